@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { errorMessages, validationTexts } from './messages.js';
+
+/** The error codes of 002 §8.1. */
+export const ERROR_CODES = [
+  'NETWORK_ERROR',
+  'TIMEOUT',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'UNPROCESSABLE_ENTITY',
+  'INTERNAL_SERVER_ERROR',
+  'SERVICE_UNAVAILABLE',
+  'VALIDATION_ERROR',
+  'BUSINESS_ERROR',
+  'UNKNOWN',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorDetail {
+  path?: string;
+  message: string;
+  code?: string;
+}
+
+/** The error object of 002 §3.4, as the upstream answers it and the gateway reads it. */
+export interface ApiErrorBody {
+  code: ErrorCode;
+  status: number;
+  message: string;
+  path: string;
+  timestamp: string;
+  details: ErrorDetail[];
+}
+
+/** The catalogue of 000 §8: which code and message a status stands for. */
+export function describeStatus(status: number): { code: ErrorCode; message: string } {
+  switch (status) {
+    case 400: return { code: 'BAD_REQUEST', message: errorMessages.BAD_REQUEST };
+    case 401: return { code: 'UNAUTHORIZED', message: errorMessages.UNAUTHORIZED };
+    case 403: return { code: 'FORBIDDEN', message: errorMessages.FORBIDDEN };
+    case 404: return { code: 'NOT_FOUND', message: errorMessages.NOT_FOUND };
+    case 409: return { code: 'CONFLICT', message: errorMessages.CONFLICT };
+    case 422: return { code: 'UNPROCESSABLE_ENTITY', message: errorMessages.UNPROCESSABLE_ENTITY };
+    case 500: return { code: 'INTERNAL_SERVER_ERROR', message: errorMessages.INTERNAL_SERVER_ERROR };
+    case 503: return { code: 'SERVICE_UNAVAILABLE', message: errorMessages.SERVICE_UNAVAILABLE };
+  }
+  if (status >= 400 && status < 500) return { code: 'BAD_REQUEST', message: errorMessages.OTHER_CLIENT_ERROR };
+  if (status >= 500) return { code: 'INTERNAL_SERVER_ERROR', message: errorMessages.OTHER_SERVER_ERROR };
+  return { code: 'UNKNOWN', message: errorMessages.UNKNOWN };
+}
+
+/**
+ * The message a client shows for an error answer: the server's own message when present,
+ * except for status 500 and above, which always show the generic text (000 §8).
+ */
+export function userMessageFor(status: number, serverMessage?: string | null): string {
+  if (status < 500 && serverMessage && serverMessage.trim()) return serverMessage;
+  return describeStatus(status).message;
+}
+
+export function formatIssuePath(path: ReadonlyArray<PropertyKey>): string {
+  return path.map((segment) => (typeof segment === 'number' ? `[${segment}]` : String(segment))).join('.').replace(/\.\[/g, '[');
+}
+
+export function issuesFromZod(error: z.ZodError): ErrorDetail[] {
+  return error.issues.map((issue) => ({
+    path: formatIssuePath(issue.path),
+    message: issue.message,
+    code: issue.code,
+  }));
+}
+
+/** The validation error of 000 §5: status 422, code VALIDATION_ERROR, one detail per issue. */
+export function validationErrorBody(details: ErrorDetail[], path: string): ApiErrorBody {
+  return {
+    code: 'VALIDATION_ERROR',
+    status: 422,
+    message: details.length ? validationTexts.failed(details.length) : validationTexts.unknown,
+    path,
+    timestamp: new Date().toISOString(),
+    details,
+  };
+}
+
+export function errorBody(status: number, path: string, message?: string, code?: ErrorCode): ApiErrorBody {
+  const described = describeStatus(status);
+  return {
+    code: code ?? described.code,
+    status,
+    message: message ?? described.message,
+    path,
+    timestamp: new Date().toISOString(),
+    details: [],
+  };
+}
