@@ -2,3 +2,4 @@ export * from './messages.js';
 export * from './errors.js';
 export * from './community.js';
 export { z } from './zod.js';
+export * from './paging.js';

@@ -1,0 +1,27 @@
+import type { YogaInitialContext } from 'graphql-yoga';
+import type { Caller, UpstreamClient } from './upstream/client.js';
+import { CommunityApi } from './upstream/community.js';
+
+export interface GatewayContext {
+  caller: Caller;
+  community: CommunityApi;
+}
+
+/** The web client's device id when a request names none (002 §7.1). */
+export const DEFAULT_DEVICE_ID = 'web';
+
+/** `Authorization: token <t>` or `Bearer <t>`, as the upstream and common GraphQL clients send it. */
+export function tokenFromAuthorization(header: string | null | undefined): string | undefined {
+  const match = header?.match(/^\s*(?:token|bearer)\s+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+export function createContextFactory(client: UpstreamClient) {
+  return ({ request }: YogaInitialContext): GatewayContext => {
+    const caller: Caller = {
+      token: tokenFromAuthorization(request.headers.get('authorization')),
+      deviceId: request.headers.get('x-device-id')?.trim() || DEFAULT_DEVICE_ID,
+    };
+    return { caller, community: new CommunityApi(client, caller) };
+  };
+}

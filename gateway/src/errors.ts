@@ -1,0 +1,36 @@
+import { GraphQLError } from 'graphql';
+import { errorMessages, validationTexts, type ErrorCode, type ErrorDetail } from '../../domain/index.js';
+
+/**
+ * Expected failures. Each is a GraphQLError, so Yoga passes its Korean message and `extensions.code`
+ * through unmasked; fields that declare the type in `errors.types` return it as a typed result instead.
+ */
+export class GatewayError extends GraphQLError {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly status?: number,
+    readonly details: ErrorDetail[] = [],
+  ) {
+    super(message, { extensions: { code, ...(status ? { status } : {}), ...(details.length ? { details } : {}) } });
+    this.name = new.target.name;
+  }
+}
+
+export class NotFoundError extends GatewayError {
+  constructor(message: string = errorMessages.NOT_FOUND) {
+    super('NOT_FOUND', message, 404);
+  }
+}
+
+export class NotAuthenticatedError extends GatewayError {
+  constructor(message: string = errorMessages.UNAUTHORIZED) {
+    super('UNAUTHORIZED', message, 401);
+  }
+}
+
+export class ValidationError extends GatewayError {
+  constructor(readonly issues: ErrorDetail[]) {
+    super('VALIDATION_ERROR', issues.length ? validationTexts.failed(issues.length) : validationTexts.unknown, 422, issues);
+  }
+}

@@ -1,0 +1,16 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { builder } from '../builder.js';
+import type { ImageRecord } from '../upstream/community.js';
+
+/** An uploaded image. Its id is global so Relay's store never confuses it with another type's record. */
+export const Image = builder.objectRef<ImageRecord>('Image').implement({
+  fields: (t) => ({
+    id: t.id({ resolve: (image) => encodeGlobalID('Image', image.id) }),
+    url: t.exposeString('url'),
+    thumbnailUrl: t.exposeString('thumbnail_url', { nullable: true }),
+    width: t.exposeInt('width', { nullable: true }),
+    height: t.exposeInt('height', { nullable: true }),
+    size: t.exposeInt('size', { nullable: true }),
+    mimeType: t.exposeString('mime_type', { nullable: true }),
+  }),
+});

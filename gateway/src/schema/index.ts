@@ -1,0 +1,11 @@
+// The schema is the sum of these modules: each registers its type and the root fields beside it.
+import './scalars.js';
+import './errors.js';
+import './enums.js';
+import './image.js';
+import './user.js';
+import './category.js';
+import './post.js';
+import { builder } from '../builder.js';
+
+export const schema = builder.toSchema({ sortSchema: true });
