@@ -1,0 +1,196 @@
+import { readFile } from 'node:fs/promises';
+import { printSchema } from 'graphql';
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorMessages, validationTexts } from '../../domain/index.js';
+import { schema } from '../../gateway/src/schema/index.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+
+let stack: Stack;
+/** Every listed post id in the upstream's own default order. */
+let upstreamIds: number[];
+
+beforeAll(async () => {
+  stack = await startStack();
+  upstreamIds = [];
+  for (let page = 1; ; page++) {
+    const answer = await stack.rest(`/v1/community/?page=${page}&page_size=100`);
+    upstreamIds.push(...answer.results.map((post: { id: number }) => post.id));
+    if (!answer.next) break;
+  }
+});
+
+afterAll(() => stack?.stop());
+
+const PAGE = /* GraphQL */ `
+  query Page($first: Int, $after: String, $last: Int, $before: String) {
+    posts(first: $first, after: $after, last: $last, before: $before) {
+      totalCount
+      edges { cursor node { id databaseId } }
+      pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+    }
+  }
+`;
+
+describe('posts connection', () => {
+  it('has demo data to page through', () => {
+    expect(upstreamIds.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it.each([1, 3, 7, 20, 100])('pages forward with first=%i through exactly the upstream list', async (first) => {
+    const seen: number[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const answer = await stack.graphql(PAGE, { first, after });
+      expect(answer.errors).toBeUndefined();
+      const { edges, pageInfo, totalCount } = answer.data.posts;
+      expect(totalCount).toBe(upstreamIds.length);
+      seen.push(...edges.map((edge: any) => edge.node.databaseId));
+      if (!pageInfo.hasNextPage) break;
+      after = pageInfo.endCursor;
+    }
+    expect(seen).toEqual(upstreamIds);
+  });
+
+  it.each([1, 3, 7, 20, 100])('pages backward with last=%i through exactly the upstream list', async (last) => {
+    const seen: number[] = [];
+    let before: string | null = null;
+    for (;;) {
+      const answer = await stack.graphql(PAGE, { last, before });
+      expect(answer.errors).toBeUndefined();
+      const { edges, pageInfo } = answer.data.posts;
+      seen.unshift(...edges.map((edge: any) => edge.node.databaseId));
+      if (!pageInfo.hasPreviousPage) break;
+      before = pageInfo.startCursor;
+    }
+    expect(seen).toEqual(upstreamIds);
+  });
+
+  it.each([
+    [{ first: 0 }, 'first'],
+    [{ first: 101 }, 'first'],
+    [{ last: 0 }, 'last'],
+    [{ last: 101 }, 'last'],
+    [{}, 'first'],
+  ])('rejects %o as a validation error before calling upstream', async (variables, path) => {
+    stack.proxy.reset();
+    const answer = await stack.graphql(PAGE, variables);
+    expect(answer.data?.posts ?? null).toBeNull();
+    const [error] = answer.errors!;
+    expect(error.extensions?.code).toBe('VALIDATION_ERROR');
+    expect(error.message).toBe(validationTexts.failed(1));
+    expect(error.extensions?.details[0].path).toBe(path);
+    expect(stack.proxy.calls).toEqual([]);
+  });
+
+  it('validates filters with the domain rules, naming the GraphQL argument', async () => {
+    const answer = await stack.graphql(`{ posts(first: 5, search: " a ", priceMin: -1) { totalCount } }`);
+    const [error] = answer.errors!;
+    expect(error.extensions?.code).toBe('VALIDATION_ERROR');
+    const paths = error.extensions?.details.map((detail: any) => detail.path).sort();
+    expect(paths).toEqual(['priceMin', 'search']);
+    expect(error.extensions?.details.find((detail: any) => detail.path === 'search').message).toBe(validationTexts.searchMin(2));
+  });
+
+  it('serves the first 20 posts of the feed, with authors and badges, in exactly one upstream call', async () => {
+    stack.proxy.reset();
+    const answer = await stack.graphql(`{
+      posts(first: 20) {
+        totalCount
+        edges { node { id title likeCount replyCount viewCount createdAt category { name } author { id nickname profileImage representBadge { title hexCode } } images { url } } }
+        pageInfo { hasNextPage endCursor }
+      }
+    }`);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.posts.edges).toHaveLength(20);
+    expect(answer.data.posts.edges.some((edge: any) => edge.node.author.representBadge)).toBe(true);
+    expect(stack.proxy.calls).toEqual(['GET /v1/community/?page=1&page_size=20']);
+  });
+
+  it('passes filters through to the upstream', async () => {
+    const answer = await stack.graphql(`{ posts(first: 100, postType: TRADE, isSold: false) { totalCount edges { node { postType isSold tradeType price } } } }`);
+    expect(answer.errors).toBeUndefined();
+    const direct = await stack.rest('/v1/community/?post_type=trade&is_sold=false&page_size=100');
+    expect(answer.data.posts.totalCount).toBe(direct.count);
+    expect(answer.data.posts.totalCount).toBeGreaterThan(0);
+    for (const { node } of answer.data.posts.edges) {
+      expect(node).toMatchObject({ postType: 'TRADE', isSold: false });
+    }
+  });
+});
+
+describe('post and node', () => {
+  const POST_FIELDS = `id databaseId title content postType likeCount isLiked author { id nickname } category { databaseId name priority }`;
+
+  it('round-trips a post through node(id)', async () => {
+    const listed = await stack.graphql(`{ posts(first: 1) { edges { node { ${POST_FIELDS} } } } }`);
+    const post = listed.data.posts.edges[0].node;
+    const answer = await stack.graphql(`query ($id: ID!) { node(id: $id) { __typename ... on Post { ${POST_FIELDS} } } }`, { id: post.id });
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.node).toEqual({ __typename: 'Post', ...post });
+  });
+
+  it('loads N posts with one parallel round of upstream calls and no duplicate fetch', async () => {
+    const [a, b, c] = upstreamIds.slice(0, 3).map((id) => encodeGlobalID('Post', id));
+    stack.proxy.reset();
+    const answer = await stack.graphql(
+      `query ($ids: [ID!]!, $a: ID!) { nodes(ids: $ids) { id } node(id: $a) { id } post(id: $a) { ... on Post { id } } }`,
+      { ids: [a, b, a, c], a },
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.nodes.map((node: any) => node.id)).toEqual([a, b, a, c]);
+    expect([...stack.proxy.calls].sort()).toEqual(upstreamIds.slice(0, 3).map((id) => `GET /v1/community/${id}/`).sort());
+  });
+
+  it('answers an unknown post with a typed not-found error', async () => {
+    const answer = await stack.graphql(`query ($id: ID!) { post(id: $id) { __typename ... on NotFoundError { message code } } }`, {
+      id: encodeGlobalID('Post', 987654),
+    });
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.post.__typename).toBe('NotFoundError');
+    expect(answer.data.post.code).toBe('NOT_FOUND');
+    expect(answer.data.post.message).toMatch(/[가-힣]/);
+  });
+
+  it('answers a malformed or foreign id with not-found too', async () => {
+    for (const id of ['garbage', encodeGlobalID('User', 1)]) {
+      const answer = await stack.graphql(`query ($id: ID!) { post(id: $id) { __typename } }`, { id });
+      expect(answer.data.post.__typename).toBe('NotFoundError');
+    }
+  });
+
+  it('resolves the full category only when asked, and categories hide hidden ones', async () => {
+    const answer = await stack.graphql(`{ categories { databaseId name hidden children { databaseId } } }`);
+    const direct = await stack.rest('/v1/community/categories/');
+    expect(answer.data.categories.map((category: any) => category.databaseId)).toEqual(direct.results.map((category: any) => category.id));
+    expect(answer.data.categories.every((category: any) => category.hidden === false)).toBe(true);
+  });
+});
+
+describe('viewer-specific data', () => {
+  it('gives each token its own isLiked', async () => {
+    const likedBy = async (token?: string) => {
+      const answer = await stack.graphql(`{ posts(first: 100) { edges { node { databaseId isLiked } } } }`, {}, token);
+      return answer.data.posts.edges.filter((edge: any) => edge.node.isLiked).map((edge: any) => edge.node.databaseId);
+    };
+    expect(await likedBy()).toEqual([]);
+    const likes = [];
+    for (const userId of [1, 2, 3, 4, 5, 6]) likes.push(await likedBy(await stack.upstream.issueToken(userId)));
+    expect(likes.some((liked) => liked.length > 0)).toBe(true);
+    expect(new Set(likes.map((liked) => liked.join())).size).toBeGreaterThan(1);
+  });
+
+  it('turns a bad token into the catalogue 401 error', async () => {
+    const answer = await stack.graphql(`{ posts(first: 1) { totalCount } }`, {}, 'not-a-real-token');
+    const [error] = answer.errors!;
+    expect(error.extensions?.code).toBe('UNAUTHORIZED');
+    expect(error.message).toBe(errorMessages.UNAUTHORIZED);
+  });
+});
+
+describe('schema.graphql', () => {
+  it('is the committed print of the Pothos schema', async () => {
+    const committed = await readFile(new URL('../../schema.graphql', import.meta.url), 'utf8');
+    expect(committed).toBe(printSchema(schema) + '\n');
+  });
+});
