@@ -102,7 +102,6 @@ export const uiTexts = {
   comingSoonTitle: '준비 중입니다',
   comingSoonText: '곧 만나보실 수 있어요.',
   pageTitles: { search: '검색', write: '글쓰기', notification: '알림', profile: '마이페이지' },
-  newNotifications: '새 알림',
   pinned: '고정',
   notice: '공지',
   tradeInfo: '거래 정보',

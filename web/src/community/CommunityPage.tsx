@@ -1,0 +1,43 @@
+import { Suspense } from 'react';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useLoaderData } from 'react-router-dom';
+import { uiTexts } from '@domain/messages.js';
+import type { CommunityPageQuery } from '../__generated__/CommunityPageQuery.graphql';
+import { QueryErrorBoundary } from '../errors/ErrorBoundary';
+import { PageHeader } from '../layout/PageHeader';
+import { CategoryChips } from './CategoryChips';
+import { CommunityFeed } from './CommunityFeed';
+import { FeedSkeleton } from './FeedSkeleton';
+
+/** The home feed, /community (000 §2). */
+export default function CommunityPage() {
+  const queryRef = useLoaderData() as PreloadedQuery<CommunityPageQuery>;
+  return (
+    <>
+      <PageHeader title={uiTexts.community} />
+      <QueryErrorBoundary queryRef={queryRef}>
+        <Suspense fallback={<FeedSkeleton />}>
+          <CommunityContent queryRef={queryRef} />
+        </Suspense>
+      </QueryErrorBoundary>
+    </>
+  );
+}
+
+function CommunityContent({ queryRef }: { queryRef: PreloadedQuery<CommunityPageQuery> }) {
+  const data = usePreloadedQuery<CommunityPageQuery>(
+    graphql`
+      query CommunityPageQuery($categoryId: Int, $count: Int!) {
+        ...CategoryChips_query
+        ...CommunityFeed_query @arguments(categoryId: $categoryId, count: $count)
+      }
+    `,
+    queryRef,
+  );
+  return (
+    <>
+      <CategoryChips query={data} />
+      <CommunityFeed query={data} />
+    </>
+  );
+}

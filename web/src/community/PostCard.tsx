@@ -1,0 +1,65 @@
+import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router-dom';
+import { uiTexts } from '@domain/messages.js';
+import type { PostCard_post$key } from '../__generated__/PostCard_post.graphql';
+import { Avatar } from '../shared/Avatar';
+import { PostStats } from '../shared/PostStats';
+import { formatRelativeTime } from '../time/formatRelativeTime';
+
+export function postDetailPath(postId: string): string {
+  return `/community/detail?id=${encodeURIComponent(postId)}`;
+}
+
+/** One post in a list: category, title, author, time, counts and a thumbnail when there is one. */
+export function PostCard({ post }: { post: PostCard_post$key }) {
+  const data = useFragment(
+    graphql`
+      fragment PostCard_post on Post {
+        id
+        title
+        createdAt
+        thumbnail
+        isPinned
+        isNotice
+        likeCount
+        replyCount
+        viewCount
+        category {
+          name
+        }
+        author {
+          nickname
+          profileImage
+        }
+      }
+    `,
+    post,
+  );
+
+  return (
+    <Link to={postDetailPath(data.id)} className="post-card" data-testid="post-card">
+      <div className="post-card__body">
+        <div className="post-card__labels">
+          {data.isNotice ? <span className="label label--notice">{uiTexts.notice}</span> : null}
+          {data.isPinned ? <span className="label label--pinned">{uiTexts.pinned}</span> : null}
+          {data.category ? (
+            <span className="label" data-testid="post-card-category">
+              {data.category.name}
+            </span>
+          ) : null}
+        </div>
+        <h2 className="post-card__title">{data.title}</h2>
+        <div className="post-card__meta">
+          <Avatar src={data.author?.profileImage} />
+          <span className="post-card__author">{data.author?.nickname ?? uiTexts.unknownAuthor}</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={data.createdAt}>{formatRelativeTime(data.createdAt)}</time>
+        </div>
+        <PostStats likeCount={data.likeCount} replyCount={data.replyCount} viewCount={data.viewCount} />
+      </div>
+      {data.thumbnail ? (
+        <img className="post-card__thumbnail" src={data.thumbnail} alt="" loading="lazy" decoding="async" />
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import { POST_PAGE_SIZE_DEFAULT } from '@domain/community.js';
+import CommunityPageQuery, { type CommunityPageQuery as CommunityPageQueryType } from '../__generated__/CommunityPageQuery.graphql';
+import { loadRouteQuery } from '../relay/loadRouteQuery';
+import { categoryIdFrom } from './categoryParam';
+
+/** Lives outside the lazily loaded screen so the query starts while the screen's code downloads. */
+export function communityLoader({ request }: LoaderFunctionArgs) {
+  const categoryId = categoryIdFrom(new URL(request.url).searchParams);
+  return loadRouteQuery<CommunityPageQueryType>('community', CommunityPageQuery, {
+    categoryId,
+    count: POST_PAGE_SIZE_DEFAULT,
+  });
+}

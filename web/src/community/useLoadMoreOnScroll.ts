@@ -1,0 +1,26 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * Calls `loadMore` whenever the returned sentinel element scrolls near the viewport and `enabled` is true.
+ * Re-observing after each change means a short page that leaves the sentinel visible keeps loading.
+ */
+export function useLoadMoreOnScroll<T extends Element>(loadMore: () => void, enabled: boolean) {
+  const sentinelRef = useRef<T>(null);
+  const loadMoreRef = useRef(loadMore);
+  loadMoreRef.current = loadMore;
+
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!sentinel || !enabled) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMoreRef.current();
+      },
+      { rootMargin: '0px 0px 320px 0px' },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [enabled]);
+
+  return sentinelRef;
+}

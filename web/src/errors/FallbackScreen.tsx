@@ -1,0 +1,27 @@
+import { globalErrorTexts } from '@domain/messages.js';
+import { RequestError } from '../relay/fetchGraphQL';
+
+interface FallbackScreenProps {
+  error: unknown;
+  onRetry: () => void;
+}
+
+/** Only request failures carry a message meant for users; anything else would show an English stack message. */
+function messageOf(error: unknown): string | null {
+  if (error instanceof RequestError && error.message.trim()) return error.message;
+  return null;
+}
+
+/** The fallback screen of 002 §8.4. */
+export function FallbackScreen({ error, onRetry }: FallbackScreenProps) {
+  return (
+    <section className="state-screen" role="alert">
+      <div className="state-screen__slime state-screen__slime--sad" aria-hidden="true" />
+      <h2 className="state-screen__title">{globalErrorTexts.fallbackTitle}</h2>
+      <p className="state-screen__text">{messageOf(error) ?? globalErrorTexts.fallbackText}</p>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        {globalErrorTexts.tryAgain}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { useTrackPreviousPath } from '../navigation/backNavigation';
+import { BottomTabBar } from './BottomTabBar';
+import { LoginModalProvider } from './LoginModal';
+import { NavigationProgress } from './NavigationProgress';
+
+/** The layout shell of 000 §2: a centred column with each screen's header and content above the tab bar. */
+export function AppLayout() {
+  useTrackPreviousPath();
+  return (
+    <LoginModalProvider>
+      <NavigationProgress />
+      <div className="app-column">
+        <Outlet />
+      </div>
+      <BottomTabBar />
+      <ScrollRestoration />
+    </LoginModalProvider>
+  );
+}

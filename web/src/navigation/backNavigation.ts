@@ -1,0 +1,102 @@
+import { useCallback, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+
+const PREVIOUS_PATH_KEY = 'previousPath';
+const CURRENT_PATH_KEY = 'currentPath';
+
+export type BackDestination = { kind: 'history' } | { kind: 'path'; path: string };
+
+/** 002 §2.4: where a screen falls back to when there is nothing to go back to. */
+export function fallbackPathFor(path: string): string {
+  if (path.includes('community')) return '/community';
+  if (path.includes('mission')) return '/mission';
+  return '/';
+}
+
+/**
+ * 002 §2.4: go back in history when a previous path is known, otherwise to the fallback of the current
+ * path. (With or without a referrer the spec's two branches agree; `canGoBack` adds the check that
+ * history inside the app exists, so a back tap never leaves the site.)
+ */
+export function backDestination(previousPath: string | null, currentPath: string, canGoBack: boolean): BackDestination {
+  if (!previousPath || previousPath.includes('null') || !canGoBack) {
+    return { kind: 'path', path: fallbackPathFor(currentPath) };
+  }
+  return { kind: 'history' };
+}
+
+function sessionValue(key: string): string | null {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function setSessionValue(key: string, value: string) {
+  try {
+    window.sessionStorage.setItem(key, value);
+  } catch {
+    // Without session storage every back tap uses the fallback, which is still correct.
+  }
+}
+
+/** Keeps the previous in-app path in session storage; mounted once, in the layout. */
+export function useTrackPreviousPath() {
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
+  useEffect(() => {
+    const current = sessionValue(CURRENT_PATH_KEY);
+    if (current === here) return;
+    if (current) setSessionValue(PREVIOUS_PATH_KEY, current);
+    setSessionValue(CURRENT_PATH_KEY, here);
+  }, [here]);
+}
+
+/** The data router records the position in its history stack; 0 means this is the first in-app entry. */
+function canGoBackInApp(): boolean {
+  const state = window.history.state as { idx?: number } | null;
+  return (state?.idx ?? 0) > 0;
+}
+
+/** The default back action of 002 §2.4. */
+export function useGoBack(): () => void {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return useCallback(() => {
+    const destination = backDestination(sessionValue(PREVIOUS_PATH_KEY), pathname, canGoBackInApp());
+    if (destination.kind === 'history') navigate(-1);
+    else navigate(destination.path, { replace: true });
+  }, [navigate, pathname]);
+}
+
+/**
+ * 000 §2 "Shared blocks": a custom handler if given, else the supplied one, else history back. A failing
+ * handler is logged and history back is used when there is history to go back to.
+ */
+export function runBackHandler(
+  handler: (() => void) | undefined,
+  goBack: () => void,
+  historyBack: () => void,
+  hasHistory: boolean,
+) {
+  if (!handler) {
+    goBack();
+    return;
+  }
+  try {
+    handler();
+  } catch (error) {
+    console.error('back handler failed', error);
+    if (hasHistory) historyBack();
+  }
+}
+
+export function useBackHandler(custom?: () => void, supplied?: () => void): () => void {
+  const goBack = useGoBack();
+  const navigate = useNavigate();
+  return useCallback(
+    () => runBackHandler(custom ?? supplied, goBack, () => navigate(-1), canGoBackInApp()),
+    [custom, supplied, goBack, navigate],
+  );
+}

@@ -1,0 +1,50 @@
+import { Suspense } from 'react';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useLoaderData } from 'react-router-dom';
+import { uiTexts } from '@domain/messages.js';
+import type { PostDetailPageQuery } from '../__generated__/PostDetailPageQuery.graphql';
+import { QueryErrorBoundary } from '../errors/ErrorBoundary';
+import { PageHeader } from '../layout/PageHeader';
+import { LoadingScreen } from '../shared/LoadingScreen';
+import { StateScreen } from '../shared/StateScreen';
+import { PostDetail } from './PostDetail';
+
+/** A single post, /community/detail?id= (002 §2.1). */
+export default function PostDetailPage() {
+  const queryRef = useLoaderData() as PreloadedQuery<PostDetailPageQuery> | null;
+  return (
+    <>
+      <PageHeader title={uiTexts.postDetail} back />
+      {queryRef ? (
+        <QueryErrorBoundary queryRef={queryRef}>
+          <Suspense fallback={<LoadingScreen />}>
+            <PostDetailContent queryRef={queryRef} />
+          </Suspense>
+        </QueryErrorBoundary>
+      ) : (
+        <PostNotFound />
+      )}
+    </>
+  );
+}
+
+function PostDetailContent({ queryRef }: { queryRef: PreloadedQuery<PostDetailPageQuery> }) {
+  const { post } = usePreloadedQuery<PostDetailPageQuery>(
+    graphql`
+      query PostDetailPageQuery($id: ID!) {
+        post(id: $id) {
+          ...PostDetail_post @alias
+        }
+      }
+    `,
+    queryRef,
+  );
+  // The aliased spread is null unless the union resolved to a Post (a NotFoundError, for instance).
+  const found = post?.PostDetail_post;
+  if (!found) return <PostNotFound />;
+  return <PostDetail post={found} />;
+}
+
+function PostNotFound() {
+  return <StateScreen title={uiTexts.postNotFound} />;
+}

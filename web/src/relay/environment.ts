@@ -1,0 +1,9 @@
+import { Environment, Network, RecordSource, Store } from 'relay-runtime';
+import { FRESHNESS } from '@domain/community.js';
+import { fetchGraphQL } from './fetchGraphQL';
+
+export const environment = new Environment({
+  network: Network.create(fetchGraphQL),
+  // Post lists go stale soonest (000 §9); a route whose data is older than this refetches on entry.
+  store: new Store(new RecordSource(), { queryCacheExpirationTime: FRESHNESS.postLists }),
+});

@@ -1,0 +1,87 @@
+import { Observable, type FetchFunction, type GraphQLResponse } from 'relay-runtime';
+import { ERROR_CODES, userMessageFor, type ErrorCode } from '@domain/errors.js';
+import { errorMessages, globalErrorTexts } from '@domain/messages.js';
+import { storedToken } from '../session';
+
+interface GraphQLErrorEntry {
+  message?: string;
+  extensions?: { code?: unknown };
+}
+
+/** A failed request, carrying the Korean message the fallback screen shows (002 §8.4). */
+export class RequestError extends Error {
+  constructor(
+    message: string,
+    readonly code: ErrorCode,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * The gateway answers known failures with a catalogue code and its Korean message; anything else
+ * (masked internal errors, schema mismatches) gets the generic text rather than an English message.
+ */
+function requestErrorFrom(errors: GraphQLErrorEntry[]): RequestError {
+  const [first] = errors;
+  const code = first?.extensions?.code;
+  if (isErrorCode(code) && code !== 'INTERNAL_SERVER_ERROR' && first?.message) {
+    return new RequestError(first.message, code);
+  }
+  return new RequestError(globalErrorTexts.fallbackText, 'UNKNOWN');
+}
+
+function headers(): Record<string, string> {
+  const result: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/graphql-response+json, application/json',
+    'X-Device-ID': 'web',
+  };
+  const token = storedToken();
+  if (token) result.Authorization = `token ${token}`;
+  return result;
+}
+
+async function postGraphQL(body: unknown, signal: AbortSignal): Promise<GraphQLResponse> {
+  let response: Response;
+  try {
+    response = await fetch('/graphql', { method: 'POST', headers: headers(), body: JSON.stringify(body), signal });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new RequestError(errorMessages.NETWORK_ERROR, 'NETWORK_ERROR');
+  }
+
+  const payload = (await response.json().catch(() => null)) as
+    | { data?: unknown; errors?: GraphQLErrorEntry[] }
+    | null;
+  if (payload?.errors?.length) {
+    console.error('GraphQL errors', payload.errors);
+    throw requestErrorFrom(payload.errors);
+  }
+  if (!response.ok || !payload || payload.data == null) {
+    throw new RequestError(userMessageFor(response.status), 'UNKNOWN', response.status);
+  }
+  return payload as GraphQLResponse;
+}
+
+/** POSTs `{ query, variables }` to the gateway; disposing the Relay request aborts the fetch. */
+export const fetchGraphQL: FetchFunction = (operation, variables) =>
+  Observable.create<GraphQLResponse>((sink) => {
+    const controller = new AbortController();
+    postGraphQL({ query: operation.text, variables }, controller.signal).then(
+      (response) => {
+        sink.next(response);
+        sink.complete();
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) sink.error(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+    return () => controller.abort();
+  });

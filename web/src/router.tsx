@@ -1,0 +1,55 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { communityLoader } from './community/communityLoader';
+import { RouteErrorScreen } from './errors/RouteErrorScreen';
+import { AppLayout } from './layout/AppLayout';
+import { postDetailLoader } from './post/postDetailLoader';
+import { LoadingScreen } from './shared/LoadingScreen';
+
+// Loaders are part of the main bundle so each route's query starts at once; screens are split off and
+// download in parallel with their data.
+const routes: RouteObject[] = [
+  {
+    Component: AppLayout,
+    HydrateFallback: LoadingScreen,
+    children: [
+      {
+        errorElement: <RouteErrorScreen />,
+        children: [
+          { index: true, loader: () => redirect('/community') },
+          {
+            path: 'community',
+            loader: communityLoader,
+            lazy: { Component: async () => (await import('./community/CommunityPage')).default },
+          },
+          {
+            path: 'community/detail',
+            loader: postDetailLoader,
+            lazy: { Component: async () => (await import('./post/PostDetailPage')).default },
+          },
+          {
+            path: 'community/search',
+            lazy: { Component: async () => (await import('./pages/PlaceholderPage')).SearchPage },
+          },
+          {
+            path: 'community/write',
+            lazy: { Component: async () => (await import('./pages/PlaceholderPage')).WritePage },
+          },
+          {
+            path: 'community/notice',
+            lazy: { Component: async () => (await import('./pages/PlaceholderPage')).NotificationPage },
+          },
+          {
+            path: 'my',
+            lazy: { Component: async () => (await import('./pages/PlaceholderPage')).MyPage },
+          },
+          {
+            path: '*',
+            lazy: { Component: async () => (await import('./pages/NotFoundPage')).default },
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
