@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { communityLoader } from './community/communityLoader';
 import { RouteErrorScreen } from './errors/RouteErrorScreen';
 import { AppLayout } from './layout/AppLayout';
@@ -15,7 +15,7 @@ const routes: RouteObject[] = [
       {
         errorElement: <RouteErrorScreen />,
         children: [
-          { index: true, loader: () => redirect('/community') },
+          { index: true, element: <Navigate to="/community" replace /> },
           {
             path: 'community',
             loader: communityLoader,

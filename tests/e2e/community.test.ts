@@ -1,0 +1,168 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { uiTexts } from '../../domain/messages.js';
+import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { startUpstream } from '../helpers/upstream.js';
+
+/**
+ * The community journeys of 000 §2 in Chromium, against the built web app served by the real gateway over
+ * the real upstream (in-memory database with its Korean demo data). Run with `npm run test:e2e`.
+ */
+
+const HANGUL = /[가-힣]/;
+
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
+let gateway: RunningGateway;
+let browser: BrowserContext;
+let profileDir: string;
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
+  profileDir = await mkdtemp(join(tmpdir(), 'community-e2e-'));
+  browser = await chromium.launchPersistentContext(profileDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    locale: 'ko-KR',
+    viewport: { width: 390, height: 844 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.close();
+  await upstream?.stop();
+  if (profileDir) await rm(profileDir, { recursive: true, force: true });
+});
+
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error));
+  await page.goto(gateway.url + path);
+  return page;
+}
+
+const cards = (page: Page) => page.getByTestId('post-card');
+const tabBar = (page: Page) => page.getByRole('navigation', { name: uiTexts.appNavigation });
+const tab = (page: Page, label: string) => tabBar(page).getByRole('link', { name: label, exact: true });
+
+async function firstPageOfFeed(page: Page) {
+  await cards(page).first().waitFor();
+  return cards(page).count();
+}
+
+/** A category whose chip is worth tapping: visible, and with posts in it. */
+async function categoryWithPosts(): Promise<{ databaseId: number; name: string }> {
+  const response = await fetch(`${gateway.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ categories { databaseId name hidden } }' }),
+  });
+  const { data } = (await response.json()) as { data: { categories: { databaseId: number; name: string; hidden: boolean }[] } };
+  for (const category of data.categories.filter((candidate) => !candidate.hidden)) {
+    const answer = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'query ($id: Int) { posts(first: 1, categoryId: $id) { totalCount } }',
+        variables: { id: category.databaseId },
+      }),
+    });
+    const { data: posts } = (await answer.json()) as { data: { posts: { totalCount: number } } };
+    if (posts.posts.totalCount > 0) return category;
+  }
+  throw new Error('the demo data has no category with posts');
+}
+
+describe('community', () => {
+  test('the feed shows Korean posts, with the home tab active', async () => {
+    const page = await open('/');
+    await page.waitForURL('**/community');
+    expect(await firstPageOfFeed(page)).toBeGreaterThan(0);
+
+    const titles = await cards(page).locator('h2').allTextContents();
+    expect(titles.some((title) => HANGUL.test(title))).toBe(true);
+    expect(await tab(page, uiTexts.tabs.home).getAttribute('aria-current')).toBe('page');
+    expect(await page.title()).toBe(uiTexts.appTitle);
+    await page.close();
+  });
+
+  test('scrolling to the bottom loads more posts', async () => {
+    const page = await open('/community');
+    const firstPage = await firstPageOfFeed(page);
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(firstPage);
+    await page.close();
+  });
+
+  test('a post opens, and the header back button returns to the feed', async () => {
+    const page = await open('/community');
+    await firstPageOfFeed(page);
+    const card = cards(page).first();
+    const title = (await card.locator('h2').textContent())?.trim();
+
+    await card.click();
+    await page.waitForURL(/\/community\/detail\?id=/);
+    const heading = page.getByRole('heading', { level: 2, name: title });
+    await heading.waitFor();
+    expect(HANGUL.test(await page.getByTestId('post-content').innerText())).toBe(true);
+
+    await page.getByRole('button', { name: uiTexts.back }).click();
+    await page.waitForURL((url) => url.pathname === '/community' && url.search === '');
+    await cards(page).first().waitFor();
+    await page.close();
+  });
+
+  test('a guest tapping 작성 gets the login modal and stays on 홈', async () => {
+    const page = await open('/community');
+    await firstPageOfFeed(page);
+
+    await tab(page, uiTexts.tabs.write).click();
+    const dialog = page.getByRole('dialog', { name: uiTexts.loginRequired });
+    await dialog.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/community');
+    expect(await tab(page, uiTexts.tabs.home).getAttribute('aria-current')).toBe('page');
+    expect(await tab(page, uiTexts.tabs.write).getAttribute('aria-current')).toBeNull();
+
+    await dialog.getByRole('button', { name: uiTexts.cancel }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/community');
+    await page.close();
+  });
+
+  test('a category chip filters the feed', async () => {
+    const category = await categoryWithPosts();
+    const page = await open('/community');
+    await firstPageOfFeed(page);
+
+    const chips = page.getByRole('navigation', { name: uiTexts.categoryFilter });
+    await chips.getByRole('link', { name: category.name, exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('category') === String(category.databaseId));
+    expect(await chips.getByRole('link', { name: category.name, exact: true }).getAttribute('aria-current')).toBe('page');
+
+    // The previous list stays on screen (dimmed) until the filtered one replaces it.
+    await expect
+      .poll(async () => {
+        const names = await cards(page).getByTestId('post-card-category').allTextContents();
+        const cardCount = await cards(page).count();
+        return cardCount > 0 && names.length === cardCount && names.every((name) => name === category.name);
+      }, { timeout: 15_000 })
+      .toBe(true);
+    await page.close();
+  });
+});
