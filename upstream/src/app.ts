@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { DEFAULT_DATA_DIR, isMemoryDir, openStore, type Database } from './db/client.js';
+import { seedIfEmpty } from './db/seed.js';
+import { authenticate } from './http/auth.js';
+import { installErrorHandling } from './http/errors.js';
+import { ASSETS_DIR } from './paths.js';
+import { categoryRoutes } from './routes/categories.js';
+import { healthRoutes } from './routes/health.js';
+import { postRoutes } from './routes/posts.js';
+import { userRoutes } from './routes/users.js';
+
+export { issueToken } from './auth/tokens.js';
+export type { Database } from './db/client.js';
+
+export interface UpstreamOptions {
+  /** PostgreSQL connection string; without it the embedded PGlite stores the data. */
+  databaseUrl?: string;
+  /** PostgreSQL only: the schema holding this instance's tables (default: the connection's own, `public`). */
+  databaseSchema?: string;
+  /** PGlite data directory (`memory://` for an in-memory database); uploaded media go to `<dataDir>/media`. */
+  dataDir?: string;
+  /** Fill an empty database with the demo community (default true). Never touches existing data. */
+  seed?: boolean;
+  logger?: boolean;
+}
+
+export interface Upstream {
+  app: FastifyInstance;
+  db: Database;
+  close(): Promise<void>;
+}
+
+export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upstream> {
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  const store = await openStore({ databaseUrl: options.databaseUrl, databaseSchema: options.databaseSchema, dataDir });
+  try {
+    if (options.seed !== false) await seedIfEmpty(store.db);
+    const app = Fastify({ logger: options.logger ?? false, routerOptions: { ignoreTrailingSlash: true } });
+    app.addHook('onClose', async () => store.close());
+    installErrorHandling(app);
+
+    await app.register(fastifyStatic, { root: mediaRoots(dataDir), prefix: '/media/', index: false, decorateReply: false });
+    await app.register(healthRoutes);
+    await app.register(async (api) => {
+      authenticate(api, store.db);
+      await api.register(categoryRoutes, { db: store.db });
+      await api.register(postRoutes, { db: store.db });
+      await api.register(userRoutes, { db: store.db });
+    });
+    await app.ready();
+    return { app, db: store.db, close: () => app.close() };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+/** Demo pictures ship with the code; uploads live beside the data (none for an in-memory store). */
+function mediaRoots(dataDir: string): string[] {
+  if (isMemoryDir(dataDir)) return [ASSETS_DIR];
+  const uploads = resolve(dataDir, 'media');
+  mkdirSync(uploads, { recursive: true });
+  return [ASSETS_DIR, uploads];
+}

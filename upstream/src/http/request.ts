@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import { mediaUrlFor, type MediaUrl } from '../serializers.js';
+
+const MAX_ID = 2_147_483_647;
+
+/** `scheme://host[:port]` the client used, so links and media URLs work from where they asked. */
+export function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export function requestMedia(request: FastifyRequest): MediaUrl {
+  return mediaUrlFor(requestOrigin(request));
+}
+
+/** The request's own URL with `page` replaced, absolute. */
+export function pageUrl(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, requestOrigin(request));
+  url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+/**
+ * Query strings as the domain schemas expect them: one string per key. Repeated `tags` join into one
+ * comma list; for other repeated keys the last value wins (as Django's QueryDict.get does).
+ */
+export function singleValuedQuery(query: unknown): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, string | string[]>)) {
+    if (Array.isArray(value)) result[key] = key === 'tags' ? value.join(',') : (value.at(-1) ?? '');
+    else result[key] = value;
+  }
+  return result;
+}
+
+/** A database id from a path segment, or null when it cannot name a row. */
+export function parseId(raw: string): number | null {
+  if (!/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}

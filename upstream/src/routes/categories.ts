@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../db/client.js';
+import { listCategories } from '../categories/repository.js';
+import { serializeCategoryTree } from '../serializers.js';
+
+export const categoryRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+  app.get('/v1/community/categories/', async () => {
+    const { updateCode, rows } = await listCategories(db);
+    return { update_code: updateCode, results: serializeCategoryTree(rows) };
+  });
+};

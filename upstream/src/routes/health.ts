@@ -1,0 +1,5 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/healthz', async () => ({ ok: true }));
+};

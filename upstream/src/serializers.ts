@@ -1,0 +1,167 @@
+import type { PostType, TradeType } from '../../domain/community.js';
+import type { BadgeRow, CategoryRow, ImageRow, UserRow } from './db/schema.js';
+import type { CategoryRef, PostMedia, PostRecord } from './posts/repository.js';
+import type { UserWithBadge } from './users/repository.js';
+
+/** Turns stored media paths into absolute URLs on the origin the request came in on. */
+export type MediaUrl = (path: string | null) => string | null;
+
+export function mediaUrlFor(origin: string): MediaUrl {
+  return (path) => {
+    if (!path) return null;
+    if (/^https?:\/\//.test(path)) return path;
+    return `${origin}/media/${path.replace(/^\/+/, '').replace(/^media\//, '')}`;
+  };
+}
+
+export interface ImageJson {
+  id: number;
+  url: string;
+  thumbnail_url: string | null;
+  width: number | null;
+  height: number | null;
+  size: number | null;
+  mime_type: string | null;
+}
+
+export interface BadgeJson {
+  id: number;
+  title: string;
+  hex_code: string;
+  image: string | null;
+  grade: string;
+}
+
+export interface UserSummaryJson {
+  id: number;
+  uuid: string;
+  nickname: string;
+  profile_image: string | null;
+  email: string | null;
+  represent_badge: BadgeJson | null;
+}
+
+export interface CategoryJson {
+  id: number;
+  name: string;
+  priority: number;
+  code: string | null;
+  hidden: boolean;
+  children: CategoryJson[];
+}
+
+export interface PostJson {
+  id: number;
+  uuid: string;
+  title: string;
+  content: string;
+  post_type: PostType;
+  category: CategoryRef | null;
+  sub_category: CategoryRef | null;
+  author: UserSummaryJson | null;
+  view_count: number;
+  like_count: number;
+  reply_count: number;
+  is_like: boolean;
+  trade_type: TradeType | null;
+  price: number | null;
+  location: string | null;
+  is_sold: boolean;
+  images: ImageJson[];
+  thumbnail: string | null;
+  tags: string[];
+  is_pinned: boolean;
+  is_notice: boolean;
+  is_hidden: boolean;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export function serializeImage(image: ImageRow, media: MediaUrl): ImageJson {
+  return {
+    id: image.id,
+    url: media(image.url)!,
+    thumbnail_url: media(image.thumbnailUrl),
+    width: image.width,
+    height: image.height,
+    size: image.size,
+    mime_type: image.mimeType,
+  };
+}
+
+export function serializeBadge(badge: BadgeRow, media: MediaUrl): BadgeJson {
+  return { id: badge.id, title: badge.title, hex_code: badge.hexCode, image: media(badge.image), grade: badge.grade };
+}
+
+/** The e-mail address is private: only its owner sees it. */
+export function serializeUser(
+  { user, representBadge }: { user: UserRow; representBadge: BadgeRow | null },
+  media: MediaUrl,
+  viewerId: number | null,
+): UserSummaryJson {
+  return {
+    id: user.id,
+    uuid: user.uuid,
+    nickname: user.nickname,
+    profile_image: media(user.profileImage),
+    email: viewerId === user.id ? user.email : null,
+    represent_badge: representBadge ? serializeBadge(representBadge, media) : null,
+  };
+}
+
+export interface PostContext {
+  media: MediaUrl;
+  viewerId: number | null;
+  users: Map<number, UserWithBadge>;
+  pictures: PostMedia;
+  liked: Set<number>;
+}
+
+export function serializePost({ post, category, subCategory }: PostRecord, context: PostContext): PostJson {
+  const author = context.users.get(post.authorId);
+  const thumbnail = post.thumbnailId === null ? null : context.pictures.imagesById.get(post.thumbnailId);
+  return {
+    id: post.id,
+    uuid: post.uuid,
+    title: post.title,
+    content: post.content,
+    post_type: post.postType as PostType,
+    category,
+    sub_category: subCategory,
+    author: author ? serializeUser(author, context.media, context.viewerId) : null,
+    view_count: post.viewCount,
+    like_count: post.likeCount,
+    reply_count: post.replyCount,
+    is_like: context.liked.has(post.id),
+    trade_type: post.tradeType as TradeType | null,
+    price: post.price,
+    location: post.location,
+    is_sold: post.isSold,
+    images: (context.pictures.imagesByPost.get(post.id) ?? []).map((image) => serializeImage(image, context.media)),
+    thumbnail: thumbnail ? context.media(thumbnail.thumbnailUrl ?? thumbnail.url) : null,
+    tags: post.tags,
+    is_pinned: post.isPinned,
+    is_notice: post.isNotice,
+    is_hidden: post.isHidden,
+    created_at: post.createdAt.toISOString(),
+    updated_at: post.updatedAt.toISOString(),
+    deleted_at: post.deletedAt ? post.deletedAt.toISOString() : null,
+  };
+}
+
+/** Visible categories as a tree, each level by priority; children of a hidden category are not reachable. */
+export function serializeCategoryTree(rows: CategoryRow[]): CategoryJson[] {
+  const visible = rows.filter((row) => !row.hidden);
+  const byParent = new Map<number | null, CategoryRow[]>();
+  for (const row of visible) {
+    const siblings = byParent.get(row.parentId) ?? [];
+    siblings.push(row);
+    byParent.set(row.parentId, siblings);
+  }
+  const build = (parentId: number | null): CategoryJson[] =>
+    (byParent.get(parentId) ?? [])
+      .sort((a, b) => a.priority - b.priority || a.id - b.id)
+      .map((row) => ({ id: row.id, name: row.name, priority: row.priority, code: row.code, hidden: row.hidden, children: build(row.id) }));
+  return build(null);
+}
