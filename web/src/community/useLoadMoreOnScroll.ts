@@ -1,20 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 
 /**
  * Calls `loadMore` whenever the returned sentinel element scrolls near the viewport and `enabled` is true.
- * Re-observing after each change means a short page that leaves the sentinel visible keeps loading.
+ * Observing again after each change means a short page that leaves the sentinel visible keeps loading.
  */
 export function useLoadMoreOnScroll<T extends Element>(loadMore: () => void, enabled: boolean) {
   const sentinelRef = useRef<T>(null);
-  const loadMoreRef = useRef(loadMore);
-  loadMoreRef.current = loadMore;
+  const onVisible = useEffectEvent(loadMore);
 
   useEffect(() => {
     const sentinel = sentinelRef.current;
     if (!sentinel || !enabled) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) loadMoreRef.current();
+        if (entries.some((entry) => entry.isIntersecting)) onVisible();
       },
       { rootMargin: '0px 0px 320px 0px' },
     );
