@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CATEGORY_IDS } from '../../domain/community.js';
 import { uiTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
 import { startUpstream } from '../helpers/upstream.js';
@@ -65,7 +66,7 @@ async function firstPageOfFeed(page: Page) {
   return cards(page).count();
 }
 
-/** A category whose chip is worth tapping: visible, and with posts in it. */
+/** A category whose chip is worth tapping: visible, not 'all' (that is the 전체 chip), and with posts in it. */
 async function categoryWithPosts(): Promise<{ databaseId: number; name: string }> {
   const response = await fetch(`${gateway.url}/graphql`, {
     method: 'POST',
@@ -73,7 +74,7 @@ async function categoryWithPosts(): Promise<{ databaseId: number; name: string }
     body: JSON.stringify({ query: '{ categories { databaseId name hidden } }' }),
   });
   const { data } = (await response.json()) as { data: { categories: { databaseId: number; name: string; hidden: boolean }[] } };
-  for (const category of data.categories.filter((candidate) => !candidate.hidden)) {
+  for (const category of data.categories.filter((candidate) => !candidate.hidden && candidate.databaseId !== CATEGORY_IDS.all)) {
     const answer = await fetch(`${gateway.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

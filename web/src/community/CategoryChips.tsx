@@ -1,11 +1,15 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
+import { CATEGORY_IDS } from '@domain/community.js';
 import { uiTexts } from '@domain/messages.js';
 import type { CategoryChips_query$key } from '../__generated__/CategoryChips_query.graphql';
 import { categoryIdFrom, communityPath } from './categoryParam';
 import { usePendingLocation } from './usePendingLocation';
 
-/** The category filter above the feed: 전체 plus every visible top-level category. */
+/**
+ * The category filter above the feed: 전체 plus every visible top-level category. The 'all' category of
+ * 000 §3 is the 전체 chip itself, so it is not listed twice.
+ */
 export function CategoryChips({ query }: { query: CategoryChips_query$key }) {
   const { categories } = useFragment(
     graphql`
@@ -21,12 +25,13 @@ export function CategoryChips({ query }: { query: CategoryChips_query$key }) {
     query,
   );
   const pending = usePendingLocation();
-  const selectedId = pending.pathname === '/community' ? categoryIdFrom(pending.search) : null;
+  const requestedId = pending.pathname === '/community' ? categoryIdFrom(pending.search) : null;
+  const selectedId = requestedId === CATEGORY_IDS.all ? null : requestedId;
 
   const chips = [
     { key: 'all', categoryId: null, name: uiTexts.allCategories },
     ...categories
-      .filter((category) => !category.hidden)
+      .filter((category) => !category.hidden && category.databaseId !== CATEGORY_IDS.all)
       .map((category) => ({ key: category.id, categoryId: category.databaseId, name: category.name })),
   ];
 
