@@ -10,12 +10,18 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /** Where `npm run gateway` listens during development. */
 const gatewayOrigin = 'http://127.0.0.1:4000';
 
-/** index.html carries placeholders so its title and theme colour come from domain/. */
+/** A small slime in the brand colour. */
+const favicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path d="M4 27C4 15 9 5 16 5s12 10 12 22z" fill="${LAYOUT.brandColor}"/><circle cx="12" cy="18" r="2"/><circle cx="20" cy="18" r="2"/></svg>`;
+
+/** index.html carries placeholders so its title, theme colour and icon come from domain/. */
 function domainPlaceholders(): Plugin {
   return {
     name: 'domain-placeholders',
     transformIndexHtml: (html) =>
-      html.replaceAll('%APP_TITLE%', uiTexts.appTitle).replaceAll('%BRAND_COLOR%', LAYOUT.brandColor),
+      html
+        .replaceAll('%APP_TITLE%', uiTexts.appTitle)
+        .replaceAll('%BRAND_COLOR%', LAYOUT.brandColor)
+        .replaceAll('%FAVICON%', `data:image/svg+xml,${encodeURIComponent(favicon)}`),
   };
 }
 
