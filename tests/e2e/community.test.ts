@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { CATEGORY_IDS } from '../../domain/community.js';
 import { uiTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
@@ -19,6 +19,8 @@ let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let gateway: RunningGateway;
 let browser: BrowserContext;
 let profileDir: string;
+/** Uncaught exceptions in the page fail the journey that caused them. */
+const pageErrors: Error[] = [];
 
 beforeAll(async () => {
   upstream = await startUpstream();
@@ -50,9 +52,14 @@ afterAll(async () => {
   if (profileDir) await rm(profileDir, { recursive: true, force: true });
 });
 
+afterEach(() => {
+  expect(pageErrors).toEqual([]);
+  pageErrors.length = 0;
+});
+
 async function open(path: string): Promise<Page> {
   const page = await browser.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error));
+  page.on('pageerror', (error) => pageErrors.push(error));
   await page.goto(gateway.url + path);
   return page;
 }
@@ -164,6 +171,18 @@ describe('community', () => {
         return cardCount > 0 && names.length === cardCount && names.every((name) => name === category.name);
       }, { timeout: 15_000 })
       .toBe(true);
+    await page.close();
+  });
+
+  test('an unknown post and an unknown page each say so', async () => {
+    const page = await open('/community/detail?id=missing');
+    await page.getByRole('heading', { name: uiTexts.postNotFound }).waitFor();
+
+    await page.goto(`${gateway.url}/no/such/page`);
+    await page.getByRole('heading', { name: uiTexts.notFoundTitle }).waitFor();
+    await page.getByRole('link', { name: uiTexts.goHome }).click();
+    await page.waitForURL('**/community');
+    await cards(page).first().waitFor();
     await page.close();
   });
 });
