@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { buildUpstream, issueToken } from '../../upstream/src/app.js';
+import type { Database } from '../../upstream/src/db/client.js';
+
+export type Backend = 'pglite' | 'postgres';
+
+export interface StartUpstreamOptions {
+  /** Fill the new database with the demo community (default true). */
+  seed?: boolean;
+  /** `postgres` needs TEST_DATABASE_URL; default `pglite` (in memory). */
+  backend?: Backend;
+}
+
+export interface RunningUpstream {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  db: Database;
+  issueToken(userId: number): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The stores to run the upstream suites against: always the embedded PGlite, plus PostgreSQL when
+ * TEST_DATABASE_URL is set (a server that is then unreachable fails the suite, it is never skipped).
+ */
+export function backends(): Backend[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * Starts the real upstream on a free port: in-memory PGlite, or on PostgreSQL in a schema of its own
+ * (dropped on stop), so test files never see each other's data.
+ */
+export async function startUpstream(options: StartUpstreamOptions = {}): Promise<RunningUpstream> {
+  const postgres = options.backend === 'postgres' ? postgresTarget() : null;
+  const upstream = await buildUpstream({
+    seed: options.seed ?? true,
+    dataDir: 'memory://',
+    ...(postgres ? { databaseUrl: postgres.databaseUrl, databaseSchema: postgres.schema } : {}),
+  });
+  try {
+    await upstream.app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await upstream.close();
+    if (postgres) await postgres.drop();
+    throw error;
+  }
+  const { port } = upstream.app.server.address() as AddressInfo;
+  let stopped = false;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db: upstream.db,
+    issueToken: (userId) => issueToken(upstream.db, userId),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await upstream.close();
+      if (postgres) await postgres.drop();
+    },
+  };
+}
+
+export interface PostgresTarget {
+  databaseUrl: string;
+  schema: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh schema name on the TEST_DATABASE_URL server (the upstream creates it), and how to drop it. */
+export function postgresTarget(): PostgresTarget {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set: the postgres backend needs a PostgreSQL server');
+  const schema = `upstream_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  return {
+    databaseUrl,
+    schema,
+    async drop() {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}

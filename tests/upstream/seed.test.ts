@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildUpstream, type UpstreamOptions } from '../../upstream/src/app.js';
+import type { Database } from '../../upstream/src/db/client.js';
+import { categories, postLikes, posts, replies, users } from '../../upstream/src/db/schema.js';
+import { backends, postgresTarget, type Backend } from '../helpers/upstream.js';
+
+/** Where one backend keeps a database that outlives a process: a PGlite directory, or a PostgreSQL schema. */
+function persistentStore(backend: Backend): { options: UpstreamOptions; cleanup(): Promise<void> } {
+  if (backend === 'postgres') {
+    const target = postgresTarget();
+    return { options: { databaseUrl: target.databaseUrl, databaseSchema: target.schema, dataDir: 'memory://' }, cleanup: () => target.drop() };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'upstream-seed-'));
+  return { options: { dataDir: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+const tally = async (db: Database) => ({
+  users: (await db.select({ n: count() }).from(users))[0].n,
+  posts: (await db.select({ n: count() }).from(posts))[0].n,
+  replies: (await db.select({ n: count() }).from(replies))[0].n,
+  categories: (await db.select({ n: count() }).from(categories))[0].n,
+});
+
+describe.each(backends())('demo data (%s)', (backend) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  it('is seeded on the first start of an empty database only, never over existing data', async () => {
+    const store = persistentStore(backend);
+    cleanups.push(store.cleanup);
+
+    const first = await buildUpstream(store.options);
+    const seeded = await tally(first.db);
+    expect(seeded.users).toBeGreaterThanOrEqual(12);
+    expect(seeded.posts).toBeGreaterThanOrEqual(70);
+    // Changes made while running: one post gone, one member renamed.
+    const [victim] = await first.db.select().from(posts).limit(1);
+    await first.db.delete(posts).where(eq(posts.id, victim.id));
+    await first.db.update(users).set({ nickname: '이름바꾼회원' }).where(eq(users.id, 1));
+    const changed = await tally(first.db);
+    await first.close();
+
+    const second = await buildUpstream(store.options);
+    expect(await tally(second.db)).toEqual(changed);
+    expect(await second.db.select().from(posts).where(eq(posts.id, victim.id))).toEqual([]);
+    expect((await second.db.select().from(users).where(eq(users.id, 1)))[0].nickname).toBe('이름바꾼회원');
+    // New rows still get fresh ids after the seed's explicit ones.
+    const [added] = await second.db.insert(users).values({ email: 'new-member@slime.community', nickname: '새회원' }).returning();
+    expect(added.id).toBe(seeded.users + 1);
+    await second.close();
+  });
+
+  it('is deterministic, with counters that agree with the rows', async () => {
+    const a = await buildUpstream({ ...freshStoreOptions(backend, cleanups) });
+    const b = await buildUpstream({ ...freshStoreOptions(backend, cleanups) });
+    try {
+      const shape = (db: Database) =>
+        db
+          .select({ id: posts.id, title: posts.title, authorId: posts.authorId, likeCount: posts.likeCount, replyCount: posts.replyCount, tags: posts.tags })
+          .from(posts)
+          .orderBy(posts.id);
+      expect(await shape(a.db)).toEqual(await shape(b.db));
+
+      const all = await a.db.select().from(posts);
+      const likes = await a.db.select().from(postLikes);
+      const replyRows = await a.db.select().from(replies);
+      for (const post of all) {
+        expect(post.likeCount, `likes of ${post.id}`).toBe(likes.filter((like) => like.postId === post.id).length);
+        expect(post.replyCount, `replies of ${post.id}`).toBe(replyRows.filter((reply) => reply.postId === post.id && !reply.isDeleted).length);
+      }
+      expect(replyRows.some((reply) => reply.parentId !== null)).toBe(true);
+      expect(all.some((post) => post.tradeType === 'sell' && post.isSold)).toBe(true);
+      expect(all.some((post) => post.thumbnailId !== null)).toBe(true);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('is skipped with seed: false', async () => {
+    const empty = await buildUpstream({ ...freshStoreOptions(backend, cleanups), seed: false });
+    try {
+      expect(await tally(empty.db)).toEqual({ users: 0, posts: 0, replies: 0, categories: 0 });
+    } finally {
+      await empty.close();
+    }
+  });
+});
+
+function freshStoreOptions(backend: Backend, cleanups: (() => Promise<void>)[]): UpstreamOptions {
+  if (backend === 'pglite') return { dataDir: 'memory://' };
+  const store = persistentStore(backend);
+  cleanups.push(store.cleanup);
+  return store.options;
+}
