@@ -4,7 +4,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages, validationTexts } from '../../domain/index.js';
 import { schema } from '../../gateway/src/schema/index.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { startStack, type GraphQLAnswer, type Stack } from '../helpers/stack.js';
 
 let stack: Stack;
 /** Every listed post id in the upstream's own default order. */
@@ -41,9 +41,9 @@ describe('posts connection', () => {
     const seen: number[] = [];
     let after: string | null = null;
     for (;;) {
-      const answer = await stack.graphql(PAGE, { first, after });
+      const answer: GraphQLAnswer = await stack.graphql(PAGE, { first, after });
       expect(answer.errors).toBeUndefined();
-      const { edges, pageInfo, totalCount } = answer.data.posts;
+      const { edges, pageInfo, totalCount }: any = answer.data.posts;
       expect(totalCount).toBe(upstreamIds.length);
       seen.push(...edges.map((edge: any) => edge.node.databaseId));
       if (!pageInfo.hasNextPage) break;
@@ -56,9 +56,9 @@ describe('posts connection', () => {
     const seen: number[] = [];
     let before: string | null = null;
     for (;;) {
-      const answer = await stack.graphql(PAGE, { last, before });
+      const answer: GraphQLAnswer = await stack.graphql(PAGE, { last, before });
       expect(answer.errors).toBeUndefined();
-      const { edges, pageInfo } = answer.data.posts;
+      const { edges, pageInfo }: any = answer.data.posts;
       seen.unshift(...edges.map((edge: any) => edge.node.databaseId));
       if (!pageInfo.hasPreviousPage) break;
       before = pageInfo.startCursor;
