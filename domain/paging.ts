@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { CONNECTION_SIZE_MAX, CONNECTION_SIZE_MIN } from './community.js';
+import { CONNECTION_SIZE_MAX, CONNECTION_SIZE_MIN } from './limits.js';
 import { validationTexts as v } from './messages.js';
 
 const connectionSize = z

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { RouterProvider } from 'react-router-dom';
-import { LAYOUT } from '@domain/community.js';
+import { LAYOUT } from '@domain/limits.js';
 import { environment } from './relay/environment';
 import { router } from './router';
 import './styles.css';

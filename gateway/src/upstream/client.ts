@@ -1,9 +1,9 @@
 import { Pool, errors as undiciErrors } from 'undici';
-import { describeStatus, errorMessages, userMessageFor, type ApiErrorBody, type ErrorCode } from '../../../domain/index.js';
+import { HTTP_TIMEOUT_MS, describeStatus, errorMessages, userMessageFor, type ApiErrorBody, type ErrorCode } from '../../../domain/index.js';
 import { GatewayError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors.js';
 
 /** The spec's overall time-out of a call (002 §7.1, §9). */
-export const UPSTREAM_TIMEOUT_MS = 10_000;
+export const UPSTREAM_TIMEOUT_MS = HTTP_TIMEOUT_MS;
 
 /** Who is calling: forwarded to upstream on every request (002 §7.1). */
 export interface Caller {

@@ -1,6 +1,6 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { CATEGORY_IDS } from '@domain/community.js';
+import { CATEGORY_IDS } from '@domain/limits.js';
 import { uiTexts } from '@domain/messages.js';
 import type { CategoryChips_query$key } from '../__generated__/CategoryChips_query.graphql';
 import { categoryIdFrom, communityPath } from './categoryParam';

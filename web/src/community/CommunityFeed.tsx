@@ -1,6 +1,6 @@
 import { graphql, usePaginationFragment } from 'react-relay';
 import { useLocation } from 'react-router-dom';
-import { POST_PAGE_SIZE_DEFAULT } from '@domain/community.js';
+import { POST_PAGE_SIZE_DEFAULT } from '@domain/limits.js';
 import { uiTexts } from '@domain/messages.js';
 import type { CommunityFeed_query$key } from '../__generated__/CommunityFeed_query.graphql';
 import { PostCard } from './PostCard';

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { POST_PAGE_SIZE_DEFAULT } from '@domain/community.js';
+import { POST_PAGE_SIZE_DEFAULT } from '@domain/limits.js';
 import CommunityPageQuery, { type CommunityPageQuery as CommunityPageQueryType } from '../__generated__/CommunityPageQuery.graphql';
 import { loadRouteQuery } from '../relay/loadRouteQuery';
 import { categoryIdFrom } from './categoryParam';

@@ -1,5 +1,5 @@
 import { Environment, Network, RecordSource, Store } from 'relay-runtime';
-import { FRESHNESS } from '@domain/community.js';
+import { FRESHNESS } from '@domain/limits.js';
 import { fetchGraphQL } from './fetchGraphQL';
 
 export const environment = new Environment({
