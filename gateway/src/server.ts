@@ -52,7 +52,8 @@ export async function startGateway({ upstreamUrl, port = 4000, host = '127.0.0.1
     });
     // Client-side routes (/community/detail …) load the app shell; the router then shows the page or its 404 screen.
     app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && request.headers.accept?.includes('text/html')) {
+      const path = request.url.split('?')[0];
+      if (request.method === 'GET' && (request.headers.accept?.includes('text/html') || !/\.[a-z0-9]+$/i.test(path))) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return reply.status(404).send({ status: 404, message: 'Not Found' });

@@ -1,0 +1,53 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { startUpstream } from '../helpers/upstream.js';
+
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
+let gateway: RunningGateway;
+let webDir: string;
+
+beforeAll(async () => {
+  webDir = await mkdtemp(join(tmpdir(), 'web-'));
+  await mkdir(join(webDir, 'assets'));
+  await writeFile(join(webDir, 'index.html'), '<!doctype html><div id="root">shell</div>');
+  await writeFile(join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  upstream = await startUpstream();
+  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await upstream?.stop();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+describe('gateway listener', () => {
+  it('answers /healthz', async () => {
+    const response = await fetch(`${gateway.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves GraphiQL with the example query to a browser at /graphql', async () => {
+    const response = await fetch(`${gateway.url}/graphql`, { headers: { accept: 'text/html' } });
+    const html = await response.text();
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(html).toMatch(/graphiql/i);
+    expect(html).toContain('CommunityFeed');
+  });
+
+  it('serves the web app shell for client routes and fingerprinted assets with a long cache', async () => {
+    for (const path of ['/', '/community', '/community/detail?id=abc', '/no/such/page']) {
+      const response = await fetch(gateway.url + path, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('shell');
+    }
+    const asset = await fetch(`${gateway.url}/assets/app-1234.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const missing = await fetch(`${gateway.url}/assets/missing.js`);
+    expect(missing.status).toBe(404);
+  });
+});
