@@ -25,6 +25,8 @@ export interface UpstreamOptions {
   /** Fill an empty database with the demo community (default true). Never touches existing data. */
   seed?: boolean;
   logger?: boolean;
+  /** Pino level when logging (default `info`; `silent` turns request logs off). */
+  logLevel?: string;
 }
 
 export interface Upstream {
@@ -38,7 +40,10 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
   const store = await openStore({ databaseUrl: options.databaseUrl, databaseSchema: options.databaseSchema, dataDir });
   try {
     if (options.seed !== false) await seedIfEmpty(store.db);
-    const app = Fastify({ logger: options.logger ?? false, routerOptions: { ignoreTrailingSlash: true } });
+    const app = Fastify({
+      logger: options.logger ? { level: options.logLevel ?? 'info' } : false,
+      routerOptions: { ignoreTrailingSlash: true },
+    });
     app.addHook('onClose', async () => store.close());
     installErrorHandling(app);
 

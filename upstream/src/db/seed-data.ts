@@ -136,6 +136,8 @@ export const GENERAL_SENTENCES = [
 export interface DemoTradeTitle {
   title: string;
   picture: string;
+  /** An exchange offer: no price at all (a giveaway's price is 0). */
+  exchange?: boolean;
 }
 
 export const SELL_TITLES: DemoTradeTitle[] = [
@@ -162,9 +164,9 @@ export const BUY_TITLES: DemoTradeTitle[] = [
 
 export const SHARING_TITLES: DemoTradeTitle[] = [
   { title: '초보분들께 포션 나눔해요', picture: 'items/potion.svg' },
-  { title: '중복 코스튬 교환 원해요', picture: 'items/hat.svg' },
+  { title: '중복 코스튬 교환 원해요', picture: 'items/hat.svg', exchange: true },
   { title: '슬라임 알 나눔합니다', picture: 'items/egg.svg' },
-  { title: '검이랑 방패 교환하실 분', picture: 'items/shield.svg' },
+  { title: '검이랑 방패 교환하실 분', picture: 'items/shield.svg', exchange: true },
   { title: '초록 슬라임 무료 분양', picture: 'slimes/slime-green.svg' },
 ];
 

@@ -218,8 +218,7 @@ function buildDemoData(now: Date) {
         subCategoryId: group.subCategoryId,
         authorIndex: pick(regularMembers),
         tradeType: group.tradeType,
-        // Giveaways cost nothing; exchanges carry no price at all.
-        price: sharing ? (item.title.includes('교환') ? null : 0) : pick(prices),
+        price: sharing ? (item.exchange ? null : 0) : pick(prices),
         location: pick(data.LOCATIONS),
         isSold: random() < (group.tradeType === 'buy' ? 0.15 : 0.35),
         tags: sample(data.TAGS.trade, int(1, 3)),
