@@ -25,6 +25,8 @@ export interface UpstreamOptions {
   /** Fill an empty database with the demo community (default true). Never touches existing data. */
   seed?: boolean;
   logger?: boolean;
+  /** Called with every SQL statement the upstream sends. */
+  onQuery?: (query: string, params: unknown[]) => void;
   /** Pino level when logging (default `info`; `silent` turns request logs off). */
   logLevel?: string;
 }
@@ -37,7 +39,7 @@ export interface Upstream {
 
 export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upstream> {
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
-  const store = await openStore({ databaseUrl: options.databaseUrl, databaseSchema: options.databaseSchema, dataDir });
+  const store = await openStore({ databaseUrl: options.databaseUrl, databaseSchema: options.databaseSchema, dataDir, onQuery: options.onQuery });
   try {
     if (options.seed !== false) await seedIfEmpty(store.db);
     const app = Fastify({

@@ -25,6 +25,8 @@ export interface StoreOptions {
   databaseSchema?: string;
   /** PGlite data directory, `memory://` for an in-memory database. */
   dataDir?: string;
+  /** Called with every SQL statement sent (diagnostics and query-count tests). */
+  onQuery?: (query: string, params: unknown[]) => void;
 }
 
 export interface Store {
@@ -40,14 +42,17 @@ export function isMemoryDir(dataDir: string): boolean {
 }
 
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema);
-  return openPglite(options.dataDir ?? DEFAULT_DATA_DIR);
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, logger);
+  return openPglite(options.dataDir ?? DEFAULT_DATA_DIR, logger);
 }
 
-async function openPglite(dataDir: string): Promise<Store> {
+type QueryLogger = { logQuery(query: string, params: unknown[]): void } | undefined;
+
+async function openPglite(dataDir: string, logger: QueryLogger): Promise<Store> {
   if (!isMemoryDir(dataDir)) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, logger });
   try {
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (error) {
@@ -57,12 +62,12 @@ async function openPglite(dataDir: string): Promise<Store> {
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-async function openPostgres(databaseUrl: string, databaseSchema?: string): Promise<Store> {
+async function openPostgres(databaseUrl: string, databaseSchema: string | undefined, logger: QueryLogger): Promise<Store> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     ...(databaseSchema ? { options: `-c search_path=${quoteIdentifier(databaseSchema)}` } : {}),
   });
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool, schema, logger });
   try {
     if (databaseSchema) {
       await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(databaseSchema)}`);
