@@ -1,6 +1,7 @@
-import type { PostType, TradeType } from '../../domain/community.js';
+import type { BadgeJson, CategoryJson, ImageJson, PostJson, UserSummaryJson } from '../../domain/api.js';
+import type { PostType, TradeType } from '../../domain/limits.js';
 import type { BadgeRow, CategoryRow, ImageRow, UserRow } from './db/schema.js';
-import type { CategoryRef, PostMedia, PostRecord } from './posts/repository.js';
+import type { PostMedia, PostRecord } from './posts/repository.js';
 import type { UserWithBadge } from './users/repository.js';
 
 /** Turns stored media paths into absolute URLs on the origin the request came in on. */
@@ -12,70 +13,6 @@ export function mediaUrlFor(origin: string): MediaUrl {
     if (/^https?:\/\//.test(path)) return path;
     return `${origin}/media/${path.replace(/^\/+/, '').replace(/^media\//, '')}`;
   };
-}
-
-export interface ImageJson {
-  id: number;
-  url: string;
-  thumbnail_url: string | null;
-  width: number | null;
-  height: number | null;
-  size: number | null;
-  mime_type: string | null;
-}
-
-export interface BadgeJson {
-  id: number;
-  title: string;
-  hex_code: string;
-  image: string | null;
-  grade: string;
-}
-
-export interface UserSummaryJson {
-  id: number;
-  uuid: string;
-  nickname: string;
-  profile_image: string | null;
-  email: string | null;
-  represent_badge: BadgeJson | null;
-}
-
-export interface CategoryJson {
-  id: number;
-  name: string;
-  priority: number;
-  code: string | null;
-  hidden: boolean;
-  children: CategoryJson[];
-}
-
-export interface PostJson {
-  id: number;
-  uuid: string;
-  title: string;
-  content: string;
-  post_type: PostType;
-  category: CategoryRef | null;
-  sub_category: CategoryRef | null;
-  author: UserSummaryJson | null;
-  view_count: number;
-  like_count: number;
-  reply_count: number;
-  is_like: boolean;
-  trade_type: TradeType | null;
-  price: number | null;
-  location: string | null;
-  is_sold: boolean;
-  images: ImageJson[];
-  thumbnail: string | null;
-  tags: string[];
-  is_pinned: boolean;
-  is_notice: boolean;
-  is_hidden: boolean;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
 }
 
 export function serializeImage(image: ImageRow, media: MediaUrl): ImageJson {

@@ -1,9 +1,9 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../builder.js';
-import type { ImageRecord } from '../upstream/community.js';
+import type { ImageJson } from '../../../domain/api.js';
 
 /** An uploaded image. Its id is global so Relay's store never confuses it with another type's record. */
-export const Image = builder.objectRef<ImageRecord>('Image').implement({
+export const Image = builder.objectRef<ImageJson>('Image').implement({
   fields: (t) => ({
     id: t.id({ resolve: (image) => encodeGlobalID('Image', image.id) }),
     url: t.exposeString('url'),

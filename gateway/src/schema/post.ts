@@ -14,7 +14,7 @@ import type { GatewayContext } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { cursorToOffset, resolveOffsetConnection } from '../paging.js';
 import type { QueryValue } from '../upstream/client.js';
-import type { PostRecord } from '../upstream/community.js';
+import type { PostJson } from '../../../domain/api.js';
 import { Category } from './category.js';
 import { OrderDirection, enumValues } from './enums.js';
 import { Image } from './image.js';
@@ -28,7 +28,7 @@ const PostSort = builder.enumType('PostSort', {
 });
 
 export const Post = builder.loadableNodeRef('Post', {
-  id: { resolve: (post: PostRecord) => post.id },
+  id: { resolve: (post: PostJson) => post.id },
   // Each id is one GET (the REST API has no batch read); the loader makes them one parallel round without repeats.
   load: (ids: string[], context: GatewayContext) => Promise.all(ids.map((id) => context.community.post(Number(id)).catch((error: Error) => error))),
   cacheResolved: (post) => String(post.id),

@@ -1,12 +1,12 @@
 import { builder } from '../builder.js';
-import type { BadgeRecord, UserRecord } from '../upstream/community.js';
+import type { BadgeJson, UserSummaryJson } from '../../../domain/api.js';
 
 export const User = builder.loadableNodeRef('User', {
-  id: { resolve: (user: UserRecord) => user.id },
+  id: { resolve: (user: UserSummaryJson) => user.id },
   load: (ids: string[], context) => Promise.all(ids.map((id) => context.community.user(Number(id)).catch((error: Error) => error))),
 });
 
-const UserBadge = builder.objectRef<BadgeRecord>('UserBadge').implement({
+const UserBadge = builder.objectRef<BadgeJson>('UserBadge').implement({
   description: '회원이 대표로 내건 배지',
   fields: (t) => ({
     title: t.exposeString('title'),

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.js';
-import { serializePost, type MediaUrl, type PostJson } from '../serializers.js';
+import type { PostJson } from '../../../domain/api.js';
+import { serializePost, type MediaUrl } from '../serializers.js';
 import { loadUsers } from '../users/repository.js';
 import { likedPostIds, loadPostMedia, type PostRecord } from './repository.js';
 

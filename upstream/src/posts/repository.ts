@@ -1,3 +1,4 @@
+import type { CategoryRefJson } from '../../../domain/api.js';
 import { and, arrayOverlaps, count, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PostListQuery, PostOrderingField, PostSort, SortOrder } from '../../../domain/community.js';
@@ -5,16 +6,10 @@ import { CATEGORY_IDS } from '../../../domain/community.js';
 import type { Database } from '../db/client.js';
 import { categories, images, postImages, postLikes, posts, type ImageRow, type PostRow } from '../db/schema.js';
 
-export interface CategoryRef {
-  id: number;
-  name: string;
-  code: string | null;
-}
-
 export interface PostRecord {
   post: PostRow;
-  category: CategoryRef | null;
-  subCategory: CategoryRef | null;
+  category: CategoryRefJson | null;
+  subCategory: CategoryRefJson | null;
 }
 
 /**
