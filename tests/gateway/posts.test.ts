@@ -194,3 +194,19 @@ describe('schema.graphql', () => {
     expect(committed).toBe(printSchema(schema) + '\n');
   });
 });
+
+describe('viewer', () => {
+  it('is the token’s member with their e-mail, and null for a guest without any upstream call', async () => {
+    stack.proxy.reset();
+    const guest = await stack.graphql(`{ viewer { id } }`);
+    expect(guest).toEqual({ data: { viewer: null } });
+    expect(stack.proxy.calls).toEqual([]);
+
+    const token = await stack.upstream.issueToken(2);
+    const member = await stack.graphql(`{ viewer { databaseId nickname email } }`, {}, token);
+    expect(member.data.viewer.databaseId).toBe(2);
+    expect(member.data.viewer.email).toMatch(/@/);
+    const other = await stack.graphql(`{ node(id: "${encodeGlobalID('User', 2)}") { ... on User { email } } }`);
+    expect(other.data.node.email).toBeNull();
+  });
+});

@@ -25,3 +25,12 @@ User.implement({
     representBadge: t.field({ type: UserBadge, nullable: true, resolve: (user) => user.represent_badge ?? null }),
   }),
 });
+
+builder.queryField('viewer', (t) =>
+  t.field({
+    type: User,
+    nullable: true,
+    description: '요청한 토큰의 회원 (비회원은 null)',
+    resolve: (_root, _args, context) => context.community.me(),
+  }),
+);

@@ -36,6 +36,12 @@ export class CommunityApi {
   user(id: number): Promise<UserSummaryJson> {
     return this.client.get(`/v1/user/${id}/`, this.caller);
   }
+
+  /** The caller's own member; null for a guest (no upstream call). */
+  async me(): Promise<UserSummaryJson | null> {
+    if (!this.caller.token) return null;
+    return this.client.get<UserSummaryJson>('/users/me', this.caller);
+  }
 }
 
 export function flattenCategories(categories: CategoryJson[]): CategoryJson[] {

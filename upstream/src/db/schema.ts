@@ -190,6 +190,18 @@ export const replyLikes = pgTable(
   (t) => [primaryKey({ columns: [t.replyId, t.userId] }), index('reply_likes_user_idx').on(t.userId)],
 );
 
+/** A member hiding another member: the blocked member's posts and replies leave the blocker's lists. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: integer('blocker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type ImageRow = typeof images.$inferSelect;
