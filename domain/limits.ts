@@ -93,3 +93,22 @@ export type PostSort = (typeof POST_SORTS)[number];
 /** DRF-style `ordering` fields, optionally prefixed with '-' for descending. */
 export const POST_ORDERING_FIELDS = ['created_at', 'updated_at', 'like_count', 'view_count', 'reply_count', 'price', 'title'] as const;
 export type PostOrderingField = (typeof POST_ORDERING_FIELDS)[number];
+
+/** Report reason types of 002 §5.1, by number (labels in messages.ts `reportTexts.reasonTypes`). */
+export const REPORT_REASON_TYPES = [
+  'other',
+  'wearingPartSpec',
+  'copyright',
+  'promotion',
+  'sexual',
+  'violence',
+  'harassment',
+  'prohibited',
+  'political',
+] as const;
+export type ReportReasonType = (typeof REPORT_REASON_TYPES)[number];
+export const REPORT_REASON_MAX = 500;
+export const REPORT_DEFAULT_REASON_TYPE = 0;
+
+/** Toast display time (000 §9). */
+export const TOAST_DURATION_MS = 3000;

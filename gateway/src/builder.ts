@@ -6,7 +6,7 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ValidationPlugin from '@pothos/plugin-validation';
 import { formatIssuePath } from '../../domain/index.js';
 import type { GatewayContext } from './context.js';
-import { ValidationError } from './errors.js';
+import { NotAuthenticatedError, ValidationError } from './errors.js';
 
 export const builder = new SchemaBuilder<{
   Context: GatewayContext;
@@ -20,6 +20,8 @@ export const builder = new SchemaBuilder<{
   plugins: [ScopeAuthPlugin, ErrorsPlugin, RelayPlugin, DataloaderPlugin, ValidationPlugin],
   scopeAuth: {
     authScopes: (context) => ({ member: Boolean(context.caller.token) }),
+    // A guest asking for a member-only field learns it needs to log in, before any upstream call.
+    unauthorizedError: () => new NotAuthenticatedError(),
   },
   relay: {
     clientMutationId: 'omit',

@@ -3,11 +3,13 @@ import { useTrackPreviousPath } from '../navigation/backNavigation';
 import { BottomTabBar } from './BottomTabBar';
 import { LoginModalProvider } from './LoginModal';
 import { NavigationProgress } from './NavigationProgress';
+import { ToastProvider } from '../shared/toast/ToastProvider';
 
 /** The layout shell of 000 §2: a centred column with each screen's header and content above the tab bar. */
 export function AppLayout() {
   useTrackPreviousPath();
   return (
+    <ToastProvider>
     <LoginModalProvider>
       <NavigationProgress />
       <div className="app-column">
@@ -16,5 +18,6 @@ export function AppLayout() {
       <BottomTabBar />
       <ScrollRestoration />
     </LoginModalProvider>
+    </ToastProvider>
   );
 }
