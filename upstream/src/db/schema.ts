@@ -207,3 +207,4 @@ export type PostRow = typeof posts.$inferSelect;
 export type ImageRow = typeof images.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type BadgeRow = typeof badges.$inferSelect;
+export * from './tables/accounts.js';
