@@ -112,3 +112,95 @@ export const REPORT_DEFAULT_REASON_TYPE = 0;
 
 /** Toast display time (000 §9). */
 export const TOAST_DURATION_MS = 3000;
+
+/** Community uploads and posts (DESIGN §5 "uploads"). */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const POST_IMAGES_MAX = 10;
+export const LOCATION_MAX = 100;
+/** Search types of the community search box (000 §2): title+content, title, content, nickname. */
+export const POST_SEARCH_TYPES = ['title_content', 'title', 'content', 'nickname'] as const;
+export type PostSearchType = (typeof POST_SEARCH_TYPES)[number];
+export const REPLY_PAGE_SIZE = 20;
+export const SEARCH_PAGE_SIZE = 20;
+
+/** Accounts (001 §5, §9; DESIGN §5 "password minimum"). */
+export const LOGIN_SHEET_PASSWORD_MIN = 8;
+export const LOGIN_SHEET_PASSWORD_MAX = 20;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 100;
+export const NICKNAME_MIN = 2;
+export const NICKNAME_MAX = 20;
+export const BIO_MAX = 500;
+export const LOCATION_TEXT_MAX = 100;
+export const WEBSITE_MAX = 200;
+export const BLOCK_REASON_MAX = 500;
+export const DEVICE_ID_WEB = 'web';
+export const GENDERS = ['male', 'female', 'other'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const PRIVACY_LEVELS = ['public', 'friends', 'private'] as const;
+export type PrivacyLevel = (typeof PRIVACY_LEVELS)[number];
+export const SOCIAL_PROVIDERS = ['google', 'kakao', 'apple'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+export const ACTIVITY_TYPES = ['post', 'like', 'comment', 'follow', 'share'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+/** A session lasts a day, or 30 days with "remember me"; a refresh token 60 days; mailed tokens an hour. */
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+export const REMEMBERED_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const REFRESH_TOKEN_TTL_MS = 60 * 24 * 60 * 60 * 1000;
+export const ACCOUNT_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Google SDK readiness retry (001 §4, §9). */
+export const GOOGLE_SDK_RETRY_MS = 500;
+/** Login attempts: per identifier and per IP address, within a window. */
+export const LOGIN_ATTEMPTS_PER_IDENTIFIER = 5;
+export const LOGIN_ATTEMPTS_PER_IP = 20;
+export const LOGIN_ATTEMPT_WINDOW_SECONDS = 15 * 60;
+
+/** Items (000 §2-§3): the 12 avatar layers, bottom to top as the preview stacks them. */
+export const AVATAR_LAYER_TYPES = [
+  'hair_back',
+  'body',
+  'face',
+  'eye_deco',
+  'face_deco',
+  'bottom',
+  'top',
+  'shoes',
+  'cape',
+  'hand',
+  'hair_front',
+  'head',
+] as const;
+export type AvatarLayerType = (typeof AVATAR_LAYER_TYPES)[number];
+/** Every item kind: equipment (a whole outfit, previewed on the layered avatar), the avatar parts and the rest. */
+export const ITEM_TYPES = ['equipment', ...AVATAR_LAYER_TYPES, 'consumable', 'material', 'decoration', 'ticket'] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+/** Rating grades, best first. */
+export const ITEM_GRADES = ['SSS', 'SS', 'S+', 'S', 'A', 'B', 'C', 'F'] as const;
+export type ItemGrade = (typeof ITEM_GRADES)[number];
+export const ITEM_SEARCH_MIN_LENGTH = 2;
+export const ITEM_SEARCH_MAX_LENGTH = 50;
+export const ITEM_SEARCH_PAGE_SIZE_DEFAULT = 20;
+/** Debounce of the search-as-you-type box, in milliseconds. */
+export const ITEM_SEARCH_DEBOUNCE_MS = 300;
+
+/** Wish lists (001 §3-§5, §9). */
+export const WISH_TYPES = ['buy', 'sell'] as const;
+export type WishType = (typeof WISH_TYPES)[number];
+export const WISH_STATUSES = ['active', 'inactive', 'completed'] as const;
+export type WishStatus = (typeof WISH_STATUSES)[number];
+export const WISH_MEMO_MAX = 500;
+export const WISH_QUANTITY_DEFAULT = 1;
+export const WISH_QUANTITY_MAX = 9999;
+export const WISH_PRIORITY_MAX = 10;
+export const WISH_PAGE_SIZE_DEFAULT = 20;
+export const WISH_ORDERS = SORT_ORDERS;
+
+/** Probability tables (002 §2.2, §9). */
+export const PROBABILITY_KINDS = ['guildornament', 'treasurebox', 'specialshop', 'villagedecoration', 'ticket'] as const;
+export type ProbabilityKind = (typeof PROBABILITY_KINDS)[number];
+export const PROBABILITY_RARITIES = ['legendary', 'epic', 'rare', 'uncommon', 'common'] as const;
+export type ProbabilityRarity = (typeof PROBABILITY_RARITIES)[number];
+export const PROBABILITY_PAGE_SIZE = 20;
+export const PROBABILITY_SKELETON_CARDS = 5;
+export const PROBABILITY_SEARCH_MAX_LENGTH = 50;
