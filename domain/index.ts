@@ -5,3 +5,6 @@ export { z } from './zod.js';
 export * from './paging.js';
 export type * from './api.js';
 export * from './report.js';
+export * from './items.js';
+export * from './account.js';
+export * from './post.js';

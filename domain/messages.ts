@@ -63,6 +63,8 @@ export const validationTexts = {
   replyRequired: '댓글을 입력해주세요',
   replyMax: (max: number) => `댓글은 ${max}자 이내로 입력해주세요`,
   reportRequired: '신고 내용을 입력해주세요',
+  locationMax: (max: number) => `거래 장소는 ${max}자 이내로 입력해주세요`,
+  searchType: '검색 유형은 title_content, title, content, nickname 중 하나여야 합니다',
 } as const;
 
 /** Labels of the web client (000 §2, 002 §2). */

@@ -208,3 +208,4 @@ export type ImageRow = typeof images.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type BadgeRow = typeof badges.$inferSelect;
 export * from './tables/accounts.js';
+export * from './tables/items.js';

@@ -1,0 +1,248 @@
+import { z } from './zod.js';
+import type { PageJson, UserSummaryJson } from './api.js';
+import {
+  ITEM_GRADES,
+  ITEM_SEARCH_MAX_LENGTH,
+  ITEM_SEARCH_MIN_LENGTH,
+  ITEM_SEARCH_PAGE_SIZE_DEFAULT,
+  ITEM_TYPES,
+  PAGE_DEFAULT,
+  PAGE_SIZE_MAX,
+  PAGE_SIZE_MIN,
+  PROBABILITY_KINDS,
+  PROBABILITY_RARITIES,
+  PROBABILITY_SEARCH_MAX_LENGTH,
+  SORT_ORDERS,
+  WISH_MEMO_MAX,
+  WISH_PAGE_SIZE_DEFAULT,
+  WISH_PRIORITY_MAX,
+  WISH_QUANTITY_DEFAULT,
+  WISH_QUANTITY_MAX,
+  WISH_STATUSES,
+  WISH_TYPES,
+  type ItemGrade,
+  type ItemType,
+  type ProbabilityKind,
+  type ProbabilityRarity,
+  type WishStatus,
+  type WishType,
+} from './limits.js';
+import { itemTexts, validationTexts as v } from './messages.js';
+
+/* ---------- answers of the REST API (snake_case, as they travel) ---------- */
+
+export interface SpriteJson {
+  url: string;
+  width: number;
+  height: number;
+  /** Frames laid side by side in the sheet; 1 for a still picture. */
+  frame: number;
+}
+
+/** An item as the item-info modal shows it (000 §3). */
+export interface ItemJson {
+  id: number;
+  uuid: string;
+  name: string;
+  image: string | null;
+  sprite_img: SpriteJson | null;
+  item_type: ItemType;
+  item_rating: ItemGrade | null;
+  description: string | null;
+  rating_score: number;
+  price: number;
+  is_show_eyes: boolean;
+}
+
+/** A wish-list entry (001 §3 "Wishlist entry"). */
+export interface WishJson {
+  id: string;
+  uuid: string;
+  item: ItemJson;
+  user: UserSummaryJson | null;
+  wish_type: WishType;
+  status: WishStatus;
+  target_price: number | null;
+  memo: string | null;
+  priority: number;
+  quantity: number;
+  is_notification_enabled: boolean;
+  notification_price: number | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+/** One member who wants to buy or sell an item (000 §3 "Wish entry", 001 §3 "Wishlist users result"). */
+export interface WishUserJson {
+  id: string;
+  user: UserSummaryJson;
+  target_price: number | null;
+  quantity: number;
+  created_at: string;
+}
+
+/** `GET /v1/item/wish-items/users/{item}/`: a page of members plus the item and the counts. */
+export interface WishUsersJson extends PageJson<WishUserJson> {
+  item: ItemJson;
+  users: WishUserJson[];
+  totalCount: number;
+}
+
+export interface WishStatsEntryJson {
+  total: number;
+  active: number;
+  inactive: number;
+  completed: number;
+}
+
+export interface WishStatsJson {
+  buy: WishStatsEntryJson;
+  sell: WishStatsEntryJson;
+}
+
+export interface WishManageJson {
+  item_uuid: string;
+  wish_type: WishType;
+  is_wished: boolean;
+  message: string;
+}
+
+export interface WishBulkDeleteJson {
+  deleted_count: number;
+  wish_ids: string[];
+  message: string;
+}
+
+/** A row of a probability table (002 §3.1). */
+export interface ProbabilityItemJson {
+  id: number;
+  uuid: string;
+  name: string;
+  description: string | null;
+  image: string | null;
+  rarity: ProbabilityRarity;
+  /** Percent, e.g. 12.5. */
+  probability: number;
+}
+
+export interface ReportCreatedJson {
+  id: number;
+  created_at: string;
+}
+
+/* ---------- input rules ---------- */
+
+const page = z.coerce.number({ error: v.page }).int({ error: v.page }).min(1, { error: v.page }).default(PAGE_DEFAULT);
+const pageSize = (fallback: number) =>
+  z.coerce
+    .number({ error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
+    .int({ error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
+    .min(PAGE_SIZE_MIN, { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
+    .max(PAGE_SIZE_MAX, { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
+    .default(fallback);
+const price = z.coerce.number({ error: v.price }).int({ error: v.price }).min(0, { error: v.price });
+
+/** The item search term: at least 2 characters after trimming (000 §5). */
+export const itemSearchTermSchema = z
+  .string({ error: itemTexts.searchMin(ITEM_SEARCH_MIN_LENGTH) })
+  .trim()
+  .min(ITEM_SEARCH_MIN_LENGTH, { error: itemTexts.searchMin(ITEM_SEARCH_MIN_LENGTH) })
+  .max(ITEM_SEARCH_MAX_LENGTH, { error: itemTexts.searchMax(ITEM_SEARCH_MAX_LENGTH) });
+
+/** `GET /v1/item/search-name/?item_name=` */
+export const itemSearchQuerySchema = z.object({
+  item_name: itemSearchTermSchema,
+  page,
+  page_size: pageSize(ITEM_SEARCH_PAGE_SIZE_DEFAULT),
+});
+
+export const wishTypeSchema = z.enum(WISH_TYPES, { error: itemTexts.wishTypeInvalid });
+export const wishStatusSchema = z.enum(WISH_STATUSES, { error: itemTexts.wishStatusInvalid });
+
+const memo = z.string().trim().max(WISH_MEMO_MAX, { error: itemTexts.memoMax(WISH_MEMO_MAX) });
+const quantity = z.coerce
+  .number({ error: itemTexts.quantity(WISH_QUANTITY_MAX) })
+  .int({ error: itemTexts.quantity(WISH_QUANTITY_MAX) })
+  .min(1, { error: itemTexts.quantity(WISH_QUANTITY_MAX) })
+  .max(WISH_QUANTITY_MAX, { error: itemTexts.quantity(WISH_QUANTITY_MAX) });
+const priority = z.coerce
+  .number({ error: itemTexts.priority(WISH_PRIORITY_MAX) })
+  .int({ error: itemTexts.priority(WISH_PRIORITY_MAX) })
+  .min(0, { error: itemTexts.priority(WISH_PRIORITY_MAX) })
+  .max(WISH_PRIORITY_MAX, { error: itemTexts.priority(WISH_PRIORITY_MAX) });
+
+/** The add payload of 001 §5 "Wishlist add"; `wish_type` also comes from the path (`/v1/wishlist/buy`). */
+export const wishAddSchema = z.object({
+  item_uuid: z.uuid({ error: itemTexts.wishItemRequired }),
+  wish_type: wishTypeSchema,
+  target_price: price.nullish(),
+  memo: memo.nullish(),
+  priority: priority.default(0),
+  quantity: quantity.default(WISH_QUANTITY_DEFAULT),
+  is_notification_enabled: z.boolean({ error: v.boolean }).default(true),
+  notification_price: price.nullish(),
+});
+export type WishAdd = z.output<typeof wishAddSchema>;
+export type WishAddInput = z.input<typeof wishAddSchema>;
+
+/** `PUT /v1/wishlist/{id}/`: any subset of the editable fields. */
+export const wishUpdateSchema = z.object({
+  target_price: price.nullish(),
+  memo: memo.nullish(),
+  priority: priority.optional(),
+  quantity: quantity.optional(),
+  is_notification_enabled: z.boolean({ error: v.boolean }).optional(),
+  notification_price: price.nullish(),
+  status: wishStatusSchema.optional(),
+});
+export type WishUpdate = z.output<typeof wishUpdateSchema>;
+
+/** `POST /v1/wishlist/buy/{id}/toggle/` */
+export const wishStatusChangeSchema = z.object({ status: wishStatusSchema });
+
+/** 001 §5 "Wishlist list query". */
+export const wishListQuerySchema = z
+  .object({
+    wish_type: wishTypeSchema,
+    page,
+    pageSize: pageSize(WISH_PAGE_SIZE_DEFAULT),
+    search: z.string().trim().max(ITEM_SEARCH_MAX_LENGTH, { error: itemTexts.searchMax(ITEM_SEARCH_MAX_LENGTH) }).optional(),
+    order: z.enum(SORT_ORDERS, { error: v.order }).default('desc'),
+    status: wishStatusSchema.optional(),
+    minPrice: price.optional(),
+    maxPrice: price.optional(),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    error: v.priceRange,
+    path: ['minPrice'],
+  });
+export type WishListQuery = z.output<typeof wishListQuerySchema>;
+
+const wishId = z.coerce.number({ error: itemTexts.wishIds }).int({ error: itemTexts.wishIds }).positive({ error: itemTexts.wishIds });
+
+/** 001 §5 "Bulk delete": optional ids (absent: the whole list of that type) and the required type. */
+export const wishBulkDeleteSchema = z.object({
+  wish_ids: z.array(wishId, { error: itemTexts.wishIds }).max(PAGE_SIZE_MAX, { error: itemTexts.wishIds }).optional(),
+  wish_type: wishTypeSchema,
+});
+
+/** `GET /v1/item/wish-items/users/{item}/` */
+export const wishUsersQuerySchema = z.object({ wish_type: wishTypeSchema, page, page_size: pageSize(WISH_PAGE_SIZE_DEFAULT) });
+
+export const probabilityKindSchema = z.enum(PROBABILITY_KINDS, { error: itemTexts.probability.kindInvalid });
+export const probabilityRaritySchema = z.enum(PROBABILITY_RARITIES);
+
+/** The probability search box (002 §5.2): any text, matched case-insensitively on name or description. */
+export const probabilitySearchSchema = z
+  .string()
+  .trim()
+  .max(PROBABILITY_SEARCH_MAX_LENGTH, { error: itemTexts.searchMax(PROBABILITY_SEARCH_MAX_LENGTH) });
+
+/** 002 §5.2: case-insensitive substring on name or description; a blank term keeps everything. */
+export function matchesProbabilitySearch(item: Pick<ProbabilityItemJson, 'name' | 'description'>, term: string | null | undefined): boolean {
+  const needle = (term ?? '').trim().toLocaleLowerCase('ko-KR');
+  if (!needle) return true;
+  return item.name.toLocaleLowerCase('ko-KR').includes(needle) || (item.description ?? '').toLocaleLowerCase('ko-KR').includes(needle);
+}
+
