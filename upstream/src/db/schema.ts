@@ -209,3 +209,4 @@ export type CategoryRow = typeof categories.$inferSelect;
 export type BadgeRow = typeof badges.$inferSelect;
 export * from './tables/accounts.js';
 export * from './tables/items.js';
+export * from './tables/community.js';
