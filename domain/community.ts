@@ -7,6 +7,7 @@ import {
   PAGE_SIZE_MIN,
   POST_ORDERING_FIELDS,
   POST_PAGE_SIZE_DEFAULT,
+  POST_SEARCH_TYPES,
   POST_SORTS,
   POST_TYPES,
   SEARCH_MAX_LENGTH,
@@ -15,6 +16,7 @@ import {
   TAGS_MAX,
   TRADE_TYPES,
   type PostOrderingField,
+  type PostSearchType,
 } from './limits.js';
 
 export * from './limits.js';
@@ -50,6 +52,11 @@ export const postListQuerySchema = z
       .trim()
       .min(SEARCH_MIN_LENGTH, { error: v.searchMin(SEARCH_MIN_LENGTH) })
       .max(SEARCH_MAX_LENGTH, { error: v.searchMax(SEARCH_MAX_LENGTH) })
+      .optional(),
+    /** Where `search` looks (000 §2 search box); `post` (000 §7's search call) means title and content. */
+    search_type: z
+      .enum([...POST_SEARCH_TYPES, 'post'], { error: v.searchType })
+      .transform((value): PostSearchType => (value === 'post' ? 'title_content' : value))
       .optional(),
     author_id: positiveId.optional(),
     target_user_id: positiveId.optional(),
