@@ -9,6 +9,7 @@ import { installErrorHandling } from './http/errors.js';
 import { ASSETS_DIR } from './paths.js';
 import { categoryRoutes } from './routes/categories.js';
 import { healthRoutes } from './routes/health.js';
+import { itemRoutes } from './routes/items.js';
 import { postRoutes } from './routes/posts.js';
 import { userRoutes } from './routes/users.js';
 
@@ -56,6 +57,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
       await api.register(categoryRoutes, { db: store.db });
       await api.register(postRoutes, { db: store.db });
       await api.register(userRoutes, { db: store.db });
+      await api.register(itemRoutes, { db: store.db });
     });
     await app.ready();
     return { app, db: store.db, close: () => app.close() };

@@ -19,6 +19,7 @@ import {
   users,
 } from './schema.js';
 import * as data from './seed-data.js';
+import { seedItems } from './seed-items.js';
 
 const SEED = 0x5117e;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,6 +43,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions = {}): Prom
     const anyCategory = await tx.select({ id: categories.id }).from(categories).limit(1);
     if (anyUser.length || anyCategory.length) return false;
     await insertDemoData(tx as unknown as Database, buildDemoData(options.now ?? new Date()));
+    await seedItems(tx as unknown as Database, options.now ?? new Date());
     return true;
   });
 }

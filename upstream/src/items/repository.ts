@@ -1,0 +1,215 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { WishAdd, WishListQuery, WishUpdate } from '../../../domain/items.js';
+import type { ProbabilityKind, WishStatus, WishType } from '../../../domain/limits.js';
+import type { Database } from '../db/client.js';
+import { itemReports, items, probabilityItems, probabilityTables, wishes, type ItemRow, type WishRow } from '../db/schema.js';
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern built from what a member typed. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+export async function findItemByUuid(db: Database, uuid: string): Promise<ItemRow | undefined> {
+  if (!isUuid(uuid)) return undefined;
+  const [row] = await db.select().from(items).where(eq(items.uuid, uuid.toLowerCase())).limit(1);
+  return row;
+}
+
+export async function searchItemsByName(db: Database, term: string, page: number, pageSize: number) {
+  const where = ilike(items.name, likePattern(term));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(items)
+      .where(where)
+      // Names that start with the term first, then alphabetical.
+      .orderBy(sql`case when ${items.name} ilike ${`${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} then 0 else 1 end`, asc(items.name), asc(items.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(items).where(where),
+  ]);
+  return { rows, total };
+}
+
+export interface WishRecord {
+  wish: WishRow;
+  item: ItemRow;
+}
+
+export async function findWish(db: Database, id: number): Promise<WishRecord | undefined> {
+  const [row] = await db.select({ wish: wishes, item: items }).from(wishes).innerJoin(items, eq(items.id, wishes.itemId)).where(eq(wishes.id, id)).limit(1);
+  return row;
+}
+
+/** Adds a wish; the same item already in that list is answered as it is, never stored twice. */
+export async function addWish(db: Database, userId: number, item: ItemRow, input: WishAdd): Promise<{ record: WishRecord; created: boolean }> {
+  const [inserted] = await db
+    .insert(wishes)
+    .values({
+      userId,
+      itemId: item.id,
+      wishType: input.wish_type,
+      targetPrice: input.target_price ?? null,
+      memo: input.memo ?? null,
+      priority: input.priority,
+      quantity: input.quantity,
+      isNotificationEnabled: input.is_notification_enabled,
+      notificationPrice: input.notification_price ?? null,
+    })
+    .onConflictDoNothing({ target: [wishes.userId, wishes.itemId, wishes.wishType] })
+    .returning();
+  if (inserted) return { record: { wish: inserted, item }, created: true };
+  const [existing] = await db
+    .select()
+    .from(wishes)
+    .where(and(eq(wishes.userId, userId), eq(wishes.itemId, item.id), eq(wishes.wishType, input.wish_type)))
+    .limit(1);
+  return { record: { wish: existing, item }, created: false };
+}
+
+export async function removeWishOfItem(db: Database, userId: number, itemId: number, wishType: WishType): Promise<boolean> {
+  const removed = await db
+    .delete(wishes)
+    .where(and(eq(wishes.userId, userId), eq(wishes.itemId, itemId), eq(wishes.wishType, wishType)))
+    .returning({ id: wishes.id });
+  return removed.length > 0;
+}
+
+export async function deleteWish(db: Database, id: number): Promise<void> {
+  await db.delete(wishes).where(eq(wishes.id, id));
+}
+
+export type BulkDeleteOutcome = { deleted: number[] } | { forbidden: true };
+
+/**
+ * Deletes the member's wishes of one type: the listed ones, or all of them without a list. One id that is
+ * not the member's own (or of another type) refuses the whole request and deletes nothing.
+ */
+export async function deleteWishes(db: Database, userId: number, wishType: WishType, ids: number[] | undefined): Promise<BulkDeleteOutcome> {
+  return db.transaction(async (tx) => {
+    if (ids) {
+      const unique = [...new Set(ids)];
+      if (!unique.length) return { deleted: [] };
+      const owned = await tx
+        .select({ id: wishes.id })
+        .from(wishes)
+        .where(and(inArray(wishes.id, unique), eq(wishes.userId, userId), eq(wishes.wishType, wishType)))
+        .for('update');
+      if (owned.length !== unique.length) return { forbidden: true as const };
+      await tx.delete(wishes).where(inArray(wishes.id, unique));
+      return { deleted: unique };
+    }
+    const removed = await tx.delete(wishes).where(and(eq(wishes.userId, userId), eq(wishes.wishType, wishType))).returning({ id: wishes.id });
+    return { deleted: removed.map((row) => row.id) };
+  });
+}
+
+export async function updateWish(db: Database, id: number, changes: WishUpdate): Promise<WishRow> {
+  const values: Partial<typeof wishes.$inferInsert> = { updatedAt: new Date() };
+  if (changes.target_price !== undefined) values.targetPrice = changes.target_price;
+  if (changes.memo !== undefined) values.memo = changes.memo;
+  if (changes.priority !== undefined) values.priority = changes.priority;
+  if (changes.quantity !== undefined) values.quantity = changes.quantity;
+  if (changes.is_notification_enabled !== undefined) values.isNotificationEnabled = changes.is_notification_enabled;
+  if (changes.notification_price !== undefined) values.notificationPrice = changes.notification_price;
+  if (changes.status !== undefined) Object.assign(values, statusChange(changes.status));
+  const [row] = await db.update(wishes).set(values).where(eq(wishes.id, id)).returning();
+  return row;
+}
+
+/** Completing stamps completed_at; any other status clears it. */
+function statusChange(status: WishStatus) {
+  return { status, completedAt: status === 'completed' ? new Date() : null };
+}
+
+export async function listWishesOfUser(db: Database, userId: number, query: WishListQuery) {
+  const conditions: SQL[] = [eq(wishes.userId, userId), eq(wishes.wishType, query.wish_type)];
+  if (query.status) conditions.push(eq(wishes.status, query.status));
+  if (query.search) conditions.push(ilike(items.name, likePattern(query.search)));
+  const price = sql`coalesce(${wishes.targetPrice}, ${items.price})`;
+  if (query.minPrice !== undefined) conditions.push(gte(price, query.minPrice));
+  if (query.maxPrice !== undefined) conditions.push(lte(price, query.maxPrice));
+  const where = and(...conditions);
+  const order = query.order === 'asc' ? [asc(wishes.createdAt), asc(wishes.id)] : [desc(wishes.createdAt), desc(wishes.id)];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ wish: wishes, item: items })
+      .from(wishes)
+      .innerJoin(items, eq(items.id, wishes.itemId))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(wishes).innerJoin(items, eq(items.id, wishes.itemId)).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** The members with an active wish of that type for the item, newest first. */
+export async function listWishersOfItem(db: Database, itemId: number, wishType: WishType, page: number, pageSize: number) {
+  const where = and(eq(wishes.itemId, itemId), eq(wishes.wishType, wishType), eq(wishes.status, 'active'));
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(wishes).where(where).orderBy(desc(wishes.createdAt), desc(wishes.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(wishes).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function wishStats(db: Database, userId: number) {
+  return db
+    .select({ wishType: wishes.wishType, status: wishes.status, total: count() })
+    .from(wishes)
+    .where(eq(wishes.userId, userId))
+    .groupBy(wishes.wishType, wishes.status);
+}
+
+export async function listProbabilityItems(db: Database, kind: ProbabilityKind) {
+  return db
+    .select({ row: probabilityItems })
+    .from(probabilityItems)
+    .innerJoin(probabilityTables, eq(probabilityTables.id, probabilityItems.tableId))
+    .where(eq(probabilityTables.kind, kind))
+    .orderBy(asc(probabilityItems.position), asc(probabilityItems.id))
+    .then((rows) => rows.map(({ row }) => row));
+}
+
+export async function findProbabilityItem(db: Database, kind: ProbabilityKind, id: string) {
+  const byId = /^\d{1,10}$/.test(id) && Number(id) <= 2_147_483_647 ? eq(probabilityItems.id, Number(id)) : undefined;
+  const byUuid = isUuid(id) ? eq(probabilityItems.uuid, id.toLowerCase()) : undefined;
+  const match = byId ?? byUuid;
+  if (!match) return undefined;
+  const [found] = await db
+    .select({ row: probabilityItems })
+    .from(probabilityItems)
+    .innerJoin(probabilityTables, eq(probabilityTables.id, probabilityItems.tableId))
+    .where(and(eq(probabilityTables.kind, kind), or(match)))
+    .limit(1);
+  return found?.row;
+}
+
+export type ReportOutcome = { created: { id: number; createdAt: Date } } | { conflict: true };
+
+/** One report per member and item: a second one is a conflict and stores nothing. */
+export async function reportItem(
+  db: Database,
+  itemId: number,
+  reporterId: number,
+  report: { reason: string; reason_type: number; submit_item?: string; content?: string; context_id?: string },
+): Promise<ReportOutcome> {
+  const [row] = await db
+    .insert(itemReports)
+    .values({
+      itemId,
+      reporterId,
+      reason: report.reason,
+      reasonType: report.reason_type,
+      submitItem: report.submit_item ?? null,
+      content: report.content ?? null,
+      contextId: report.context_id ?? null,
+    })
+    .onConflictDoNothing({ target: [itemReports.itemId, itemReports.reporterId] })
+    .returning({ id: itemReports.id, createdAt: itemReports.createdAt });
+  return row ? { created: row } : { conflict: true };
+}

@@ -1,0 +1,217 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { pageLinks } from '../../../domain/community.js';
+import { issuesFromZod } from '../../../domain/errors.js';
+import {
+  itemSearchQuerySchema,
+  probabilityKindSchema,
+  wishAddSchema,
+  wishBulkDeleteSchema,
+  wishListQuerySchema,
+  wishStatusChangeSchema,
+  wishTypeSchema,
+  wishUpdateSchema,
+  wishUsersQuerySchema,
+  type WishStatsJson,
+} from '../../../domain/items.js';
+import { WISH_STATUSES, WISH_TYPES, type ProbabilityKind, type WishType } from '../../../domain/limits.js';
+import { itemTexts } from '../../../domain/messages.js';
+import { itemReportSchema } from '../../../domain/report.js';
+import type { PageJson } from '../../../domain/api.js';
+import type { z } from '../../../domain/zod.js';
+import type { Database } from '../db/client.js';
+import type { ItemRow, UserRow } from '../db/schema.js';
+import { users } from '../db/schema.js';
+import { HttpError, RequestValidationError } from '../http/errors.js';
+import { pageUrl, parseId, requestMedia, singleValuedQuery } from '../http/request.js';
+import { serializeItem, serializeProbabilityItem, serializeWish, serializeWishUser } from '../items/present.js';
+import * as repo from '../items/repository.js';
+import { loadUsers } from '../users/repository.js';
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new RequestValidationError(issuesFromZod(parsed.error));
+  return parsed.data;
+}
+
+function requireViewer(request: FastifyRequest): UserRow {
+  if (!request.viewer) throw new HttpError(401);
+  return request.viewer;
+}
+
+function pageAnswer<T>(request: FastifyRequest, results: T[], total: number, page: number, pageSize: number): PageJson<T> {
+  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+  const { hasNext, hasPrev } = pageLinks(page, totalPages);
+  const next = hasNext ? pageUrl(request, page + 1) : null;
+  const previous = hasPrev ? pageUrl(request, page - 1) : null;
+  return {
+    results,
+    count: total,
+    next,
+    previous,
+    total_pages: totalPages,
+    links: { next, previous },
+    meta: { page, pageSize, total, totalPages, hasNext, hasPrev },
+  };
+}
+
+async function itemOr404(db: Database, uuid: string): Promise<ItemRow> {
+  const item = await repo.findItemByUuid(db, uuid);
+  if (!item) throw new HttpError(404, itemTexts.itemNotFound);
+  return item;
+}
+
+/** The member a path names by uuid must be the caller: wish lists are private. */
+async function ownUserOr403(db: Database, request: FastifyRequest, userUuid: string): Promise<UserRow> {
+  const viewer = requireViewer(request);
+  if (viewer.uuid === userUuid.toLowerCase()) return viewer;
+  const [exists] = /^[0-9a-f-]{36}$/i.test(userUuid) ? await db.select({ id: users.id }).from(users).where(eq(users.uuid, userUuid.toLowerCase())).limit(1) : [];
+  if (!exists) throw new HttpError(404);
+  throw new HttpError(403);
+}
+
+/** A wish the caller owns; 404 when it does not exist (or is of another list), 403 when it is someone else's. */
+async function ownWish(db: Database, request: FastifyRequest, rawId: string, wishType?: WishType) {
+  const viewer = requireViewer(request);
+  const id = parseId(rawId);
+  const record = id === null ? undefined : await repo.findWish(db, id);
+  if (!record || (wishType && record.wish.wishType !== wishType)) throw new HttpError(404);
+  if (record.wish.userId !== viewer.id) throw new HttpError(403, itemTexts.notOwnWish);
+  return { viewer, record };
+}
+
+export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+  app.get('/v1/item/search-name/', async (request) => {
+    const query = parse(itemSearchQuerySchema, singleValuedQuery(request.query));
+    const { rows, total } = await repo.searchItemsByName(db, query.item_name, query.page, query.page_size);
+    const media = requestMedia(request);
+    return pageAnswer(request, rows.map((row) => serializeItem(row, media)), total, query.page, query.page_size);
+  });
+
+  app.get<{ Params: { uuid: string } }>('/v1/item/:uuid/', async (request) => {
+    return serializeItem(await itemOr404(db, request.params.uuid), requestMedia(request));
+  });
+
+  app.post<{ Params: { uuid: string } }>('/v1/item/:uuid/report/', async (request, reply) => {
+    const viewer = requireViewer(request);
+    const report = parse(itemReportSchema, request.body ?? {});
+    const item = await itemOr404(db, request.params.uuid);
+    const outcome = await repo.reportItem(db, item.id, viewer.id, report);
+    if ('conflict' in outcome) throw new HttpError(409);
+    return reply.code(201).send({ id: outcome.created.id, created_at: outcome.created.createdAt.toISOString() });
+  });
+
+  // ---------- wish lists (001 §7) ----------
+
+  const addWish = (wishType: WishType) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const viewer = requireViewer(request);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const input = parse(wishAddSchema, { ...body, wish_type: wishType });
+    const item = await itemOr404(db, input.item_uuid);
+    const { record, created } = await repo.addWish(db, viewer.id, item, input);
+    const owner = (await loadUsers(db, [viewer.id])).get(viewer.id);
+    return reply.code(created ? 201 : 200).send(serializeWish(record.wish, record.item, owner, requestMedia(request), viewer.id));
+  };
+  app.post('/v1/wishlist/buy', addWish('buy'));
+  app.post('/v1/wishlist/sell', addWish('sell'));
+
+  app.delete<{ Params: { wishType: string; id: string } }>('/v1/wishlist/:wishType/:id/', async (request) => {
+    const wishType = parse(wishTypeSchema, request.params.wishType);
+    const { record } = await ownWish(db, request, request.params.id, wishType);
+    await repo.deleteWish(db, record.wish.id);
+    return { id: String(record.wish.id), message: wishType === 'buy' ? itemTexts.removedFromBuyList : itemTexts.removedFromSellList };
+  });
+
+  app.post<{ Params: { wishType: string; id: string } }>('/v1/wishlist/:wishType/:id/toggle/', async (request) => {
+    const wishType = parse(wishTypeSchema, request.params.wishType);
+    const { status } = parse(wishStatusChangeSchema, request.body ?? {});
+    const { viewer, record } = await ownWish(db, request, request.params.id, wishType);
+    const updated = await repo.updateWish(db, record.wish.id, { status });
+    const owner = (await loadUsers(db, [viewer.id])).get(viewer.id);
+    return serializeWish(updated, record.item, owner, requestMedia(request), viewer.id);
+  });
+
+  app.put<{ Params: { id: string } }>('/v1/wishlist/:id/', async (request) => {
+    const changes = parse(wishUpdateSchema, request.body ?? {});
+    const { viewer, record } = await ownWish(db, request, request.params.id);
+    const updated = await repo.updateWish(db, record.wish.id, changes);
+    const owner = (await loadUsers(db, [viewer.id])).get(viewer.id);
+    return serializeWish(updated, record.item, owner, requestMedia(request), viewer.id);
+  });
+
+  app.delete('/v1/item/wish-items', async (request) => {
+    const viewer = requireViewer(request);
+    const input = parse(wishBulkDeleteSchema, request.body ?? {});
+    const outcome = await repo.deleteWishes(db, viewer.id, input.wish_type, input.wish_ids);
+    if ('forbidden' in outcome) throw new HttpError(403, itemTexts.notOwnWish);
+    return { deleted_count: outcome.deleted.length, wish_ids: outcome.deleted.map(String), message: itemTexts.deletedSelected };
+  });
+
+  app.post<{ Params: { item: string } }>('/v1/item/wish-items/manage/:item/', async (request) => {
+    const viewer = requireViewer(request);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const query = singleValuedQuery(request.query);
+    const wishType = parse(wishTypeSchema, body.wish_type ?? query.wish_type);
+    const item = await itemOr404(db, request.params.item);
+    // A toggle: a wished item leaves the list, any other joins it with the defaults of the add payload.
+    const removed = await repo.removeWishOfItem(db, viewer.id, item.id, wishType);
+    if (!removed) await repo.addWish(db, viewer.id, item, parse(wishAddSchema, { item_uuid: item.uuid, wish_type: wishType }));
+    const isWished = !removed;
+    const message = isWished
+      ? wishType === 'buy' ? itemTexts.addedToBuyList : itemTexts.addedToSellList
+      : wishType === 'buy' ? itemTexts.removedFromBuyList : itemTexts.removedFromSellList;
+    return { item_uuid: item.uuid, wish_type: wishType, is_wished: isWished, message };
+  });
+
+  app.get<{ Params: { item: string } }>('/v1/item/wish-items/users/:item/', async (request) => {
+    const query = parse(wishUsersQuerySchema, singleValuedQuery(request.query));
+    const item = await itemOr404(db, request.params.item);
+    const { rows, total } = await repo.listWishersOfItem(db, item.id, query.wish_type, query.page, query.page_size);
+    const members = await loadUsers(db, rows.map((row) => row.userId));
+    const media = requestMedia(request);
+    const viewerId = request.viewer?.id ?? null;
+    const results = rows.flatMap((row) => {
+      const member = members.get(row.userId);
+      return member ? [serializeWishUser(row, member, media, viewerId)] : [];
+    });
+    return { ...pageAnswer(request, results, total, query.page, query.page_size), item: serializeItem(item, media), users: results, totalCount: total };
+  });
+
+  app.get<{ Params: { user: string } }>('/v1/item/wish-items/stats/:user/', async (request) => {
+    const owner = await ownUserOr403(db, request, request.params.user);
+    const stats = Object.fromEntries(
+      WISH_TYPES.map((type) => [type, { total: 0, ...Object.fromEntries(WISH_STATUSES.map((status) => [status, 0])) }]),
+    ) as unknown as WishStatsJson;
+    for (const row of await repo.wishStats(db, owner.id)) {
+      const entry = stats[row.wishType as WishType];
+      entry[row.status as keyof typeof entry] += row.total;
+      entry.total += row.total;
+    }
+    return stats;
+  });
+
+  app.get<{ Params: { user: string } }>('/v1/item/wish-items/:user/', async (request) => {
+    const query = parse(wishListQuerySchema, singleValuedQuery(request.query));
+    const owner = await ownUserOr403(db, request, request.params.user);
+    const { rows, total } = await repo.listWishesOfUser(db, owner.id, query);
+    const ownerRecord = (await loadUsers(db, [owner.id])).get(owner.id);
+    const media = requestMedia(request);
+    const results = rows.map(({ wish, item }) => serializeWish(wish, item, ownerRecord, media, owner.id));
+    return pageAnswer(request, results, total, query.page, query.pageSize);
+  });
+
+  // ---------- probability tables (002 §2.2, §7.2) ----------
+
+  app.get<{ Params: { kind: string } }>('/v1/probability/:kind/', async (request) => {
+    const kind: ProbabilityKind = parse(probabilityKindSchema, request.params.kind);
+    const media = requestMedia(request);
+    return (await repo.listProbabilityItems(db, kind)).map((row) => serializeProbabilityItem(row, media));
+  });
+
+  app.get<{ Params: { kind: string; id: string } }>('/v1/probability/:kind/:id/', async (request) => {
+    const kind: ProbabilityKind = parse(probabilityKindSchema, request.params.kind);
+    const row = await repo.findProbabilityItem(db, kind, request.params.id);
+    if (!row) throw new HttpError(404, itemTexts.probability.itemNotFound);
+    return serializeProbabilityItem(row, requestMedia(request));
+  });
+};
