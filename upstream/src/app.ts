@@ -12,6 +12,8 @@ import { healthRoutes } from './routes/health.js';
 import { itemRoutes } from './routes/items.js';
 import { postRoutes } from './routes/posts.js';
 import { userRoutes } from './routes/users.js';
+import { accountRoutes } from './routes/accounts.js';
+import { memberRoutes } from './routes/members.js';
 
 export { issueToken } from './auth/tokens.js';
 export type { Database } from './db/client.js';
@@ -58,6 +60,8 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
       await api.register(postRoutes, { db: store.db });
       await api.register(userRoutes, { db: store.db });
       await api.register(itemRoutes, { db: store.db });
+      await api.register(accountRoutes, { db: store.db });
+      await api.register(memberRoutes, { db: store.db });
     });
     await app.ready();
     return { app, db: store.db, close: () => app.close() };

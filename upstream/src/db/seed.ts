@@ -19,6 +19,7 @@ import {
   users,
 } from './schema.js';
 import * as data from './seed-data.js';
+import { seedAccounts } from './seed-accounts.js';
 import { seedItems } from './seed-items.js';
 
 const SEED = 0x5117e;
@@ -43,6 +44,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions = {}): Prom
     const anyCategory = await tx.select({ id: categories.id }).from(categories).limit(1);
     if (anyUser.length || anyCategory.length) return false;
     await insertDemoData(tx as unknown as Database, buildDemoData(options.now ?? new Date()));
+    await seedAccounts(tx as unknown as Database);
     await seedItems(tx as unknown as Database, options.now ?? new Date());
     return true;
   });

@@ -1,24 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { loadProfile } from '../accounts/repository.js';
 import type { Database } from '../db/client.js';
 import { viewerId } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { parseId, requestMedia } from '../http/request.js';
-import { serializeUser } from '../serializers.js';
-import { loadUsers } from '../users/repository.js';
 
 export const userRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  /** The token's own member, e-mail included; 401 for guests. */
+  /** The token's own member: the full profile of 001 §3 with private fields; 401 for guests. */
   app.get('/users/me', async (request) => {
     const id = viewerId(request);
-    const found = id === null ? undefined : (await loadUsers(db, [id])).get(id);
+    const found = id === null ? null : await loadProfile(db, id, id, requestMedia(request));
     if (!found) throw new HttpError(401);
-    return serializeUser(found, requestMedia(request), id);
+    return found;
   });
 
+  /** A member's public profile, with stats and the viewer's relation (isFollowing, isBlocked). */
   app.get<{ Params: { id: string } }>('/v1/user/:id/', async (request) => {
     const id = parseId(request.params.id);
-    const found = id === null ? undefined : (await loadUsers(db, [id])).get(id);
+    const found = id === null ? null : await loadProfile(db, id, viewerId(request), requestMedia(request));
     if (!found) throw new HttpError(404);
-    return serializeUser(found, requestMedia(request), viewerId(request));
+    return found;
   });
 };

@@ -1,0 +1,220 @@
+import { z } from './zod.js';
+import { EMAIL_PATTERN, KOREAN_MOBILE_PATTERN } from './accountRules.js';
+import {
+  BIO_MAX,
+  BLOCK_REASON_MAX,
+  DEVICE_ID_WEB,
+  GENDERS,
+  LOCATION_TEXT_MAX,
+  NICKNAME_MAX,
+  NICKNAME_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PRIVACY_LEVELS,
+  WEBSITE_MAX,
+  type ActivityType,
+  type Gender,
+  type PrivacyLevel,
+} from './limits.js';
+import { accountTexts } from './messages.js';
+import type { BadgeJson, UserSummaryJson } from './api.js';
+
+export * from './accountRules.js';
+
+const v = accountTexts.validation;
+
+const password = z
+  .string({ error: v.passwordMin(PASSWORD_MIN) })
+  .min(PASSWORD_MIN, { error: v.passwordMin(PASSWORD_MIN) })
+  .max(PASSWORD_MAX, { error: v.passwordMax(PASSWORD_MAX) });
+const email = z.string({ error: v.email }).trim().regex(EMAIL_PATTERN, { error: v.email });
+const nickname = z
+  .string({ error: v.nickname(NICKNAME_MIN, NICKNAME_MAX) })
+  .trim()
+  .min(NICKNAME_MIN, { error: v.nickname(NICKNAME_MIN, NICKNAME_MAX) })
+  .max(NICKNAME_MAX, { error: v.nickname(NICKNAME_MIN, NICKNAME_MAX) });
+const phone = z.string({ error: v.phone }).trim().regex(KOREAN_MOBILE_PATTERN, { error: v.phone });
+const birthDate = z
+  .string({ error: v.birthDate })
+  .trim()
+  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && Date.parse(`${value}T00:00:00Z`) <= Date.now(), {
+    error: v.birthDate,
+  });
+const gender = z.enum(GENDERS, { error: v.gender });
+const deviceId = z.string().trim().min(1).max(100).default(DEVICE_ID_WEB);
+
+/** The login identifier: blank and malformed are told apart (001 §5). */
+const identifier = z
+  .string({ error: v.identifierRequired })
+  .trim()
+  .min(1, { error: v.identifierRequired, abort: true })
+  .refine((value) => EMAIL_PATTERN.test(value) || KOREAN_MOBILE_PATTERN.test(value), { error: v.identifierInvalid });
+
+/** `POST /v1/user/login/`: email (an e-mail or mobile number), password, rememberMe, device_id. */
+export const loginSchema = z.object({
+  email: identifier,
+  password,
+  rememberMe: z.boolean().default(false),
+  device_id: deviceId,
+});
+
+export const registerSchema = z
+  .object({
+    email,
+    password,
+    passwordConfirm: z.string({ error: v.passwordMismatch }),
+    nickname,
+    agreeTerms: z.literal(true, { error: v.agreeTerms }),
+    agreePrivacy: z.literal(true, { error: v.agreePrivacy }),
+    phone: phone.optional(),
+    birthDate: birthDate.optional(),
+    gender: gender.optional(),
+    agreeMarketing: z.boolean().default(false),
+  })
+  .refine((input) => input.password === input.passwordConfirm, { error: v.passwordMismatch, path: ['passwordConfirm'] });
+
+/** `PUT /users/me`: every field optional; an empty string clears an optional text field. */
+export const profileUpdateSchema = z.object({
+  nickname: nickname.optional(),
+  bio: z.string().max(BIO_MAX, { error: v.bioMax(BIO_MAX) }).optional(),
+  birthDate: z.union([z.literal(''), birthDate]).optional(),
+  gender: z.enum(['', ...GENDERS], { error: v.gender }).optional(),
+  location: z.string().trim().max(LOCATION_TEXT_MAX, { error: v.locationMax(LOCATION_TEXT_MAX) }).optional(),
+  website: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .max(WEBSITE_MAX, { error: v.website })
+        .refine((value) => /^https?:\/\/[^\s]+\.[^\s]+/.test(value) && URL.canParse(value), { error: v.website }),
+    ])
+    .optional(),
+  preferences: z
+    .object({
+      notifications: z.boolean().optional(),
+      emailAlerts: z.boolean().optional(),
+      pushAlerts: z.boolean().optional(),
+      privacy: z.enum(PRIVACY_LEVELS).optional(),
+    })
+    .optional(),
+});
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: password,
+    newPassword: password,
+    newPasswordConfirm: z.string({ error: v.newPasswordMismatch }),
+  })
+  .refine((input) => input.newPassword === input.newPasswordConfirm, { error: v.newPasswordMismatch, path: ['newPasswordConfirm'] });
+
+export const passwordResetRequestSchema = z.object({ email });
+
+export const passwordResetConfirmSchema = z
+  .object({
+    token: z.string({ error: v.tokenRequired }).trim().min(1, { error: v.tokenRequired }),
+    newPassword: password,
+    newPasswordConfirm: z.string({ error: v.passwordMismatch }),
+  })
+  .refine((input) => input.newPassword === input.newPasswordConfirm, { error: v.passwordMismatch, path: ['newPasswordConfirm'] });
+
+export const tokenSchema = z.object({ token: z.string({ error: v.tokenRequired }).trim().min(1, { error: v.tokenRequired }) });
+export const refreshSchema = z.object({ refreshToken: z.string({ error: v.tokenRequired }).trim().min(1, { error: v.tokenRequired }) });
+
+/** `POST /v1/user/{google,kakao,apple}/login/`. */
+export const socialLoginSchema = z.object({
+  access_token: z.string({ error: v.accessTokenRequired }).trim().min(1, { error: v.accessTokenRequired }),
+  device_id: deviceId,
+});
+
+export const blockSchema = z.object({
+  reason: z.string().trim().max(BLOCK_REASON_MAX, { error: v.blockReasonMax(BLOCK_REASON_MAX) }).optional(),
+});
+
+export const deleteAccountSchema = z.object({ password: z.string({ error: v.passwordRequired }).min(1, { error: v.passwordRequired }) });
+
+export const userSearchSchema = z.object({ q: z.string({ error: v.searchRequired }).trim().min(1, { error: v.searchRequired }).max(100) });
+
+export type LoginInput = z.output<typeof loginSchema>;
+export type RegisterInput = z.output<typeof registerSchema>;
+export type ProfileUpdateInput = z.output<typeof profileUpdateSchema>;
+
+/** Wire shapes of the account calls (001 §3, §7). */
+export interface PreferencesJson {
+  notifications: boolean;
+  emailAlerts: boolean;
+  pushAlerts: boolean;
+  privacy: PrivacyLevel;
+}
+
+export interface UserStatsJson {
+  postsCount: number;
+  followersCount: number;
+  followingCount: number;
+  likesCount: number;
+}
+
+export interface UserProfileJson extends UserSummaryJson {
+  phone: string | null;
+  bio: string | null;
+  birthDate: string | null;
+  gender: Gender | null;
+  location: string | null;
+  website: string | null;
+  socialLinks: Record<string, string>;
+  preferences: PreferencesJson;
+  stats: UserStatsJson;
+  isFollowing: boolean;
+  isFollower: boolean;
+  isBlocked: boolean;
+  verifiedAt: string | null;
+  lastActiveAt: string | null;
+  createdAt: string;
+}
+
+export interface LoginResultJson {
+  token: string;
+  refreshToken: string;
+  expiresAt: string;
+  user: UserProfileJson;
+  is_new_user: boolean;
+}
+
+export interface UserBadgeJson {
+  id: number;
+  badge: BadgeJson & { description: string };
+  is_public: boolean;
+  is_represent: boolean;
+  hidden: boolean;
+  expired_at: string | null;
+  created_at: string;
+}
+
+export interface FollowResultJson {
+  isFollowing: boolean;
+  followersCount: number;
+  followingCount: number;
+}
+
+export interface BlockedUserJson {
+  user: UserSummaryJson;
+  blockedAt: string;
+  reason: string | null;
+}
+
+export interface ActivityJson {
+  id: string;
+  type: ActivityType;
+  action: string;
+  targetType: 'post' | 'comment' | 'user';
+  targetId: number;
+  targetTitle: string | null;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** `page`/`page_size` of the account lists (followers, following, search, blocked, activities). */
+export const accountPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});

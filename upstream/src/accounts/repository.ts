@@ -1,0 +1,138 @@
+import { and, count, desc, eq, gt, inArray, isNull, or, sql, sum } from 'drizzle-orm';
+import { normalizePhone, isKoreanMobile } from '../../../domain/accountRules.js';
+import type { PreferencesJson, UserProfileJson } from '../../../domain/account.js';
+import type { Gender } from '../../../domain/limits.js';
+import type { Database } from '../db/client.js';
+import { badges, follows, posts, userBadges, userBlocks, userProfiles, users, type UserProfileRow, type UserRow } from '../db/schema.js';
+import { serializeUser, type MediaUrl } from '../serializers.js';
+import { loadUsers } from '../users/repository.js';
+
+export const DEFAULT_PREFERENCES: PreferencesJson = { notifications: true, emailAlerts: true, pushAlerts: true, privacy: 'public' };
+
+/** The member an identifier names: an e-mail address (any case) or a mobile number (hyphens optional). */
+export async function findUserByIdentifier(db: Database, identifier: string): Promise<UserRow | null> {
+  const trimmed = identifier.trim();
+  if (isKoreanMobile(trimmed)) {
+    const [row] = await db
+      .select({ user: users })
+      .from(userProfiles)
+      .innerJoin(users, eq(users.id, userProfiles.userId))
+      .where(eq(userProfiles.phone, normalizePhone(trimmed)))
+      .limit(1);
+    return row?.user ?? null;
+  }
+  const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, trimmed.toLowerCase())).limit(1);
+  return row ?? null;
+}
+
+export async function emailTaken(db: Database, email: string, exceptUserId?: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase())).limit(1);
+  return Boolean(row && row.id !== exceptUserId);
+}
+
+export async function phoneTaken(db: Database, phone: string): Promise<boolean> {
+  const [row] = await db.select({ id: userProfiles.userId }).from(userProfiles).where(eq(userProfiles.phone, normalizePhone(phone))).limit(1);
+  return Boolean(row);
+}
+
+interface Relation {
+  isFollowing: boolean;
+  isFollower: boolean;
+  isBlocked: boolean;
+}
+
+async function relationOf(db: Database, viewerId: number | null, userId: number): Promise<Relation> {
+  if (viewerId === null || viewerId === userId) return { isFollowing: false, isFollower: false, isBlocked: false };
+  const [following, follower, blocked] = await Promise.all([
+    db.select({ one: sql`1` }).from(follows).where(and(eq(follows.followerId, viewerId), eq(follows.followingId, userId))).limit(1),
+    db.select({ one: sql`1` }).from(follows).where(and(eq(follows.followerId, userId), eq(follows.followingId, viewerId))).limit(1),
+    db.select({ one: sql`1` }).from(userBlocks).where(and(eq(userBlocks.blockerId, viewerId), eq(userBlocks.blockedId, userId))).limit(1),
+  ]);
+  return { isFollowing: following.length > 0, isFollower: follower.length > 0, isBlocked: blocked.length > 0 };
+}
+
+export async function followCounts(db: Database, userId: number): Promise<{ followersCount: number; followingCount: number }> {
+  const [[followers], [following]] = await Promise.all([
+    db.select({ n: count() }).from(follows).where(eq(follows.followingId, userId)),
+    db.select({ n: count() }).from(follows).where(eq(follows.followerId, userId)),
+  ]);
+  return { followersCount: Number(followers.n), followingCount: Number(following.n) };
+}
+
+async function statsOf(db: Database, userId: number) {
+  const [[postStats], counts] = await Promise.all([
+    db
+      .select({ n: count(), likes: sum(posts.likeCount) })
+      .from(posts)
+      .where(and(eq(posts.authorId, userId), isNull(posts.deletedAt), eq(posts.isHidden, false))),
+    followCounts(db, userId),
+  ]);
+  return { postsCount: Number(postStats.n), likesCount: Number(postStats.likes ?? 0), ...counts };
+}
+
+export async function profileRow(db: Database, userId: number): Promise<UserProfileRow | null> {
+  const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The full profile of 001 §3. Private fields (e-mail, phone, birth date, preferences) only for the member
+ * themself; everyone sees the public profile, stats and their relation to the member.
+ */
+export async function loadProfile(db: Database, userId: number, viewerId: number | null, media: MediaUrl): Promise<UserProfileJson | null> {
+  const found = (await loadUsers(db, [userId])).get(userId);
+  if (!found) return null;
+  const [profile, stats, relation] = await Promise.all([profileRow(db, userId), statsOf(db, userId), relationOf(db, viewerId, userId)]);
+  const own = viewerId === userId;
+  return {
+    ...serializeUser(found, media, viewerId),
+    phone: own ? (profile?.phone ?? null) : null,
+    bio: profile?.bio ?? null,
+    birthDate: own ? (profile?.birthDate ?? null) : null,
+    gender: (profile?.gender as Gender | null) ?? null,
+    location: profile?.location ?? null,
+    website: profile?.website ?? null,
+    socialLinks: profile?.socialLinks ?? {},
+    preferences: own ? { ...DEFAULT_PREFERENCES, ...(profile?.preferences as Partial<PreferencesJson>) } : DEFAULT_PREFERENCES,
+    stats,
+    ...relation,
+    verifiedAt: profile?.verifiedAt?.toISOString() ?? null,
+    lastActiveAt: profile?.lastActiveAt?.toISOString() ?? null,
+    createdAt: found.user.createdAt.toISOString(),
+  };
+}
+
+/** Writes profile fields, creating the row on first write. */
+export async function upsertProfile(db: Database, userId: number, values: Partial<typeof userProfiles.$inferInsert>): Promise<void> {
+  await db
+    .insert(userProfiles)
+    .values({ userId, ...values, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: userProfiles.userId, set: { ...values, updatedAt: new Date() } });
+}
+
+/** A member's badges others may see: public, not hidden, not expired; the represented one first. */
+export async function visibleBadges(db: Database, userId: number) {
+  return db
+    .select({ userBadge: userBadges, badge: badges })
+    .from(userBadges)
+    .innerJoin(badges, eq(badges.id, userBadges.badgeId))
+    .where(
+      and(
+        eq(userBadges.userId, userId),
+        eq(userBadges.isPublic, true),
+        eq(userBadges.hidden, false),
+        or(isNull(userBadges.expiredAt), gt(userBadges.expiredAt, new Date())),
+      ),
+    )
+    .orderBy(desc(userBadges.isRepresent), desc(userBadges.createdAt), desc(userBadges.id));
+}
+
+export async function userExists(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  return Boolean(row);
+}
+
+export async function usersByIds(db: Database, ids: number[]) {
+  return ids.length ? loadUsers(db, ids) : new Map();
+}
+
