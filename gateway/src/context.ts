@@ -1,10 +1,12 @@
 import type { YogaInitialContext } from 'graphql-yoga';
 import type { Caller, UpstreamClient } from './upstream/client.js';
 import { CommunityApi } from './upstream/community.js';
+import { ItemsApi } from './upstream/items.js';
 
 export interface GatewayContext {
   caller: Caller;
   community: CommunityApi;
+  items: ItemsApi;
 }
 
 /** The web client's device id when a request names none (002 §7.1). */
@@ -22,6 +24,6 @@ export function createContextFactory(client: UpstreamClient) {
       token: tokenFromAuthorization(request.headers.get('authorization')),
       deviceId: request.headers.get('x-device-id')?.trim() || DEFAULT_DEVICE_ID,
     };
-    return { caller, community: new CommunityApi(client, caller) };
+    return { caller, community: new CommunityApi(client, caller), items: new ItemsApi(client, caller) };
   };
 }

@@ -6,6 +6,9 @@ import './image.js';
 import './user.js';
 import './category.js';
 import './post.js';
+import './item.js';
+import './wish.js';
+import './probability.js';
 import { builder } from '../builder.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

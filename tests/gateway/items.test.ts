@@ -1,0 +1,350 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ITEM_SEARCH_MIN_LENGTH, PROBABILITY_KINDS, WISH_MEMO_MAX } from '../../domain/limits.js';
+import { errorMessages, itemTexts, reportTexts } from '../../domain/messages.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+
+let stack: Stack;
+let token2: string;
+let token8: string;
+/** Demo item uuids by name, straight from the upstream. */
+let itemUuid: Record<string, string>;
+
+beforeAll(async () => {
+  stack = await startStack();
+  token2 = await stack.upstream.issueToken(2);
+  token8 = await stack.upstream.issueToken(8);
+  itemUuid = {};
+  for (const term of ['슬라임', '용사', '물약', '모자', '청바지', '부츠', '랜턴']) {
+    const page = await stack.rest(`/v1/item/search-name/?item_name=${encodeURIComponent(term)}&page_size=100`);
+    for (const item of page.results) itemUuid[item.name] = item.uuid;
+  }
+});
+
+afterAll(() => stack?.stop());
+
+const itemId = (name: string) => encodeGlobalID('Item', itemUuid[name]);
+
+describe('searchItems', () => {
+  const SEARCH = /* GraphQL */ `
+    query Search($name: String!, $first: Int, $after: String) {
+      searchItems(name: $name, first: $first, after: $after) {
+        totalCount
+        edges { cursor node { id name itemType rating price ratingScore sprite { url width height frame } } }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  `;
+
+  it('finds items by name and pages through them', async () => {
+    const seen: string[] = [];
+    let after: string | null = null;
+    let total = 0;
+    for (;;) {
+      const answer = await stack.graphql(SEARCH, { name: ' 슬라임 ', first: 2, after });
+      expect(answer.errors).toBeUndefined();
+      total = answer.data.searchItems.totalCount;
+      seen.push(...answer.data.searchItems.edges.map((edge: any) => edge.node.name));
+      if (!answer.data.searchItems.pageInfo.hasNextPage) break;
+      after = answer.data.searchItems.pageInfo.endCursor;
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    expect(seen.every((name) => name.includes('슬라임'))).toBe(true);
+    const doll = await stack.graphql(SEARCH, { name: '인형', first: 5 });
+    expect(doll.data.searchItems.edges[0].node).toMatchObject({ itemType: 'DECORATION', rating: 'A', sprite: { width: 64, height: 64, frame: 4 } });
+  });
+
+  it.each(['', 'a', '  b  '])('refuses %j with the spec’s message before any upstream call', async (name) => {
+    stack.proxy.reset();
+    const answer = await stack.graphql(SEARCH, { name, first: 10 });
+    expect(answer.data?.searchItems ?? null).toBeNull();
+    const [error] = answer.errors!;
+    expect(error.extensions?.code).toBe('VALIDATION_ERROR');
+    expect(error.extensions?.details).toEqual([{ path: 'name', message: itemTexts.searchMin(ITEM_SEARCH_MIN_LENGTH), code: 'too_small' }]);
+    expect(stack.proxy.calls).toEqual([]);
+  });
+});
+
+const MODAL = /* GraphQL */ `
+  query ItemModal($id: ID!) {
+    item(id: $id) {
+      __typename
+      ... on Item {
+        id name rating ratingScore price itemType description image isShowEyes
+        sellers(first: 20) { totalCount edges { node { id quantity user { id nickname profileImage representBadge { title hexCode } } } } }
+        buyers(first: 20) { totalCount edges { node { id quantity user { id nickname profileImage representBadge { title hexCode } } } } }
+      }
+      ... on NotFoundError { message }
+    }
+  }
+`;
+
+describe('the item modal query', () => {
+  it('makes exactly three upstream calls: the item, its sell list and its buy list (badges come embedded)', async () => {
+    stack.proxy.reset();
+    const answer = await stack.graphql(MODAL, { id: itemId('용사의 갑옷 세트') });
+    expect(answer.errors).toBeUndefined();
+    const item = answer.data.item;
+    expect(item).toMatchObject({ name: '용사의 갑옷 세트', rating: 'SSS', itemType: 'EQUIPMENT', price: 12000 });
+    expect(item.buyers.totalCount).toBe(3);
+    expect(item.sellers.totalCount).toBe(2);
+    const buyer = item.buyers.edges.map((edge: any) => edge.node.user).find((user: any) => user.nickname === '말랑콩떡');
+    expect(buyer.representBadge).toEqual({ title: '슬라임 마스터', hexCode: '#FFB400' });
+
+    const uuid = itemUuid['용사의 갑옷 세트'];
+    expect([...stack.proxy.calls].sort()).toEqual(
+      [
+        `GET /v1/item/${uuid}/`,
+        `GET /v1/item/wish-items/users/${uuid}/?wish_type=buy&page=1&page_size=20`,
+        `GET /v1/item/wish-items/users/${uuid}/?wish_type=sell&page=1&page_size=20`,
+      ].sort(),
+    );
+  });
+
+  it('answers NotFoundError for an unknown or foreign id', async () => {
+    const unknown = await stack.graphql(MODAL, { id: encodeGlobalID('Item', '00000000-0000-4000-8000-000000000000') });
+    expect(unknown.data.item).toEqual({ __typename: 'NotFoundError', message: itemTexts.itemNotFound });
+    stack.proxy.reset();
+    const foreign = await stack.graphql(MODAL, { id: encodeGlobalID('Post', '1') });
+    expect(foreign.data.item.__typename).toBe('NotFoundError');
+    expect(stack.proxy.calls).toEqual([]);
+  });
+
+  it('is reachable through node(id)', async () => {
+    const answer = await stack.graphql(`query($id: ID!) { node(id: $id) { ... on Item { name } } }`, { id: itemId('청바지') });
+    expect(answer.data.node).toEqual({ name: '청바지' });
+  });
+});
+
+const WISHES = /* GraphQL */ `
+  query Wishes($type: WishType!, $status: WishStatus, $search: String) {
+    viewer {
+      id
+      wishStats { buy { total active inactive completed } sell { total } }
+      wishes(type: $type, status: $status, search: $search, first: 50) {
+        totalCount
+        edges { node { id databaseId wishType status quantity memo item { id name } } }
+      }
+    }
+  }
+`;
+
+const ADD = /* GraphQL */ `
+  mutation Add($input: AddWishInput!) {
+    addWish(input: $input) {
+      __typename
+      ... on AddWishPayload { wish { id databaseId wishType status quantity memo item { id name } } item { id } }
+      ... on ValidationError { issues { path message } }
+      ... on NotAuthenticatedError { message }
+      ... on NotFoundError { message }
+    }
+  }
+`;
+
+describe('wish lists', () => {
+  it('viewer.wishes lists the viewer’s own entries with stats', async () => {
+    const answer = await stack.graphql(WISHES, { type: 'BUY' }, token2);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.viewer.wishStats.buy).toEqual({ total: 3, active: 1, inactive: 1, completed: 1 });
+    expect(answer.data.viewer.wishes.edges.map((edge: any) => edge.node.item.name).sort()).toEqual(['반짝 랜턴', '빨간 후드티', '용사의 갑옷 세트'].sort());
+    const completed = await stack.graphql(WISHES, { type: 'BUY', status: 'COMPLETED' }, token2);
+    expect(completed.data.viewer.wishes.edges.map((edge: any) => edge.node.item.name)).toEqual(['빨간 후드티']);
+  });
+
+  it('another member’s wishes are null, without an upstream call', async () => {
+    stack.proxy.reset();
+    const answer = await stack.graphql(
+      `query($id: ID!) { item(id: $id) { ... on Item { buyers(first: 5) { edges { node { user { nickname wishes(type: BUY, first: 5) { totalCount } wishStats { buy { total } } } } } } } } }`,
+      { id: itemId('용사의 갑옷 세트') },
+      token8,
+    );
+    expect(answer.errors).toBeUndefined();
+    for (const edge of answer.data.item.buyers.edges) {
+      expect(edge.node.user.wishes).toBeNull();
+      expect(edge.node.user.wishStats).toBeNull();
+    }
+    expect(stack.proxy.calls.filter((call) => call.includes('/v1/item/wish-items/') && !call.includes('/users/'))).toEqual([]);
+  });
+
+  it('guests have no viewer and get NotAuthenticatedError from the mutations, before any upstream call', async () => {
+    expect((await stack.graphql(WISHES, { type: 'BUY' })).data.viewer).toBeNull();
+    stack.proxy.reset();
+    const answer = await stack.graphql(ADD, { input: { itemId: itemId('청바지'), wishType: 'BUY' } });
+    const result = answer.data?.addWish ?? null;
+    if (result) expect(result).toEqual({ __typename: 'NotAuthenticatedError', message: errorMessages.UNAUTHORIZED });
+    else expect(answer.errors?.[0].extensions?.code).toBe('UNAUTHORIZED');
+    expect(stack.proxy.calls).toEqual([]);
+  });
+
+  it('addWish adds once; adding the same item again returns the same entry', async () => {
+    const first = await stack.graphql(ADD, { input: { itemId: itemId('청바지'), wishType: 'BUY', memo: '사이즈 M' } }, token8);
+    expect(first.data.addWish).toMatchObject({ __typename: 'AddWishPayload', wish: { wishType: 'BUY', status: 'ACTIVE', quantity: 1, memo: '사이즈 M', item: { name: '청바지' } } });
+    const again = await stack.graphql(ADD, { input: { itemId: itemId('청바지'), wishType: 'BUY' } }, token8);
+    expect(again.data.addWish.wish.id).toBe(first.data.addWish.wish.id);
+    const list = await stack.graphql(WISHES, { type: 'BUY' }, token8);
+    expect(list.data.viewer.wishes.edges.filter((edge: any) => edge.node.item.name === '청바지')).toHaveLength(1);
+  });
+
+  it('addWish validates with the domain rules before any upstream call', async () => {
+    stack.proxy.reset();
+    const long = await stack.graphql(ADD, { input: { itemId: itemId('청바지'), wishType: 'SELL', memo: 'ㄱ'.repeat(WISH_MEMO_MAX + 1), quantity: 0 } }, token8);
+    expect(long.data.addWish.__typename).toBe('ValidationError');
+    expect(long.data.addWish.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'input.memo', message: itemTexts.memoMax(WISH_MEMO_MAX) },
+        { path: 'input.quantity', message: itemTexts.quantity(9999) },
+      ]),
+    );
+    const badId = await stack.graphql(ADD, { input: { itemId: 'nope', wishType: 'SELL' } }, token8);
+    expect(badId.data.addWish.__typename).toBe('ValidationError');
+    expect(stack.proxy.calls.filter((call) => call.startsWith('POST'))).toEqual([]);
+  });
+
+  it('setWishStatus, updateWish and removeWish change only the viewer’s own entries', async () => {
+    const added = await stack.graphql(ADD, { input: { itemId: itemId('가죽 부츠'), wishType: 'BUY' } }, token8);
+    const wishId = added.data.addWish.wish.id;
+    const status = await stack.graphql(
+      `mutation($input: SetWishStatusInput!) { setWishStatus(input: $input) { __typename ... on SetWishStatusPayload { wish { id status completedAt } } } }`,
+      { input: { wishId, wishType: 'BUY', status: 'COMPLETED' } },
+      token8,
+    );
+    expect(status.data.setWishStatus.wish).toMatchObject({ id: wishId, status: 'COMPLETED', completedAt: expect.any(String) });
+
+    const update = await stack.graphql(
+      `mutation($input: UpdateWishInput!) { updateWish(input: $input) { __typename ... on UpdateWishPayload { wish { id memo quantity status } } ... on ForbiddenError { message } } }`,
+      { input: { wishId, memo: '두 켤레', quantity: 2, status: 'ACTIVE' } },
+      token8,
+    );
+    expect(update.data.updateWish.wish).toEqual({ id: wishId, memo: '두 켤레', quantity: 2, status: 'ACTIVE' });
+    const foreign = await stack.graphql(
+      `mutation($input: UpdateWishInput!) { updateWish(input: $input) { __typename ... on ForbiddenError { message } } }`,
+      { input: { wishId, memo: '남의 것' } },
+      token2,
+    );
+    expect(foreign.data.updateWish).toEqual({ __typename: 'ForbiddenError', message: itemTexts.notOwnWish });
+
+    const removed = await stack.graphql(
+      `mutation($input: RemoveWishInput!) { removeWish(input: $input) { __typename ... on RemoveWishPayload { deletedWishId } } }`,
+      { input: { wishId, wishType: 'BUY' } },
+      token8,
+    );
+    expect(removed.data.removeWish).toEqual({ __typename: 'RemoveWishPayload', deletedWishId: wishId });
+  });
+
+  it('removeWishes deletes the viewer’s selection; another member’s id refuses the whole request', async () => {
+    const a = (await stack.graphql(ADD, { input: { itemId: itemId('회복 물약'), wishType: 'SELL' } }, token8)).data.addWish.wish.id;
+    const b = (await stack.graphql(ADD, { input: { itemId: itemId('반짝 랜턴'), wishType: 'SELL' } }, token8)).data.addWish.wish.id;
+    const others = (await stack.graphql(WISHES, { type: 'SELL' }, token2)).data.viewer.wishes.edges[0].node.id;
+    const REMOVE = /* GraphQL */ `
+      mutation($input: RemoveWishesInput!) {
+        removeWishes(input: $input) {
+          __typename
+          ... on RemoveWishesPayload { deletedWishIds message }
+          ... on ForbiddenError { message }
+        }
+      }
+    `;
+    const refused = await stack.graphql(REMOVE, { input: { wishIds: [a, others], wishType: 'SELL' } }, token8);
+    expect(refused.data.removeWishes).toEqual({ __typename: 'ForbiddenError', message: itemTexts.notOwnWish });
+    expect((await stack.graphql(WISHES, { type: 'SELL' }, token8)).data.viewer.wishes.totalCount).toBe(2);
+    expect((await stack.graphql(WISHES, { type: 'SELL' }, token2)).data.viewer.wishes.edges.map((edge: any) => edge.node.id)).toContain(others);
+
+    const done = await stack.graphql(REMOVE, { input: { wishIds: [a, b], wishType: 'SELL' } }, token8);
+    expect(done.data.removeWishes).toEqual({ __typename: 'RemoveWishesPayload', deletedWishIds: [a, b], message: itemTexts.deletedSelected });
+    expect((await stack.graphql(WISHES, { type: 'SELL' }, token8)).data.viewer.wishes.totalCount).toBe(0);
+  });
+});
+
+describe('reportItem', () => {
+  const REPORT = /* GraphQL */ `
+    mutation($input: ReportItemInput!) {
+      reportItem(input: $input) {
+        __typename
+        ... on ReportItemPayload { reportId reportedItemId createdAt }
+        ... on ConflictError { message code }
+        ... on ValidationError { issues { path message } }
+      }
+    }
+  `;
+
+  it('reports once, then answers ConflictError', async () => {
+    const input = { itemId: itemId('마법 고깔모자'), reason: '착용 부위가 맞지 않아요', reasonType: 1, contextId: 'item-modal' };
+    const first = await stack.graphql(REPORT, { input }, token8);
+    expect(first.data.reportItem).toMatchObject({ __typename: 'ReportItemPayload', reportId: expect.any(Number), reportedItemId: input.itemId });
+    const second = await stack.graphql(REPORT, { input }, token8);
+    expect(second.data.reportItem).toEqual({ __typename: 'ConflictError', message: errorMessages.CONFLICT, code: 'CONFLICT' });
+  });
+
+  it('validates the reason before any upstream call', async () => {
+    stack.proxy.reset();
+    const blank = await stack.graphql(REPORT, { input: { itemId: itemId('마법 고깔모자'), reason: '   ', reasonType: 12 } }, token8);
+    expect(blank.data.reportItem.__typename).toBe('ValidationError');
+    expect(blank.data.reportItem.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'input.reason', message: reportTexts.reasonRequired },
+        { path: 'input.reasonType', message: reportTexts.reasonType },
+      ]),
+    );
+    expect(stack.proxy.calls).toEqual([]);
+  });
+});
+
+describe('probability tables', () => {
+  const TABLE = /* GraphQL */ `
+    query Table($kind: ProbabilityKind!, $search: String, $first: Int, $after: String) {
+      probabilityTable(kind: $kind, search: $search, first: $first, after: $after) {
+        totalCount
+        edges { node { id databaseId kind name description rarity probability image } }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  `;
+
+  it.each(PROBABILITY_KINDS)('%s pages through a table that sums to 100', async (kind) => {
+    const rows: any[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const answer = await stack.graphql(TABLE, { kind: kind.toUpperCase(), first: 20, after });
+      expect(answer.errors).toBeUndefined();
+      rows.push(...answer.data.probabilityTable.edges.map((edge: any) => edge.node));
+      if (!answer.data.probabilityTable.pageInfo.hasNextPage) break;
+      after = answer.data.probabilityTable.pageInfo.endCursor;
+    }
+    const upstreamRows = await stack.rest(`/v1/probability/${kind}/`);
+    expect(rows.map((row) => row.databaseId)).toEqual(upstreamRows.map((row: any) => row.id));
+    expect(rows.reduce((sum, row) => sum + row.probability, 0)).toBeCloseTo(100, 9);
+  });
+
+  it('pages of 20 take one upstream call per request for the whole table', async () => {
+    stack.proxy.reset();
+    const first = await stack.graphql(TABLE, { kind: 'VILLAGEDECORATION', first: 20 });
+    expect(first.data.probabilityTable.totalCount).toBe(24);
+    expect(first.data.probabilityTable.edges).toHaveLength(20);
+    const second = await stack.graphql(TABLE, { kind: 'VILLAGEDECORATION', first: 20, after: first.data.probabilityTable.pageInfo.endCursor });
+    expect(second.data.probabilityTable.edges).toHaveLength(4);
+    expect(stack.proxy.calls).toEqual(['GET /v1/probability/villagedecoration/', 'GET /v1/probability/villagedecoration/']);
+  });
+
+  it('searches name or description, case-insensitively', async () => {
+    const byName = await stack.graphql(TABLE, { kind: 'TICKET', search: 'vip', first: 20 });
+    expect(byName.data.probabilityTable.edges.map((edge: any) => edge.node.name)).toEqual(['슬라임 VIP 입장권']);
+    const byDescription = await stack.graphql(TABLE, { kind: 'TICKET', search: '보상', first: 20 });
+    expect(byDescription.data.probabilityTable.edges.map((edge: any) => edge.node.name)).toEqual(['골드 티켓', '실버 티켓', '브론즈 티켓']);
+    const none = await stack.graphql(TABLE, { kind: 'TICKET', search: '없는말', first: 20 });
+    expect(none.data.probabilityTable.totalCount).toBe(0);
+  });
+
+  it('reads one row by kind and databaseId, and through node(id)', async () => {
+    const [row] = await stack.rest('/v1/probability/treasurebox/');
+    const answer = await stack.graphql(
+      `query($id: Int!) { probabilityItem(kind: TREASUREBOX, databaseId: $id) { __typename ... on ProbabilityItem { id name probability rarity } } }`,
+      { id: row.id },
+    );
+    expect(answer.data.probabilityItem).toMatchObject({ __typename: 'ProbabilityItem', name: row.name, probability: row.probability, rarity: row.rarity.toUpperCase() });
+    const node = await stack.graphql(`query($id: ID!) { node(id: $id) { ... on ProbabilityItem { name } } }`, { id: answer.data.probabilityItem.id });
+    expect(node.data.node).toEqual({ name: row.name });
+    const missing = await stack.graphql(`{ probabilityItem(kind: TICKET, databaseId: 99999) { __typename } }`);
+    expect(missing.data.probabilityItem.__typename).toBe('NotFoundError');
+  });
+});
