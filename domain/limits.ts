@@ -204,3 +204,52 @@ export type ProbabilityRarity = (typeof PROBABILITY_RARITIES)[number];
 export const PROBABILITY_PAGE_SIZE = 20;
 export const PROBABILITY_SKELETON_CARDS = 5;
 export const PROBABILITY_SEARCH_MAX_LENGTH = 50;
+
+/**
+ * Gateway hardening: what one GraphQL request may ask for (OWASP GraphQL cheat sheet, GraphQL Armor, GitHub's
+ * limits). Cost counts every object or list field once per item it can return: `first`/`last` (1-100) and the
+ * number of `ids` multiply what is below them, so `posts(first: 100) { edges { node { author { id } } } }` costs 301.
+ */
+export const GRAPHQL_LIMITS = {
+  maxDepth: 12,
+  maxAliases: 15,
+  maxDirectives: 20,
+  maxTokens: 2000,
+  maxCost: 5000,
+  /** A query at or above this cost counts against the expensive-query rate limit. */
+  expensiveCost: 1000,
+  /** Request body, checked before parsing. */
+  maxBodyBytes: 100_000,
+  /** Any array inside the variables, and all values in them together. */
+  maxVariableArrayLength: 100,
+  maxVariableValues: 1000,
+} as const;
+
+/** Upstream calls (002 §7.1): per-phase time-outs inside the overall budget, retries for GET/HEAD only. */
+export const UPSTREAM_RESILIENCE = {
+  connectTimeoutMs: 3000,
+  /** Attempts of an idempotent call in all, the first included. */
+  maxAttempts: 4,
+  retryBaseDelayMs: 1000,
+  /** Consecutive failures that open the breaker, and how long it stays open before one probe. */
+  breakerFailures: 5,
+  breakerHalfOpenAfterMs: 10_000,
+  maxConcurrent: 64,
+  maxQueued: 2000,
+} as const;
+
+/** Rate limits per member (their token) and per IP address, each over a window of `seconds`. */
+export const RATE_LIMITS = {
+  mutationsPerMember: { points: 60, seconds: 60 },
+  mutationsPerIp: { points: 300, seconds: 60 },
+  expensiveQueriesPerMember: { points: 30, seconds: 60 },
+  expensiveQueriesPerIp: { points: 120, seconds: 60 },
+} as const;
+
+/** graphql-ws (the protocol's close codes 4408 and 4403 mark a late init and a refused token). */
+export const WS_LIMITS = {
+  connectionInitTimeoutMs: 5000,
+  maxPayloadBytes: 100_000,
+  maxSubscriptionsPerSocket: 20,
+  keepAliveMs: 12_000,
+} as const;

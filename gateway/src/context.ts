@@ -1,4 +1,5 @@
 import type { YogaInitialContext } from 'graphql-yoga';
+import type { GatewayPubSub } from './pubsub.js';
 import type { Caller, UpstreamClient } from './upstream/client.js';
 import { CommunityApi } from './upstream/community.js';
 import { ItemsApi } from './upstream/items.js';
@@ -7,6 +8,8 @@ export interface GatewayContext {
   caller: Caller;
   community: CommunityApi;
   items: ItemsApi;
+  /** Where mutations announce changes to subscribers (`publishPostChanged`). */
+  pubSub: GatewayPubSub;
 }
 
 /** The web client's device id when a request names none (002 §7.1). */
@@ -18,12 +21,15 @@ export function tokenFromAuthorization(header: string | null | undefined): strin
   return match?.[1];
 }
 
-export function createContextFactory(client: UpstreamClient) {
-  return ({ request }: YogaInitialContext): GatewayContext => {
+export function createContextFactory(client: UpstreamClient, pubSub: GatewayPubSub) {
+  // `requestId` comes from the listener; `request.signal` aborts when the client goes away.
+  return ({ request, requestId }: YogaInitialContext & { requestId?: string }): GatewayContext => {
     const caller: Caller = {
       token: tokenFromAuthorization(request.headers.get('authorization')),
       deviceId: request.headers.get('x-device-id')?.trim() || DEFAULT_DEVICE_ID,
+      requestId,
+      signal: request.signal,
     };
-    return { caller, community: new CommunityApi(client, caller), items: new ItemsApi(client, caller) };
+    return { caller, pubSub, community: new CommunityApi(client, caller), items: new ItemsApi(client, caller) };
   };
 }

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { errorMessages, validationTexts, type ErrorCode, type ErrorDetail } from '../../domain/index.js';
+import { errorMessages, hardeningTexts, validationTexts, type ErrorCode, type ErrorDetail } from '../../domain/index.js';
 
 /**
  * Expected failures. Each is a GraphQLError, so Yoga passes its Korean message and `extensions.code`
@@ -32,5 +32,16 @@ export class NotAuthenticatedError extends GatewayError {
 export class ValidationError extends GatewayError {
   constructor(readonly issues: ErrorDetail[]) {
     super('VALIDATION_ERROR', issues.length ? validationTexts.failed(issues.length) : validationTexts.unknown, 422, issues);
+  }
+}
+
+/**
+ * Too many requests in a window (rate limits): HTTP 429 with Retry-After, the catalogue's BAD_REQUEST code
+ * and a Korean message the client shows as is.
+ */
+export class RateLimitedError extends GatewayError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('BAD_REQUEST', hardeningTexts.rateLimited, 429);
+    Object.assign(this.extensions, { retryAfterSeconds, http: { status: 429, headers: { 'Retry-After': String(retryAfterSeconds) } } });
   }
 }

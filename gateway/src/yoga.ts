@@ -1,6 +1,14 @@
-import { createYoga } from 'graphql-yoga';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { createYoga, type Plugin, type YogaLogger } from 'graphql-yoga';
+import type { Redis } from 'ioredis';
 import { errorMessages, uiTexts } from '../../domain/index.js';
+import type { GatewaySettings } from './config.js';
 import { createContextFactory, type GatewayContext } from './context.js';
+import { operationLimitPlugins } from './limits/operationLimits.js';
+import { useRateLimits, type ClientAddress } from './limits/rateLimits.js';
+import type { GatewayMetrics } from './metrics.js';
+import { useTrustedDocuments, type PersistedOperations } from './persisted.js';
+import type { GatewayPubSub } from './pubsub.js';
 import { schema } from './schema/index.js';
 import type { UpstreamClient } from './upstream/client.js';
 
@@ -32,15 +40,57 @@ query CommunityFeed {
 }
 `;
 
+/** What the listener hands every request besides the Fetch request itself. */
+export interface ServerContext extends ClientAddress {
+  requestId?: string;
+  [key: string]: unknown;
+}
+
+export interface GatewayYogaOptions {
+  client: UpstreamClient;
+  settings: GatewaySettings;
+  pubSub: GatewayPubSub;
+  persisted: PersistedOperations;
+  metrics?: GatewayMetrics;
+  /** Rate-limit counters: Redis shared by replicas, or null for this process. */
+  redis?: Redis | null;
+  logger?: YogaLogger;
+}
+
+/** Browsers may call cross-origin only from the origins in CORS_ORIGINS (`*` for any); none by default. */
+function corsFor(origins: string[]) {
+  if (origins.length === 0) return false;
+  return {
+    origin: origins.includes('*') ? '*' : origins,
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['content-type', 'authorization', 'x-device-id', 'x-request-id', 'x-graphql-yoga-csrf'],
+    credentials: false,
+  };
+}
+
 /** The GraphQL handler, apart from any listener so tests and servers share it. */
-export function createGatewayYoga(client: UpstreamClient) {
-  return createYoga<Record<string, unknown>, GatewayContext>({
+export function createGatewayYoga({ client, settings, pubSub, persisted, metrics, redis, logger }: GatewayYogaOptions) {
+  const plugins: Plugin[] = [
+    // Browsers send a simple GET or form POST cross-site without asking; such requests need a header they cannot add.
+    useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] }) as Plugin,
+    useTrustedDocuments(persisted, settings.persistedOnly),
+    ...operationLimitPlugins({ introspection: settings.introspection }),
+    useRateLimits({ redis }) as Plugin,
+  ];
+  if (metrics) plugins.push(metrics.plugin());
+  return createYoga<ServerContext, GatewayContext>({
     schema,
-    context: createContextFactory(client),
+    context: createContextFactory(client, pubSub),
     graphqlEndpoint: '/graphql',
+    plugins,
     // Expected failures are GraphQLErrors with Korean messages; anything else is masked and never leaks stack or address.
-    maskedErrors: { isDev: false, errorMessage: errorMessages.UNKNOWN },
-    graphiql: { title: `${uiTexts.appTitle} GraphQL`, defaultQuery: EXAMPLE_QUERY },
+    maskedErrors: { isDev: false, errorMessage: errorMessages.UNKNOWN, maskError: (e: any, m: string) => { console.log("MASK", e?.originalError ?? e); return new (require("graphql").GraphQLError)(m); } },
+    graphiql: settings.graphiql ? { title: `${uiTexts.appTitle} GraphQL`, defaultQuery: EXAMPLE_QUERY } : false,
     landingPage: false,
+    batching: false,
+    cors: corsFor(settings.corsOrigins),
+    ...(logger ? { logging: logger } : {}),
   });
 }
+
+export type GatewayYoga = ReturnType<typeof createGatewayYoga>;

@@ -9,6 +9,7 @@ import './post.js';
 import './item.js';
 import './wish.js';
 import './probability.js';
+import './subscription.js';
 import { builder } from '../builder.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

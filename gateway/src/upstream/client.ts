@@ -1,5 +1,18 @@
-import { Pool, errors as undiciErrors } from 'undici';
-import { HTTP_TIMEOUT_MS, describeStatus, errorMessages, userMessageFor, type ApiErrorBody, type ErrorCode } from '../../../domain/index.js';
+import {
+  BrokenCircuitError,
+  BulkheadRejectedError,
+  CircuitState,
+  ConsecutiveBreaker,
+  DelegateBackoff,
+  bulkhead,
+  circuitBreaker,
+  handleWhen,
+  retry,
+  type BulkheadPolicy,
+  type CircuitBreakerPolicy,
+} from 'cockatiel';
+import { Pool, errors as undiciErrors, type FormData as UndiciFormData } from 'undici';
+import { HTTP_TIMEOUT_MS, UPSTREAM_RESILIENCE, describeStatus, errorMessages, userMessageFor, type ApiErrorBody, type ErrorCode } from '../../../domain/index.js';
 import { GatewayError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors.js';
 
 /** The spec's overall time-out of a call (002 §7.1, §9). */
@@ -9,69 +22,235 @@ export const UPSTREAM_TIMEOUT_MS = HTTP_TIMEOUT_MS;
 export interface Caller {
   token?: string;
   deviceId: string;
+  /** Sent as X-Request-ID so the upstream's log lines join the gateway's. */
+  requestId?: string;
+  /** Aborts when the client goes away: the upstream request is abandoned with it. */
+  signal?: AbortSignal;
 }
 
 export type QueryValue = string | number | boolean | undefined | null | readonly string[];
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One upstream call as metrics and logs see it: the route with ids replaced, never the address or query. */
+export interface UpstreamCallRecord {
+  method: HttpMethod;
+  route: string;
+  /** The HTTP status, or `timeout`, `network`, `aborted`, `breaker_open`, `overloaded`. */
+  outcome: string;
+  durationMs: number;
+}
+
+export interface UpstreamRetryRecord {
+  method: HttpMethod;
+  route: string;
+  /** The retry about to happen: 1 for the first. */
+  attempt: number;
+  delayMs: number;
+  reason: string;
+}
 
 export interface UpstreamClientOptions {
   url: string;
+  /** The overall budget of one call, retries and their waits included. */
   timeoutMs?: number;
+  connectTimeoutMs?: number;
   connections?: number;
+  maxAttempts?: number;
+  retryBaseDelayMs?: number;
+  breakerFailures?: number;
+  breakerHalfOpenAfterMs?: number;
+  maxConcurrent?: number;
+  maxQueued?: number;
+  onCall?: (call: UpstreamCallRecord) => void;
+  onRetry?: (retry: UpstreamRetryRecord) => void;
 }
 
-/** One keep-alive pool per upstream origin; every call goes through `request`. */
+type FailureKind = 'timeout' | 'network' | 'status' | 'aborted';
+
+/** Why one attempt failed, kept apart from what the client sees so policies can decide on it. */
+class UpstreamFailure extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    readonly status?: number,
+    readonly body?: Partial<ApiErrorBody>,
+    readonly retryAfterMs?: number,
+  ) {
+    super(kind === 'status' ? `upstream answered ${status}` : `upstream ${kind}`);
+  }
+
+  /** What the breaker counts: the upstream failing, not the caller's request being wrong. */
+  get isUpstreamFault(): boolean {
+    return this.kind === 'timeout' || this.kind === 'network' || (this.kind === 'status' && (this.status ?? 0) >= 500);
+  }
+
+  /** What an idempotent call retries (002 §7.1): no status, 5xx, network error, time-out; and 429. */
+  get isRetryable(): boolean {
+    return this.isUpstreamFault || (this.kind === 'status' && this.status === 429);
+  }
+}
+
+/**
+ * One keep-alive pool per upstream origin. Every call runs inside a concurrency limit and the upstream's
+ * circuit breaker; GET and HEAD are retried with exponential backoff (1000 ms, doubling; Retry-After when
+ * longer) while the overall budget lasts; other methods are sent exactly once.
+ */
 export class UpstreamClient {
   readonly pool: Pool;
   readonly timeoutMs: number;
+  readonly breaker: CircuitBreakerPolicy;
+  private readonly concurrency: BulkheadPolicy;
   private readonly basePath: string;
+  private readonly maxAttempts: number;
+  private readonly retryBaseDelayMs: number;
+  private readonly onCall?: (call: UpstreamCallRecord) => void;
+  private readonly onRetry?: (retry: UpstreamRetryRecord) => void;
 
-  constructor({ url, timeoutMs = UPSTREAM_TIMEOUT_MS, connections = 32 }: UpstreamClientOptions) {
-    const base = new URL(url);
+  constructor(options: UpstreamClientOptions) {
+    const base = new URL(options.url);
     this.basePath = base.pathname.replace(/\/$/, '');
-    this.timeoutMs = timeoutMs;
+    this.timeoutMs = options.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
+    this.maxAttempts = options.maxAttempts ?? UPSTREAM_RESILIENCE.maxAttempts;
+    this.retryBaseDelayMs = options.retryBaseDelayMs ?? UPSTREAM_RESILIENCE.retryBaseDelayMs;
+    this.onCall = options.onCall;
+    this.onRetry = options.onRetry;
     this.pool = new Pool(base.origin, {
-      connections,
+      connections: options.connections ?? 32,
       keepAliveTimeout: 30_000,
-      connectTimeout: timeoutMs,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
+      connectTimeout: Math.min(options.connectTimeoutMs ?? UPSTREAM_RESILIENCE.connectTimeoutMs, this.timeoutMs),
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
     });
+    this.breaker = circuitBreaker(
+      handleWhen((error) => error instanceof UpstreamFailure && error.isUpstreamFault),
+      {
+        halfOpenAfter: options.breakerHalfOpenAfterMs ?? UPSTREAM_RESILIENCE.breakerHalfOpenAfterMs,
+        breaker: new ConsecutiveBreaker(options.breakerFailures ?? UPSTREAM_RESILIENCE.breakerFailures),
+      },
+    );
+    this.concurrency = bulkhead(options.maxConcurrent ?? UPSTREAM_RESILIENCE.maxConcurrent, options.maxQueued ?? UPSTREAM_RESILIENCE.maxQueued);
+  }
+
+  /** True while the breaker is closed (not open, half-open or isolated). */
+  get breakerClosed(): boolean {
+    return this.breaker.state === CircuitState.Closed;
   }
 
   async get<T>(path: string, caller: Caller, query?: Record<string, QueryValue>): Promise<T> {
     return this.request<T>('GET', path, caller, query);
   }
 
-  async request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, caller: Caller, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
+  /** A multipart upload (`form` fields and files); sent once, like every non-GET call. */
+  async multipart<T>(method: 'POST' | 'PUT' | 'PATCH', path: string, caller: Caller, form: FormData): Promise<T> {
+    return this.request<T>(method, path, caller, undefined, form);
+  }
+
+  /** A JSON body, or FormData for multipart uploads. */
+  async request<T>(method: HttpMethod, path: string, caller: Caller, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
+    const budget = AbortSignal.timeout(this.timeoutMs);
+    const signal = caller.signal ? AbortSignal.any([budget, caller.signal]) : budget;
+    const deadline = Date.now() + this.timeoutMs;
+    const route = routeOf(path);
+    const attempt = () => this.concurrency.execute(() => this.breaker.execute(() => this.send<T>(method, path, route, caller, query, body, signal)));
+    try {
+      if (method !== 'GET' && method !== 'HEAD') return await attempt();
+      // Decided per failure: retry only when the wait (1000 ms doubling, or a longer Retry-After) still
+      // leaves time inside the overall budget; otherwise the last failure is the answer, at once.
+      let failures = 0;
+      let nextDelayMs = 0;
+      const worthRetrying = (error: Error) => {
+        if (!(error instanceof UpstreamFailure) || !error.isRetryable || signal.aborted) return false;
+        failures += 1;
+        nextDelayMs = Math.max(this.retryBaseDelayMs * 2 ** (failures - 1), error.retryAfterMs ?? 0);
+        return Date.now() + nextDelayMs < deadline;
+      };
+      const retries = retry(handleWhen(worthRetrying), { maxAttempts: this.maxAttempts - 1, backoff: new DelegateBackoff(() => nextDelayMs) });
+      retries.onRetry((event) => {
+        const reason = 'error' in event && event.error instanceof UpstreamFailure ? (event.error.status ? String(event.error.status) : event.error.kind) : 'error';
+        this.onRetry?.({ method, route, attempt: event.attempt, delayMs: event.delay, reason });
+      });
+      return await retries.execute(attempt, signal);
+    } catch (error) {
+      throw this.toClientError(error, caller, budget, method, route);
+    }
+  }
+
+  /**
+   * Readiness: does the upstream answer at all (any status below 500 on its health path), within a short
+   * time? Outside the breaker and retries, so probing never changes what calls see.
+   */
+  async reachable(timeoutMs = 2000): Promise<boolean> {
+    try {
+      const response = await this.pool.request({ method: 'GET', path: `${this.basePath}/healthz`, signal: AbortSignal.timeout(timeoutMs) });
+      await response.body.dump();
+      return response.statusCode < 500;
+    } catch {
+      return false;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  private async send<T>(method: HttpMethod, path: string, route: string, caller: Caller, query: Record<string, QueryValue> | undefined, body: unknown, signal: AbortSignal): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json', 'x-device-id': caller.deviceId };
     if (caller.token) headers.authorization = `token ${caller.token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (caller.requestId) headers['x-request-id'] = caller.requestId;
+    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+    if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+    const started = performance.now();
+    const record = (outcome: string) => this.onCall?.({ method, route, outcome, durationMs: performance.now() - started });
     let response;
     try {
       response = await this.pool.request({
         method,
         path: this.basePath + path + toQueryString(query),
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        body: body === undefined ? undefined : isForm ? (body as unknown as UndiciFormData) : JSON.stringify(body),
+        signal,
       });
     } catch (error) {
-      throw transportError(error);
+      const failure = attemptFailure(error, caller);
+      record(failure.kind);
+      throw failure;
     }
     let payload: unknown;
     try {
-      payload = await response.body.json();
+      payload = method === 'HEAD' ? null : await response.body.json();
     } catch (error) {
-      if (response.statusCode >= 400) throw statusError(response.statusCode, undefined);
-      throw transportError(error);
+      if (response.statusCode < 400) {
+        const failure = attemptFailure(error, caller);
+        record(failure.kind);
+        throw failure;
+      }
     }
-    if (response.statusCode >= 400) throw statusError(response.statusCode, payload as Partial<ApiErrorBody>);
+    record(String(response.statusCode));
+    if (response.statusCode >= 400) {
+      throw new UpstreamFailure('status', response.statusCode, (payload ?? undefined) as Partial<ApiErrorBody> | undefined, retryAfterMs(response.headers['retry-after']));
+    }
     return payload as T;
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  /** The catalogue error a client sees (000 §8): never the address, stack or cause. */
+  private toClientError(error: unknown, caller: Caller, budget: AbortSignal, method: HttpMethod, route: string): Error {
+    if (error instanceof GatewayError) return error;
+    if (error instanceof BrokenCircuitError || error instanceof BulkheadRejectedError) {
+      this.onCall?.({ method, route, outcome: error instanceof BrokenCircuitError ? 'breaker_open' : 'overloaded', durationMs: 0 });
+      return new GatewayError('SERVICE_UNAVAILABLE', errorMessages.SERVICE_UNAVAILABLE, 503);
+    }
+    if (error instanceof UpstreamFailure && error.kind === 'status') return statusError(error.status ?? 500, error.body);
+    if (caller.signal?.aborted) return new GatewayError('NETWORK_ERROR', errorMessages.NETWORK_ERROR);
+    if (budget.aborted || (error instanceof UpstreamFailure && error.kind === 'timeout')) return new GatewayError('TIMEOUT', errorMessages.TIMEOUT);
+    return new GatewayError('NETWORK_ERROR', errorMessages.NETWORK_ERROR);
   }
+}
+
+/** The path with numeric ids and uuids replaced, so metrics have one series per route. */
+export function routeOf(path: string): string {
+  return path
+    .split('?')[0]
+    .replace(/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/gi, '/:uuid')
+    .replace(/\/\d+(?=\/|$)/g, '/:id');
 }
 
 function toQueryString(query: Record<string, QueryValue> | undefined): string {
@@ -85,19 +264,27 @@ function toQueryString(query: Record<string, QueryValue> | undefined): string {
   return text ? `?${text}` : '';
 }
 
+/** Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3). */
+function retryAfterMs(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
 const timeoutErrorNames = new Set(['TimeoutError', 'ConnectTimeoutError', 'HeadersTimeoutError', 'BodyTimeoutError']);
 
-/** No answer at all: time-out or network failure (000 §8), never the address or stack of the cause. */
-function transportError(error: unknown): GatewayError {
+function attemptFailure(error: unknown, caller: Caller): UpstreamFailure {
+  if (caller.signal?.aborted) return new UpstreamFailure('aborted');
   const name = (error as Error | undefined)?.name ?? '';
   const isTimeout =
     timeoutErrorNames.has(name) ||
     error instanceof undiciErrors.ConnectTimeoutError ||
     error instanceof undiciErrors.HeadersTimeoutError ||
     error instanceof undiciErrors.BodyTimeoutError;
-  return isTimeout
-    ? new GatewayError('TIMEOUT', errorMessages.TIMEOUT)
-    : new GatewayError('NETWORK_ERROR', errorMessages.NETWORK_ERROR);
+  return new UpstreamFailure(isTimeout ? 'timeout' : 'network');
 }
 
 /** An error answer mapped to the catalogue: the server's message below 500, the generic text above. */

@@ -1,0 +1,45 @@
+import { UPSTREAM_RESILIENCE } from '../../domain/limits.js';
+
+/** What an operator can switch with environment variables (README, "Environment variables"). */
+export interface GatewaySettings {
+  /** Introspection answers `__schema`/`__type`; off also hides "did you mean" suggestions. */
+  introspection: boolean;
+  graphiql: boolean;
+  /** Only the web client's persisted operations run; arbitrary documents are refused. */
+  persistedOnly: boolean;
+  /** Origins allowed to call cross-origin from a browser: `[]` none, `['*']` any. */
+  corsOrigins: string[];
+  /** Redis for subscriptions and rate-limit counters shared by replicas; unset keeps both in memory. */
+  redisUrl?: string;
+  /** Honour X-Forwarded-For from a load balancer in front (per-IP limits and logs). */
+  trustProxy: boolean;
+  /** Upstream: consecutive failures before the breaker opens, and how long it stays open. */
+  breakerFailures: number;
+  breakerHalfOpenAfterMs: number;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  return !/^(false|0|no|off)$/i.test(value.trim());
+}
+
+function positiveInteger(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value !== undefined && Number.isSafeInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewaySettings {
+  return {
+    introspection: flag(env.GRAPHQL_INTROSPECTION, true),
+    graphiql: flag(env.GRAPHIQL, true),
+    persistedOnly: flag(env.PERSISTED_ONLY, false),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    redisUrl: env.REDIS_URL?.trim() || undefined,
+    trustProxy: flag(env.TRUST_PROXY, false),
+    breakerFailures: positiveInteger(env.UPSTREAM_BREAKER_FAILURES, UPSTREAM_RESILIENCE.breakerFailures),
+    breakerHalfOpenAfterMs: positiveInteger(env.UPSTREAM_BREAKER_HALF_OPEN_MS, UPSTREAM_RESILIENCE.breakerHalfOpenAfterMs),
+  };
+}
