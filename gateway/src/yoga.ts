@@ -84,7 +84,7 @@ export function createGatewayYoga({ client, settings, pubSub, persisted, metrics
     graphqlEndpoint: '/graphql',
     plugins,
     // Expected failures are GraphQLErrors with Korean messages; anything else is masked and never leaks stack or address.
-    maskedErrors: { isDev: false, errorMessage: errorMessages.UNKNOWN, maskError: (e: any, m: string) => { console.log("MASK", e?.originalError ?? e); return new (require("graphql").GraphQLError)(m); } },
+    maskedErrors: { isDev: false, errorMessage: errorMessages.UNKNOWN },
     graphiql: settings.graphiql ? { title: `${uiTexts.appTitle} GraphQL`, defaultQuery: EXAMPLE_QUERY } : false,
     landingPage: false,
     batching: false,
