@@ -1,5 +1,5 @@
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
-import { NoSchemaIntrospectionCustomRule, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import { NoSchemaIntrospectionCustomRule, type DocumentNode, type ExecutionArgs, type GraphQLError, type GraphQLSchema, type ValidationContext } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { GRAPHQL_LIMITS } from '../../../domain/limits.js';
 import { hardeningTexts } from '../../../domain/messages.js';
@@ -22,10 +22,13 @@ const rejected = (message: string, extensions: Record<string, unknown> = {}) =>
  * and no "did you mean" suggestions. graphql-js's own MaxIntrospectionDepthRule bounds introspection.
  */
 export function operationLimitPlugins({ introspection }: { introspection: boolean }): Plugin[] {
+  // Reported as validation errors (not thrown), so they answer 400 as the GraphQL-over-HTTP spec asks.
+  const asValidationError = { propagateOnRejection: false, onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)] };
   const armor = new EnvelopArmor({
-    maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true },
-    maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
-    maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives },
+    maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, ...asValidationError },
+    maxAliases: { n: GRAPHQL_LIMITS.maxAliases, ...asValidationError },
+    maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, ...asValidationError },
+    // Counted while parsing, before any document exists: a parse error (400) by itself.
     maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
     // Armor's cost knows nothing of page sizes; useOperationCost below weighs first/last.
     costLimit: { enabled: false },

@@ -1,0 +1,131 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hardeningTexts } from '../../domain/messages.js';
+import { PersistedOperations } from '../../gateway/src/persisted.js';
+import { startGatewayRig, type GatewayRig } from '../helpers/gateway-rig.js';
+import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+
+let upstream: RunningUpstream;
+const rigs: GatewayRig[] = [];
+const persisted = PersistedOperations.load();
+
+async function rigWith(options: Parameters<typeof startGatewayRig>[1] = {}) {
+  const rig = await startGatewayRig(upstream, options);
+  rigs.push(rig);
+  return rig;
+}
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+});
+afterAll(async () => {
+  for (const rig of rigs) await rig.stop();
+  await upstream?.stop();
+});
+
+/** The id and text of the web client's feed query, as relay-compiler persisted it. */
+function persistedFeedQuery(): { id: string; text: string } {
+  const id = persisted.ids().find((candidate) => /^query CommunityPageQuery\b/.test(persisted.get(candidate)!));
+  if (!id) throw new Error('CommunityPageQuery is not in the persisted map: run `npm run relay`');
+  return { id, text: persisted.get(id)! };
+}
+
+const byId = (id: string, variables: Record<string, unknown>) => ({ variables, extensions: { persistedQuery: { version: 1, sha256Hash: id } } });
+
+describe('trusted documents (relay-compiler persisted queries)', () => {
+  it('runs a known id', async () => {
+    const rig = await rigWith();
+    const { id } = persistedFeedQuery();
+    const answer = await rig.post(byId(id, { count: 3 }));
+    expect(answer.status).toBe(200);
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data.posts.edges).toHaveLength(3);
+  });
+
+  it('refuses an unknown id before any upstream call', async () => {
+    const rig = await rigWith();
+    const answer = await rig.post(byId('0'.repeat(64), { count: 3 }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[0].message).toBe(hardeningTexts.persistedOperationNotFound);
+    expect(answer.body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect(rig.upstreamCalls()).toBe(0);
+  });
+
+  it('keeps arbitrary documents open by default, and refuses them with PERSISTED_ONLY', async () => {
+    const open = await rigWith();
+    expect((await open.graphql(`{ categories { name } }`)).errors).toBeUndefined();
+
+    const closed = await rigWith({ settings: { persistedOnly: true } });
+    const refused = await closed.post({ query: `{ categories { name } }` });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].message).toBe(hardeningTexts.persistedOperationsOnly);
+    expect(closed.upstreamCalls()).toBe(0);
+    const { id } = persistedFeedQuery();
+    expect((await closed.post(byId(id, { count: 1 }))).body.data.posts.edges).toHaveLength(1);
+  });
+
+  it('the generated Relay operations carry only an id, never their text', async () => {
+    const directory = new URL('../../web/src/__generated__/', import.meta.url);
+    let operations = 0;
+    for (const file of await readdir(directory)) {
+      if (!file.endsWith('.graphql.ts')) continue;
+      const source = await readFile(new URL(file, directory), 'utf8');
+      if (!source.includes('"params"')) continue;
+      operations += 1;
+      expect(source, file).toMatch(/"text": null/);
+      expect(source, file).toMatch(/"id": "[0-9a-f]{64}"/);
+    }
+    expect(operations).toBeGreaterThan(0);
+  });
+});
+
+describe('CSRF prevention and CORS', () => {
+  it('refuses a simple GET or form-like POST without the CSRF header, and runs it with the header', async () => {
+    const rig = await rigWith();
+    const url = `${rig.gateway.url}/graphql?query=${encodeURIComponent('{ categories { name } }')}`;
+    expect((await fetch(url, { headers: { accept: 'application/graphql-response+json' } })).status).toBe(403);
+    const form = await fetch(`${rig.gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ categories { name } }' }) });
+    expect(form.status).toBe(403);
+    expect(rig.upstreamCalls()).toBe(0);
+    const allowed = await fetch(url, { headers: { accept: 'application/graphql-response+json', 'x-graphql-yoga-csrf': '1' } });
+    expect(allowed.status).toBe(200);
+  });
+
+  it('sends no CORS headers unless CORS_ORIGINS names the origin', async () => {
+    const closed = await rigWith();
+    const preflight = (rig: GatewayRig, origin: string) =>
+      fetch(`${rig.gateway.url}/graphql`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    expect((await preflight(closed, 'https://partner.example')).headers.get('access-control-allow-origin')).toBeNull();
+
+    const open = await rigWith({ settings: { corsOrigins: ['https://partner.example'] } });
+    expect((await preflight(open, 'https://partner.example')).headers.get('access-control-allow-origin')).toBe('https://partner.example');
+    expect((await preflight(open, 'https://evil.example')).headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
+  });
+});
+
+describe('introspection, suggestions and GraphiQL', () => {
+  const misspelt = `{ categoriez { name } }`;
+
+  it('are on by default: introspection answers, errors suggest, GraphiQL is served', async () => {
+    const rig = await rigWith();
+    expect((await rig.graphql(`{ __schema { queryType { name } } }`)).data.__schema.queryType.name).toBe('Query');
+    expect((await rig.graphql(misspelt)).errors[0].message).toMatch(/Did you mean/);
+    const page = await fetch(`${rig.gateway.url}/graphql`, { headers: { accept: 'text/html' } });
+    expect(await page.text()).toMatch(/graphiql/i);
+  });
+
+  it('with GRAPHQL_INTROSPECTION=false and GRAPHIQL=false: no introspection, no suggestion, no GraphiQL', async () => {
+    const rig = await rigWith({ settings: { introspection: false, graphiql: false } });
+    for (const query of [`{ __schema { queryType { name } } }`, `{ __type(name: "Post") { name } }`]) {
+      const answer = await rig.post({ query });
+      expect(answer.status).toBe(400);
+      expect(answer.body.data ?? null).toBeNull();
+    }
+    const suggestion = await rig.graphql(misspelt);
+    expect(suggestion.errors[0].message).not.toMatch(/Did you mean|categories/);
+    const page = await fetch(`${rig.gateway.url}/graphql`, { headers: { accept: 'text/html' } });
+    expect(await page.text()).not.toMatch(/graphiql/i);
+    // Ordinary queries still run, __typename included.
+    expect((await rig.graphql(`{ __typename categories { name } }`)).errors).toBeUndefined();
+  });
+});

@@ -1,0 +1,152 @@
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
+import { parse, validate } from 'graphql';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GRAPHQL_LIMITS } from '../../domain/limits.js';
+import { hardeningTexts } from '../../domain/messages.js';
+import { operationCost } from '../../gateway/src/limits/cost.js';
+import { PersistedOperations } from '../../gateway/src/persisted.js';
+import { schema } from '../../gateway/src/schema/index.js';
+import { startGatewayRig, type GatewayRig } from '../helpers/gateway-rig.js';
+import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+
+let upstream: RunningUpstream;
+let rig: GatewayRig;
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  rig = await startGatewayRig(upstream);
+});
+afterAll(async () => {
+  await rig?.stop();
+  await upstream?.stop();
+});
+beforeEach(() => rig.proxy.reset());
+
+/** `children { children { … name } }` nested `levels` deep under a category. */
+const nestedChildren = (levels: number) => `${'children { '.repeat(levels)}name${' }'.repeat(levels)}`;
+
+async function expectRejectedBeforeUpstream(body: unknown, pattern: RegExp | string) {
+  const answer = await rig.post(body);
+  expect(answer.status).toBeGreaterThanOrEqual(400);
+  expect(answer.status).toBeLessThan(500);
+  expect(answer.body.data ?? null).toBeNull();
+  expect(answer.body.errors?.[0]?.message).toMatch(pattern);
+  expect(rig.upstreamCalls()).toBe(0);
+}
+
+describe('operation limits reject each abuse before any upstream call', () => {
+  it('lets a query within every limit through (the control)', async () => {
+    const answer = await rig.graphql(`{ categories { ${nestedChildren(3)} } }`);
+    expect(answer.errors).toBeUndefined();
+    expect(rig.upstreamCalls()).toBe(1);
+  });
+
+  it('depth', async () => {
+    await expectRejectedBeforeUpstream({ query: `{ categories { ${nestedChildren(GRAPHQL_LIMITS.maxDepth)} } }` }, /depth limit/i);
+  });
+
+  it('depth, with the operation named __schema', async () => {
+    await expectRejectedBeforeUpstream({ query: `query __schema { categories { ${nestedChildren(GRAPHQL_LIMITS.maxDepth)} } }` }, /depth limit/i);
+  });
+
+  it('depth, hidden in a fragment named __schema', async () => {
+    const query = `query { categories { ...__schema } } fragment __schema on Category { ${nestedChildren(GRAPHQL_LIMITS.maxDepth)} }`;
+    await expectRejectedBeforeUpstream({ query }, /depth limit/i);
+  });
+
+  it('depth, when a fragment first spread shallow is spread again deep (fragment caching)', async () => {
+    const query = `query {
+      shallow: categories { ...Deep }
+      categories { ${'children { '.repeat(6)}...Deep${' }'.repeat(6)} }
+    }
+    fragment Deep on Category { ${nestedChildren(6)} }`;
+    await expectRejectedBeforeUpstream({ query }, /depth limit/i);
+  });
+
+  it('aliases, counted again each time their fragment is spread', async () => {
+    const eight = Array.from({ length: 8 }, (_, index) => `n${index}: name`).join(' ');
+    const query = `query { categories { ...Names children { ...Names } } } fragment Names on Category { ${eight} }`;
+    await expectRejectedBeforeUpstream({ query }, /aliases limit/i);
+  });
+
+  it('directives', async () => {
+    const query = `{ categories { name ${'@include(if: true) '.repeat(GRAPHQL_LIMITS.maxDirectives + 1)} } }`;
+    await expectRejectedBeforeUpstream({ query }, /directives limit/i);
+  });
+
+  it('tokens', async () => {
+    const query = `{ categories { ${'name '.repeat(GRAPHQL_LIMITS.maxTokens)} } }`;
+    await expectRejectedBeforeUpstream({ query }, /token limit/i);
+  });
+
+  it('cost, weighted by first/last from the variables', async () => {
+    // Each alias may return 100 posts, each with edge, node, category and three levels of children:
+    // 1 + 100 × 6 = 601, and 10 × 601 is above the maximum of 5000.
+    const aliases = Array.from({ length: 10 }, (_, index) => `p${index}: posts(first: $count) { edges { node { category { ${nestedChildren(3)} } } } }`).join('\n');
+    const query = `query ($count: Int!) { ${aliases} }`;
+    await expectRejectedBeforeUpstream({ query, variables: { count: 100 } }, hardeningTexts.tooExpensive(10 * 601, GRAPHQL_LIMITS.maxCost));
+    // The same document asking for 10 items each is cheap, and runs.
+    const cheap = await rig.graphql(query, { count: 10 });
+    expect(cheap.errors).toBeUndefined();
+    expect(cheap.data.p0.edges).toHaveLength(10);
+  });
+
+  it('connections without first/last, or outside 1-100', async () => {
+    for (const args of ['', '(first: 0)', '(first: 101)', '(last: 101)']) {
+      rig.proxy.reset();
+      const answer = await rig.graphql(`{ posts${args} { totalCount } }`);
+      expect(answer.data?.posts ?? null).toBeNull();
+      expect(answer.errors.length).toBeGreaterThan(0);
+      expect(rig.upstreamCalls()).toBe(0);
+    }
+  });
+
+  it('a request body above the cap, before it is parsed', async () => {
+    const answer = await rig.post({ query: `{ categories { name } }`, variables: { padding: 'x'.repeat(GRAPHQL_LIMITS.maxBodyBytes) } });
+    expect(answer.status).toBe(413);
+    expect(answer.body.errors[0].message).toBe(hardeningTexts.bodyTooLarge);
+    expect(rig.upstreamCalls()).toBe(0);
+  });
+
+  it('arrays in the variables above the bound', async () => {
+    const tags = Array.from({ length: GRAPHQL_LIMITS.maxVariableArrayLength + 1 }, (_, index) => `t${index}`);
+    await expectRejectedBeforeUpstream(
+      { query: `query ($tags: [String!]) { posts(first: 1, tags: $tags) { totalCount } }`, variables: { tags } },
+      hardeningTexts.variablesTooLarge(GRAPHQL_LIMITS.maxVariableArrayLength),
+    );
+  });
+
+  it('batched requests (batching is off)', async () => {
+    const answer = await rig.post([{ query: `{ categories { name } }` }, { query: `{ categories { name } }` }]);
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(rig.upstreamCalls()).toBe(0);
+  });
+
+  it('keeps graphql-js protection against circular introspection', async () => {
+    const query = `{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }`;
+    await expectRejectedBeforeUpstream({ query }, /introspection/i);
+  });
+});
+
+describe('the web client stays inside the limits', () => {
+  const persisted = PersistedOperations.load();
+
+  it('has persisted operations generated by relay-compiler', () => {
+    expect(persisted.size).toBeGreaterThan(0);
+  });
+
+  it('every persisted operation passes depth, aliases, directives and cost at the largest page size', () => {
+    for (const id of persisted.ids()) {
+      const document = parse(persisted.get(id)!);
+      const errors = validate(schema, document, [
+        maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth }),
+        maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases }),
+        maxDirectivesRule({ n: GRAPHQL_LIMITS.maxDirectives }),
+      ]);
+      expect(errors.map((error) => error.message), id).toEqual([]);
+      expect(operationCost(schema, document, undefined, {}), id).toBeLessThanOrEqual(GRAPHQL_LIMITS.maxCost);
+    }
+  });
+});
