@@ -3,7 +3,9 @@ import { communityLoader } from './community/communityLoader';
 import { RouteErrorScreen } from './errors/RouteErrorScreen';
 import { AppLayout } from './layout/AppLayout';
 import { postDetailLoader } from './post/postDetailLoader';
+import { probabilityDetailLoader, probabilityListLoader } from './probability/probabilityLoaders';
 import { LoadingScreen } from './shared/LoadingScreen';
+import { wishListLoader } from './wishes/wishListLoader';
 
 // Loaders are part of the main bundle so each route's query starts at once; screens are split off and
 // download in parallel with their data.
@@ -41,6 +43,29 @@ const routes: RouteObject[] = [
           {
             path: 'my',
             lazy: { Component: async () => (await import('./pages/PlaceholderPage')).MyPage },
+          },
+          {
+            path: 'community/search/item',
+            lazy: { Component: async () => (await import('./items/ItemSearchPage')).default },
+          },
+          {
+            path: 'my/wishes',
+            loader: wishListLoader,
+            lazy: { Component: async () => (await import('./wishes/WishListPage')).default },
+          },
+          {
+            path: 'probability',
+            lazy: { Component: async () => (await import('./probability/ProbabilityIndexPage')).default },
+          },
+          {
+            path: 'probability/:kind',
+            loader: probabilityListLoader,
+            lazy: { Component: async () => (await import('./probability/ProbabilityListPage')).default },
+          },
+          {
+            path: 'probability/:kind/:id',
+            loader: probabilityDetailLoader,
+            lazy: { Component: async () => (await import('./probability/ProbabilityDetailPage')).default },
           },
           {
             path: '*',

@@ -1,0 +1,211 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { PROBABILITY_SKELETON_CARDS } from '../../domain/limits.js';
+import { itemTexts, uiTexts } from '../../domain/messages.js';
+import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { startUpstream } from '../helpers/upstream.js';
+
+/**
+ * The item journeys in Chromium (000 §2 item-info modal, 001 wish lists, 002 §2.2 probability tables), against
+ * the built web app served by the real gateway over the real upstream with its Korean demo data.
+ */
+
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
+let gateway: RunningGateway;
+let browser: BrowserContext;
+let profileDir: string;
+const pageErrors: Error[] = [];
+/** Operations the pages sent to /graphql, by operation name. */
+const operations: string[] = [];
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
+  profileDir = await mkdtemp(join(tmpdir(), 'items-e2e-'));
+  browser = await chromium.launchPersistentContext(profileDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    locale: 'ko-KR',
+    viewport: { width: 390, height: 844 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  // Member 1 (운영자슬라임) has no wishes in the demo data.
+  const token = await upstream.issueToken(1);
+  await browser.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.close();
+  await upstream?.stop();
+  if (profileDir) await rm(profileDir, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  expect(pageErrors).toEqual([]);
+  pageErrors.length = 0;
+});
+
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+  page.on('request', (request) => {
+    if (request.url().endsWith('/graphql') && request.method() === 'POST') {
+      const body = request.postDataJSON() as { operationName?: string } | null;
+      if (body?.operationName) operations.push(body.operationName);
+    }
+  });
+  await page.goto(gateway.url + path);
+  return page;
+}
+
+describe('item search and the item-info modal', () => {
+  test('typing searches once per pause, the modal shows info, sellers and buyers, and adds to the needed list', async () => {
+    const page = await open('/community/search/item');
+    const box = page.getByRole('searchbox', { name: itemTexts.searchPlaceholder });
+    operations.length = 0;
+    await box.pressSequentially('용사의', { delay: 40 });
+    const result = page.getByRole('button', { name: /용사의 갑옷 세트/ });
+    await result.waitFor();
+    // Three keystrokes typed faster than the debounce: one search, for the whole word.
+    expect(operations.filter((name) => name === 'ItemSearchPageQuery')).toHaveLength(1);
+
+    await result.click();
+    const modal = page.getByRole('dialog', { name: itemTexts.modalTitle });
+    await modal.waitFor();
+    await expect.poll(() => modal.getByText('SSS등급').isVisible()).toBe(true);
+    expect(await modal.getByText('980점').isVisible()).toBe(true);
+    expect(await modal.getByText('12,000 젬').isVisible()).toBe(true);
+    expect(await modal.getByTestId('item-picture').getAttribute('data-kind')).toBe('equipment');
+    expect(await modal.locator('[data-layer]').count()).toBe(12);
+    const width = await modal.evaluate((element) => element.getBoundingClientRect().width);
+    expect(width).toBeLessThanOrEqual(500);
+
+    await modal.getByRole('tab', { name: itemTexts.tabs.sellers }).click();
+    await modal.getByText('슬라임장인').waitFor();
+    expect(await modal.getByText('바다슬라임').isVisible()).toBe(true);
+    await modal.getByRole('tab', { name: itemTexts.tabs.buyers }).click();
+    await modal.getByText('말랑콩떡').waitFor();
+    const badge = modal.getByText('슬라임 마스터').first();
+    expect(await badge.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(255, 180, 0)');
+
+    await modal.getByRole('button', { name: itemTexts.chat }).first().click();
+    await page.getByTestId('toast').filter({ hasText: itemTexts.chatUnavailable }).waitFor();
+
+    await modal.getByRole('button', { name: itemTexts.addToBuyList }).click();
+    await page.getByTestId('toast').filter({ hasText: itemTexts.addedToBuyList }).waitFor();
+    await modal.locator('footer').getByRole('button', { name: uiTexts.close }).click();
+    await modal.waitFor({ state: 'detached' });
+
+    await page.goto(`${gateway.url}/my/wishes`);
+    const wish = page.getByTestId('wish').filter({ hasText: '용사의 갑옷 세트' });
+    await wish.waitFor();
+    expect(await page.getByTestId('wish').count()).toBe(1);
+    await page.close();
+  });
+
+  test('an avatar part shows on the grey avatar background; empty lists say so', async () => {
+    const page = await open('/community/search/item');
+    await page.getByRole('searchbox', { name: itemTexts.searchPlaceholder }).fill('볼터치');
+    await page.getByRole('button', { name: /발그레 볼터치/ }).click();
+    const modal = page.getByRole('dialog', { name: itemTexts.modalTitle });
+    await modal.getByText('F등급').waitFor();
+    expect(await modal.getByTestId('item-picture').getAttribute('data-kind')).toBe('part');
+    // Score and price are 0: no rows for them.
+    expect(await modal.getByText('점수').count()).toBe(0);
+    expect(await modal.getByText('가격').count()).toBe(0);
+    await modal.getByRole('tab', { name: itemTexts.tabs.sellers }).click();
+    await modal.getByText(itemTexts.noSellers).waitFor();
+    await modal.getByRole('tab', { name: itemTexts.tabs.buyers }).click();
+    await modal.getByText(itemTexts.noBuyers).waitFor();
+    await page.close();
+  });
+});
+
+describe('my wish lists', () => {
+  test('status toggle and multi-select delete', async () => {
+    const page = await open('/community/search/item');
+    await page.getByRole('searchbox', { name: itemTexts.searchPlaceholder }).fill('물약');
+    await page.getByRole('button', { name: /회복 물약/ }).click();
+    const modal = page.getByRole('dialog', { name: itemTexts.modalTitle });
+    await modal.getByRole('button', { name: itemTexts.addToSellList }).click();
+    await page.getByTestId('toast').filter({ hasText: itemTexts.addedToSellList }).waitFor();
+
+    await page.goto(`${gateway.url}/my/wishes?type=sell`);
+    const wish = page.getByTestId('wish').filter({ hasText: '회복 물약' });
+    await wish.waitFor();
+    await wish.getByRole('combobox').selectOption('COMPLETED');
+    await expect.poll(() => wish.getAttribute('class')).toContain('wish--completed');
+
+    await wish.getByRole('checkbox').check();
+    await page.getByRole('button', { name: itemTexts.deleteSelected }).click();
+    await page.getByTestId('toast').filter({ hasText: itemTexts.deletedSelected }).waitFor();
+    await wish.waitFor({ state: 'detached' });
+    await page.getByText(itemTexts.emptyWishes).waitFor();
+    await page.close();
+  });
+});
+
+describe('probability tables', () => {
+  test('open a table, search, page forward and open an item', async () => {
+    const page = await open('/probability');
+    await page.getByRole('link', { name: itemTexts.probability.kinds.villagedecoration }).click();
+    await page.getByTestId('probability-card').first().waitFor();
+    expect(await page.getByTestId('probability-card').count()).toBe(20);
+    expect(await page.getByTestId('probability-page').textContent()).toBe('1 / 2');
+
+    await page.getByRole('button', { name: itemTexts.probability.next }).click();
+    await expect.poll(() => page.getByTestId('probability-page').textContent()).toBe('2 / 2');
+    expect(await page.getByTestId('probability-card').count()).toBe(4);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole('button', { name: itemTexts.probability.previous }).click();
+    await expect.poll(() => page.getByTestId('probability-page').textContent()).toBe('1 / 2');
+
+    // A new search starts again at page 1: "분수대" matches the 4th, 12th and 20th rows.
+    await page.getByRole('searchbox', { name: itemTexts.probability.searchPlaceholder }).fill('분수대');
+    await expect.poll(() => page.getByTestId('probability-card').count()).toBe(3);
+    expect(await page.getByTestId('probability-page').count()).toBe(0);
+
+    await page.getByRole('searchbox', { name: itemTexts.probability.searchPlaceholder }).fill('없는 장식');
+    await page.getByText(itemTexts.probability.noResults).waitFor();
+    await page.getByText(itemTexts.probability.noResultsHint).waitFor();
+
+    await page.getByRole('searchbox', { name: itemTexts.probability.searchPlaceholder }).fill('풍차');
+    await expect.poll(() => page.getByTestId('probability-card').count()).toBeGreaterThan(0);
+    await page.getByTestId('probability-card').first().click();
+    await page.waitForURL(/\/probability\/villagedecoration\/\d+$/);
+    await page.getByRole('heading', { name: /풍차/ }).waitFor();
+    expect(await page.getByTestId('probability-value').textContent()).toMatch(/^\d+(\.\d+)?%$/);
+    await page.close();
+  });
+
+  test('shows skeleton cards while the table loads', async () => {
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${gateway.url}/probability/ticket`);
+    await expect.poll(() => page.getByTestId('probability-skeleton').count()).toBe(PROBABILITY_SKELETON_CARDS);
+    release();
+    await page.getByTestId('probability-card').first().waitFor();
+    expect(await page.getByTestId('probability-skeleton').count()).toBe(0);
+    await page.close();
+  });
+});

@@ -1,0 +1,253 @@
+import { Component, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { graphql, useFragment, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
+import { itemTexts, uiTexts } from '@domain/messages.js';
+import type { ItemInfoModalQuery as ItemInfoModalQueryType } from '../__generated__/ItemInfoModalQuery.graphql';
+import type { ItemInfoModal_wisher$key } from '../__generated__/ItemInfoModal_wisher.graphql';
+import { CloseIcon } from '../layout/icons';
+import { useOpenLoginModal } from '../layout/LoginModal';
+import { useAddWishMutation } from '../mutations/useAddWishMutation';
+import { useReportItemMutation } from '../mutations/useReportItemMutation';
+import { ReportModal } from '../report/ReportModal';
+import { isGuest } from '../session';
+import { Avatar } from '../shared/Avatar';
+import { useToast } from '../shared/toast/ToastProvider';
+import { ItemPicture } from './ItemPicture';
+
+type Tab = 'info' | 'sellers' | 'buyers';
+const TABS: Tab[] = ['info', 'sellers', 'buyers'];
+
+const itemInfoModalQuery = graphql`
+  query ItemInfoModalQuery($id: ID!) {
+    item(id: $id) {
+      __typename
+      ... on Item {
+        id
+        name
+        rating
+        description
+        itemType
+        ratingScore
+        price
+        ...ItemPicture_item @alias
+        sellers(first: 20) {
+          totalCount
+          edges {
+            node {
+              id
+              ...ItemInfoModal_wisher
+            }
+          }
+        }
+        buyers(first: 20) {
+          totalCount
+          edges {
+            node {
+              id
+              ...ItemInfoModal_wisher
+            }
+          }
+        }
+      }
+      ... on NotFoundError {
+        message
+      }
+    }
+  }
+`;
+
+interface ItemInfoModalProps {
+  itemId: string;
+  onClose: () => void;
+}
+
+/**
+ * The item-info modal of 000 §2: width 500, body at most 80vh, tabs 아이템 정보 / 판매자 / 구매자, and the
+ * footer that puts the item on the needed or sell list. One query loads the item and both lists.
+ */
+export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
+  const [queryRef, loadQuery] = useQueryLoader<ItemInfoModalQueryType>(itemInfoModalQuery);
+  const [tab, setTab] = useState<Tab>('info');
+  const [reporting, setReporting] = useState(false);
+  const titleId = useId();
+  const toast = useToast();
+  const openLogin = useOpenLoginModal();
+  const [addWish, adding] = useAddWishMutation();
+  const reportItem = useReportItemMutation();
+
+  useEffect(() => {
+    loadQuery({ id: itemId }, { fetchPolicy: 'store-and-network' });
+  }, [itemId, loadQuery]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !reporting) onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose, reporting]);
+
+  const add = async (wishType: 'BUY' | 'SELL') => {
+    if (isGuest()) {
+      openLogin();
+      return;
+    }
+    try {
+      await addWish(itemId, wishType);
+      toast.show(wishType === 'BUY' ? itemTexts.addedToBuyList : itemTexts.addedToSellList, 'success');
+    } catch (error) {
+      const fallback = wishType === 'BUY' ? itemTexts.addBuyFailed : itemTexts.addSellFailed;
+      toast.show(error instanceof Error && error.message ? error.message : fallback, 'error');
+    }
+  };
+
+  const openReport = () => {
+    if (isGuest()) openLogin();
+    else setReporting(true);
+  };
+
+  return (
+    // Not a top-layer <dialog>: the global toasts must stay visible above it.
+    <div className="item-modal__backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
+      <div className="item-modal" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <header className="item-modal__header">
+          <h2 id={titleId} className="item-modal__title">
+            {itemTexts.modalTitle}
+          </h2>
+          <button type="button" className="icon-button" aria-label={uiTexts.close} onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </header>
+        <div className="item-modal__tabs" role="tablist">
+          {TABS.map((key) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              aria-selected={tab === key}
+              className={`item-modal__tab${tab === key ? ' item-modal__tab--active' : ''}`}
+              onClick={() => setTab(key)}
+            >
+              {itemTexts.tabs[key]}
+            </button>
+          ))}
+        </div>
+        <div className="item-modal__body" role="tabpanel">
+          <LoadFailure key={String(queryRef?.variables.id)} tab={tab}>
+            <Suspense fallback={<p className="item-modal__state">{tab === 'info' ? uiTexts.loading : itemTexts.listLoading}</p>}>
+              {queryRef ? <ItemInfoContent queryRef={queryRef} tab={tab} onReport={openReport} /> : null}
+            </Suspense>
+          </LoadFailure>
+        </div>
+        <footer className="item-modal__footer">
+          <button type="button" className="button button--primary" disabled={adding} onClick={() => void add('BUY')}>
+            {itemTexts.addToBuyList}
+          </button>
+          <button type="button" className="button button--primary" disabled={adding} onClick={() => void add('SELL')}>
+            {itemTexts.addToSellList}
+          </button>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {uiTexts.close}
+          </button>
+        </footer>
+      </div>
+      <ReportModal
+        open={reporting}
+        onClose={() => setReporting(false)}
+        onSubmit={(input) => reportItem(itemId, input, { submitItem: itemId, contextId: 'item-info-modal' })}
+      />
+    </div>
+  );
+}
+
+function ItemInfoContent({ queryRef, tab, onReport }: { queryRef: PreloadedQuery<ItemInfoModalQueryType>; tab: Tab; onReport: () => void }) {
+  const { item } = usePreloadedQuery<ItemInfoModalQueryType>(itemInfoModalQuery, queryRef);
+  if (!item || item.__typename !== 'Item') return <p className="item-modal__state">{item?.__typename === 'NotFoundError' ? item.message : itemTexts.itemNotFound}</p>;
+
+  if (tab === 'sellers' || tab === 'buyers') {
+    const list = tab === 'sellers' ? item.sellers : item.buyers;
+    if (list.edges.length === 0) return <p className="item-modal__state">{tab === 'sellers' ? itemTexts.noSellers : itemTexts.noBuyers}</p>;
+    return (
+      <ul className="wisher-list">
+        {list.edges.map((edge) => (
+          <Wisher key={edge.node.id} wisher={edge.node} />
+        ))}
+      </ul>
+    );
+  }
+
+  const rows: [string, string][] = [];
+  rows.push([itemTexts.rows.name, item.name || itemTexts.unknownName]);
+  if (item.rating) rows.push([itemTexts.rows.rating, itemTexts.grade(item.rating)]);
+  if (item.description) rows.push([itemTexts.rows.description, item.description]);
+  const typeLabel = itemTexts.types[item.itemType.toLowerCase() as keyof typeof itemTexts.types];
+  if (typeLabel) rows.push([itemTexts.rows.type, typeLabel]);
+  if (item.ratingScore > 0) rows.push([itemTexts.rows.score, itemTexts.score(item.ratingScore)]);
+  if (item.price > 0) rows.push([itemTexts.rows.price, itemTexts.gems(item.price)]);
+
+  return (
+    <div className="item-info">
+      {item.ItemPicture_item ? <ItemPicture item={item.ItemPicture_item} /> : null}
+      <dl className="item-info__rows">
+        {rows.map(([label, value]) => (
+          <div key={label} className="item-info__row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <button type="button" className="item-info__report" onClick={onReport}>
+        {itemTexts.report}
+      </button>
+    </div>
+  );
+}
+
+function Wisher({ wisher }: { wisher: ItemInfoModal_wisher$key }) {
+  const toast = useToast();
+  const data = useFragment(
+    graphql`
+      fragment ItemInfoModal_wisher on ItemWisher {
+        user {
+          nickname
+          profileImage
+          representBadge {
+            title
+            hexCode
+          }
+        }
+      }
+    `,
+    wisher,
+  );
+  const badge = data.user.representBadge;
+  return (
+    <li className="wisher">
+      <Avatar src={data.user.profileImage} />
+      <div className="wisher__text">
+        {badge ? (
+          <span className="wisher__badge" style={{ color: badge.hexCode ?? undefined }}>
+            {badge.title}
+          </span>
+        ) : null}
+        <span className="wisher__name">{data.user.nickname}</span>
+      </div>
+      <button type="button" className="button button--secondary wisher__chat" onClick={() => toast.show(itemTexts.chatUnavailable, 'info')}>
+        {itemTexts.chat}
+      </button>
+    </li>
+  );
+}
+
+/** Any failure loading the modal's query shows the list failure text (000 §2) instead of the whole screen's fallback. */
+class LoadFailure extends Component<{ children: ReactNode; tab: Tab }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  render() {
+    if (this.state.failed) return <p className="item-modal__state item-modal__state--error">{itemTexts.listFailed}</p>;
+    return this.props.children;
+  }
+}
