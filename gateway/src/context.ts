@@ -1,6 +1,7 @@
 import type { YogaInitialContext } from 'graphql-yoga';
 import type { GatewayPubSub } from './pubsub.js';
 import type { Caller, UpstreamClient } from './upstream/client.js';
+import { AccountsApi } from './upstream/accounts.js';
 import { CommunityApi } from './upstream/community.js';
 import { ItemsApi } from './upstream/items.js';
 
@@ -8,6 +9,7 @@ export interface GatewayContext {
   caller: Caller;
   community: CommunityApi;
   items: ItemsApi;
+  accounts: AccountsApi;
   /** Where mutations announce changes to subscribers (`publishPostChanged`). */
   pubSub: GatewayPubSub;
 }
@@ -30,6 +32,6 @@ export function createContextFactory(client: UpstreamClient, pubSub: GatewayPubS
       requestId,
       signal: request.signal,
     };
-    return { caller, pubSub, community: new CommunityApi(client, caller), items: new ItemsApi(client, caller) };
+    return { caller, pubSub, community: new CommunityApi(client, caller), items: new ItemsApi(client, caller), accounts: new AccountsApi(client, caller) };
   };
 }

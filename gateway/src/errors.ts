@@ -45,3 +45,33 @@ export class RateLimitedError extends GatewayError {
     Object.assign(this.extensions, { retryAfterSeconds, http: { status: 429, headers: { 'Retry-After': String(retryAfterSeconds) } } });
   }
 }
+
+export class ForbiddenError extends GatewayError {
+  constructor(message: string = errorMessages.FORBIDDEN) {
+    super('FORBIDDEN', message, 403);
+  }
+}
+
+export class ConflictError extends GatewayError {
+  constructor(message: string = errorMessages.CONFLICT) {
+    super('CONFLICT', message, 409);
+  }
+}
+
+/** A refused request the member can correct (wrong login, wrong current password): the upstream's 400 and message. */
+export class BadRequestError extends GatewayError {
+  constructor(message: string = errorMessages.BAD_REQUEST) {
+    super('BAD_REQUEST', message, 400);
+  }
+}
+
+/** Too many failed logins for an identifier or from an address; retry after the given seconds. */
+export class TooManyAttemptsError extends GatewayError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('BAD_REQUEST', message, 429);
+    Object.assign(this.extensions, { retryAfterSeconds });
+  }
+}

@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
 export interface CountingProxy {
   url: string;
   calls: string[];
+  /** The Authorization header of each call, in the order of `calls` (undefined when absent). */
+  authorizations: (string | undefined)[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -15,8 +17,10 @@ export interface CountingProxy {
 export async function startCountingProxy(targetUrl: string): Promise<CountingProxy> {
   const target = new URL(targetUrl);
   const calls: string[] = [];
+  const authorizations: (string | undefined)[] = [];
   const server: Server = createServer((incoming, outgoing) => {
     calls.push(`${incoming.method} ${incoming.url}`);
+    authorizations.push(incoming.headers.authorization);
     const forwarded = httpRequest(
       { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, host: target.host } },
       (answer) => {
@@ -32,7 +36,11 @@ export async function startCountingProxy(targetUrl: string): Promise<CountingPro
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
-    reset: () => void calls.splice(0, calls.length),
+    authorizations,
+    reset: () => {
+      calls.splice(0, calls.length);
+      authorizations.splice(0, authorizations.length);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,5 +1,5 @@
 import { builder } from '../builder.js';
-import { NotAuthenticatedError, NotFoundError, ValidationError } from '../errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotAuthenticatedError, NotFoundError, TooManyAttemptsError, ValidationError } from '../errors.js';
 
 /** Expected failures returned as typed results, each with the spec's Korean message. */
 export const ErrorInterface = builder.interfaceRef<Error & { code: string }>('Error').implement({
@@ -36,4 +36,29 @@ builder.objectType(ValidationError, {
   fields: (t) => ({
     issues: t.field({ type: [ValidationIssue], resolve: (error) => error.issues }),
   }),
+});
+
+builder.objectType(ForbiddenError, {
+  name: 'ForbiddenError',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof ForbiddenError,
+});
+
+builder.objectType(ConflictError, {
+  name: 'ConflictError',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof ConflictError,
+});
+
+builder.objectType(BadRequestError, {
+  name: 'BadRequestError',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof BadRequestError,
+});
+
+builder.objectType(TooManyAttemptsError, {
+  name: 'TooManyAttemptsError',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof TooManyAttemptsError,
+  fields: (t) => ({ retryAfterSeconds: t.exposeInt('retryAfterSeconds') }),
 });

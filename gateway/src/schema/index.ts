@@ -4,6 +4,7 @@ import './errors.js';
 import './enums.js';
 import './image.js';
 import './user.js';
+import './account.js';
 import './category.js';
 import './post.js';
 import './item.js';

@@ -70,11 +70,11 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database }> = async (app, {
     return loginResult(request, userId, session, true);
   });
 
-  app.post('/auth/logout', async (request, reply) => {
+  app.post('/auth/logout', async (request) => {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token || viewerId(request) === null) throw new HttpError(401);
     await revokeSession(db, token);
-    reply.code(204);
+    return { success: true };
   });
 
   app.post('/auth/refresh', async (request) => {

@@ -101,12 +101,12 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
     return { success: true, message: accountTexts.settings.passwordChanged };
   });
 
-  app.delete('/users/me', async (request, reply) => {
+  app.delete('/users/me', async (request) => {
     const id = memberId(request);
     const input = validate(deleteAccountSchema, request.body);
     if (!(await verifyPassword(input.password, request.viewer!.passwordHash))) throw new HttpError(400, texts.passwordWrong);
     await db.delete(users).where(eq(users.id, id));
-    reply.code(204);
+    return { success: true };
   });
 
   /** Public: the web client sends it without authentication (001 §7). */
@@ -188,7 +188,7 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
     return { blocked_id: target, reason: row.reason, created_at: row.createdAt.toISOString() };
   });
 
-  app.delete<{ Params: { id: string } }>('/users/:id/block', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/users/:id/block', async (request) => {
     const me = memberId(request);
     const target = targetId(request.params.id);
     const removed = await db
@@ -196,7 +196,7 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
       .where(and(eq(userBlocks.blockerId, me), eq(userBlocks.blockedId, target)))
       .returning({ id: userBlocks.blockedId });
     if (!removed.length) throw new HttpError(404, texts.notBlocked);
-    reply.code(204);
+    return { success: true };
   });
 
   app.get('/users/me/blocked', async (request): Promise<PageJson<BlockedUserJson>> => {
