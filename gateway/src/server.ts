@@ -75,9 +75,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
   const persisted = options.persisted ?? PersistedOperations.load();
   const pubSub = createGatewayPubSub(settings.redisUrl);
-  const rateLimitRedis = settings.redisUrl ? new Redis(settings.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
-  // While Redis is away the limiters count in memory; the connection error is not worth a crash.
-  rateLimitRedis?.on('error', () => {});
+  const rateLimitRedis = settings.redisUrl ? new Redis(settings.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true }) : null;
 
   const app = Fastify({
     logger: logger || options.logStream ? { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization'], ...(options.logStream ? { stream: options.logStream } : {}) } : false,
@@ -99,6 +97,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       error: (...args: unknown[]) => app.log.error(args),
     },
   });
+  if (rateLimitRedis) {
+    // While Redis is away the limiters count in memory; connecting first keeps replicas counting together from the start.
+    rateLimitRedis.on('error', (error: Error) => app.log.warn({ err: error.message }, 'rate-limit Redis unavailable'));
+    await rateLimitRedis.connect().catch(() => app.log.warn('rate-limit Redis unreachable at start: counting in memory'));
+  }
   if (persisted.size === 0) app.log.warn('no persisted operations: run `npm run relay` so the web client\'s operation ids are known');
 
   // Yoga reads multipart bodies (file uploads) itself.
