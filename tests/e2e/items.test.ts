@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { PROBABILITY_SKELETON_CARDS } from '../../domain/limits.js';
-import { itemTexts, uiTexts } from '../../domain/messages.js';
+import { itemTexts, reportTexts, uiTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
 import { startUpstream } from '../helpers/upstream.js';
 
@@ -131,6 +131,25 @@ describe('item search and the item-info modal', () => {
     await modal.getByText(itemTexts.noSellers).waitFor();
     await modal.getByRole('tab', { name: itemTexts.tabs.buyers }).click();
     await modal.getByText(itemTexts.noBuyers).waitFor();
+    await page.close();
+  });
+  test('the item report modal sends once; a second report says it was already reported', async () => {
+    const page = await open('/community/search/item');
+    await page.getByRole('searchbox', { name: itemTexts.searchPlaceholder }).fill('랜턴');
+    await page.getByRole('button', { name: /반짝 랜턴/ }).click();
+    const modal = page.getByRole('dialog', { name: itemTexts.modalTitle });
+    for (const expected of [reportTexts.success, reportTexts.alreadyReported]) {
+      await modal.getByRole('button', { name: itemTexts.report }).click();
+      const report = page.getByRole('dialog', { name: reportTexts.title });
+      await report.waitFor();
+      for (const note of reportTexts.notes) expect(await report.getByText(note).isVisible()).toBe(true);
+      await report.getByRole('combobox').selectOption('1');
+      await report.getByRole('textbox').fill('착용 부위가 맞지 않아요');
+      await report.getByRole('button', { name: reportTexts.submit, exact: true }).click();
+      await page.getByTestId('toast').filter({ hasText: expected }).first().waitFor();
+      if (expected === reportTexts.alreadyReported) await report.getByRole('button', { name: uiTexts.cancel }).click();
+      await report.waitFor({ state: 'hidden' });
+    }
     await page.close();
   });
 });
