@@ -88,3 +88,30 @@ export interface PageJson<T> {
   links: { next: string | null; previous: string | null };
   meta: { page: number; pageSize: number; total: number; totalPages: number; hasNext: boolean; hasPrev: boolean };
 }
+
+/** A reply (000 §3) with its answers; a deleted reply keeps its place (and answers) but not its text or author. */
+export interface ReplyJson {
+  id: number;
+  uuid: string;
+  post_id: number;
+  parent_id: number | null;
+  content: string;
+  author: UserSummaryJson | null;
+  like_count: number;
+  is_like: boolean;
+  is_deleted: boolean;
+  is_edited: boolean;
+  replies: ReplyJson[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** A member's reply as `GET /v1/community/reply/` lists it: with the title of its post. */
+export interface UserReplyJson extends ReplyJson {
+  post_title: string;
+}
+
+/** What a reply write answers: the reply and its post as they now are (reply_count included). */
+export interface ReplyWriteJson extends ReplyJson {
+  post: PostJson;
+}

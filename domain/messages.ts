@@ -261,6 +261,7 @@ export const communityTexts = {
     blockSelf: '자기 자신은 차단할 수 없습니다.',
     parentReply: '답글을 달 댓글을 찾을 수 없습니다.',
     unknownImage: '올바른 이미지가 아닙니다.',
+    unknownCategory: '존재하지 않는 카테고리입니다.',
     noChanges: '수정할 내용을 입력해주세요.',
   },
 } as const;

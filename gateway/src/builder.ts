@@ -11,13 +11,13 @@ import { NotAuthenticatedError, ValidationError } from './errors.js';
 export const builder = new SchemaBuilder<{
   Context: GatewayContext;
   AuthScopes: { member: boolean };
-  Scalars: { DateTime: { Input: Date; Output: Date | string } };
+  Scalars: { DateTime: { Input: Date; Output: Date | string }; File: { Input: File; Output: never } };
   DefaultFieldNullability: false;
   DefaultEdgesNullability: false;
   DefaultNodeNullability: false;
 }>({
   defaultFieldNullability: false,
-  plugins: [ScopeAuthPlugin, ErrorsPlugin, RelayPlugin, DataloaderPlugin, ValidationPlugin],
+  plugins: [ErrorsPlugin, ScopeAuthPlugin, RelayPlugin, DataloaderPlugin, ValidationPlugin],
   scopeAuth: {
     authScopes: (context) => ({ member: Boolean(context.caller.token) }),
     // A guest asking for a member-only field learns it needs to log in, before any upstream call.

@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_DATA_DIR, isMemoryDir, openStore, type Database } from './db/client.js';
@@ -11,6 +12,7 @@ import { categoryRoutes } from './routes/categories.js';
 import { healthRoutes } from './routes/health.js';
 import { itemRoutes } from './routes/items.js';
 import { postRoutes } from './routes/posts.js';
+import { communityRoutes } from './routes/community.js';
 import { userRoutes } from './routes/users.js';
 import { accountRoutes } from './routes/accounts.js';
 import { memberRoutes } from './routes/members.js';
@@ -52,12 +54,15 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     app.addHook('onClose', async () => store.close());
     installErrorHandling(app);
 
-    await app.register(fastifyStatic, { root: mediaRoots(dataDir), prefix: '/media/', index: false, decorateReply: false });
+    const mediaDir = mediaDirFor(dataDir);
+    if (isMemoryDir(dataDir)) app.addHook('onClose', async () => rmSync(mediaDir, { recursive: true, force: true }));
+    await app.register(fastifyStatic, { root: [ASSETS_DIR, mediaDir], prefix: '/media/', index: false, decorateReply: false });
     await app.register(healthRoutes);
     await app.register(async (api) => {
       authenticate(api, store.db);
       await api.register(categoryRoutes, { db: store.db });
       await api.register(postRoutes, { db: store.db });
+      await api.register(communityRoutes, { db: store.db, mediaDir });
       await api.register(userRoutes, { db: store.db });
       await api.register(itemRoutes, { db: store.db });
       await api.register(accountRoutes, { db: store.db });
@@ -71,10 +76,10 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
   }
 }
 
-/** Demo pictures ship with the code; uploads live beside the data (none for an in-memory store). */
-function mediaRoots(dataDir: string): string[] {
-  if (isMemoryDir(dataDir)) return [ASSETS_DIR];
-  const uploads = resolve(dataDir, 'media');
-  mkdirSync(uploads, { recursive: true });
-  return [ASSETS_DIR, uploads];
+/** Demo pictures ship with the code; uploads live beside the data (a temporary folder for an in-memory store). */
+function mediaDirFor(dataDir: string): string {
+  if (isMemoryDir(dataDir)) return mkdtempSync(join(tmpdir(), 'slime-media-'));
+  const media = resolve(dataDir, 'media');
+  mkdirSync(media, { recursive: true });
+  return media;
 }

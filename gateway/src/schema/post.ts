@@ -20,8 +20,8 @@ import { OrderDirection, enumValues } from './enums.js';
 import { Image } from './image.js';
 import { User } from './user.js';
 
-const PostType = builder.enumType('PostType', { values: enumValues(POST_TYPES) });
-const TradeType = builder.enumType('TradeType', { values: enumValues(TRADE_TYPES) });
+export const PostType = builder.enumType('PostType', { values: enumValues(POST_TYPES) });
+export const TradeType = builder.enumType('TradeType', { values: enumValues(TRADE_TYPES) });
 const PostSort = builder.enumType('PostSort', {
   description: '정렬 기준. TRENDING은 최근 좋아요·댓글·조회를 시간 가중으로 합산합니다.',
   values: enumValues(POST_SORTS),

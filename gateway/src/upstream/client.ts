@@ -11,7 +11,7 @@ import {
   type BulkheadPolicy,
   type CircuitBreakerPolicy,
 } from 'cockatiel';
-import { Pool, errors as undiciErrors, type FormData as UndiciFormData } from 'undici';
+import { Pool, errors as undiciErrors, FormData as UndiciFormData } from 'undici';
 import { HTTP_TIMEOUT_MS, UPSTREAM_RESILIENCE, describeStatus, errorMessages, userMessageFor, type ApiErrorBody, type ErrorCode } from '../../../domain/index.js';
 import { GatewayError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors.js';
 
@@ -196,7 +196,8 @@ export class UpstreamClient {
     const headers: Record<string, string> = { accept: 'application/json', 'x-device-id': caller.deviceId };
     if (caller.token) headers.authorization = `token ${caller.token}`;
     if (caller.requestId) headers['x-request-id'] = caller.requestId;
-    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+    // undici's own FormData: Node's global one comes from its bundled undici copy, which this pool cannot read.
+    const isForm = body instanceof UndiciFormData;
     if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
     const started = performance.now();
     const record = (outcome: string) => this.onCall?.({ method, route, outcome, durationMs: performance.now() - started });

@@ -1,10 +1,10 @@
 import type { CategoryRefJson } from '../../../domain/api.js';
-import { and, arrayOverlaps, count, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, count, eq, gte, ilike, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PostListQuery, PostOrderingField, PostSort, SortOrder } from '../../../domain/community.js';
 import { CATEGORY_IDS } from '../../../domain/community.js';
 import type { Database } from '../db/client.js';
-import { categories, images, postImages, postLikes, posts, type ImageRow, type PostRow } from '../db/schema.js';
+import { categories, images, postBlocks, postImages, postLikes, posts, userBlocks, users, type ImageRow, type PostRow } from '../db/schema.js';
 
 export interface PostRecord {
   post: PostRow;
@@ -50,8 +50,8 @@ const visible = and(isNull(posts.deletedAt), eq(posts.isHidden, false))!;
  * One page of the list and the size of the whole filtered list, in one query: the total rides along as
  * a window count. Only a page past the end (no rows to carry it) costs a second, counting query.
  */
-export async function listPosts(db: Database, query: PostListQuery): Promise<{ records: PostRecord[]; total: number }> {
-  const where = and(visible, ...filtersFor(query));
+export async function listPosts(db: Database, query: PostListQuery, viewerId: number | null = null): Promise<{ records: PostRecord[]; total: number }> {
+  const where = and(visible, ...filtersFor(query), ...hiddenFrom(viewerId));
   const offset = (query.page - 1) * query.page_size;
   const rows = await db
     .select({
@@ -85,7 +85,13 @@ function filtersFor(query: PostListQuery): SQL[] {
   if (query.sub_category !== undefined) filters.push(eq(posts.subCategoryId, query.sub_category));
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
-    filters.push(or(ilike(posts.title, pattern), ilike(posts.content, pattern)));
+    const byType = {
+      title_content: or(ilike(posts.title, pattern), ilike(posts.content, pattern)),
+      title: ilike(posts.title, pattern),
+      content: ilike(posts.content, pattern),
+      nickname: inArray(posts.authorId, usersMatching(pattern)),
+    };
+    filters.push(byType[query.search_type ?? 'title_content']);
   }
   if (query.author_id !== undefined) filters.push(eq(posts.authorId, query.author_id));
   if (query.target_user_id !== undefined) filters.push(eq(posts.authorId, query.target_user_id));
@@ -104,6 +110,20 @@ function filtersFor(query: PostListQuery): SQL[] {
   if (query.price_max !== undefined) filters.push(lte(posts.price, query.price_max));
   if (query.tags?.length) filters.push(arrayOverlaps(posts.tags, query.tags));
   return filters.filter((filter): filter is SQL => filter !== undefined);
+}
+
+/** Authors of posts whose nickname matches a LIKE pattern. */
+function usersMatching(pattern: string): SQL {
+  return sql`(select ${users.id} from ${users} where ${users.nickname} ilike ${pattern})`;
+}
+
+/** What the viewer blocked stays out of their lists and search: posts they blocked, posts of members they blocked. */
+function hiddenFrom(viewerId: number | null): SQL[] {
+  if (viewerId === null) return [];
+  return [
+    notInArray(posts.authorId, sql`(select ${userBlocks.blockedId} from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId})`),
+    notInArray(posts.id, sql`(select ${postBlocks.postId} from ${postBlocks} where ${postBlocks.userId} = ${viewerId})`),
+  ];
 }
 
 /** A total order (the id breaks ties in the same direction), so offset pages never overlap or skip. */

@@ -14,7 +14,7 @@ export const postRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
     if (!parsed.success) throw new RequestValidationError(issuesFromZod(parsed.error));
     const query = parsed.data;
 
-    const { records, total } = await listPosts(db, query);
+    const { records, total } = await listPosts(db, query, viewerId(request));
     const results = await presentPosts(db, records, requestMedia(request), viewerId(request));
     const totalPages = Math.max(1, Math.ceil(total / query.page_size));
     const { hasNext, hasPrev } = pageLinks(query.page, totalPages);

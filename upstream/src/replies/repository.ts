@@ -1,0 +1,158 @@
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { ReplyJson, UserReplyJson } from '../../../domain/api.js';
+import { communityTexts } from '../../../domain/messages.js';
+import type { Database } from '../db/client.js';
+import { posts, replies, replyLikes, userBlocks } from '../db/schema.js';
+import { HttpError, RequestValidationError } from '../http/errors.js';
+import { serializeUser, type MediaUrl } from '../serializers.js';
+import { loadUsers } from '../users/repository.js';
+
+export type ReplyRow = typeof replies.$inferSelect;
+
+/** Replies by members the viewer blocked stay out of the viewer's lists. */
+function notBlockedBy(viewerId: number | null): SQL | undefined {
+  if (viewerId === null) return undefined;
+  return notInArray(replies.authorId, sql`(select ${userBlocks.blockedId} from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId})`);
+}
+
+async function livePost(db: Database, postId: number): Promise<void> {
+  const [post] = await db.select({ id: posts.id }).from(posts).where(and(eq(posts.id, postId), isNull(posts.deletedAt), eq(posts.isHidden, false)));
+  if (!post) throw new HttpError(404);
+}
+
+/**
+ * One page of a post's top-level replies, oldest first, each with its answers (one level deep: an answer
+ * to an answer joins the same thread). A deleted reply shows only while it still has answers.
+ */
+export async function listReplies(db: Database, postId: number, page: number, pageSize: number, media: MediaUrl, viewerId: number | null) {
+  await livePost(db, postId);
+  const hasLiveChildren = sql`exists (select 1 from ${replies} as children where children.parent_id = ${replies.id} and children.is_deleted = false)`;
+  const where = and(eq(replies.postId, postId), isNull(replies.parentId), sql`(${replies.isDeleted} = false or ${hasLiveChildren})`, notBlockedBy(viewerId));
+  const [roots, [{ total }]] = await Promise.all([
+    db.select().from(replies).where(where).orderBy(asc(replies.createdAt), asc(replies.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(replies).where(where),
+  ]);
+  const children = roots.length
+    ? await db
+        .select()
+        .from(replies)
+        .where(and(inArray(replies.parentId, roots.map((root) => root.id)), eq(replies.isDeleted, false), notBlockedBy(viewerId)))
+        .orderBy(asc(replies.createdAt), asc(replies.id))
+    : [];
+  const present = await presenter(db, [...roots, ...children], media, viewerId);
+  const results = roots.map((root) => present(root, children.filter((child) => child.parentId === root.id).map((child) => present(child, []))));
+  return { results, total };
+}
+
+/** A member's live replies, newest first, each naming its post (000 §7 `GET community/reply/`). */
+export async function listUserReplies(db: Database, userId: number, page: number, pageSize: number, media: MediaUrl, viewerId: number | null) {
+  const where = and(eq(replies.authorId, userId), eq(replies.isDeleted, false), isNull(posts.deletedAt), eq(posts.isHidden, false), notBlockedBy(viewerId));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ reply: replies, postTitle: posts.title })
+      .from(replies)
+      .innerJoin(posts, eq(posts.id, replies.postId))
+      .where(where)
+      .orderBy(desc(replies.createdAt), desc(replies.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(replies).innerJoin(posts, eq(posts.id, replies.postId)).where(where),
+  ]);
+  const present = await presenter(db, rows.map((row) => row.reply), media, viewerId);
+  const results: UserReplyJson[] = rows.map((row) => ({ ...present(row.reply, []), post_title: row.postTitle }));
+  return { results, total };
+}
+
+/** Authors and the viewer's likes for many replies, one query each. */
+async function presenter(db: Database, rows: ReplyRow[], media: MediaUrl, viewerId: number | null) {
+  const [users, liked] = await Promise.all([
+    loadUsers(db, rows.map((row) => row.authorId)),
+    viewerId === null || !rows.length
+      ? Promise.resolve(new Set<number>())
+      : db
+          .select({ replyId: replyLikes.replyId })
+          .from(replyLikes)
+          .where(and(eq(replyLikes.userId, viewerId), inArray(replyLikes.replyId, rows.map((row) => row.id))))
+          .then((found) => new Set(found.map((row) => row.replyId))),
+  ]);
+  return (row: ReplyRow, children: ReplyJson[]): ReplyJson => {
+    const author = users.get(row.authorId);
+    return {
+      id: row.id,
+      uuid: row.uuid,
+      post_id: row.postId,
+      parent_id: row.parentId,
+      // What a deleted reply said is gone; it stays only as the head of its thread.
+      content: row.isDeleted ? communityTexts.reply.deletedReply : row.content,
+      author: row.isDeleted || !author ? null : serializeUser(author, media, viewerId),
+      like_count: row.likeCount,
+      is_like: liked.has(row.id),
+      is_deleted: row.isDeleted,
+      is_edited: row.isEdited,
+      replies: children,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  };
+}
+
+export async function presentReply(db: Database, row: ReplyRow, media: MediaUrl, viewerId: number | null): Promise<ReplyJson> {
+  return (await presenter(db, [row], media, viewerId))(row, []);
+}
+
+/** A reply and the post's new count in one transaction (`reply_count + 1` in SQL: no lost update). */
+export async function createReply(db: Database, postId: number, authorId: number, content: string, parentId: number | undefined): Promise<ReplyRow> {
+  await livePost(db, postId);
+  let threadId: number | null = null;
+  if (parentId !== undefined) {
+    const [parent] = await db.select().from(replies).where(and(eq(replies.id, parentId), eq(replies.postId, postId)));
+    if (!parent) throw new RequestValidationError([{ path: 'parent_id', message: communityTexts.errors.parentReply, code: 'invalid_value' }]);
+    threadId = parent.parentId ?? parent.id;
+  }
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(replies).values({ postId, authorId, content, parentId: threadId }).returning();
+    await tx.update(posts).set({ replyCount: sql`${posts.replyCount} + 1` }).where(eq(posts.id, postId));
+    return created;
+  });
+}
+
+async function authoredReply(db: Database, postId: number, replyId: number, viewerId: number): Promise<ReplyRow> {
+  const [reply] = await db.select().from(replies).where(and(eq(replies.id, replyId), eq(replies.postId, postId), eq(replies.isDeleted, false)));
+  if (!reply) throw new HttpError(404);
+  if (reply.authorId !== viewerId) throw new HttpError(403, communityTexts.errors.notAuthor);
+  return reply;
+}
+
+export async function updateReply(db: Database, postId: number, replyId: number, viewerId: number, content: string): Promise<ReplyRow> {
+  await authoredReply(db, postId, replyId, viewerId);
+  const [updated] = await db.update(replies).set({ content, isEdited: true, updatedAt: new Date() }).where(eq(replies.id, replyId)).returning();
+  return updated;
+}
+
+/**
+ * Deletes a reply: marked `is_deleted` (its thread stays readable, the list hides it once no live answer is
+ * left) and no longer counted in the post's reply_count.
+ */
+export async function deleteReply(db: Database, postId: number, replyId: number, viewerId: number): Promise<void> {
+  await authoredReply(db, postId, replyId, viewerId);
+  await db.transaction(async (tx) => {
+    const marked = await tx
+      .update(replies)
+      .set({ isDeleted: true, deletedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(replies.id, replyId), eq(replies.isDeleted, false)))
+      .returning({ id: replies.id });
+    if (marked.length) await tx.update(posts).set({ replyCount: sql`greatest(${posts.replyCount} - 1, 0)` }).where(eq(posts.id, postId));
+  });
+}
+
+export async function toggleReplyLike(db: Database, replyId: number, viewerId: number): Promise<ReplyRow> {
+  return db.transaction(async (tx) => {
+    const [reply] = await tx.select({ id: replies.id }).from(replies).where(and(eq(replies.id, replyId), eq(replies.isDeleted, false)));
+    if (!reply) throw new HttpError(404);
+    const inserted = await tx.insert(replyLikes).values({ replyId, userId: viewerId }).onConflictDoNothing().returning();
+    const delta = inserted.length ? sql`${replies.likeCount} + 1` : sql`greatest(${replies.likeCount} - 1, 0)`;
+    if (!inserted.length) await tx.delete(replyLikes).where(and(eq(replyLikes.replyId, replyId), eq(replyLikes.userId, viewerId)));
+    const [updated] = await tx.update(replies).set({ likeCount: delta }).where(eq(replies.id, replyId)).returning();
+    return updated;
+  });
+}
