@@ -75,15 +75,3 @@ export class TooManyAttemptsError extends GatewayError {
     Object.assign(this.extensions, { retryAfterSeconds });
   }
 }
-
-export class ForbiddenError extends GatewayError {
-  constructor(message: string = errorMessages.FORBIDDEN) {
-    super('FORBIDDEN', message, 403);
-  }
-}
-
-export class ConflictError extends GatewayError {
-  constructor(message: string = errorMessages.CONFLICT) {
-    super('CONFLICT', message, 409);
-  }
-}
