@@ -9,7 +9,7 @@ import { errorMessages, hardeningTexts } from '../../domain/messages.js';
 import { settingsFromEnv, type GatewaySettings } from './config.js';
 import { GatewayMetrics } from './metrics.js';
 import { PersistedOperations } from './persisted.js';
-import { createGatewayPubSub } from './pubsub.js';
+import { createGatewayPubSub, type GatewayPubSub } from './pubsub.js';
 import { UpstreamClient, type UpstreamClientOptions } from './upstream/client.js';
 import { attachGraphQLWebSocket } from './ws.js';
 import { createGatewayYoga } from './yoga.js';
@@ -35,6 +35,8 @@ export interface GatewayOptions {
 export interface RunningGateway {
   url: string;
   client: UpstreamClient;
+  /** Where subscriptions hear of changes (mutations publish with `publishPostChanged`). */
+  pubSub: GatewayPubSub;
   close(): Promise<void>;
 }
 
@@ -172,6 +174,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   return {
     url: `http://${displayHost}:${boundPort}`,
     client,
+    pubSub: pubSub.pubSub,
     async close() {
       await sockets?.close();
       await app.close();

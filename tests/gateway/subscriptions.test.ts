@@ -1,0 +1,144 @@
+import { createClient, type Client } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { WS_LIMITS } from '../../domain/limits.js';
+import { hardeningTexts } from '../../domain/messages.js';
+import { publishPostChanged } from '../../gateway/src/pubsub.js';
+import { startGatewayRig, type GatewayRig } from '../helpers/gateway-rig.js';
+import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+
+let upstream: RunningUpstream;
+let rig: GatewayRig;
+const cleanups: (() => Promise<void> | void)[] = [];
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  rig = await startGatewayRig(upstream);
+});
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  await rig?.stop();
+  await upstream?.stop();
+});
+
+const wsUrl = (gateway: GatewayRig) => `${gateway.gateway.url.replace('http', 'ws')}/graphql`;
+
+/** A raw socket speaking graphql-transport-ws, resolving with the close code the server chose. */
+function rawSocket(gateway: GatewayRig) {
+  const socket = new WebSocket(wsUrl(gateway), 'graphql-transport-ws');
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  cleanups.push(() => socket.terminate());
+  return { socket, opened, closed };
+}
+
+function client(gateway: GatewayRig, token?: string): Client {
+  const result = createClient({ url: wsUrl(gateway), webSocketImpl: WebSocket, connectionParams: token ? { token } : {}, retryAttempts: 0, lazy: true });
+  cleanups.push(() => result.dispose());
+  return result;
+}
+
+/** Subscribes and collects what arrives. */
+function collect(ws: Client, query: string, variables: Record<string, unknown> = {}) {
+  const results: any[] = [];
+  const errors: unknown[] = [];
+  const unsubscribe = ws.subscribe({ query, variables }, { next: (value) => void results.push(value), error: (error) => void errors.push(error), complete: () => {} });
+  cleanups.push(unsubscribe);
+  return { results, errors, unsubscribe };
+}
+
+async function until(condition: () => boolean, timeoutMs = 5000) {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function firstPost(token?: string): Promise<{ id: string; databaseId: number }> {
+  const answer = await rig.graphql(`{ posts(first: 1) { edges { node { id databaseId } } } }`, undefined, { token });
+  return answer.data.posts.edges[0].node;
+}
+
+const POST_CHANGED = `subscription ($id: ID!) { postChanged(id: $id) { id likeCount isLiked } }`;
+
+describe('graphql-ws hardening', () => {
+  it('closes with 4408 when no ConnectionInit arrives in time', async () => {
+    const { opened, closed } = rawSocket(rig);
+    await opened;
+    expect(await closed).toBe(4408);
+  });
+
+  it('closes with 4403 when the ConnectionInit token is refused', async () => {
+    const { socket, opened, closed } = rawSocket(rig);
+    await opened;
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { token: 'not-a-token' } }));
+    expect(await closed).toBe(4403);
+  });
+
+  it('closes a socket that sends a frame above the maximum payload (1009)', async () => {
+    const { socket, opened, closed } = rawSocket(rig);
+    await opened;
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { padding: 'x'.repeat(WS_LIMITS.maxPayloadBytes) } }));
+    expect(await closed).toBe(1009);
+  });
+
+  it('caps live subscriptions per socket', async () => {
+    const { id } = await firstPost();
+    const ws = client(rig);
+    const live = Array.from({ length: WS_LIMITS.maxSubscriptionsPerSocket }, () => collect(ws, POST_CHANGED, { id }));
+    const extra = collect(ws, POST_CHANGED, { id });
+    await until(() => extra.errors.length > 0);
+    expect(JSON.stringify(extra.errors[0])).toContain(hardeningTexts.tooManySubscriptions(WS_LIMITS.maxSubscriptionsPerSocket));
+    expect(live.every((subscription) => subscription.errors.length === 0)).toBe(true);
+  });
+
+  it('applies the operation limits to socket operations', async () => {
+    const ws = client(rig);
+    const deep = collect(ws, `subscription ($id: ID!) { postChanged(id: $id) { category { ${'children { '.repeat(12)}name${' }'.repeat(12)} } } }`, { id: 'x' });
+    await until(() => deep.errors.length > 0);
+    expect(JSON.stringify(deep.errors[0])).toMatch(/depth limit/i);
+  });
+});
+
+describe('postChanged', () => {
+  it('sends each subscriber the post as that member sees it (their own isLiked)', async () => {
+    const aliceToken = await upstream.issueToken(1);
+    const bobToken = await upstream.issueToken(2);
+    const post = await firstPost(aliceToken);
+    const alice = collect(client(rig, aliceToken), POST_CHANGED, { id: post.id });
+    const bob = collect(client(rig, bobToken), POST_CHANGED, { id: post.id });
+    const guest = collect(client(rig), POST_CHANGED, { id: post.id });
+    // Subscriptions are live once the sockets are acknowledged; give them a moment to register.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const liked = await rig.graphql(`mutation ($id: ID!) { togglePostLike(input: { id: $id }) { ... on TogglePostLikePayload { post { isLiked likeCount } } } }`, { id: post.id }, { token: aliceToken });
+    const { isLiked, likeCount } = liked.data.togglePostLike.post;
+    publishPostChanged(rig.gateway.pubSub, post.databaseId);
+    await until(() => alice.results.length > 0 && bob.results.length > 0 && guest.results.length > 0);
+
+    expect(alice.results[0].data.postChanged).toMatchObject({ id: post.id, likeCount, isLiked });
+    expect(bob.results[0].data.postChanged.likeCount).toBe(likeCount);
+    expect(guest.results[0].data.postChanged).toMatchObject({ likeCount, isLiked: false });
+    const bobSees = await rig.graphql(`query ($id: ID!) { post(id: $id) { ... on Post { isLiked } } }`, { id: post.id }, { token: bobToken });
+    expect(bob.results[0].data.postChanged.isLiked).toBe(bobSees.data.post.isLiked);
+  });
+
+  describe.runIf(process.env.TEST_REDIS_URL)('through Redis (REDIS_URL)', () => {
+    it('reaches subscribers on another gateway replica', async () => {
+      const settings = { redisUrl: process.env.TEST_REDIS_URL! };
+      const publisher = await startGatewayRig(upstream, { settings });
+      const subscriber = await startGatewayRig(upstream, { settings });
+      cleanups.push(() => publisher.stop(), () => subscriber.stop());
+      const post = await firstPost();
+      const heard = collect(client(subscriber), POST_CHANGED, { id: post.id });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      publishPostChanged(publisher.gateway.pubSub, post.databaseId);
+      await until(() => heard.results.length > 0);
+      expect(heard.results[0].data.postChanged.id).toBe(post.id);
+    });
+  });
+});
