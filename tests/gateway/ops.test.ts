@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGatewayRig, type GatewayRig } from '../helpers/gateway-rig.js';
+import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+
+let upstream: RunningUpstream;
+let rig: GatewayRig;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  rig = await startGatewayRig(upstream, { logStream: { write: (line: string) => void logLines.push(line) }, upstream: { retryBaseDelayMs: 50 } });
+});
+afterAll(async () => {
+  await rig?.stop();
+  await upstream?.stop();
+});
+
+describe('health and readiness', () => {
+  it('/healthz answers for the process; /readyz follows the upstream', async () => {
+    expect((await fetch(`${rig.gateway.url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${rig.gateway.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', upstream: 'reachable', breaker: 'closed' });
+
+    await rig.proxy.refuse();
+    try {
+      const unready = await fetch(`${rig.gateway.url}/readyz`);
+      expect(unready.status).toBe(503);
+      expect(await unready.json()).toMatchObject({ status: 'unavailable', upstream: 'unreachable' });
+      expect((await fetch(`${rig.gateway.url}/healthz`)).status).toBe(200);
+    } finally {
+      await rig.proxy.accept();
+    }
+  });
+});
+
+describe('request ids', () => {
+  it('propagates the request id upstream and answers it; keeps a client-sent one', async () => {
+    rig.proxy.reset();
+    const response = await fetch(`${rig.gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'client-chosen-42' },
+      body: JSON.stringify({ query: '{ categories { name } }' }),
+    });
+    expect(response.headers.get('x-request-id')).toBe('client-chosen-42');
+    expect(rig.proxy.calls.map((call) => call.headers['x-request-id'])).toEqual(['client-chosen-42']);
+
+    rig.proxy.reset();
+    const fresh = await fetch(`${rig.gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ categories { name } }' }) });
+    const id = fresh.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(rig.proxy.calls[0].headers['x-request-id']).toBe(id);
+  });
+});
+
+describe('metrics', () => {
+  it('exposes operations, upstream calls per route and status, breaker state and open sockets', async () => {
+    await rig.graphql(`query FeedForMetrics { posts(first: 2) { edges { node { id } } } }`);
+    const text = await (await fetch(`${rig.gateway.url}/metrics`)).text();
+    expect(text).toMatch(/gateway_graphql_operations_total\{operation="FeedForMetrics",outcome="ok"\} 1/);
+    expect(text).toMatch(/gateway_graphql_operation_duration_seconds_count\{operation="FeedForMetrics"\} 1/);
+    expect(text).toMatch(/gateway_upstream_requests_total\{method="GET",route="\/v1\/community\/",outcome="200"\} \d+/);
+    expect(text).toMatch(/gateway_upstream_breaker_state 0/);
+    expect(text).toMatch(/gateway_open_sockets\{kind="http"\} [1-9]/);
+    expect(text).toMatch(/gateway_open_sockets\{kind="websocket"\} 0/);
+  });
+});
+
+describe('logs', () => {
+  it('writes JSON lines with request ids, and never the upstream address, a token or a stack at info level', async () => {
+    const token = await upstream.issueToken(1);
+    await rig.graphql(`{ viewer { nickname } }`, undefined, { token });
+    await rig.proxy.refuse();
+    try {
+      await rig.graphql(`{ categories { name } }`, undefined, { token });
+    } finally {
+      await rig.proxy.accept();
+    }
+    const entries = logLines.map((line) => JSON.parse(line));
+    expect(entries.some((entry) => entry.reqId && entry.req?.method === 'POST')).toBe(true);
+    const upstreamPort = new URL(rig.proxy.url).port;
+    for (const entry of entries.filter((candidate) => candidate.level <= 30)) {
+      const line = JSON.stringify(entry);
+      expect(line).not.toContain(token);
+      expect(line).not.toContain(`:${upstreamPort}`);
+      expect(line).not.toMatch(/ECONNREFUSED|\bat .*\.(ts|js):\d+/);
+    }
+  });
+});
