@@ -11,6 +11,7 @@ import {
   userBlockSchema,
 } from '../../../domain/index.js';
 import { builder } from '../builder.js';
+import { publishPostChanged } from '../pubsub.js';
 import { ConflictError, ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors.js';
 import { enumValues } from './enums.js';
 import { upstreamIdOf, validateInput } from './ids.js';
@@ -150,9 +151,11 @@ builder.mutationField('togglePostLike', (t) =>
     authScopes: { member: true },
     errors: { types: [...memberErrors], directResult: true },
     args: { input: t.arg({ type: PostIdInput('TogglePostLikeInput'), required: true }) },
-    resolve: async (_root, { input }, context) => ({
-      post: await context.community.togglePostLike(upstreamIdOf(String(input.id), 'Post', 'input.id')),
-    }),
+    resolve: async (_root, { input }, context) => {
+      const post = await context.community.togglePostLike(upstreamIdOf(String(input.id), 'Post', 'input.id'));
+      publishPostChanged(context.pubSub, post.id);
+      return { post };
+    },
   }),
 );
 

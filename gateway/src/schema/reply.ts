@@ -2,6 +2,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { PostJson, ReplyJson, UserReplyJson } from '../../../domain/api.js';
 import { REPLY_MAX, connectionArgsSchema, replyContentSchema, validationTexts } from '../../../domain/index.js';
 import { builder } from '../builder.js';
+import { publishPostChanged } from '../pubsub.js';
 import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors.js';
 import { cursorToOffset, offsetToCursor, resolveOffsetConnection, type PageFetcher } from '../paging.js';
 import { upstreamIdOf, validateInput } from './ids.js';
@@ -127,6 +128,7 @@ builder.mutationField('createReply', (t) =>
       const parentId = input.parentId == null ? undefined : Number(upstreamIdOf(String(input.parentId), 'Reply', 'input.parentId'));
       const content = validateInput(replyContentSchema, input.content, 'input.content');
       const { post, ...reply } = await context.community.createReply(postId, { content, ...(parentId ? { parent_id: parentId } : {}) });
+      publishPostChanged(context.pubSub, post.id);
       return { replyEdge: { cursor: offsetToCursor(post.reply_count - 1), node: reply }, post };
     },
   }),
@@ -171,6 +173,7 @@ builder.mutationField('deleteReply', (t) =>
       const replyId = Number(upstreamIdOf(String(input.id), 'Reply', 'input.id'));
       const postId = Number(upstreamIdOf(String(input.postId), 'Post', 'input.postId'));
       const { post } = await context.community.deleteReply(postId, replyId);
+      publishPostChanged(context.pubSub, post.id);
       return { deletedReplyId: encodeGlobalID('Reply', replyId), post };
     },
   }),
