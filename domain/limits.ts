@@ -253,3 +253,5 @@ export const WS_LIMITS = {
   maxSubscriptionsPerSocket: 20,
   keepAliveMs: 12_000,
 } as const;
+/** The data cache's freshness for probability tables (002 §9: stale after 300000 ms). */
+export const PROBABILITY_TABLE_FRESH_MS = 300_000;

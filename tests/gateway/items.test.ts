@@ -2,7 +2,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_SEARCH_MIN_LENGTH, PROBABILITY_KINDS, WISH_MEMO_MAX } from '../../domain/limits.js';
 import { errorMessages, itemTexts, reportTexts } from '../../domain/messages.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { startStack, type GraphQLAnswer, type Stack } from '../helpers/stack.js';
 
 let stack: Stack;
 let token2: string;
@@ -41,7 +41,7 @@ describe('searchItems', () => {
     let after: string | null = null;
     let total = 0;
     for (;;) {
-      const answer = await stack.graphql(SEARCH, { name: ' 슬라임 ', first: 2, after });
+      const answer: GraphQLAnswer = await stack.graphql(SEARCH, { name: ' 슬라임 ', first: 2, after });
       expect(answer.errors).toBeUndefined();
       total = answer.data.searchItems.totalCount;
       seen.push(...answer.data.searchItems.edges.map((edge: any) => edge.node.name));
@@ -53,6 +53,14 @@ describe('searchItems', () => {
     expect(seen.every((name) => name.includes('슬라임'))).toBe(true);
     const doll = await stack.graphql(SEARCH, { name: '인형', first: 5 });
     expect(doll.data.searchItems.edges[0].node).toMatchObject({ itemType: 'DECORATION', rating: 'A', sprite: { width: 64, height: 64, frame: 4 } });
+  });
+
+  it('shares an identical search between viewers (public data), asked upstream without anyone\'s token', async () => {
+    stack.proxy.reset();
+    const guest = await stack.graphql(SEARCH, { name: '크리스탈', first: 5 });
+    const member = await stack.graphql(SEARCH, { name: '크리스탈', first: 5 }, token2);
+    expect(member.data).toEqual(guest.data);
+    expect(stack.proxy.calls).toEqual([`GET /v1/item/search-name/?item_name=${encodeURIComponent('크리스탈')}&page=1&page_size=5`]);
   });
 
   it.each(['', 'a', '  b  '])('refuses %j with the spec’s message before any upstream call', async (name) => {
@@ -150,6 +158,13 @@ describe('wish lists', () => {
     expect(answer.data.viewer.wishes.edges.map((edge: any) => edge.node.item.name).sort()).toEqual(['반짝 랜턴', '빨간 후드티', '용사의 갑옷 세트'].sort());
     const completed = await stack.graphql(WISHES, { type: 'BUY', status: 'COMPLETED' }, token2);
     expect(completed.data.viewer.wishes.edges.map((edge: any) => edge.node.item.name)).toEqual(['빨간 후드티']);
+  });
+
+  it('never shares wish data: each request asks upstream with its own token', async () => {
+    stack.proxy.reset();
+    await stack.graphql(WISHES, { type: 'BUY' }, token2);
+    await stack.graphql(WISHES, { type: 'BUY' }, token2);
+    expect(stack.proxy.calls.filter((call) => call.includes('/v1/item/wish-items/') && !call.includes('/stats/'))).toHaveLength(2);
   });
 
   it('another member’s wishes are null, without an upstream call', async () => {
@@ -301,11 +316,24 @@ describe('probability tables', () => {
     }
   `;
 
+  // First in this block: the table is not in the shared cache yet.
+  it('serves every page and every viewer from one shared fetch of the table', async () => {
+    stack.proxy.reset();
+    const first = await stack.graphql(TABLE, { kind: 'VILLAGEDECORATION', first: 20 });
+    expect(first.data.probabilityTable.totalCount).toBe(24);
+    expect(first.data.probabilityTable.edges).toHaveLength(20);
+    const second = await stack.graphql(TABLE, { kind: 'VILLAGEDECORATION', first: 20, after: first.data.probabilityTable.pageInfo.endCursor }, token2);
+    expect(second.data.probabilityTable.edges).toHaveLength(4);
+    const searched = await stack.graphql(TABLE, { kind: 'VILLAGEDECORATION', search: '분수대', first: 20 }, token8);
+    expect(searched.data.probabilityTable.totalCount).toBe(3);
+    expect(stack.proxy.calls).toEqual(['GET /v1/probability/villagedecoration/']);
+  });
+
   it.each(PROBABILITY_KINDS)('%s pages through a table that sums to 100', async (kind) => {
     const rows: any[] = [];
     let after: string | null = null;
     for (;;) {
-      const answer = await stack.graphql(TABLE, { kind: kind.toUpperCase(), first: 20, after });
+      const answer: GraphQLAnswer = await stack.graphql(TABLE, { kind: kind.toUpperCase(), first: 20, after });
       expect(answer.errors).toBeUndefined();
       rows.push(...answer.data.probabilityTable.edges.map((edge: any) => edge.node));
       if (!answer.data.probabilityTable.pageInfo.hasNextPage) break;
@@ -314,16 +342,6 @@ describe('probability tables', () => {
     const upstreamRows = await stack.rest(`/v1/probability/${kind}/`);
     expect(rows.map((row) => row.databaseId)).toEqual(upstreamRows.map((row: any) => row.id));
     expect(rows.reduce((sum, row) => sum + row.probability, 0)).toBeCloseTo(100, 9);
-  });
-
-  it('pages of 20 take one upstream call per request for the whole table', async () => {
-    stack.proxy.reset();
-    const first = await stack.graphql(TABLE, { kind: 'VILLAGEDECORATION', first: 20 });
-    expect(first.data.probabilityTable.totalCount).toBe(24);
-    expect(first.data.probabilityTable.edges).toHaveLength(20);
-    const second = await stack.graphql(TABLE, { kind: 'VILLAGEDECORATION', first: 20, after: first.data.probabilityTable.pageInfo.endCursor });
-    expect(second.data.probabilityTable.edges).toHaveLength(4);
-    expect(stack.proxy.calls).toEqual(['GET /v1/probability/villagedecoration/', 'GET /v1/probability/villagedecoration/']);
   });
 
   it('searches name or description, case-insensitively', async () => {
