@@ -1,12 +1,16 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { WishAdd, WishListQuery, WishUpdate } from '../../../domain/items.js';
 import type { ProbabilityKind, WishStatus, WishType } from '../../../domain/limits.js';
 import type { Database } from '../db/client.js';
 import { itemReports, items, probabilityItems, probabilityTables, wishes, type ItemRow, type WishRow } from '../db/schema.js';
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern built from what a member typed. */
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
 export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${escapeLike(term)}%`;
 }
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
@@ -25,7 +29,7 @@ export async function searchItemsByName(db: Database, term: string, page: number
       .from(items)
       .where(where)
       // Names that start with the term first, then alphabetical.
-      .orderBy(sql`case when ${items.name} ilike ${`${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} then 0 else 1 end`, asc(items.name), asc(items.id))
+      .orderBy(sql`case when ${items.name} ilike ${`${escapeLike(term)}%`} then 0 else 1 end`, asc(items.name), asc(items.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(items).where(where),
@@ -184,7 +188,7 @@ export async function findProbabilityItem(db: Database, kind: ProbabilityKind, i
     .select({ row: probabilityItems })
     .from(probabilityItems)
     .innerJoin(probabilityTables, eq(probabilityTables.id, probabilityItems.tableId))
-    .where(and(eq(probabilityTables.kind, kind), or(match)))
+    .where(and(eq(probabilityTables.kind, kind), match))
     .limit(1);
   return found?.row;
 }
