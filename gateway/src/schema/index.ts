@@ -10,6 +10,7 @@ import './post.js';
 import './item.js';
 import './wish.js';
 import './probability.js';
+import './mutation.js';
 import './subscription.js';
 import { builder } from '../builder.js';
 
