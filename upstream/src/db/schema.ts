@@ -210,3 +210,4 @@ export type BadgeRow = typeof badges.$inferSelect;
 export * from './tables/accounts.js';
 export * from './tables/items.js';
 export * from './tables/community.js';
+export * from './tables/stories.js';
