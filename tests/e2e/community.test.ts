@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { CATEGORY_IDS } from '../../domain/community.js';
-import { uiTexts } from '../../domain/messages.js';
+import { accountTexts, uiTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
 import { startUpstream } from '../helpers/upstream.js';
 
@@ -141,13 +141,14 @@ describe('community', () => {
     await firstPageOfFeed(page);
 
     await tab(page, uiTexts.tabs.write).click();
-    const dialog = page.getByRole('dialog', { name: uiTexts.loginRequired });
+    // The login sheet of 001 §2 (accounts).
+    const dialog = page.getByRole('dialog', { name: accountTexts.sheet.title });
     await dialog.waitFor();
     expect(new URL(page.url()).pathname).toBe('/community');
     expect(await tab(page, uiTexts.tabs.home).getAttribute('aria-current')).toBe('page');
     expect(await tab(page, uiTexts.tabs.write).getAttribute('aria-current')).toBeNull();
 
-    await dialog.getByRole('button', { name: uiTexts.cancel }).click();
+    await dialog.getByRole('button', { name: uiTexts.close }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/community');
     await page.close();

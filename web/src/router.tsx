@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { memberProfileLoader, myLoader, profileEditLoader, settingsLoader } from './account/accountLoaders';
 import { communityLoader } from './community/communityLoader';
 import { RouteErrorScreen } from './errors/RouteErrorScreen';
 import { AppLayout } from './layout/AppLayout';
@@ -40,10 +41,14 @@ const routes: RouteObject[] = [
             path: 'community/notice',
             lazy: { Component: async () => (await import('./pages/PlaceholderPage')).NotificationPage },
           },
-          {
-            path: 'my',
-            lazy: { Component: async () => (await import('./pages/PlaceholderPage')).MyPage },
-          },
+          { path: 'my', loader: myLoader, lazy: { Component: async () => (await import('./account/MyPage')).default } },
+          { path: 'my/profile', loader: myLoader, lazy: { Component: async () => (await import('./account/MyPage')).default } },
+          { path: 'my/profile/edit', loader: profileEditLoader, lazy: { Component: async () => (await import('./account/ProfileEditPage')).default } },
+          { path: 'my/settings', loader: settingsLoader, lazy: { Component: async () => (await import('./account/SettingsPage')).default } },
+          { path: 'users/:id', loader: memberProfileLoader, lazy: { Component: async () => (await import('./account/MemberProfilePage')).default } },
+          { path: 'login', lazy: { Component: async () => (await import('./account/LoginPages')).LoginPage } },
+          { path: 'login/sign-in', lazy: { Component: async () => (await import('./account/LoginPages')).SignInPage } },
+          { path: 'login/set-password', lazy: { Component: async () => (await import('./account/LoginPages')).SetPasswordPage } },
           {
             path: 'community/search/item',
             lazy: { Component: async () => (await import('./items/ItemSearchPage')).default },

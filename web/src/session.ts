@@ -1,24 +1,178 @@
+import { useSyncExternalStore } from 'react';
+import { DEVICE_ID_WEB } from '@domain/limits.js';
+
 /**
- * The client session of 002 §3.3: a user token and the signed-in user, kept in localStorage.
- * Logging in is not built yet; whatever stores these keys later makes the visitor a member.
+ * The client session of 001 §3 and 002 §3.3: token, user and device id in localStorage (`userToken`,
+ * `user`, `userDeviceId`), injectable through the `token` and `deviceId` query parameters (app web view).
+ * Screens follow it with `useSession()`; any change notifies them.
  */
 const TOKEN_KEY = 'userToken';
 const USER_KEY = 'user';
+const DEVICE_KEY = 'userDeviceId';
+const RETURN_PATH_KEY = 'loginReturnPath';
 
-function read(key: string): string | null {
+/** What the client keeps about the member between visits. */
+export interface SessionUser {
+  id: string;
+  nickname: string;
+  profileImage?: string | null;
+}
+
+function read(key: string, storage: 'local' | 'session' = 'local'): string | null {
   try {
-    return window.localStorage.getItem(key);
+    return (storage === 'local' ? window.localStorage : window.sessionStorage).getItem(key);
   } catch {
     // Storage can be unavailable (privacy modes, sandboxed frames): treat it as empty.
     return null;
   }
 }
 
+function write(key: string, value: string | null, storage: 'local' | 'session' = 'local'): void {
+  try {
+    const target = storage === 'local' ? window.localStorage : window.sessionStorage;
+    if (value === null) target.removeItem(key);
+    else target.setItem(key, value);
+  } catch {
+    // Nothing to keep it in: the session lasts as long as the page.
+  }
+}
+
+const listeners = new Set<() => void>();
+let version = 0;
+function changed(): void {
+  version += 1;
+  listeners.forEach((listener) => listener());
+}
+
 export function storedToken(): string | null {
   return read(TOKEN_KEY) || null;
+}
+
+export function storedUser(): SessionUser | null {
+  const raw = read(USER_KEY);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as SessionUser;
+  } catch {
+    return null;
+  }
 }
 
 /** 000 §2: a visitor is a guest when neither a user nor a user token is stored. */
 export function isGuest(): boolean {
   return !storedToken() && !read(USER_KEY);
 }
+
+/** The device id sent as X-Device-ID: the injected one (app web view), else "web" (002 §7.1). */
+export function deviceId(): string {
+  return read(DEVICE_KEY) || DEVICE_ID_WEB;
+}
+
+/** Login: token and user are stored (001 §2 "On successful login"). */
+export function saveSession(token: string, user: SessionUser): void {
+  write(TOKEN_KEY, token);
+  write(USER_KEY, JSON.stringify({ id: user.id, nickname: user.nickname, profileImage: user.profileImage ?? null }));
+  changed();
+}
+
+/** After a profile change: the stored user follows. */
+export function updateStoredUser(user: Partial<SessionUser>): void {
+  const current = storedUser();
+  if (!current) return;
+  write(USER_KEY, JSON.stringify({ ...current, ...user }));
+  changed();
+}
+
+/** Logout clears user and token (001 §4); a full clear also drops the device id. */
+export function clearSession({ full = false }: { full?: boolean } = {}): void {
+  write(TOKEN_KEY, null);
+  write(USER_KEY, null);
+  if (full) write(DEVICE_KEY, null);
+  changed();
+}
+
+/**
+ * `?token=…&deviceId=…` (002 §3.3): the app web view hands over its session. The parameters are removed
+ * from the address so they are not bookmarked or shared.
+ */
+export function injectSessionFromQuery(): void {
+  const url = new URL(window.location.href);
+  const token = url.searchParams.get('token');
+  const device = url.searchParams.get('deviceId');
+  if (!token && !device) return;
+  if (token) {
+    write(TOKEN_KEY, token);
+    // The user is fetched by the screens (viewer); a stale one from another member must not linger.
+    write(USER_KEY, null);
+  }
+  if (device) write(DEVICE_KEY, device);
+  url.searchParams.delete('token');
+  url.searchParams.delete('deviceId');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  changed();
+}
+
+/** Where to go back to after logging in (002 §4.3). */
+export function rememberReturnPath(path: string): void {
+  write(RETURN_PATH_KEY, path, 'session');
+}
+
+export function takeReturnPath(): string | null {
+  const path = read(RETURN_PATH_KEY, 'session');
+  write(RETURN_PATH_KEY, null, 'session');
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = () => changed();
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export interface SessionSnapshot {
+  token: string | null;
+  user: SessionUser | null;
+  isGuest: boolean;
+}
+
+let snapshot: { version: number; value: SessionSnapshot } | null = null;
+function getSnapshot(): SessionSnapshot {
+  if (!snapshot || snapshot.version !== version) {
+    snapshot = { version, value: { token: storedToken(), user: storedUser(), isGuest: isGuest() } };
+  }
+  return snapshot.value;
+}
+
+/** The session as React state: re-renders on login, logout and changes from other tabs. */
+export function useSession(): SessionSnapshot {
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}
+
+/** Fired when the gateway says the session is no longer valid; the layout redirects to log in. */
+export const UNAUTHORIZED_EVENT = 'session:unauthorized';
+
+let unauthorizedPending = false;
+
+/**
+ * The gateway rejected the stored session: the user is cleared at once and the layout is told. A rejection
+ * during the first route's loader comes before the layout listens, so it also stays pending until taken.
+ */
+export function signalUnauthorized(): void {
+  if (!storedToken()) return;
+  clearSession();
+  unauthorizedPending = true;
+  window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+}
+
+export function takeUnauthorized(): boolean {
+  const pending = unauthorizedPending;
+  unauthorizedPending = false;
+  return pending;
+}
+
+// Before the router reads the address and starts the first route's query (this module loads first).
+if (typeof window !== 'undefined') injectSessionFromQuery();

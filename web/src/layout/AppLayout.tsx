@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { UnauthorizedRedirect } from '../account/UnauthorizedRedirect';
 import { useTrackPreviousPath } from '../navigation/backNavigation';
 import { BottomTabBar } from './BottomTabBar';
 import { LoginModalProvider } from './LoginModal';
@@ -12,6 +13,7 @@ export function AppLayout() {
     <ToastProvider>
     <LoginModalProvider>
       <NavigationProgress />
+      <UnauthorizedRedirect />
       <div className="app-column">
         <Outlet />
       </div>

@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { uiTexts } from '@domain/messages.js';
 import { activeTabFor, type TabId } from '../navigation/activeTab';
-import { isGuest } from '../session';
+import { useSession } from '../session';
 import { useOpenLoginModal } from './LoginModal';
 import { BellIcon, HomeIcon, PlusIcon, SearchIcon, UserIcon } from './icons';
 
@@ -27,12 +27,13 @@ export function BottomTabBar() {
   const { pathname } = useLocation();
   const activeTab = activeTabFor(pathname);
   const openLoginModal = useOpenLoginModal();
+  const session = useSession();
 
   function handleClick(event: MouseEvent, tab: Tab) {
     // A guest stays on the current tab and is asked to log in instead.
-    if (tab.needsLogin && isGuest()) {
+    if (tab.needsLogin && session.isGuest) {
       event.preventDefault();
-      openLoginModal();
+      openLoginModal({ returnTo: tab.to });
     }
   }
 

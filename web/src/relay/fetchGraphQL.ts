@@ -1,7 +1,7 @@
 import { Observable, type FetchFunction, type GraphQLResponse } from 'relay-runtime';
 import { ERROR_CODES, userMessageFor, type ErrorCode } from '@domain/errors.js';
 import { errorMessages, globalErrorTexts } from '@domain/messages.js';
-import { storedToken } from '../session';
+import { deviceId, signalUnauthorized, storedToken } from '../session';
 
 interface GraphQLErrorEntry {
   message?: string;
@@ -41,7 +41,7 @@ function headers(): Record<string, string> {
   const result: Record<string, string> = {
     'Content-Type': 'application/json',
     Accept: 'application/graphql-response+json, application/json',
-    'X-Device-ID': 'web',
+    'X-Device-ID': deviceId(),
     // The gateway's CSRF prevention lets a request through only with a header a plain form or link cannot set.
     'X-GraphQL-Yoga-CSRF': '1',
   };
@@ -64,7 +64,10 @@ async function postGraphQL(body: unknown, signal: AbortSignal): Promise<GraphQLR
     | null;
   if (payload?.errors?.length) {
     console.error('GraphQL errors', payload.errors);
-    throw requestErrorFrom(payload.errors);
+    const error = requestErrorFrom(payload.errors);
+    // 002 §4.3: the layout shows the login-needed toast and sends the visitor to /login/sign-in.
+    if (error.code === 'UNAUTHORIZED') signalUnauthorized();
+    throw error;
   }
   if (!response.ok || !payload || payload.data == null) {
     throw new RequestError(userMessageFor(response.status), 'UNKNOWN', response.status);

@@ -1,0 +1,165 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { accountTexts, uiTexts } from '../../domain/messages.js';
+import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { issueToken } from '../../upstream/src/app.js';
+import { startUpstream } from '../helpers/upstream.js';
+
+/**
+ * The account journeys in Chromium (001 §2, 002 §4.3): the login sheet, session in the tabs, the return
+ * after login, an expired session, and a profile edit, against the built app, real gateway and upstream.
+ */
+
+const DEMO_EMAIL = 'mallang@slime.community';
+const DEMO_PASSWORD = 'slime1234';
+const sheet = accountTexts.sheet;
+
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
+let gateway: RunningGateway;
+let browser: BrowserContext;
+let profileDir: string;
+const pageErrors: Error[] = [];
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
+  profileDir = await mkdtemp(join(tmpdir(), 'accounts-e2e-'));
+  browser = await chromium.launchPersistentContext(profileDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    locale: 'ko-KR',
+    viewport: { width: 390, height: 844 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  // The providers' SDKs are out of reach here; answer their script requests as missing at once.
+  await browser.route(/^https:\/\/(accounts\.google\.com|t1\.kakaocdn\.net|appleid\.cdn-apple\.com)\//, (route) => route.fulfill({ status: 404, body: '' }));
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.close();
+  await upstream?.stop();
+  if (profileDir) await rm(profileDir, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  expect(pageErrors).toEqual([]);
+  pageErrors.length = 0;
+  for (const page of browser.pages()) await page.close();
+  await browser.clearCookies();
+});
+
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+  await page.goto(gateway.url + path);
+  // Every journey starts as a guest.
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto(gateway.url + path);
+  return page;
+}
+
+const tabBar = (page: Page) => page.getByRole('navigation', { name: uiTexts.appNavigation });
+const tab = (page: Page, label: string) => tabBar(page).getByRole('link', { name: label, exact: true });
+const loginSheet = (page: Page) => page.getByRole('dialog', { name: sheet.title });
+
+/** The phone/e-mail tab of a login panel: identifier, Next, password, Login. */
+async function logInWithPassword(scope: ReturnType<Page['locator']> | Page, page: Page) {
+  await scope.getByRole('tab', { name: sheet.phoneTab }).click();
+  const next = scope.getByRole('button', { name: sheet.next });
+  await expect.poll(() => next.isDisabled()).toBe(true);
+  await scope.getByLabel(sheet.identifierLabel).fill(DEMO_EMAIL);
+  await scope.getByLabel(sheet.identifierLabel).press('Enter');
+  const password = scope.getByLabel(sheet.passwordLabel);
+  const login = scope.getByRole('button', { name: sheet.submit, exact: true });
+  await password.fill('slime');
+  await expect.poll(() => login.isDisabled()).toBe(true);
+  await password.fill(DEMO_PASSWORD);
+  await expect.poll(() => scope.getByText(`${DEMO_PASSWORD.length}/20`).isVisible()).toBe(true);
+  await login.click();
+  await page.getByTestId('toast').filter({ hasText: sheet.success }).waitFor();
+}
+
+describe('login sheet and session', () => {
+  test('a guest tapping 프로필 gets the sheet, logs in with a demo member and lands on /my; the tabs follow the session', async () => {
+    const page = await open('/community');
+    await tab(page, uiTexts.tabs.profile).click();
+    const dialog = loginSheet(page);
+    await dialog.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/community');
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await expect.poll(() => dialog.getByText(sheet.welcome).isVisible()).toBe(true);
+    // Escape closes it; the quick-login buttons say the SDK is still preparing when it is absent.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await tab(page, uiTexts.tabs.profile).click();
+    await dialog.getByRole('button', { name: sheet.kakao }).click();
+    await page.getByTestId('toast').filter({ hasText: accountTexts.social.kakaoPreparing }).waitFor();
+
+    await logInWithPassword(dialog, page);
+    await page.waitForURL(`${gateway.url}/my`);
+    await page.getByRole('heading', { name: /말랑콩떡/ }).waitFor();
+    await page.getByRole('tab', { name: accountTexts.profile.tabLabels.BADGES }).click();
+    await page.getByText('슬라임 마스터').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Logged in: the write tab navigates instead of opening the sheet.
+    await tab(page, uiTexts.tabs.write).click();
+    await page.waitForURL(`${gateway.url}/community/write`);
+    expect(await loginSheet(page).count()).toBe(0);
+    expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test('an expired token redirects to /login/sign-in with the login-needed toast, and back after logging in', async () => {
+    const page = await open('/community');
+    const expired = await issueToken(upstream.db, 2, -60_000);
+    await page.evaluate((token) => {
+      window.localStorage.setItem('userToken', token);
+      window.localStorage.setItem('user', JSON.stringify({ id: 'VXNlcjoy', nickname: '말랑콩떡' }));
+    }, expired);
+    await page.goto(`${gateway.url}/my/settings`);
+    await page.waitForURL(`${gateway.url}/login/sign-in`);
+    await page.getByTestId('toast').filter({ hasText: sheet.loginNeeded }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toBeNull();
+
+    await logInWithPassword(page.locator('main, .app-column').first(), page);
+    await page.waitForURL(`${gateway.url}/my/settings`);
+    await page.getByRole('heading', { name: accountTexts.settings.passwordSection }).waitFor();
+  });
+
+  test('a session injected through ?token= (app web view) is used and removed from the address', async () => {
+    const page = await open('/community');
+    const token = await upstream.issueToken(3);
+    await page.goto(`${gateway.url}/my?token=${token}&deviceId=app-device-1`);
+    await page.getByRole('heading', { name: /젤리곰/ }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.evaluate(() => window.localStorage.getItem('userDeviceId'))).toBe('app-device-1');
+  });
+});
+
+describe('profile', () => {
+  test('editing the nickname shows it on the member’s posts', async () => {
+    const page = await open('/community');
+    const token = await upstream.issueToken(5);
+    await page.evaluate((value) => window.localStorage.setItem('userToken', value), token);
+    await page.goto(`${gateway.url}/my/profile/edit`);
+    const nickname = page.getByLabel(accountTexts.edit.nickname);
+    await expect.poll(() => nickname.inputValue()).toBe('슬라임장인');
+    await nickname.fill('장인슬라임');
+    await page.getByLabel(accountTexts.edit.bio).fill('슬라임을 빚습니다');
+    await page.getByRole('button', { name: accountTexts.edit.save }).click();
+    await page.waitForURL(`${gateway.url}/my`);
+    await page.getByRole('heading', { name: /장인슬라임/ }).waitFor();
+    await page.getByText('슬라임을 빚습니다').waitFor();
+    const authors = page.getByTestId('post-card').locator('.post-card__author');
+    await authors.first().waitFor();
+    expect(new Set(await authors.allTextContents())).toEqual(new Set(['장인슬라임']));
+    // The community feed shows the new name too.
+    await page.goto(`${gateway.url}/community`);
+    await page.getByTestId('post-card').first().waitFor();
+    expect(await page.getByText('슬라임장인', { exact: true }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,155 @@
+import { Suspense, useState } from 'react';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useLoaderData, useNavigate } from 'react-router-dom';
+import { accountTexts, uiTexts } from '@domain/messages.js';
+import type { SettingsPageQuery } from '../__generated__/SettingsPageQuery.graphql';
+import { QueryErrorBoundary } from '../errors/ErrorBoundary';
+import { PageHeader } from '../layout/PageHeader';
+import { useAccountMutations } from '../mutations/useAccountMutations';
+import { useFollowMutations } from '../mutations/useFollowMutations';
+import { useUpdateProfileMutation } from '../mutations/useUpdateProfileMutation';
+import { Avatar } from '../shared/Avatar';
+import { LoadingScreen } from '../shared/LoadingScreen';
+import { StateScreen } from '../shared/StateScreen';
+import { useToast } from '../shared/toast/ToastProvider';
+
+const s = accountTexts.settings;
+
+/** /my/settings: password change, notification preferences, blocked members, logout, account deletion. */
+export default function SettingsPage() {
+  const queryRef = useLoaderData() as PreloadedQuery<SettingsPageQuery>;
+  return (
+    <>
+      <PageHeader title={s.title} back />
+      <QueryErrorBoundary queryRef={queryRef}>
+        <Suspense fallback={<LoadingScreen />}>
+          <Settings queryRef={queryRef} />
+        </Suspense>
+      </QueryErrorBoundary>
+    </>
+  );
+}
+
+function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> }) {
+  const { viewer } = usePreloadedQuery<SettingsPageQuery>(
+    graphql`
+      query SettingsPageQuery {
+        viewer {
+          id
+          nickname
+          profileImage
+          preferences { notifications emailAlerts pushAlerts privacy }
+          blockedUsers(first: 50) {
+            edges { node { reason blockedAt user { id nickname profileImage } } }
+          }
+        }
+      }
+    `,
+    queryRef,
+  );
+  const account = useAccountMutations();
+  const { unblock } = useFollowMutations();
+  const { updateProfile } = useUpdateProfileMutation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [passwords, setPasswords] = useState({ currentPassword: '', newPassword: '', newPasswordConfirm: '' });
+  const [deletePassword, setDeletePassword] = useState('');
+  const [unblockedIds, setUnblockedIds] = useState<string[]>([]);
+  const [preferences, setPreferences] = useState({
+    notifications: viewer?.preferences?.notifications ?? true,
+    emailAlerts: viewer?.preferences?.emailAlerts ?? true,
+    pushAlerts: viewer?.preferences?.pushAlerts ?? true,
+  });
+  if (!viewer) return <StateScreen title={uiTexts.loginRequired} text={uiTexts.loginModalText} />;
+
+  async function changePassword() {
+    const outcome = await account.changePassword(passwords);
+    if (outcome.ok) {
+      setPasswords({ currentPassword: '', newPassword: '', newPasswordConfirm: '' });
+      toast.show(s.passwordChanged, 'success');
+    } else toast.show(outcome.message, 'error');
+  }
+
+  async function togglePreference(field: 'notifications' | 'emailAlerts' | 'pushAlerts', value: boolean) {
+    const outcome = await updateProfile(viewer!.id, { [field]: value }, { profileImage: viewer!.profileImage ?? null }, false);
+    if (outcome.ok) setPreferences((current) => ({ ...current, [field]: value }));
+    toast.show(outcome.ok ? s.saved : outcome.message, outcome.ok ? 'success' : 'error');
+  }
+
+  async function logout() {
+    await account.logout();
+    toast.show(s.loggedOut, 'info');
+    navigate('/community', { replace: true });
+  }
+
+  async function deleteAccount() {
+    if (!window.confirm(s.deleteWarning)) return;
+    const outcome = await account.deleteAccount(deletePassword);
+    if (!outcome.ok) return toast.show(outcome.message, 'error');
+    toast.show(s.deleted, 'info');
+    navigate('/community', { replace: true });
+  }
+
+  const setPassword = (field: keyof typeof passwords) => (event: { target: { value: string } }) => setPasswords((current) => ({ ...current, [field]: event.target.value }));
+  const blocked = (viewer.blockedUsers?.edges ?? []).filter(({ node }) => !unblockedIds.includes(node.user.id));
+
+  return (
+    <div className="account-page">
+      <section className="settings-section">
+        <h2>{s.passwordSection}</h2>
+        <input className="text-input" type="password" aria-label={s.currentPassword} placeholder={s.currentPassword} value={passwords.currentPassword} onChange={setPassword('currentPassword')} />
+        <input className="text-input" type="password" aria-label={s.newPassword} placeholder={s.newPassword} value={passwords.newPassword} onChange={setPassword('newPassword')} />
+        <input className="text-input" type="password" aria-label={s.newPasswordConfirm} placeholder={s.newPasswordConfirm} value={passwords.newPasswordConfirm} onChange={setPassword('newPasswordConfirm')} />
+        <button type="button" className="button button--primary" disabled={account.inFlight || !passwords.currentPassword || !passwords.newPassword} onClick={() => void changePassword()}>
+          {s.changePassword}
+        </button>
+      </section>
+      <section className="settings-section">
+        <h2>{s.notificationsSection}</h2>
+        {(['notifications', 'emailAlerts', 'pushAlerts'] as const).map((field) => (
+          <label key={field} className="settings-toggle">
+            <input type="checkbox" checked={preferences[field]} onChange={(event) => void togglePreference(field, event.target.checked)} />
+            {s[field]}
+          </label>
+        ))}
+      </section>
+      <section className="settings-section">
+        <h2>{s.blockedSection}</h2>
+        {blocked.length ? (
+          <ul className="blocked-list">
+            {blocked.map(({ node }) => (
+              <li key={node.user.id} className="blocked-list__item">
+                <Avatar src={node.user.profileImage} />
+                <span>{node.user.nickname}</span>
+                {node.reason ? <span className="blocked-list__reason">{node.reason}</span> : null}
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={async () => {
+                    if (await unblock(node.user.id)) {
+                      setUnblockedIds((ids) => [...ids, node.user.id]);
+                      toast.show(s.unblocked, 'success');
+                    }
+                  }}
+                >
+                  {accountTexts.profile.unblock}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="profile__empty">{s.noBlocked}</p>
+        )}
+      </section>
+      <section className="settings-section">
+        <button type="button" className="button button--secondary" onClick={() => void logout()}>{s.logout}</button>
+      </section>
+      <section className="settings-section">
+        <h2>{s.deleteSection}</h2>
+        <p>{s.deleteWarning}</p>
+        <input className="text-input" type="password" aria-label={s.deletePassword} placeholder={s.deletePassword} value={deletePassword} onChange={(event) => setDeletePassword(event.target.value)} />
+        <button type="button" className="button button--danger" disabled={!deletePassword || account.inFlight} onClick={() => void deleteAccount()}>{s.deleteAccount}</button>
+      </section>
+    </div>
+  );
+}

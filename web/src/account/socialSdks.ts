@@ -1,0 +1,58 @@
+import { GOOGLE_SDK_RETRY_MS } from '@domain/limits.js';
+
+/**
+ * The providers' browser SDKs (002 §1): loaded when the login sheet opens, used when a button is tapped.
+ * Client ids come from the build's environment (VITE_GOOGLE_CLIENT_ID, VITE_KAKAO_JS_KEY, VITE_APPLE_CLIENT_ID).
+ */
+const SDK_URLS = {
+  google: 'https://accounts.google.com/gsi/client',
+  kakao: 'https://t1.kakaocdn.net/kakao_js_sdk/2.7.4/kakao.min.js',
+  apple: 'https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/ko_KR/appleid.auth.js',
+} as const;
+
+const env = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env ?? {};
+export const socialClientIds = {
+  google: env.VITE_GOOGLE_CLIENT_ID ?? '',
+  kakao: env.VITE_KAKAO_JS_KEY ?? '',
+  apple: env.VITE_APPLE_CLIENT_ID ?? '',
+};
+
+interface GoogleTokenClient {
+  requestAccessToken(): void;
+}
+interface SdkWindow {
+  google?: { accounts?: { oauth2?: { initTokenClient(config: { client_id: string; scope: string; callback: (answer: { access_token?: string; error?: string }) => void }): GoogleTokenClient } } };
+  Kakao?: {
+    isInitialized(): boolean;
+    init(key: string): void;
+    Auth?: { login?(options: { success: (answer: { access_token: string }) => void; fail: (error: unknown) => void }): void };
+  };
+  AppleID?: { auth: { init(config: Record<string, unknown>): void; signIn(): Promise<{ authorization?: { id_token?: string } }> } };
+}
+export const sdkWindow = () => window as unknown as SdkWindow;
+
+/** Adds each SDK's script once; a script that cannot load leaves its provider "preparing". */
+export function loadSocialSdks(): void {
+  for (const [provider, src] of Object.entries(SDK_URLS)) {
+    if (document.querySelector(`script[data-sdk="${provider}"]`)) continue;
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.dataset.sdk = provider;
+    document.head.appendChild(script);
+  }
+}
+
+/** Waits for Google's SDK, checking every 500 ms (001 §4, §9); null when it never arrives. */
+export function whenGoogleReady(attempts: number, signal: AbortSignal): Promise<NonNullable<NonNullable<SdkWindow['google']>['accounts']>['oauth2'] | null> {
+  return new Promise((resolve) => {
+    let left = attempts;
+    const check = () => {
+      const oauth2 = sdkWindow().google?.accounts?.oauth2;
+      if (oauth2) return resolve(oauth2);
+      if (signal.aborted || left-- <= 0) return resolve(null);
+      window.setTimeout(check, GOOGLE_SDK_RETRY_MS);
+    };
+    check();
+  });
+}
