@@ -8,3 +8,4 @@ export * from './report.js';
 export * from './items.js';
 export * from './account.js';
 export * from './post.js';
+export * from './messaging.js';

@@ -211,3 +211,4 @@ export * from './tables/accounts.js';
 export * from './tables/items.js';
 export * from './tables/community.js';
 export * from './tables/stories.js';
+export * from './tables/messaging.js';

@@ -1,0 +1,338 @@
+import { z } from './zod.js';
+import {
+  ADMIN_NOTIFICATION_CONTENT_MAX,
+  ADMIN_NOTIFICATION_TITLE_MAX,
+  INQUIRY_CATEGORIES,
+  INQUIRY_COMMENT_MAX,
+  INQUIRY_CONTENT_MAX,
+  INQUIRY_CONTENT_MIN,
+  INQUIRY_INTERNAL_NOTES_MAX,
+  INQUIRY_PAGE_SIZE_DEFAULT,
+  INQUIRY_PRIORITIES,
+  INQUIRY_RESOLUTION_MAX,
+  INQUIRY_SATISFACTION_MAX,
+  INQUIRY_STATUSES,
+  INQUIRY_TITLE_MAX,
+  NOTICE_CATEGORIES,
+  NOTICE_CONTENT_MAX,
+  NOTICE_PAGE_SIZE_DEFAULT,
+  NOTICE_SORT_FIELDS,
+  NOTICE_TITLE_MAX,
+  NOTIFICATION_PAGE_SIZE_DEFAULT,
+  NOTIFICATION_PRIORITIES,
+  NOTIFICATION_TYPES,
+  PAGE_DEFAULT,
+  PAGE_SIZE_MAX,
+  PAGE_SIZE_MIN,
+  SORT_ORDERS,
+  TAGS_MAX,
+  type InquiryCategory,
+  type InquiryPriority,
+  type InquiryStatus,
+  type NoticeCategory,
+  type NotificationPriority,
+  type NotificationType,
+} from './limits.js';
+import { messagingTexts as m, validationTexts as v } from './messages.js';
+
+/* ---------- answers of the REST API (camelCase, as 001 §3 names them) ---------- */
+
+export interface SenderJson {
+  id: number;
+  nickname: string;
+  profileImage: string | null;
+}
+
+export interface NotificationJson {
+  id: string;
+  title: string;
+  content: string;
+  type: NotificationType;
+  priority: NotificationPriority;
+  isRead: boolean;
+  readAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  url: string | null;
+  imageUrl: string | null;
+  metadata: Record<string, unknown>;
+  sender: SenderJson | null;
+  expiresAt: string | null;
+}
+
+export interface NotificationListJson {
+  noread_count: number;
+  count: number;
+  page: number;
+  pageSize: number;
+  results: NotificationJson[];
+}
+
+export interface MarkReadJson {
+  success: boolean;
+  updatedCount: number;
+  message: string;
+}
+
+export interface DeletedJson {
+  success: boolean;
+  deletedCount: number;
+  message: string;
+}
+
+export interface ChannelSettingsJson {
+  enabled: boolean;
+  types: NotificationType[];
+}
+
+export interface NotificationSettingsJson {
+  userId: number;
+  channels: { email: ChannelSettingsJson; push: ChannelSettingsJson; inApp: ChannelSettingsJson };
+  quietHours: { enabled: boolean; startTime: string; endTime: string };
+  updatedAt: string;
+}
+
+export interface NotificationStatsJson {
+  totalNotifications: number;
+  unreadCount: number;
+  readCount: number;
+  byType: Record<string, number>;
+  byPriority: Record<string, number>;
+  lastNotificationAt: string | null;
+  /** Seconds from creation to reading, over the read ones; null when none was read. */
+  averageReadTime: number | null;
+}
+
+export interface AdminSendJson {
+  success: boolean;
+  sentCount: number;
+  failedCount: number;
+  message: string;
+}
+
+export interface AttachmentJson {
+  id: string;
+  fileName: string;
+  fileUrl: string;
+  fileSize: number;
+  mimeType: string;
+  uploadedAt: string;
+}
+
+export interface NoticeJson {
+  id: number;
+  uuid: string;
+  title: string;
+  content: string;
+  category: NoticeCategory;
+  isImportant: boolean;
+  isPinned: boolean;
+  author: SenderJson | null;
+  viewCount: number;
+  startDate: string | null;
+  endDate: string | null;
+  attachments: AttachmentJson[];
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NoticeListJson {
+  results: NoticeJson[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  hasNext: boolean;
+  hasPrevious: boolean;
+}
+
+export interface InquiryUserJson {
+  id: number;
+  name: string;
+  email: string | null;
+  profileImage: string | null;
+}
+
+export interface InquiryCommentJson {
+  id: number;
+  inquiryId: number;
+  userId: number;
+  user: InquiryUserJson;
+  comment: string;
+  isAIGenerated: boolean;
+  createdAt: string;
+}
+
+export interface InquiryJson {
+  id: number;
+  title: string;
+  content: string;
+  status: InquiryStatus;
+  category: InquiryCategory;
+  priority: InquiryPriority;
+  createdAt: string;
+  updatedAt: string;
+  satisfaction: number | null;
+}
+
+export interface InquiryDetailJson extends InquiryJson {
+  user: InquiryUserJson;
+  comments: InquiryCommentJson[];
+  attachments: AttachmentJson[];
+  assignedTo: InquiryUserJson | null;
+  resolvedAt: string | null;
+  resolution: string | null;
+  /** Staff only; absent from a member's answer. */
+  internalNotes?: string | null;
+}
+
+export interface InquiryListJson {
+  results: InquiryJson[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+}
+
+/** 001 §4: an id with a hyphen names a notice post; any other names a notification. */
+export function isNoticeId(id: string | number): boolean {
+  return String(id).includes('-');
+}
+
+/* ---------- input rules ---------- */
+
+const page = z.coerce.number({ error: v.page }).int({ error: v.page }).min(1, { error: v.page }).default(PAGE_DEFAULT);
+const pageSize = (fallback: number) =>
+  z.coerce
+    .number({ error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
+    .int({ error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
+    .min(PAGE_SIZE_MIN, { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
+    .max(PAGE_SIZE_MAX, { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
+    .default(fallback);
+/** Query-string booleans: "true"/"false" (and 1/0). */
+const queryFlag = z.preprocess((value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value), z.boolean());
+const notificationType = z.enum(NOTIFICATION_TYPES, { error: m.notificationType });
+const notificationPriority = z.enum(NOTIFICATION_PRIORITIES, { error: m.notificationPriority });
+const dateTime = z.iso.datetime({ offset: true, error: m.dateTime });
+const url = z.string().trim().max(2000, { error: m.url }).regex(/^(https?:\/\/|\/)\S*$/, { error: m.url });
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: m.quietHoursTime });
+
+export const notificationListQuerySchema = z.object({
+  page,
+  pageSize: pageSize(NOTIFICATION_PAGE_SIZE_DEFAULT),
+  isRead: queryFlag.optional(),
+  type: notificationType.optional(),
+});
+
+const notificationId = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const text = String(value);
+  if (/^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= 2_147_483_647) return Number(text);
+  ctx.addIssue({ code: 'custom', message: m.notificationId });
+  return z.NEVER;
+});
+
+export const markReadSchema = z
+  .object({ notificationIds: z.array(notificationId).max(PAGE_SIZE_MAX).optional(), markAll: z.boolean().optional() })
+  .refine((input) => input.markAll === true || (input.notificationIds?.length ?? 0) > 0, { error: m.notificationIdsRequired, path: ['notificationIds'] });
+
+export const deleteAllQuerySchema = z.object({ readOnly: queryFlag.default(true) });
+
+const channelSettings = z.object({ enabled: z.boolean(), types: z.array(notificationType).max(NOTIFICATION_TYPES.length) }).partial();
+export const notificationSettingsPatchSchema = z.object({
+  channels: z.object({ email: channelSettings, push: channelSettings, inApp: channelSettings }).partial().optional(),
+  quietHours: z.object({ enabled: z.boolean(), startTime: time, endTime: time }).partial().optional(),
+});
+export type NotificationSettingsPatch = z.output<typeof notificationSettingsPatchSchema>;
+
+export const adminSendSchema = z.object({
+  targetUsers: z.union([z.literal('all'), z.array(z.number().int().positive()).min(1).max(1000)], { error: m.targetUsers }),
+  title: z.string({ error: m.adminTitle(ADMIN_NOTIFICATION_TITLE_MAX) }).trim().min(1, { error: m.adminTitle(ADMIN_NOTIFICATION_TITLE_MAX) }).max(ADMIN_NOTIFICATION_TITLE_MAX, { error: m.adminTitle(ADMIN_NOTIFICATION_TITLE_MAX) }),
+  content: z.string({ error: m.adminContent(ADMIN_NOTIFICATION_CONTENT_MAX) }).trim().min(1, { error: m.adminContent(ADMIN_NOTIFICATION_CONTENT_MAX) }).max(ADMIN_NOTIFICATION_CONTENT_MAX, { error: m.adminContent(ADMIN_NOTIFICATION_CONTENT_MAX) }),
+  type: notificationType.default('announcement'),
+  priority: notificationPriority.default('normal'),
+  url: url.nullish(),
+  imageUrl: url.nullish(),
+  expiresAt: dateTime.nullish(),
+  metadata: z.record(z.string(), z.unknown()).default({}),
+});
+export type AdminSendInput = z.output<typeof adminSendSchema>;
+
+const noticeTitle = z.string({ error: m.noticeTitle(NOTICE_TITLE_MAX) }).trim().min(1, { error: m.noticeTitle(NOTICE_TITLE_MAX) }).max(NOTICE_TITLE_MAX, { error: m.noticeTitle(NOTICE_TITLE_MAX) });
+const noticeContent = z.string({ error: m.noticeContent(NOTICE_CONTENT_MAX) }).trim().min(1, { error: m.noticeContent(NOTICE_CONTENT_MAX) }).max(NOTICE_CONTENT_MAX, { error: m.noticeContent(NOTICE_CONTENT_MAX) });
+/** Multipart fields arrive as text: "true"/"false" and comma lists. */
+const formFlag = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
+const formTags = z.preprocess((value) => (typeof value === 'string' ? value.split(',').map((tag) => tag.trim()).filter(Boolean) : value), z.array(z.string().trim().min(1).max(30)).max(TAGS_MAX));
+const noticeFields = {
+  title: noticeTitle,
+  content: noticeContent,
+  category: z.enum(NOTICE_CATEGORIES, { error: m.noticeCategory }),
+  isImportant: formFlag,
+  isPinned: formFlag,
+  startDate: dateTime.nullable(),
+  endDate: dateTime.nullable(),
+  tags: formTags,
+};
+const datesInOrder = (notice: { startDate?: string | null; endDate?: string | null }) =>
+  !notice.startDate || !notice.endDate || new Date(notice.startDate) <= new Date(notice.endDate);
+export const noticeCreateSchema = z
+  .object({
+    ...noticeFields,
+    category: noticeFields.category.default('general'),
+    isImportant: noticeFields.isImportant.default(false),
+    isPinned: noticeFields.isPinned.default(false),
+    startDate: noticeFields.startDate.optional(),
+    endDate: noticeFields.endDate.optional(),
+    tags: noticeFields.tags.default([]),
+  })
+  .refine(datesInOrder, { error: m.noticeDates, path: ['endDate'] });
+export const noticeUpdateSchema = z.object(noticeFields).partial().refine(datesInOrder, { error: m.noticeDates, path: ['endDate'] });
+export type NoticeCreateInput = z.output<typeof noticeCreateSchema>;
+export type NoticeUpdateInput = z.output<typeof noticeUpdateSchema>;
+
+export const noticeListQuerySchema = z.object({
+  page,
+  pageSize: pageSize(NOTICE_PAGE_SIZE_DEFAULT),
+  category: z.enum(NOTICE_CATEGORIES, { error: m.noticeCategory }).optional(),
+  search: z.string().trim().max(100).optional(),
+  isImportant: queryFlag.optional(),
+  sortBy: z.enum(NOTICE_SORT_FIELDS, { error: m.noticeSort }).default('createdAt'),
+  sortOrder: z.enum(SORT_ORDERS).default('desc'),
+});
+
+export const inquiryCreateSchema = z.object({
+  title: z.string({ error: m.inquiryTitle(INQUIRY_TITLE_MAX) }).trim().min(1, { error: m.inquiryTitle(INQUIRY_TITLE_MAX) }).max(INQUIRY_TITLE_MAX, { error: m.inquiryTitle(INQUIRY_TITLE_MAX) }),
+  content: z
+    .string({ error: m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX) })
+    .trim()
+    .min(INQUIRY_CONTENT_MIN, { error: m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX) })
+    .max(INQUIRY_CONTENT_MAX, { error: m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX) }),
+  category: z.enum(INQUIRY_CATEGORIES, { error: m.inquiryCategory }),
+  priority: z.enum(INQUIRY_PRIORITIES, { error: m.inquiryPriority }).default('medium'),
+});
+export type InquiryCreateInput = z.output<typeof inquiryCreateSchema>;
+
+export const inquiryListQuerySchema = z.object({
+  page,
+  pageSize: pageSize(INQUIRY_PAGE_SIZE_DEFAULT),
+  status: z.enum(INQUIRY_STATUSES, { error: m.inquiryStatus }).optional(),
+});
+
+export const inquiryCommentSchema = z.object({
+  comment: z.string({ error: m.inquiryComment(INQUIRY_COMMENT_MAX) }).trim().min(1, { error: m.inquiryComment(INQUIRY_COMMENT_MAX) }).max(INQUIRY_COMMENT_MAX, { error: m.inquiryComment(INQUIRY_COMMENT_MAX) }),
+});
+
+export const inquiryStatusUpdateSchema = z.object({
+  status: z.enum(INQUIRY_STATUSES, { error: m.inquiryStatus }),
+  resolution: z.string().trim().max(INQUIRY_RESOLUTION_MAX, { error: m.resolution(INQUIRY_RESOLUTION_MAX) }).nullish(),
+  internalNotes: z.string().trim().max(INQUIRY_INTERNAL_NOTES_MAX, { error: m.internalNotes(INQUIRY_INTERNAL_NOTES_MAX) }).nullish(),
+});
+export type InquiryStatusUpdate = z.output<typeof inquiryStatusUpdateSchema>;
+
+export const inquirySatisfactionSchema = z.object({
+  score: z
+    .number({ error: m.satisfaction(INQUIRY_SATISFACTION_MAX) })
+    .int({ error: m.satisfaction(INQUIRY_SATISFACTION_MAX) })
+    .min(0, { error: m.satisfaction(INQUIRY_SATISFACTION_MAX) })
+    .max(INQUIRY_SATISFACTION_MAX, { error: m.satisfaction(INQUIRY_SATISFACTION_MAX) }),
+});
