@@ -25,7 +25,8 @@ export function operationLimitPlugins({ introspection }: { introspection: boolea
   // Reported as validation errors (not thrown), so they answer 400 as the GraphQL-over-HTTP spec asks.
   const asValidationError = { propagateOnRejection: false, onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)] };
   const armor = new EnvelopArmor({
-    maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, ...asValidationError },
+    // Fields count, fragment spreads do not: Relay documents are made of fragments.
+    maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, flattenFragments: true, ...asValidationError },
     maxAliases: { n: GRAPHQL_LIMITS.maxAliases, ...asValidationError },
     maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, ...asValidationError },
     // Counted while parsing, before any document exists: a parse error (400) by itself.

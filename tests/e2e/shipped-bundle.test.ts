@@ -1,0 +1,28 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { PersistedOperations } from '../../gateway/src/persisted.js';
+
+/** The built web app (`npm run build`, which the browser suite runs first). */
+const WEB_DIR = 'dist/web';
+
+async function shippedScripts(): Promise<string> {
+  const assets = join(WEB_DIR, 'assets');
+  const files = (await readdir(assets)).filter((file) => file.endsWith('.js'));
+  return (await Promise.all(files.map((file) => readFile(join(assets, file), 'utf8')))).join('\n');
+}
+
+it('ships no operation text, only persisted ids the gateway knows', async () => {
+  const persisted = PersistedOperations.load();
+  const scripts = await shippedScripts();
+  const shippedIds = [...scripts.matchAll(/id:`([0-9a-f]{64})`/g)].map((match) => match[1]);
+  expect(shippedIds.length).toBeGreaterThan(0);
+  for (const id of shippedIds) {
+    const text = persisted.get(id);
+    expect(text, `shipped id ${id} is persisted`).toBeDefined();
+    // The operation's first line (e.g. `query PostDetailPageQuery(`) and every fragment definition in it.
+    const signatures = [text!.split('\n')[0], ...(text!.match(/^fragment \w+ on \w+/gm) ?? [])];
+    for (const signature of signatures) expect(scripts.includes(signature), signature).toBe(false);
+  }
+  expect(/\b(query|mutation|subscription) [A-Z]\w*\(/.test(scripts)).toBe(false);
+});
