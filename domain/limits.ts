@@ -292,3 +292,40 @@ export const INQUIRY_RESOLUTION_MAX = 1000;
 export const INQUIRY_INTERNAL_NOTES_MAX = 500;
 export const INQUIRY_SATISFACTION_MAX = 5;
 export const INQUIRY_PAGE_SIZE_DEFAULT = 20;
+
+/** Messaging (001 §4, §5, §9): notifications, notices, inquiries. */
+export const NOTIFICATION_TYPES = ['system', 'comment', 'like', 'follow', 'mention', 'announcement', 'event', 'marketing', 'other'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+export const NOTIFICATION_CHANNELS = ['email', 'push', 'inApp'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export const NOTIFICATION_PAGE_SIZE_DEFAULT = 20;
+/** The inbox is polled every 30 s (001 §4, §9); the gateway's bridge polls at this interval unless configured. */
+export const NOTIFICATION_POLL_INTERVAL_MS = 30_000;
+export const ADMIN_NOTIFICATION_TITLE_MAX = 100;
+export const ADMIN_NOTIFICATION_CONTENT_MAX = 1000;
+export const NOTICE_CATEGORIES = ['general', 'update', 'maintenance', 'event', 'policy', 'guide', 'other'] as const;
+export type NoticeCategory = (typeof NOTICE_CATEGORIES)[number];
+export const NOTICE_SORT_FIELDS = ['createdAt', 'updatedAt', 'viewCount', 'title'] as const;
+export type NoticeSortField = (typeof NOTICE_SORT_FIELDS)[number];
+export const NOTICE_TITLE_MAX = 200;
+export const NOTICE_CONTENT_MAX = 10_000;
+export const NOTICE_PAGE_SIZE_DEFAULT = 10;
+export const NOTICE_ATTACHMENTS_MAX = 5;
+export const INQUIRY_STATUSES = ['pending', 'in_progress', 'resolved', 'closed'] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+/** Staff move an inquiry forward one step at a time (pending → in_progress → resolved → closed). */
+export const INQUIRY_NEXT_STATUS: Record<InquiryStatus, InquiryStatus | null> = { pending: 'in_progress', in_progress: 'resolved', resolved: 'closed', closed: null };
+export const INQUIRY_CATEGORIES = ['general', 'technical', 'account', 'payment', 'other'] as const;
+export type InquiryCategory = (typeof INQUIRY_CATEGORIES)[number];
+export const INQUIRY_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type InquiryPriority = (typeof INQUIRY_PRIORITIES)[number];
+export const INQUIRY_TITLE_MAX = 200;
+export const INQUIRY_CONTENT_MIN = 10;
+export const INQUIRY_CONTENT_MAX = 5000;
+export const INQUIRY_COMMENT_MAX = 2000;
+export const INQUIRY_RESOLUTION_MAX = 1000;
+export const INQUIRY_INTERNAL_NOTES_MAX = 500;
+export const INQUIRY_SATISFACTION_MAX = 5;
+export const INQUIRY_PAGE_SIZE_DEFAULT = 20;

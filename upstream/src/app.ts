@@ -16,6 +16,7 @@ import { communityRoutes } from './routes/community.js';
 import { userRoutes } from './routes/users.js';
 import { accountRoutes } from './routes/accounts.js';
 import { memberRoutes } from './routes/members.js';
+import { messagingRoutes } from './routes/messaging.js';
 
 export { issueToken } from './auth/tokens.js';
 export type { Database } from './db/client.js';
@@ -67,6 +68,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
       await api.register(itemRoutes, { db: store.db });
       await api.register(accountRoutes, { db: store.db });
       await api.register(memberRoutes, { db: store.db });
+      await api.register(messagingRoutes, { db: store.db, mediaDir });
     });
     await app.ready();
     return { app, db: store.db, close: () => app.close() };

@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagingTexts as m } from '../../domain/messages.js';
+import {
+  ADMIN_NOTIFICATION_CONTENT_MAX,
+  ADMIN_NOTIFICATION_TITLE_MAX,
+  INQUIRY_COMMENT_MAX,
+  INQUIRY_CONTENT_MAX,
+  INQUIRY_CONTENT_MIN,
+  INQUIRY_INTERNAL_NOTES_MAX,
+  INQUIRY_RESOLUTION_MAX,
+  INQUIRY_SATISFACTION_MAX,
+  INQUIRY_TITLE_MAX,
+  NOTICE_CONTENT_MAX,
+  NOTICE_TITLE_MAX,
+} from '../../domain/limits.js';
+import { validationTexts } from '../../domain/messages.js';
+import { notify } from '../../upstream/src/messaging/notifications.js';
+import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+import { send } from './account-support.js';
+
+const STAFF = 1;
+const ALICE = 2;
+const BOB = 3;
+
+describe.each(backends())('messaging on %s', (backend) => {
+  let upstream: RunningUpstream;
+  let staffToken: string;
+  let aliceToken: string;
+  let bobToken: string;
+  const url = (path: string) => upstream.url + path;
+  const messagesOf = (body: any): string[] => (body?.details ?? []).map((detail: { message: string }) => detail.message);
+
+  beforeAll(async () => {
+    upstream = await startUpstream({ backend });
+    [staffToken, aliceToken, bobToken] = await Promise.all([STAFF, ALICE, BOB].map((id) => upstream.issueToken(id)));
+  });
+  afterAll(async () => upstream?.stop());
+
+  const inboxOf = async (token: string) => (await send('GET', url('/v1/user/notification/'), undefined, token)).body;
+
+  describe('notifications', () => {
+    it('needs a member', async () => {
+      expect((await send('GET', url('/v1/user/notification/'))).status).toBe(401);
+    });
+
+    it('lists newest first with the unread count, reads, marks read and deletes only the caller’s own', async () => {
+      const first = await notify(upstream.db, { userId: ALICE, senderId: BOB, type: 'like', title: '좋아요', content: m.likeOnPost('젤리곰') });
+      const second = await notify(upstream.db, { userId: ALICE, senderId: BOB, type: 'comment', title: '댓글', content: m.replyOnPost('젤리곰'), url: '/community/detail/1' });
+      const before = await inboxOf(aliceToken);
+      expect(before.results.slice(0, 2).map((n: any) => n.id)).toEqual([String(second!.id), String(first!.id)]);
+      expect(before.noread_count).toBeGreaterThanOrEqual(2);
+      expect(before.results[0]).toMatchObject({ type: 'comment', isRead: false, url: '/community/detail/1', sender: { id: BOB, nickname: '젤리곰' } });
+
+      expect((await send('GET', url(`/v1/user/notification/${first!.id}/`), undefined, bobToken)).status).toBe(404);
+      expect((await send('DELETE', url(`/v1/user/notification/${first!.id}/`), undefined, bobToken)).status).toBe(404);
+      expect((await send('GET', url(`/v1/user/notification/${first!.id}/`), undefined, aliceToken)).body.title).toBe('좋아요');
+
+      const marked = await send('POST', url('/v1/user/notification/mark-read/'), { notificationIds: [first!.id] }, aliceToken);
+      expect(marked.body).toEqual({ success: true, updatedCount: 1, message: m.markedRead(1) });
+      expect((await inboxOf(aliceToken)).noread_count).toBe(before.noread_count - 1);
+
+      const bobMarks = await send('POST', url('/v1/user/notification/mark-read/'), { notificationIds: [second!.id] }, bobToken);
+      expect(bobMarks.body.updatedCount).toBe(0);
+
+      const deletedRead = await send('DELETE', url('/v1/user/notification/all/'), undefined, aliceToken);
+      expect(deletedRead.body.deletedCount).toBe(1);
+      const all = await send('POST', url('/v1/user/notification/mark-read/'), { markAll: true }, aliceToken);
+      expect(all.body.updatedCount).toBeGreaterThanOrEqual(1);
+      expect((await inboxOf(aliceToken)).noread_count).toBe(0);
+      const everything = await send('DELETE', url('/v1/user/notification/all/?readOnly=false'), undefined, aliceToken);
+      expect(everything.body.deletedCount).toBeGreaterThanOrEqual(1);
+      expect((await inboxOf(aliceToken)).results).toEqual([]);
+    });
+
+    it('refuses a mark-read without ids', async () => {
+      const answer = await send('POST', url('/v1/user/notification/mark-read/'), {}, aliceToken);
+      expect(answer.status).toBe(422);
+      expect(messagesOf(answer.body)).toContain(m.notificationIdsRequired);
+    });
+
+    it('answers 304 to If-None-Match until the inbox changes', async () => {
+      const first = await fetch(url('/v1/user/notification/'), { headers: { authorization: `token ${aliceToken}` } });
+      const tag = first.headers.get('etag')!;
+      expect(tag).toBeTruthy();
+      const again = await fetch(url('/v1/user/notification/'), { headers: { authorization: `token ${aliceToken}`, 'if-none-match': tag } });
+      expect(again.status).toBe(304);
+      await notify(upstream.db, { userId: ALICE, senderId: BOB, type: 'follow', title: '팔로우', content: m.followed('젤리곰') });
+      const changed = await fetch(url('/v1/user/notification/'), { headers: { authorization: `token ${aliceToken}`, 'if-none-match': tag } });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get('etag')).not.toBe(tag);
+      // Another member's tag never matches this member's inbox.
+      const bobs = await fetch(url('/v1/user/notification/'), { headers: { authorization: `token ${bobToken}`, 'if-none-match': changed.headers.get('etag')! } });
+      expect(bobs.status).toBe(200);
+    });
+
+    it('keeps settings (channels, types, quiet hours) and honours the in-app types', async () => {
+      const initial = (await send('GET', url('/v1/user/notification/settings/'), undefined, bobToken)).body;
+      expect(initial.channels.inApp.enabled).toBe(true);
+      const bad = await send('PATCH', url('/v1/user/notification/settings/'), { quietHours: { startTime: '25:00' } }, bobToken);
+      expect(bad.status).toBe(422);
+      expect(messagesOf(bad.body)).toContain(m.quietHoursTime);
+      const saved = await send('PATCH', url('/v1/user/notification/settings/'), { channels: { inApp: { types: ['comment'] } }, quietHours: { enabled: true, startTime: '23:00', endTime: '07:30' } }, bobToken);
+      expect(saved.status).toBe(200);
+      expect(saved.body).toMatchObject({ userId: BOB, channels: { inApp: { enabled: true, types: ['comment'] } }, quietHours: { enabled: true, startTime: '23:00', endTime: '07:30' } });
+      expect(await notify(upstream.db, { userId: BOB, senderId: ALICE, type: 'like', title: 'x', content: 'y' })).toBeNull();
+      expect(await notify(upstream.db, { userId: BOB, senderId: ALICE, type: 'comment', title: 'x', content: 'y' })).not.toBeNull();
+      expect(await notify(upstream.db, { userId: BOB, senderId: BOB, type: 'comment', title: 'x', content: 'y' })).toBeNull();
+    });
+
+    it('counts stats by type and priority', async () => {
+      const stats = (await send('GET', url('/v1/user/notification/stats/'), undefined, bobToken)).body;
+      expect(stats).toMatchObject({ totalNotifications: 1, unreadCount: 1, readCount: 0, byType: { comment: 1 }, byPriority: { normal: 1 } });
+    });
+  });
+
+  describe('admin send', () => {
+    it('is refused to members', async () => {
+      const answer = await send('POST', url('/v1/admin/notification/send/'), { targetUsers: 'all', title: '공지', content: '내용' }, aliceToken);
+      expect(answer.status).toBe(403);
+      expect(answer.body.message).toBe(m.staffOnly);
+    });
+
+    it('checks title and content lengths', async () => {
+      const answer = await send('POST', url('/v1/admin/notification/send/'), { targetUsers: [ALICE], title: 'x'.repeat(ADMIN_NOTIFICATION_TITLE_MAX + 1), content: '' }, staffToken);
+      expect(answer.status).toBe(422);
+      expect(messagesOf(answer.body)).toEqual(expect.arrayContaining([m.adminTitle(ADMIN_NOTIFICATION_TITLE_MAX), m.adminContent(ADMIN_NOTIFICATION_CONTENT_MAX)]));
+    });
+
+    it('sends to the named members with the default priority, counting unknown ids as failed', async () => {
+      const answer = await send('POST', url('/v1/admin/notification/send/'), { targetUsers: [ALICE, 999_999], title: '점검 안내', content: '오늘 밤 점검이 있습니다.', url: '/my/notice' }, staffToken);
+      expect(answer.body).toEqual({ success: true, sentCount: 1, failedCount: 1, message: m.sent(1) });
+      const inbox = await inboxOf(aliceToken);
+      expect(inbox.results[0]).toMatchObject({ title: '점검 안내', type: 'announcement', priority: 'normal', sender: { id: STAFF } });
+    });
+  });
+
+  describe('notices', () => {
+    let importantId: string;
+    it('refuses writes to members and checks the rules', async () => {
+      expect((await send('POST', url('/v1/board/notice/'), { title: '공지', content: '내용' }, aliceToken)).status).toBe(403);
+      const bad = await send('POST', url('/v1/board/notice/'), { title: 'x'.repeat(NOTICE_TITLE_MAX + 1), content: '', category: 'nope' }, staffToken);
+      expect(bad.status).toBe(422);
+      expect(messagesOf(bad.body)).toEqual(expect.arrayContaining([m.noticeTitle(NOTICE_TITLE_MAX), m.noticeContent(NOTICE_CONTENT_MAX), m.noticeCategory]));
+      const list = await send('GET', url('/v1/board/notice/?sortBy=author'));
+      expect(messagesOf(list.body)).toContain(m.noticeSort);
+      const pageSize = await send('GET', url('/v1/board/notice/?pageSize=101'));
+      expect(messagesOf(pageSize.body)).toContain(validationTexts.pageSize(1, 100));
+    });
+
+    it('puts important and pinned first and hides notices outside their window', async () => {
+      const plain = await send('POST', url('/v1/board/notice/'), { title: '일반 공지', content: '내용입니다' }, staffToken);
+      const important = await send('POST', url('/v1/board/notice/'), { title: '중요 공지', content: '중요합니다', isImportant: true, category: 'maintenance' }, staffToken);
+      const future = await send('POST', url('/v1/board/notice/'), { title: '미래 공지', content: '곧', startDate: new Date(Date.now() + 86_400_000).toISOString() }, staffToken);
+      expect(important.status).toBe(201);
+      expect(important.body.uuid).toContain('-');
+      importantId = important.body.uuid;
+      const list = (await send('GET', url('/v1/board/notice/?pageSize=100'))).body;
+      const titles = list.results.map((notice: any) => notice.title);
+      expect(titles.indexOf('중요 공지')).toBeLessThan(titles.indexOf('일반 공지'));
+      expect(titles).not.toContain('미래 공지');
+      expect((await send('GET', url(`/v1/board/notice/${future.body.uuid}/`))).status).toBe(404);
+      expect((await send('GET', url(`/v1/board/notice/${future.body.uuid}/`), undefined, staffToken)).status).toBe(200);
+      const shown = await send('GET', url(`/v1/board/notice/${plain.body.uuid}/`));
+      expect(shown.body.viewCount).toBe(1);
+    });
+
+    it('takes multipart with attachments[i]', async () => {
+      const form = new FormData();
+      form.append('title', '첨부 공지');
+      form.append('content', '파일이 있습니다');
+      form.append('isPinned', 'true');
+      form.append('attachments[0]', new Blob(['안내문'], { type: 'text/plain' }), 'guide.txt');
+      const response = await fetch(url('/v1/board/notice/'), { method: 'POST', headers: { authorization: `token ${staffToken}` }, body: form });
+      const body = await response.json();
+      expect(response.status).toBe(201);
+      expect(body).toMatchObject({ isPinned: true, attachments: [{ fileName: 'guide.txt', mimeType: 'text/plain', fileSize: Buffer.byteLength('안내문') }] });
+      expect(await (await fetch(body.attachments[0].fileUrl)).text()).toBe('안내문');
+    });
+
+    it('updates and deletes for staff only', async () => {
+      expect((await send('PATCH', url(`/v1/board/notice/${importantId}/`), { title: '바뀜' }, aliceToken)).status).toBe(403);
+      const updated = await send('PATCH', url(`/v1/board/notice/${importantId}/`), { title: '바뀐 중요 공지' }, staffToken);
+      expect(updated.body).toMatchObject({ title: '바뀐 중요 공지', isImportant: true });
+      expect((await send('DELETE', url(`/v1/board/notice/${importantId}/`), undefined, aliceToken)).status).toBe(403);
+      expect((await send('DELETE', url(`/v1/board/notice/${importantId}/`), undefined, staffToken)).body.message).toBe(m.noticeDeleted);
+      expect((await send('GET', url(`/v1/board/notice/${importantId}/`))).status).toBe(404);
+    });
+  });
+
+  describe('inquiries', () => {
+    let inquiryId: number;
+    it('checks the create rules', async () => {
+      const answer = await send('POST', url('/v1/inquiry/'), { title: '', content: '짧음', category: 'x' }, aliceToken);
+      expect(answer.status).toBe(422);
+      expect(messagesOf(answer.body)).toEqual(expect.arrayContaining([m.inquiryTitle(INQUIRY_TITLE_MAX), m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX), m.inquiryCategory]));
+      const list = await send('GET', url('/v1/inquiry/?pageSize=101'), undefined, aliceToken);
+      expect(messagesOf(list.body)).toContain(validationTexts.pageSize(1, 100));
+    });
+
+    it('files one with the default priority, lists only the member’s own and hides it from others', async () => {
+      const created = await send('POST', url('/v1/inquiry/'), { title: '결제 문의', content: '결제가 두 번 되었어요. 확인 부탁드립니다.', category: 'payment' }, aliceToken);
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ status: 'pending', priority: 'medium', comments: [], user: { id: ALICE } });
+      expect(created.body).not.toHaveProperty('internalNotes');
+      inquiryId = created.body.id;
+      expect((await send('GET', url('/v1/inquiry/'), undefined, aliceToken)).body.results.map((i: any) => i.id)).toContain(inquiryId);
+      expect((await send('GET', url('/v1/inquiry/'), undefined, bobToken)).body.results.map((i: any) => i.id)).not.toContain(inquiryId);
+      expect((await send('GET', url(`/v1/inquiry/${inquiryId}/`), undefined, bobToken)).status).toBe(404);
+    });
+
+    it('takes comments within the limit', async () => {
+      const long = await send('POST', url(`/v1/inquiry/${inquiryId}/comments/`), { comment: 'x'.repeat(INQUIRY_COMMENT_MAX + 1) }, aliceToken);
+      expect(messagesOf(long.body)).toContain(m.inquiryComment(INQUIRY_COMMENT_MAX));
+      const staffReply = await send('POST', url(`/v1/inquiry/${inquiryId}/comments/`), { comment: '확인 중입니다.' }, staffToken);
+      expect(staffReply.status).toBe(201);
+      expect(staffReply.body.comments).toHaveLength(1);
+      expect((await inboxOf(aliceToken)).results[0]).toMatchObject({ content: m.inquiryAnswered, url: `/my/inquiries/${inquiryId}` });
+    });
+
+    it('lets staff move the status forward step by step with notes members never see', async () => {
+      expect((await send('PATCH', url(`/v1/inquiry/${inquiryId}/`), { status: 'in_progress' }, aliceToken)).status).toBe(403);
+      const long = await send('PATCH', url(`/v1/inquiry/${inquiryId}/`), { status: 'in_progress', resolution: 'x'.repeat(INQUIRY_RESOLUTION_MAX + 1), internalNotes: 'x'.repeat(INQUIRY_INTERNAL_NOTES_MAX + 1) }, staffToken);
+      expect(messagesOf(long.body)).toEqual(expect.arrayContaining([m.resolution(INQUIRY_RESOLUTION_MAX), m.internalNotes(INQUIRY_INTERNAL_NOTES_MAX)]));
+      const skip = await send('PATCH', url(`/v1/inquiry/${inquiryId}/`), { status: 'closed' }, staffToken);
+      expect(skip.status).toBe(409);
+      expect(skip.body.message).toBe(m.statusTransition('pending', 'closed'));
+      const early = await send('POST', url(`/v1/inquiry/${inquiryId}/satisfaction/`), { score: 5 }, aliceToken);
+      expect(early.body.message).toBe(m.satisfactionTooEarly);
+      await send('PATCH', url(`/v1/inquiry/${inquiryId}/`), { status: 'in_progress', internalNotes: '환불 대상' }, staffToken);
+      const resolved = await send('PATCH', url(`/v1/inquiry/${inquiryId}/`), { status: 'resolved', resolution: '환불했습니다.' }, staffToken);
+      expect(resolved.body).toMatchObject({ status: 'resolved', resolution: '환불했습니다.', internalNotes: '환불 대상', assignedTo: { id: STAFF } });
+      expect(resolved.body.resolvedAt).toBeTruthy();
+      const seenByMember = (await send('GET', url(`/v1/inquiry/${inquiryId}/`), undefined, aliceToken)).body;
+      expect(seenByMember).not.toHaveProperty('internalNotes');
+      expect(JSON.stringify(seenByMember)).not.toContain('환불 대상');
+    });
+
+    it('takes a satisfaction score of 0-5 after resolution', async () => {
+      const bad = await send('POST', url(`/v1/inquiry/${inquiryId}/satisfaction/`), { score: INQUIRY_SATISFACTION_MAX + 1 }, aliceToken);
+      expect(messagesOf(bad.body)).toContain(m.satisfaction(INQUIRY_SATISFACTION_MAX));
+      const rated = await send('POST', url(`/v1/inquiry/${inquiryId}/satisfaction/`), { score: 4 }, aliceToken);
+      expect(rated.body.satisfaction).toBe(4);
+    });
+  });
+});

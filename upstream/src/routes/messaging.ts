@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { INQUIRY_NEXT_STATUS, NOTICE_ATTACHMENTS_MAX } from '../../../domain/limits.js';
+import { messagingTexts } from '../../../domain/messages.js';
+import {
+  adminSendSchema,
+  deleteAllQuerySchema,
+  inquiryCommentSchema,
+  inquiryCreateSchema,
+  inquiryListQuerySchema,
+  inquirySatisfactionSchema,
+  inquiryStatusUpdateSchema,
+  markReadSchema,
+  noticeCreateSchema,
+  noticeListQuerySchema,
+  noticeUpdateSchema,
+  notificationListQuerySchema,
+  notificationSettingsPatchSchema,
+  type AttachmentJson,
+  type InquiryListJson,
+  type NoticeListJson,
+  type NotificationListJson,
+} from '../../../domain/messaging.js';
+import type { Database } from '../db/client.js';
+import type { UserRow } from '../db/schema.js';
+import { HttpError, RequestValidationError } from '../http/errors.js';
+import { parseId, requestMedia, singleValuedQuery } from '../http/request.js';
+import { validate } from '../http/validate.js';
+import * as inquiryRepo from '../messaging/inquiries.js';
+import * as noticeRepo from '../messaging/notices.js';
+import * as inbox from '../messaging/notifications.js';
+import { UPLOADS_FOLDER } from '../uploads/images.js';
+
+const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+function member(request: FastifyRequest): UserRow {
+  if (!request.viewer) throw new HttpError(401);
+  return request.viewer;
+}
+
+function staff(request: FastifyRequest): UserRow {
+  const viewer = member(request);
+  if (!viewer.isStaff) throw new HttpError(403, messagingTexts.staffOnly);
+  return viewer;
+}
+
+function idOr404(raw: string, message?: string): number {
+  const id = parseId(raw);
+  if (id === null) throw new HttpError(404, message);
+  return id;
+}
+
+const totalPages = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/**
+ * Notifications, notice posts and inquiries (001 §7). The inbox list answers conditional requests
+ * (ETag / If-None-Match → 304), so the gateway's pollers cost one aggregate query while nothing changed.
+ */
+export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }> = async (app, { db, mediaDir }) => {
+  await app.register(multipart, { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: NOTICE_ATTACHMENTS_MAX, fields: 50 } });
+
+  // ---------- notifications ----------
+
+  app.get('/v1/user/notification/', async (request, reply) => {
+    const viewer = member(request);
+    const rawQuery = singleValuedQuery(request.query);
+    const query = validate(notificationListQuerySchema, rawQuery);
+    const tag = await inbox.inboxTag(db, viewer.id, JSON.stringify(query));
+    reply.header('etag', tag).header('cache-control', 'private, no-cache');
+    if (request.headers['if-none-match'] === tag) return reply.code(304).send();
+    const { rows, total, unread } = await inbox.listNotifications(db, viewer.id, query, query.page, query.pageSize);
+    const answer: NotificationListJson = {
+      noread_count: unread,
+      count: total,
+      page: query.page,
+      pageSize: query.pageSize,
+      results: await inbox.presentNotifications(db, rows, requestMedia(request)),
+    };
+    return answer;
+  });
+
+  app.get('/v1/user/notification/settings/', async (request) => inbox.readSettings(db, member(request).id));
+
+  app.patch('/v1/user/notification/settings/', async (request) => {
+    const viewer = member(request);
+    return inbox.updateSettings(db, viewer.id, validate(notificationSettingsPatchSchema, request.body));
+  });
+
+  app.get('/v1/user/notification/stats/', async (request) => inbox.stats(db, member(request).id));
+
+  app.post('/v1/user/notification/mark-read/', async (request) => {
+    const viewer = member(request);
+    const input = validate(markReadSchema, request.body);
+    const updatedCount = await inbox.markRead(db, viewer.id, input.markAll ? 'all' : input.notificationIds!);
+    return { success: true, updatedCount, message: messagingTexts.markedRead(updatedCount) };
+  });
+
+  app.delete('/v1/user/notification/all/', async (request) => {
+    const viewer = member(request);
+    const { readOnly } = validate(deleteAllQuerySchema, singleValuedQuery(request.query));
+    const deletedCount = await inbox.deleteNotifications(db, viewer.id, readOnly);
+    return { success: true, deletedCount, message: messagingTexts.deleted(deletedCount) };
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/user/notification/:id/', async (request) => {
+    const viewer = member(request);
+    const row = await inbox.findNotification(db, viewer.id, idOr404(request.params.id, messagingTexts.notificationNotFound));
+    if (!row) throw new HttpError(404, messagingTexts.notificationNotFound);
+    const [json] = await inbox.presentNotifications(db, [row], requestMedia(request));
+    return json;
+  });
+
+  app.delete<{ Params: { id: string } }>('/v1/user/notification/:id/', async (request) => {
+    const viewer = member(request);
+    const deleted = await inbox.deleteNotification(db, viewer.id, idOr404(request.params.id, messagingTexts.notificationNotFound));
+    if (!deleted) throw new HttpError(404, messagingTexts.notificationNotFound);
+    return { success: true, deletedCount: 1, message: messagingTexts.deleted(1) };
+  });
+
+  app.post('/v1/admin/notification/send/', async (request) => {
+    const sender = staff(request);
+    const input = validate(adminSendSchema, request.body);
+    const recipients = await inbox.recipientsOf(db, input.targetUsers);
+    const sentCount = await db.transaction((tx) =>
+      inbox.notifyMany(tx, recipients, { ...input, senderId: sender.id, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null }),
+    );
+    const requested = input.targetUsers === 'all' ? recipients.length : input.targetUsers.length;
+    return { success: true, sentCount, failedCount: requested - sentCount, message: messagingTexts.sent(sentCount) };
+  });
+
+  // ---------- notices ----------
+
+  /** JSON, or multipart fields plus `attachments[i]` files stored under the media folder. */
+  async function readNoticeBody(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; attachments: AttachmentJson[] }> {
+    if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, attachments: [] };
+    const fields: Record<string, unknown> = {};
+    const attachments: AttachmentJson[] = [];
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = part.value;
+          continue;
+        }
+        const bytes = await part.toBuffer();
+        const name = `${randomUUID()}${extname(part.filename).slice(0, 10).replace(/[^.\w]/g, '')}`;
+        await mkdir(join(mediaDir, UPLOADS_FOLDER, 'notices'), { recursive: true });
+        await writeFile(join(mediaDir, UPLOADS_FOLDER, 'notices', name), bytes);
+        attachments.push({ id: randomUUID(), fileName: part.filename, fileUrl: `${UPLOADS_FOLDER}/notices/${name}`, fileSize: bytes.length, mimeType: part.mimetype, uploadedAt: new Date().toISOString() });
+      }
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new RequestValidationError([{ path: 'attachments', message: messagingTexts.tooManyAttachments(NOTICE_ATTACHMENTS_MAX), code: 'too_big' }]);
+      }
+      throw error;
+    }
+    return { fields, attachments };
+  }
+
+  app.get('/v1/board/notice/', async (request) => {
+    const query = validate(noticeListQuerySchema, singleValuedQuery(request.query));
+    const { rows, total } = await noticeRepo.listNotices(db, query, request.viewer?.isStaff ?? false);
+    const pages = totalPages(total, query.pageSize);
+    const answer: NoticeListJson = {
+      results: await noticeRepo.presentNotices(db, rows, requestMedia(request)),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+      totalPages: pages,
+      hasNext: query.page < pages,
+      hasPrevious: query.page > 1,
+    };
+    return answer;
+  });
+
+  app.post('/v1/board/notice/', async (request, reply) => {
+    const author = staff(request);
+    const { fields, attachments } = await readNoticeBody(request);
+    const input = validate(noticeCreateSchema, fields);
+    const row = await noticeRepo.createNotice(db, author.id, input, attachments);
+    const [json] = await noticeRepo.presentNotices(db, [row], requestMedia(request));
+    return reply.code(201).send(json);
+  });
+
+  const noticeOr404 = async (request: FastifyRequest, raw: string) => {
+    const row = await noticeRepo.findNotice(db, raw, request.viewer?.isStaff ?? false);
+    if (!row) throw new HttpError(404, messagingTexts.noticeNotFound);
+    return row;
+  };
+
+  app.get<{ Params: { id: string } }>('/v1/board/notice/:id/', async (request) => {
+    const row = await noticeOr404(request, request.params.id);
+    await noticeRepo.countView(db, row.id);
+    const [json] = await noticeRepo.presentNotices(db, [{ ...row, viewCount: row.viewCount + 1 }], requestMedia(request));
+    return json;
+  });
+
+  app.patch<{ Params: { id: string } }>('/v1/board/notice/:id/', async (request) => {
+    staff(request);
+    const row = await noticeOr404(request, request.params.id);
+    const { fields, attachments } = await readNoticeBody(request);
+    const input = validate(noticeUpdateSchema, fields);
+    const updated = await noticeRepo.updateNotice(db, row.id, input, attachments);
+    const [json] = await noticeRepo.presentNotices(db, [updated], requestMedia(request));
+    return json;
+  });
+
+  app.delete<{ Params: { id: string } }>('/v1/board/notice/:id/', async (request) => {
+    staff(request);
+    const row = await noticeOr404(request, request.params.id);
+    await noticeRepo.deleteNotice(db, row.id);
+    return { success: true, id: row.uuid, message: messagingTexts.noticeDeleted };
+  });
+
+  // ---------- inquiries ----------
+
+  /** Its author or staff; anyone else is told it does not exist. */
+  const inquiryOf = async (request: FastifyRequest, raw: string) => {
+    const viewer = member(request);
+    const row = await inquiryRepo.findInquiry(db, idOr404(raw, messagingTexts.inquiryNotFound));
+    if (!row || (row.userId !== viewer.id && !viewer.isStaff)) throw new HttpError(404, messagingTexts.inquiryNotFound);
+    return { viewer, row };
+  };
+  const detail = (request: FastifyRequest, row: Awaited<ReturnType<typeof inquiryRepo.findInquiry>> & object, viewer: UserRow) =>
+    inquiryRepo.presentInquiryDetail(db, row, requestMedia(request), { id: viewer.id, isStaff: viewer.isStaff });
+
+  app.get('/v1/inquiry/', async (request) => {
+    const viewer = member(request);
+    const query = validate(inquiryListQuerySchema, singleValuedQuery(request.query));
+    const { rows, total } = await inquiryRepo.listInquiries(db, viewer.isStaff ? null : viewer.id, query.status, query.page, query.pageSize);
+    const answer: InquiryListJson = { results: rows.map(inquiryRepo.presentInquiry), total, page: query.page, pageSize: query.pageSize, totalPages: totalPages(total, query.pageSize) };
+    return answer;
+  });
+
+  app.post('/v1/inquiry/', async (request, reply) => {
+    const viewer = member(request);
+    const row = await inquiryRepo.createInquiry(db, viewer.id, validate(inquiryCreateSchema, request.body));
+    return reply.code(201).send(await detail(request, row, viewer));
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/inquiry/:id/', async (request) => {
+    const { viewer, row } = await inquiryOf(request, request.params.id);
+    return detail(request, row, viewer);
+  });
+
+  app.patch<{ Params: { id: string } }>('/v1/inquiry/:id/', async (request) => {
+    const viewer = staff(request);
+    const update = validate(inquiryStatusUpdateSchema, request.body);
+    const { row } = await inquiryOf(request, request.params.id);
+    if (update.status !== row.status && INQUIRY_NEXT_STATUS[row.status] !== update.status) {
+      throw new HttpError(409, messagingTexts.statusTransition(row.status, update.status));
+    }
+    const updated = await db.transaction(async (tx) => {
+      const changed = await inquiryRepo.updateStatus(tx, row, viewer.id, update);
+      if (update.status !== row.status) {
+        await inbox.notify(tx, {
+          userId: row.userId,
+          senderId: viewer.id,
+          type: 'system',
+          title: row.title,
+          content: messagingTexts.inquiryStatusChanged(messagingTexts.inquiryStatusLabels[update.status]),
+          url: `/my/inquiries/${row.id}`,
+        });
+      }
+      return changed;
+    });
+    return detail(request, updated, viewer);
+  });
+
+  app.post<{ Params: { id: string } }>('/v1/inquiry/:id/comments/', async (request, reply) => {
+    const { comment } = validate(inquiryCommentSchema, request.body);
+    const { viewer, row } = await inquiryOf(request, request.params.id);
+    if (row.status === 'closed') throw new HttpError(409, messagingTexts.inquiryClosed);
+    await inquiryRepo.addComment(db, row.id, viewer.id, comment);
+    if (viewer.id !== row.userId) {
+      await inbox.notify(db, { userId: row.userId, senderId: viewer.id, type: 'system', title: row.title, content: messagingTexts.inquiryAnswered, url: `/my/inquiries/${row.id}` });
+    }
+    return reply.code(201).send(await detail(request, (await inquiryRepo.findInquiry(db, row.id))!, viewer));
+  });
+
+  app.post<{ Params: { id: string } }>('/v1/inquiry/:id/satisfaction/', async (request) => {
+    const { score } = validate(inquirySatisfactionSchema, request.body);
+    const { viewer, row } = await inquiryOf(request, request.params.id);
+    if (row.userId !== viewer.id) throw new HttpError(403);
+    if (row.status !== 'resolved' && row.status !== 'closed') throw new HttpError(409, messagingTexts.satisfactionTooEarly);
+    return detail(request, await inquiryRepo.rate(db, row.id, score), viewer);
+  });
+};
