@@ -9,4 +9,3 @@ export * from './items.js';
 export * from './account.js';
 export * from './post.js';
 export * from './messaging.js';
-export * from './messaging.js';
