@@ -4,6 +4,8 @@ import type { PostDetail_post$key, TradeType } from '../__generated__/PostDetail
 import { PostStats } from '../shared/PostStats';
 import { formatRelativeTime } from '../time/formatRelativeTime';
 import { AuthorProfile } from './AuthorProfile';
+import { LikeButton } from './LikeButton';
+import { ReplySection } from './ReplySection';
 
 const TRADE_TYPE_LABELS: Record<Exclude<TradeType, '%future added value'>, string> = {
   SELL: uiTexts.tradeTypes.sell,
@@ -16,7 +18,7 @@ function tradeTypeLabel(tradeType: TradeType): string | null {
 }
 
 /** Everything a post shows on its own screen. */
-export function PostDetail({ post }: { post: PostDetail_post$key }) {
+export function PostDetail({ post, viewerId }: { post: PostDetail_post$key; viewerId: string | null }) {
   const data = useFragment(
     graphql`
       fragment PostDetail_post on Post {
@@ -49,6 +51,8 @@ export function PostDetail({ post }: { post: PostDetail_post$key }) {
         author {
           ...AuthorProfile_user
         }
+        ...LikeButton_post
+        ...ReplySection_post
       }
     `,
     post,
@@ -137,6 +141,8 @@ export function PostDetail({ post }: { post: PostDetail_post$key }) {
       ) : null}
 
       <PostStats likeCount={data.likeCount} replyCount={data.replyCount} viewCount={data.viewCount} />
+      <LikeButton post={data} />
+      <ReplySection post={data} viewerId={viewerId} />
     </article>
   );
 }

@@ -29,9 +29,12 @@ export default function PostDetailPage() {
 }
 
 function PostDetailContent({ queryRef }: { queryRef: PreloadedQuery<PostDetailPageQuery> }) {
-  const { post } = usePreloadedQuery<PostDetailPageQuery>(
+  const { post, viewer } = usePreloadedQuery<PostDetailPageQuery>(
     graphql`
       query PostDetailPageQuery($id: ID!) {
+        viewer {
+          id
+        }
         post(id: $id) {
           ...PostDetail_post @alias
         }
@@ -42,7 +45,7 @@ function PostDetailContent({ queryRef }: { queryRef: PreloadedQuery<PostDetailPa
   // The aliased spread is null unless the union resolved to a Post (a NotFoundError, for instance).
   const found = post?.PostDetail_post;
   if (!found) return <PostNotFound />;
-  return <PostDetail post={found} />;
+  return <PostDetail post={found} viewerId={viewer?.id ?? null} />;
 }
 
 function PostNotFound() {

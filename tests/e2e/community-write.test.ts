@@ -1,0 +1,111 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { communityTexts } from '../../domain/messages.js';
+import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { startUpstream } from '../helpers/upstream.js';
+
+/** A member's journeys on the post detail in Chromium: like, reply, answer, delete, all through the Relay store. */
+
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
+let gateway: RunningGateway;
+let browser: BrowserContext;
+let profileDir: string;
+const pageErrors: Error[] = [];
+/** GraphQL requests the page sent, to count the detail's round trips. */
+let graphqlRequests = 0;
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
+  const token = await upstream.issueToken(2);
+  profileDir = await mkdtemp(join(tmpdir(), 'community-write-e2e-'));
+  browser = await chromium.launchPersistentContext(profileDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    locale: 'ko-KR',
+    viewport: { width: 390, height: 844 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  await browser.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.close();
+  await upstream?.stop();
+  if (profileDir) await rm(profileDir, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  expect(pageErrors).toEqual([]);
+  pageErrors.length = 0;
+});
+
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+  page.on('request', (request) => {
+    if (request.url().endsWith('/graphql') && request.method() === 'POST') graphqlRequests++;
+  });
+  await page.goto(gateway.url + path);
+  return page;
+}
+
+const likesOf = async (page: Page, card: number) =>
+  Number((await page.getByTestId('post-card').nth(card).locator('[data-stat="likes"]').getAttribute('aria-label'))!.replace(/\D/g, ''));
+
+describe('post detail as a member', () => {
+  test('one request loads the post with its replies; a like shows in the feed without a reload', async () => {
+    const page = await open('/community');
+    await page.getByTestId('post-card').first().waitFor();
+    const before = await likesOf(page, 0);
+
+    graphqlRequests = 0;
+    await page.getByTestId('post-card').first().click();
+    await page.getByTestId('like-button').waitFor();
+    await page.getByRole('region', { name: communityTexts.reply.title }).waitFor();
+    expect(graphqlRequests).toBe(1);
+
+    const liked = (await page.getByTestId('like-button').getAttribute('aria-pressed')) === 'true';
+    await page.getByTestId('like-button').click();
+    const expected = liked ? before - 1 : before + 1;
+    await expect.poll(async () => Number(await page.getByTestId('like-count').textContent())).toBe(expected);
+
+    await page.goBack();
+    await page.getByTestId('post-card').first().waitFor();
+    await expect.poll(() => likesOf(page, 0)).toBe(expected);
+    await page.close();
+  });
+
+  test('replies, answers the reply and deletes it with the confirmation dialog', async () => {
+    const page = await open('/community');
+    await page.getByTestId('post-card').first().click();
+    const section = page.getByRole('region', { name: communityTexts.reply.title });
+    await section.waitFor();
+    const count = Number(await page.getByTestId('reply-count').textContent());
+
+    await section.getByRole('textbox', { name: communityTexts.reply.placeholder }).fill('브라우저에서 남긴 댓글');
+    await section.getByRole('button', { name: communityTexts.reply.submit, exact: true }).first().click();
+    const mine = section.getByTestId('reply').filter({ hasText: '브라우저에서 남긴 댓글' }).first();
+    await mine.waitFor();
+    await expect.poll(async () => Number(await page.getByTestId('reply-count').textContent())).toBe(count + 1);
+
+    await mine.getByRole('button', { name: communityTexts.reply.reply, exact: true }).click();
+    await mine.getByRole('textbox', { name: communityTexts.reply.replyPlaceholder }).fill('답글도 남겨요');
+    await mine.getByRole('button', { name: communityTexts.reply.submit, exact: true }).click();
+    await mine.locator('.reply--nested').filter({ hasText: '답글도 남겨요' }).waitFor();
+    await expect.poll(async () => Number(await page.getByTestId('reply-count').textContent())).toBe(count + 2);
+
+    const answer = mine.locator('.reply--nested').filter({ hasText: '답글도 남겨요' });
+    await answer.getByRole('button', { name: communityTexts.reply.delete, exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: communityTexts.confirm.delete.message });
+    await dialog.getByRole('button', { name: communityTexts.confirm.delete.action, exact: true }).click();
+    await expect.poll(() => answer.count()).toBe(0);
+    await expect.poll(async () => Number(await page.getByTestId('reply-count').textContent())).toBe(count + 1);
+    await page.getByText(communityTexts.reply.deleted).waitFor();
+    await page.close();
+  });
+});

@@ -1,0 +1,49 @@
+import { graphql, usePaginationFragment } from 'react-relay';
+import { REPLY_PAGE_SIZE } from '@domain/limits.js';
+import { communityTexts } from '@domain/messages.js';
+import type { ReplySection_post$key } from '../__generated__/ReplySection_post.graphql';
+import { ReplyForm } from './ReplyForm';
+import { ReplyItem } from './ReplyItem';
+
+/** The post's replies (with their answers), paged; arrives with the post in the detail's one request. */
+export function ReplySection({ post, viewerId }: { post: ReplySection_post$key; viewerId: string | null }) {
+  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
+    graphql`
+      fragment ReplySection_post on Post
+      @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" })
+      @refetchable(queryName: "ReplySectionPaginationQuery") {
+        id
+        replyCount
+        replies(first: $count, after: $cursor) @connection(key: "ReplySection_replies") {
+          __id
+          edges {
+            node {
+              id
+              ...ReplyItem_reply
+            }
+          }
+        }
+      }
+    `,
+    post,
+  );
+  return (
+    <section className="reply-section" aria-label={communityTexts.reply.title}>
+      <h3 className="reply-section__title">
+        {communityTexts.reply.title} <span data-testid="reply-count">{data.replyCount}</span>
+      </h3>
+      <ReplyForm postId={data.id} connectionId={data.replies.__id} />
+      {data.replies.edges.length === 0 ? <p className="reply-section__empty">{communityTexts.reply.empty}</p> : null}
+      <ul className="reply-list">
+        {data.replies.edges.map((edge) => (
+          <ReplyItem key={edge.node.id} reply={edge.node} postId={data.id} connectionId={data.replies.__id} viewerId={viewerId} />
+        ))}
+      </ul>
+      {hasNext ? (
+        <button type="button" className="button button--secondary reply-section__more" disabled={isLoadingNext} onClick={() => loadNext(REPLY_PAGE_SIZE)}>
+          {communityTexts.reply.more}
+        </button>
+      ) : null}
+    </section>
+  );
+}
