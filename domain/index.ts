@@ -8,4 +8,5 @@ export * from './report.js';
 export * from './items.js';
 export * from './account.js';
 export * from './post.js';
+export * from './stories.js';
 export * from './messaging.js';

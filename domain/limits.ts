@@ -256,6 +256,39 @@ export const WS_LIMITS = {
 /** The data cache's freshness for probability tables (002 §9: stale after 300000 ms). */
 export const PROBABILITY_TABLE_FRESH_MS = 300_000;
 
+/** Stories (002 §3.5-§3.11, §5.3, §9; DESIGN §5: 24 h expiry). */
+export const STORY_TYPES = ['image', 'video'] as const;
+export type StoryType = (typeof STORY_TYPES)[number];
+export const STORY_PRIVACY_LEVELS = ['public', 'friends', 'close_friends'] as const;
+export type StoryPrivacy = (typeof STORY_PRIVACY_LEVELS)[number];
+export const STORY_DEFAULT_PRIVACY: StoryPrivacy = 'public';
+export const STORY_REACTION_TYPES = ['like', 'emoji', 'comment'] as const;
+export type StoryReactionType = (typeof STORY_REACTION_TYPES)[number];
+export const STORY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const STORY_CAPTION_MAX = 500;
+export const STORY_COMMENT_MAX = 200;
+export const STORY_EMOJI_MAX = 16;
+export const HIGHLIGHT_TITLE_MAX = 50;
+export const HIGHLIGHT_STORIES_MAX = 100;
+/** Seconds a story shows for (002 §9: 1 to 60); images without one show for the default. */
+export const STORY_DURATION_MIN = 1;
+export const STORY_DURATION_MAX = 60;
+export const STORY_IMAGE_DEFAULT_DURATION = 5;
+export const STORY_VIDEO_DEFAULT_DURATION = 15;
+export const STORY_COMPLETION_MAX = 100;
+/** Mentions, hashtags and effects: how many, and how long each may be. */
+export const STORY_TAGS_MAX = 20;
+export const STORY_TAG_LENGTH_MAX = 50;
+export const STORY_MUSIC_ID_MAX = 100;
+export const STORY_LOCATION_NAME_MAX = 100;
+export const STORY_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const STORY_VIDEO_MAX_BYTES = 50 * 1024 * 1024;
+export const STORY_VIDEO_MIME_TYPES = ['video/mp4', 'video/webm'] as const;
+export const STORY_GROUPS_PAGE_SIZE = 20;
+export const STORY_VIEWERS_PAGE_SIZE = 50;
+/** The stories toaster (002 §4.4, §9). */
+export const STORY_TOAST = { visible: 3, durationMs: 4000, widthPx: 356, gapPx: 14, swipeThresholdPx: 45 } as const;
+
 /** Messaging (001 §4, §5, §9): notifications, notices, inquiries. */
 export const NOTIFICATION_TYPES = ['system', 'comment', 'like', 'follow', 'mention', 'announcement', 'event', 'marketing', 'other'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

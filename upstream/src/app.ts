@@ -17,6 +17,7 @@ import { userRoutes } from './routes/users.js';
 import { accountRoutes } from './routes/accounts.js';
 import { memberRoutes } from './routes/members.js';
 import { messagingRoutes } from './routes/messaging.js';
+import { storyRoutes } from './routes/stories.js';
 
 export { issueToken } from './auth/tokens.js';
 export type { Database } from './db/client.js';
@@ -69,6 +70,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
       await api.register(accountRoutes, { db: store.db });
       await api.register(memberRoutes, { db: store.db });
       await api.register(messagingRoutes, { db: store.db, mediaDir });
+      await api.register(storyRoutes, { db: store.db, mediaDir });
     });
     await app.ready();
     return { app, db: store.db, close: () => app.close() };

@@ -1,0 +1,247 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { PAGE_SIZE_MAX, PAGE_SIZE_MIN, STORY_GROUPS_PAGE_SIZE, STORY_VIDEO_MAX_BYTES, STORY_VIEWERS_PAGE_SIZE } from '../../../domain/limits.js';
+import { storyTexts, validationTexts as v } from '../../../domain/messages.js';
+import {
+  closeFriendsSchema,
+  highlightCreateSchema,
+  storyCreateSchema,
+  storyHideSchema,
+  storyReactionSchema,
+  storyReportSchema,
+  storyUpdateSchema,
+  storyViewSchema,
+} from '../../../domain/stories.js';
+import { z } from '../../../domain/zod.js';
+import type { Database } from '../db/client.js';
+import type { UserRow } from '../db/schema.js';
+import { HttpError, RequestValidationError } from '../http/errors.js';
+import { parseId, requestMedia } from '../http/request.js';
+import { validate } from '../http/validate.js';
+import { storyNow } from '../stories/clock.js';
+import { checkStoryMedia, STORY_UPLOAD_MAX_BYTES, writeStoryMedia } from '../stories/media.js';
+import {
+  addReaction,
+  assertMember,
+  createHighlight,
+  createStory,
+  deleteHighlight,
+  deleteStory,
+  findOwnStory,
+  findVisibleStory,
+  hideStories,
+  listCloseFriends,
+  memberHighlights,
+  memberStories,
+  presentStories,
+  recordView,
+  removeReaction,
+  reportStory,
+  setCloseFriends,
+  storyGroups,
+  storyStats,
+  storyViewers,
+  unhideStories,
+  updateStory,
+} from '../stories/repository.js';
+
+function member(request: FastifyRequest): UserRow {
+  if (!request.viewer) throw new HttpError(401);
+  return request.viewer;
+}
+
+function pathId(raw: string, message: string = storyTexts.errors.notFound): number {
+  const id = parseId(raw);
+  if (id === null) throw new HttpError(404, message);
+  return id;
+}
+
+/** `page`/`page_size` on the story lists (002 §3.11 answers results, total, hasMore). */
+const pageQuery = (defaultSize: number) =>
+  z.object({
+    page: z.coerce.number({ error: v.page }).int({ error: v.page }).min(1, { error: v.page }).default(1),
+    page_size: z.coerce
+      .number({ error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
+      .int({ error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
+      .min(PAGE_SIZE_MIN, { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
+      .max(PAGE_SIZE_MAX, { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
+      .default(defaultSize),
+  });
+
+/**
+ * Stories (002 §7.4) under /api/stories/. Privacy is enforced on every read; expired stories (24 h)
+ * leave every list and can no longer be viewed or reacted to; highlights keep them.
+ */
+export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }> = async (app, { db, mediaDir }) => {
+  await app.register(multipart, { limits: { fileSize: STORY_UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
+
+  /** The multipart form: the `media` file's bytes and every text field. */
+  async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer | null; fields: Record<string, string> }> {
+    if (!request.isMultipart()) throw new RequestValidationError([{ path: 'media', message: storyTexts.media.missing, code: 'invalid_type' }]);
+    const fields: Record<string, string> = {};
+    let bytes: Buffer | null = null;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        try {
+          const read = await part.toBuffer();
+          if (part.fieldname === 'media') bytes = read;
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new RequestValidationError([{ path: 'media', message: storyTexts.media.videoTooLarge(STORY_VIDEO_MAX_BYTES / (1024 * 1024)), code: 'too_big' }]);
+          }
+          throw error;
+        }
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+    return { bytes, fields };
+  }
+
+  const present = async (request: FastifyRequest, rows: Parameters<typeof presentStories>[1]) =>
+    presentStories(db, rows, request.viewer?.id ?? null, requestMedia(request));
+
+  app.get('/api/stories/groups', async (request) => {
+    const { page, page_size } = validate(pageQuery(STORY_GROUPS_PAGE_SIZE), request.query);
+    const groups = await storyGroups(db, request.viewer?.id ?? null, requestMedia(request));
+    const start = (page - 1) * page_size;
+    return { results: groups.slice(start, start + page_size), total: groups.length, hasMore: start + page_size < groups.length };
+  });
+
+  app.get('/api/stories/my', async (request) => {
+    const viewer = member(request);
+    return present(request, await memberStories(db, viewer.id, viewer.id));
+  });
+
+  app.get<{ Params: { userId: string } }>('/api/stories/user/:userId', async (request) => {
+    const userId = pathId(request.params.userId, storyTexts.errors.memberNotFound);
+    await assertMember(db, userId);
+    return present(request, await memberStories(db, userId, request.viewer?.id ?? null));
+  });
+
+  app.post('/api/stories/create', async (request, reply) => {
+    const viewer = member(request);
+    const { bytes, fields } = await readUpload(request);
+    const input = validate(storyCreateSchema, fields);
+    const detected = checkStoryMedia(bytes, input.type);
+    const stored = await writeStoryMedia(mediaDir, bytes!, detected);
+    try {
+      const row = await createStory(db, viewer.id, input, detected, stored.path, bytes!.length);
+      reply.code(201);
+      return (await present(request, [row]))[0];
+    } catch (error) {
+      await stored.remove();
+      throw error;
+    }
+  });
+
+  app.get('/api/stories/close-friends', async (request) => ({ results: await listCloseFriends(db, member(request).id) }));
+
+  app.put('/api/stories/close-friends', async (request) => {
+    const viewer = member(request);
+    const { userIds } = validate(closeFriendsSchema, request.body);
+    return { results: await setCloseFriends(db, viewer.id, userIds) };
+  });
+
+  app.post('/api/stories/hide', async (request, reply) => {
+    const viewer = member(request);
+    const { userId } = validate(storyHideSchema, request.body);
+    await hideStories(db, viewer.id, userId);
+    reply.code(204);
+  });
+
+  app.delete<{ Params: { userId: string } }>('/api/stories/hide/:userId', async (request, reply) => {
+    const viewer = member(request);
+    await unhideStories(db, viewer.id, pathId(request.params.userId, storyTexts.errors.memberNotFound));
+    reply.code(204);
+  });
+
+  app.post('/api/stories/highlights', async (request, reply) => {
+    const viewer = member(request);
+    const input = validate(highlightCreateSchema, request.body);
+    const media = requestMedia(request);
+    const row = await createHighlight(db, viewer.id, input, media);
+    reply.code(201);
+    return (await memberHighlights(db, viewer.id, viewer.id, media)).find((highlight) => highlight.id === row.id);
+  });
+
+  app.get('/api/stories/highlights/my', async (request) => {
+    const viewer = member(request);
+    return { results: await memberHighlights(db, viewer.id, viewer.id, requestMedia(request)) };
+  });
+
+  app.get<{ Params: { userId: string } }>('/api/stories/highlights/user/:userId', async (request) => {
+    const userId = pathId(request.params.userId, storyTexts.errors.memberNotFound);
+    await assertMember(db, userId);
+    return { results: await memberHighlights(db, userId, request.viewer?.id ?? null, requestMedia(request)) };
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/stories/highlights/:id', async (request, reply) => {
+    const viewer = member(request);
+    await deleteHighlight(db, pathId(request.params.id, storyTexts.errors.highlightNotFound), viewer.id);
+    reply.code(204);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/stories/:id', async (request) => {
+    const story = await findVisibleStory(db, pathId(request.params.id), request.viewer?.id ?? null);
+    return (await present(request, [story]))[0];
+  });
+
+  app.put<{ Params: { id: string } }>('/api/stories/:id', async (request) => {
+    const viewer = member(request);
+    const id = pathId(request.params.id);
+    const input = validate(storyUpdateSchema, request.body);
+    const story = await findOwnStory(db, id, viewer.id);
+    if (story.expiresAt <= storyNow()) throw new HttpError(404, storyTexts.errors.notFound);
+    return (await present(request, [await updateStory(db, story, input)]))[0];
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/stories/:id', async (request, reply) => {
+    const viewer = member(request);
+    await deleteStory(db, await findOwnStory(db, pathId(request.params.id), viewer.id));
+    reply.code(204);
+  });
+
+  app.post<{ Params: { id: string } }>('/api/stories/:id/view', async (request) => {
+    const viewer = member(request);
+    const input = validate(storyViewSchema, request.body ?? {});
+    const story = await findVisibleStory(db, pathId(request.params.id), viewer.id);
+    return recordView(db, story, viewer.id, input);
+  });
+
+  app.post<{ Params: { id: string } }>('/api/stories/:id/reactions', async (request, reply) => {
+    const viewer = member(request);
+    const input = validate(storyReactionSchema, request.body);
+    const story = await findVisibleStory(db, pathId(request.params.id), viewer.id);
+    const { reaction, created } = await addReaction(db, story, viewer.id, input, requestMedia(request));
+    reply.code(created ? 201 : 200);
+    return reaction;
+  });
+
+  app.delete<{ Params: { id: string; reactionId: string } }>('/api/stories/:id/reactions/:reactionId', async (request, reply) => {
+    const viewer = member(request);
+    const story = await findVisibleStory(db, pathId(request.params.id), viewer.id);
+    await removeReaction(db, story, pathId(request.params.reactionId), viewer.id);
+    reply.code(204);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/stories/:id/viewers', async (request) => {
+    const viewer = member(request);
+    const { page, page_size } = validate(pageQuery(STORY_VIEWERS_PAGE_SIZE), request.query);
+    const story = await findOwnStory(db, pathId(request.params.id), viewer.id);
+    return storyViewers(db, story, viewer.id, requestMedia(request), page, page_size);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/stories/:id/stats', async (request) => {
+    const viewer = member(request);
+    return storyStats(db, await findOwnStory(db, pathId(request.params.id), viewer.id));
+  });
+
+  app.post<{ Params: { id: string } }>('/api/stories/:id/report', async (request, reply) => {
+    const viewer = member(request);
+    const { reason } = validate(storyReportSchema, request.body);
+    const story = await findVisibleStory(db, pathId(request.params.id), viewer.id);
+    reply.code(201);
+    return reportStory(db, story, viewer.id, reason);
+  });
+};
