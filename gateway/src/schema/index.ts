@@ -11,7 +11,14 @@ import './item.js';
 import './wish.js';
 import './probability.js';
 import './mutation.js';
+import './reply.js';
+import './post-mutations.js';
+import './upload.js';
+import './story.js';
 import './subscription.js';
+import './notice.js';
+import './notification.js';
+import './inquiry.js';
 import { builder } from '../builder.js';
 
 export const schema = builder.toSchema({ sortSchema: true });
