@@ -1,3 +1,4 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingTexts as m } from '../../domain/messages.js';
 import {
@@ -14,6 +15,7 @@ import {
   NOTICE_TITLE_MAX,
 } from '../../domain/limits.js';
 import { validationTexts } from '../../domain/messages.js';
+import { postLikes, posts } from '../../upstream/src/db/schema.js';
 import { notify } from '../../upstream/src/messaging/notifications.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 import { send } from './account-support.js';
@@ -110,6 +112,38 @@ describe.each(backends())('messaging on %s', (backend) => {
     it('counts stats by type and priority', async () => {
       const stats = (await send('GET', url('/v1/user/notification/stats/'), undefined, bobToken)).body;
       expect(stats).toMatchObject({ totalNotifications: 1, unreadCount: 1, readCount: 0, byType: { comment: 1 }, byPriority: { normal: 1 } });
+    });
+  });
+
+  describe('events reach the inbox', () => {
+    it('a reply to a post, a reply to a reply, a mention, a like and a follow; never one’s own act', async () => {
+      const PUDDING = 4;
+      const puddingToken = await upstream.issueToken(PUDDING);
+      const [post] = await upstream.db.select({ id: posts.id }).from(posts).where(and(eq(posts.authorId, ALICE), isNull(posts.deletedAt))).limit(1);
+      const postId = post.id;
+      // An unliked post, so the toggle below is a like.
+      await upstream.db.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, BOB)));
+      await send('DELETE', url('/v1/user/notification/all/?readOnly=false'), undefined, aliceToken);
+      await send('DELETE', url('/v1/user/notification/all/?readOnly=false'), undefined, bobToken);
+      await send('PATCH', url('/v1/user/notification/settings/'), { channels: { inApp: { types: ['comment', 'mention', 'like', 'follow'] } } }, bobToken);
+
+      const bobReply = await send('POST', url(`/v1/community/${postId}/reply/`), { content: '좋은 글이네요' }, bobToken);
+      expect(bobReply.status).toBe(201);
+      const aliceInbox = await inboxOf(aliceToken);
+      expect(aliceInbox.results[0]).toMatchObject({ type: 'comment', title: m.replyOnPost('젤리곰'), sender: { id: BOB }, url: `/community/detail?id=${postId}` });
+
+      await send('POST', url(`/v1/community/${postId}/reply/`), { content: '고마워요 @푸딩왕자 님도 보세요', parent_id: bobReply.body.id }, aliceToken);
+      expect((await inboxOf(bobToken)).results[0]).toMatchObject({ type: 'comment', title: m.replyOnReply('말랑콩떡') });
+      expect((await inboxOf(puddingToken)).results[0]).toMatchObject({ type: 'mention', title: m.mentioned('말랑콩떡') });
+      expect((await inboxOf(aliceToken)).results).toHaveLength(1);
+
+      await send('PATCH', url(`/v1/community/${postId}/`), undefined, bobToken);
+      expect((await inboxOf(aliceToken)).results[0]).toMatchObject({ type: 'like', title: m.likeOnPost('젤리곰') });
+      await send('POST', url('/users/2/follow'), undefined, bobToken);
+      await send('POST', url('/users/2/follow'), undefined, bobToken);
+      const follows = (await inboxOf(aliceToken)).results.filter((n: any) => n.type === 'follow');
+      expect(follows).toHaveLength(1);
+      expect(follows[0].title).toBe(m.followed('젤리곰'));
     });
   });
 

@@ -5,6 +5,7 @@ import type { Database } from '../db/client.js';
 import { categories, images, postBlocks, postImages, postLikes, postReports, posts, userBlocks, users, type PostRow } from '../db/schema.js';
 import { HttpError, RequestValidationError } from '../http/errors.js';
 import type { PostRecord } from './repository.js';
+import { notifyPostLike } from '../messaging/events.js';
 
 /** Postgres' unique-violation code: the row a member tried to add already exists. */
 const UNIQUE_VIOLATION = '23505';
@@ -124,6 +125,7 @@ export async function togglePostLike(db: Database, id: number, viewerId: number)
     const inserted = await tx.insert(postLikes).values({ postId: id, userId: viewerId }).onConflictDoNothing().returning();
     if (inserted.length) {
       await tx.update(posts).set({ likeCount: sql`${posts.likeCount} + 1` }).where(eq(posts.id, id));
+      await notifyPostLike(tx, id, viewerId);
       return;
     }
     const removed = await tx.delete(postLikes).where(and(eq(postLikes.postId, id), eq(postLikes.userId, viewerId))).returning();

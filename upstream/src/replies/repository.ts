@@ -6,6 +6,7 @@ import { posts, replies, replyLikes, userBlocks } from '../db/schema.js';
 import { HttpError, RequestValidationError } from '../http/errors.js';
 import { serializeUser, type MediaUrl } from '../serializers.js';
 import { loadUsers } from '../users/repository.js';
+import { notifyReply } from '../messaging/events.js';
 
 export type ReplyRow = typeof replies.$inferSelect;
 
@@ -112,6 +113,7 @@ export async function createReply(db: Database, postId: number, authorId: number
   return db.transaction(async (tx) => {
     const [created] = await tx.insert(replies).values({ postId, authorId, content, parentId: threadId }).returning();
     await tx.update(posts).set({ replyCount: sql`${posts.replyCount} + 1` }).where(eq(posts.id, postId));
+    await notifyReply(tx, created, parentId);
     return created;
   });
 }

@@ -27,6 +27,7 @@ import { validate } from '../http/validate.js';
 import { escapeLike } from '../posts/repository.js';
 import { serializeBadge, serializeUser } from '../serializers.js';
 import { loadUsers } from '../users/repository.js';
+import { notifyFollow } from '../messaging/events.js';
 
 const texts = accountTexts.errors;
 
@@ -131,6 +132,7 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
     if (target === me) throw new HttpError(400, texts.cannotFollowSelf);
     if (!(await userExists(db, target))) throw new HttpError(404);
     await db.insert(follows).values({ followerId: me, followingId: target }).onConflictDoNothing();
+    await notifyFollow(db, me, target);
     return { isFollowing: true, ...(await followCounts(db, target)) };
   });
 

@@ -1,0 +1,72 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { messagingTexts as m } from '../../../domain/messages.js';
+import { notifications, posts, replies, users } from '../db/schema.js';
+import { notify, type Queryable } from './notifications.js';
+
+/**
+ * The community events that reach a member's inbox (001 §4 types comment, like, follow, mention). Each is
+ * called with the transaction of the write that caused it, so the notification commits with it or not at all.
+ */
+
+const EXCERPT_LENGTH = 50;
+const excerpt = (text: string) => (text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text);
+const postUrl = (postId: number) => `/community/detail?id=${postId}`;
+
+type ReplyRow = typeof replies.$inferSelect;
+
+async function nicknameOf(db: Queryable, userId: number): Promise<string> {
+  const [row] = await db.select({ nickname: users.nickname }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.nickname ?? '';
+}
+
+/** `@닉네임` mentions in a text: the nicknames that exist, each once. */
+async function mentionedUsers(db: Queryable, text: string): Promise<number[]> {
+  const nicknames = [...new Set([...text.matchAll(/@([^\s@]{2,20})/g)].map((match) => match[1]))];
+  if (nicknames.length === 0) return [];
+  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.nickname, nicknames));
+  return rows.map((row) => row.id);
+}
+
+/** A new reply tells the post's author, the author of the reply it answers, and anyone it mentions. */
+export async function notifyReply(db: Queryable, reply: ReplyRow, answeredReplyId?: number): Promise<void> {
+  const [post] = await db.select({ authorId: posts.authorId, title: posts.title }).from(posts).where(eq(posts.id, reply.postId)).limit(1);
+  if (!post) return;
+  const nickname = await nicknameOf(db, reply.authorId);
+  const common = { senderId: reply.authorId, url: postUrl(reply.postId), metadata: { postId: reply.postId, replyId: reply.id } };
+  const told = new Set<number>([reply.authorId]);
+  if (answeredReplyId !== undefined) {
+    const [answered] = await db.select({ authorId: replies.authorId }).from(replies).where(eq(replies.id, answeredReplyId)).limit(1);
+    if (answered && !told.has(answered.authorId)) {
+      told.add(answered.authorId);
+      await notify(db, { ...common, userId: answered.authorId, type: 'comment', title: m.replyOnReply(nickname), content: excerpt(reply.content) });
+    }
+  }
+  if (!told.has(post.authorId)) {
+    told.add(post.authorId);
+    await notify(db, { ...common, userId: post.authorId, type: 'comment', title: m.replyOnPost(nickname), content: excerpt(reply.content) });
+  }
+  for (const userId of await mentionedUsers(db, reply.content)) {
+    if (told.has(userId)) continue;
+    told.add(userId);
+    await notify(db, { ...common, userId, type: 'mention', title: m.mentioned(nickname), content: excerpt(reply.content) });
+  }
+}
+
+/** A like (not an unlike) tells the post's author. */
+export async function notifyPostLike(db: Queryable, postId: number, likerId: number): Promise<void> {
+  const [post] = await db.select({ authorId: posts.authorId, title: posts.title }).from(posts).where(eq(posts.id, postId)).limit(1);
+  if (!post) return;
+  await notify(db, { userId: post.authorId, senderId: likerId, type: 'like', title: m.likeOnPost(await nicknameOf(db, likerId)), content: excerpt(post.title), url: postUrl(postId), metadata: { postId } });
+}
+
+/** A follow tells the followed member, once while that notice is unread (following again is idempotent). */
+export async function notifyFollow(db: Queryable, followerId: number, followedId: number): Promise<void> {
+  const [already] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, followedId), eq(notifications.senderId, followerId), eq(notifications.type, 'follow'), eq(notifications.isRead, false)))
+    .limit(1);
+  if (already) return;
+  const nickname = await nicknameOf(db, followerId);
+  await notify(db, { userId: followedId, senderId: followerId, type: 'follow', title: m.followed(nickname), content: m.followed(nickname), url: `/users/${followerId}`, metadata: { userId: followerId } });
+}
