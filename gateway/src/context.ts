@@ -4,12 +4,14 @@ import type { Caller, UpstreamClient } from './upstream/client.js';
 import { AccountsApi } from './upstream/accounts.js';
 import { CommunityApi } from './upstream/community.js';
 import { ItemsApi } from './upstream/items.js';
+import { StoriesApi } from './upstream/stories.js';
 
 export interface GatewayContext {
   caller: Caller;
   community: CommunityApi;
   items: ItemsApi;
   accounts: AccountsApi;
+  stories: StoriesApi;
   /** Where mutations announce changes to subscribers (`publishPostChanged`). */
   pubSub: GatewayPubSub;
 }
@@ -32,6 +34,6 @@ export function createContextFactory(client: UpstreamClient, pubSub: GatewayPubS
       requestId,
       signal: request.signal,
     };
-    return { caller, pubSub, community: new CommunityApi(client, caller), items: new ItemsApi(client, caller), accounts: new AccountsApi(client, caller) };
+    return { caller, pubSub, community: new CommunityApi(client, caller), items: new ItemsApi(client, caller), accounts: new AccountsApi(client, caller), stories: new StoriesApi(client, caller) };
   };
 }

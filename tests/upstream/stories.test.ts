@@ -44,7 +44,7 @@ describe.each(backends())('stories (%s)', (backend) => {
     await follow(upstream.db, follower, author);
     expect((await call('PUT', '/api/stories/close-friends', 'author', { userIds: [close] })).status).toBe(200);
     await upstream.db.insert(userBlocks).values({ blockerId: author, blockedId: blocked });
-    expect((await call('POST', '/api/stories/hide', 'hider', { userId: author })).status).toBe(204);
+    expect((await call('POST', '/api/stories/hide', 'hider', { userId: author })).status).toBe(200);
     for (const privacy of ['public', 'friends', 'close_friends'] as const) {
       const created = await upload('author', { type: 'image', caption: `${privacy} 스토리`, privacy });
       expect(created.status).toBe(201);
@@ -93,14 +93,14 @@ describe.each(backends())('stories (%s)', (backend) => {
       const media = await fetch(created.body.media);
       expect(media.status).toBe(200);
       expect(Buffer.from(await media.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
-      expect((await call('DELETE', `/api/stories/${created.body.id}`, 'stranger')).status).toBe(204);
+      expect((await call('DELETE', `/api/stories/${created.body.id}`, 'stranger')).status).toBe(200);
     });
 
     it('accepts an MP4 video by its ftyp box', async () => {
       const created = await upload('stranger', { type: 'video', duration: '12' }, { bytes: MP4_BYTES, name: 'clip.mp4', type: 'video/mp4' });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ type: 'video', mimeType: 'video/mp4', duration: 12 });
-      expect((await call('DELETE', `/api/stories/${created.body.id}`, 'stranger')).status).toBe(204);
+      expect((await call('DELETE', `/api/stories/${created.body.id}`, 'stranger')).status).toBe(200);
     });
 
     it('refuses a file that is not an image or video, whatever its name and declared type', async () => {
@@ -184,7 +184,7 @@ describe.each(backends())('stories (%s)', (backend) => {
           const allowed = names.includes(name);
           const reaction = await call('POST', `/api/stories/${story[name]}/reactions`, who, { type: 'emoji', emoji: '😀' });
           expect(reaction.status, `${who} reacts ${name}`).toBe(allowed ? 201 : 404);
-          if (allowed) expect((await call('DELETE', `/api/stories/${story[name]}/reactions/${reaction.body.id}`, who)).status).toBe(204);
+          if (allowed) expect((await call('DELETE', `/api/stories/${story[name]}/reactions/${reaction.body.id}`, who)).status).toBe(200);
           const view = await call('POST', `/api/stories/${story[name]}/view`, who, {});
           expect(view.status, `${who} views ${name}`).toBe(allowed ? 200 : 404);
         }
@@ -262,7 +262,7 @@ describe.each(backends())('stories (%s)', (backend) => {
       const removed = await call('DELETE', `/api/stories/${id}/reactions/${likeAgain.body.id}`, 'close');
       expect(removed.status).toBe(403);
       expect(removed.body.message).toBe(t.errors.notOwnReaction);
-      expect((await call('DELETE', `/api/stories/${id}/reactions/${likeAgain.body.id}`, 'mutual')).status).toBe(204);
+      expect((await call('DELETE', `/api/stories/${id}/reactions/${likeAgain.body.id}`, 'mutual')).status).toBe(200);
       expect((await call('GET', `/api/stories/${id}/stats`, 'author')).body.likeCount).toBe(2);
     });
 
@@ -324,7 +324,7 @@ describe.each(backends())('stories (%s)', (backend) => {
       expect((await call('GET', `/api/stories/${id}`, 'stranger')).status).toBe(404);
       expect((await call('PUT', `/api/stories/${id}`, 'mutual', { caption: '해킹' })).status).toBe(403);
       expect((await call('DELETE', `/api/stories/${id}`, 'mutual')).status).toBe(403);
-      expect((await call('DELETE', `/api/stories/${id}`, 'author')).status).toBe(204);
+      expect((await call('DELETE', `/api/stories/${id}`, 'author')).status).toBe(200);
       expect((await call('GET', `/api/stories/${id}`, 'author')).status).toBe(404);
     });
 
@@ -340,10 +340,10 @@ describe.each(backends())('stories (%s)', (backend) => {
     it('hiding leaves the tray only until unhidden', async () => {
       const inTray = async () => (await call('GET', '/api/stories/groups', 'stranger')).body.results.some((g: { userId: number }) => g.userId === ids.author);
       expect(await inTray()).toBe(true);
-      expect((await call('POST', '/api/stories/hide', 'stranger', { userId: ids.author })).status).toBe(204);
-      expect((await call('POST', '/api/stories/hide', 'stranger', { userId: ids.author })).status).toBe(204);
+      expect((await call('POST', '/api/stories/hide', 'stranger', { userId: ids.author })).status).toBe(200);
+      expect((await call('POST', '/api/stories/hide', 'stranger', { userId: ids.author })).status).toBe(200);
       expect(await inTray()).toBe(false);
-      expect((await call('DELETE', `/api/stories/hide/${ids.author}`, 'stranger')).status).toBe(204);
+      expect((await call('DELETE', `/api/stories/hide/${ids.author}`, 'stranger')).status).toBe(200);
       expect(await inTray()).toBe(true);
       expect((await call('POST', '/api/stories/hide', 'stranger', { userId: 999_999 })).status).toBe(404);
     });
@@ -375,7 +375,7 @@ describe.each(backends())('stories (%s)', (backend) => {
       expect((await call('GET', `/api/stories/highlights/user/${ids.author}`, 'mutual')).body.results.some((h: { id: number }) => h.id === own.body.id)).toBe(false);
       expect((await call('DELETE', `/api/stories/highlights/${own.body.id}`, 'mutual')).status).toBe(404);
       expect((await call('DELETE', `/api/stories/highlights/${highlightId}`, 'mutual')).status).toBe(403);
-      expect((await call('DELETE', `/api/stories/highlights/${own.body.id}`, 'author')).status).toBe(204);
+      expect((await call('DELETE', `/api/stories/highlights/${own.body.id}`, 'author')).status).toBe(200);
     });
   });
 });

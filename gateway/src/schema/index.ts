@@ -14,6 +14,7 @@ import './mutation.js';
 import './reply.js';
 import './post-mutations.js';
 import './upload.js';
+import './story.js';
 import './subscription.js';
 import { builder } from '../builder.js';
 

@@ -143,17 +143,17 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
     return { results: await setCloseFriends(db, viewer.id, userIds) };
   });
 
-  app.post('/api/stories/hide', async (request, reply) => {
+  app.post('/api/stories/hide', async (request) => {
     const viewer = member(request);
     const { userId } = validate(storyHideSchema, request.body);
     await hideStories(db, viewer.id, userId);
-    reply.code(204);
+    return { success: true };
   });
 
-  app.delete<{ Params: { userId: string } }>('/api/stories/hide/:userId', async (request, reply) => {
+  app.delete<{ Params: { userId: string } }>('/api/stories/hide/:userId', async (request) => {
     const viewer = member(request);
     await unhideStories(db, viewer.id, pathId(request.params.userId, storyTexts.errors.memberNotFound));
-    reply.code(204);
+    return { success: true };
   });
 
   app.post('/api/stories/highlights', async (request, reply) => {
@@ -176,10 +176,10 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
     return { results: await memberHighlights(db, userId, request.viewer?.id ?? null, requestMedia(request)) };
   });
 
-  app.delete<{ Params: { id: string } }>('/api/stories/highlights/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/stories/highlights/:id', async (request) => {
     const viewer = member(request);
     await deleteHighlight(db, pathId(request.params.id, storyTexts.errors.highlightNotFound), viewer.id);
-    reply.code(204);
+    return { success: true };
   });
 
   app.get<{ Params: { id: string } }>('/api/stories/:id', async (request) => {
@@ -196,10 +196,10 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
     return (await present(request, [await updateStory(db, story, input)]))[0];
   });
 
-  app.delete<{ Params: { id: string } }>('/api/stories/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/stories/:id', async (request) => {
     const viewer = member(request);
     await deleteStory(db, await findOwnStory(db, pathId(request.params.id), viewer.id));
-    reply.code(204);
+    return { success: true };
   });
 
   app.post<{ Params: { id: string } }>('/api/stories/:id/view', async (request) => {
@@ -218,11 +218,11 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
     return reaction;
   });
 
-  app.delete<{ Params: { id: string; reactionId: string } }>('/api/stories/:id/reactions/:reactionId', async (request, reply) => {
+  app.delete<{ Params: { id: string; reactionId: string } }>('/api/stories/:id/reactions/:reactionId', async (request) => {
     const viewer = member(request);
     const story = await findVisibleStory(db, pathId(request.params.id), viewer.id);
     await removeReaction(db, story, pathId(request.params.reactionId), viewer.id);
-    reply.code(204);
+    return { success: true };
   });
 
   app.get<{ Params: { id: string } }>('/api/stories/:id/viewers', async (request) => {

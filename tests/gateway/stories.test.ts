@@ -1,0 +1,184 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { STORY_COMMENT_MAX, STORY_LIFETIME_MS, storyTexts } from '../../domain/index.js';
+import { setStoryClock } from '../../upstream/src/stories/clock.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+import { addMembers, follow, PNG_BYTES } from '../helpers/stories.js';
+
+let stack: Stack;
+let author: { id: number; token: string };
+let friend: { id: number; token: string };
+let stranger: { id: number; token: string };
+let viewers: { id: number; token: string }[];
+
+beforeAll(async () => {
+  stack = await startStack();
+  const ids = await addMembers(stack.upstream.db, ['스토리작가', '맞팔친구', '지나가는이', '관객1', '관객2', '관객3']);
+  const [a, f, s, ...rest] = await Promise.all(ids.map(async (id) => ({ id, token: await stack.upstream.issueToken(id) })));
+  [author, friend, stranger, viewers] = [a, f, s, rest];
+  await follow(stack.upstream.db, author.id, friend.id);
+  await follow(stack.upstream.db, friend.id, author.id);
+}, 60_000);
+afterEach(() => setStoryClock(null));
+afterAll(() => stack?.stop());
+
+const CREATE = /* GraphQL */ `
+  mutation ($input: CreateStoryInput!) {
+    createStory(input: $input) {
+      __typename
+      ... on CreateStoryPayload { story { id databaseId type mediaUrl width height caption privacy duration hashtags location { name latitude } isMine author { databaseId } } }
+      ... on ValidationError { issues { path message } }
+      ... on NotAuthenticatedError { message }
+    }
+  }
+`;
+
+/** A GraphQL multipart request (the spec Yoga implements): operations, map, then the file. */
+async function createStory(token: string | undefined, input: Record<string, unknown>, bytes: Buffer = PNG_BYTES, type = 'image/png') {
+  const form = new FormData();
+  form.append('operations', JSON.stringify({ query: CREATE, variables: { input: { ...input, media: null } } }));
+  form.append('map', JSON.stringify({ 0: ['variables.input.media'] }));
+  form.append('0', new Blob([new Uint8Array(bytes)], { type }), 'story.png');
+  const response = await fetch(`${stack.gateway.url}/graphql`, {
+    method: 'POST',
+    headers: { ...(token ? { authorization: `token ${token}` } : {}), 'graphql-preflight': '1', 'x-graphql-yoga-csrf': '1' },
+    body: form,
+  });
+  return (await response.json()) as { data: any; errors?: unknown[] };
+}
+
+const STORY_AUTHOR_FIELDS = /* GraphQL */ `
+  query ($id: ID!) {
+    node(id: $id) {
+      ... on Story {
+        viewCount
+        likeCount
+        stats { __typename ... on StoryStats { viewCount uniqueViewers completionRate averageViewDuration likeCount reactionCount } ... on ForbiddenError { message code } }
+        viewers(first: 10) { __typename ... on StoryViewerConnection { totalCount edges { node { completionRate viewer { databaseId nickname } } } } ... on ForbiddenError { message } }
+      }
+    }
+  }
+`;
+
+const VIEW = /* GraphQL */ `
+  mutation ($input: ViewStoryInput!) {
+    viewStory(input: $input) { __typename ... on ViewStoryPayload { view { id completionRate } story { id viewCount isViewed } } ... on NotFoundError { message } ... on ValidationError { issues { message } } }
+  }
+`;
+const REACT = /* GraphQL */ `
+  mutation ($input: ReactToStoryInput!) {
+    reactToStory(input: $input) { __typename ... on ReactToStoryPayload { reaction { id type comment user { databaseId } } story { id likeCount isLiked } } ... on ValidationError { issues { path message } } ... on NotFoundError { message } }
+  }
+`;
+
+describe('stories through the gateway', () => {
+  it('creates an image story from a streamed upload, validated before the upstream', async () => {
+    const answer = await createStory(author.token, { type: 'IMAGE', caption: '첫 스토리', hashtags: ['슬라임'], location: { name: '서울', latitude: 37.5, longitude: 127 } });
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.createStory.story).toMatchObject({ type: 'IMAGE', width: 1, height: 1, caption: '첫 스토리', privacy: 'PUBLIC', duration: 5, hashtags: ['슬라임'], isMine: true, author: { databaseId: author.id } });
+    const fake = await createStory(author.token, { type: 'IMAGE' }, Buffer.from('<html>not media</html>'), 'image/png');
+    expect(fake.data.createStory).toEqual({ __typename: 'ValidationError', issues: [{ path: 'media', message: storyTexts.media.unsupported }] });
+    const badDuration = await createStory(author.token, { type: 'IMAGE', duration: 61 });
+    expect(badDuration.data.createStory).toEqual({ __typename: 'ValidationError', issues: [{ path: 'input.duration', message: storyTexts.invalid.duration(1, 60) }] });
+    const guest = await createStory(undefined, { type: 'IMAGE' });
+    expect(guest.data.createStory.__typename).toBe('NotAuthenticatedError');
+  });
+
+  it('serves storyGroups, viewer.stories and User.stories by privacy', async () => {
+    const friendsOnly = (await createStory(author.token, { type: 'IMAGE', privacy: 'FRIENDS' })).data.createStory.story;
+    const TRAY = /* GraphQL */ `
+      query ($user: ID!) {
+        storyGroups(first: 10) { totalCount edges { node { user { databaseId } hasNewStory unviewedCount totalStories stories { id privacy } } } }
+        viewer { stories(first: 10) { totalCount } }
+        node(id: $user) { ... on User { stories(first: 10) { totalCount edges { node { id } } } } }
+      }
+    `;
+    const user = encodeGlobalID('User', author.id);
+    const asFriend = await stack.graphql(TRAY, { user }, friend.token);
+    expect(asFriend.errors).toBeUndefined();
+    const group = asFriend.data.storyGroups.edges.find((edge: any) => edge.node.user.databaseId === author.id).node;
+    expect(group).toMatchObject({ hasNewStory: true, totalStories: 2, unviewedCount: 2 });
+    expect(asFriend.data.node.stories.totalCount).toBe(2);
+    const asStranger = await stack.graphql(TRAY, { user }, stranger.token);
+    expect(asStranger.data.node.stories.edges.map((edge: any) => edge.node.id)).not.toContain(friendsOnly.id);
+    expect(asStranger.data.storyGroups.edges[0].node.stories.map((s: any) => s.privacy)).toEqual(['PUBLIC']);
+    const own = await stack.graphql(TRAY, { user }, author.token);
+    expect(own.data.viewer.stories.totalCount).toBe(2);
+    expect(own.data.storyGroups.edges.some((edge: any) => edge.node.user.databaseId === author.id)).toBe(false);
+  });
+
+  it('views are idempotent; stats and viewers are for the author only (ForbiddenError otherwise)', async () => {
+    const story = (await createStory(author.token, { type: 'IMAGE' })).data.createStory.story;
+    const rates = [40, 60, 80];
+    for (const [index, viewer] of viewers.entries()) {
+      const first = await stack.graphql(VIEW, { input: { storyId: story.id, duration: 5, completionRate: rates[index] } }, viewer.token);
+      expect(first.data.viewStory.story.isViewed).toBe(true);
+      const again = await stack.graphql(VIEW, { input: { storyId: story.id } }, viewer.token);
+      expect(again.data.viewStory.view.id).toBe(first.data.viewStory.view.id);
+    }
+    for (const viewer of viewers.slice(0, 2)) {
+      const liked = await stack.graphql(REACT, { input: { storyId: story.id, type: 'LIKE' } }, viewer.token);
+      expect(liked.data.reactToStory.story.isLiked).toBe(true);
+    }
+    const comment = await stack.graphql(REACT, { input: { storyId: story.id, type: 'COMMENT', comment: '멋져요!' } }, viewers[2].token);
+    expect(comment.data.reactToStory.reaction).toMatchObject({ type: 'COMMENT', comment: '멋져요!', user: { databaseId: viewers[2].id } });
+    const tooLong = await stack.graphql(REACT, { input: { storyId: story.id, type: 'COMMENT', comment: 'ㄱ'.repeat(STORY_COMMENT_MAX + 1) } }, viewers[2].token);
+    expect(tooLong.data.reactToStory).toEqual({ __typename: 'ValidationError', issues: [{ path: 'input.comment', message: storyTexts.invalid.comment(STORY_COMMENT_MAX) }] });
+
+    const mine = await stack.graphql(STORY_AUTHOR_FIELDS, { id: story.id }, author.token);
+    expect(mine.errors).toBeUndefined();
+    expect(mine.data.node).toMatchObject({ viewCount: 3, likeCount: 2 });
+    expect(mine.data.node.stats).toEqual({ __typename: 'StoryStats', viewCount: 3, uniqueViewers: 3, completionRate: 60, averageViewDuration: 5, likeCount: 2, reactionCount: 3 });
+    expect(mine.data.node.viewers.totalCount).toBe(3);
+    expect(mine.data.node.viewers.edges.map((edge: any) => edge.node.viewer.databaseId).sort()).toEqual(viewers.map((v) => v.id).sort());
+
+    const calls = stack.proxy.calls.length;
+    const theirs = await stack.graphql(STORY_AUTHOR_FIELDS, { id: story.id }, viewers[0].token);
+    expect(theirs.data.node.stats).toEqual({ __typename: 'ForbiddenError', message: storyTexts.errors.notAuthor, code: 'FORBIDDEN' });
+    expect(theirs.data.node.viewers).toEqual({ __typename: 'ForbiddenError', message: storyTexts.errors.notAuthor });
+    // One call loads the story; the author-only fields refuse without asking the upstream.
+    expect(stack.proxy.calls.length - calls).toBe(1);
+  });
+
+  it('hides, reports once, builds highlights that outlive the 24 h expiry', async () => {
+    const story = (await createStory(author.token, { type: 'IMAGE', caption: '추억' })).data.createStory.story;
+    const HIDE = `mutation ($input: HideUserStoriesInput!) { hideUserStories(input: $input) { __typename ... on HideUserStoriesPayload { hidden user { databaseId } } } }`;
+    const hidden = await stack.graphql(HIDE, { input: { userId: encodeGlobalID('User', author.id) } }, stranger.token);
+    expect(hidden.data.hideUserStories).toEqual({ __typename: 'HideUserStoriesPayload', hidden: true, user: { databaseId: author.id } });
+    const tray = await stack.graphql(`{ storyGroups(first: 10) { totalCount } }`, {}, stranger.token);
+    expect(tray.data.storyGroups.totalCount).toBe(0);
+    const UNHIDE = `mutation ($input: UnhideUserStoriesInput!) { unhideUserStories(input: $input) { __typename } }`;
+    expect((await stack.graphql(UNHIDE, { input: { userId: encodeGlobalID('User', author.id) } }, stranger.token)).data.unhideUserStories.__typename).toBe('UnhideUserStoriesPayload');
+
+    const REPORT = `mutation ($input: ReportStoryInput!) { reportStory(input: $input) { __typename ... on ReportStoryPayload { reportId } ... on ConflictError { message } } }`;
+    expect((await stack.graphql(REPORT, { input: { storyId: story.id, reason: '부적절해요' } }, stranger.token)).data.reportStory.__typename).toBe('ReportStoryPayload');
+    expect((await stack.graphql(REPORT, { input: { storyId: story.id, reason: '부적절해요' } }, stranger.token)).data.reportStory).toEqual({ __typename: 'ConflictError', message: storyTexts.errors.alreadyReported });
+
+    const HIGHLIGHT = `mutation ($input: CreateHighlightInput!) { createHighlight(input: $input) { __typename ... on CreateHighlightPayload { highlight { id title stories { id } } } ... on ValidationError { issues { path message } } } }`;
+    const created = await stack.graphql(HIGHLIGHT, { input: { title: '여름 추억', storyIds: [story.id] } }, author.token);
+    expect(created.data.createHighlight.highlight).toMatchObject({ title: '여름 추억', stories: [{ id: story.id }] });
+    const tooLong = await stack.graphql(HIGHLIGHT, { input: { title: 'ㄱ'.repeat(51), storyIds: [story.id] } }, author.token);
+    expect(tooLong.data.createHighlight.issues).toEqual([{ path: 'input.title', message: storyTexts.invalid.highlightTitle(50) }]);
+
+    setStoryClock(() => new Date(Date.now() + STORY_LIFETIME_MS + 60_000));
+    const later = await stack.graphql(
+      `query ($user: ID!) { storyGroups(first: 10) { totalCount } node(id: $user) { ... on User { stories(first: 10) { totalCount } highlights(first: 10) { edges { node { title stories { id isExpired } } } } } } }`,
+      { user: encodeGlobalID('User', author.id) },
+      friend.token,
+    );
+    expect(later.data.storyGroups.totalCount).toBe(0);
+    expect(later.data.node.stories.totalCount).toBe(0);
+    expect(later.data.node.highlights.edges[0].node).toEqual({ title: '여름 추억', stories: [{ id: story.id, isExpired: true }] });
+    const expiredView = await stack.graphql(VIEW, { input: { storyId: story.id } }, friend.token);
+    expect(expiredView.data.viewStory.__typename).toBe('NotFoundError');
+  });
+
+  it('update and delete are the author’s', async () => {
+    const story = (await createStory(author.token, { type: 'IMAGE' })).data.createStory.story;
+    const UPDATE = `mutation ($input: UpdateStoryInput!) { updateStory(input: $input) { __typename ... on UpdateStoryPayload { story { caption privacy } } ... on ForbiddenError { message } } }`;
+    expect((await stack.graphql(UPDATE, { input: { storyId: story.id, caption: '바뀜', privacy: 'CLOSE_FRIENDS' } }, author.token)).data.updateStory.story).toEqual({ caption: '바뀜', privacy: 'CLOSE_FRIENDS' });
+    const DELETE = `mutation ($input: DeleteStoryInput!) { deleteStory(input: $input) { __typename ... on DeleteStoryPayload { deletedStoryId } ... on ForbiddenError { message } ... on NotFoundError { message } } }`;
+    expect((await stack.graphql(DELETE, { input: { storyId: story.id } }, friend.token)).data.deleteStory.__typename).toBe('NotFoundError');
+    expect((await stack.graphql(DELETE, { input: { storyId: story.id } }, author.token)).data.deleteStory).toEqual({ __typename: 'DeleteStoryPayload', deletedStoryId: story.id });
+  });
+});
