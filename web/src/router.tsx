@@ -7,6 +7,7 @@ import { postDetailLoader } from './post/postDetailLoader';
 import { probabilityDetailLoader, probabilityListLoader } from './probability/probabilityLoaders';
 import { LoadingScreen } from './shared/LoadingScreen';
 import { wishListLoader } from './wishes/wishListLoader';
+import { writeLoader } from './write/writeLoader';
 
 // Loaders are part of the main bundle so each route's query starts at once; screens are split off and
 // download in parallel with their data.
@@ -35,7 +36,8 @@ const routes: RouteObject[] = [
           },
           {
             path: 'community/write',
-            lazy: { Component: async () => (await import('./pages/PlaceholderPage')).WritePage },
+            loader: writeLoader,
+            lazy: { Component: async () => (await import('./write/WritePage')).default },
           },
           {
             path: 'community/notice',

@@ -5,6 +5,7 @@ import { PostStats } from '../shared/PostStats';
 import { formatRelativeTime } from '../time/formatRelativeTime';
 import { AuthorProfile } from './AuthorProfile';
 import { LikeButton } from './LikeButton';
+import { PostActions } from './PostActions';
 import { ReplySection } from './ReplySection';
 
 const TRADE_TYPE_LABELS: Record<Exclude<TradeType, '%future added value'>, string> = {
@@ -22,6 +23,7 @@ export function PostDetail({ post, viewerId }: { post: PostDetail_post$key; view
   const data = useFragment(
     graphql`
       fragment PostDetail_post on Post {
+        id
         title
         content
         createdAt
@@ -49,6 +51,7 @@ export function PostDetail({ post, viewerId }: { post: PostDetail_post$key; view
           height
         }
         author {
+          id
           ...AuthorProfile_user
         }
         ...LikeButton_post
@@ -142,6 +145,7 @@ export function PostDetail({ post, viewerId }: { post: PostDetail_post$key; view
 
       <PostStats likeCount={data.likeCount} replyCount={data.replyCount} viewCount={data.viewCount} />
       <LikeButton post={data} />
+      <PostActions postId={data.id} authorId={data.author?.id ?? null} viewerId={viewerId} />
       <ReplySection post={data} viewerId={viewerId} />
     </article>
   );

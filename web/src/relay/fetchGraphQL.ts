@@ -1,4 +1,4 @@
-import { Observable, type FetchFunction, type GraphQLResponse } from 'relay-runtime';
+import { Observable, type FetchFunction, type GraphQLResponse, type UploadableMap } from 'relay-runtime';
 import { ERROR_CODES, userMessageFor, type ErrorCode } from '@domain/errors.js';
 import { errorMessages, globalErrorTexts } from '@domain/messages.js';
 import { deviceId, signalUnauthorized, storedToken } from '../session';
@@ -37,9 +37,9 @@ function requestErrorFrom(errors: GraphQLErrorEntry[]): RequestError {
   return new RequestError(globalErrorTexts.fallbackText, 'UNKNOWN');
 }
 
-function headers(): Record<string, string> {
+function headers(json = true): Record<string, string> {
   const result: Record<string, string> = {
-    'Content-Type': 'application/json',
+    ...(json ? { 'Content-Type': 'application/json' } : {}),
     Accept: 'application/graphql-response+json, application/json',
     'X-Device-ID': deviceId(),
     // The gateway's CSRF prevention lets a request through only with a header a plain form or link cannot set.
@@ -50,10 +50,29 @@ function headers(): Record<string, string> {
   return result;
 }
 
-async function postGraphQL(body: unknown, signal: AbortSignal): Promise<GraphQLResponse> {
+/**
+ * The GraphQL multipart request (files beside the operation). Relay's uploadables are keyed by the variable
+ * path they fill, e.g. `{ 'input.file': file }`; the variable itself is sent as null and mapped to the part.
+ */
+function multipartBody(body: { variables: Record<string, unknown> }, uploadables: UploadableMap): FormData {
+  const form = new FormData();
+  const map: Record<string, string[]> = {};
+  const files = Object.entries(uploadables);
+  files.forEach(([path], index) => {
+    map[String(index)] = [`variables.${path}`];
+  });
+  form.append('operations', JSON.stringify(body));
+  form.append('map', JSON.stringify(map));
+  files.forEach(([, file], index) => form.append(String(index), file));
+  return form;
+}
+
+async function postGraphQL(body: { variables: Record<string, unknown> }, signal: AbortSignal, uploadables?: UploadableMap | null): Promise<GraphQLResponse> {
   let response: Response;
   try {
-    response = await fetch('/graphql', { method: 'POST', headers: headers(), body: JSON.stringify(body), signal });
+    response = uploadables
+      ? await fetch('/graphql', { method: 'POST', headers: headers(false), body: multipartBody(body, uploadables), signal })
+      : await fetch('/graphql', { method: 'POST', headers: headers(), body: JSON.stringify(body), signal });
   } catch (error) {
     if (signal.aborted) throw error;
     throw new RequestError(errorMessages.NETWORK_ERROR, 'NETWORK_ERROR');
@@ -79,7 +98,7 @@ async function postGraphQL(body: unknown, signal: AbortSignal): Promise<GraphQLR
  * POSTs the operation's persisted id (relay-compiler's persisted queries: no operation text ships) and its
  * variables to the gateway; disposing the Relay request aborts the fetch.
  */
-export const fetchGraphQL: FetchFunction = (operation, variables) =>
+export const fetchGraphQL: FetchFunction = (operation, variables, _cacheConfig, uploadables) =>
   Observable.create<GraphQLResponse>((sink) => {
     const controller = new AbortController();
     const body = {
@@ -87,7 +106,7 @@ export const fetchGraphQL: FetchFunction = (operation, variables) =>
       variables,
       extensions: { persistedQuery: { version: 1, sha256Hash: operation.id } },
     };
-    postGraphQL(body, controller.signal).then(
+    postGraphQL(body, controller.signal, uploadables).then(
       (response) => {
         sink.next(response);
         sink.complete();

@@ -1,0 +1,226 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { communityTexts, reportTexts, uiTexts, validationTexts } from '../../domain/messages.js';
+import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import { startUpstream } from '../helpers/upstream.js';
+
+/**
+ * A member writes, edits, deletes, reports, blocks and searches in Chromium against the real upstream. The
+ * gateway reaches the upstream through a fault proxy, so an upstream failure during an edit is a real one.
+ */
+
+const w = communityTexts.write;
+/** A 2×3 PNG, byte for byte. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEklEQVR4nGP4z8DAwMDAwMAAAA4AAf8Gq8pGAAAAAElFTkSuQmCC', 'base64');
+const MEMBER_ID = 2;
+
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
+let proxy: FaultProxy;
+let gateway: RunningGateway;
+let browser: BrowserContext;
+let profileDir: string;
+const pageErrors: Error[] = [];
+let graphqlRequests = 0;
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  proxy = await startFaultProxy(upstream.url);
+  // The breaker would stay open after the forced failure; this suite is about the screen, not the breaker.
+  gateway = await startGateway({ upstreamUrl: proxy.url, port: 0, webDir: 'dist/web', settings: { breakerFailures: 1000 } });
+  const token = await upstream.issueToken(MEMBER_ID);
+  profileDir = await mkdtemp(join(tmpdir(), 'community-author-e2e-'));
+  browser = await chromium.launchPersistentContext(profileDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    locale: 'ko-KR',
+    viewport: { width: 390, height: 844 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  await browser.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.close();
+  await proxy?.close();
+  await upstream?.stop();
+  if (profileDir) await rm(profileDir, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  proxy.fallback = { kind: 'pass' };
+  expect(pageErrors).toEqual([]);
+  pageErrors.length = 0;
+});
+
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+  page.on('request', (request) => {
+    if (request.url().endsWith('/graphql') && request.method() === 'POST') graphqlRequests++;
+  });
+  await page.goto(gateway.url + path);
+  return page;
+}
+
+const postTitle = (page: Page) => page.locator('.post-detail__title');
+const cardTitles = (page: Page) => page.getByTestId('post-card').locator('.post-card__title').allTextContents();
+
+async function writePost(page: Page, title: string, content: string): Promise<void> {
+  await page.getByLabel(w.titleLabel, { exact: true }).fill(title);
+  await page.getByLabel(w.contentLabel, { exact: true }).fill(content);
+  await page.getByRole('button', { name: w.submit, exact: true }).click();
+  await expect.poll(() => postTitle(page).textContent()).toBe(title);
+}
+
+async function goHome(page: Page): Promise<void> {
+  await page.getByRole('link', { name: uiTexts.tabs.home }).click();
+  await page.getByTestId('post-card').first().waitFor();
+}
+
+describe('writing as a member', () => {
+  test('validates with the domain rules, uploads an image, and the new post shows first in the feed', async () => {
+    const page = await open('/community');
+    await page.getByTestId('post-card').first().waitFor();
+    await page.getByRole('link', { name: uiTexts.tabs.write }).click();
+    await page.getByLabel(w.titleLabel, { exact: true }).waitFor();
+
+    // Nothing is sent while the form breaks the rules; the messages are the domain's.
+    graphqlRequests = 0;
+    await page.getByRole('button', { name: w.submit, exact: true }).click();
+    await page.getByText(validationTexts.titleRequired).waitFor();
+    await page.getByText(validationTexts.contentRequired).waitFor();
+    await page.getByLabel(w.titleLabel, { exact: true }).fill('가'.repeat(101));
+    await page.getByRole('button', { name: w.submit, exact: true }).click();
+    await page.getByText(validationTexts.titleMax(100)).waitFor();
+    expect(graphqlRequests).toBe(0);
+
+    await page.getByLabel(w.contentLabel, { exact: true }).fill('그림과 함께 쓴 글');
+    expect(await page.getByTestId('content-counter').textContent()).toBe(w.counter('그림과 함께 쓴 글'.length, 10000));
+    await page.getByTestId('image-input').setInputFiles({ name: 'slime.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('image-preview').first().waitFor();
+    await expect.poll(() => page.getByTestId('image-preview').first().getAttribute('aria-busy')).toBe('false');
+
+    await writePost(page, '브라우저에서 쓴 그림 글', '그림과 함께 쓴 글');
+    await page.getByText(w.created).first().waitFor();
+    await expect.poll(() => page.locator('.post-detail__images img').count()).toBe(1);
+    // The picture is served back: the browser decoded the uploaded 2×3 PNG.
+    await expect.poll(() => page.locator('.post-detail__images img').first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(2);
+
+    await goHome(page);
+    expect((await cardTitles(page))[0]).toBe('브라우저에서 쓴 그림 글');
+    expect(await page.getByTestId('post-card').first().locator('.post-card__thumbnail').count()).toBe(1);
+    await page.close();
+  });
+
+  test('a trade post with price and location; edited, then deleted with the confirmation dialog', async () => {
+    const page = await open('/community/write');
+    await page.getByLabel(w.postTypeLabel).selectOption('trade');
+    await page.getByLabel(w.priceLabel).fill('-5');
+    await page.getByLabel(w.titleLabel, { exact: true }).fill('말랑 슬라임 팝니다');
+    await page.getByLabel(w.contentLabel, { exact: true }).fill('상태 좋아요');
+    await page.getByRole('button', { name: w.submit, exact: true }).click();
+    await page.getByText(validationTexts.price).waitFor();
+    await page.getByLabel(w.priceLabel).fill('3000');
+    await page.getByLabel(w.locationLabel).fill('강남역');
+    await writePost(page, '말랑 슬라임 팝니다', '상태 좋아요');
+    await page.getByText(uiTexts.price(3000)).waitFor();
+    await page.getByText('강남역').waitFor();
+
+    await page.getByRole('button', { name: communityTexts.post.edit, exact: true }).click();
+    await expect.poll(() => page.getByLabel(w.titleLabel, { exact: true }).inputValue()).toBe('말랑 슬라임 팝니다');
+    await page.getByLabel(w.titleLabel, { exact: true }).fill('말랑 슬라임 판매 완료');
+    await page.getByLabel(w.isSoldLabel).check();
+    await page.getByRole('button', { name: w.save, exact: true }).click();
+    await expect.poll(() => postTitle(page).textContent()).toBe('말랑 슬라임 판매 완료');
+    await page.getByText(w.updated).first().waitFor();
+    await page.locator('.label--sold').waitFor();
+
+    await page.getByRole('button', { name: communityTexts.post.delete, exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: communityTexts.confirm.delete.message });
+    await dialog.getByRole('button', { name: communityTexts.confirm.delete.action, exact: true }).click();
+    await page.getByText(communityTexts.post.deleted).first().waitFor();
+    await page.getByTestId('post-card').first().waitFor();
+    expect(await cardTitles(page)).not.toContain('말랑 슬라임 판매 완료');
+    await page.close();
+  });
+});
+
+describe("other members' posts", () => {
+  async function openOthersPost(page: Page): Promise<string> {
+    await page.getByTestId('post-card').first().waitFor();
+    const mine = (await page.evaluate(() => fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1', authorization: `token ${localStorage.getItem('userToken')}` },
+      body: JSON.stringify({ query: '{ viewer { nickname } }' }),
+    }).then((answer) => answer.json()))) as { data: { viewer: { nickname: string } } };
+    const card = page.getByTestId('post-card').filter({ hasNot: page.locator('.post-card__author', { hasText: mine.data.viewer.nickname }) }).first();
+    const author = (await card.locator('.post-card__author').textContent())!;
+    await card.click();
+    await page.getByRole('button', { name: communityTexts.post.report, exact: true }).waitFor();
+    return author;
+  }
+
+  test('reports a post with a reason; a second report says it was already reported', async () => {
+    const page = await open('/community');
+    await openOthersPost(page);
+    for (const expected of [reportTexts.success, reportTexts.alreadyReported]) {
+      await page.getByRole('button', { name: communityTexts.post.report, exact: true }).click();
+      await page
+        .getByRole('alertdialog', { name: communityTexts.confirm.report.message })
+        .getByRole('button', { name: communityTexts.confirm.report.action, exact: true })
+        .click();
+      const modal = page.getByRole('dialog', { name: reportTexts.title });
+      await modal.getByLabel(reportTexts.reasonTypeLabel).selectOption(String(reportTexts.reasonTypes.indexOf('홍보/광고')));
+      await modal.getByLabel(reportTexts.reasonLabel).fill('광고 글이에요');
+      await modal.getByRole('button', { name: reportTexts.submit, exact: true }).click();
+      await page.getByTestId('toast').filter({ hasText: expected }).first().waitFor();
+      if (expected === reportTexts.alreadyReported) await modal.getByRole('button', { name: uiTexts.cancel }).click();
+    }
+    await page.close();
+  });
+
+  test("blocks a member: the member's posts leave the feed", async () => {
+    const page = await open('/community');
+    const author = await openOthersPost(page);
+    await page.getByRole('button', { name: communityTexts.post.blockAuthor, exact: true }).click();
+    await page
+      .getByRole('alertdialog', { name: communityTexts.confirm.block.message })
+      .getByRole('button', { name: communityTexts.confirm.block.action, exact: true })
+      .click();
+    await page.getByText(communityTexts.post.userBlocked).first().waitFor();
+    await page.getByTestId('post-card').first().waitFor();
+    expect(await page.locator('.post-card__author').allTextContents()).not.toContain(author);
+    await page.close();
+  });
+});
+
+describe('an upstream failure during an edit', () => {
+  test('rolls the post back on screen and keeps the draft', async () => {
+    const page = await open('/community/write');
+    await writePost(page, '원래 제목', '원래 내용');
+    await page.getByRole('button', { name: communityTexts.post.edit, exact: true }).click();
+    await page.getByLabel(w.titleLabel, { exact: true }).fill('고쳐 쓴 제목');
+    await page.getByLabel(w.contentLabel, { exact: true }).fill('고쳐 쓴 내용');
+
+    // The upstream stops answering: the edit shows at once (optimistic), then the upstream goes away.
+    proxy.fallback = { kind: 'hang' };
+    await page.getByRole('button', { name: w.save, exact: true }).click();
+    await expect.poll(() => postTitle(page).textContent()).toBe('고쳐 쓴 제목');
+    await proxy.refuse();
+    await page.getByTestId('toast').filter({ hasText: w.updateFailed }).first().waitFor();
+    await proxy.accept();
+    proxy.fallback = { kind: 'pass' };
+    await expect.poll(() => postTitle(page).textContent()).toBe('원래 제목');
+    expect(await page.getByTestId('post-content').textContent()).toBe('원래 내용');
+
+    await page.getByRole('button', { name: communityTexts.post.edit, exact: true }).click();
+    await expect.poll(() => page.getByLabel(w.titleLabel, { exact: true }).inputValue()).toBe('고쳐 쓴 제목');
+    expect(await page.getByLabel(w.contentLabel, { exact: true }).inputValue()).toBe('고쳐 쓴 내용');
+    await page.close();
+  });
+});

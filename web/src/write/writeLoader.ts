@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import WritePageQuery, { type WritePageQuery as WritePageQueryType } from '../__generated__/WritePageQuery.graphql';
+import { loadRouteQuery } from '../relay/loadRouteQuery';
+
+/** /community/write, and /community/write?id=<post id> to edit: the categories, the viewer and the post. */
+export function writeLoader({ request }: LoaderFunctionArgs) {
+  const id = new URL(request.url).searchParams.get('id')?.trim() ?? '';
+  return loadRouteQuery<WritePageQueryType>('write', WritePageQuery, { id, isEdit: id !== '' });
+}
