@@ -1,4 +1,4 @@
-import { UPSTREAM_RESILIENCE } from '../../domain/limits.js';
+import { NOTIFICATION_POLL_INTERVAL_MS, UPSTREAM_RESILIENCE } from '../../domain/limits.js';
 
 /** What an operator can switch with environment variables (README, "Environment variables"). */
 export interface GatewaySettings {
@@ -16,6 +16,8 @@ export interface GatewaySettings {
   /** Upstream: consecutive failures before the breaker opens, and how long it stays open. */
   breakerFailures: number;
   breakerHalfOpenAfterMs: number;
+  /** How often the notification bridge polls each subscribed member's inbox (NOTIFICATION_POLL_INTERVAL_MS). */
+  notificationPollIntervalMs: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -41,5 +43,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewaySe
     trustProxy: flag(env.TRUST_PROXY, false),
     breakerFailures: positiveInteger(env.UPSTREAM_BREAKER_FAILURES, UPSTREAM_RESILIENCE.breakerFailures),
     breakerHalfOpenAfterMs: positiveInteger(env.UPSTREAM_BREAKER_HALF_OPEN_MS, UPSTREAM_RESILIENCE.breakerHalfOpenAfterMs),
+    notificationPollIntervalMs: positiveInteger(env.NOTIFICATION_POLL_INTERVAL_MS, NOTIFICATION_POLL_INTERVAL_MS),
   };
 }

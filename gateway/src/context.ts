@@ -5,6 +5,8 @@ import { AccountsApi } from './upstream/accounts.js';
 import { CommunityApi } from './upstream/community.js';
 import { ItemsApi } from './upstream/items.js';
 import { StoriesApi } from './upstream/stories.js';
+import { MessagingApi } from './upstream/messaging.js';
+import type { NotificationBridge } from './notification-bridge.js';
 
 export interface GatewayContext {
   caller: Caller;
@@ -14,6 +16,9 @@ export interface GatewayContext {
   stories: StoriesApi;
   /** Where mutations announce changes to subscribers (`publishPostChanged`). */
   pubSub: GatewayPubSub;
+  messaging: MessagingApi;
+  /** Polls the inbox of members with live notification subscriptions. */
+  notificationBridge: NotificationBridge;
 }
 
 /** The web client's device id when a request names none (002 §7.1). */
@@ -25,7 +30,7 @@ export function tokenFromAuthorization(header: string | null | undefined): strin
   return match?.[1];
 }
 
-export function createContextFactory(client: UpstreamClient, pubSub: GatewayPubSub) {
+export function createContextFactory(client: UpstreamClient, pubSub: GatewayPubSub, notificationBridge: NotificationBridge) {
   // `requestId` comes from the listener; `request.signal` aborts when the client goes away.
   return ({ request, requestId }: YogaInitialContext & { requestId?: string }): GatewayContext => {
     const caller: Caller = {
@@ -34,6 +39,6 @@ export function createContextFactory(client: UpstreamClient, pubSub: GatewayPubS
       requestId,
       signal: request.signal,
     };
-    return { caller, pubSub, community: new CommunityApi(client, caller), items: new ItemsApi(client, caller), accounts: new AccountsApi(client, caller), stories: new StoriesApi(client, caller) };
+    return { caller, pubSub, community: new CommunityApi(client, caller), items: new ItemsApi(client, caller), accounts: new AccountsApi(client, caller), stories: new StoriesApi(client, caller), messaging: new MessagingApi(client, caller), notificationBridge };
   };
 }

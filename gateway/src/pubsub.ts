@@ -1,13 +1,19 @@
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { createPubSub, type PubSub } from 'graphql-yoga';
 import { Redis } from 'ioredis';
+import type { NotificationJson } from '../../domain/messaging.js';
 
 /** What a subscriber of `postChanged` is told: which post; each subscriber then reads it with its own token. */
 export interface PostChange {
   postId: string;
 }
 
-export type GatewayPubSub = PubSub<{ postChanged: [postId: string, change: PostChange] }>;
+export type GatewayPubSub = PubSub<{
+  postChanged: [postId: string, change: PostChange];
+  /** The notification bridge's news for one member (topic: their user id). */
+  notificationAdded: [userId: string, notification: NotificationJson];
+  unreadNotificationCount: [userId: string, count: number];
+}>;
 
 export interface RunningPubSub {
   pubSub: GatewayPubSub;

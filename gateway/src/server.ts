@@ -8,6 +8,7 @@ import { GRAPHQL_LIMITS } from '../../domain/limits.js';
 import { errorMessages, hardeningTexts } from '../../domain/messages.js';
 import { settingsFromEnv, type GatewaySettings } from './config.js';
 import { GatewayMetrics } from './metrics.js';
+import { NotificationBridge } from './notification-bridge.js';
 import { PersistedOperations } from './persisted.js';
 import { createGatewayPubSub, type GatewayPubSub } from './pubsub.js';
 import { UpstreamClient, type UpstreamClientOptions } from './upstream/client.js';
@@ -37,6 +38,8 @@ export interface RunningGateway {
   client: UpstreamClient;
   /** Where subscriptions hear of changes (mutations publish with `publishPostChanged`). */
   pubSub: GatewayPubSub;
+  /** Polls the inboxes of members with live notification subscriptions. */
+  notificationBridge: NotificationBridge;
   close(): Promise<void>;
 }
 
@@ -77,6 +80,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
   const persisted = options.persisted ?? PersistedOperations.load();
   const pubSub = createGatewayPubSub(settings.redisUrl);
+  const notificationBridge = new NotificationBridge({ pool: client.pool, upstreamUrl, pubSub: pubSub.pubSub, intervalMs: settings.notificationPollIntervalMs, redisUrl: settings.redisUrl });
   const rateLimitRedis = settings.redisUrl ? new Redis(settings.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true }) : null;
 
   const app = Fastify({
@@ -89,6 +93,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     client,
     settings,
     pubSub: pubSub.pubSub,
+    notificationBridge,
     persisted,
     metrics,
     redis: rateLimitRedis,
@@ -175,8 +180,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     url: `http://${displayHost}:${boundPort}`,
     client,
     pubSub: pubSub.pubSub,
+    notificationBridge,
     async close() {
       await sockets?.close();
+      await notificationBridge.close();
       await app.close();
       await client.close();
       await pubSub.close();

@@ -8,6 +8,7 @@ import { operationLimitPlugins } from './limits/operationLimits.js';
 import { useRateLimits, type ClientAddress } from './limits/rateLimits.js';
 import type { GatewayMetrics } from './metrics.js';
 import { useTrustedDocuments, type PersistedOperations } from './persisted.js';
+import type { NotificationBridge } from './notification-bridge.js';
 import type { GatewayPubSub } from './pubsub.js';
 import { schema } from './schema/index.js';
 import type { UpstreamClient } from './upstream/client.js';
@@ -50,6 +51,7 @@ export interface GatewayYogaOptions {
   client: UpstreamClient;
   settings: GatewaySettings;
   pubSub: GatewayPubSub;
+  notificationBridge: NotificationBridge;
   persisted: PersistedOperations;
   metrics?: GatewayMetrics;
   /** Rate-limit counters: Redis shared by replicas, or null for this process. */
@@ -69,7 +71,7 @@ function corsFor(origins: string[]) {
 }
 
 /** The GraphQL handler, apart from any listener so tests and servers share it. */
-export function createGatewayYoga({ client, settings, pubSub, persisted, metrics, redis, logger }: GatewayYogaOptions) {
+export function createGatewayYoga({ client, settings, pubSub, notificationBridge, persisted, metrics, redis, logger }: GatewayYogaOptions) {
   const plugins: Plugin[] = [
     // Browsers send a simple GET or form POST cross-site without asking; such requests need a header they cannot add.
     useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] }) as Plugin,
@@ -80,7 +82,7 @@ export function createGatewayYoga({ client, settings, pubSub, persisted, metrics
   if (metrics) plugins.push(metrics.plugin());
   return createYoga<ServerContext, GatewayContext>({
     schema,
-    context: createContextFactory(client, pubSub),
+    context: createContextFactory(client, pubSub, notificationBridge),
     graphqlEndpoint: '/graphql',
     plugins,
     // Expected failures are GraphQLErrors with Korean messages; anything else is masked and never leaks stack or address.

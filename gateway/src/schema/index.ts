@@ -16,6 +16,9 @@ import './post-mutations.js';
 import './upload.js';
 import './story.js';
 import './subscription.js';
+import './notice.js';
+import './notification.js';
+import './inquiry.js';
 import { builder } from '../builder.js';
 
 export const schema = builder.toSchema({ sortSchema: true });
