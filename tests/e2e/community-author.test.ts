@@ -199,6 +199,79 @@ describe("other members' posts", () => {
   });
 });
 
+describe('search', () => {
+  const s = communityTexts.search;
+
+  test('by nickname with the type selector, from the search home with its trending posts', async () => {
+    const page = await open('/community/search');
+    await page.getByTestId('trending-list').getByTestId('post-card').first().waitFor();
+    const nickname = (await page.getByTestId('trending-list').locator('.post-card__author').first().textContent())!;
+    await page.getByRole('combobox', { name: s.typeLabel }).selectOption('nickname');
+    await page.getByPlaceholder(s.placeholder).fill(nickname);
+    await page.getByRole('button', { name: s.submit, exact: true }).click();
+    await page.getByTestId('search-results').getByTestId('post-card').first().waitFor();
+    const authors = await page.getByTestId('search-results').locator('.post-card__author').allTextContents();
+    expect(authors.length).toBeGreaterThan(0);
+    expect(new Set(authors)).toEqual(new Set([nickname]));
+    expect(page.url()).toContain('type=nickname');
+    await page.close();
+  });
+
+  test('a short term is not sent; results come 10 to a numbered page; nothing found says so', async () => {
+    const page = await open('/community/search');
+    await page.getByTestId('trending-list').waitFor();
+    graphqlRequests = 0;
+    await page.getByPlaceholder(s.placeholder).fill(' 슬 ');
+    await page.getByRole('button', { name: s.submit, exact: true }).click();
+    await page.getByText(validationTexts.searchMin(2)).waitFor();
+    expect(graphqlRequests).toBe(0);
+
+    await page.getByPlaceholder(s.placeholder).fill('슬라임');
+    await page.getByRole('button', { name: s.submit, exact: true }).click();
+    await page.getByTestId('search-count').waitFor();
+    const total = Number((await page.getByTestId('search-count').textContent())!.replace(/\D/g, ''));
+    expect(total).toBeGreaterThan(10);
+    expect(await page.getByTestId('search-results').getByTestId('post-card').count()).toBe(10);
+    const pager = page.getByRole('navigation', { name: s.title });
+    expect(await pager.getByRole('link', { name: /페이지$/ }).count()).toBe(Math.min(5, Math.ceil(total / 10)));
+    expect(await pager.getByRole('link', { name: s.page(1) }).getAttribute('aria-current')).toBe('page');
+    const firstPage = await page.getByTestId('search-results').locator('.post-card__title').allTextContents();
+    await pager.getByRole('link', { name: s.page(2) }).click();
+    await expect.poll(() => pager.getByRole('link', { name: s.page(2) }).getAttribute('aria-current')).toBe('page');
+    const secondPage = await page.getByTestId('search-results').locator('.post-card__title').allTextContents();
+    expect(secondPage.length).toBe(Math.min(10, total - 10));
+    expect(secondPage.filter((title) => firstPage.includes(title))).toEqual([]);
+
+    await page.getByPlaceholder(s.placeholder).fill('어디에도없는검색어');
+    await page.getByRole('button', { name: s.submit, exact: true }).click();
+    await page.getByText(s.noResults).waitFor();
+    await page.close();
+  });
+});
+
+describe('my activity', () => {
+  test('my posts and my comments in two tabs, with the way back to the post', async () => {
+    const page = await open('/community/write');
+    await writePost(page, '내 활동에 보일 글', '내 활동 화면에서 찾을 글');
+    const section = page.getByRole('region', { name: communityTexts.reply.title });
+    await section.getByRole('textbox', { name: communityTexts.reply.placeholder }).fill('내 활동에 보일 댓글');
+    await section.getByRole('button', { name: communityTexts.reply.submit, exact: true }).first().click();
+    await section.getByTestId('reply').filter({ hasText: '내 활동에 보일 댓글' }).waitFor();
+
+    await page.goto(gateway.url + '/community/my');
+    await page.getByTestId('my-posts').waitFor();
+    expect(await page.locator('.page-header__title').textContent()).toMatch(/님의 프로필$/);
+    expect((await page.getByTestId('my-posts').locator('.post-card__title').allTextContents())[0]).toBe('내 활동에 보일 글');
+
+    await page.getByRole('tab', { name: communityTexts.my.comments }).click();
+    const reply = page.getByTestId('my-replies').locator('li').filter({ hasText: '내 활동에 보일 댓글' });
+    await reply.waitFor();
+    await reply.getByRole('link', { name: communityTexts.my.goToPost }).click();
+    await expect.poll(() => postTitle(page).textContent()).toBe('내 활동에 보일 글');
+    await page.close();
+  });
+});
+
 describe('an upstream failure during an edit', () => {
   test('rolls the post back on screen and keeps the draft', async () => {
     const page = await open('/community/write');

@@ -8,6 +8,8 @@ import { probabilityDetailLoader, probabilityListLoader } from './probability/pr
 import { LoadingScreen } from './shared/LoadingScreen';
 import { wishListLoader } from './wishes/wishListLoader';
 import { writeLoader } from './write/writeLoader';
+import { communityMyLoader } from './my/communityMyLoader';
+import { searchHomeLoader, searchPostLoader } from './search/searchLoaders';
 
 // Loaders are part of the main bundle so each route's query starts at once; screens are split off and
 // download in parallel with their data.
@@ -31,13 +33,24 @@ const routes: RouteObject[] = [
             lazy: { Component: async () => (await import('./post/PostDetailPage')).default },
           },
           {
-            path: 'community/search',
-            lazy: { Component: async () => (await import('./pages/PlaceholderPage')).SearchPage },
-          },
-          {
             path: 'community/write',
             loader: writeLoader,
             lazy: { Component: async () => (await import('./write/WritePage')).default },
+          },
+          {
+            path: 'community/search',
+            loader: searchHomeLoader,
+            lazy: { Component: async () => (await import('./search/SearchHomePage')).default },
+          },
+          {
+            path: 'community/search/post',
+            loader: searchPostLoader,
+            lazy: { Component: async () => (await import('./search/SearchPostPage')).default },
+          },
+          {
+            path: 'community/my',
+            loader: communityMyLoader,
+            lazy: { Component: async () => (await import('./my/CommunityMyPage')).default },
           },
           {
             path: 'community/notice',

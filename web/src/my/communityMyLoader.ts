@@ -1,0 +1,11 @@
+import { NUMBERED_LIST_PAGE_SIZE, USER_REPLIES_PAGE_SIZE } from '@domain/limits.js';
+import CommunityMyPageQuery, { type CommunityMyPageQuery as CommunityMyPageQueryType } from '../__generated__/CommunityMyPageQuery.graphql';
+import { loadRouteQuery } from '../relay/loadRouteQuery';
+
+/** /community/my: the viewer's posts and replies, both tabs in one request. */
+export function communityMyLoader() {
+  return loadRouteQuery<CommunityMyPageQueryType>('community-my', CommunityMyPageQuery, {
+    postCount: NUMBERED_LIST_PAGE_SIZE,
+    replyCount: USER_REPLIES_PAGE_SIZE,
+  });
+}

@@ -1,0 +1,62 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { POST_SEARCH_TYPES, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, type PostSearchType } from '@domain/limits.js';
+import { communityTexts, validationTexts } from '@domain/messages.js';
+import { isSearchable, searchPath } from './searchParams';
+
+const s = communityTexts.search;
+
+/** The search box of 000 §2: type selector, placeholder, search button; a short term says why it is not run. */
+export function SearchBox({ initialQuery = '', initialType = POST_SEARCH_TYPES[0] }: { initialQuery?: string; initialType?: PostSearchType }) {
+  const [query, setQuery] = useState(initialQuery);
+  const [type, setType] = useState<PostSearchType>(initialType);
+  const [problem, setProblem] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const errorId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isSearchable(query)) {
+      setProblem(validationTexts.searchMin(SEARCH_MIN_LENGTH));
+      return;
+    }
+    setProblem(null);
+    navigate(searchPath({ query, type, page: 1 }));
+  };
+
+  return (
+    <form role="search" className="search-box-form" onSubmit={submit} noValidate>
+      <div className="search-box">
+        <select aria-label={s.typeLabel} className="field__input search-box__type" value={type} onChange={(event) => setType(event.target.value as PostSearchType)}>
+          {POST_SEARCH_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {s.types[value]}
+            </option>
+          ))}
+        </select>
+        <input
+          type="search"
+          aria-label={s.placeholder}
+          className="field__input search-box__input"
+          placeholder={s.placeholder}
+          maxLength={SEARCH_MAX_LENGTH}
+          value={query}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setProblem(null);
+          }}
+        />
+        <button type="submit" className="button button--primary">
+          {s.submit}
+        </button>
+      </div>
+      {problem ? (
+        <p id={errorId} className="field__error search-box__error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { afterCursorOfPage, isSearchable, searchPath, searchRequestFrom, visiblePages } from './searchParams';
+
+describe('search parameters', () => {
+  it('reads the query, a known type and a page, with defaults', () => {
+    expect(searchRequestFrom('query=%EC%8A%AC&type=nickname&page=3')).toEqual({ query: '슬', type: 'nickname', page: 3 });
+    expect(searchRequestFrom('type=everything&page=-2')).toEqual({ query: '', type: 'title_content', page: 1 });
+    expect(searchPath({ query: ' 젤리 ', type: 'title', page: 1 })).toBe('/community/search/post?query=%EC%A0%A4%EB%A6%AC&type=title');
+  });
+
+  it('searches only for 2 or more trimmed characters', () => {
+    expect(isSearchable(' 젤 ')).toBe(false);
+    expect(isSearchable('젤리')).toBe(true);
+  });
+
+  it('shows at most 5 page buttons around the current page', () => {
+    expect(visiblePages(1, 3)).toEqual([1, 2, 3]);
+    expect(visiblePages(1, 12)).toEqual([1, 2, 3, 4, 5]);
+    expect(visiblePages(6, 12)).toEqual([4, 5, 6, 7, 8]);
+    expect(visiblePages(12, 12)).toEqual([8, 9, 10, 11, 12]);
+  });
+
+  it("starts page p after offset (p-1)*10-1, in the gateway's cursor format", () => {
+    expect(afterCursorOfPage(1)).toBeNull();
+    const decode = (cursor: string) => atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+    expect(decode(afterCursorOfPage(3)!)).toBe('offset:19');
+    expect(decode(afterCursorOfPage(2)!)).toBe('offset:9');
+  });
+});
