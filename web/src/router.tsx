@@ -6,6 +6,7 @@ import { AppLayout } from './layout/AppLayout';
 import { postDetailLoader } from './post/postDetailLoader';
 import { probabilityDetailLoader, probabilityListLoader } from './probability/probabilityLoaders';
 import { LoadingScreen } from './shared/LoadingScreen';
+import { storyViewerLoader } from './stories/storyLoaders';
 import { wishListLoader } from './wishes/wishListLoader';
 import { writeLoader } from './write/writeLoader';
 import { communityMyLoader } from './my/communityMyLoader';
@@ -22,6 +23,8 @@ const routes: RouteObject[] = [
         errorElement: <RouteErrorScreen />,
         children: [
           { index: true, element: <Navigate to="/community" replace /> },
+          { path: 'stories/new', lazy: { Component: async () => (await import('./stories/StoryUploadPage')).default } },
+          { path: 'stories/:userId', loader: storyViewerLoader, lazy: { Component: async () => (await import('./stories/StoryViewerPage')).default } },
           {
             path: 'community',
             loader: communityLoader,

@@ -8,6 +8,7 @@ import { PageHeader } from '../layout/PageHeader';
 import { CategoryChips } from './CategoryChips';
 import { CommunityFeed } from './CommunityFeed';
 import { FeedSkeleton } from './FeedSkeleton';
+import { StoryTray } from '../stories/StoryTray';
 
 /** The home feed, /community (000 §2). */
 export default function CommunityPage() {
@@ -28,6 +29,7 @@ function CommunityContent({ queryRef }: { queryRef: PreloadedQuery<CommunityPage
   const data = usePreloadedQuery<CommunityPageQuery>(
     graphql`
       query CommunityPageQuery($categoryId: Int, $count: Int!) {
+        ...StoryTray_query
         ...CategoryChips_query
         ...CommunityFeed_query @arguments(categoryId: $categoryId, count: $count)
       }
@@ -36,6 +38,7 @@ function CommunityContent({ queryRef }: { queryRef: PreloadedQuery<CommunityPage
   );
   return (
     <>
+      <StoryTray query={data} />
       <CategoryChips query={data} />
       <CommunityFeed query={data} />
     </>

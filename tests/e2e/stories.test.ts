@@ -1,0 +1,99 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { storyTexts } from '../../domain/messages.js';
+import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { addMembers, PNG_BYTES } from '../helpers/stories.js';
+import { startUpstream } from '../helpers/upstream.js';
+
+/**
+ * Stories in Chromium against the built app, the real gateway and the real upstream: a member uploads a
+ * picture story, a second member sees the ring in the tray, opens it and reacts; the author sees the
+ * viewer and the stats. Each member is a browser context of its own, logged in through `userToken`.
+ */
+
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
+let gateway: RunningGateway;
+const contexts: { context: BrowserContext; dir: string }[] = [];
+const pageErrors: Error[] = [];
+let author: { id: number; token: string };
+let reader: { id: number; token: string };
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
+  const [authorId, readerId] = await addMembers(upstream.db, ['스토리올리미', '스토리구경꾼']);
+  author = { id: authorId, token: await upstream.issueToken(authorId) };
+  reader = { id: readerId, token: await upstream.issueToken(readerId) };
+});
+
+afterAll(async () => {
+  for (const { context, dir } of contexts) {
+    await context.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+  await gateway?.close();
+  await upstream?.stop();
+});
+
+/** A logged-in member's own browser. */
+async function browserFor(token: string): Promise<BrowserContext> {
+  const dir = await mkdtemp(join(tmpdir(), 'stories-e2e-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    locale: 'ko-KR',
+    viewport: { width: 390, height: 844 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  await context.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
+  contexts.push({ context, dir });
+  return context;
+}
+
+async function open(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+  await page.goto(gateway.url + path);
+  return page;
+}
+
+test('upload an image story; a second member sees the ring, opens it and reacts; the author sees viewer and stats', async () => {
+  const authorBrowser = await browserFor(author.token);
+  const upload = await open(authorBrowser, '/stories/new');
+  await upload.locator('input[type=file]').setInputFiles({ name: 'slime.png', mimeType: 'image/png', buffer: PNG_BYTES });
+  await upload.locator('.story-upload__preview img').waitFor();
+  await upload.getByPlaceholder(storyTexts.upload.captionPlaceholder).fill('말랑한 하루');
+  await expect.poll(() => upload.locator('.story-upload__counter').textContent()).toBe('6/500');
+  await upload.getByRole('button', { name: storyTexts.upload.submit }).click();
+  await upload.getByText(storyTexts.uploaded).waitFor();
+  await upload.waitForURL(/\/community$/);
+
+  const readerBrowser = await browserFor(reader.token);
+  const home = await open(readerBrowser, '/community');
+  const ring = home.getByRole('link', { name: `스토리올리미 ${storyTexts.tray.unviewed}` });
+  await ring.waitFor();
+  expect(await ring.locator('.story-tray__ring--unviewed').count()).toBe(1);
+  await ring.click();
+  await home.locator('.story-viewer__media').waitFor();
+  expect(await home.locator('.story-viewer__caption').textContent()).toBe('말랑한 하루');
+  // Typing pauses the story, so it stays open while the member writes.
+  const comment = home.getByPlaceholder(storyTexts.viewer.commentPlaceholder);
+  await comment.fill('귀여워요!');
+  await comment.press('Enter');
+  await home.getByText(storyTexts.viewer.reacted).waitFor();
+  await home.getByRole('button', { name: storyTexts.viewer.like }).click();
+  await expect.poll(() => home.getByRole('button', { name: storyTexts.viewer.like }).getAttribute('aria-pressed')).toBe('true');
+
+  const authorHome = await open(authorBrowser, '/community');
+  await authorHome.getByRole('link', { name: storyTexts.tray.add, exact: true }).click();
+  await authorHome.getByRole('button', { name: storyTexts.viewer.viewers(1) }).click();
+  const panel = authorHome.getByRole('region', { name: storyTexts.viewer.stats });
+  await panel.getByText('스토리구경꾼').waitFor();
+  expect(await panel.getByTestId('stat-viewCount').textContent()).toBe('1');
+  expect(await panel.getByTestId('stat-likeCount').textContent()).toBe('1');
+  expect(await panel.getByTestId('stat-reactionCount').textContent()).toBe('2');
+  expect(pageErrors).toEqual([]);
+});

@@ -1,0 +1,160 @@
+import { useCallback } from 'react';
+import { graphql, useMutation } from 'react-relay';
+import { storyTexts } from '@domain/messages.js';
+import type { StoryPrivacy, StoryType } from '../__generated__/useStoryMutationsCreateMutation.graphql';
+import type { useStoryMutationsCreateMutation } from '../__generated__/useStoryMutationsCreateMutation.graphql';
+import type { useStoryMutationsViewMutation } from '../__generated__/useStoryMutationsViewMutation.graphql';
+import type { useStoryMutationsReactMutation, StoryReactionType } from '../__generated__/useStoryMutationsReactMutation.graphql';
+import type { useStoryMutationsHideMutation } from '../__generated__/useStoryMutationsHideMutation.graphql';
+import type { useStoryMutationsReportMutation } from '../__generated__/useStoryMutationsReportMutation.graphql';
+
+type Failure = { readonly __typename: string; readonly message?: string; readonly issues?: ReadonlyArray<{ readonly message: string }> };
+
+/** The Korean reason of a typed failure: its first issue, its message, or the given fallback. */
+function reasonOf(result: Failure, fallback: string): string {
+  return result.issues?.[0]?.message ?? result.message ?? fallback;
+}
+
+export function useCreateStoryMutation() {
+  const [commit, inFlight] = useMutation<useStoryMutationsCreateMutation>(graphql`
+    mutation useStoryMutationsCreateMutation($input: CreateStoryInput!) {
+      createStory(input: $input) {
+        __typename
+        ... on CreateStoryPayload {
+          story {
+            id
+          }
+        }
+        ... on ValidationError {
+          issues {
+            message
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const create = useCallback(
+    (media: File, input: { type: StoryType; caption?: string; privacy: StoryPrivacy }) =>
+      new Promise<void>((resolve, reject) => {
+        commit({
+          variables: { input: { ...input, media: null } },
+          uploadables: { 'input.media': media },
+          onCompleted: ({ createStory: result }) => (result.__typename === 'CreateStoryPayload' ? resolve() : reject(new Error(reasonOf(result, storyTexts.uploadFailed)))),
+          onError: (error) => reject(new Error(error.message || storyTexts.uploadFailed)),
+        });
+      }),
+    [commit],
+  );
+  return [create, inFlight] as const;
+}
+
+export function useViewStoryMutation() {
+  const [commit] = useMutation<useStoryMutationsViewMutation>(graphql`
+    mutation useStoryMutationsViewMutation($input: ViewStoryInput!) {
+      viewStory(input: $input) {
+        __typename
+        ... on ViewStoryPayload {
+          story {
+            id
+            isViewed
+            viewCount
+          }
+        }
+      }
+    }
+  `);
+  return useCallback((storyId: string, duration: number, completionRate: number) => commit({ variables: { input: { storyId, duration, completionRate } } }), [commit]);
+}
+
+export function useReactToStoryMutation() {
+  const [commit, inFlight] = useMutation<useStoryMutationsReactMutation>(graphql`
+    mutation useStoryMutationsReactMutation($input: ReactToStoryInput!) {
+      reactToStory(input: $input) {
+        __typename
+        ... on ReactToStoryPayload {
+          story {
+            id
+            isLiked
+            likeCount
+          }
+        }
+        ... on ValidationError {
+          issues {
+            message
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const react = useCallback(
+    (storyId: string, type: StoryReactionType, comment?: string) =>
+      new Promise<void>((resolve, reject) => {
+        commit({
+          variables: { input: { storyId, type, comment } },
+          onCompleted: ({ reactToStory: result }) => (result.__typename === 'ReactToStoryPayload' ? resolve() : reject(new Error(reasonOf(result, storyTexts.uploadFailed)))),
+          onError: (error) => reject(error),
+        });
+      }),
+    [commit],
+  );
+  return [react, inFlight] as const;
+}
+
+export function useHideUserStoriesMutation() {
+  const [commit] = useMutation<useStoryMutationsHideMutation>(graphql`
+    mutation useStoryMutationsHideMutation($input: HideUserStoriesInput!) {
+      hideUserStories(input: $input) {
+        __typename
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  return useCallback(
+    (userId: string) =>
+      new Promise<void>((resolve, reject) =>
+        commit({
+          variables: { input: { userId } },
+          onCompleted: ({ hideUserStories: result }) => (result.__typename === 'HideUserStoriesPayload' ? resolve() : reject(new Error(reasonOf(result, storyTexts.uploadFailed)))),
+          onError: reject,
+        }),
+      ),
+    [commit],
+  );
+}
+
+export function useReportStoryMutation() {
+  const [commit] = useMutation<useStoryMutationsReportMutation>(graphql`
+    mutation useStoryMutationsReportMutation($input: ReportStoryInput!) {
+      reportStory(input: $input) {
+        __typename
+        ... on ValidationError {
+          issues {
+            message
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  return useCallback(
+    (storyId: string, reason: string) =>
+      new Promise<void>((resolve, reject) =>
+        commit({
+          variables: { input: { storyId, reason } },
+          onCompleted: ({ reportStory: result }) => (result.__typename === 'ReportStoryPayload' ? resolve() : reject(new Error(reasonOf(result, storyTexts.uploadFailed)))),
+          onError: reject,
+        }),
+      ),
+    [commit],
+  );
+}

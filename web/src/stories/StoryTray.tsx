@@ -1,0 +1,73 @@
+import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router-dom';
+import { storyTexts } from '@domain/messages.js';
+import type { StoryTray_query$key } from '../__generated__/StoryTray_query.graphql';
+import { Avatar } from '../shared/Avatar';
+import { StoryToaster } from './storyToaster';
+
+/** The story tray at the top of the community home: the viewer's own "add" first, then groups, unviewed ringed. */
+export function StoryTray({ query }: { query: StoryTray_query$key }) {
+  const data = useFragment(
+    graphql`
+      fragment StoryTray_query on Query {
+        viewer {
+          id
+          profileImage
+          stories(first: 1) {
+            totalCount
+          }
+        }
+        storyGroups(first: 20) {
+          edges {
+            node {
+              id
+              hasNewStory
+              user {
+                id
+                nickname
+                profileImage
+              }
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const groups = data.storyGroups.edges.map((edge) => edge.node);
+  const viewer = data.viewer;
+  return (
+    <section className="story-tray" aria-label={storyTexts.tray.title}>
+      {viewer ? (
+        <div className="story-tray__item">
+          <Link
+            to={viewer.stories.totalCount > 0 ? `/stories/${encodeURIComponent(viewer.id)}` : '/stories/new'}
+            className={`story-tray__ring${viewer.stories.totalCount > 0 ? ' story-tray__ring--viewed' : ''}`}
+            aria-label={storyTexts.tray.add}
+          >
+            <Avatar src={viewer.profileImage} size="medium" />
+          </Link>
+          <Link to="/stories/new" className="story-tray__add" aria-label={storyTexts.tray.addLabel}>
+            +
+          </Link>
+          <span className="story-tray__name">{storyTexts.tray.add}</span>
+        </div>
+      ) : null}
+      {groups.map((group) => (
+        <Link
+          key={group.id}
+          to={`/stories/${encodeURIComponent(group.user.id)}`}
+          className="story-tray__item"
+          data-testid="story-group"
+          aria-label={`${group.user.nickname} ${group.hasNewStory ? storyTexts.tray.unviewed : storyTexts.tray.viewed}`}
+        >
+          <span className={`story-tray__ring${group.hasNewStory ? ' story-tray__ring--unviewed' : ' story-tray__ring--viewed'}`}>
+            <Avatar src={group.user.profileImage} size="medium" />
+          </span>
+          <span className="story-tray__name">{group.user.nickname}</span>
+        </Link>
+      ))}
+      <StoryToaster />
+    </section>
+  );
+}

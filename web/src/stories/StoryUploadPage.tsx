@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { IMAGE_MIME_TYPES, STORY_CAPTION_MAX, STORY_PRIVACY_LEVELS, STORY_VIDEO_MIME_TYPES } from '@domain/limits.js';
+import { storyTexts } from '@domain/messages.js';
+import type { StoryPrivacy } from '../__generated__/useStoryMutationsCreateMutation.graphql';
+import { PageHeader } from '../layout/PageHeader';
+import { useCreateStoryMutation } from '../mutations/useStoryMutations';
+import { storedToken } from '../session';
+import { showStoryToast, StoryToaster } from './storyToaster';
+
+const ACCEPT = [...IMAGE_MIME_TYPES, ...STORY_VIDEO_MIME_TYPES].join(',');
+
+/** /stories/new: pick a picture or video, preview it, add a caption and choose who sees it. */
+export default function StoryUploadPage() {
+  const navigate = useNavigate();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [caption, setCaption] = useState('');
+  const [privacy, setPrivacy] = useState<(typeof STORY_PRIVACY_LEVELS)[number]>('public');
+  const [create, uploading] = useCreateStoryMutation();
+
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const isVideo = file?.type.startsWith('video/') ?? false;
+  const submit = async () => {
+    if (!file) return;
+    try {
+      await create(file, { type: isVideo ? 'VIDEO' : 'IMAGE', caption: caption || undefined, privacy: privacy.toUpperCase() as StoryPrivacy });
+      showStoryToast(storyTexts.uploaded);
+      navigate('/community');
+    } catch (error) {
+      showStoryToast((error as Error).message || storyTexts.uploadFailed, 'error');
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={storyTexts.upload.title} />
+      <div className="story-upload">
+        {!storedToken() ? <p className="story-upload__notice">{storyTexts.upload.loginRequired}</p> : null}
+        <label className="story-upload__pick">
+          {storyTexts.upload.pick}
+          <input type="file" accept={ACCEPT} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+        </label>
+        {preview ? (
+          <div className="story-upload__preview">
+            {isVideo ? <video src={preview} muted playsInline controls /> : <img src={preview} alt="" />}
+          </div>
+        ) : null}
+        <label className="story-upload__field">
+          {storyTexts.upload.caption}
+          <textarea value={caption} maxLength={STORY_CAPTION_MAX} placeholder={storyTexts.upload.captionPlaceholder} onChange={(event) => setCaption(event.target.value)} />
+          <span className="story-upload__counter">
+            {caption.length}/{STORY_CAPTION_MAX}
+          </span>
+        </label>
+        <fieldset className="story-upload__privacy">
+          <legend>{storyTexts.upload.privacy}</legend>
+          {STORY_PRIVACY_LEVELS.map((level) => (
+            <label key={level}>
+              <input type="radio" name="privacy" value={level} checked={privacy === level} onChange={() => setPrivacy(level)} />
+              {storyTexts.privacyLevels[level]}
+            </label>
+          ))}
+        </fieldset>
+        <button type="button" className="story-upload__submit" disabled={!file || uploading} onClick={() => void submit()}>
+          {uploading ? storyTexts.upload.uploading : storyTexts.upload.submit}
+        </button>
+      </div>
+      <StoryToaster />
+    </>
+  );
+}

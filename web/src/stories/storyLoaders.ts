@@ -1,0 +1,8 @@
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import StoryViewerPageQuery, { type StoryViewerPageQuery as StoryViewerPageQueryType } from '../__generated__/StoryViewerPageQuery.graphql';
+import { loadRouteQuery } from '../relay/loadRouteQuery';
+
+/** The viewer's query starts while its code downloads (render-as-you-fetch). */
+export function storyViewerLoader({ params }: LoaderFunctionArgs) {
+  return loadRouteQuery<StoryViewerPageQueryType>('storyViewer', StoryViewerPageQuery, { userId: params.userId ?? '' });
+}

@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { STORY_TOAST } from '@domain/limits.js';
+import { storyTexts } from '@domain/messages.js';
+
+/**
+ * The stories' own toaster (002 §4.4, §9): at most three visible, bottom right, closing after 4000 ms,
+ * paused while hovered or while the tab is hidden, dismissed by a swipe or the close button. The app's
+ * global toast stays as it is; this store lives in the module so a toast survives navigating away.
+ */
+interface StoryToast {
+  id: number;
+  message: string;
+  tone: 'success' | 'error';
+}
+
+let toasts: StoryToast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+export function showStoryToast(message: string, tone: StoryToast['tone'] = 'success'): void {
+  toasts = [...toasts, { id: nextId++, message, tone }];
+  emit();
+}
+
+function dismiss(id: number): void {
+  toasts = toasts.filter((toast) => toast.id !== id);
+  emit();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function StoryToaster() {
+  const all = useSyncExternalStore(subscribe, () => toasts);
+  const visible = all.slice(-STORY_TOAST.visible);
+  if (!visible.length) return null;
+  return (
+    <ol className="story-toaster" style={{ width: STORY_TOAST.widthPx, gap: STORY_TOAST.gapPx }} aria-live="polite">
+      {visible.map((toast) => (
+        <StoryToastItem key={toast.id} toast={toast} />
+      ))}
+    </ol>
+  );
+}
+
+function StoryToastItem({ toast }: { toast: StoryToast }) {
+  const [hovered, setHovered] = useState(false);
+  const [tabHidden, setTabHidden] = useState(() => document.visibilityState === 'hidden');
+  const [offset, setOffset] = useState(0);
+  const remaining = useRef(STORY_TOAST.durationMs);
+  const startX = useRef<number | null>(null);
+
+  useEffect(() => {
+    const onVisibility = () => setTabHidden(document.visibilityState === 'hidden');
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, []);
+
+  useEffect(() => {
+    if (hovered || tabHidden) return;
+    const started = Date.now();
+    const timer = setTimeout(() => dismiss(toast.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current -= Date.now() - started;
+    };
+  }, [hovered, tabHidden, toast.id]);
+
+  return (
+    <li
+      className={`story-toast story-toast--${toast.tone}`}
+      role="status"
+      style={{ transform: offset ? `translateX(${offset}px)` : undefined }}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onPointerDown={(event) => {
+        startX.current = event.clientX;
+      }}
+      onPointerMove={(event) => {
+        if (startX.current !== null) setOffset(Math.max(0, event.clientX - startX.current));
+      }}
+      onPointerUp={() => {
+        if (offset >= STORY_TOAST.swipeThresholdPx) dismiss(toast.id);
+        startX.current = null;
+        setOffset(0);
+      }}
+    >
+      <span>{toast.message}</span>
+      <button type="button" className="story-toast__close" aria-label={storyTexts.toastClose} onClick={() => dismiss(toast.id)}>
+        ×
+      </button>
+    </li>
+  );
+}
