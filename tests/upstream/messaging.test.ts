@@ -130,7 +130,7 @@ describe.each(backends())('messaging on %s', (backend) => {
       const bobReply = await send('POST', url(`/v1/community/${postId}/reply/`), { content: '좋은 글이네요' }, bobToken);
       expect(bobReply.status).toBe(201);
       const aliceInbox = await inboxOf(aliceToken);
-      expect(aliceInbox.results[0]).toMatchObject({ type: 'comment', title: m.replyOnPost('젤리곰'), sender: { id: BOB }, url: `/community/detail?id=${postId}` });
+      expect(aliceInbox.results[0]).toMatchObject({ type: 'comment', title: m.replyOnPost('젤리곰'), sender: { id: BOB }, url: `/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${postId}`).toString('base64'))}` });
 
       await send('POST', url(`/v1/community/${postId}/reply/`), { content: '고마워요 @푸딩왕자 님도 보세요', parent_id: bobReply.body.id }, aliceToken);
       expect((await inboxOf(bobToken)).results[0]).toMatchObject({ type: 'comment', title: m.replyOnReply('말랑콩떡') });

@@ -6,6 +6,7 @@ import { AppLayout } from './layout/AppLayout';
 import { postDetailLoader } from './post/postDetailLoader';
 import { probabilityDetailLoader, probabilityListLoader } from './probability/probabilityLoaders';
 import { LoadingScreen } from './shared/LoadingScreen';
+import { inboxLoader, inquiryDetailLoader, inquiryListLoader, noticeDetailLoader, noticeListLoader, notificationSettingsLoader } from './messaging/loaders';
 import { storyViewerLoader } from './stories/storyLoaders';
 import { wishListLoader } from './wishes/wishListLoader';
 import { writeLoader } from './write/writeLoader';
@@ -57,8 +58,16 @@ const routes: RouteObject[] = [
           },
           {
             path: 'community/notice',
-            lazy: { Component: async () => (await import('./pages/PlaceholderPage')).NotificationPage },
+            loader: inboxLoader,
+            lazy: { Component: async () => (await import('./messaging/InboxPage')).default },
           },
+          { path: 'my/notifications', loader: notificationSettingsLoader, lazy: { Component: async () => (await import('./messaging/NotificationSettingsPage')).default } },
+          { path: 'my/notice', loader: noticeListLoader, lazy: { Component: async () => (await import('./messaging/NoticePages')).NoticeListPage } },
+          { path: 'my/notice/:id', loader: noticeDetailLoader, lazy: { Component: async () => (await import('./messaging/NoticePages')).NoticeDetailPage } },
+          { path: 'my/inquiries', loader: inquiryListLoader, lazy: { Component: async () => (await import('./messaging/InquiryPages')).InquiryListPage } },
+          { path: 'my/inquiries/:id', loader: inquiryDetailLoader, lazy: { Component: async () => (await import('./messaging/InquiryPages')).InquiryDetailPage } },
+          { path: 'my/admin/notify', lazy: { Component: async () => (await import('./messaging/StaffPages')).ComposeNotificationPage } },
+          { path: 'my/admin/notice', lazy: { Component: async () => (await import('./messaging/StaffPages')).WriteNoticePage } },
           { path: 'my', loader: myLoader, lazy: { Component: async () => (await import('./account/MyPage')).default } },
           { path: 'my/profile', loader: myLoader, lazy: { Component: async () => (await import('./account/MyPage')).default } },
           { path: 'my/profile/edit', loader: profileEditLoader, lazy: { Component: async () => (await import('./account/ProfileEditPage')).default } },

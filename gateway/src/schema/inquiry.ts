@@ -97,7 +97,8 @@ builder.objectFields(User, (t) => ({
 }));
 
 const memberErrors = [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError, ConflictError] as const;
-const inquiryIdOf = (id: string | number, path: string) => upstreamIdOf(String(id), 'Inquiry', path);
+/** An Inquiry id, or the bare database id the upstream's notification links carry (`/my/inquiries/{id}`). */
+const inquiryIdOf = (id: string | number, path: string) => (/^\d{1,10}$/.test(String(id)) ? Number(id) : upstreamIdOf(String(id), 'Inquiry', path));
 
 builder.queryField('inquiry', (t) =>
   t.field({

@@ -10,7 +10,8 @@ import { notify, type Queryable } from './notifications.js';
 
 const EXCERPT_LENGTH = 50;
 const excerpt = (text: string) => (text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text);
-const postUrl = (postId: number) => `/community/detail?id=${postId}`;
+/** The web app's post route takes the GraphQL global id (base64 of `Post:<id>`, DESIGN §3). */
+const postUrl = (postId: number) => `/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${postId}`).toString('base64'))}`;
 
 type ReplyRow = typeof replies.$inferSelect;
 

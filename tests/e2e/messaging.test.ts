@@ -1,0 +1,119 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { communityTexts, messagingTexts as m } from '../../domain/messages.js';
+import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { startUpstream } from '../helpers/upstream.js';
+
+/** Two members in two browser contexts: B answers A's post and A's 알림 tab shows it live, without a reload. */
+
+const ALICE = 2;
+const BOB = 3;
+
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
+let gateway: RunningGateway;
+const contexts: { alice?: BrowserContext; bob?: BrowserContext } = {};
+const profileDirs: string[] = [];
+const pageErrors: Error[] = [];
+
+async function memberContext(userId: number): Promise<BrowserContext> {
+  const token = await upstream.issueToken(userId);
+  const profileDir = await mkdtemp(join(tmpdir(), `messaging-e2e-${userId}-`));
+  profileDirs.push(profileDir);
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    locale: 'ko-KR',
+    viewport: { width: 390, height: 844 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  await context.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
+  return context;
+}
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  // A short poll interval so the test need not wait the spec's 30 s.
+  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web', settings: { notificationPollIntervalMs: 500 } });
+  contexts.alice = await memberContext(ALICE);
+  contexts.bob = await memberContext(BOB);
+});
+
+afterAll(async () => {
+  await contexts.alice?.close();
+  await contexts.bob?.close();
+  await gateway?.close();
+  await upstream?.stop();
+  for (const dir of profileDirs) await rm(dir, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  expect(pageErrors).toEqual([]);
+  pageErrors.length = 0;
+});
+
+async function open(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+  await page.goto(gateway.url + path);
+  return page;
+}
+
+async function alicePostId(): Promise<number> {
+  const response = await fetch(`${upstream.url}/v1/community/?page_size=50`);
+  const body = (await response.json()) as { results: { id: number; author: { id: number } | null }[] };
+  return body.results.find((post) => post.author?.id === ALICE)!.id;
+}
+
+const unreadCount = async (page: Page) => Number((await page.getByTestId('unread-count').textContent())!.replace(/\D/g, ''));
+
+describe('the 알림 tab', () => {
+  test('B replies to A’s post and A sees it without a reload; mark all read clears the count', async () => {
+    const inbox = await open(contexts.alice!, '/community/notice');
+    await inbox.getByTestId('unread-count').waitFor();
+    const before = await unreadCount(inbox);
+    let reloads = 0;
+    inbox.on('framenavigated', (frame) => {
+      if (frame === inbox.mainFrame()) reloads++;
+    });
+
+    const postId = await alicePostId();
+    const detail = await open(contexts.bob!, `/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${postId}`).toString('base64'))}`);
+    const box = detail.getByRole('textbox', { name: communityTexts.reply.placeholder });
+    await box.fill('브라우저에서 남긴 실시간 댓글');
+    await detail.getByRole('button', { name: communityTexts.reply.submit, exact: true }).click();
+
+    await inbox.getByText(m.replyOnPost('젤리곰')).first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => unreadCount(inbox), { timeout: 15_000 }).toBe(before + 1);
+    expect(reloads).toBe(0);
+
+    await inbox.getByRole('button', { name: m.markAllRead }).click();
+    await expect.poll(() => unreadCount(inbox)).toBe(0);
+    await inbox.reload();
+    await expect.poll(() => unreadCount(inbox)).toBe(0);
+    await inbox.close();
+    await detail.close();
+  });
+});
+
+describe('inquiries', () => {
+  test('a member files an inquiry and sees it in the list; the rules are shown before sending', async () => {
+    const page = await open(contexts.alice!, '/my/inquiries');
+    const form = page.getByRole('form', { name: m.newInquiry });
+    await form.waitFor();
+    await form.getByLabel(m.titleLabel).fill('결제 내역 문의');
+    await form.getByLabel(m.contentLabel).fill('짧음');
+    await form.getByRole('button', { name: m.submit }).click();
+    await page.getByRole('alert').getByText(m.inquiryContent(10, 5000)).waitFor();
+
+    await form.getByLabel(m.contentLabel).fill('어제 결제한 아이템이 보이지 않아요. 확인 부탁드립니다.');
+    await form.getByRole('button', { name: m.submit }).click();
+    const list = page.getByRole('list', { name: m.inquiriesTitle });
+    await list.getByText('결제 내역 문의').waitFor();
+    await list.getByText('결제 내역 문의').click();
+    await page.getByText('어제 결제한 아이템이 보이지 않아요. 확인 부탁드립니다.').waitFor();
+    await page.close();
+  });
+});

@@ -1,0 +1,176 @@
+import { Suspense, useMemo } from 'react';
+import { graphql, usePreloadedQuery, useSubscription, type PreloadedQuery } from 'react-relay';
+import { Link, useLoaderData, useNavigate } from 'react-router-dom';
+import { ConnectionHandler, type GraphQLSubscriptionConfig } from 'relay-runtime';
+import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
+import type { InboxPageAddedSubscription } from '../__generated__/InboxPageAddedSubscription.graphql';
+import type { InboxPageQuery } from '../__generated__/InboxPageQuery.graphql';
+import type { InboxPageUnreadSubscription } from '../__generated__/InboxPageUnreadSubscription.graphql';
+import { QueryErrorBoundary } from '../errors/ErrorBoundary';
+import { useOpenLoginModal } from '../layout/LoginModal';
+import { PageHeader } from '../layout/PageHeader';
+import { useDeleteNotification, useDeleteReadNotifications, useMarkNotificationsRead } from '../mutations/useNotificationMutations';
+import { LoadingScreen } from '../shared/LoadingScreen';
+import { StateScreen } from '../shared/StateScreen';
+import { useToast } from '../shared/toast/ToastProvider';
+import { formatRelativeTime } from '../time/formatRelativeTime';
+
+/** /community/notice, the 알림 tab: the inbox, live over graphql-ws (001 §2, §4). */
+export default function InboxPage() {
+  const { queryRef } = useLoaderData() as { queryRef: PreloadedQuery<InboxPageQuery> };
+  return (
+    <>
+      <PageHeader title={m.inboxTitle} right={<Link to="/my/notifications" className="inbox__settings-link">{m.settingsTitle}</Link>} />
+      <QueryErrorBoundary queryRef={queryRef}>
+        <Suspense fallback={<LoadingScreen />}>
+          <InboxContent queryRef={queryRef} />
+        </Suspense>
+      </QueryErrorBoundary>
+    </>
+  );
+}
+
+function InboxContent({ queryRef }: { queryRef: PreloadedQuery<InboxPageQuery> }) {
+  const { viewer } = usePreloadedQuery<InboxPageQuery>(
+    graphql`
+      query InboxPageQuery {
+        viewer {
+          id
+          notifications(first: 50) @connection(key: "InboxPage_notifications") {
+            __id
+            totalCount
+            unreadCount
+            edges {
+              node {
+                id
+                title
+                content
+                type
+                isRead
+                url
+                createdAt
+              }
+            }
+          }
+        }
+      }
+    `,
+    queryRef,
+  );
+  const openLogin = useOpenLoginModal();
+  if (!viewer?.notifications) {
+    return (
+      <StateScreen
+        title={uiTexts.loginRequired}
+        text={uiTexts.loginModalText}
+        action={
+          <button type="button" className="button button--primary" onClick={openLogin}>
+            {uiTexts.login}
+          </button>
+        }
+      />
+    );
+  }
+  return <Inbox connection={viewer.notifications} />;
+}
+
+type Connection = NonNullable<NonNullable<InboxPageQuery['response']['viewer']>['notifications']>;
+
+function useLiveInbox(connectionId: string) {
+  const added = useMemo<GraphQLSubscriptionConfig<InboxPageAddedSubscription>>(
+    () => ({
+      subscription: graphql`
+        subscription InboxPageAddedSubscription {
+          notificationAdded {
+            id
+            title
+            content
+            type
+            isRead
+            url
+            createdAt
+          }
+        }
+      `,
+      variables: {},
+      updater: (store) => {
+        const connection = store.get(connectionId);
+        const node = store.getRootField('notificationAdded');
+        if (!connection || !node) return;
+        const exists = (connection.getLinkedRecords('edges') ?? []).some((edge) => edge?.getLinkedRecord('node')?.getDataID() === node.getDataID());
+        if (exists) return;
+        const edge = ConnectionHandler.createEdge(store, connection, node, 'NotificationEdge');
+        ConnectionHandler.insertEdgeBefore(connection, edge);
+        connection.setValue(Number(connection.getValue('totalCount') ?? 0) + 1, 'totalCount');
+      },
+    }),
+    [connectionId],
+  );
+  const unread = useMemo<GraphQLSubscriptionConfig<InboxPageUnreadSubscription>>(
+    () => ({
+      subscription: graphql`
+        subscription InboxPageUnreadSubscription {
+          unreadNotificationCount
+        }
+      `,
+      variables: {},
+      updater: (store, data) => {
+        if (data?.unreadNotificationCount != null) store.get(connectionId)?.setValue(data.unreadNotificationCount, 'unreadCount');
+      },
+    }),
+    [connectionId],
+  );
+  useSubscription(added);
+  useSubscription(unread);
+}
+
+function Inbox({ connection }: { connection: Connection }) {
+  useLiveInbox(connection.__id);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [markRead, marking] = useMarkNotificationsRead(connection.__id);
+  const deleteOne = useDeleteNotification(connection.__id);
+  const deleteRead = useDeleteReadNotifications(connection.__id);
+  const fail = (error: Error) => toast.show(error.message || errorMessages.UNKNOWN, 'error');
+
+  const open = (node: Connection['edges'][number]['node']) => {
+    if (!node.isRead) markRead([node.id]).catch(fail);
+    if (node.url) {
+      if (/^https?:\/\//.test(node.url)) window.location.assign(node.url);
+      else navigate(node.url);
+    }
+  };
+
+  return (
+    <section className="inbox" aria-label={m.inboxTitle}>
+      <div className="inbox__toolbar">
+        <span className="inbox__unread" data-testid="unread-count">{m.unread(connection.unreadCount)}</span>
+        <button type="button" className="button" disabled={marking || connection.unreadCount === 0} onClick={() => markRead('all').catch(fail)}>
+          {m.markAllRead}
+        </button>
+        <button type="button" className="button" onClick={() => deleteRead().catch(fail)}>
+          {m.deleteRead}
+        </button>
+      </div>
+      {connection.edges.length === 0 ? (
+        <StateScreen title={m.emptyInbox} />
+      ) : (
+        <ul className="inbox__list">
+          {connection.edges.map(({ node }) => (
+            <li key={node.id} className={`inbox__item${node.isRead ? '' : ' inbox__item--unread'}`}>
+              <button type="button" className="inbox__open" onClick={() => open(node)}>
+                <span className="inbox__type">{m.typeLabels[node.type.toLowerCase()] ?? node.type}</span>
+                <strong className="inbox__title">{node.title}</strong>
+                <span className="inbox__content">{node.content}</span>
+                <time className="inbox__time" dateTime={String(node.createdAt)}>{formatRelativeTime(String(node.createdAt))}</time>
+              </button>
+              <button type="button" className="inbox__delete" aria-label={`${m.delete}: ${node.title}`} onClick={() => deleteOne(node.id, !node.isRead).catch(fail)}>
+                {m.delete}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,279 @@
+import { Suspense, useState, type FormEvent } from 'react';
+import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link, useLoaderData } from 'react-router-dom';
+import { INQUIRY_CATEGORIES, INQUIRY_COMMENT_MAX, INQUIRY_CONTENT_MAX, INQUIRY_CONTENT_MIN, INQUIRY_TITLE_MAX } from '@domain/limits.js';
+import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
+import type { InquiryDetailPageCommentMutation } from '../__generated__/InquiryDetailPageCommentMutation.graphql';
+import type { InquiryDetailPageQuery } from '../__generated__/InquiryDetailPageQuery.graphql';
+import type { InquiryCategory, InquiryListPageCreateMutation } from '../__generated__/InquiryListPageCreateMutation.graphql';
+import type { InquiryListPageQuery } from '../__generated__/InquiryListPageQuery.graphql';
+import { QueryErrorBoundary } from '../errors/ErrorBoundary';
+import { PageHeader } from '../layout/PageHeader';
+import { LoadingScreen } from '../shared/LoadingScreen';
+import { StateScreen } from '../shared/StateScreen';
+import { useToast } from '../shared/toast/ToastProvider';
+import { formatRelativeTime } from '../time/formatRelativeTime';
+
+type Failure = { __typename: string; message?: string; issues?: readonly { message: string }[] };
+/** The Korean message of a typed failure: the first broken rule, or the error's own message. */
+const failureText = (result: Failure) => result.issues?.[0]?.message ?? result.message ?? errorMessages.UNKNOWN;
+
+/** /my/inquiries: the member's inquiries and the form to file one (001 §5 rules, checked again by the gateway). */
+export function InquiryListPage() {
+  const { queryRef } = useLoaderData() as { queryRef: PreloadedQuery<InquiryListPageQuery> };
+  return (
+    <>
+      <PageHeader title={m.inquiriesTitle} back />
+      <QueryErrorBoundary queryRef={queryRef}>
+        <Suspense fallback={<LoadingScreen />}>
+          <InquiryList queryRef={queryRef} />
+        </Suspense>
+      </QueryErrorBoundary>
+    </>
+  );
+}
+
+function InquiryList({ queryRef }: { queryRef: PreloadedQuery<InquiryListPageQuery> }) {
+  const { viewer } = usePreloadedQuery<InquiryListPageQuery>(
+    graphql`
+      query InquiryListPageQuery {
+        viewer {
+          id
+          inquiries(first: 50) @connection(key: "InquiryListPage_inquiries") {
+            __id
+            edges {
+              node {
+                id
+                databaseId
+                title
+                status
+                category
+                createdAt
+              }
+            }
+          }
+        }
+      }
+    `,
+    queryRef,
+  );
+  if (!viewer?.inquiries) return <StateScreen title={uiTexts.loginRequired} text={uiTexts.loginModalText} />;
+  return (
+    <section className="inquiries">
+      <InquiryForm connectionId={viewer.inquiries.__id} />
+      <ul className="inquiries__list" aria-label={m.inquiriesTitle}>
+        {viewer.inquiries.edges.map(({ node }) => (
+          <li key={node.id} className="inquiries__item">
+            <Link to={`/my/inquiries/${node.databaseId}`}>
+              <span className={`inquiries__status inquiries__status--${node.status.toLowerCase()}`}>{m.inquiryStatusLabels[node.status.toLowerCase()]}</span>
+              <strong>{node.title}</strong>
+              <span className="inquiries__meta">
+                {m.inquiryCategoryLabels[node.category.toLowerCase()]} · {formatRelativeTime(String(node.createdAt))}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function InquiryForm({ connectionId }: { connectionId: string }) {
+  const toast = useToast();
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [category, setCategory] = useState<InquiryCategory>('GENERAL');
+  const [error, setError] = useState<string | null>(null);
+  const [commit, inFlight] = useMutation<InquiryListPageCreateMutation>(graphql`
+    mutation InquiryListPageCreateMutation($input: CreateInquiryInput!, $connections: [ID!]!) {
+      createInquiry(input: $input) {
+        __typename
+        ... on CreateInquiryPayload {
+          inquiry @prependNode(connections: $connections, edgeTypeName: "InquiryEdge") {
+            id
+            databaseId
+            title
+            status
+            category
+            createdAt
+          }
+        }
+        ... on ValidationError {
+          issues {
+            message
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  // The same rules as the server, so the member learns them before sending.
+  const localProblem = () => {
+    if (title.trim().length < 1 || title.trim().length > INQUIRY_TITLE_MAX) return m.inquiryTitle(INQUIRY_TITLE_MAX);
+    if (content.trim().length < INQUIRY_CONTENT_MIN || content.trim().length > INQUIRY_CONTENT_MAX) return m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX);
+    return null;
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = localProblem();
+    setError(problem);
+    if (problem) return;
+    commit({
+      variables: { input: { title, content, category }, connections: [connectionId] },
+      onCompleted: ({ createInquiry }) => {
+        if (createInquiry.__typename === 'CreateInquiryPayload') {
+          toast.show(m.inquiryCreated, 'success');
+          setTitle('');
+          setContent('');
+        } else setError(failureText(createInquiry as Failure));
+      },
+      onError: (failure) => setError(failure.message || errorMessages.UNKNOWN),
+    });
+  };
+  return (
+    <form className="inquiry-form" onSubmit={submit} aria-label={m.newInquiry}>
+      <h2>{m.newInquiry}</h2>
+      <label>
+        {m.categoryLabel}
+        <select value={category} onChange={(event) => setCategory(event.target.value as InquiryCategory)}>
+          {INQUIRY_CATEGORIES.map((value) => (
+            <option key={value} value={value.toUpperCase()}>
+              {m.inquiryCategoryLabels[value]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {m.titleLabel}
+        <input value={title} maxLength={INQUIRY_TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
+      </label>
+      <label>
+        {m.contentLabel}
+        <textarea value={content} maxLength={INQUIRY_CONTENT_MAX} rows={5} onChange={(event) => setContent(event.target.value)} />
+      </label>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={inFlight}>
+        {m.submit}
+      </button>
+    </form>
+  );
+}
+
+/** /my/inquiries/:id: the inquiry with its comments; the member (or staff) adds comments. */
+export function InquiryDetailPage() {
+  const { queryRef } = useLoaderData() as { queryRef: PreloadedQuery<InquiryDetailPageQuery> };
+  return (
+    <>
+      <PageHeader title={m.inquiriesTitle} back />
+      <QueryErrorBoundary queryRef={queryRef}>
+        <Suspense fallback={<LoadingScreen />}>
+          <InquiryDetail queryRef={queryRef} />
+        </Suspense>
+      </QueryErrorBoundary>
+    </>
+  );
+}
+
+function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPageQuery> }) {
+  const { inquiry } = usePreloadedQuery<InquiryDetailPageQuery>(
+    graphql`
+      query InquiryDetailPageQuery($id: ID!) {
+        inquiry(id: $id) {
+          __typename
+          ... on Inquiry {
+            id
+            title
+            content
+            status
+            resolution
+            comments {
+              databaseId
+              comment
+              createdAt
+              user {
+                name
+              }
+            }
+          }
+          ... on Error {
+            message
+          }
+        }
+      }
+    `,
+    queryRef,
+  );
+  const toast = useToast();
+  const [comment, setComment] = useState('');
+  const [commit, inFlight] = useMutation<InquiryDetailPageCommentMutation>(graphql`
+    mutation InquiryDetailPageCommentMutation($input: AddInquiryCommentInput!) {
+      addInquiryComment(input: $input) {
+        __typename
+        ... on AddInquiryCommentPayload {
+          inquiry {
+            id
+            comments {
+              databaseId
+              comment
+              createdAt
+              user {
+                name
+              }
+            }
+          }
+        }
+        ... on ValidationError {
+          issues {
+            message
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  if (inquiry.__typename !== 'Inquiry') return <StateScreen title={'message' in inquiry ? (inquiry.message ?? m.inquiryNotFound) : m.inquiryNotFound} />;
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (!comment.trim() || comment.length > INQUIRY_COMMENT_MAX) {
+      toast.show(m.inquiryComment(INQUIRY_COMMENT_MAX), 'error');
+      return;
+    }
+    commit({
+      variables: { input: { inquiryId: inquiry.id ?? '', comment } },
+      onCompleted: ({ addInquiryComment }) => {
+        if (addInquiryComment.__typename === 'AddInquiryCommentPayload') setComment('');
+        else toast.show(failureText(addInquiryComment as Failure), 'error');
+      },
+      onError: (failure) => toast.show(failure.message || errorMessages.UNKNOWN, 'error'),
+    });
+  };
+  return (
+    <article className="inquiry">
+      <span className={`inquiries__status inquiries__status--${inquiry.status?.toLowerCase()}`}>{m.inquiryStatusLabels[inquiry.status?.toLowerCase() ?? 'pending']}</span>
+      <h2>{inquiry.title}</h2>
+      <p className="inquiry__content">{inquiry.content}</p>
+      {inquiry.resolution && <p className="inquiry__resolution">{inquiry.resolution}</p>}
+      <ul className="inquiry__comments">
+        {inquiry.comments?.map((entry) => (
+          <li key={entry.databaseId}>
+            <strong>{entry.user.name}</strong> {entry.comment}
+          </li>
+        ))}
+      </ul>
+      <form className="inquiry__comment-form" onSubmit={send}>
+        <textarea value={comment} maxLength={INQUIRY_COMMENT_MAX} placeholder={m.commentPlaceholder} onChange={(event) => setComment(event.target.value)} />
+        <button type="submit" className="button button--primary" disabled={inFlight}>
+          {m.submit}
+        </button>
+      </form>
+    </article>
+  );
+}

@@ -1,0 +1,135 @@
+import { Suspense } from 'react';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link, useLoaderData } from 'react-router-dom';
+import { messagingTexts as m } from '@domain/messages.js';
+import type { NoticeDetailPageQuery } from '../__generated__/NoticeDetailPageQuery.graphql';
+import type { NoticeListPageQuery } from '../__generated__/NoticeListPageQuery.graphql';
+import { QueryErrorBoundary } from '../errors/ErrorBoundary';
+import { PageHeader } from '../layout/PageHeader';
+import { LoadingScreen } from '../shared/LoadingScreen';
+import { StateScreen } from '../shared/StateScreen';
+import { formatRelativeTime } from '../time/formatRelativeTime';
+
+/** /my/notice: notices, important and pinned first. */
+export function NoticeListPage() {
+  const { queryRef } = useLoaderData() as { queryRef: PreloadedQuery<NoticeListPageQuery> };
+  return (
+    <>
+      <PageHeader title={m.noticesTitle} back />
+      <QueryErrorBoundary queryRef={queryRef}>
+        <Suspense fallback={<LoadingScreen />}>
+          <NoticeList queryRef={queryRef} />
+        </Suspense>
+      </QueryErrorBoundary>
+    </>
+  );
+}
+
+function NoticeList({ queryRef }: { queryRef: PreloadedQuery<NoticeListPageQuery> }) {
+  const { notices } = usePreloadedQuery<NoticeListPageQuery>(
+    graphql`
+      query NoticeListPageQuery {
+        notices(first: 50) {
+          edges {
+            node {
+              id
+              uuid
+              title
+              category
+              isImportant
+              isPinned
+              viewCount
+              createdAt
+            }
+          }
+        }
+      }
+    `,
+    queryRef,
+  );
+  if (notices.edges.length === 0) return <StateScreen title={m.noticesTitle} />;
+  return (
+    <ul className="notices">
+      {notices.edges.map(({ node }) => (
+        <li key={node.id} className={`notices__item${node.isImportant ? ' notices__item--important' : ''}`}>
+          <Link to={`/my/notice/${node.uuid}`}>
+            {node.isImportant && <span className="notices__badge">{m.important}</span>}
+            {node.isPinned && <span className="notices__badge notices__badge--pinned">{m.pinned}</span>}
+            <strong>{node.title}</strong>
+            <span className="notices__meta">
+              {m.noticeCategoryLabels[node.category.toLowerCase()]} · {m.views(node.viewCount)} · {formatRelativeTime(String(node.createdAt))}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /my/notice/:id: one notice with its attachments. */
+export function NoticeDetailPage() {
+  const { queryRef } = useLoaderData() as { queryRef: PreloadedQuery<NoticeDetailPageQuery> };
+  return (
+    <>
+      <PageHeader title={m.noticesTitle} back />
+      <QueryErrorBoundary queryRef={queryRef}>
+        <Suspense fallback={<LoadingScreen />}>
+          <NoticeDetail queryRef={queryRef} />
+        </Suspense>
+      </QueryErrorBoundary>
+    </>
+  );
+}
+
+function NoticeDetail({ queryRef }: { queryRef: PreloadedQuery<NoticeDetailPageQuery> }) {
+  const { notice } = usePreloadedQuery<NoticeDetailPageQuery>(
+    graphql`
+      query NoticeDetailPageQuery($id: ID!) {
+        notice(id: $id) {
+          __typename
+          ... on Notice {
+            id
+            title
+            content
+            category
+            isImportant
+            viewCount
+            createdAt
+            authorNickname
+            attachments {
+              id
+              fileName
+              fileUrl
+            }
+          }
+          ... on Error {
+            message
+          }
+        }
+      }
+    `,
+    queryRef,
+  );
+  if (notice.__typename !== 'Notice') return <StateScreen title={m.noticeNotFound} />;
+  return (
+    <article className="notice">
+      {notice.isImportant && <span className="notices__badge">{m.important}</span>}
+      <h2>{notice.title}</h2>
+      <p className="notices__meta">
+        {notice.authorNickname} · {m.views(notice.viewCount ?? 0)} · {formatRelativeTime(String(notice.createdAt))}
+      </p>
+      <p className="notice__content">{notice.content}</p>
+      {notice.attachments && notice.attachments.length > 0 && (
+        <ul className="notice__attachments">
+          {notice.attachments.map((file) => (
+            <li key={file.id}>
+              <a href={file.fileUrl} target="_blank" rel="noreferrer">
+                {file.fileName}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

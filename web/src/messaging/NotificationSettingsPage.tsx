@@ -1,0 +1,135 @@
+import { Suspense, useState, type FormEvent } from 'react';
+import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useLoaderData } from 'react-router-dom';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES } from '@domain/limits.js';
+import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
+import type { NotificationSettingsPageMutation, NotificationType } from '../__generated__/NotificationSettingsPageMutation.graphql';
+import type { NotificationSettingsPageQuery } from '../__generated__/NotificationSettingsPageQuery.graphql';
+import { QueryErrorBoundary } from '../errors/ErrorBoundary';
+import { PageHeader } from '../layout/PageHeader';
+import { LoadingScreen } from '../shared/LoadingScreen';
+import { StateScreen } from '../shared/StateScreen';
+import { useToast } from '../shared/toast/ToastProvider';
+
+type Channel = (typeof NOTIFICATION_CHANNELS)[number];
+interface ChannelState {
+  enabled: boolean;
+  types: NotificationType[];
+}
+
+/** /my/notifications: channels (e-mail, push, in-app) with their types, and quiet hours. */
+export default function NotificationSettingsPage() {
+  const { queryRef } = useLoaderData() as { queryRef: PreloadedQuery<NotificationSettingsPageQuery> };
+  return (
+    <>
+      <PageHeader title={m.settingsTitle} back />
+      <QueryErrorBoundary queryRef={queryRef}>
+        <Suspense fallback={<LoadingScreen />}>
+          <SettingsForm queryRef={queryRef} />
+        </Suspense>
+      </QueryErrorBoundary>
+    </>
+  );
+}
+
+function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSettingsPageQuery> }) {
+  const { viewer } = usePreloadedQuery<NotificationSettingsPageQuery>(
+    graphql`
+      query NotificationSettingsPageQuery {
+        viewer {
+          id
+          notificationSettings {
+            email { enabled types }
+            push { enabled types }
+            inApp { enabled types }
+            quietHours { enabled startTime endTime }
+          }
+        }
+      }
+    `,
+    queryRef,
+  );
+  const settings = viewer?.notificationSettings;
+  const toast = useToast();
+  const [channels, setChannels] = useState<Record<Channel, ChannelState>>(() => ({
+    email: { enabled: settings?.email.enabled ?? false, types: [...(settings?.email.types ?? [])] },
+    push: { enabled: settings?.push.enabled ?? true, types: [...(settings?.push.types ?? [])] },
+    inApp: { enabled: settings?.inApp.enabled ?? true, types: [...(settings?.inApp.types ?? [])] },
+  }));
+  const [quiet, setQuiet] = useState({ enabled: settings?.quietHours.enabled ?? false, startTime: settings?.quietHours.startTime ?? '22:00', endTime: settings?.quietHours.endTime ?? '08:00' });
+  const [commit, inFlight] = useMutation<NotificationSettingsPageMutation>(graphql`
+    mutation NotificationSettingsPageMutation($input: UpdateNotificationSettingsInput!) {
+      updateNotificationSettings(input: $input) {
+        __typename
+        ... on UpdateNotificationSettingsPayload {
+          settings {
+            email { enabled types }
+            push { enabled types }
+            inApp { enabled types }
+            quietHours { enabled startTime endTime }
+          }
+        }
+        ... on ValidationError {
+          issues { message }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  if (!settings) return <StateScreen title={uiTexts.loginRequired} text={uiTexts.loginModalText} />;
+
+  const toggleType = (channel: Channel, type: NotificationType) =>
+    setChannels((current) => {
+      const types = current[channel].types.includes(type) ? current[channel].types.filter((value) => value !== type) : [...current[channel].types, type];
+      return { ...current, [channel]: { ...current[channel], types } };
+    });
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    commit({
+      variables: { input: { ...channels, quietHours: quiet } },
+      onCompleted: ({ updateNotificationSettings: result }) => {
+        if (result.__typename === 'UpdateNotificationSettingsPayload') toast.show(m.saved, 'success');
+        else toast.show(('issues' in result && result.issues?.[0]?.message) || ('message' in result && result.message) || errorMessages.UNKNOWN, 'error');
+      },
+      onError: (error) => toast.show(error.message || errorMessages.UNKNOWN, 'error'),
+    });
+  };
+  return (
+    <form className="notification-settings" onSubmit={save}>
+      {NOTIFICATION_CHANNELS.map((channel) => (
+        <fieldset key={channel}>
+          <legend>
+            <label>
+              <input type="checkbox" checked={channels[channel].enabled} onChange={(event) => setChannels((current) => ({ ...current, [channel]: { ...current[channel], enabled: event.target.checked } }))} />
+              {m.channelLabels[channel]}
+            </label>
+          </legend>
+          {NOTIFICATION_TYPES.map((type) => {
+            const value = type.toUpperCase() as NotificationType;
+            return (
+              <label key={type} className="notification-settings__type">
+                <input type="checkbox" checked={channels[channel].types.includes(value)} disabled={!channels[channel].enabled} onChange={() => toggleType(channel, value)} />
+                {m.typeLabels[type]}
+              </label>
+            );
+          })}
+        </fieldset>
+      ))}
+      <fieldset>
+        <legend>
+          <label>
+            <input type="checkbox" checked={quiet.enabled} onChange={(event) => setQuiet({ ...quiet, enabled: event.target.checked })} />
+            {m.quietHours}
+          </label>
+        </legend>
+        <input type="time" aria-label={`${m.quietHours} start`} value={quiet.startTime} onChange={(event) => setQuiet({ ...quiet, startTime: event.target.value })} />
+        <input type="time" aria-label={`${m.quietHours} end`} value={quiet.endTime} onChange={(event) => setQuiet({ ...quiet, endTime: event.target.value })} />
+      </fieldset>
+      <button type="submit" className="button button--primary" disabled={inFlight}>
+        {m.save}
+      </button>
+    </form>
+  );
+}

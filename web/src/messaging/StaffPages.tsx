@@ -1,0 +1,159 @@
+import { useState, type FormEvent } from 'react';
+import { graphql, useMutation } from 'react-relay';
+import { ADMIN_NOTIFICATION_CONTENT_MAX, ADMIN_NOTIFICATION_TITLE_MAX, NOTICE_CATEGORIES, NOTICE_CONTENT_MAX, NOTICE_TITLE_MAX } from '@domain/limits.js';
+import { errorMessages, messagingTexts as m } from '@domain/messages.js';
+import type { NoticeCategory, StaffPagesNoticeMutation } from '../__generated__/StaffPagesNoticeMutation.graphql';
+import type { StaffPagesSendMutation } from '../__generated__/StaffPagesSendMutation.graphql';
+import { PageHeader } from '../layout/PageHeader';
+import { useToast } from '../shared/toast/ToastProvider';
+
+type Result = { __typename: string; message?: string; issues?: readonly { message: string }[] };
+const failureText = (result: Result) => result.issues?.[0]?.message ?? result.message ?? errorMessages.UNKNOWN;
+
+/** /my/admin/notify: staff send an announcement to every member (members get 접근 권한 from the gateway). */
+export function ComposeNotificationPage() {
+  const toast = useToast();
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [url, setUrl] = useState('');
+  const [commit, inFlight] = useMutation<StaffPagesSendMutation>(graphql`
+    mutation StaffPagesSendMutation($input: SendAdminNotificationInput!) {
+      sendAdminNotification(input: $input) {
+        __typename
+        ... on SendAdminNotificationPayload {
+          sentCount
+        }
+        ... on ValidationError {
+          issues {
+            message
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    commit({
+      variables: { input: { allUsers: true, title, content, url: url || null } },
+      onCompleted: ({ sendAdminNotification: result }) => {
+        if (result.__typename === 'SendAdminNotificationPayload') {
+          toast.show(m.sent(result.sentCount ?? 0), 'success');
+          setTitle('');
+          setContent('');
+        } else toast.show(failureText(result as Result), 'error');
+      },
+      onError: (error) => toast.show(error.message || errorMessages.UNKNOWN, 'error'),
+    });
+  };
+  return (
+    <>
+      <PageHeader title={m.composeNotification} back />
+      <form className="staff-form" onSubmit={submit}>
+        <label>
+          {m.titleLabel}
+          <input value={title} maxLength={ADMIN_NOTIFICATION_TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
+        </label>
+        <label>
+          {m.contentLabel}
+          <textarea value={content} maxLength={ADMIN_NOTIFICATION_CONTENT_MAX} rows={4} onChange={(event) => setContent(event.target.value)} />
+        </label>
+        <label>
+          URL
+          <input value={url} onChange={(event) => setUrl(event.target.value)} placeholder="/my/notice" />
+        </label>
+        <button type="submit" className="button button--primary" disabled={inFlight}>
+          {m.submit}
+        </button>
+      </form>
+    </>
+  );
+}
+
+/** /my/admin/notice: staff write a notice, optionally with attachments (sent as multipart). */
+export function WriteNoticePage() {
+  const toast = useToast();
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [category, setCategory] = useState<NoticeCategory>('GENERAL');
+  const [isImportant, setImportant] = useState(false);
+  const [isPinned, setPinned] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const [commit, inFlight] = useMutation<StaffPagesNoticeMutation>(graphql`
+    mutation StaffPagesNoticeMutation($input: CreateNoticeInput!) {
+      createNotice(input: $input) {
+        __typename
+        ... on CreateNoticePayload {
+          notice {
+            id
+            title
+          }
+        }
+        ... on ValidationError {
+          issues {
+            message
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const uploadables = Object.fromEntries(files.map((file, index) => [`input.attachments.${index}`, file]));
+    commit({
+      variables: { input: { title, content, category, isImportant, isPinned, attachments: files.length ? files.map(() => null) : null } },
+      uploadables: files.length ? uploadables : undefined,
+      onCompleted: ({ createNotice: result }) => {
+        if (result.__typename === 'CreateNoticePayload') {
+          toast.show(m.saved, 'success');
+          setTitle('');
+          setContent('');
+          setFiles([]);
+        } else toast.show(failureText(result as Result), 'error');
+      },
+      onError: (error) => toast.show(error.message || errorMessages.UNKNOWN, 'error'),
+    });
+  };
+  return (
+    <>
+      <PageHeader title={m.writeNotice} back />
+      <form className="staff-form" onSubmit={submit}>
+        <label>
+          {m.categoryLabel}
+          <select value={category} onChange={(event) => setCategory(event.target.value as NoticeCategory)}>
+            {NOTICE_CATEGORIES.map((value) => (
+              <option key={value} value={value.toUpperCase()}>
+                {m.noticeCategoryLabels[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {m.titleLabel}
+          <input value={title} maxLength={NOTICE_TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
+        </label>
+        <label>
+          {m.contentLabel}
+          <textarea value={content} maxLength={NOTICE_CONTENT_MAX} rows={6} onChange={(event) => setContent(event.target.value)} />
+        </label>
+        <label>
+          <input type="checkbox" checked={isImportant} onChange={(event) => setImportant(event.target.checked)} />
+          {m.important}
+        </label>
+        <label>
+          <input type="checkbox" checked={isPinned} onChange={(event) => setPinned(event.target.checked)} />
+          {m.pinned}
+        </label>
+        <input type="file" multiple onChange={(event) => setFiles([...(event.target.files ?? [])])} />
+        <button type="submit" className="button button--primary" disabled={inFlight}>
+          {m.submit}
+        </button>
+      </form>
+    </>
+  );
+}
