@@ -86,6 +86,8 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   await home.getByText(storyTexts.viewer.reacted).waitFor();
   await home.getByRole('button', { name: storyTexts.viewer.like }).click();
   await expect.poll(() => home.getByRole('button', { name: storyTexts.viewer.like }).getAttribute('aria-pressed')).toBe('true');
+  await home.getByRole('button', { name: storyTexts.viewer.close, exact: true }).click();
+  await home.getByRole('link', { name: `스토리올리미 ${storyTexts.tray.viewed}` }).waitFor();
 
   const authorHome = await open(authorBrowser, '/community');
   await authorHome.getByRole('link', { name: storyTexts.tray.add, exact: true }).click();
@@ -95,5 +97,12 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   expect(await panel.getByTestId('stat-viewCount').textContent()).toBe('1');
   expect(await panel.getByTestId('stat-likeCount').textContent()).toBe('1');
   expect(await panel.getByTestId('stat-reactionCount').textContent()).toBe('2');
+
+  // The author keeps the story in a highlight, shown on their highlights page.
+  authorHome.once('dialog', (dialog) => void dialog.accept('여름 추억'));
+  await authorHome.getByRole('button', { name: storyTexts.viewer.addToHighlight }).click();
+  await authorHome.getByText(storyTexts.viewer.highlightCreated).waitFor();
+  await authorHome.getByRole('link', { name: storyTexts.highlights.title }).click();
+  await authorHome.getByTestId('highlight').filter({ hasText: '여름 추억' }).waitFor();
   expect(pageErrors).toEqual([]);
 });

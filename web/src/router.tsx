@@ -7,7 +7,7 @@ import { postDetailLoader } from './post/postDetailLoader';
 import { probabilityDetailLoader, probabilityListLoader } from './probability/probabilityLoaders';
 import { LoadingScreen } from './shared/LoadingScreen';
 import { inboxLoader, inquiryDetailLoader, inquiryListLoader, noticeDetailLoader, noticeListLoader, notificationSettingsLoader } from './messaging/loaders';
-import { storyViewerLoader } from './stories/storyLoaders';
+import { highlightsLoader, storyViewerLoader } from './stories/storyLoaders';
 import { wishListLoader } from './wishes/wishListLoader';
 import { writeLoader } from './write/writeLoader';
 import { communityMyLoader } from './my/communityMyLoader';
@@ -25,6 +25,7 @@ const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/community" replace /> },
           { path: 'stories/new', lazy: { Component: async () => (await import('./stories/StoryUploadPage')).default } },
+          { path: 'stories/highlights/:userId', loader: highlightsLoader, lazy: { Component: async () => (await import('./stories/HighlightsPage')).default } },
           { path: 'stories/:userId', loader: storyViewerLoader, lazy: { Component: async () => (await import('./stories/StoryViewerPage')).default } },
           {
             path: 'community',

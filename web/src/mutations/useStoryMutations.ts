@@ -7,6 +7,9 @@ import type { useStoryMutationsViewMutation } from '../__generated__/useStoryMut
 import type { useStoryMutationsReactMutation, StoryReactionType } from '../__generated__/useStoryMutationsReactMutation.graphql';
 import type { useStoryMutationsHideMutation } from '../__generated__/useStoryMutationsHideMutation.graphql';
 import type { useStoryMutationsReportMutation } from '../__generated__/useStoryMutationsReportMutation.graphql';
+import type { useStoryMutationsCreateHighlightMutation } from '../__generated__/useStoryMutationsCreateHighlightMutation.graphql';
+import type { useStoryMutationsDeleteHighlightMutation } from '../__generated__/useStoryMutationsDeleteHighlightMutation.graphql';
+import type { useStoryMutationsDeleteStoryMutation } from '../__generated__/useStoryMutationsDeleteStoryMutation.graphql';
 
 type Failure = { readonly __typename: string; readonly message?: string; readonly issues?: ReadonlyArray<{ readonly message: string }> };
 
@@ -152,6 +155,89 @@ export function useReportStoryMutation() {
         commit({
           variables: { input: { storyId, reason } },
           onCompleted: ({ reportStory: result }) => (result.__typename === 'ReportStoryPayload' ? resolve() : reject(new Error(reasonOf(result, storyTexts.uploadFailed)))),
+          onError: reject,
+        }),
+      ),
+    [commit],
+  );
+}
+
+export function useCreateHighlightMutation() {
+  const [commit] = useMutation<useStoryMutationsCreateHighlightMutation>(graphql`
+    mutation useStoryMutationsCreateHighlightMutation($input: CreateHighlightInput!) {
+      createHighlight(input: $input) {
+        __typename
+        ... on ValidationError {
+          issues {
+            message
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  return useCallback(
+    (title: string, storyIds: string[]) =>
+      new Promise<void>((resolve, reject) =>
+        commit({
+          variables: { input: { title, storyIds } },
+          onCompleted: ({ createHighlight: result }) => (result.__typename === 'CreateHighlightPayload' ? resolve() : reject(new Error(reasonOf(result, storyTexts.uploadFailed)))),
+          onError: reject,
+        }),
+      ),
+    [commit],
+  );
+}
+
+export function useDeleteHighlightMutation() {
+  const [commit] = useMutation<useStoryMutationsDeleteHighlightMutation>(graphql`
+    mutation useStoryMutationsDeleteHighlightMutation($input: DeleteHighlightInput!, $connections: [ID!]!) {
+      deleteHighlight(input: $input) {
+        __typename
+        ... on DeleteHighlightPayload {
+          deletedHighlightId @deleteEdge(connections: $connections)
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  return useCallback(
+    (highlightId: string, connection: string) =>
+      new Promise<void>((resolve, reject) =>
+        commit({
+          variables: { input: { highlightId }, connections: [connection] },
+          onCompleted: ({ deleteHighlight: result }) => (result.__typename === 'DeleteHighlightPayload' ? resolve() : reject(new Error(reasonOf(result, storyTexts.uploadFailed)))),
+          onError: reject,
+        }),
+      ),
+    [commit],
+  );
+}
+
+export function useDeleteStoryMutation() {
+  const [commit] = useMutation<useStoryMutationsDeleteStoryMutation>(graphql`
+    mutation useStoryMutationsDeleteStoryMutation($input: DeleteStoryInput!) {
+      deleteStory(input: $input) {
+        __typename
+        ... on DeleteStoryPayload {
+          deletedStoryId @deleteRecord
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  return useCallback(
+    (storyId: string) =>
+      new Promise<void>((resolve, reject) =>
+        commit({
+          variables: { input: { storyId } },
+          onCompleted: ({ deleteStory: result }) => (result.__typename === 'DeleteStoryPayload' ? resolve() : reject(new Error(reasonOf(result, storyTexts.uploadFailed)))),
           onError: reject,
         }),
       ),

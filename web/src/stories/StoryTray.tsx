@@ -21,7 +21,9 @@ export function StoryTray({ query }: { query: StoryTray_query$key }) {
           edges {
             node {
               id
-              hasNewStory
+              stories {
+                isViewed
+              }
               user {
                 id
                 nickname
@@ -34,7 +36,8 @@ export function StoryTray({ query }: { query: StoryTray_query$key }) {
     `,
     query,
   );
-  const groups = data.storyGroups.edges.map((edge) => edge.node);
+  // The ring follows each story's `isViewed`, so watching a story updates the tray through the store.
+  const groups = data.storyGroups.edges.map((edge) => ({ ...edge.node, hasNewStory: edge.node.stories.some((story) => !story.isViewed) }));
   const viewer = data.viewer;
   return (
     <section className="story-tray" aria-label={storyTexts.tray.title}>

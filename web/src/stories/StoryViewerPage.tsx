@@ -1,12 +1,12 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData, useNavigate } from 'react-router-dom';
+import { Link, useLoaderData, useNavigate } from 'react-router-dom';
 import { STORY_COMMENT_MAX } from '@domain/limits.js';
 import { storyTexts } from '@domain/messages.js';
 import type { StoryViewerPageQuery } from '../__generated__/StoryViewerPageQuery.graphql';
 import type { StoryAuthorPanel_story$key } from '../__generated__/StoryAuthorPanel_story.graphql';
 import { QueryErrorBoundary } from '../errors/ErrorBoundary';
-import { useHideUserStoriesMutation, useReactToStoryMutation, useReportStoryMutation, useViewStoryMutation } from '../mutations/useStoryMutations';
+import { useCreateHighlightMutation, useDeleteStoryMutation, useHideUserStoriesMutation, useReactToStoryMutation, useReportStoryMutation, useViewStoryMutation } from '../mutations/useStoryMutations';
 import { Avatar } from '../shared/Avatar';
 import { LoadingScreen } from '../shared/LoadingScreen';
 import { showStoryToast, StoryToaster } from './storyToaster';
@@ -59,7 +59,8 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
   );
   const navigate = useNavigate();
   const user = data.node;
-  const stories = user?.stories?.edges.map((edge) => edge.node) ?? [];
+  // A deleted story leaves a null behind in the store until the list is fetched again.
+  const stories = user?.stories?.edges.map((edge) => edge.node).filter((node) => node != null) ?? [];
   const [index, setIndex] = useState(0);
   const [elapsed, setElapsed] = useState(0);
   const [held, setHeld] = useState(false);
@@ -72,6 +73,8 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
   const [react, reacting] = useReactToStoryMutation();
   const hide = useHideUserStoriesMutation();
   const report = useReportStoryMutation();
+  const createHighlight = useCreateHighlightMutation();
+  const deleteStory = useDeleteStoryMutation();
   const story = stories[index];
   const close = useCallback(() => navigate('/community'), [navigate]);
   const paused = held || typing || panelOpen;
@@ -178,7 +181,32 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
               {storyTexts.viewer.report}
             </button>
           </>
-        ) : null}
+        ) : (
+          <>
+            <button
+              type="button"
+              className="story-viewer__menu"
+              onClick={() => {
+                setTyping(true);
+                const title = window.prompt(storyTexts.viewer.highlightTitle);
+                setTyping(false);
+                if (title) createHighlight(title, [story.id]).then(() => showStoryToast(storyTexts.viewer.highlightCreated), (error: Error) => showStoryToast(error.message, 'error'));
+              }}
+            >
+              {storyTexts.viewer.addToHighlight}
+            </button>
+            <button
+              type="button"
+              className="story-viewer__menu"
+              onClick={() => deleteStory(story.id).then(() => { showStoryToast(storyTexts.viewer.deleted); close(); }, (error: Error) => showStoryToast(error.message, 'error'))}
+            >
+              {storyTexts.viewer.delete}
+            </button>
+          </>
+        )}
+        <Link className="story-viewer__menu" to={`/stories/highlights/${encodeURIComponent(userId)}`}>
+          {storyTexts.highlights.title}
+        </Link>
         <button type="button" className="story-viewer__close" aria-label={storyTexts.viewer.close} onClick={close}>
           ×
         </button>

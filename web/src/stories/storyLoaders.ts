@@ -1,8 +1,13 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
+import HighlightsPageQuery, { type HighlightsPageQuery as HighlightsPageQueryType } from '../__generated__/HighlightsPageQuery.graphql';
 import StoryViewerPageQuery, { type StoryViewerPageQuery as StoryViewerPageQueryType } from '../__generated__/StoryViewerPageQuery.graphql';
 import { loadRouteQuery } from '../relay/loadRouteQuery';
 
 /** The viewer's query starts while its code downloads (render-as-you-fetch). */
 export function storyViewerLoader({ params }: LoaderFunctionArgs) {
   return loadRouteQuery<StoryViewerPageQueryType>('storyViewer', StoryViewerPageQuery, { userId: params.userId ?? '' });
+}
+
+export function highlightsLoader({ params }: LoaderFunctionArgs) {
+  return loadRouteQuery<HighlightsPageQueryType>('highlights', HighlightsPageQuery, { userId: params.userId ?? '' });
 }
