@@ -98,6 +98,24 @@ describe('the 알림 tab', () => {
   });
 });
 
+describe('the post detail', () => {
+  test('shows like and reply counts changing live when another member acts', async () => {
+    const postId = await alicePostId();
+    const path = `/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${postId}`).toString('base64'))}`;
+    const watching = await open(contexts.alice!, path);
+    await watching.getByTestId('like-count').waitFor();
+    const likes = Number(await watching.getByTestId('like-count').textContent());
+
+    const acting = await open(contexts.bob!, path);
+    await acting.getByTestId('like-button').waitFor();
+    const liked = (await acting.getByTestId('like-button').getAttribute('aria-pressed')) === 'true';
+    await acting.getByTestId('like-button').click();
+    await expect.poll(() => watching.getByTestId('like-count').textContent().then(Number), { timeout: 10_000 }).toBe(liked ? likes - 1 : likes + 1);
+    await watching.close();
+    await acting.close();
+  });
+});
+
 describe('inquiries', () => {
   test('a member files an inquiry and sees it in the list; the rules are shown before sending', async () => {
     const page = await open(contexts.alice!, '/my/inquiries');

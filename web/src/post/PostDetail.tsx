@@ -7,6 +7,7 @@ import { AuthorProfile } from './AuthorProfile';
 import { LikeButton } from './LikeButton';
 import { PostActions } from './PostActions';
 import { ReplySection } from './ReplySection';
+import { usePostChanged } from '../messaging/usePostChanged';
 
 const TRADE_TYPE_LABELS: Record<Exclude<TradeType, '%future added value'>, string> = {
   SELL: uiTexts.tradeTypes.sell,
@@ -60,6 +61,7 @@ export function PostDetail({ post, viewerId }: { post: PostDetail_post$key; view
     `,
     post,
   );
+  usePostChanged(data.id);
   const isTrade = data.postType === 'TRADE' || data.tradeType != null;
 
   return (
