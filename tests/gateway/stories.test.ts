@@ -173,12 +173,26 @@ describe('stories through the gateway', () => {
     expect(expiredView.data.viewStory.__typename).toBe('NotFoundError');
   });
 
+  it('close friends: only mutual followers can be marked, and they then see CLOSE_FRIENDS stories', async () => {
+    const CLOSE = `mutation ($input: SetCloseFriendsInput!) { setCloseFriends(input: $input) { __typename ... on SetCloseFriendsPayload { closeFriends { databaseId } } ... on ValidationError { issues { path message } } } }`;
+    const refused = await stack.graphql(CLOSE, { input: { userIds: [encodeGlobalID('User', stranger.id)] } }, author.token);
+    expect(refused.data.setCloseFriends).toEqual({ __typename: 'ValidationError', issues: [{ path: 'userIds', message: storyTexts.errors.closeFriendNotFriend }] });
+    const story = (await createStory(author.token, { type: 'IMAGE', privacy: 'CLOSE_FRIENDS' })).data.createStory.story;
+    const seen = () => stack.graphql(`query ($id: ID!) { node(id: $id) { id } }`, { id: story.id }, friend.token);
+    expect((await seen()).data.node).toBeNull();
+    const marked = await stack.graphql(CLOSE, { input: { userIds: [encodeGlobalID('User', friend.id)] } }, author.token);
+    expect(marked.data.setCloseFriends).toEqual({ __typename: 'SetCloseFriendsPayload', closeFriends: [{ databaseId: friend.id }] });
+    expect((await seen()).data.node).toEqual({ id: story.id });
+  });
+
   it('update and delete are the author’s', async () => {
     const story = (await createStory(author.token, { type: 'IMAGE' })).data.createStory.story;
     const UPDATE = `mutation ($input: UpdateStoryInput!) { updateStory(input: $input) { __typename ... on UpdateStoryPayload { story { caption privacy } } ... on ForbiddenError { message } } }`;
     expect((await stack.graphql(UPDATE, { input: { storyId: story.id, caption: '바뀜', privacy: 'CLOSE_FRIENDS' } }, author.token)).data.updateStory.story).toEqual({ caption: '바뀜', privacy: 'CLOSE_FRIENDS' });
     const DELETE = `mutation ($input: DeleteStoryInput!) { deleteStory(input: $input) { __typename ... on DeleteStoryPayload { deletedStoryId } ... on ForbiddenError { message } ... on NotFoundError { message } } }`;
-    expect((await stack.graphql(DELETE, { input: { storyId: story.id } }, friend.token)).data.deleteStory.__typename).toBe('NotFoundError');
+    // The close friend sees the story but may not delete it; a stranger does not learn it exists.
+    expect((await stack.graphql(DELETE, { input: { storyId: story.id } }, friend.token)).data.deleteStory.__typename).toBe('ForbiddenError');
+    expect((await stack.graphql(DELETE, { input: { storyId: story.id } }, stranger.token)).data.deleteStory.__typename).toBe('NotFoundError');
     expect((await stack.graphql(DELETE, { input: { storyId: story.id } }, author.token)).data.deleteStory).toEqual({ __typename: 'DeleteStoryPayload', deletedStoryId: story.id });
   });
 });

@@ -4,6 +4,7 @@ import {
   STORY_PRIVACY_LEVELS,
   STORY_REACTION_TYPES,
   STORY_TYPES,
+  closeFriendsSchema,
   connectionArgsSchema,
   highlightCreateSchema,
   storyCreateSchema,
@@ -473,3 +474,25 @@ for (const [name, hide] of [
     }),
   );
 }
+
+builder.mutationField('setCloseFriends', (t) =>
+  t.field({
+    type: builder.objectRef<{ userIds: number[] }>('SetCloseFriendsPayload').implement({
+      fields: (p) => ({
+        closeFriends: p.field({
+          type: [User],
+          resolve: (payload, _args, context) => Promise.all(payload.userIds.map((id) => User.getDataloader(context).load(String(id)))),
+        }),
+      }),
+    }),
+    description: '친한 친구 목록을 바꿉니다 (서로 팔로우하는 친구만). CLOSE_FRIENDS 스토리는 이들만 봅니다.',
+    authScopes: { member: true },
+    errors: { types: writeErrors, directResult: true },
+    args: { input: t.arg({ type: builder.inputType('SetCloseFriendsInput', { fields: (f) => ({ userIds: f.idList({ required: true }) }) }), required: true }) },
+    resolve: async (_root, { input }, context) => {
+      const userIds = input.userIds.map((id, index) => upstreamIdOf(String(id), 'User', `input.userIds.${index}`));
+      const parsed = validateInput(closeFriendsSchema, { userIds }, 'input');
+      return { userIds: await context.stories.setCloseFriends(parsed.userIds) };
+    },
+  }),
+);

@@ -88,6 +88,10 @@ export class StoriesApi {
     return this.refusals(this.client.request('DELETE', `/api/stories/hide/${userId}`, this.caller));
   }
 
+  async setCloseFriends(userIds: number[]): Promise<number[]> {
+    return (await this.refusals(this.client.request<{ results: number[] }>('PUT', '/api/stories/close-friends', this.caller, undefined, { userIds }))).results;
+  }
+
   /** 403 (not the author, not the owner) and 409 (already reported) as typed errors. */
   private async refusals<T>(call: Promise<T>): Promise<T> {
     try {
