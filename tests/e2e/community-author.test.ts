@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { communityTexts, reportTexts, uiTexts, validationTexts } from '../../domain/messages.js';
+import { accountTexts, communityTexts, reportTexts, uiTexts, validationTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { startUpstream } from '../helpers/upstream.js';
@@ -75,6 +75,18 @@ async function writePost(page: Page, title: string, content: string): Promise<vo
   await page.getByLabel(w.contentLabel, { exact: true }).fill(content);
   await page.getByRole('button', { name: w.submit, exact: true }).click();
   await expect.poll(() => postTitle(page).textContent()).toBe(title);
+}
+
+/** The logged-in member's nickname, asked of the gateway with the page's session. */
+async function viewerNickname(page: Page): Promise<string> {
+  const answer = (await page.evaluate(() =>
+    fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1', authorization: `token ${localStorage.getItem('userToken')}` },
+      body: JSON.stringify({ query: '{ viewer { nickname } }' }),
+    }).then((response) => response.json()),
+  )) as { data: { viewer: { nickname: string } } };
+  return answer.data.viewer.nickname;
 }
 
 async function goHome(page: Page): Promise<void> {
@@ -153,12 +165,7 @@ describe('writing as a member', () => {
 describe("other members' posts", () => {
   async function openOthersPost(page: Page): Promise<string> {
     await page.getByTestId('post-card').first().waitFor();
-    const mine = (await page.evaluate(() => fetch('/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1', authorization: `token ${localStorage.getItem('userToken')}` },
-      body: JSON.stringify({ query: '{ viewer { nickname } }' }),
-    }).then((answer) => answer.json()))) as { data: { viewer: { nickname: string } } };
-    const card = page.getByTestId('post-card').filter({ hasNot: page.locator('.post-card__author', { hasText: mine.data.viewer.nickname }) }).first();
+    const card = page.getByTestId('post-card').filter({ hasNot: page.locator('.post-card__author', { hasText: await viewerNickname(page) }) }).first();
     const author = (await card.locator('.post-card__author').textContent())!;
     await card.click();
     await page.getByRole('button', { name: communityTexts.post.report, exact: true }).waitFor();
@@ -195,6 +202,40 @@ describe("other members' posts", () => {
     await page.getByText(communityTexts.post.userBlocked).first().waitFor();
     await page.getByTestId('post-card').first().waitFor();
     expect(await page.locator('.post-card__author').allTextContents()).not.toContain(author);
+    await page.close();
+  });
+});
+
+describe('guests', () => {
+  test('report and block open the login modal instead of a dialog; the write page asks to log in', async () => {
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error));
+    await page.addInitScript(() => window.localStorage.removeItem('userToken'));
+    await page.goto(gateway.url + '/community');
+    await page.getByTestId('post-card').first().click();
+    for (const action of [communityTexts.post.report, communityTexts.post.block, communityTexts.post.blockAuthor]) {
+      await page.getByRole('button', { name: action, exact: true }).click();
+      const sheet = page.getByRole('dialog', { name: accountTexts.sheet.title });
+      await sheet.waitFor();
+      expect(await page.getByRole('alertdialog').count()).toBe(0);
+      await page.keyboard.press('Escape');
+      await sheet.waitFor({ state: 'detached' });
+    }
+    expect(await page.getByRole('button', { name: communityTexts.post.delete, exact: true }).count()).toBe(0);
+
+    await page.goto(gateway.url + '/community/write');
+    await page.getByText(uiTexts.loginRequired).waitFor();
+    expect(await page.getByLabel(w.titleLabel, { exact: true }).count()).toBe(0);
+    await page.close();
+  });
+
+  test("a member cannot open another member's post in the edit form", async () => {
+    const page = await open('/community');
+    await page.getByTestId('post-card').first().waitFor();
+    const href = await page.getByTestId('post-card').filter({ hasNot: page.locator('.post-card__author', { hasText: await viewerNickname(page) }) }).first().getAttribute('href');
+    const id = new URL(href!, gateway.url).searchParams.get('id')!;
+    await page.goto(`${gateway.url}/community/write?id=${encodeURIComponent(id)}`);
+    await page.getByText(communityTexts.errors.notAuthor).waitFor();
     await page.close();
   });
 });
