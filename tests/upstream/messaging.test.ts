@@ -46,6 +46,8 @@ describe.each(backends())('messaging on %s', (backend) => {
     });
 
     it('lists newest first with the unread count, reads, marks read and deletes only the caller’s own', async () => {
+      // The demo inbox out of the way: the counts below are this test's own.
+      await send('DELETE', url('/v1/user/notification/all/?readOnly=false'), undefined, aliceToken);
       const first = await notify(upstream.db, { userId: ALICE, senderId: BOB, type: 'like', title: '좋아요', content: m.likeOnPost('젤리곰') });
       const second = await notify(upstream.db, { userId: ALICE, senderId: BOB, type: 'comment', title: '댓글', content: m.replyOnPost('젤리곰'), url: '/community/detail/1' });
       const before = await inboxOf(aliceToken);

@@ -21,6 +21,7 @@ import {
 import * as data from './seed-data.js';
 import { seedAccounts } from './seed-accounts.js';
 import { seedItems } from './seed-items.js';
+import { seedMessaging } from './seed-messaging.js';
 import { seedStories } from './seed-stories.js';
 
 const SEED = 0x5117e;
@@ -47,6 +48,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions = {}): Prom
     await insertDemoData(tx as unknown as Database, buildDemoData(options.now ?? new Date()));
     await seedAccounts(tx as unknown as Database);
     await seedItems(tx as unknown as Database, options.now ?? new Date());
+    await seedMessaging(tx as unknown as Database, options.now ?? new Date());
     await seedStories(tx as unknown as Database, options.now ?? new Date());
     return true;
   });
