@@ -116,6 +116,19 @@ describe('the post detail', () => {
   });
 });
 
+describe('notices', () => {
+  test('the 알림 tab leads to the notices, important and pinned first, and one opens with its text', async () => {
+    const inbox = await open(contexts.alice!, '/community/notice');
+    await inbox.getByRole('link', { name: m.noticesTitle }).click();
+    const first = inbox.locator('.notices__item').first();
+    await first.waitFor();
+    await expect.poll(() => first.getByText(m.important, { exact: true }).count()).toBe(1);
+    await first.click();
+    await inbox.locator('.notice__content').waitFor();
+    await inbox.close();
+  });
+});
+
 describe('inquiries', () => {
   test('a member files an inquiry and sees it in the list; the rules are shown before sending', async () => {
     const page = await open(contexts.alice!, '/my/inquiries');

@@ -152,6 +152,10 @@ function Inbox({ connection }: { connection: Connection }) {
           {m.deleteRead}
         </button>
       </div>
+      <nav className="inbox__links">
+        <Link to="/my/notice">{m.noticesTitle}</Link>
+        <Link to="/my/inquiries">{m.inquiriesTitle}</Link>
+      </nav>
       {connection.edges.length === 0 ? (
         <StateScreen title={m.emptyInbox} />
       ) : (
