@@ -18,6 +18,7 @@ import { accountRoutes } from './routes/accounts.js';
 import { memberRoutes } from './routes/members.js';
 import { messagingRoutes } from './routes/messaging.js';
 import { storyRoutes } from './routes/stories.js';
+import { profileImageRoutes } from './routes/profileImage.js';
 
 export { issueToken } from './auth/tokens.js';
 export type { Database } from './db/client.js';
@@ -71,6 +72,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
       await api.register(memberRoutes, { db: store.db });
       await api.register(messagingRoutes, { db: store.db, mediaDir });
       await api.register(storyRoutes, { db: store.db, mediaDir });
+      await api.register(profileImageRoutes, { db: store.db, mediaDir });
     });
     await app.ready();
     return { app, db: store.db, close: () => app.close() };

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_MAX_BYTES } from '../../domain/limits.js';
+import { communityTexts } from '../../domain/messages.js';
+import { PNG_BYTES } from '../helpers/stories.js';
+import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+
+/** 말랑콩떡, demo member 2. */
+const MEMBER = 2;
+
+describe.each(backends())('profile image (%s)', (backend) => {
+  let upstream: RunningUpstream;
+  let token: string;
+
+  beforeAll(async () => {
+    upstream = await startUpstream({ backend });
+    token = await upstream.issueToken(MEMBER);
+  }, 60_000);
+  afterAll(async () => upstream?.stop());
+
+  async function call(method: string, path: string, body?: FormData, as: string | null = token) {
+    const response = await fetch(upstream.url + path, { method, headers: as ? { authorization: `token ${as}` } : {}, body });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  }
+  const imageForm = (bytes: Buffer, field = 'image', name = 'me.png', type = 'image/png') => {
+    const form = new FormData();
+    form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
+    return form;
+  };
+  const messages = (answer: { body: any }) => (answer.body?.details ?? []).map((detail: { message: string }) => detail.message);
+
+  it('stores a picture checked by its bytes and shows it on the profile, the public profile and posts', async () => {
+    const answer = await call('POST', '/users/me/profile-image', imageForm(PNG_BYTES, 'image', 'whatever.txt', 'text/plain'));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ id: MEMBER, nickname: '말랑콩떡' });
+    const picture: string = answer.body.profile_image;
+    expect(picture).toMatch(/\/media\/uploads\/[0-9a-f-]{36}\.png$/);
+
+    const served = await fetch(picture.startsWith('http') ? picture : upstream.url + picture);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
+
+    expect((await call('GET', '/users/me')).body.profile_image).toBe(picture);
+    expect((await call('GET', `/v1/user/${MEMBER}/`, undefined, null)).body.profile_image).toBe(picture);
+    const feed = await call('GET', '/v1/community/?page_size=100', undefined, null);
+    const own = feed.body.results.filter((post: { author: { id: number } | null }) => post.author?.id === MEMBER);
+    expect(own.length).toBeGreaterThan(0);
+    for (const post of own) expect(post.author.profile_image).toBe(picture);
+  });
+
+  it('removes the picture', async () => {
+    expect((await call('POST', '/users/me/profile-image', imageForm(PNG_BYTES))).status).toBe(200);
+    const answer = await call('DELETE', '/users/me/profile-image');
+    expect(answer.status).toBe(200);
+    expect(answer.body.profile_image).toBeNull();
+    expect((await call('GET', '/users/me')).body.profile_image).toBeNull();
+  });
+
+  it('refuses what is not a picture, an empty or missing part and an oversized file, keeping the current picture', async () => {
+    const kept = (await call('POST', '/users/me/profile-image', imageForm(PNG_BYTES))).body.profile_image;
+    const notImage = await call('POST', '/users/me/profile-image', imageForm(Buffer.from('just some text, named like a picture'), 'image', 'fake.png'));
+    expect(notImage.status).toBe(422);
+    expect(messages(notImage)).toEqual([communityTexts.upload.notImage]);
+
+    const otherField = await call('POST', '/users/me/profile-image', imageForm(PNG_BYTES, 'photo'));
+    expect(otherField.status).toBe(422);
+    expect(messages(otherField)).toEqual([communityTexts.upload.missing]);
+
+    const empty = await call('POST', '/users/me/profile-image', imageForm(Buffer.alloc(0)));
+    expect(messages(empty)).toEqual([communityTexts.upload.missing]);
+
+    const notMultipart = await fetch(upstream.url + '/users/me/profile-image', {
+      method: 'POST',
+      headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ image: 'x' }),
+    });
+    expect(notMultipart.status).toBe(422);
+
+    const big = Buffer.concat([PNG_BYTES, Buffer.alloc(IMAGE_MAX_BYTES)]);
+    const tooBig = await call('POST', '/users/me/profile-image', imageForm(big));
+    expect(tooBig.status).toBe(422);
+    expect(messages(tooBig)).toEqual([communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / (1024 * 1024))]);
+
+    expect((await call('GET', '/users/me')).body.profile_image).toBe(kept);
+  });
+
+  it('answers 401 to guests and revoked tokens', async () => {
+    expect((await call('POST', '/users/me/profile-image', imageForm(PNG_BYTES), null)).status).toBe(401);
+    expect((await call('DELETE', '/users/me/profile-image', undefined, null)).status).toBe(401);
+    const revoked = await upstream.issueToken(MEMBER);
+    expect((await call('POST', '/auth/logout', undefined, revoked)).status).toBe(200);
+    expect((await call('POST', '/users/me/profile-image', imageForm(PNG_BYTES), revoked)).status).toBe(401);
+    expect((await call('DELETE', '/users/me/profile-image', undefined, revoked)).status).toBe(401);
+  });
+});

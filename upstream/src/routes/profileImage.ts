@@ -1,0 +1,64 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { IMAGE_MAX_BYTES } from '../../../domain/limits.js';
+import { communityTexts } from '../../../domain/messages.js';
+import { loadProfile } from '../accounts/repository.js';
+import type { Database } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { HttpError, RequestValidationError } from '../http/errors.js';
+import { requestMedia } from '../http/request.js';
+import { storeImage } from '../uploads/images.js';
+
+function memberId(request: FastifyRequest): number {
+  const id = request.viewer?.id;
+  if (id === undefined) throw new HttpError(401);
+  return id;
+}
+
+const tooLarge = () =>
+  new RequestValidationError([{ path: 'image', message: communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / (1024 * 1024)), code: 'too_big' }]);
+const missingImage = () => new RequestValidationError([{ path: 'image', message: communityTexts.upload.missing, code: 'invalid_type' }]);
+
+/**
+ * The member's own picture (001 §7): `POST /users/me/profile-image` with a multipart `image` part, checked
+ * by its bytes like every upload, and `DELETE` to go back to no picture. Both answer the full profile.
+ */
+export const profileImageRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }> = async (app, { db, mediaDir }) => {
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 } });
+
+  async function readImage(request: FastifyRequest): Promise<Buffer> {
+    if (!request.isMultipart()) throw missingImage();
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'image') {
+        await part.toBuffer();
+        continue;
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        throw error;
+      }
+      // The size limit can mark the stream truncated after its last chunk, when toBuffer no longer checks.
+      if (part.file.truncated) throw tooLarge();
+      return bytes;
+    }
+    throw missingImage();
+  }
+
+  app.post('/users/me/profile-image', async (request) => {
+    const id = memberId(request);
+    const stored = await storeImage(db, mediaDir, await readImage(request), id);
+    await db.update(users).set({ profileImage: stored.url }).where(eq(users.id, id));
+    return loadProfile(db, id, id, requestMedia(request));
+  });
+
+  app.delete('/users/me/profile-image', async (request) => {
+    const id = memberId(request);
+    await db.update(users).set({ profileImage: null }).where(eq(users.id, id));
+    return loadProfile(db, id, id, requestMedia(request));
+  });
+};
