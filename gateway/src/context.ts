@@ -7,6 +7,7 @@ import { ItemsApi } from './upstream/items.js';
 import { StoriesApi } from './upstream/stories.js';
 import { MessagingApi } from './upstream/messaging.js';
 import type { NotificationBridge } from './notification-bridge.js';
+import type { PublicCache } from './upstream/public-cache.js';
 
 export interface GatewayContext {
   caller: Caller;
@@ -30,7 +31,7 @@ export function tokenFromAuthorization(header: string | null | undefined): strin
   return match?.[1];
 }
 
-export function createContextFactory(client: UpstreamClient, pubSub: GatewayPubSub, notificationBridge: NotificationBridge) {
+export function createContextFactory(client: UpstreamClient, pubSub: GatewayPubSub, notificationBridge: NotificationBridge, publicCache: PublicCache) {
   // `requestId` comes from the listener; `request.signal` aborts when the client goes away.
   return ({ request, requestId }: YogaInitialContext & { requestId?: string }): GatewayContext => {
     const caller: Caller = {
@@ -39,6 +40,6 @@ export function createContextFactory(client: UpstreamClient, pubSub: GatewayPubS
       requestId,
       signal: request.signal,
     };
-    return { caller, pubSub, community: new CommunityApi(client, caller), items: new ItemsApi(client, caller), accounts: new AccountsApi(client, caller), stories: new StoriesApi(client, caller), messaging: new MessagingApi(client, caller), notificationBridge };
+    return { caller, pubSub, community: new CommunityApi(client, caller, publicCache), items: new ItemsApi(client, caller, publicCache), accounts: new AccountsApi(client, caller), stories: new StoriesApi(client, caller), messaging: new MessagingApi(client, caller), notificationBridge };
   };
 }

@@ -12,6 +12,7 @@ import { NotificationBridge } from './notification-bridge.js';
 import { PersistedOperations } from './persisted.js';
 import { createGatewayPubSub, type GatewayPubSub } from './pubsub.js';
 import { UpstreamClient, type UpstreamClientOptions } from './upstream/client.js';
+import { PublicCache } from './upstream/public-cache.js';
 import { attachGraphQLWebSocket } from './ws.js';
 import { createGatewayYoga } from './yoga.js';
 
@@ -31,6 +32,8 @@ export interface GatewayOptions {
   logStream?: { write(line: string): void };
   /** The trusted documents; default: the map relay-compiler generated. */
   persisted?: PersistedOperations;
+  /** Prefix of the public cache's Redis keys (default `slime:public:`), so runs sharing one Redis stay apart. */
+  publicCacheKeyPrefix?: string;
 }
 
 export interface RunningGateway {
@@ -81,6 +84,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const persisted = options.persisted ?? PersistedOperations.load();
   const pubSub = createGatewayPubSub(settings.redisUrl);
   const notificationBridge = new NotificationBridge({ pool: client.pool, upstreamUrl, pubSub: pubSub.pubSub, intervalMs: settings.notificationPollIntervalMs, redisUrl: settings.redisUrl });
+  const publicCache = new PublicCache(client, { redisUrl: settings.redisUrl, redisKeyPrefix: options.publicCacheKeyPrefix, onError: (error) => app.log.warn({ err: String(error) }, 'public cache storage failed') });
   const rateLimitRedis = settings.redisUrl ? new Redis(settings.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true }) : null;
 
   const app = Fastify({
@@ -97,6 +101,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     persisted,
     metrics,
     redis: rateLimitRedis,
+    publicCache,
     logger: {
       debug: (...args: unknown[]) => app.log.debug(args),
       info: (...args: unknown[]) => app.log.info(args),
@@ -186,6 +191,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       await notificationBridge.close();
       await app.close();
       await client.close();
+      await publicCache.close();
       await pubSub.close();
       await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());
     },

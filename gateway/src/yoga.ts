@@ -12,6 +12,8 @@ import type { NotificationBridge } from './notification-bridge.js';
 import type { GatewayPubSub } from './pubsub.js';
 import { schema } from './schema/index.js';
 import type { UpstreamClient } from './upstream/client.js';
+import { PublicCache } from './upstream/public-cache.js';
+import { usePublicCacheInvalidation } from './cache/invalidation.js';
 
 /** What GraphiQL opens with: the community feed, as the web client asks for it. */
 export const EXAMPLE_QUERY = /* GraphQL */ `# 커뮤니티 최신 글 5개와 카테고리
@@ -57,6 +59,8 @@ export interface GatewayYogaOptions {
   /** Rate-limit counters: Redis shared by replicas, or null for this process. */
   redis?: Redis | null;
   logger?: YogaLogger;
+  /** The shared cache of public answers; default: one in this process. */
+  publicCache?: PublicCache;
 }
 
 /** Browsers may call cross-origin only from the origins in CORS_ORIGINS (`*` for any); none by default. */
@@ -71,18 +75,19 @@ function corsFor(origins: string[]) {
 }
 
 /** The GraphQL handler, apart from any listener so tests and servers share it. */
-export function createGatewayYoga({ client, settings, pubSub, notificationBridge, persisted, metrics, redis, logger }: GatewayYogaOptions) {
+export function createGatewayYoga({ client, settings, pubSub, notificationBridge, persisted, metrics, redis, logger, publicCache = new PublicCache(client) }: GatewayYogaOptions) {
   const plugins: Plugin[] = [
     // Browsers send a simple GET or form POST cross-site without asking; such requests need a header they cannot add.
     useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] }) as Plugin,
     useTrustedDocuments(persisted, settings.persistedOnly),
     ...operationLimitPlugins({ introspection: settings.introspection }),
     useRateLimits({ redis }) as Plugin,
+    usePublicCacheInvalidation(publicCache, (error) => logger?.warn('public cache invalidation failed', error)),
   ];
   if (metrics) plugins.push(metrics.plugin());
   return createYoga<ServerContext, GatewayContext>({
     schema,
-    context: createContextFactory(client, pubSub, notificationBridge),
+    context: createContextFactory(client, pubSub, notificationBridge, publicCache),
     graphqlEndpoint: '/graphql',
     plugins,
     // Expected failures are GraphQLErrors with Korean messages; anything else is masked and never leaks stack or address.

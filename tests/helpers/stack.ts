@@ -1,4 +1,4 @@
-import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { startGateway, type GatewayOptions, type RunningGateway } from '../../gateway/src/server.js';
 import { startCountingProxy, type CountingProxy } from './counting-proxy.js';
 import { startUpstream } from './upstream.js';
 
@@ -20,10 +20,11 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function startStack(): Promise<Stack> {
+/** `gatewayOptions` overrides the gateway's options (settings, Redis key prefixes) for suites that need them. */
+export async function startStack(gatewayOptions: Omit<GatewayOptions, 'upstreamUrl'> = {}): Promise<Stack> {
   const upstream = await startUpstream();
   const proxy = await startCountingProxy(upstream.url);
-  const gateway = await startGateway({ upstreamUrl: proxy.url, port: 0 });
+  const gateway = await startGateway({ port: 0, ...gatewayOptions, upstreamUrl: proxy.url });
   return {
     upstream,
     proxy,

@@ -13,23 +13,22 @@ import type {
 import { FormData as UndiciFormData } from 'undici';
 import { ConflictError, ForbiddenError, GatewayError } from '../errors.js';
 import type { Caller, QueryValue, UpstreamClient } from './client.js';
+import type { PublicCache } from './public-cache.js';
 
 /** A category as the gateway holds it: the full tree entry, or the reference a post embeds. */
 export type CategoryRecord = CategoryRefJson & Partial<Omit<CategoryJson, keyof CategoryRefJson>>;
 
 /** The community calls of 000 §7 for one caller (one instance per GraphQL request). */
 export class CommunityApi {
-  private categoryTree?: Promise<CategoriesJson>;
-
   constructor(
     private readonly client: UpstreamClient,
     private readonly caller: Caller,
+    private readonly publicCache: PublicCache,
   ) {}
 
-  /** The category tree, fetched at most once per request however many fields ask for it. */
+  /** The category tree, the same for every viewer: from the shared public cache (10 min, 000 §9). */
   categories(): Promise<CategoriesJson> {
-    this.categoryTree ??= this.client.get<CategoriesJson>('/v1/community/categories/', this.caller);
-    return this.categoryTree;
+    return this.publicCache.categories();
   }
 
   async category(id: number): Promise<CategoryJson | undefined> {

@@ -8,40 +8,20 @@ import type {
   WishStatsJson,
   WishUsersJson,
 } from '../../../domain/items.js';
-import { FRESHNESS, PROBABILITY_TABLE_FRESH_MS, type ProbabilityKind, type WishStatus, type WishType } from '../../../domain/limits.js';
+import type { ProbabilityKind, WishStatus, WishType } from '../../../domain/limits.js';
 import { ConflictError, ForbiddenError, GatewayError } from '../errors.js';
 import type { Caller, QueryValue, UpstreamClient } from './client.js';
-import { PublicCache } from './public-cache.js';
+import type { PublicCache } from './public-cache.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** One public cache per upstream: item search and probability tables are the same for every viewer. */
-const publicCaches = new WeakMap<UpstreamClient, PublicCache>();
-function publicCacheOf(client: UpstreamClient): PublicCache {
-  let cache = publicCaches.get(client);
-  if (!cache) publicCaches.set(client, (cache = new PublicCache()));
-  return cache;
-}
-
 /** The item, wish-list, probability and item-report calls (000 §7, 001 §7, 002 §7) for one caller. */
 export class ItemsApi {
-  private readonly publicCache: PublicCache;
-
   constructor(
     private readonly client: UpstreamClient,
     private readonly caller: Caller,
-  ) {
-    this.publicCache = publicCacheOf(client);
-  }
-
-  /**
-   * A public GET, asked without the caller's token (the shared answer cannot depend on who asked first) and
-   * without the caller's abort signal (other viewers may be waiting for the same answer).
-   */
-  private publicGet<T>(path: string, query: Record<string, QueryValue> | undefined, freshForMs: number): Promise<T> {
-    const key = path + JSON.stringify(query ?? {});
-    return this.publicCache.get(key, freshForMs, () => this.client.request<T>('GET', path, { ...this.caller, token: undefined, signal: undefined }, query));
-  }
+    private readonly publicCache: PublicCache,
+  ) {}
 
   private async call<T>(method: Method, path: string, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
     try {
@@ -56,7 +36,7 @@ export class ItemsApi {
 
   /** Shared between viewers for the spec's freshness (000 §9: item search 5 min). */
   searchItems(name: string, page: number, pageSize: number): Promise<PageJson<ItemJson>> {
-    return this.publicGet('/v1/item/search-name/', { item_name: name, page, page_size: pageSize }, FRESHNESS.itemSearch);
+    return this.publicCache.searchItems({ name, page, pageSize });
   }
 
   item(uuid: string): Promise<ItemJson> {
@@ -102,7 +82,7 @@ export class ItemsApi {
 
   /** A whole probability table, shared between viewers for the data cache's freshness (002 §9: 5 min). */
   probabilityTable(kind: ProbabilityKind): Promise<ProbabilityItemJson[]> {
-    return this.publicGet(`/v1/probability/${kind}/`, undefined, PROBABILITY_TABLE_FRESH_MS);
+    return this.publicCache.probabilityTable(kind);
   }
 
   probabilityItem(kind: ProbabilityKind, id: string): Promise<ProbabilityItemJson> {
