@@ -325,3 +325,14 @@ export const INQUIRY_RESOLUTION_MAX = 1000;
 export const INQUIRY_INTERNAL_NOTES_MAX = 500;
 export const INQUIRY_SATISFACTION_MAX = 5;
 export const INQUIRY_PAGE_SIZE_DEFAULT = 20;
+
+/**
+ * Multipart GraphQL requests (file uploads) bypass the JSON body cap: bound each file by the largest upload any
+ * mutation accepts (a story video), the number of files by a post's image count, and the other fields by the body cap.
+ */
+export const GRAPHQL_UPLOAD_LIMITS = {
+  fileSize: Math.max(IMAGE_MAX_BYTES, STORY_IMAGE_MAX_BYTES, STORY_VIDEO_MAX_BYTES),
+  files: POST_IMAGES_MAX,
+  fieldSize: GRAPHQL_LIMITS.maxBodyBytes,
+  fields: 20,
+} as const;

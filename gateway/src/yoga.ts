@@ -1,7 +1,9 @@
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import { createYoga, type Plugin, type YogaLogger } from 'graphql-yoga';
+import { createFetch } from '@whatwg-node/fetch';
+import { GraphQLError } from 'graphql';
+import { createYoga, maskError, type MaskError, type Plugin, type YogaLogger } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
-import { errorMessages, uiTexts } from '../../domain/index.js';
+import { GRAPHQL_UPLOAD_LIMITS, errorMessages, hardeningTexts, uiTexts } from '../../domain/index.js';
 import type { GatewaySettings } from './config.js';
 import { createContextFactory, type GatewayContext } from './context.js';
 import { operationLimitPlugins } from './limits/operationLimits.js';
@@ -74,6 +76,18 @@ function corsFor(origins: string[]) {
   };
 }
 
+/** Yoga's own refusal of an oversized upload, in the catalogue's words; everything else masked as usual. */
+const inKorean: MaskError = (error, message, isDev) => {
+  const original = error instanceof GraphQLError ? error : (error as { originalError?: unknown }).originalError;
+  if (original instanceof GraphQLError && original.extensions?.code === 'REQUEST_ENTITY_TOO_LARGE') {
+    return new GraphQLError(hardeningTexts.bodyTooLarge, { extensions: { code: 'BAD_REQUEST', http: { status: 413 } } });
+  }
+  return maskError(error, message, isDev);
+};
+
+/** Yoga parses multipart bodies itself, past Fastify's body cap: stop oversized or too many files while they stream in. */
+const uploadBoundedFetch = createFetch({ formDataLimits: GRAPHQL_UPLOAD_LIMITS });
+
 /** The GraphQL handler, apart from any listener so tests and servers share it. */
 export function createGatewayYoga({ client, settings, pubSub, notificationBridge, persisted, metrics, redis, logger, publicCache = new PublicCache(client) }: GatewayYogaOptions) {
   const plugins: Plugin[] = [
@@ -91,10 +105,11 @@ export function createGatewayYoga({ client, settings, pubSub, notificationBridge
     graphqlEndpoint: '/graphql',
     plugins,
     // Expected failures are GraphQLErrors with Korean messages; anything else is masked and never leaks stack or address.
-    maskedErrors: { isDev: false, errorMessage: errorMessages.UNKNOWN },
+    maskedErrors: { isDev: false, errorMessage: errorMessages.UNKNOWN, maskError: inKorean },
     graphiql: settings.graphiql ? { title: `${uiTexts.appTitle} GraphQL`, defaultQuery: EXAMPLE_QUERY } : false,
     landingPage: false,
     batching: false,
+    fetchAPI: uploadBoundedFetch,
     cors: corsFor(settings.corsOrigins),
     ...(logger ? { logging: logger } : {}),
   });

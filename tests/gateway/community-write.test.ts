@@ -1,7 +1,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_MAX, REPLY_MAX, TITLE_MAX, communityTexts, errorMessages, reportTexts, validationTexts } from '../../domain/index.js';
+import { CONTENT_MAX, GRAPHQL_UPLOAD_LIMITS, hardeningTexts, REPLY_MAX, TITLE_MAX, communityTexts, errorMessages, reportTexts, validationTexts } from '../../domain/index.js';
 import { postLikes, posts, replies, users } from '../../upstream/src/db/schema.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
@@ -362,6 +362,17 @@ describe('image upload', () => {
     // Someone else cannot attach it.
     const foreign = await stack.graphql(CREATE, { input: { title: '남의 사진', content: '내용', imageIds: [image.id] } }, other.token);
     expect(foreign.data.createPost.issues).toEqual([{ path: 'images[0]', message: communityTexts.errors.unknownImage, code: 'invalid_value' }]);
+  });
+
+  it('refuses a file over the largest upload size while it streams in, before any upstream call', async () => {
+    stack.proxy.reset();
+    const oversized = Buffer.alloc(GRAPHQL_UPLOAD_LIMITS.fileSize + 1024);
+    PNG.copy(oversized);
+    const answer = await upload(oversized, 'image/png', author.token);
+    expect(answer.data?.uploadImage ?? null).toBeNull();
+    expect(answer.errors).toEqual([{ message: hardeningTexts.bodyTooLarge, extensions: { code: 'BAD_REQUEST' } }]);
+    expect(JSON.stringify(answer)).not.toMatch(/\bat .*\.(ts|js):\d+/);
+    expect(stack.proxy.calls).toEqual([]);
   });
 
   it('rejects what is not a picture, whatever its declared type, and guests', async () => {
