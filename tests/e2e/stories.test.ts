@@ -104,5 +104,10 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   await authorHome.getByText(storyTexts.viewer.highlightCreated).waitFor();
   await authorHome.getByRole('link', { name: storyTexts.highlights.title }).click();
   await authorHome.getByTestId('highlight').filter({ hasText: '여름 추억' }).waitFor();
+
+  // The profile links to the member's highlights.
+  const profile = await open(readerBrowser, '/my');
+  await profile.getByRole('link', { name: storyTexts.highlights.title }).click();
+  await profile.getByText(storyTexts.highlights.empty).waitFor();
   expect(pageErrors).toEqual([]);
 });

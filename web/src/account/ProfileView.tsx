@@ -1,6 +1,6 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link, useSearchParams } from 'react-router-dom';
-import { accountTexts } from '@domain/messages.js';
+import { accountTexts, storyTexts } from '@domain/messages.js';
 import type { ProfileView_user$key } from '../__generated__/ProfileView_user.graphql';
 import { PostCard, postDetailPath } from '../community/PostCard';
 import { Avatar } from '../shared/Avatar';
@@ -57,6 +57,9 @@ export function ProfileView({ user, actions }: { user: ProfileView_user$key; act
         <div><dt>{p.likes}</dt><dd>{data.stats.likesCount}</dd></div>
       </dl>
       {actions}
+      <Link className="profile__highlights" to={`/stories/highlights/${encodeURIComponent(data.id)}`}>
+        {storyTexts.highlights.title}
+      </Link>
       <div className="profile__tabs" role="tablist">
         {p.tabs.map((name, index) => (
           <button
