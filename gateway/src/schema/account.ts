@@ -195,6 +195,35 @@ builder.mutationField('updateProfile', (t) =>
   }),
 );
 
+const ViewerPayload = (name: string) =>
+  builder.objectRef<{ viewer: UserProfileJson }>(name).implement({ fields: (p) => ({ viewer: p.field({ type: User, resolve: (payload) => payload.viewer }) }) });
+
+builder.mutationField('uploadProfileImage', (t) =>
+  t.field({
+    type: ViewerPayload('UploadProfileImagePayload'),
+    description: '프로필 사진 바꾸기: JPEG, PNG, GIF, WebP를 내용으로 확인합니다. 내 글의 작성자 사진도 바뀝니다.',
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('UploadProfileImageInput', { fields: (f) => ({ file: f.field({ type: 'File', required: true }) }) }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => ({ viewer: await context.accounts.uploadProfileImage(input.file) }),
+  }),
+);
+
+builder.mutationField('deleteProfileImage', (t) =>
+  t.field({
+    type: ViewerPayload('DeleteProfileImagePayload'),
+    description: '프로필 사진 지우기 (기본 사진으로 돌아갑니다)',
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    resolve: async (_root, _args, context) => ({ viewer: await context.accounts.deleteProfileImage() }),
+  }),
+);
+
 builder.mutationField('changePassword', (t) =>
   t.field({
     type: SuccessPayload('ChangePasswordPayload'),

@@ -8,6 +8,7 @@ import type {
   UserProfileJson,
 } from '../../../domain/account.js';
 import type { SocialProvider } from '../../../domain/limits.js';
+import { FormData as UndiciFormData } from 'undici';
 import { BadRequestError, ConflictError, GatewayError } from '../errors.js';
 import type { Caller, UpstreamClient } from './client.js';
 
@@ -72,6 +73,18 @@ export class AccountsApi {
 
   updateProfile(input: Record<string, unknown>): Promise<UserProfileJson> {
     return this.call('PUT', '/users/me', input);
+  }
+
+  /** The picture goes on as a multipart `image` part; the upstream checks its bytes. */
+  async uploadProfileImage(file: File): Promise<UserProfileJson> {
+    // undici's own FormData: the pool serializes it (Node's built-in one comes from another undici copy).
+    const form = new UndiciFormData();
+    form.append('image', new Blob([await file.arrayBuffer()], { type: file.type }), file.name || 'image');
+    return this.client.multipart('POST', '/users/me/profile-image', this.caller, form as unknown as FormData);
+  }
+
+  deleteProfileImage(): Promise<UserProfileJson> {
+    return this.call('DELETE', '/users/me/profile-image');
   }
 
   async changePassword(input: { currentPassword: string; newPassword: string; newPasswordConfirm: string }): Promise<void> {
