@@ -133,6 +133,11 @@ describe('stories through the gateway', () => {
       expect(liked.data.reactToStory.story.isLiked).toBe(true);
     }
     const comment = await stack.graphql(REACT, { input: { storyId: story.id, type: 'COMMENT', comment: '멋져요!' } }, viewers[2].token);
+    const REMOVE = `mutation ($input: RemoveStoryReactionInput!) { removeStoryReaction(input: $input) { __typename ... on RemoveStoryReactionPayload { story { id } } ... on ForbiddenError { message } } }`;
+    const emoji = await stack.graphql(REACT, { input: { storyId: story.id, type: 'EMOJI', emoji: '🔥' } }, viewers[2].token);
+    const emojiId = emoji.data.reactToStory.reaction.id;
+    expect((await stack.graphql(REMOVE, { input: { storyId: story.id, reactionId: emojiId } }, viewers[0].token)).data.removeStoryReaction).toEqual({ __typename: 'ForbiddenError', message: storyTexts.errors.notOwnReaction });
+    expect((await stack.graphql(REMOVE, { input: { storyId: story.id, reactionId: emojiId } }, viewers[2].token)).data.removeStoryReaction.__typename).toBe('RemoveStoryReactionPayload');
     expect(comment.data.reactToStory.reaction).toMatchObject({ type: 'COMMENT', comment: '멋져요!', user: { databaseId: viewers[2].id } });
     const tooLong = await stack.graphql(REACT, { input: { storyId: story.id, type: 'COMMENT', comment: 'ㄱ'.repeat(STORY_COMMENT_MAX + 1) } }, viewers[2].token);
     expect(tooLong.data.reactToStory).toEqual({ __typename: 'ValidationError', issues: [{ path: 'input.comment', message: storyTexts.invalid.comment(STORY_COMMENT_MAX) }] });

@@ -3,7 +3,7 @@ import { HIGHLIGHT_TITLE_MAX, REPORT_REASON_MAX, STORY_CAPTION_MAX, STORY_COMMEN
 import { storyTexts } from '../../domain/messages.js';
 import { userBlocks } from '../../upstream/src/db/schema.js';
 import { setStoryClock } from '../../upstream/src/stories/clock.js';
-import { addMembers, follow, MP4_BYTES, PNG_BYTES, storyForm } from '../helpers/stories.js';
+import { addMembers, follow, MP4_BYTES, PNG_BYTES, storyForm, WEBM_BYTES } from '../helpers/stories.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 
 const t = storyTexts;
@@ -101,6 +101,12 @@ describe.each(backends())('stories (%s)', (backend) => {
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ type: 'video', mimeType: 'video/mp4', duration: 12 });
       expect((await call('DELETE', `/api/stories/${created.body.id}`, 'stranger')).status).toBe(200);
+      const webm = await upload('stranger', { type: 'video' }, { bytes: WEBM_BYTES, name: 'clip.webm', type: 'video/webm' });
+      expect(webm.body).toMatchObject({ type: 'video', mimeType: 'video/webm', duration: 15 });
+      expect((await call('DELETE', `/api/stories/${webm.body.id}`, 'stranger')).status).toBe(200);
+      // A Matroska file that is not WebM is not a story video.
+      const mkv = Buffer.concat([WEBM_BYTES.subarray(0, 12), Buffer.from('matroska', 'latin1')]);
+      expect(messages(await upload('stranger', { type: 'video' }, { bytes: mkv, name: 'clip.webm', type: 'video/webm' }))).toEqual([t.media.unsupported]);
     });
 
     it('refuses a file that is not an image or video, whatever its name and declared type', async () => {
