@@ -155,6 +155,8 @@ describe('stories through the gateway', () => {
     expect(theirs.data.node.viewers).toEqual({ __typename: 'ForbiddenError', message: storyTexts.errors.notAuthor });
     // One call loads the story; the author-only fields refuse without asking the upstream.
     expect(stack.proxy.calls.length - calls).toBe(1);
+    const guest = await stack.graphql(STORY_AUTHOR_FIELDS.replace('... on ForbiddenError { message code }', '... on NotAuthenticatedError { code }'), { id: story.id });
+    expect(guest.data.node.stats).toEqual({ __typename: 'NotAuthenticatedError', code: 'UNAUTHORIZED' });
   });
 
   it('hides, reports once, builds highlights that outlive the 24 h expiry', async () => {

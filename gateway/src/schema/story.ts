@@ -95,7 +95,8 @@ const StoryStats = builder.objectRef<StoryStatsJson>('StoryStats').implement({
 });
 
 /** The author-only fields refuse everyone else before any upstream call. */
-function authorOnly(story: StoryJson): void {
+function authorOnly(story: StoryJson, context: GatewayContext): void {
+  if (!context.caller.token) throw new NotAuthenticatedError();
   if (!story.isMine) throw new ForbiddenError(storyTexts.errors.notAuthor);
 }
 
@@ -131,7 +132,7 @@ Story.implement({
       description: '작성자만: 다른 회원에게는 ForbiddenError',
       errors: { types: [ForbiddenError, NotAuthenticatedError], directResult: true },
       resolve: (story, _args, context) => {
-        authorOnly(story);
+        authorOnly(story, context);
         return context.stories.stats(story.id);
       },
     }),
@@ -142,7 +143,7 @@ Story.implement({
         validate: connectionArgsSchema,
         errors: { types: [ForbiddenError, NotAuthenticatedError], directResult: true },
         resolve: (story, args, context) => {
-          authorOnly(story);
+          authorOnly(story, context);
           return offsetConnection(args, async ({ page, pageSize }) => {
             const answer = await context.stories.viewers(story.id, page, pageSize);
             return { items: answer.results, total: answer.total };
