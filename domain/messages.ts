@@ -505,6 +505,9 @@ export const accountTexts = {
     failed: '프로필을 수정하지 못했습니다.',
     photo: '프로필 사진 변경',
     removePhoto: '프로필 사진 삭제',
+    photoChanged: '프로필 사진이 변경되었습니다.',
+    photoRemoved: '프로필 사진을 삭제했습니다.',
+    photoUploading: '사진을 올리는 중...',
   },
   settings: {
     title: '설정',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { accountTexts, uiTexts } from '../../domain/messages.js';
+import { accountTexts, communityTexts, uiTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
 import { issueToken } from '../../upstream/src/app.js';
 import { startUpstream } from '../helpers/upstream.js';
@@ -16,6 +16,8 @@ import { startUpstream } from '../helpers/upstream.js';
 const DEMO_EMAIL = 'mallang@slime.community';
 const DEMO_PASSWORD = 'slime1234';
 const sheet = accountTexts.sheet;
+/** A 2×3 PNG, byte for byte. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEklEQVR4nGP4z8DAwMDAwMAAAA4AAf8Gq8pGAAAAAElFTkSuQmCC', 'base64');
 
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let gateway: RunningGateway;
@@ -161,5 +163,39 @@ describe('profile', () => {
     await page.goto(`${gateway.url}/community`);
     await page.getByTestId('post-card').first().waitFor();
     expect(await page.getByText('슬라임장인', { exact: true }).count()).toBe(0);
+  });
+
+  test('changing the picture previews it, stores it and shows it on the member’s posts; removing it brings the placeholder back', async () => {
+    const page = await open('/community');
+    const token = await upstream.issueToken(2);
+    await page.evaluate((value) => window.localStorage.setItem('userToken', value), token);
+    await page.goto(`${gateway.url}/my/profile/edit`);
+    await page.getByRole('button', { name: accountTexts.edit.photo }).waitFor();
+
+    // A text file is refused before any upload.
+    await page.getByTestId('profile-photo-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await page.getByRole('alert').filter({ hasText: communityTexts.upload.notImage }).waitFor();
+
+    await page.getByTestId('profile-photo-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('toast').filter({ hasText: accountTexts.edit.photoChanged }).waitFor();
+    const photo = page.getByTestId('profile-photo');
+    await expect.poll(() => photo.getAttribute('src')).toMatch(/\/media\/uploads\/[0-9a-f-]{36}\.png$/);
+    const stored = (await photo.getAttribute('src'))!;
+
+    // The member's own posts on /my carry the new picture.
+    await page.goto(`${gateway.url}/my`);
+    const ownCards = page.getByTestId('post-card');
+    await ownCards.first().waitFor();
+    const sources = await ownCards.locator('img.avatar').evaluateAll((images) => images.map((image) => image.getAttribute('src')));
+    expect(sources.length).toBeGreaterThan(0);
+    expect(new Set(sources)).toEqual(new Set([stored]));
+
+    await page.goto(`${gateway.url}/my/profile/edit`);
+    await page.getByRole('button', { name: accountTexts.edit.removePhoto }).click();
+    await page.getByTestId('toast').filter({ hasText: accountTexts.edit.photoRemoved }).waitFor();
+    await page.getByTestId('profile-photo-empty').waitFor();
+    await page.goto(`${gateway.url}/my`);
+    await ownCards.first().waitFor();
+    expect(await ownCards.locator('img.avatar').count()).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import { useUpdateProfileMutation } from '../mutations/useUpdateProfileMutation'
 import { LoadingScreen } from '../shared/LoadingScreen';
 import { StateScreen } from '../shared/StateScreen';
 import { useToast } from '../shared/toast/ToastProvider';
+import { ProfilePhotoPicker } from './ProfilePhotoPicker';
 
 const e = accountTexts.edit;
 
@@ -18,12 +19,12 @@ export default function ProfileEditPage() {
   const queryRef = useLoaderData() as PreloadedQuery<ProfileEditPageQuery>;
   return (
     <>
-      <PageHeader title={e.title} back />
-      <QueryErrorBoundary queryRef={queryRef}>
-        <Suspense fallback={<LoadingScreen />}>
-          <ProfileEditForm queryRef={queryRef} />
-        </Suspense>
-      </QueryErrorBoundary>
+        <PageHeader title={e.title} back />
+        <QueryErrorBoundary queryRef={queryRef}>
+          <Suspense fallback={<LoadingScreen />}>
+            <ProfileEditForm queryRef={queryRef} />
+          </Suspense>
+        </QueryErrorBoundary>
     </>
   );
 }
@@ -32,7 +33,7 @@ function ProfileEditForm({ queryRef }: { queryRef: PreloadedQuery<ProfileEditPag
   const { viewer } = usePreloadedQuery<ProfileEditPageQuery>(
     graphql`
       query ProfileEditPageQuery {
-        viewer { id nickname bio birthDate gender location website profileImage }
+        viewer { id nickname bio birthDate gender location website profileImage ...ProfilePhotoPicker_user }
       }
     `,
     queryRef,
@@ -67,37 +68,40 @@ function ProfileEditForm({ queryRef }: { queryRef: PreloadedQuery<ProfileEditPag
   }
 
   return (
-    <form className="account-page account-page__form" onSubmit={(event) => { event.preventDefault(); void save(); }}>
-      <label className="field-label">
-        {e.nickname}
-        <input className="text-input" name="nickname" value={form.nickname} maxLength={NICKNAME_MAX} onChange={set('nickname')} />
-      </label>
-      <label className="field-label">
-        {e.bio}
-        <textarea className="text-input" name="bio" value={form.bio} maxLength={BIO_MAX} onChange={set('bio')} />
-        <span className="password-field__counter">{`${form.bio.length}/${BIO_MAX}`}</span>
-      </label>
-      <label className="field-label">
-        {e.birthDate}
-        <input className="text-input" type="date" name="birthDate" value={form.birthDate} onChange={set('birthDate')} />
-      </label>
-      <label className="field-label">
-        {e.gender}
-        <select className="text-input" name="gender" value={form.gender} onChange={set('gender')}>
-          <option value="">{e.genderNone}</option>
-          {GENDERS.map((gender) => <option key={gender} value={gender}>{e.genders[gender]}</option>)}
-        </select>
-      </label>
-      <label className="field-label">
-        {e.location}
-        <input className="text-input" name="location" value={form.location} onChange={set('location')} />
-      </label>
-      <label className="field-label">
-        {e.website}
-        <input className="text-input" type="url" name="website" value={form.website} onChange={set('website')} placeholder="https://" />
-      </label>
-      {error ? <p className="login-panel__error" role="alert">{error}</p> : null}
-      <button type="submit" className="button button--primary" disabled={!valid || inFlight}>{e.save}</button>
-    </form>
+    <>
+      <ProfilePhotoPicker user={viewer} />
+      <form className="account-page account-page__form" onSubmit={(event) => { event.preventDefault(); void save(); }}>
+        <label className="field-label">
+          {e.nickname}
+          <input className="text-input" name="nickname" value={form.nickname} maxLength={NICKNAME_MAX} onChange={set('nickname')} />
+        </label>
+        <label className="field-label">
+          {e.bio}
+          <textarea className="text-input" name="bio" value={form.bio} maxLength={BIO_MAX} onChange={set('bio')} />
+          <span className="password-field__counter">{`${form.bio.length}/${BIO_MAX}`}</span>
+        </label>
+        <label className="field-label">
+          {e.birthDate}
+          <input className="text-input" type="date" name="birthDate" value={form.birthDate} onChange={set('birthDate')} />
+        </label>
+        <label className="field-label">
+          {e.gender}
+          <select className="text-input" name="gender" value={form.gender} onChange={set('gender')}>
+            <option value="">{e.genderNone}</option>
+            {GENDERS.map((gender) => <option key={gender} value={gender}>{e.genders[gender]}</option>)}
+          </select>
+        </label>
+        <label className="field-label">
+          {e.location}
+          <input className="text-input" name="location" value={form.location} onChange={set('location')} />
+        </label>
+        <label className="field-label">
+          {e.website}
+          <input className="text-input" type="url" name="website" value={form.website} onChange={set('website')} placeholder="https://" />
+        </label>
+        {error ? <p className="login-panel__error" role="alert">{error}</p> : null}
+        <button type="submit" className="button button--primary" disabled={!valid || inFlight}>{e.save}</button>
+      </form>
+    </>
   );
 }
