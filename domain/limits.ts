@@ -336,3 +336,6 @@ export const GRAPHQL_UPLOAD_LIMITS = {
   fieldSize: GRAPHQL_LIMITS.maxBodyBytes,
   fields: 20,
 } as const;
+
+/** Accounts: how many posts, comments, activities, blocked members and search results a profile screen loads at a time. */
+export const PROFILE_LIST_PAGE_SIZE = 10;

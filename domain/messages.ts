@@ -489,6 +489,38 @@ export const accountTexts = {
     wishes: '위시리스트',
     profileInfo: '내 정보',
     grade: (grade: string) => `${grade} 등급`,
+    more: '더 보기',
+    findMembers: '회원 찾기',
+  },
+  // /my/profile: the profile detail of 001 §3
+  detail: {
+    title: '내 정보',
+    email: '이메일',
+    phone: '전화번호',
+    joinedAt: '가입일',
+    verified: '이메일 인증 완료',
+    notVerified: '이메일 미인증',
+    badgesSection: '배지',
+    statsSection: '활동 통계',
+    activitiesSection: '최근 활동',
+    noActivities: '아직 활동이 없습니다.',
+    empty: '-',
+    activity: {
+      post: (title: string) => `게시글 "${title}"을(를) 작성했습니다.`,
+      comment: (title: string) => `게시글 "${title}"에 댓글을 남겼습니다.`,
+      like: (title: string) => `게시글 "${title}"을(를) 좋아합니다.`,
+      follow: (nickname: string) => `${nickname}님을 팔로우했습니다.`,
+      share: (title: string) => `"${title}"을(를) 공유했습니다.`,
+    },
+  },
+  // The member search screen
+  search: {
+    title: '회원 찾기',
+    label: '닉네임',
+    placeholder: '닉네임으로 회원을 찾아보세요',
+    submit: '검색',
+    empty: '찾는 회원이 없습니다.',
+    count: (total: number) => `${total}명`,
   },
   edit: {
     title: '프로필 수정',

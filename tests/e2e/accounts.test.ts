@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { PROFILE_LIST_PAGE_SIZE } from '../../domain/limits.js';
 import { accountTexts, communityTexts, uiTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
 import { issueToken } from '../../upstream/src/app.js';
@@ -199,3 +200,103 @@ describe('profile', () => {
     expect(await ownCards.locator('img.avatar').count()).toBe(0);
   });
 });
+
+describe('profile area', () => {
+  /** 복숭아빛, demo member 12: 7 posts and 14 comments in the demo data. */
+  const MEMBER = 12;
+
+  async function asMember(path: string) {
+    const page = await open('/community');
+    const token = await upstream.issueToken(MEMBER);
+    await page.evaluate((value) => window.localStorage.setItem('userToken', value), token);
+    await page.goto(gateway.url + path);
+    return { page, token };
+  }
+  const rest = (method: string, path: string, token: string, body?: unknown) =>
+    fetch(upstream.url + path, { method, headers: { authorization: `token ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+
+  test('/my pages the posts and comments tabs; /my/profile is the full profile with badges, stats and activities', async () => {
+    const token = await upstream.issueToken(MEMBER);
+    for (let index = 1; index <= 4; index += 1) expect((await rest('POST', '/v1/community/', token, { title: `페이지 글 ${index}`, content: '더 보기로 이어집니다' })).status).toBe(201);
+    const { page } = await asMember('/my');
+    const more = page.getByRole('button', { name: accountTexts.profile.more });
+    const cards = page.getByTestId('post-card');
+    await expect.poll(() => cards.count()).toBe(PROFILE_LIST_PAGE_SIZE);
+    await more.click();
+    await expect.poll(() => cards.count()).toBe(11);
+    await expect.poll(() => more.count()).toBe(0);
+
+    await page.getByRole('tab', { name: accountTexts.profile.tabLabels.COMMENTS }).click();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('1');
+    const comments = page.getByTestId('profile-comment');
+    await expect.poll(() => comments.count()).toBe(PROFILE_LIST_PAGE_SIZE);
+    const totals = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `token ${token}` },
+      body: JSON.stringify({ query: '{ viewer { replies(first: 1) { totalCount } } }' }),
+    }).then((response) => response.json());
+    const commentTotal: number = totals.data.viewer.replies.totalCount;
+    expect(commentTotal).toBeGreaterThan(PROFILE_LIST_PAGE_SIZE);
+    await more.click();
+    await expect.poll(() => comments.count()).toBe(commentTotal);
+    await expect.poll(() => more.count()).toBe(0);
+    await page.getByRole('tab', { name: accountTexts.profile.tabLabels.BADGES }).click();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('2');
+
+    await page.getByRole('link', { name: accountTexts.profile.profileInfo }).click();
+    await page.waitForURL(`${gateway.url}/my/profile`);
+    const detail = page.getByTestId('profile-detail');
+    await detail.getByRole('heading', { name: /복숭아빛/ }).waitFor();
+    await detail.getByRole('heading', { name: accountTexts.detail.activitiesSection }).waitFor();
+    await expect.poll(() => detail.getByText(/@slime\.community$/).count()).toBe(1);
+    // No POSTS/COMMENTS/BADGES tabs here: this is the detail, not the hub.
+    expect(await page.getByRole('tab').count()).toBe(0);
+    const activities = page.getByTestId('activity');
+    await expect.poll(() => activities.count()).toBe(PROFILE_LIST_PAGE_SIZE);
+    await expect.poll(() => page.getByText(accountTexts.detail.activity.post('페이지 글 4')).count()).toBe(1);
+    await more.click();
+    await expect.poll(() => activities.count()).toBe(2 * PROFILE_LIST_PAGE_SIZE);
+  });
+
+  test('member search leads to a profile to follow; the blocked list pages and unblocks', async () => {
+    const { page, token } = await asMember('/my/profile');
+    await page.getByRole('link', { name: accountTexts.profile.findMembers }).click();
+    await page.waitForURL(`${gateway.url}/users/search`);
+    await page.getByRole('searchbox', { name: accountTexts.search.label }).fill('슬라임');
+    await page.getByRole('button', { name: accountTexts.search.submit }).click();
+    await page.waitForURL(/\/users\/search\?q=/);
+    const results = page.getByTestId('member-result');
+    const names = results.locator('.member-list__nickname');
+    await expect.poll(() => names.allTextContents()).toEqual(expect.arrayContaining(['바다슬라임', '운영자슬라임']));
+    for (const name of await names.allTextContents()) expect(name).toContain('슬라임');
+    await results.filter({ hasText: '바다슬라임' }).click();
+    await page.getByRole('heading', { name: accountTexts.profile.title('바다슬라임') }).waitFor();
+    const followers = page.locator('[data-stat="followers"]');
+    const before = Number(await followers.textContent());
+    await page.getByRole('button', { name: accountTexts.profile.follow, exact: true }).click();
+    await page.getByRole('button', { name: accountTexts.profile.unfollow, exact: true }).waitFor();
+    await expect.poll(async () => Number(await followers.textContent())).toBe(before + 1);
+
+    for (let id = 1; id <= 11; id += 1) expect((await rest('POST', `/users/${id}/block`, token, { reason: `차단 ${id}` })).status).toBe(201);
+    await page.goto(`${gateway.url}/my/settings`);
+    const blocked = page.getByTestId('blocked-member');
+    await expect.poll(() => blocked.count()).toBe(PROFILE_LIST_PAGE_SIZE);
+    await page.getByRole('button', { name: accountTexts.profile.more }).click();
+    await expect.poll(() => blocked.count()).toBe(11);
+    const first = blocked.first();
+    const firstName = (await first.locator('a').textContent())!;
+    await first.getByRole('button', { name: accountTexts.profile.unblock }).click();
+    await page.getByTestId('toast').filter({ hasText: accountTexts.settings.unblocked }).waitFor();
+    await expect.poll(() => blocked.count()).toBe(10);
+    expect(await blocked.filter({ hasText: firstName }).count()).toBe(0);
+
+    // A blocked member's own page offers to unblock them.
+    await blocked.first().locator('a').click();
+    await page.waitForURL(/\/users\/[^/]+$/);
+    await page.getByRole('button', { name: accountTexts.profile.unblock }).click();
+    await page.getByRole('button', { name: accountTexts.profile.block }).waitFor();
+    const remaining = await (await rest('GET', '/users/me/blocked', token)).json();
+    expect(remaining.count).toBe(9);
+  });
+});
+

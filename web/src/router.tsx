@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { memberProfileLoader, myLoader, profileEditLoader, settingsLoader } from './account/accountLoaders';
+import { memberProfileLoader, memberSearchLoader, myLoader, profileDetailLoader, profileEditLoader, settingsLoader } from './account/accountLoaders';
 import { communityLoader } from './community/communityLoader';
 import { RouteErrorScreen } from './errors/RouteErrorScreen';
 import { AppLayout } from './layout/AppLayout';
@@ -70,9 +70,10 @@ const routes: RouteObject[] = [
           { path: 'my/admin/notify', lazy: { Component: async () => (await import('./messaging/StaffPages')).ComposeNotificationPage } },
           { path: 'my/admin/notice', lazy: { Component: async () => (await import('./messaging/StaffPages')).WriteNoticePage } },
           { path: 'my', loader: myLoader, lazy: { Component: async () => (await import('./account/MyPage')).default } },
-          { path: 'my/profile', loader: myLoader, lazy: { Component: async () => (await import('./account/MyPage')).default } },
+          { path: 'my/profile', loader: profileDetailLoader, lazy: { Component: async () => (await import('./account/ProfileDetailPage')).default } },
           { path: 'my/profile/edit', loader: profileEditLoader, lazy: { Component: async () => (await import('./account/ProfileEditPage')).default } },
           { path: 'my/settings', loader: settingsLoader, lazy: { Component: async () => (await import('./account/SettingsPage')).default } },
+          { path: 'users/search', loader: memberSearchLoader, lazy: { Component: async () => (await import('./account/MemberSearchPage')).default } },
           { path: 'users/:id', loader: memberProfileLoader, lazy: { Component: async () => (await import('./account/MemberProfilePage')).default } },
           { path: 'login', lazy: { Component: async () => (await import('./account/LoginPages')).LoginPage } },
           { path: 'login/sign-in', lazy: { Component: async () => (await import('./account/LoginPages')).SignInPage } },

@@ -12,7 +12,7 @@ import { ProfileView } from './ProfileView';
 
 const p = accountTexts.profile;
 
-/** /my: the member's own profile with badges and the POSTS, COMMENTS, BADGES tabs. */
+/** /my: the hub: the member's own profile, links to the detail, edit, settings and member search, and the POSTS, COMMENTS, BADGES tabs. */
 export default function MyPage() {
   const queryRef = useLoaderData() as PreloadedQuery<MyPageQuery>;
   return (
@@ -57,6 +57,7 @@ function MyProfile({ queryRef }: { queryRef: PreloadedQuery<MyPageQuery> }) {
           <Link to="/my/profile/edit" className="button button--secondary">{p.editProfile}</Link>
           <Link to="/my/wishes" className="button button--secondary">{p.wishes}</Link>
           <Link to="/my/profile" className="button button--secondary">{p.profileInfo}</Link>
+          <Link to="/users/search" className="button button--secondary">{p.findMembers}</Link>
         </nav>
       }
     />

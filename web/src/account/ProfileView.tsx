@@ -2,13 +2,16 @@ import { graphql, useFragment } from 'react-relay';
 import { Link, useSearchParams } from 'react-router-dom';
 import { accountTexts, storyTexts } from '@domain/messages.js';
 import type { ProfileView_user$key } from '../__generated__/ProfileView_user.graphql';
-import { PostCard, postDetailPath } from '../community/PostCard';
 import { Avatar } from '../shared/Avatar';
+import { ProfileBadgeList, ProfileCommentList, ProfilePostList } from './ProfileTabLists';
 
 const p = accountTexts.profile;
 type ProfileTab = (typeof p.tabs)[number];
 
-/** A member's profile (001 §2): picture, nickname, represented badge, stats, then POSTS=0, COMMENTS=1, BADGES=2. */
+/**
+ * A member's profile (001 §2): picture, nickname, represented badge, stats, then POSTS=0, COMMENTS=1, BADGES=2
+ * (the tab index is kept in `?tab=`); posts and comments load a page at a time.
+ */
 export function ProfileView({ user, actions }: { user: ProfileView_user$key; actions?: React.ReactNode }) {
   const data = useFragment(
     graphql`
@@ -19,13 +22,9 @@ export function ProfileView({ user, actions }: { user: ProfileView_user$key; act
         bio
         representBadge { title hexCode }
         stats { postsCount followersCount followingCount likesCount }
-        badges {
-          databaseId
-          isRepresent
-          badge { title hexCode grade image description }
-        }
-        posts(first: 20) { edges { node { id ...PostCard_post } } }
-        replies(first: 20) { edges { node { id content postTitle postId } } }
+        ...ProfilePostList_user
+        ...ProfileCommentList_user
+        ...ProfileBadgeList_user
       }
     `,
     user,
@@ -75,46 +74,7 @@ export function ProfileView({ user, actions }: { user: ProfileView_user$key; act
         ))}
       </div>
       <div role="tabpanel" className="profile__panel">
-        {tab === 'POSTS' ? (
-          data.posts.edges.length ? (
-            <ul className="feed">{data.posts.edges.map(({ node }) => <li key={node.id}><PostCard post={node} /></li>)}</ul>
-          ) : (
-            <p className="profile__empty">{p.noPosts}</p>
-          )
-        ) : tab === 'COMMENTS' ? (
-          data.replies.edges.length ? (
-            <ul className="profile__comments">
-              {data.replies.edges.map(({ node }) => (
-                <li key={node.id}>
-                  <Link to={postDetailPath(node.postId)}>
-                    <p className="profile__comment">{node.content}</p>
-                    {node.postTitle ? <p className="profile__comment-post">{node.postTitle}</p> : null}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="profile__empty">{p.noComments}</p>
-          )
-        ) : data.badges.length ? (
-          <ul className="badge-list">
-            {data.badges.map((entry) => (
-              <li key={entry.databaseId} className="badge-list__item" style={{ borderColor: entry.badge.hexCode ?? undefined }}>
-                {entry.badge.image ? <img src={entry.badge.image} alt="" width={40} height={40} /> : null}
-                <div>
-                  <p className="badge-list__title">
-                    {entry.badge.title}
-                    {entry.isRepresent ? <span className="badge-list__represent">{p.representBadge}</span> : null}
-                  </p>
-                  <p className="badge-list__grade">{p.grade(entry.badge.grade)}</p>
-                  {entry.badge.description ? <p className="badge-list__description">{entry.badge.description}</p> : null}
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="profile__empty">{p.noBadges}</p>
-        )}
+        {tab === 'POSTS' ? <ProfilePostList user={data} /> : tab === 'COMMENTS' ? <ProfileCommentList user={data} /> : <ProfileBadgeList user={data} />}
       </div>
     </section>
   );

@@ -6,12 +6,11 @@ import type { SettingsPageQuery } from '../__generated__/SettingsPageQuery.graph
 import { QueryErrorBoundary } from '../errors/ErrorBoundary';
 import { PageHeader } from '../layout/PageHeader';
 import { useAccountMutations } from '../mutations/useAccountMutations';
-import { useFollowMutations } from '../mutations/useFollowMutations';
 import { useUpdateProfileMutation } from '../mutations/useUpdateProfileMutation';
-import { Avatar } from '../shared/Avatar';
 import { LoadingScreen } from '../shared/LoadingScreen';
 import { StateScreen } from '../shared/StateScreen';
 import { useToast } from '../shared/toast/ToastProvider';
+import { BlockedMemberList } from './BlockedMemberList';
 
 const s = accountTexts.settings;
 
@@ -39,22 +38,18 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
           nickname
           profileImage
           preferences { notifications emailAlerts pushAlerts privacy }
-          blockedUsers(first: 50) {
-            edges { node { reason blockedAt user { id nickname profileImage } } }
-          }
+          ...BlockedMemberList_user
         }
       }
     `,
     queryRef,
   );
   const account = useAccountMutations();
-  const { unblock } = useFollowMutations();
   const { updateProfile } = useUpdateProfileMutation();
   const toast = useToast();
   const navigate = useNavigate();
   const [passwords, setPasswords] = useState({ currentPassword: '', newPassword: '', newPasswordConfirm: '' });
   const [deletePassword, setDeletePassword] = useState('');
-  const [unblockedIds, setUnblockedIds] = useState<string[]>([]);
   const [preferences, setPreferences] = useState({
     notifications: viewer?.preferences?.notifications ?? true,
     emailAlerts: viewer?.preferences?.emailAlerts ?? true,
@@ -91,7 +86,6 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
   }
 
   const setPassword = (field: keyof typeof passwords) => (event: { target: { value: string } }) => setPasswords((current) => ({ ...current, [field]: event.target.value }));
-  const blocked = (viewer.blockedUsers?.edges ?? []).filter(({ node }) => !unblockedIds.includes(node.user.id));
 
   return (
     <div className="account-page">
@@ -115,31 +109,7 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
       </section>
       <section className="settings-section">
         <h2>{s.blockedSection}</h2>
-        {blocked.length ? (
-          <ul className="blocked-list">
-            {blocked.map(({ node }) => (
-              <li key={node.user.id} className="blocked-list__item">
-                <Avatar src={node.user.profileImage} />
-                <span>{node.user.nickname}</span>
-                {node.reason ? <span className="blocked-list__reason">{node.reason}</span> : null}
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={async () => {
-                    if (await unblock(node.user.id)) {
-                      setUnblockedIds((ids) => [...ids, node.user.id]);
-                      toast.show(s.unblocked, 'success');
-                    }
-                  }}
-                >
-                  {accountTexts.profile.unblock}
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="profile__empty">{s.noBlocked}</p>
-        )}
+        <BlockedMemberList user={viewer} />
       </section>
       <section className="settings-section">
         <button type="button" className="button button--secondary" onClick={() => void logout()}>{s.logout}</button>

@@ -1,13 +1,21 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import MyPageQuery, { type MyPageQuery as MyPageQueryType } from '../__generated__/MyPageQuery.graphql';
 import MemberProfilePageQuery, { type MemberProfilePageQuery as MemberProfilePageQueryType } from '../__generated__/MemberProfilePageQuery.graphql';
+import MemberSearchPageQuery, { type MemberSearchPageQuery as MemberSearchPageQueryType } from '../__generated__/MemberSearchPageQuery.graphql';
+import ProfileDetailPageQuery, { type ProfileDetailPageQuery as ProfileDetailPageQueryType } from '../__generated__/ProfileDetailPageQuery.graphql';
 import ProfileEditPageQuery, { type ProfileEditPageQuery as ProfileEditPageQueryType } from '../__generated__/ProfileEditPageQuery.graphql';
 import SettingsPageQuery, { type SettingsPageQuery as SettingsPageQueryType } from '../__generated__/SettingsPageQuery.graphql';
 import { loadRouteQuery } from '../relay/loadRouteQuery';
 
 export const myLoader = () => loadRouteQuery<MyPageQueryType>('my', MyPageQuery, {});
+export const profileDetailLoader = () => loadRouteQuery<ProfileDetailPageQueryType>('my-profile', ProfileDetailPageQuery, {});
 export const profileEditLoader = () => loadRouteQuery<ProfileEditPageQueryType>('my-profile-edit', ProfileEditPageQuery, {});
 export const settingsLoader = () => loadRouteQuery<SettingsPageQueryType>('my-settings', SettingsPageQuery, {});
 export function memberProfileLoader({ params }: LoaderFunctionArgs) {
   return loadRouteQuery<MemberProfilePageQueryType>('member-profile', MemberProfilePageQuery, { id: params.id ?? '' });
+}
+/** No query until there is something to look for. */
+export function memberSearchLoader({ request }: LoaderFunctionArgs) {
+  const q = new URL(request.url).searchParams.get('q')?.trim();
+  return q ? loadRouteQuery<MemberSearchPageQueryType>('member-search', MemberSearchPageQuery, { q }) : null;
 }
