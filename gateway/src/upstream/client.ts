@@ -211,7 +211,7 @@ export class UpstreamClient {
         signal,
       });
     } catch (error) {
-      const failure = attemptFailure(error, caller);
+      const failure = attemptFailure(error, caller, signal);
       record(failure.kind);
       throw failure;
     }
@@ -220,7 +220,7 @@ export class UpstreamClient {
       payload = method === 'HEAD' ? null : await response.body.json();
     } catch (error) {
       if (response.statusCode < 400) {
-        const failure = attemptFailure(error, caller);
+        const failure = attemptFailure(error, caller, signal);
         record(failure.kind);
         throw failure;
       }
@@ -277,8 +277,11 @@ function retryAfterMs(header: string | string[] | undefined): number | undefined
 
 const timeoutErrorNames = new Set(['TimeoutError', 'ConnectTimeoutError', 'HeadersTimeoutError', 'BodyTimeoutError']);
 
-function attemptFailure(error: unknown, caller: Caller): UpstreamFailure {
-  if (caller.signal?.aborted) return new UpstreamFailure('aborted');
+function attemptFailure(error: unknown, caller: Caller, signal: AbortSignal): UpstreamFailure {
+  // The request's own signal can lag behind the combined one: a call cut short because its client went away
+  // is not the upstream failing, and must never count towards opening the breaker.
+  const clientGone = signal.aborted && (signal.reason as Error | undefined)?.name !== 'TimeoutError';
+  if (caller.signal?.aborted || clientGone) return new UpstreamFailure('aborted');
   const name = (error as Error | undefined)?.name ?? '';
   const isTimeout =
     timeoutErrorNames.has(name) ||
