@@ -660,8 +660,6 @@ export const storyTexts = {
     hidden: '이 회원의 스토리를 숨겼습니다.',
     unhidden: '이 회원의 스토리를 다시 봅니다.',
     report: '스토리 신고',
-    reportReason: '신고 사유',
-    reported: '신고가 접수되었습니다.',
     delete: '스토리 삭제',
     deleted: '스토리를 삭제했습니다.',
     addToHighlight: '하이라이트에 추가',
@@ -680,6 +678,8 @@ export const storyTexts = {
     loginRequired: '로그인 후 스토리를 올릴 수 있습니다.',
   },
   highlights: { title: '하이라이트', empty: '하이라이트가 없습니다.', private: '비공개', delete: '하이라이트 삭제', deleted: '하이라이트를 삭제했습니다.' },
+  // The sheet that keeps the open story in a new highlight
+  highlightSheet: { title: '새 하이라이트', titlePlaceholder: '하이라이트 제목을 입력해주세요', private: '나만 보기 (비공개)', submit: '만들기', cancel: '취소' },
   toastClose: '알림 닫기',
 } as const;
 

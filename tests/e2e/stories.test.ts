@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { storyTexts } from '../../domain/messages.js';
+import { eq } from 'drizzle-orm';
+import { HIGHLIGHT_TITLE_MAX } from '../../domain/limits.js';
+import { reportTexts, storyTexts } from '../../domain/messages.js';
+import { storyReports } from '../../upstream/src/db/schema.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
 import { addMembers, PNG_BYTES } from '../helpers/stories.js';
 import { startUpstream } from '../helpers/upstream.js';
@@ -78,6 +81,7 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   expect(await ring.locator('.story-tray__ring--unviewed').count()).toBe(1);
   await ring.click();
   await home.locator('.story-viewer__media').waitFor();
+  const authorStoriesPath = new URL(home.url()).pathname;
   expect(await home.locator('.story-viewer__caption').textContent()).toBe('말랑한 하루');
   // Typing pauses the story, so it stays open while the member writes.
   const comment = home.getByPlaceholder(storyTexts.viewer.commentPlaceholder);
@@ -86,6 +90,24 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   await home.getByText(storyTexts.viewer.reacted).waitFor();
   await home.getByRole('button', { name: storyTexts.viewer.like }).click();
   await expect.poll(() => home.getByRole('button', { name: storyTexts.viewer.like }).getAttribute('aria-pressed')).toBe('true');
+
+  // The report modal over the story: the reason text reaches the upstream, the outcome shows in the stories' toaster.
+  await home.getByRole('button', { name: storyTexts.viewer.report }).click();
+  const reportModal = home.getByRole('dialog', { name: reportTexts.title });
+  await reportModal.getByLabel(reportTexts.reasonLabel).fill('광고 스토리입니다');
+  await reportModal.getByRole('button', { name: reportTexts.submit }).click();
+  await home.locator('.story-toast').filter({ hasText: reportTexts.success }).waitFor();
+  await reportModal.waitFor({ state: 'hidden' });
+  expect((await upstream.db.select().from(storyReports).where(eq(storyReports.reporterId, reader.id))).map((row) => row.reason)).toEqual(['광고 스토리입니다']);
+  // A second report is refused; the modal stays open with the failure in the stories' toaster.
+  await home.getByRole('button', { name: storyTexts.viewer.report }).click();
+  await reportModal.getByLabel(reportTexts.reasonLabel).fill('한 번 더');
+  await reportModal.getByRole('button', { name: reportTexts.submit }).click();
+  await home.locator('.story-toast--error').filter({ hasText: reportTexts.failure }).waitFor();
+  expect(await reportModal.isVisible()).toBe(true);
+  await reportModal.getByRole('button', { name: '취소' }).click();
+  await reportModal.waitFor({ state: 'hidden' });
+  expect(await home.getByTestId('toast').count()).toBe(0);
   await home.getByRole('button', { name: storyTexts.viewer.close, exact: true }).click();
   await home.getByRole('link', { name: `스토리올리미 ${storyTexts.tray.viewed}` }).waitFor();
 
@@ -99,11 +121,24 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   expect(await panel.getByTestId('stat-reactionCount').textContent()).toBe('2');
 
   // The author keeps the story in a highlight, shown on their highlights page.
-  authorHome.once('dialog', (dialog) => void dialog.accept('여름 추억'));
+  // The author keeps the story in a private highlight through the sheet, shown on their highlights page.
   await authorHome.getByRole('button', { name: storyTexts.viewer.addToHighlight }).click();
-  await authorHome.getByText(storyTexts.viewer.highlightCreated).waitFor();
+  const sheet = authorHome.getByRole('dialog', { name: storyTexts.highlightSheet.title });
+  const title = sheet.getByLabel(storyTexts.viewer.highlightTitle);
+  expect(await title.getAttribute('maxlength')).toBe(String(HIGHLIGHT_TITLE_MAX));
+  await title.fill('여름 추억');
+  expect(await sheet.locator('.field__counter').textContent()).toBe(`5/${HIGHLIGHT_TITLE_MAX}`);
+  await sheet.getByLabel(storyTexts.highlightSheet.private).check();
+  await sheet.getByRole('button', { name: storyTexts.highlightSheet.submit }).click();
+  await authorHome.locator('.story-toast').filter({ hasText: storyTexts.viewer.highlightCreated }).waitFor();
+  await sheet.waitFor({ state: 'hidden' });
   await authorHome.getByRole('link', { name: storyTexts.highlights.title }).click();
-  await authorHome.getByTestId('highlight').filter({ hasText: '여름 추억' }).waitFor();
+  const kept = authorHome.getByTestId('highlight').filter({ hasText: '여름 추억' });
+  await kept.waitFor();
+  await kept.getByText(storyTexts.highlights.private).waitFor();
+  // Private: the reader does not see it among the author's highlights.
+  const authorsHighlights = await open(readerBrowser, authorStoriesPath.replace('/stories/', '/stories/highlights/'));
+  await authorsHighlights.getByText(storyTexts.highlights.empty).waitFor();
 
   // The profile links to the member's highlights.
   const profile = await open(readerBrowser, '/my');

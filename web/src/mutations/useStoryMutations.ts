@@ -179,10 +179,10 @@ export function useCreateHighlightMutation() {
     }
   `);
   return useCallback(
-    (title: string, storyIds: string[]) =>
+    (title: string, storyIds: string[], isPrivate = false) =>
       new Promise<void>((resolve, reject) =>
         commit({
-          variables: { input: { title, storyIds } },
+          variables: { input: { title, storyIds, isPrivate } },
           onCompleted: ({ createHighlight: result }) => (result.__typename === 'CreateHighlightPayload' ? resolve() : reject(new Error(reasonOf(result, storyTexts.uploadFailed)))),
           onError: reject,
         }),

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { REPORT_DEFAULT_REASON_TYPE, REPORT_REASON_MAX } from '@domain/limits.js';
 import { reportTexts, uiTexts } from '@domain/messages.js';
-import { useToast } from '../shared/toast/ToastProvider';
+import { useToast, type ToastKind } from '../shared/toast/ToastProvider';
 import { CloseIcon } from '../layout/icons';
 
 export interface ReportInput {
@@ -14,17 +14,20 @@ interface ReportModalProps {
   onClose: () => void;
   /** Sends the report; a rejected promise keeps the modal open with what was typed. */
   onSubmit: (input: ReportInput) => Promise<void>;
+  /** Where the outcome is told; the app's global toast unless a screen has its own toaster (stories). */
+  notify?: (message: string, kind: ToastKind) => void;
 }
 
 /**
  * The report modal of 002 §5.1, for any reported thing (posts here, items elsewhere): a reason type 0-8,
  * a detail text of at most 500 characters with a counter, the notes to the reporter and the toasts.
  */
-export function ReportModal({ open, onClose, onSubmit }: ReportModalProps) {
+export function ReportModal({ open, onClose, onSubmit, notify }: ReportModalProps) {
   const [reason, setReason] = useState('');
   const [reasonType, setReasonType] = useState<number>(REPORT_DEFAULT_REASON_TYPE);
   const [sending, setSending] = useState(false);
   const toast = useToast();
+  const tell = notify ?? toast.show;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const typeId = useId();
@@ -46,18 +49,18 @@ export function ReportModal({ open, onClose, onSubmit }: ReportModalProps) {
     if (sending) return;
     const trimmed = reason.trim();
     if (!trimmed) {
-      toast.show(reportTexts.reasonRequired, 'warning');
+      tell(reportTexts.reasonRequired, 'warning');
       return;
     }
     setSending(true);
     try {
       await onSubmit({ reason: trimmed, reasonType });
-      toast.show(reportTexts.success, 'success');
+      tell(reportTexts.success, 'success');
       reset();
       onClose();
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : reportTexts.failure;
-      toast.show(message === reportTexts.failure ? message : `${reportTexts.failure} (${message})`, 'error');
+      tell(message === reportTexts.failure ? message : `${reportTexts.failure} (${message})`, 'error');
     } finally {
       setSending(false);
     }

@@ -8,7 +8,9 @@ import type { StoryAuthorPanel_story$key } from '../__generated__/StoryAuthorPan
 import { QueryErrorBoundary } from '../errors/ErrorBoundary';
 import { useCreateHighlightMutation, useDeleteStoryMutation, useHideUserStoriesMutation, useReactToStoryMutation, useReportStoryMutation, useViewStoryMutation } from '../mutations/useStoryMutations';
 import { Avatar } from '../shared/Avatar';
+import { ReportModal, type ReportInput } from '../report/ReportModal';
 import { LoadingScreen } from '../shared/LoadingScreen';
+import { HighlightSheet, type HighlightDraft } from './HighlightSheet';
 import { showStoryToast, StoryToaster } from './storyToaster';
 
 /** The full-screen story viewer, /stories/:userId: one member's live stories in order. */
@@ -66,6 +68,8 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
   const [held, setHeld] = useState(false);
   const [typing, setTyping] = useState(false);
   const [panelOpen, setPanelOpen] = useState(false);
+  // The report modal or the highlight sheet, open over the story (which waits meanwhile).
+  const [sheet, setSheet] = useState<'report' | 'highlight' | null>(null);
   const [comment, setComment] = useState('');
   const touchStartY = useRef<number | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -77,7 +81,7 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
   const deleteStory = useDeleteStoryMutation();
   const story = stories[index];
   const close = useCallback(() => navigate('/community'), [navigate]);
-  const paused = held || typing || panelOpen;
+  const paused = held || typing || panelOpen || sheet !== null;
 
   const go = useCallback(
     (step: number) => {
@@ -133,6 +137,21 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
     }
   };
 
+  const reportStory = async ({ reason }: ReportInput) => {
+    // The story report takes the reason text only (002 §5.1); the reason type stays with the modal.
+    await report(story.id, reason);
+  };
+
+  const keepInHighlight = async ({ title, isPrivate }: HighlightDraft) => {
+    try {
+      await createHighlight(title, [story.id], isPrivate);
+      showStoryToast(storyTexts.viewer.highlightCreated);
+    } catch (error) {
+      showStoryToast((error as Error).message, 'error');
+      throw error;
+    }
+  };
+
   return (
     <div
       className="story-viewer"
@@ -168,31 +187,13 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
             >
               {storyTexts.viewer.hide}
             </button>
-            <button
-              type="button"
-              className="story-viewer__menu"
-              onClick={() => {
-                setTyping(true);
-                const reason = window.prompt(storyTexts.viewer.reportReason);
-                setTyping(false);
-                if (reason) report(story.id, reason).then(() => showStoryToast(storyTexts.viewer.reported), (error: Error) => showStoryToast(error.message, 'error'));
-              }}
-            >
+            <button type="button" className="story-viewer__menu" onClick={() => setSheet('report')}>
               {storyTexts.viewer.report}
             </button>
           </>
         ) : (
           <>
-            <button
-              type="button"
-              className="story-viewer__menu"
-              onClick={() => {
-                setTyping(true);
-                const title = window.prompt(storyTexts.viewer.highlightTitle);
-                setTyping(false);
-                if (title) createHighlight(title, [story.id]).then(() => showStoryToast(storyTexts.viewer.highlightCreated), (error: Error) => showStoryToast(error.message, 'error'));
-              }}
-            >
+            <button type="button" className="story-viewer__menu" onClick={() => setSheet('highlight')}>
               {storyTexts.viewer.addToHighlight}
             </button>
             <button
@@ -258,6 +259,13 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
           </button>
         </footer>
       )}
+      <ReportModal
+        open={sheet === 'report'}
+        onClose={() => setSheet(null)}
+        onSubmit={reportStory}
+        notify={(message, kind) => showStoryToast(message, kind === 'success' ? 'success' : 'error')}
+      />
+      <HighlightSheet open={sheet === 'highlight'} onClose={() => setSheet(null)} onSubmit={keepInHighlight} />
     </div>
   );
 }
