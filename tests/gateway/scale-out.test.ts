@@ -80,8 +80,9 @@ describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DATABASE_URL)('two
     const started = performance.now();
     await until(() => polls().length >= 6);
     const elapsedIntervals = (performance.now() - started) / INTERVAL_MS;
-    // Two replicas, each with a subscriber of A: one lease holder polls, the other waits.
-    expect(polls().length).toBeLessThanOrEqual(Math.floor(elapsedIntervals) + 1);
+    // Two replicas, each with a subscriber of A: one lease holder polls, the other waits. Two pollers would make
+    // six polls in about three intervals; one poller needs about five (one of slack for timers on a loaded machine).
+    expect(polls().length).toBeLessThanOrEqual(Math.floor(elapsedIntervals) + 2);
     const pollingReplicas = replicas.filter((replica) => replica.proxy.calls.some((call) => call.url.startsWith('/v1/user/notification/?page=1')));
     expect(pollingReplicas).toHaveLength(1);
 
