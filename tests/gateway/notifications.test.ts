@@ -93,8 +93,9 @@ describe('notification subscriptions through the polling bridge', () => {
     const started = performance.now();
     await until(() => polls().length >= 6);
     const elapsedIntervals = (performance.now() - started) / INTERVAL_MS;
-    // One poller for the member: at most one poll per interval (three pollers would make three).
-    expect(polls().length).toBeLessThanOrEqual(Math.floor(elapsedIntervals) + 1);
+    // One poller for the member: about one poll per interval (three pollers would make three); one interval of
+    // slack for timers on a loaded machine.
+    expect(polls().length).toBeLessThanOrEqual(Math.floor(elapsedIntervals) + 2);
     expect(rig.gateway.notificationBridge.activePollers).toBe(1);
     // Unchanged inbox: the upstream answered 304 after a conditional request.
     expect(polls().slice(1).every((call) => call.headers['if-none-match'])).toBe(true);
