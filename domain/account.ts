@@ -170,6 +170,8 @@ export interface UserProfileJson extends UserSummaryJson {
   verifiedAt: string | null;
   lastActiveAt: string | null;
   createdAt: string;
+  /** Only in the member's own answer (`GET /users/me`): whether they are staff. */
+  is_staff?: boolean;
 }
 
 export interface LoginResultJson {

@@ -19,6 +19,7 @@ import './subscription.js';
 import './notice.js';
 import './notification.js';
 import './inquiry.js';
+import './staff.js';
 import { builder } from '../builder.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

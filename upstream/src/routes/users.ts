@@ -6,12 +6,12 @@ import { HttpError } from '../http/errors.js';
 import { parseId, requestMedia } from '../http/request.js';
 
 export const userRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  /** The token's own member: the full profile of 001 §3 with private fields; 401 for guests. */
+  /** The token's own member: the full profile of 001 §3 with private fields (and whether they are staff); 401 for guests. */
   app.get('/users/me', async (request) => {
     const id = viewerId(request);
     const found = id === null ? null : await loadProfile(db, id, id, requestMedia(request));
     if (!found) throw new HttpError(401);
-    return found;
+    return { ...found, is_staff: request.viewer?.isStaff ?? false };
   });
 
   /** A member's public profile, with stats and the viewer's relation (isFollowing, isBlocked). */
