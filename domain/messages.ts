@@ -513,6 +513,16 @@ export const accountTexts = {
       share: (title: string) => `"${title}"을(를) 공유했습니다.`,
     },
   },
+  // The privacy-policy page the login sheet's footer opens in a new tab
+  privacyPage: {
+    title: '개인정보 처리방침',
+    sections: [
+      ['수집하는 정보', '회원 가입과 로그인에 필요한 이메일, 휴대전화 번호, 닉네임과 소셜 로그인 제공자가 알려주는 계정 식별자를 수집합니다.'],
+      ['이용 목적', '로그인, 게시글과 댓글 작성, 알림 전송, 문의 답변에만 이용합니다.'],
+      ['보관 기간', '회원 탈퇴 시 지체 없이 삭제합니다. 법령이 정한 기간 동안 보관해야 하는 정보는 그 기간이 지나면 삭제합니다.'],
+      ['문의', '개인정보에 관한 문의는 마이페이지의 1:1 문의로 보내주세요.'],
+    ] as const,
+  },
   // The member search screen
   search: {
     title: '회원 찾기',
@@ -759,4 +769,15 @@ export const messagingTexts = {
   composeNotification: '알림 보내기',
   writeNotice: '공지 작성',
   views: (count: number) => `조회 ${count}`,
+  // The staff screen that moves an inquiry one step on (pending → in_progress → resolved → closed)
+  inquiryStatusForm: {
+    title: '문의 처리',
+    open: '처리 상태 바꾸기',
+    status: '상태',
+    resolution: '처리 내용 (회원에게 보입니다)',
+    internalNotes: '내부 메모 (운영자만 봅니다)',
+    submit: '저장',
+    saved: (status: string) => `문의 상태를 ${status}(으)로 바꿨습니다.`,
+    final: '종료된 문의는 상태를 더 바꿀 수 없습니다.',
+  },
 } as const;

@@ -1,4 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -140,6 +142,91 @@ describe('login sheet and session', () => {
     await page.getByRole('heading', { name: /젤리곰/ }).waitFor();
     expect(new URL(page.url()).search).toBe('');
     expect(await page.evaluate(() => window.localStorage.getItem('userDeviceId'))).toBe('app-device-1');
+  });
+});
+
+describe('login sheet details (001 §2)', () => {
+  test('title, welcome, close, 80% height, counter out of 20, back clears the password, footer privacy page and copyright', async () => {
+    const page = await open('/login');
+    await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();
+    const dialog = loginSheet(page);
+    await dialog.getByRole('heading', { name: sheet.title }).waitFor();
+    await dialog.getByText(sheet.welcome).waitFor();
+    const heights = await dialog.evaluate((element) => ({ max: getComputedStyle(element).maxHeight, viewport: window.innerHeight }));
+    expect(parseFloat(heights.max)).toBeCloseTo(heights.viewport * 0.8, 0);
+
+    await dialog.getByRole('tab', { name: sheet.phoneTab }).click();
+    await dialog.getByLabel(sheet.identifierLabel).fill(DEMO_EMAIL);
+    await dialog.getByRole('button', { name: sheet.next }).click();
+    const password = dialog.getByLabel(sheet.passwordLabel);
+    await dialog.getByText('0/20').waitFor();
+    await password.fill('a'.repeat(25));
+    expect(await password.inputValue()).toHaveLength(20);
+    await dialog.getByText('20/20').waitFor();
+    await dialog.getByRole('button', { name: sheet.show }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await dialog.getByRole('button', { name: sheet.back }).click();
+    await expect.poll(() => dialog.getByLabel(sheet.identifierLabel).inputValue()).toBe(DEMO_EMAIL);
+    await dialog.getByRole('button', { name: sheet.next }).click();
+    await expect.poll(() => dialog.getByLabel(sheet.passwordLabel).inputValue()).toBe('');
+    await dialog.getByText('0/20').waitFor();
+
+    await dialog.getByText(sheet.copyright).waitFor();
+    const privacy = dialog.getByRole('link', { name: sheet.privacy });
+    expect(await privacy.getAttribute('target')).toBe('_blank');
+    const [policy] = await Promise.all([browser.waitForEvent('page'), privacy.click()]);
+    policy.on('pageerror', (error) => pageErrors.push(error));
+    await policy.getByRole('heading', { name: accountTexts.privacyPage.title }).first().waitFor();
+    await policy.getByText(accountTexts.privacyPage.sections[0][1]).waitFor();
+
+    await dialog.getByRole('button', { name: uiTexts.close }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).not.toBe('hidden');
+  });
+
+  test('Google: tapped before its SDK arrives, the sheet says so and keeps checking; when the SDK loads the login completes on /community', async () => {
+    const tokenInfo = createServer((request, response) => {
+      const token = new URL(request.url ?? '/', 'http://localhost').searchParams.get('access_token');
+      response.setHeader('content-type', 'application/json');
+      if (token !== 'google-sheet-token') {
+        response.statusCode = 400;
+        return response.end(JSON.stringify({ error: 'invalid_token' }));
+      }
+      response.end(JSON.stringify({ sub: 'sheet-1', email: 'sheet-google@example.com', email_verified: 'true', name: '구글손님', exp: String(Math.floor(Date.now() / 1000) + 3600) }));
+    });
+    await new Promise<void>((resolve) => tokenInfo.listen(0, '127.0.0.1', resolve));
+    const saved = { url: process.env.GOOGLE_TOKENINFO_URL, client: process.env.GOOGLE_CLIENT_ID };
+    process.env.GOOGLE_TOKENINFO_URL = `http://127.0.0.1:${(tokenInfo.address() as AddressInfo).port}/tokeninfo`;
+    delete process.env.GOOGLE_CLIENT_ID;
+    try {
+      const page = await browser.newPage();
+      page.on('pageerror', (error) => pageErrors.push(error));
+      // The SDK script is held back until the button has been tapped.
+      let releaseSdk!: () => void;
+      const sdkHeld = new Promise<void>((resolve) => (releaseSdk = resolve));
+      await page.route('https://accounts.google.com/gsi/client', async (route) => {
+        await sdkHeld;
+        await route.fulfill({
+          contentType: 'text/javascript',
+          body: 'window.google = { accounts: { oauth2: { initTokenClient: (config) => ({ requestAccessToken: () => config.callback({ access_token: "google-sheet-token" }) }) } } };',
+        });
+      });
+      await page.goto(gateway.url + '/login');
+      await page.evaluate(() => window.localStorage.clear());
+      await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();
+      await loginSheet(page).getByRole('button', { name: sheet.google }).click();
+      await page.getByTestId('toast').filter({ hasText: accountTexts.social.googleNotReady }).waitFor();
+      releaseSdk();
+      await page.getByTestId('toast').filter({ hasText: sheet.success }).waitFor();
+      await page.waitForURL(`${gateway.url}/community`);
+      await loginSheet(page).waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('user') ?? 'null')?.nickname)).toBe('구글손님');
+    } finally {
+      process.env.GOOGLE_TOKENINFO_URL = saved.url ?? '';
+      if (saved.url === undefined) delete process.env.GOOGLE_TOKENINFO_URL;
+      if (saved.client !== undefined) process.env.GOOGLE_CLIENT_ID = saved.client;
+      await new Promise((resolve) => tokenInfo.close(resolve));
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import { AppLayout } from './layout/AppLayout';
 import { postDetailLoader } from './post/postDetailLoader';
 import { probabilityDetailLoader, probabilityListLoader } from './probability/probabilityLoaders';
 import { LoadingScreen } from './shared/LoadingScreen';
-import { inboxLoader, inquiryDetailLoader, inquiryListLoader, noticeDetailLoader, noticeListLoader, notificationSettingsLoader } from './messaging/loaders';
+import { inboxLoader, inquiryDetailLoader, inquiryListLoader, inquiryStatusLoader, noticeDetailLoader, noticeListLoader, notificationSettingsLoader } from './messaging/loaders';
 import { highlightsLoader, storyViewerLoader } from './stories/storyLoaders';
 import { wishListLoader } from './wishes/wishListLoader';
 import { writeLoader } from './write/writeLoader';
@@ -67,6 +67,7 @@ const routes: RouteObject[] = [
           { path: 'my/notice/:id', loader: noticeDetailLoader, lazy: { Component: async () => (await import('./messaging/NoticePages')).NoticeDetailPage } },
           { path: 'my/inquiries', loader: inquiryListLoader, lazy: { Component: async () => (await import('./messaging/InquiryPages')).InquiryListPage } },
           { path: 'my/inquiries/:id', loader: inquiryDetailLoader, lazy: { Component: async () => (await import('./messaging/InquiryPages')).InquiryDetailPage } },
+          { path: 'my/inquiries/:id/status', loader: inquiryStatusLoader, lazy: { Component: async () => (await import('./messaging/InquiryStatusPage')).InquiryStatusPage } },
           { path: 'my/admin/notify', lazy: { Component: async () => (await import('./messaging/StaffPages')).ComposeNotificationPage } },
           { path: 'my/admin/notice', lazy: { Component: async () => (await import('./messaging/StaffPages')).WriteNoticePage } },
           { path: 'my', loader: myLoader, lazy: { Component: async () => (await import('./account/MyPage')).default } },
@@ -77,6 +78,7 @@ const routes: RouteObject[] = [
           { path: 'users/:id', loader: memberProfileLoader, lazy: { Component: async () => (await import('./account/MemberProfilePage')).default } },
           { path: 'login', lazy: { Component: async () => (await import('./account/LoginPages')).LoginPage } },
           { path: 'login/sign-in', lazy: { Component: async () => (await import('./account/LoginPages')).SignInPage } },
+          { path: 'privacy', lazy: { Component: async () => (await import('./account/PrivacyPolicyPage')).default } },
           { path: 'login/set-password', lazy: { Component: async () => (await import('./account/LoginPages')).SetPasswordPage } },
           {
             path: 'community/search/item',
