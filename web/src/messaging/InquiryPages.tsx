@@ -181,13 +181,18 @@ export function InquiryDetailPage() {
 }
 
 function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPageQuery> }) {
-  const { inquiry } = usePreloadedQuery<InquiryDetailPageQuery>(
+  const { viewer, inquiry } = usePreloadedQuery<InquiryDetailPageQuery>(
     graphql`
       query InquiryDetailPageQuery($id: ID!) {
+        viewer {
+          id
+          isStaff
+        }
         inquiry(id: $id) {
           __typename
           ... on Inquiry {
             id
+            databaseId
             title
             content
             status
@@ -261,6 +266,11 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
       <h2>{inquiry.title}</h2>
       <p className="inquiry__content">{inquiry.content}</p>
       {inquiry.resolution && <p className="inquiry__resolution">{inquiry.resolution}</p>}
+      {viewer?.isStaff && (
+        <Link className="inquiry__staff-link" to={`/my/inquiries/${inquiry.databaseId}/status`}>
+          {m.inquiryStatusForm.open}
+        </Link>
+      )}
       <ul className="inquiry__comments">
         {inquiry.comments?.map((entry) => (
           <li key={entry.databaseId}>

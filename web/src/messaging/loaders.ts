@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import InboxPageQuery, { type InboxPageQuery as InboxPageQueryType } from '../__generated__/InboxPageQuery.graphql';
 import InquiryDetailPageQuery, { type InquiryDetailPageQuery as InquiryDetailPageQueryType } from '../__generated__/InquiryDetailPageQuery.graphql';
+import InquiryStatusPageQuery, { type InquiryStatusPageQuery as InquiryStatusPageQueryType } from '../__generated__/InquiryStatusPageQuery.graphql';
 import InquiryListPageQuery, { type InquiryListPageQuery as InquiryListPageQueryType } from '../__generated__/InquiryListPageQuery.graphql';
 import NoticeDetailPageQuery, { type NoticeDetailPageQuery as NoticeDetailPageQueryType } from '../__generated__/NoticeDetailPageQuery.graphql';
 import NoticeListPageQuery, { type NoticeListPageQuery as NoticeListPageQueryType } from '../__generated__/NoticeListPageQuery.graphql';
@@ -19,4 +20,7 @@ export const noticeDetailLoader = ({ params }: LoaderFunctionArgs) => ({
 export const inquiryListLoader = () => ({ queryRef: loadRouteQuery<InquiryListPageQueryType>('inquiries', InquiryListPageQuery, {}) });
 export const inquiryDetailLoader = ({ params }: LoaderFunctionArgs) => ({
   queryRef: loadRouteQuery<InquiryDetailPageQueryType>('inquiry', InquiryDetailPageQuery, { id: params.id ?? '' }),
+});
+export const inquiryStatusLoader = ({ params }: LoaderFunctionArgs) => ({
+  queryRef: loadRouteQuery<InquiryStatusPageQueryType>('inquiry-status', InquiryStatusPageQuery, { id: params.id ?? '' }),
 });

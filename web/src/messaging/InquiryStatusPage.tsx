@@ -1,0 +1,187 @@
+import { Suspense, useState, type FormEvent } from 'react';
+import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useLoaderData, useNavigate } from 'react-router-dom';
+import { INQUIRY_INTERNAL_NOTES_MAX, INQUIRY_NEXT_STATUS, INQUIRY_RESOLUTION_MAX, type InquiryStatus as DomainInquiryStatus } from '@domain/limits.js';
+import { errorMessages, messagingTexts as m } from '@domain/messages.js';
+import type { InquiryStatus, InquiryStatusPageMutation } from '../__generated__/InquiryStatusPageMutation.graphql';
+import type { InquiryStatusPageQuery } from '../__generated__/InquiryStatusPageQuery.graphql';
+import { QueryErrorBoundary } from '../errors/ErrorBoundary';
+import { PageHeader } from '../layout/PageHeader';
+import { LoadingScreen } from '../shared/LoadingScreen';
+import { StateScreen } from '../shared/StateScreen';
+import { useToast } from '../shared/toast/ToastProvider';
+
+type Failure = { __typename: string; message?: string; issues?: readonly { message: string }[] };
+const failureText = (result: Failure) => result.issues?.[0]?.message ?? result.message ?? errorMessages.UNKNOWN;
+const t = m.inquiryStatusForm;
+
+/** /my/inquiries/:id/status: staff move an inquiry one step on, with the member's resolution and staff-only notes. */
+export function InquiryStatusPage() {
+  const { queryRef } = useLoaderData() as { queryRef: PreloadedQuery<InquiryStatusPageQuery> };
+  return (
+    <>
+      <PageHeader title={t.title} back />
+      <QueryErrorBoundary queryRef={queryRef}>
+        <Suspense fallback={<LoadingScreen />}>
+          <InquiryStatusForm queryRef={queryRef} />
+        </Suspense>
+      </QueryErrorBoundary>
+    </>
+  );
+}
+
+function InquiryStatusForm({ queryRef }: { queryRef: PreloadedQuery<InquiryStatusPageQuery> }) {
+  const { viewer, inquiry } = usePreloadedQuery<InquiryStatusPageQuery>(
+    graphql`
+      query InquiryStatusPageQuery($id: ID!) {
+        viewer {
+          id
+          isStaff
+        }
+        inquiry(id: $id) {
+          __typename
+          ... on Inquiry {
+            id
+            databaseId
+            title
+            status
+            resolution
+            internalNotes
+          }
+          ... on Error {
+            message
+          }
+        }
+      }
+    `,
+    queryRef,
+  );
+  if (!viewer?.isStaff) return <StateScreen title={m.staffOnly} />;
+  if (inquiry.__typename !== 'Inquiry' || !inquiry.id || inquiry.databaseId == null || !inquiry.status) {
+    return <StateScreen title={'message' in inquiry ? (inquiry.message ?? m.inquiryNotFound) : m.inquiryNotFound} />;
+  }
+  return (
+    <StatusForm
+      key={inquiry.id}
+      inquiryId={inquiry.id}
+      databaseId={inquiry.databaseId}
+      title={inquiry.title ?? ''}
+      status={inquiry.status}
+      resolution={inquiry.resolution ?? ''}
+      internalNotes={inquiry.internalNotes ?? ''}
+    />
+  );
+}
+
+interface StatusFormProps {
+  inquiryId: string;
+  databaseId: number;
+  title: string;
+  status: InquiryStatus;
+  resolution: string;
+  internalNotes: string;
+}
+
+const labelOf = (status: string) => m.inquiryStatusLabels[status.toLowerCase()] ?? status;
+
+function StatusForm(props: StatusFormProps) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const current = props.status.toLowerCase() as DomainInquiryStatus;
+  const next = INQUIRY_NEXT_STATUS[current];
+  // The upstream takes the current status (to edit the texts) or the next one; nothing else.
+  const choices = next ? [current, next] : [current];
+  const [status, setStatus] = useState<DomainInquiryStatus>(next ?? current);
+  const [resolution, setResolution] = useState(props.resolution);
+  const [internalNotes, setInternalNotes] = useState(props.internalNotes);
+  const [error, setError] = useState<string | null>(null);
+  const [commit, inFlight] = useMutation<InquiryStatusPageMutation>(graphql`
+    mutation InquiryStatusPageMutation($input: SetInquiryStatusInput!) {
+      setInquiryStatus(input: $input) {
+        __typename
+        ... on SetInquiryStatusPayload {
+          inquiry {
+            id
+            status
+            resolution
+            internalNotes
+          }
+        }
+        ... on ValidationError {
+          issues {
+            message
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+
+  const localProblem = () => {
+    if (resolution.trim().length > INQUIRY_RESOLUTION_MAX) return m.resolution(INQUIRY_RESOLUTION_MAX);
+    if (internalNotes.trim().length > INQUIRY_INTERNAL_NOTES_MAX) return m.internalNotes(INQUIRY_INTERNAL_NOTES_MAX);
+    return null;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = localProblem();
+    setError(problem);
+    if (problem) return;
+    commit({
+      variables: {
+        input: { inquiryId: props.inquiryId, status: status.toUpperCase() as InquiryStatus, resolution: resolution.trim() || null, internalNotes: internalNotes.trim() || null },
+      },
+      onCompleted: ({ setInquiryStatus: result }) => {
+        if (result.__typename !== 'SetInquiryStatusPayload') return setError(failureText(result as Failure));
+        toast.show(t.saved(labelOf(status)), 'success');
+        navigate(`/my/inquiries/${props.databaseId}`);
+      },
+      onError: (failure) => setError(failure.message || errorMessages.UNKNOWN),
+    });
+  };
+
+  return (
+    <form className="staff-form inquiry-status" onSubmit={submit} aria-label={t.title}>
+      <h2 className="inquiry-status__title">{props.title}</h2>
+      <p className="inquiry-status__current">
+        <span className={`inquiries__status inquiries__status--${current}`}>{labelOf(current)}</span>
+      </p>
+      {next ? null : <p className="inquiry-status__final">{t.final}</p>}
+      <label>
+        {t.status}
+        <select value={status} disabled={!next} onChange={(event) => setStatus(event.target.value as DomainInquiryStatus)}>
+          {choices.map((choice) => (
+            <option key={choice} value={choice}>
+              {labelOf(choice)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t.resolution}
+        <textarea value={resolution} maxLength={INQUIRY_RESOLUTION_MAX} rows={4} onChange={(event) => setResolution(event.target.value)} />
+      </label>
+      <span className="inquiry-status__counter" aria-live="polite">
+        {resolution.length}/{INQUIRY_RESOLUTION_MAX}
+      </span>
+      <label>
+        {t.internalNotes}
+        <textarea value={internalNotes} maxLength={INQUIRY_INTERNAL_NOTES_MAX} rows={3} onChange={(event) => setInternalNotes(event.target.value)} />
+      </label>
+      <span className="inquiry-status__counter" aria-live="polite">
+        {internalNotes.length}/{INQUIRY_INTERNAL_NOTES_MAX}
+      </span>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={inFlight}>
+        {t.submit}
+      </button>
+    </form>
+  );
+}
