@@ -1,0 +1,103 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { INQUIRY_INTERNAL_NOTES_MAX, INQUIRY_RESOLUTION_MAX } from '../../domain/limits.js';
+import { messagingTexts as m } from '../../domain/messages.js';
+import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { startUpstream } from '../helpers/upstream.js';
+
+/**
+ * The staff screen for inquiries in Chromium against the built app, the real gateway and the real upstream:
+ * the demo staff member (id 1, 운영자슬라임) opens a member's inquiry, moves it to 처리 중 with a resolution and an
+ * internal note; the member sees the new status and the resolution, never the note, and has no way to the screen.
+ */
+
+const STAFF = 1;
+const MEMBER = 2;
+const TITLE = '포인트가 적립되지 않았어요';
+const NOTE = 'PG사 정산 지연 의심';
+const t = m.inquiryStatusForm;
+
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
+let gateway: RunningGateway;
+const contexts: { context: BrowserContext; dir: string }[] = [];
+const pageErrors: Error[] = [];
+let inquiryId: number;
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
+  const response = await fetch(`${upstream.url}/v1/inquiry/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `token ${await upstream.issueToken(MEMBER)}` },
+    body: JSON.stringify({ title: TITLE, content: '어제 산 아이템의 포인트가 아직 들어오지 않았습니다.', category: 'payment' }),
+  });
+  expect(response.status).toBe(201);
+  inquiryId = ((await response.json()) as { id: number }).id;
+});
+
+afterAll(async () => {
+  for (const { context, dir } of contexts) {
+    await context.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+  await gateway?.close();
+  await upstream?.stop();
+});
+
+async function browserFor(userId: number): Promise<BrowserContext> {
+  const token = await upstream.issueToken(userId);
+  const dir = await mkdtemp(join(tmpdir(), 'inquiry-status-e2e-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    locale: 'ko-KR',
+    viewport: { width: 390, height: 844 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  await context.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
+  contexts.push({ context, dir });
+  return context;
+}
+
+async function open(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+  await page.goto(gateway.url + path);
+  return page;
+}
+
+test('staff move a member’s inquiry to 처리 중; the member sees the new status and the resolution, not the internal note', async () => {
+  const staff = await open(await browserFor(STAFF), '/my/inquiries');
+  // Staff see every member's inquiries and reach the status screen from the detail.
+  await staff.getByRole('link', { name: new RegExp(TITLE) }).click();
+  await staff.getByRole('link', { name: t.open }).click();
+  const form = staff.getByRole('form', { name: t.title });
+  const status = form.getByLabel(t.status);
+  expect(await status.inputValue()).toBe('in_progress');
+  expect(await status.locator('option').allTextContents()).toEqual([m.inquiryStatusLabels.pending, m.inquiryStatusLabels.in_progress]);
+  await form.getByLabel(t.resolution).fill('결제 내역을 확인하고 있습니다.');
+  await form.getByLabel(t.internalNotes).fill(NOTE);
+  expect(await form.getByLabel(t.resolution).getAttribute('maxlength')).toBe(String(INQUIRY_RESOLUTION_MAX));
+  expect(await form.getByLabel(t.internalNotes).getAttribute('maxlength')).toBe(String(INQUIRY_INTERNAL_NOTES_MAX));
+  await form.getByText(`${NOTE.length}/${INQUIRY_INTERNAL_NOTES_MAX}`).waitFor();
+  await form.getByRole('button', { name: t.submit }).click();
+  await staff.getByText(t.saved(m.inquiryStatusLabels.in_progress)).waitFor();
+  await staff.waitForURL(new RegExp(`/my/inquiries/${inquiryId}$`));
+  await staff.locator('.inquiry .inquiries__status').getByText(m.inquiryStatusLabels.in_progress).waitFor();
+
+  const member = await open(await browserFor(MEMBER), '/my/inquiries');
+  const row = member.getByRole('link', { name: new RegExp(TITLE) });
+  await row.getByText(m.inquiryStatusLabels.in_progress).waitFor();
+  await row.click();
+  await member.getByText('결제 내역을 확인하고 있습니다.').waitFor();
+  expect(await member.locator('.inquiry .inquiries__status').textContent()).toBe(m.inquiryStatusLabels.in_progress);
+  expect(await member.getByText(NOTE).count()).toBe(0);
+  expect(await member.getByRole('link', { name: t.open }).count()).toBe(0);
+  // Typed straight into the address bar, the screen refuses a member.
+  const direct = await open(member.context(), `/my/inquiries/${inquiryId}/status`);
+  await direct.getByText(m.staffOnly).waitFor();
+  expect(pageErrors).toEqual([]);
+});
