@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorMessages } from '../../domain/index.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+
+/** The answer's code for the field: a typed error's `code`, or the GraphQL error's extensions.code. */
+function codeOf(answer: { data?: any; errors?: { extensions?: { code?: string } }[] }, field: string): string | undefined {
+  return answer.data?.[field]?.code ?? answer.errors?.[0]?.extensions?.code;
+}
+
+describe('a revoked token through the gateway', () => {
+  let stack: Stack;
+  let token: string;
+  beforeAll(async () => {
+    stack = await startStack();
+    token = await stack.upstream.issueToken(3);
+    const out = await stack.graphql('mutation { logout { __typename } }', {}, token);
+    expect(out.data.logout.__typename).toBe('LogoutPayload');
+  }, 60_000);
+  afterAll(async () => stack?.stop());
+
+  const user = Buffer.from('User:2').toString('base64');
+  it.each([
+    ['viewer', '{ viewer { id nickname } }'],
+    ['posts', '{ posts(first: 1) { edges { node { id } } } }'],
+    ['searchUsers', '{ searchUsers(query: "슬라임", first: 1) { totalCount } }'],
+    ['storyGroups', '{ storyGroups(first: 1) { totalCount } }'],
+    ['updateProfile', 'mutation { updateProfile(input: { bio: "소개" }) { __typename ... on Error { code message } } }'],
+    ['deleteProfileImage', 'mutation { deleteProfileImage { __typename ... on Error { code message } } }'],
+    ['followUser', `mutation { followUser(input: { userId: "${user}" }) { __typename ... on Error { code message } } }`],
+    ['changePassword', 'mutation { changePassword(input: { currentPassword: "slime1234", newPassword: "newpass12", newPasswordConfirm: "newpass12" }) { __typename ... on Error { code message } } }'],
+  ])('%s answers UNAUTHORIZED', async (field, query) => {
+    const answer = await stack.graphql(query, {}, token);
+    expect(codeOf(answer, field), JSON.stringify(answer)).toBe('UNAUTHORIZED');
+    expect(JSON.stringify(answer)).toContain(errorMessages.UNAUTHORIZED);
+  });
+});
