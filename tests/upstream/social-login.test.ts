@@ -1,100 +1,32 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
+import { type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTexts } from '../../domain/messages.js';
+import { appleSigner, startProviders, useProviders, type Providers } from '../helpers/social-providers.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 import { send } from './account-support.js';
-
-/**
- * Local stand-ins for the three providers, answering as each documents: Google's tokeninfo, Kakao's
- * user info (Bearer token) and Apple's JWKS. They are the only stand-ins: the upstream is real.
- */
-interface Providers {
-  url: string;
-  googleTokens: Map<string, Record<string, unknown>>;
-  kakaoTokens: Map<string, Record<string, unknown>>;
-  jwks: { keys: JWK[] };
-  close(): Promise<void>;
-}
-
-async function startProviders(): Promise<Providers> {
-  const googleTokens = new Map<string, Record<string, unknown>>();
-  const kakaoTokens = new Map<string, Record<string, unknown>>();
-  const jwks = { keys: [] as JWK[] };
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://stand-in');
-    const answer = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    };
-    if (url.pathname === '/google/tokeninfo') {
-      const info = googleTokens.get(url.searchParams.get('access_token') ?? '');
-      return info ? answer(200, info) : answer(400, { error: 'invalid_token', error_description: 'Invalid Value' });
-    }
-    if (url.pathname === '/kakao/v2/user/me') {
-      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      const info = kakaoTokens.get(token);
-      return info ? answer(200, info) : answer(401, { msg: 'this access token does not exist', code: -401 });
-    }
-    if (url.pathname === '/apple/auth/keys') return answer(200, jwks);
-    answer(404, {});
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    googleTokens,
-    kakaoTokens,
-    jwks,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-const APPLE_CLIENT_ID = 'community.slime.web';
-const APPLE_ISSUER = 'https://appleid.apple.com';
 
 describe('social login against provider stand-ins', () => {
   let upstream: RunningUpstream;
   let providers: Providers;
-  let appleKey: CryptoKey;
   let strangerKey: CryptoKey;
-  const saved = { ...process.env };
+  let sign: Awaited<ReturnType<typeof appleSigner>>['sign'];
+  let restoreEnvironment: () => void;
 
   beforeAll(async () => {
     providers = await startProviders();
-    const pair = await generateKeyPair('RS256');
-    appleKey = pair.privateKey;
-    strangerKey = (await generateKeyPair('RS256')).privateKey;
-    providers.jwks.keys.push({ ...(await exportJWK(pair.publicKey)), kid: 'apple-test-key', alg: 'RS256', use: 'sig' });
-    Object.assign(process.env, {
-      GOOGLE_TOKENINFO_URL: `${providers.url}/google/tokeninfo`,
-      GOOGLE_CLIENT_ID: 'slime-google-client',
-      KAKAO_USER_INFO_URL: `${providers.url}/kakao/v2/user/me`,
-      APPLE_JWKS_URL: `${providers.url}/apple/auth/keys`,
-      APPLE_CLIENT_ID,
-      APPLE_ISSUER,
-    });
+    ({ sign, strangerKey } = await appleSigner(providers));
+    restoreEnvironment = useProviders(providers);
     upstream = await startUpstream();
   }, 60_000);
   afterAll(async () => {
-    process.env = saved;
+    restoreEnvironment?.();
     await upstream?.stop();
     await providers?.close();
   });
 
   const socialLogin = (provider: string, accessToken: string) =>
     send('POST', `${upstream.url}/v1/user/${provider}/login/`, { access_token: accessToken, device_id: 'web' });
-
-  async function appleToken(claims: Record<string, unknown>, options: { key?: CryptoKey; audience?: string; issuer?: string; expiresIn?: string | number } = {}) {
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', kid: 'apple-test-key' })
-      .setIssuer(options.issuer ?? APPLE_ISSUER)
-      .setAudience(options.audience ?? APPLE_CLIENT_ID)
-      .setIssuedAt()
-      .setExpirationTime(options.expiresIn ?? '10m')
-      .sign(options.key ?? appleKey);
-  }
+  const appleToken = (claims: Record<string, unknown>, options?: Parameters<typeof sign>[1]) => sign(claims, options);
 
   it('Google: a new identity creates a member, a known one logs the same member in', async () => {
     providers.googleTokens.set('google-token-1', { sub: '1094', aud: 'slime-google-client', azp: 'slime-google-client', email: 'gamer@gmail.com', email_verified: 'true', exp: String(Math.floor(Date.now() / 1000) + 3600) });

@@ -1,0 +1,84 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
+
+/**
+ * Local stand-ins for the three providers, answering as each documents: Google's tokeninfo, Kakao's
+ * user info (Bearer token) and Apple's JWKS. They are the only stand-ins: the upstream is real.
+ */
+export interface Providers {
+  url: string;
+  googleTokens: Map<string, Record<string, unknown>>;
+  kakaoTokens: Map<string, Record<string, unknown>>;
+  jwks: { keys: JWK[] };
+  close(): Promise<void>;
+}
+
+export async function startProviders(): Promise<Providers> {
+  const googleTokens = new Map<string, Record<string, unknown>>();
+  const kakaoTokens = new Map<string, Record<string, unknown>>();
+  const jwks = { keys: [] as JWK[] };
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const answer = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (url.pathname === '/google/tokeninfo') {
+      const info = googleTokens.get(url.searchParams.get('access_token') ?? '');
+      return info ? answer(200, info) : answer(400, { error: 'invalid_token', error_description: 'Invalid Value' });
+    }
+    if (url.pathname === '/kakao/v2/user/me') {
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      const info = kakaoTokens.get(token);
+      return info ? answer(200, info) : answer(401, { msg: 'this access token does not exist', code: -401 });
+    }
+    if (url.pathname === '/apple/auth/keys') return answer(200, jwks);
+    answer(404, {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    googleTokens,
+    kakaoTokens,
+    jwks,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export const APPLE_CLIENT_ID = 'community.slime.web';
+export const APPLE_ISSUER = 'https://appleid.apple.com';
+export const GOOGLE_CLIENT_ID = 'slime-google-client';
+
+/** Points the upstream's provider checks at the stand-ins (read on every call); answers a function that undoes it. */
+export function useProviders(providers: Providers): () => void {
+  const saved = { ...process.env };
+  Object.assign(process.env, {
+    GOOGLE_TOKENINFO_URL: `${providers.url}/google/tokeninfo`,
+    GOOGLE_CLIENT_ID,
+    KAKAO_USER_INFO_URL: `${providers.url}/kakao/v2/user/me`,
+    APPLE_JWKS_URL: `${providers.url}/apple/auth/keys`,
+    APPLE_CLIENT_ID,
+    APPLE_ISSUER,
+  });
+  return () => {
+    process.env = saved;
+  };
+}
+
+/** An Apple signing key published in the stand-in's JWKS, and a signer for identity tokens. */
+export async function appleSigner(providers: Providers) {
+  const pair = await generateKeyPair('RS256');
+  const strangerKey = (await generateKeyPair('RS256')).privateKey;
+  providers.jwks.keys.push({ ...(await exportJWK(pair.publicKey)), kid: 'apple-test-key', alg: 'RS256', use: 'sig' });
+  const sign = (claims: Record<string, unknown>, options: { key?: CryptoKey; audience?: string; issuer?: string; expiresIn?: string | number } = {}) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: 'apple-test-key' })
+      .setIssuer(options.issuer ?? APPLE_ISSUER)
+      .setAudience(options.audience ?? APPLE_CLIENT_ID)
+      .setIssuedAt()
+      .setExpirationTime(options.expiresIn ?? '10m')
+      .sign(options.key ?? pair.privateKey);
+  return { sign, strangerKey };
+}
