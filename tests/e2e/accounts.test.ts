@@ -135,6 +135,26 @@ describe('login sheet and session', () => {
     await page.getByRole('heading', { name: accountTexts.settings.passwordSection }).waitFor();
   });
 
+  test('a session revoked while a form is open: saving gets the typed refusal, which redirects to /login/sign-in and back', async () => {
+    const page = await open('/community');
+    const token = await upstream.issueToken(2);
+    await page.evaluate((value) => window.localStorage.setItem('userToken', value), token);
+    await page.goto(`${gateway.url}/my/profile/edit`);
+    const bio = page.getByLabel(accountTexts.edit.bio);
+    await bio.waitFor();
+    const revoked = await fetch(`${upstream.url}/auth/logout`, { method: 'POST', headers: { authorization: `token ${token}` } });
+    expect(revoked.status).toBe(200);
+    await bio.fill('저장되지 않을 소개');
+    await page.getByRole('button', { name: accountTexts.edit.save }).click();
+    await page.waitForURL(`${gateway.url}/login/sign-in`);
+    await page.getByTestId('toast').filter({ hasText: sheet.loginNeeded }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toBeNull();
+
+    await logInWithPassword(page.locator('main, .app-column').first(), page);
+    await page.waitForURL(`${gateway.url}/my/profile/edit`);
+    await expect.poll(() => page.getByLabel(accountTexts.edit.bio).inputValue()).not.toBe('저장되지 않을 소개');
+  });
+
   test('a session injected through ?token= (app web view) is used and removed from the address', async () => {
     const page = await open('/community');
     const token = await upstream.issueToken(3);

@@ -67,6 +67,10 @@ function multipartBody(body: { variables: Record<string, unknown> }, uploadables
   return form;
 }
 
+function isNotAuthenticatedResult(field: unknown): boolean {
+  return typeof field === 'object' && field !== null && (field as { __typename?: unknown }).__typename === 'NotAuthenticatedError';
+}
+
 async function postGraphQL(body: { variables: Record<string, unknown> }, signal: AbortSignal, uploadables?: UploadableMap | null): Promise<GraphQLResponse> {
   let response: Response;
   try {
@@ -91,6 +95,8 @@ async function postGraphQL(body: { variables: Record<string, unknown> }, signal:
   if (!response.ok || !payload || payload.data == null) {
     throw new RequestError(userMessageFor(response.status), 'UNKNOWN', response.status);
   }
+  // A mutation's typed NotAuthenticatedError says the same about a stored session as an UNAUTHORIZED error.
+  if (Object.values(payload.data as Record<string, unknown>).some(isNotAuthenticatedResult)) signalUnauthorized();
   return payload as GraphQLResponse;
 }
 
