@@ -35,15 +35,15 @@ describe('social login through the gateway, against provider stand-ins', () => {
   };
 
   it.each([
-    ['loginWithGoogle' as const, 'google', async () => {
+    ['loginWithGoogle' as const, 'google', async (): Promise<string> => {
       providers.googleTokens.set('g-1', { sub: 'g-sub-1', aud: GOOGLE_CLIENT_ID, email: 'gw-google@gmail.com', email_verified: 'true', name: '구글게이트', exp: String(Math.floor(Date.now() / 1000) + 3600) });
       return 'g-1';
     }],
-    ['loginWithKakao' as const, 'kakao', async () => {
+    ['loginWithKakao' as const, 'kakao', async (): Promise<string> => {
       providers.kakaoTokens.set('k-1', { id: 880011, kakao_account: { email: 'gw-kakao@kakao.com', is_email_verified: true, profile: { nickname: '카카오게이트' } } });
       return 'k-1';
     }],
-    ['loginWithApple' as const, 'apple', async () => signer.sign({ sub: 'gw-apple-1', email: 'gw-apple@privaterelay.appleid.com', email_verified: 'true' })],
+    ['loginWithApple' as const, 'apple', async (): Promise<string> => signer.sign({ sub: 'gw-apple-1', email: 'gw-apple@privaterelay.appleid.com', email_verified: 'true' })],
   ])('%s: a new identity creates a member who can use the token; the same identity logs the same member in', async (field, _provider, tokenFor) => {
     const accessToken = await tokenFor();
     const first = await login(field, accessToken);
