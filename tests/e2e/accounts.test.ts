@@ -407,3 +407,69 @@ describe('profile area', () => {
   });
 });
 
+describe('settings', () => {
+  const s = accountTexts.settings;
+  async function registered(email: string, nickname: string) {
+    const answer = await fetch(`${upstream.url}/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'first1234', passwordConfirm: 'first1234', nickname, agreeTerms: true, agreePrivacy: true }),
+    });
+    expect(answer.status).toBe(201);
+    return ((await answer.json()) as { token: string }).token;
+  }
+  const passwordLogin = (email: string, password: string) =>
+    fetch(`${upstream.url}/v1/user/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) }).then((answer) => answer.status);
+
+  test('preferences stay chosen; the password changes with the current one; the account is deleted with the password', async () => {
+    const email = 'settings-e2e@example.com';
+    const page = await open('/community');
+    await page.evaluate((value) => window.localStorage.setItem('userToken', value), await registered(email, '설정회원'));
+    await page.goto(`${gateway.url}/my/settings`);
+
+    await page.getByLabel(s.privacy).selectOption('private');
+    await page.getByTestId('toast').filter({ hasText: s.saved }).first().waitFor();
+    await page.getByLabel(s.emailAlerts).uncheck();
+    await expect.poll(() => page.getByTestId('toast').filter({ hasText: s.saved }).count()).toBeGreaterThan(0);
+    await page.reload();
+    await expect.poll(() => page.getByLabel(s.privacy).inputValue()).toBe('private');
+    expect(await page.getByLabel(s.emailAlerts).isChecked()).toBe(false);
+    expect(await page.getByLabel(s.pushAlerts).isChecked()).toBe(true);
+
+    await page.getByLabel(s.currentPassword, { exact: true }).fill('wrong1234');
+    await page.getByLabel(s.newPassword, { exact: true }).fill('second1234');
+    await page.getByLabel(s.newPasswordConfirm, { exact: true }).fill('second1234');
+    await page.getByRole('button', { name: s.changePassword }).click();
+    await page.getByTestId('toast').filter({ hasText: accountTexts.errors.currentPasswordWrong }).waitFor();
+    await page.getByLabel(s.currentPassword, { exact: true }).fill('first1234');
+    await page.getByRole('button', { name: s.changePassword }).click();
+    await page.getByTestId('toast').filter({ hasText: s.passwordChanged }).waitFor();
+    expect(await passwordLogin(email, 'second1234')).toBe(200);
+    expect(await passwordLogin(email, 'first1234')).toBe(400);
+
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.getByLabel(s.deletePassword, { exact: true }).fill('second1234');
+    await page.getByRole('button', { name: s.deleteAccount }).click();
+    await page.getByTestId('toast').filter({ hasText: s.deleted }).waitFor();
+    await page.waitForURL(`${gateway.url}/community`);
+    expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toBeNull();
+    expect(await passwordLogin(email, 'second1234')).toBe(400);
+  });
+
+  test('logout ends the session here and at the upstream', async () => {
+    const token = await registered('logout-e2e@example.com', '로그아웃회원');
+    const page = await open('/community');
+    await page.evaluate((value) => window.localStorage.setItem('userToken', value), token);
+    await page.goto(`${gateway.url}/my/settings`);
+    await page.getByRole('button', { name: s.logout }).click();
+    await page.getByTestId('toast').filter({ hasText: s.loggedOut }).waitFor();
+    await page.waitForURL(`${gateway.url}/community`);
+    expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toBeNull();
+    const me = await fetch(`${upstream.url}/users/me`, { headers: { authorization: `token ${token}` } });
+    expect(me.status).toBe(401);
+    // The profile tab asks to log in again.
+    await tab(page, uiTexts.tabs.profile).click();
+    await loginSheet(page).waitFor();
+  });
+});
+

@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData, useNavigate } from 'react-router-dom';
+import { PRIVACY_LEVELS, type PrivacyLevel } from '@domain/limits.js';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 import type { SettingsPageQuery } from '../__generated__/SettingsPageQuery.graphql';
 import { QueryErrorBoundary } from '../errors/ErrorBoundary';
@@ -55,6 +56,7 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
     emailAlerts: viewer?.preferences?.emailAlerts ?? true,
     pushAlerts: viewer?.preferences?.pushAlerts ?? true,
   });
+  const [privacy, setPrivacy] = useState<PrivacyLevel>((viewer?.preferences?.privacy?.toLowerCase() as PrivacyLevel | undefined) ?? 'public');
   if (!viewer) return <StateScreen title={uiTexts.loginRequired} text={uiTexts.loginModalText} />;
 
   async function changePassword() {
@@ -66,8 +68,18 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
   }
 
   async function togglePreference(field: 'notifications' | 'emailAlerts' | 'pushAlerts', value: boolean) {
+    // Optimistic: the switch moves at once and moves back if the change is refused.
+    setPreferences((current) => ({ ...current, [field]: value }));
     const outcome = await updateProfile(viewer!.id, { [field]: value }, { profileImage: viewer!.profileImage ?? null }, false);
-    if (outcome.ok) setPreferences((current) => ({ ...current, [field]: value }));
+    if (!outcome.ok) setPreferences((current) => ({ ...current, [field]: !value }));
+    toast.show(outcome.ok ? s.saved : outcome.message, outcome.ok ? 'success' : 'error');
+  }
+
+  async function choosePrivacy(level: PrivacyLevel) {
+    const previous = privacy;
+    setPrivacy(level);
+    const outcome = await updateProfile(viewer!.id, { privacy: level }, { profileImage: viewer!.profileImage ?? null }, false);
+    if (!outcome.ok) setPrivacy(previous);
     toast.show(outcome.ok ? s.saved : outcome.message, outcome.ok ? 'success' : 'error');
   }
 
@@ -106,6 +118,12 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
             {s[field]}
           </label>
         ))}
+        <label className="field-label">
+          {s.privacy}
+          <select className="text-input" value={privacy} onChange={(event) => void choosePrivacy(event.target.value as PrivacyLevel)}>
+            {PRIVACY_LEVELS.map((level) => <option key={level} value={level}>{s.privacyLevels[level]}</option>)}
+          </select>
+        </label>
       </section>
       <section className="settings-section">
         <h2>{s.blockedSection}</h2>
