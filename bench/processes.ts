@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+/** A port free right now on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface Service {
+  name: string;
+  url: string;
+  process: ChildProcess;
+  /** Resident set size of the process, in MB (Linux /proc). */
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+/** Runs a TypeScript entry point with tsx in its own process and waits until `readyPath` answers. */
+export async function startService(name: string, entry: string, env: Record<string, string>, readyPath: string, init?: RequestInit): Promise<Service> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_resolve, reject) => child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before it was ready`))));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const ready = await Promise.race([
+      fetch(url + readyPath, init).then((response) => response.ok, () => false),
+      exited,
+    ]);
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`${name} did not start within 120 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    name,
+    url,
+    process: child,
+    rssMb: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
