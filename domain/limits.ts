@@ -339,3 +339,6 @@ export const GRAPHQL_UPLOAD_LIMITS = {
 
 /** Accounts: how many posts, comments, activities, blocked members and search results a profile screen loads at a time. */
 export const PROFILE_LIST_PAGE_SIZE = 10;
+
+/** Performance (issue 9): the web app's initial JavaScript for /community, gzip, in kB (1000 bytes). */
+export const WEB_INITIAL_JS_BUDGET_KB = 150;

@@ -30,11 +30,17 @@ export default defineConfig({
   base: '/',
   plugins: [react(), relay, domainPlaceholders()],
   resolve: {
-    alias: { '@domain': `${repoRoot}domain` },
+    alias: [
+      { find: '@domain', replacement: `${repoRoot}domain` },
+      // The hooks-only entry: the legacy containers (QueryRenderer, createFragmentContainer…) stay out of the bundle.
+      { find: /^react-relay$/, replacement: 'react-relay/hooks' },
+    ],
   },
   build: {
     outDir: `${repoRoot}dist/web`,
     emptyOutDir: true,
+    // Read by scripts/web-budget.ts to find what /community loads first.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app: separate chunks stay cached across releases.
