@@ -1,7 +1,8 @@
 import DataLoader from 'dataloader';
 import type { BadgeJson, UserSummaryJson } from '../../../domain/api.js';
 import type { ActivityJson, BlockedUserJson, UserBadgeJson, UserProfileJson } from '../../../domain/account.js';
-import { ACTIVITY_TYPES, GENDERS, PRIVACY_LEVELS, connectionArgsSchema } from '../../../domain/index.js';
+import { ACTIVITY_TYPES, GENDERS, PRIVACY_LEVELS, connectionArgsSchema, issuesFromZod, userSearchSchema } from '../../../domain/index.js';
+import { ValidationError } from '../errors.js';
 import { builder } from '../builder.js';
 import type { GatewayContext } from '../context.js';
 import { resolveOffsetConnection, cursorToOffset, type PageFetcher } from '../paging.js';
@@ -215,7 +216,12 @@ builder.queryField('searchUsers', (t) =>
       description: '닉네임으로 회원 찾기',
       args: { query: t.arg.string({ required: true }) },
       validate: connectionArgsSchema,
-      resolve: (_root, args, context) => accountConnection(args, (page) => context.accounts.search(args.query, page)),
+      resolve: (_root, args, context) => {
+        // A blank search is refused here, with the domain's message, before any upstream call.
+        const parsed = userSearchSchema.safeParse({ q: args.query });
+        if (!parsed.success) throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: 'query' })));
+        return accountConnection(args, (page) => context.accounts.search(parsed.data.q, page));
+      },
     },
     { name: 'UserSearchConnection', ...totalCount },
     { name: 'UserSearchEdge' },
