@@ -97,12 +97,13 @@ describe('login sheet and session', () => {
     expect(new URL(page.url()).pathname).toBe('/community');
     await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('hidden');
     await expect.poll(() => dialog.getByText(sheet.welcome).isVisible()).toBe(true);
-    // Escape closes it; the quick-login buttons say the SDK is still preparing when it is absent.
+    // Escape closes it; Kakao's button says its SDK could not be loaded (the script answered 404 here).
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await tab(page, uiTexts.tabs.profile).click();
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.startsWith('https://t1.kakaocdn.net/')))).toBe(true);
     await dialog.getByRole('button', { name: sheet.kakao }).click();
-    await page.getByTestId('toast').filter({ hasText: accountTexts.social.kakaoPreparing }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: accountTexts.social.kakaoSdkMissing }).waitFor();
 
     await logInWithPassword(dialog, page);
     await page.waitForURL(`${gateway.url}/my`);
@@ -175,6 +176,13 @@ describe('login sheet details (001 §2)', () => {
     const heights = await dialog.evaluate((element) => ({ max: getComputedStyle(element).maxHeight, viewport: window.innerHeight }));
     expect(parseFloat(heights.max)).toBeCloseTo(heights.viewport * 0.8, 0);
 
+    // Without their SDKs (the scripts answered 404): Apple is preparing; Google says so, keeps checking, then fails.
+    await dialog.getByRole('button', { name: sheet.apple }).click();
+    await page.getByTestId('toast').filter({ hasText: accountTexts.social.applePreparing }).waitFor();
+    await dialog.getByRole('button', { name: sheet.google }).click();
+    await page.getByTestId('toast').filter({ hasText: accountTexts.social.googleNotReady }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: accountTexts.social.googleFailed }).waitFor({ timeout: 15_000 });
+
     await dialog.getByRole('tab', { name: sheet.phoneTab }).click();
     await dialog.getByLabel(sheet.identifierLabel).fill(DEMO_EMAIL);
     await dialog.getByRole('button', { name: sheet.next }).click();
@@ -224,6 +232,8 @@ describe('login sheet details (001 §2)', () => {
       // The SDK script is held back until the button has been tapped.
       let releaseSdk!: () => void;
       const sdkHeld = new Promise<void>((resolve) => (releaseSdk = resolve));
+      // Kakao's script stays in flight throughout: its button says it is still preparing.
+      await page.route(/^https:\/\/t1\.kakaocdn\.net\//, () => undefined);
       await page.route('https://accounts.google.com/gsi/client', async (route) => {
         await sdkHeld;
         await route.fulfill({
@@ -234,6 +244,8 @@ describe('login sheet details (001 §2)', () => {
       await page.goto(gateway.url + '/login');
       await page.evaluate(() => window.localStorage.clear());
       await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();
+      await loginSheet(page).getByRole('button', { name: sheet.kakao }).click();
+      await page.getByTestId('toast').filter({ hasText: accountTexts.social.kakaoPreparing }).waitFor();
       await loginSheet(page).getByRole('button', { name: sheet.google }).click();
       await page.getByTestId('toast').filter({ hasText: accountTexts.social.googleNotReady }).waitFor();
       releaseSdk();

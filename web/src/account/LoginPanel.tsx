@@ -5,7 +5,7 @@ import { LOGIN_SHEET_PASSWORD_MAX } from '@domain/limits.js';
 import { accountTexts } from '@domain/messages.js';
 import { useLoginMutations, type SocialProviderName } from '../mutations/useLoginMutations';
 import { useToast } from '../shared/toast/ToastProvider';
-import { loadSocialSdks, sdkWindow, socialClientIds, whenGoogleReady } from './socialSdks';
+import { loadSocialSdks, sdkFailed, sdkWindow, socialClientIds, whenGoogleReady } from './socialSdks';
 
 const t = accountTexts.sheet;
 const social = accountTexts.social;
@@ -95,7 +95,10 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
     if (!oauth2) {
       toast.show(social.googleNotReady, 'info');
       oauth2 = (await whenGoogleReady(GOOGLE_READY_CHECKS, abort.current.signal)) ?? undefined;
-      if (!oauth2) return;
+      if (!oauth2) {
+        if (!abort.current.signal.aborted) toast.show(social.googleFailed, 'error');
+        return;
+      }
     }
     try {
       oauth2
@@ -113,7 +116,8 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
   function kakao() {
     const sdk = sdkWindow().Kakao;
     if (!sdk) {
-      toast.show(social.kakaoPreparing, 'info');
+      if (sdkFailed('kakao')) toast.show(social.kakaoSdkMissing, 'error');
+      else toast.show(social.kakaoPreparing, 'info');
       return;
     }
     try {

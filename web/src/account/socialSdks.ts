@@ -31,14 +31,21 @@ interface SdkWindow {
 }
 export const sdkWindow = () => window as unknown as SdkWindow;
 
-/** Adds each SDK's script once; a script that cannot load leaves its provider "preparing". */
+type SdkProvider = keyof typeof SDK_URLS;
+const failedSdks = new Set<SdkProvider>();
+
+/** Whether the provider's script could not be loaded at all (as opposed to still loading). */
+export const sdkFailed = (provider: SdkProvider) => failedSdks.has(provider);
+
+/** Adds each SDK's script once; one still loading leaves its provider "preparing", one that failed is remembered. */
 export function loadSocialSdks(): void {
-  for (const [provider, src] of Object.entries(SDK_URLS)) {
+  for (const [provider, src] of Object.entries(SDK_URLS) as [SdkProvider, string][]) {
     if (document.querySelector(`script[data-sdk="${provider}"]`)) continue;
     const script = document.createElement('script');
     script.src = src;
     script.async = true;
     script.dataset.sdk = provider;
+    script.addEventListener('error', () => failedSdks.add(provider));
     document.head.appendChild(script);
   }
 }

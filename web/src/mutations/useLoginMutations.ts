@@ -4,6 +4,7 @@ import type { useLoginMutationsPasswordMutation } from '../__generated__/useLogi
 import type { useLoginMutationsGoogleMutation } from '../__generated__/useLoginMutationsGoogleMutation.graphql';
 import type { useLoginMutationsKakaoMutation } from '../__generated__/useLoginMutationsKakaoMutation.graphql';
 import type { useLoginMutationsAppleMutation } from '../__generated__/useLoginMutationsAppleMutation.graphql';
+import { accountTexts } from '@domain/messages.js';
 import { saveSession } from '../session';
 
 /** What every login answer is reduced to: a session, or the message to show. */
@@ -66,6 +67,8 @@ export function useLoginMutations() {
         commitLocalUpdate(environment, (store) => store.invalidateStore());
         return { ok: true };
       }
+      // A success answer without its token or member is the product's "login response invalid" case (001 §8).
+      if (answer?.__typename.endsWith('Payload')) return { ok: false, message: accountTexts.social.loginResponseInvalid };
       return { ok: false, message: answer?.message ?? null };
     },
     [environment],
