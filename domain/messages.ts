@@ -488,6 +488,7 @@ export const accountTexts = {
     grade: (grade: string) => `${grade} 등급`,
     more: '더 보기',
     findMembers: '회원 찾기',
+    noMembers: '아직 아무도 없습니다.',
   },
   // /my/profile: the profile detail of 001 §3
   detail: {

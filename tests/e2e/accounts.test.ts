@@ -395,6 +395,12 @@ describe('profile area', () => {
     await page.getByRole('button', { name: accountTexts.profile.follow, exact: true }).click();
     await page.getByRole('button', { name: accountTexts.profile.unfollow, exact: true }).waitFor();
     await expect.poll(async () => Number(await followers.textContent())).toBe(before + 1);
+    // The count opens the follower list, the newest first: the member who just followed.
+    await followers.getByRole('link').click();
+    await page.waitForURL(/\/users\/[^/]+\/followers$/);
+    const followerRows = page.getByTestId('follow-member');
+    await expect.poll(() => followerRows.count()).toBe(Math.min(before + 1, PROFILE_LIST_PAGE_SIZE));
+    expect(await followerRows.first().textContent()).toBe('복숭아빛');
 
     for (let id = 1; id <= 11; id += 1) expect((await rest('POST', `/users/${id}/block`, token, { reason: `차단 ${id}` })).status).toBe(201);
     await page.goto(`${gateway.url}/my/settings`);

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { memberProfileLoader, memberSearchLoader, myLoader, profileDetailLoader, profileEditLoader, settingsLoader } from './account/accountLoaders';
+import { followListLoader, memberProfileLoader, memberSearchLoader, myLoader, profileDetailLoader, profileEditLoader, settingsLoader } from './account/accountLoaders';
 import { communityLoader } from './community/communityLoader';
 import { RouteErrorScreen } from './errors/RouteErrorScreen';
 import { AppLayout } from './layout/AppLayout';
@@ -75,6 +75,8 @@ const routes: RouteObject[] = [
           { path: 'my/profile/edit', loader: profileEditLoader, lazy: { Component: async () => (await import('./account/ProfileEditPage')).default } },
           { path: 'my/settings', loader: settingsLoader, lazy: { Component: async () => (await import('./account/SettingsPage')).default } },
           { path: 'users/search', loader: memberSearchLoader, lazy: { Component: async () => (await import('./account/MemberSearchPage')).default } },
+          { path: 'users/:id/followers', loader: followListLoader, lazy: { Component: async () => (await import('./account/FollowListPage')).default } },
+          { path: 'users/:id/following', loader: followListLoader, lazy: { Component: async () => (await import('./account/FollowListPage')).default } },
           { path: 'users/:id', loader: memberProfileLoader, lazy: { Component: async () => (await import('./account/MemberProfilePage')).default } },
           { path: 'login', lazy: { Component: async () => (await import('./account/LoginPages')).LoginPage } },
           { path: 'login/sign-in', lazy: { Component: async () => (await import('./account/LoginPages')).SignInPage } },

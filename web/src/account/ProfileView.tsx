@@ -51,8 +51,8 @@ export function ProfileView({ user, actions }: { user: ProfileView_user$key; act
       </div>
       <dl className="profile__stats">
         <div><dt>{p.posts}</dt><dd>{data.stats.postsCount}</dd></div>
-        <div><dt>{p.followers}</dt><dd data-stat="followers">{data.stats.followersCount}</dd></div>
-        <div><dt>{p.following}</dt><dd>{data.stats.followingCount}</dd></div>
+        <div><dt>{p.followers}</dt><dd data-stat="followers"><Link className="profile__stat-link" to={`/users/${encodeURIComponent(data.id)}/followers`}>{data.stats.followersCount}</Link></dd></div>
+        <div><dt>{p.following}</dt><dd data-stat="following"><Link className="profile__stat-link" to={`/users/${encodeURIComponent(data.id)}/following`}>{data.stats.followingCount}</Link></dd></div>
         <div><dt>{p.likes}</dt><dd>{data.stats.likesCount}</dd></div>
       </dl>
       {actions}

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import MyPageQuery, { type MyPageQuery as MyPageQueryType } from '../__generated__/MyPageQuery.graphql';
+import FollowListPageQuery, { type FollowListPageQuery as FollowListPageQueryType } from '../__generated__/FollowListPageQuery.graphql';
 import MemberProfilePageQuery, { type MemberProfilePageQuery as MemberProfilePageQueryType } from '../__generated__/MemberProfilePageQuery.graphql';
 import MemberSearchPageQuery, { type MemberSearchPageQuery as MemberSearchPageQueryType } from '../__generated__/MemberSearchPageQuery.graphql';
 import ProfileDetailPageQuery, { type ProfileDetailPageQuery as ProfileDetailPageQueryType } from '../__generated__/ProfileDetailPageQuery.graphql';
@@ -18,4 +19,9 @@ export function memberProfileLoader({ params }: LoaderFunctionArgs) {
 export function memberSearchLoader({ request }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams.get('q')?.trim();
   return q ? loadRouteQuery<MemberSearchPageQueryType>('member-search', MemberSearchPageQuery, { q }) : null;
+}
+/** `/users/:id/followers` or `/users/:id/following`, told apart by the last path segment. */
+export function followListLoader({ params, request }: LoaderFunctionArgs) {
+  const followers = new URL(request.url).pathname.endsWith('/followers');
+  return loadRouteQuery<FollowListPageQueryType>('follow-list', FollowListPageQuery, { id: params.id ?? '', followers });
 }
