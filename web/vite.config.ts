@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import relay from 'vite-plugin-relay';
 import { uiTexts } from '../domain/messages.js';
 import { LAYOUT } from '../domain/community.js';
+import { precompress } from './precompress.js';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -28,7 +29,7 @@ function domainPlaceholders(): Plugin {
 export default defineConfig({
   root: webDir,
   base: '/',
-  plugins: [react(), relay, domainPlaceholders()],
+  plugins: [react(), relay, domainPlaceholders(), precompress()],
   resolve: {
     alias: [
       { find: '@domain', replacement: `${repoRoot}domain` },

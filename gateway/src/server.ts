@@ -160,6 +160,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   if (webRoot && existsSync(resolve(webRoot, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: webRoot,
+      // The build writes .br and .gz beside each asset: sent to browsers that accept them, nothing compressed per request.
+      preCompressed: true,
       setHeaders: (res, path) => {
         // Vite fingerprints everything under assets/; index.html must be revalidated to pick up new builds.
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,80 @@
+/**
+ * `npm run bench:web`: Lighthouse (mobile, its default settings) against the built web app served by the
+ * gateway over the reference upstream, in the Debian Chromium. Prints each score as `name: value (target)`
+ * and exits non-zero when one is missed. SKIP_BUILD=true reuses dist/web; CHROMIUM_PATH overrides the browser.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { freePort, startService, type Service } from './processes.js';
+
+const TARGETS = { performance: 90, accessibility: 95, 'best-practices': 95 } as const;
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+if (process.env.SKIP_BUILD !== 'true') execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+
+const scratch = mkdtempSync(join(tmpdir(), 'bench-web-'));
+const services: Service[] = [];
+let chromium: ReturnType<typeof spawn> | undefined;
+let missed = 0;
+try {
+  const upstream = await startService('upstream', 'upstream/src/main.ts', { UPSTREAM_DATA_DIR: join(scratch, 'db') }, '/healthz');
+  services.push(upstream);
+  const gateway = await startService('gateway', 'gateway/src/main.ts', { UPSTREAM_URL: upstream.url, WEB_DIR: 'dist/web' }, '/healthz');
+  services.push(gateway);
+
+  const feed = await (await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ posts(first: 1) { edges { node { id } } } }' }) })).json();
+  const postId = encodeURIComponent(feed.data?.posts?.edges?.[0]?.node?.id);
+  const pages = [['/community', '/community'], ['post detail', `/community/detail?id=${postId}`]] as const;
+
+  const port = await freePort();
+  chromium = spawn(chromiumPath, [
+    `--remote-debugging-port=${port}`,
+    `--user-data-dir=${join(scratch, 'profile')}`,
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+    'about:blank',
+  ], { stdio: 'ignore' });
+  for (let attempt = 0; ; attempt += 1) {
+    if (await fetch(`http://127.0.0.1:${port}/json/version`).then((response) => response.ok, () => false)) break;
+    if (attempt > 100) throw new Error('Chromium did not open its debugging port');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  for (const [name, path] of pages) {
+    const result = await lighthouse(gateway.url + path, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
+    if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+    const { categories, audits } = result.lhr;
+    console.log(`${name} (${path}): FCP ${audits['first-contentful-paint']?.displayValue}, LCP ${audits['largest-contentful-paint']?.displayValue}, TBT ${audits['total-blocking-time']?.displayValue}`);
+    for (const [category, target] of Object.entries(TARGETS)) {
+      const score = Math.round((categories[category]?.score ?? 0) * 100);
+      const met = score >= target;
+      if (!met) missed += 1;
+      console.log(`lighthouse ${category}, ${name}: ${score} (≥ ${target})${met ? '' : '  <-- missed'}`);
+      if (!met) {
+        const failing = Object.values(audits).filter((audit) => categories[category].auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score !== null && audit.score < 0.9);
+        for (const audit of failing.slice(0, 6)) console.log(`    ${audit.id}: ${audit.displayValue ?? audit.score}`);
+      }
+    }
+  }
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  chromium?.kill('SIGKILL');
+  await Promise.all(services.map((service) => service.stop()));
+  rmSync(scratch, { recursive: true, force: true });
+}
+if (missed > 0) {
+  console.log(`\n${missed} target(s) missed`);
+  process.exitCode = 1;
+}
