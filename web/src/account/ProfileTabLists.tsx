@@ -8,6 +8,7 @@ import type { ProfilePostList_user$key } from '../__generated__/ProfilePostList_
 import { PostCard, postDetailPath } from '../community/PostCard';
 
 const p = accountTexts.profile;
+// The fragments' first page (`defaultValue: 10`) is PROFILE_LIST_PAGE_SIZE; GraphQL text cannot import it.
 
 function MoreButton({ hasNext, isLoadingNext, loadNext }: { hasNext: boolean; isLoadingNext: boolean; loadNext: (count: number) => unknown }) {
   if (!hasNext) return null;
