@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../domain/limits.js';
 import { communityTexts } from '../../domain/messages.js';
+import { images } from '../../upstream/src/db/schema.js';
 import { PNG_BYTES } from '../helpers/stories.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 
@@ -54,6 +56,29 @@ describe.each(backends())('profile image (%s)', (backend) => {
     expect(answer.status).toBe(200);
     expect(answer.body.profile_image).toBeNull();
     expect((await call('GET', '/users/me')).body.profile_image).toBeNull();
+  });
+
+  it('lets go of the replaced upload (record and file) unless a post shows it', async () => {
+    const served = async (picture: string) => (await fetch(picture.startsWith('http') ? picture : upstream.url + picture)).status;
+    const pathOf = (picture: string) => picture.slice(picture.indexOf('uploads/'));
+    const first: string = (await call('POST', '/users/me/profile-image', imageForm(PNG_BYTES))).body.profile_image;
+    const second: string = (await call('POST', '/users/me/profile-image', imageForm(PNG_BYTES))).body.profile_image;
+    expect(second).not.toBe(first);
+    expect(await served(first)).toBe(404);
+    expect(await upstream.db.select().from(images).where(eq(images.url, pathOf(first)))).toEqual([]);
+    expect(await served(second)).toBe(200);
+
+    // The member puts their current picture in a post: replacing it then keeps the file for the post.
+    const [row] = await upstream.db.select({ id: images.id }).from(images).where(eq(images.url, pathOf(second)));
+    const post = await fetch(upstream.url + '/v1/community/', {
+      method: 'POST',
+      headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: '프로필 사진 자랑', content: '이 사진 어때요', images: [row.id] }),
+    });
+    expect(post.status).toBe(201);
+    expect((await call('DELETE', '/users/me/profile-image')).body.profile_image).toBeNull();
+    expect(await served(second)).toBe(200);
+    expect(await upstream.db.select().from(images).where(eq(images.url, pathOf(second)))).toHaveLength(1);
   });
 
   it('refuses what is not a picture, an empty or missing part and an oversized file, keeping the current picture', async () => {

@@ -1,14 +1,16 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, eq, notExists } from 'drizzle-orm';
 import { IMAGE_MAX_BYTES } from '../../../domain/limits.js';
 import { communityTexts } from '../../../domain/messages.js';
 import { loadProfile } from '../accounts/repository.js';
 import type { Database } from '../db/client.js';
-import { users } from '../db/schema.js';
+import { images, postImages, users } from '../db/schema.js';
 import { HttpError, RequestValidationError } from '../http/errors.js';
 import { requestMedia } from '../http/request.js';
-import { storeImage } from '../uploads/images.js';
+import { storeImage, UPLOADS_FOLDER } from '../uploads/images.js';
 
 function memberId(request: FastifyRequest): number {
   const id = request.viewer?.id;
@@ -49,16 +51,36 @@ export const profileImageRoutes: FastifyPluginAsync<{ db: Database; mediaDir: st
     throw missingImage();
   }
 
+  /**
+   * Sets the member's picture and lets go of the one it replaces: an upload of theirs that no post shows
+   * loses its record and its file. Other pictures (a provider's, the demo's) are only unlinked.
+   */
+  async function replacePicture(id: number, next: string | null): Promise<void> {
+    const releasedPath = await db.transaction(async (tx) => {
+      const [row] = await tx.select({ path: users.profileImage }).from(users).where(eq(users.id, id)).for('update');
+      await tx.update(users).set({ profileImage: next }).where(eq(users.id, id));
+      const previous = row?.path ?? null;
+      if (!previous || previous === next || !previous.startsWith(`${UPLOADS_FOLDER}/`)) return null;
+      const released = await tx
+        .delete(images)
+        .where(and(eq(images.url, previous), eq(images.ownerId, id), notExists(tx.select().from(postImages).where(eq(postImages.imageId, images.id)))))
+        .returning({ id: images.id });
+      return released.length ? previous : null;
+    });
+    // The file goes only once its record is gone for good.
+    if (releasedPath) await rm(join(mediaDir, releasedPath), { force: true });
+  }
+
   app.post('/users/me/profile-image', async (request) => {
     const id = memberId(request);
     const stored = await storeImage(db, mediaDir, await readImage(request), id);
-    await db.update(users).set({ profileImage: stored.url }).where(eq(users.id, id));
+    await replacePicture(id, stored.url);
     return loadProfile(db, id, id, requestMedia(request));
   });
 
   app.delete('/users/me/profile-image', async (request) => {
     const id = memberId(request);
-    await db.update(users).set({ profileImage: null }).where(eq(users.id, id));
+    await replacePicture(id, null);
     return loadProfile(db, id, id, requestMedia(request));
   });
 };
