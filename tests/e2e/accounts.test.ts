@@ -296,9 +296,25 @@ describe('profile', () => {
     await page.getByTestId('profile-photo-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
     await page.getByRole('alert').filter({ hasText: communityTexts.upload.notImage }).waitFor();
 
+    // Named and typed like a picture but not one: the gateway refuses it and the preview rolls back.
+    const pictureSource = () => page.locator('.photo-picker__image').getAttribute('src');
+    const before = await pictureSource();
+    await page.getByTestId('profile-photo-input').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture either') });
+    await page.getByRole('alert').filter({ hasText: communityTexts.upload.notImage }).waitFor();
+    await expect.poll(pictureSource).toBe(before);
+
+    // While the upload is in flight the picked file already shows.
+    let releaseUpload!: () => void;
+    const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+    await page.route('**/graphql', async (route) => {
+      if ((route.request().headers()['content-type'] ?? '').startsWith('multipart/form-data')) await uploadHeld;
+      await route.continue();
+    });
     await page.getByTestId('profile-photo-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-    await page.getByTestId('toast').filter({ hasText: accountTexts.edit.photoChanged }).waitFor();
     const photo = page.getByTestId('profile-photo');
+    await expect.poll(() => photo.getAttribute('src')).toMatch(/^blob:/);
+    releaseUpload();
+    await page.getByTestId('toast').filter({ hasText: accountTexts.edit.photoChanged }).waitFor();
     await expect.poll(() => photo.getAttribute('src')).toMatch(/\/media\/uploads\/[0-9a-f-]{36}\.png$/);
     const stored = (await photo.getAttribute('src'))!;
 
