@@ -399,8 +399,6 @@ export const accountTexts = {
     cannotFollowSelf: '자기 자신은 팔로우할 수 없습니다.',
     cannotBlockSelf: '자기 자신은 차단할 수 없습니다.',
     notBlocked: '차단한 회원이 아닙니다.',
-    imageRequired: '이미지 파일을 선택해주세요.',
-    imageType: '지원하지 않는 이미지 형식입니다.',
   },
   // 001 §8
   social: {
