@@ -9,6 +9,7 @@ import { PROFILE_LIST_PAGE_SIZE } from '../../domain/limits.js';
 import { accountTexts, communityTexts, uiTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
 import { issueToken } from '../../upstream/src/app.js';
+import { appleSigner, startProviders, useProviders } from '../helpers/social-providers.js';
 import { startUpstream } from '../helpers/upstream.js';
 
 /**
@@ -258,6 +259,44 @@ describe('login sheet details (001 §2)', () => {
       if (saved.url === undefined) delete process.env.GOOGLE_TOKENINFO_URL;
       if (saved.client !== undefined) process.env.GOOGLE_CLIENT_ID = saved.client;
       await new Promise((resolve) => tokenInfo.close(resolve));
+    }
+  });
+});
+
+describe('Kakao and Apple through the sheet', () => {
+  test('each provider’s SDK hands over its token; the gateway checks it with the provider and the member is logged in', async () => {
+    const providers = await startProviders();
+    const { sign } = await appleSigner(providers);
+    const restoreEnvironment = useProviders(providers);
+    try {
+      providers.kakaoTokens.set('kakao-sheet', { id: 77001, kakao_account: { email: 'sheet-kakao@kakao.com', is_email_verified: true, profile: { nickname: '카카오손님' } } });
+      const appleIdToken = await sign({ sub: 'apple-sheet-1', email: 'sheet-apple@privaterelay.appleid.com', email_verified: 'true' });
+      const sdkScripts: [RegExp, string][] = [
+        [/^https:\/\/t1\.kakaocdn\.net\//, 'window.Kakao = { isInitialized: () => true, init() {}, Auth: { login(options) { options.success({ access_token: "kakao-sheet" }); } } };'],
+        [/^https:\/\/appleid\.cdn-apple\.com\//, `window.AppleID = { auth: { init() {}, signIn: async () => ({ authorization: { id_token: ${JSON.stringify(appleIdToken)} } }) } };`],
+      ];
+      // Apple shares no name: the member is named after the identity's digits.
+      for (const [button, nickname] of [[sheet.kakao, '카카오손님'], [sheet.apple, '슬라임0001']] as const) {
+        const page = await browser.newPage();
+        page.on('pageerror', (error) => pageErrors.push(error));
+        for (const [pattern, body] of sdkScripts) await page.route(pattern, (route) => route.fulfill({ contentType: 'text/javascript', body }));
+        await page.goto(gateway.url + '/login');
+        await page.evaluate(() => window.localStorage.clear());
+        await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();
+        const dialog = loginSheet(page);
+        // The SDK is in once its script has run.
+        await expect.poll(() => page.evaluate((name) => name in window, button === sheet.kakao ? 'Kakao' : 'AppleID')).toBe(true);
+        await dialog.getByRole('button', { name: button }).click();
+        await page.getByTestId('toast').filter({ hasText: sheet.success }).waitFor();
+        await page.waitForURL(`${gateway.url}/community`);
+        const stored = await page.evaluate(() => ({ token: window.localStorage.getItem('userToken'), user: JSON.parse(window.localStorage.getItem('user') ?? 'null') }));
+        expect(stored.token).toMatch(/^[0-9a-f]{64}$/);
+        expect(stored.user.nickname).toBe(nickname);
+        await page.close();
+      }
+    } finally {
+      restoreEnvironment();
+      await providers.close();
     }
   });
 });
