@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
 import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
@@ -16,7 +16,10 @@ const t = accountTexts.search;
 export default function MemberSearchPage() {
   const queryRef = useLoaderData() as PreloadedQuery<MemberSearchPageQuery> | null;
   const [params, setParams] = useSearchParams();
-  const [draft, setDraft] = useState(params.get('q') ?? '');
+  const searched = params.get('q') ?? '';
+  const [draft, setDraft] = useState(searched);
+  // Back and forward between searches show the search the results belong to.
+  useEffect(() => setDraft(searched), [searched]);
   return (
     <>
       <PageHeader title={t.title} back />
