@@ -1,4 +1,4 @@
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { USER_REPLIES_PAGE_SIZE, REPLY_PAGE_SIZE, IMAGE_MAX_BYTES, PAGE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_MIN } from '../../../domain/limits.js';
 import { communityTexts } from '../../../domain/messages.js';
@@ -15,7 +15,7 @@ import { presentPosts } from '../posts/present.js';
 import { blockPost, blockUser, createPost, deletePost, loadPostRecord, reportPost, togglePostLike, updatePost } from '../posts/write.js';
 import { createReply, deleteReply, listReplies, listUserReplies, presentReply, toggleReplyLike, updateReply } from '../replies/repository.js';
 import { serializeImage } from '../serializers.js';
-import { storeImage } from '../uploads/images.js';
+import { readWithinLimit, storeImage } from '../uploads/images.js';
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
@@ -90,15 +90,10 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     return fields;
   }
 
-  async function readFile(part: { toBuffer(): Promise<Buffer> }): Promise<Buffer> {
-    try {
-      return await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new RequestValidationError([{ path: 'image', message: communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / (1024 * 1024)), code: 'too_big' }]);
-      }
-      throw error;
-    }
+  async function readFile(part: MultipartFile): Promise<Buffer> {
+    const bytes = await readWithinLimit(part);
+    if (!bytes) throw new RequestValidationError([{ path: 'image', message: communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / (1024 * 1024)), code: 'too_big' }]);
+    return bytes;
   }
 
   const presentPost = async (request: FastifyRequest, id: number) => {

@@ -10,7 +10,7 @@ import type { Database } from '../db/client.js';
 import { images, postImages, users } from '../db/schema.js';
 import { HttpError, RequestValidationError } from '../http/errors.js';
 import { requestMedia } from '../http/request.js';
-import { storeImage, UPLOADS_FOLDER } from '../uploads/images.js';
+import { readWithinLimit, storeImage, UPLOADS_FOLDER } from '../uploads/images.js';
 
 function memberId(request: FastifyRequest): number {
   const id = request.viewer?.id;
@@ -37,15 +37,8 @@ export const profileImageRoutes: FastifyPluginAsync<{ db: Database; mediaDir: st
         await part.toBuffer();
         continue;
       }
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw error;
-      }
-      // The size limit can mark the stream truncated after its last chunk, when toBuffer no longer checks.
-      if (part.file.truncated) throw tooLarge();
+      const bytes = await readWithinLimit(part);
+      if (!bytes) throw tooLarge();
       return bytes;
     }
     throw missingImage();

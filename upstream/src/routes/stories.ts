@@ -20,6 +20,7 @@ import { parseId, requestMedia } from '../http/request.js';
 import { validate } from '../http/validate.js';
 import { storyNow } from '../stories/clock.js';
 import { checkStoryMedia, STORY_UPLOAD_MAX_BYTES, writeStoryMedia } from '../stories/media.js';
+import { readWithinLimit } from '../uploads/images.js';
 import {
   addReaction,
   assertMember,
@@ -82,15 +83,11 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
     let bytes: Buffer | null = null;
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        try {
-          const read = await part.toBuffer();
-          if (part.fieldname === 'media') bytes = read;
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new RequestValidationError([{ path: 'media', message: storyTexts.media.videoTooLarge(STORY_VIDEO_MAX_BYTES / (1024 * 1024)), code: 'too_big' }]);
-          }
-          throw error;
+        const read = await readWithinLimit(part);
+        if (!read) {
+          throw new RequestValidationError([{ path: 'media', message: storyTexts.media.videoTooLarge(STORY_VIDEO_MAX_BYTES / (1024 * 1024)), code: 'too_big' }]);
         }
+        if (part.fieldname === 'media') bytes = read;
       } else {
         fields[part.fieldname] = String(part.value);
       }

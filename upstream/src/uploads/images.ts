@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -36,4 +37,19 @@ export async function storeImage(db: Database, mediaDir: string, bytes: Buffer, 
     .values({ url: path, thumbnailUrl: path, width: detected!.width ?? null, height: detected!.height ?? null, size: bytes.length, mimeType: `image/${extension}`, ownerId })
     .returning();
   return row;
+}
+
+/**
+ * A multipart file's bytes, or null when it went past the route's size limit. The limit either throws while
+ * reading or, when it is reached with the last chunk, only marks the stream truncated: both mean too large.
+ */
+export async function readWithinLimit(part: MultipartFile): Promise<Buffer | null> {
+  let bytes: Buffer;
+  try {
+    bytes = await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return null;
+    throw error;
+  }
+  return part.file.truncated ? null : bytes;
 }
