@@ -473,6 +473,8 @@ describe('profile area', () => {
     // A blocked member's own page offers to unblock them.
     await blocked.first().locator('a').click();
     await page.waitForURL(/\/users\/[^/]+$/);
+    // The settings list stays on screen while the profile's data loads (a transition): wait for it to leave.
+    await expect.poll(() => blocked.count()).toBe(0);
     await page.getByRole('button', { name: accountTexts.profile.unblock }).click();
     await page.getByRole('button', { name: accountTexts.profile.block }).waitFor();
     const remaining = await (await rest('GET', '/users/me/blocked', token)).json();
