@@ -11,6 +11,7 @@ import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
 import { issueToken } from '../../upstream/src/app.js';
 import { appleSigner, startProviders, useProviders } from '../helpers/social-providers.js';
 import { startUpstream } from '../helpers/upstream.js';
+import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
 
 /**
  * The account journeys in Chromium (001 §2, 002 §4.3): the login sheet, session in the tabs, the return
@@ -33,13 +34,7 @@ beforeAll(async () => {
   upstream = await startUpstream();
   gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
   profileDir = await mkdtemp(join(tmpdir(), 'accounts-e2e-'));
-  browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    locale: 'ko-KR',
-    viewport: { width: 390, height: 844 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  browser = await chromium.launchPersistentContext(profileDir, CHROMIUM_OPTIONS);
   // The providers' SDKs are out of reach here; answer their script requests as missing at once.
   await browser.route(/^https:\/\/(accounts\.google\.com|t1\.kakaocdn\.net|appleid\.cdn-apple\.com)\//, (route) => route.fulfill({ status: 404, body: '' }));
 }, 60_000);

@@ -7,6 +7,7 @@ import { accountTexts, communityTexts, reportTexts, uiTexts, validationTexts } f
 import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { startUpstream } from '../helpers/upstream.js';
+import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
 
 /**
  * A member writes, edits, deletes, reports, blocks and searches in Chromium against the real upstream. The
@@ -33,13 +34,7 @@ beforeAll(async () => {
   gateway = await startGateway({ upstreamUrl: proxy.url, port: 0, webDir: 'dist/web', settings: { breakerFailures: 1000 } });
   const token = await upstream.issueToken(MEMBER_ID);
   profileDir = await mkdtemp(join(tmpdir(), 'community-author-e2e-'));
-  browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    locale: 'ko-KR',
-    viewport: { width: 390, height: 844 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  browser = await chromium.launchPersistentContext(profileDir, CHROMIUM_OPTIONS);
   await browser.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
 });
 

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { communityTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
 import { startUpstream } from '../helpers/upstream.js';
+import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
 
 /** A member's journeys on the post detail in Chromium: like, reply, answer, delete, all through the Relay store. */
 
@@ -22,13 +23,7 @@ beforeAll(async () => {
   gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
   const token = await upstream.issueToken(2);
   profileDir = await mkdtemp(join(tmpdir(), 'community-write-e2e-'));
-  browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    locale: 'ko-KR',
-    viewport: { width: 390, height: 844 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  browser = await chromium.launchPersistentContext(profileDir, CHROMIUM_OPTIONS);
   await browser.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
 });
 

@@ -7,6 +7,7 @@ import { CATEGORY_IDS } from '../../domain/community.js';
 import { accountTexts, uiTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
 import { startUpstream } from '../helpers/upstream.js';
+import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
 
 /**
  * The community journeys of 000 §2 in Chromium, against the built web app served by the real gateway over
@@ -26,23 +27,7 @@ beforeAll(async () => {
   upstream = await startUpstream();
   gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
   profileDir = await mkdtemp(join(tmpdir(), 'community-e2e-'));
-  browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    locale: 'ko-KR',
-    viewport: { width: 390, height: 844 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  browser = await chromium.launchPersistentContext(profileDir, CHROMIUM_OPTIONS);
 });
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { INQUIRY_INTERNAL_NOTES_MAX, INQUIRY_RESOLUTION_MAX } from '../../domain
 import { messagingTexts as m } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
 import { startUpstream } from '../helpers/upstream.js';
+import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
 
 /**
  * The staff screen for inquiries in Chromium against the built app, the real gateway and the real upstream:
@@ -50,13 +51,7 @@ afterAll(async () => {
 async function browserFor(userId: number): Promise<BrowserContext> {
   const token = await upstream.issueToken(userId);
   const dir = await mkdtemp(join(tmpdir(), 'inquiry-status-e2e-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    locale: 'ko-KR',
-    viewport: { width: 390, height: 844 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  const context = await chromium.launchPersistentContext(dir, CHROMIUM_OPTIONS);
   await context.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
   contexts.push({ context, dir });
   return context;

@@ -7,6 +7,7 @@ import { PROBABILITY_SKELETON_CARDS } from '../../domain/limits.js';
 import { itemTexts, reportTexts, uiTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
 import { startUpstream } from '../helpers/upstream.js';
+import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
 
 /**
  * The item journeys in Chromium (000 §2 item-info modal, 001 wish lists, 002 §2.2 probability tables), against
@@ -25,23 +26,7 @@ beforeAll(async () => {
   upstream = await startUpstream();
   gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
   profileDir = await mkdtemp(join(tmpdir(), 'items-e2e-'));
-  browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    locale: 'ko-KR',
-    viewport: { width: 390, height: 844 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  browser = await chromium.launchPersistentContext(profileDir, CHROMIUM_OPTIONS);
   // Member 1 (운영자슬라임) has no wishes in the demo data.
   const token = await upstream.issueToken(1);
   await browser.addInitScript((value) => window.localStorage.setItem('userToken', value), token);

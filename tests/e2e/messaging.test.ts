@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { communityTexts, messagingTexts as m } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
 import { startUpstream } from '../helpers/upstream.js';
+import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
 
 /** Two members in two browser contexts: B answers A's post and A's 알림 tab shows it live, without a reload. */
 
@@ -22,13 +23,7 @@ async function memberContext(userId: number): Promise<BrowserContext> {
   const token = await upstream.issueToken(userId);
   const profileDir = await mkdtemp(join(tmpdir(), `messaging-e2e-${userId}-`));
   profileDirs.push(profileDir);
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    locale: 'ko-KR',
-    viewport: { width: 390, height: 844 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  const context = await chromium.launchPersistentContext(profileDir, CHROMIUM_OPTIONS);
   await context.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
   return context;
 }

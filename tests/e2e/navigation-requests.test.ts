@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { uiTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
 import { startUpstream } from '../helpers/upstream.js';
+import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
 
 /**
  * Performance (issue 9): each route navigation asks the gateway once. Counts the /graphql HTTP requests a
@@ -21,13 +22,7 @@ beforeAll(async () => {
   upstream = await startUpstream();
   gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
   profileDir = await mkdtemp(join(tmpdir(), 'navigation-e2e-'));
-  browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    locale: 'ko-KR',
-    viewport: { width: 390, height: 844 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  browser = await chromium.launchPersistentContext(profileDir, CHROMIUM_OPTIONS);
 }, 60_000);
 
 afterAll(async () => {

@@ -10,6 +10,7 @@ import { storyReports } from '../../upstream/src/db/schema.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
 import { addMembers, PNG_BYTES } from '../helpers/stories.js';
 import { startUpstream } from '../helpers/upstream.js';
+import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
 
 /**
  * Stories in Chromium against the built app, the real gateway and the real upstream: a member uploads a
@@ -44,13 +45,7 @@ afterAll(async () => {
 /** A logged-in member's own browser. */
 async function browserFor(token: string): Promise<BrowserContext> {
   const dir = await mkdtemp(join(tmpdir(), 'stories-e2e-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    locale: 'ko-KR',
-    viewport: { width: 390, height: 844 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  const context = await chromium.launchPersistentContext(dir, CHROMIUM_OPTIONS);
   await context.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
   contexts.push({ context, dir });
   return context;
