@@ -34,7 +34,7 @@ export default function FollowListPage() {
 function FollowList({ queryRef, kind }: { queryRef: PreloadedQuery<FollowListPageQuery>; kind: FollowListKind }) {
   const { node } = usePreloadedQuery<FollowListPageQuery>(
     graphql`
-      query FollowListPageQuery($id: ID!, $followers: Boolean!) {
+      query FollowListPageQuery($id: ID!, $followers: Boolean!) @preloadable {
         node(id: $id) {
           ... on User {
             id

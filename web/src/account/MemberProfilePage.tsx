@@ -30,7 +30,7 @@ export default function MemberProfilePage() {
 function MemberProfile({ queryRef }: { queryRef: PreloadedQuery<MemberProfilePageQuery> }) {
   const { node: user } = usePreloadedQuery<MemberProfilePageQuery>(
     graphql`
-      query MemberProfilePageQuery($id: ID!) {
+      query MemberProfilePageQuery($id: ID!) @preloadable {
         node(id: $id) {
           ... on User {
             id

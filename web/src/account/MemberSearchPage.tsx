@@ -48,7 +48,7 @@ export default function MemberSearchPage() {
 function SearchResults({ queryRef }: { queryRef: PreloadedQuery<MemberSearchPageQuery> }) {
   const query = usePreloadedQuery<MemberSearchPageQuery>(
     graphql`
-      query MemberSearchPageQuery($q: String!) {
+      query MemberSearchPageQuery($q: String!) @preloadable {
         ...MemberSearchPage_results @arguments(q: $q)
       }
     `,

@@ -30,7 +30,7 @@ export default function MyPage() {
 function MyProfile({ queryRef }: { queryRef: PreloadedQuery<MyPageQuery> }) {
   const { viewer } = usePreloadedQuery<MyPageQuery>(
     graphql`
-      query MyPageQuery {
+      query MyPageQuery @preloadable {
         viewer {
           id
           ...ProfileView_user

@@ -37,7 +37,7 @@ export default function ProfileDetailPage() {
 function ProfileDetail({ queryRef }: { queryRef: PreloadedQuery<ProfileDetailPageQuery> }) {
   const { viewer } = usePreloadedQuery<ProfileDetailPageQuery>(
     graphql`
-      query ProfileDetailPageQuery {
+      query ProfileDetailPageQuery @preloadable {
         viewer {
           id
           nickname

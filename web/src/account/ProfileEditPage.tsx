@@ -32,7 +32,7 @@ export default function ProfileEditPage() {
 function ProfileEditForm({ queryRef }: { queryRef: PreloadedQuery<ProfileEditPageQuery> }) {
   const { viewer } = usePreloadedQuery<ProfileEditPageQuery>(
     graphql`
-      query ProfileEditPageQuery {
+      query ProfileEditPageQuery @preloadable {
         viewer { id nickname bio birthDate gender location website profileImage ...ProfilePhotoPicker_user }
       }
     `,

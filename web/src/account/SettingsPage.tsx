@@ -33,7 +33,7 @@ export default function SettingsPage() {
 function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> }) {
   const { viewer } = usePreloadedQuery<SettingsPageQuery>(
     graphql`
-      query SettingsPageQuery {
+      query SettingsPageQuery @preloadable {
         viewer {
           id
           nickname

@@ -1,11 +1,18 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import MyPageQuery, { type MyPageQuery as MyPageQueryType } from '../__generated__/MyPageQuery.graphql';
-import FollowListPageQuery, { type FollowListPageQuery as FollowListPageQueryType } from '../__generated__/FollowListPageQuery.graphql';
-import MemberProfilePageQuery, { type MemberProfilePageQuery as MemberProfilePageQueryType } from '../__generated__/MemberProfilePageQuery.graphql';
-import MemberSearchPageQuery, { type MemberSearchPageQuery as MemberSearchPageQueryType } from '../__generated__/MemberSearchPageQuery.graphql';
-import ProfileDetailPageQuery, { type ProfileDetailPageQuery as ProfileDetailPageQueryType } from '../__generated__/ProfileDetailPageQuery.graphql';
-import ProfileEditPageQuery, { type ProfileEditPageQuery as ProfileEditPageQueryType } from '../__generated__/ProfileEditPageQuery.graphql';
-import SettingsPageQuery, { type SettingsPageQuery as SettingsPageQueryType } from '../__generated__/SettingsPageQuery.graphql';
+import MyPageQuery from '../__generated__/MyPageQuery$parameters';
+import type { MyPageQuery as MyPageQueryType } from '../__generated__/MyPageQuery.graphql';
+import FollowListPageQuery from '../__generated__/FollowListPageQuery$parameters';
+import type { FollowListPageQuery as FollowListPageQueryType } from '../__generated__/FollowListPageQuery.graphql';
+import MemberProfilePageQuery from '../__generated__/MemberProfilePageQuery$parameters';
+import type { MemberProfilePageQuery as MemberProfilePageQueryType } from '../__generated__/MemberProfilePageQuery.graphql';
+import MemberSearchPageQuery from '../__generated__/MemberSearchPageQuery$parameters';
+import type { MemberSearchPageQuery as MemberSearchPageQueryType } from '../__generated__/MemberSearchPageQuery.graphql';
+import ProfileDetailPageQuery from '../__generated__/ProfileDetailPageQuery$parameters';
+import type { ProfileDetailPageQuery as ProfileDetailPageQueryType } from '../__generated__/ProfileDetailPageQuery.graphql';
+import ProfileEditPageQuery from '../__generated__/ProfileEditPageQuery$parameters';
+import type { ProfileEditPageQuery as ProfileEditPageQueryType } from '../__generated__/ProfileEditPageQuery.graphql';
+import SettingsPageQuery from '../__generated__/SettingsPageQuery$parameters';
+import type { SettingsPageQuery as SettingsPageQueryType } from '../__generated__/SettingsPageQuery.graphql';
 import { loadRouteQuery } from '../relay/loadRouteQuery';
 
 export const myLoader = () => loadRouteQuery<MyPageQueryType>('my', MyPageQuery, {});

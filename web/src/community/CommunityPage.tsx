@@ -28,7 +28,7 @@ export default function CommunityPage() {
 function CommunityContent({ queryRef }: { queryRef: PreloadedQuery<CommunityPageQuery> }) {
   const data = usePreloadedQuery<CommunityPageQuery>(
     graphql`
-      query CommunityPageQuery($categoryId: Int, $count: Int!) {
+      query CommunityPageQuery($categoryId: Int, $count: Int!) @preloadable {
         ...StoryTray_query
         ...CategoryChips_query
         ...CommunityFeed_query @arguments(categoryId: $categoryId, count: $count)

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { POST_PAGE_SIZE_DEFAULT } from '@domain/limits.js';
-import CommunityPageQuery, { type CommunityPageQuery as CommunityPageQueryType } from '../__generated__/CommunityPageQuery.graphql';
+import CommunityPageQuery from '../__generated__/CommunityPageQuery$parameters';
+import type { CommunityPageQuery as CommunityPageQueryType } from '../__generated__/CommunityPageQuery.graphql';
 import { loadRouteQuery } from '../relay/loadRouteQuery';
 import { categoryIdFrom } from './categoryParam';
 

@@ -33,7 +33,7 @@ export default function InboxPage() {
 function InboxContent({ queryRef }: { queryRef: PreloadedQuery<InboxPageQuery> }) {
   const { viewer } = usePreloadedQuery<InboxPageQuery>(
     graphql`
-      query InboxPageQuery {
+      query InboxPageQuery @preloadable {
         viewer {
           id
           notifications(first: 50) @connection(key: "InboxPage_notifications") {

@@ -36,7 +36,7 @@ export function InquiryListPage() {
 function InquiryList({ queryRef }: { queryRef: PreloadedQuery<InquiryListPageQuery> }) {
   const { viewer } = usePreloadedQuery<InquiryListPageQuery>(
     graphql`
-      query InquiryListPageQuery {
+      query InquiryListPageQuery @preloadable {
         viewer {
           id
           inquiries(first: 50) @connection(key: "InquiryListPage_inquiries") {
@@ -183,7 +183,7 @@ export function InquiryDetailPage() {
 function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPageQuery> }) {
   const { viewer, inquiry } = usePreloadedQuery<InquiryDetailPageQuery>(
     graphql`
-      query InquiryDetailPageQuery($id: ID!) {
+      query InquiryDetailPageQuery($id: ID!) @preloadable {
         viewer {
           id
           isStaff

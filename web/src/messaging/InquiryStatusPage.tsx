@@ -33,7 +33,7 @@ export function InquiryStatusPage() {
 function InquiryStatusForm({ queryRef }: { queryRef: PreloadedQuery<InquiryStatusPageQuery> }) {
   const { viewer, inquiry } = usePreloadedQuery<InquiryStatusPageQuery>(
     graphql`
-      query InquiryStatusPageQuery($id: ID!) {
+      query InquiryStatusPageQuery($id: ID!) @preloadable {
         viewer {
           id
           isStaff

@@ -28,7 +28,7 @@ export function NoticeListPage() {
 function NoticeList({ queryRef }: { queryRef: PreloadedQuery<NoticeListPageQuery> }) {
   const { notices } = usePreloadedQuery<NoticeListPageQuery>(
     graphql`
-      query NoticeListPageQuery {
+      query NoticeListPageQuery @preloadable {
         notices(first: 50) {
           edges {
             node {
@@ -84,7 +84,7 @@ export function NoticeDetailPage() {
 function NoticeDetail({ queryRef }: { queryRef: PreloadedQuery<NoticeDetailPageQuery> }) {
   const { notice } = usePreloadedQuery<NoticeDetailPageQuery>(
     graphql`
-      query NoticeDetailPageQuery($id: ID!) {
+      query NoticeDetailPageQuery($id: ID!) @preloadable {
         notice(id: $id) {
           __typename
           ... on Notice {

@@ -35,7 +35,7 @@ export default function NotificationSettingsPage() {
 function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSettingsPageQuery> }) {
   const { viewer } = usePreloadedQuery<NotificationSettingsPageQuery>(
     graphql`
-      query NotificationSettingsPageQuery {
+      query NotificationSettingsPageQuery @preloadable {
         viewer {
           id
           notificationSettings {

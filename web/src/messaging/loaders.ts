@@ -1,11 +1,18 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import InboxPageQuery, { type InboxPageQuery as InboxPageQueryType } from '../__generated__/InboxPageQuery.graphql';
-import InquiryDetailPageQuery, { type InquiryDetailPageQuery as InquiryDetailPageQueryType } from '../__generated__/InquiryDetailPageQuery.graphql';
-import InquiryStatusPageQuery, { type InquiryStatusPageQuery as InquiryStatusPageQueryType } from '../__generated__/InquiryStatusPageQuery.graphql';
-import InquiryListPageQuery, { type InquiryListPageQuery as InquiryListPageQueryType } from '../__generated__/InquiryListPageQuery.graphql';
-import NoticeDetailPageQuery, { type NoticeDetailPageQuery as NoticeDetailPageQueryType } from '../__generated__/NoticeDetailPageQuery.graphql';
-import NoticeListPageQuery, { type NoticeListPageQuery as NoticeListPageQueryType } from '../__generated__/NoticeListPageQuery.graphql';
-import NotificationSettingsPageQuery, { type NotificationSettingsPageQuery as NotificationSettingsPageQueryType } from '../__generated__/NotificationSettingsPageQuery.graphql';
+import InboxPageQuery from '../__generated__/InboxPageQuery$parameters';
+import type { InboxPageQuery as InboxPageQueryType } from '../__generated__/InboxPageQuery.graphql';
+import InquiryDetailPageQuery from '../__generated__/InquiryDetailPageQuery$parameters';
+import type { InquiryDetailPageQuery as InquiryDetailPageQueryType } from '../__generated__/InquiryDetailPageQuery.graphql';
+import InquiryStatusPageQuery from '../__generated__/InquiryStatusPageQuery$parameters';
+import type { InquiryStatusPageQuery as InquiryStatusPageQueryType } from '../__generated__/InquiryStatusPageQuery.graphql';
+import InquiryListPageQuery from '../__generated__/InquiryListPageQuery$parameters';
+import type { InquiryListPageQuery as InquiryListPageQueryType } from '../__generated__/InquiryListPageQuery.graphql';
+import NoticeDetailPageQuery from '../__generated__/NoticeDetailPageQuery$parameters';
+import type { NoticeDetailPageQuery as NoticeDetailPageQueryType } from '../__generated__/NoticeDetailPageQuery.graphql';
+import NoticeListPageQuery from '../__generated__/NoticeListPageQuery$parameters';
+import type { NoticeListPageQuery as NoticeListPageQueryType } from '../__generated__/NoticeListPageQuery.graphql';
+import NotificationSettingsPageQuery from '../__generated__/NotificationSettingsPageQuery$parameters';
+import type { NotificationSettingsPageQuery as NotificationSettingsPageQueryType } from '../__generated__/NotificationSettingsPageQuery.graphql';
 import { loadRouteQuery } from '../relay/loadRouteQuery';
 
 // Route loaders start each screen's query before it renders (render-as-you-fetch).

@@ -40,7 +40,7 @@ export default function CommunityMyPage() {
 function MyContent({ queryRef }: { queryRef: PreloadedQuery<CommunityMyPageQuery> }) {
   const { viewer } = usePreloadedQuery<CommunityMyPageQuery>(
     graphql`
-      query CommunityMyPageQuery($postCount: Int!, $replyCount: Int!) {
+      query CommunityMyPageQuery($postCount: Int!, $replyCount: Int!) @preloadable {
         viewer {
           nickname
           ...CommunityMyPage_posts @arguments(count: $postCount)

@@ -1,5 +1,6 @@
 import { NUMBERED_LIST_PAGE_SIZE, USER_REPLIES_PAGE_SIZE } from '@domain/limits.js';
-import CommunityMyPageQuery, { type CommunityMyPageQuery as CommunityMyPageQueryType } from '../__generated__/CommunityMyPageQuery.graphql';
+import CommunityMyPageQuery from '../__generated__/CommunityMyPageQuery$parameters';
+import type { CommunityMyPageQuery as CommunityMyPageQueryType } from '../__generated__/CommunityMyPageQuery.graphql';
 import { loadRouteQuery } from '../relay/loadRouteQuery';
 
 /** /community/my: the viewer's posts and replies, both tabs in one request. */

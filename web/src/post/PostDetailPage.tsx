@@ -31,7 +31,7 @@ export default function PostDetailPage() {
 function PostDetailContent({ queryRef }: { queryRef: PreloadedQuery<PostDetailPageQuery> }) {
   const { post, viewer } = usePreloadedQuery<PostDetailPageQuery>(
     graphql`
-      query PostDetailPageQuery($id: ID!) {
+      query PostDetailPageQuery($id: ID!) @preloadable {
         viewer {
           id
         }

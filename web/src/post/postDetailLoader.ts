@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import PostDetailPageQuery, {
-  type PostDetailPageQuery as PostDetailPageQueryType,
-} from '../__generated__/PostDetailPageQuery.graphql';
+import PostDetailPageQuery from '../__generated__/PostDetailPageQuery$parameters';
+import type { PostDetailPageQuery as PostDetailPageQueryType } from '../__generated__/PostDetailPageQuery.graphql';
 import { loadRouteQuery } from '../relay/loadRouteQuery';
 
 /** /community/detail?id=<global id>. Without an id there is nothing to load: the screen says not found. */

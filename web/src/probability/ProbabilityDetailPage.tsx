@@ -33,7 +33,7 @@ export default function ProbabilityDetailPage() {
 function ProbabilityDetail({ queryRef }: { queryRef: PreloadedQuery<ProbabilityDetailPageQuery> }) {
   const { probabilityItem } = usePreloadedQuery<ProbabilityDetailPageQuery>(
     graphql`
-      query ProbabilityDetailPageQuery($kind: ProbabilityKind!, $databaseId: Int!) {
+      query ProbabilityDetailPageQuery($kind: ProbabilityKind!, $databaseId: Int!) @preloadable {
         probabilityItem(kind: $kind, databaseId: $databaseId) {
           __typename
           ... on ProbabilityItem {

@@ -12,7 +12,7 @@ import type { GraphQLProbabilityKind, ProbabilityListLoaderData } from './probab
 const texts = itemTexts.probability;
 
 const probabilityListQuery = graphql`
-  query ProbabilityListPageQuery($kind: ProbabilityKind!, $search: String, $first: Int, $after: String, $last: Int, $before: String) {
+  query ProbabilityListPageQuery($kind: ProbabilityKind!, $search: String, $first: Int, $after: String, $last: Int, $before: String) @preloadable {
     probabilityTable(kind: $kind, search: $search, first: $first, after: $after, last: $last, before: $before) {
       totalCount
       edges {

@@ -1,12 +1,10 @@
 import { loadQuery, type PreloadedQuery } from 'react-relay';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { PROBABILITY_KINDS, PROBABILITY_PAGE_SIZE, type ProbabilityKind } from '@domain/limits.js';
-import ProbabilityDetailPageQuery, {
-  type ProbabilityDetailPageQuery as ProbabilityDetailPageQueryType,
-} from '../__generated__/ProbabilityDetailPageQuery.graphql';
-import ProbabilityListPageQuery, {
-  type ProbabilityListPageQuery as ProbabilityListPageQueryType,
-} from '../__generated__/ProbabilityListPageQuery.graphql';
+import ProbabilityDetailPageQuery from '../__generated__/ProbabilityDetailPageQuery$parameters';
+import type { ProbabilityDetailPageQuery as ProbabilityDetailPageQueryType } from '../__generated__/ProbabilityDetailPageQuery.graphql';
+import ProbabilityListPageQuery from '../__generated__/ProbabilityListPageQuery$parameters';
+import type { ProbabilityListPageQuery as ProbabilityListPageQueryType } from '../__generated__/ProbabilityListPageQuery.graphql';
 import { environment } from '../relay/environment';
 import { loadRouteQuery } from '../relay/loadRouteQuery';
 

@@ -1,17 +1,19 @@
 import { loadQuery, type PreloadedQuery } from 'react-relay';
-import type { GraphQLTaggedNode, OperationType, VariablesOf } from 'relay-runtime';
+import type { OperationType, PreloadableConcreteRequest, VariablesOf } from 'relay-runtime';
 import { environment } from './environment';
 
 const latestByRoute = new Map<string, PreloadedQuery<OperationType>>();
 
 /**
- * Starts a route's query from its loader, before the route renders (render-as-you-fetch).
+ * Starts a route's query from its loader, before the route renders (render-as-you-fetch). The loader holds
+ * only the query's parameters (`@preloadable`: its persisted id), so the entry carries no query artifacts;
+ * the full artifact arrives with the route's screen and Relay normalizes the response then.
  * Each route keeps one live reference: loading it again releases the previous one. A mounted screen
  * holds its own retain, so releasing here never pulls data from under it.
  */
 export function loadRouteQuery<TQuery extends OperationType>(
   routeKey: string,
-  query: GraphQLTaggedNode,
+  query: PreloadableConcreteRequest<TQuery>,
   variables: VariablesOf<TQuery>,
 ): PreloadedQuery<TQuery> {
   latestByRoute.get(routeKey)?.dispose();

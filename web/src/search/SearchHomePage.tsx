@@ -34,7 +34,7 @@ export default function SearchHomePage() {
 function TrendingSection({ queryRef }: { queryRef: PreloadedQuery<SearchHomePageQuery> }) {
   const query = usePreloadedQuery<SearchHomePageQuery>(
     graphql`
-      query SearchHomePageQuery($count: Int!) {
+      query SearchHomePageQuery($count: Int!) @preloadable {
         ...SearchHomePage_trending @arguments(count: $count)
       }
     `,

@@ -39,7 +39,7 @@ export default function SearchPostPage() {
 function SearchResults({ queryRef, request }: { queryRef: PreloadedQuery<SearchPostPageQuery>; request: SearchRequest }) {
   const { searchPosts } = usePreloadedQuery<SearchPostPageQuery>(
     graphql`
-      query SearchPostPageQuery($query: String!, $type: PostSearchType, $first: Int!, $after: String) {
+      query SearchPostPageQuery($query: String!, $type: PostSearchType, $first: Int!, $after: String) @preloadable {
         searchPosts(query: $query, type: $type, first: $first, after: $after) {
           __typename
           ... on PostSearchConnection {

@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { NUMBERED_LIST_PAGE_SIZE, TRENDING_PAGE_SIZE } from '@domain/limits.js';
-import SearchHomePageQuery, { type SearchHomePageQuery as SearchHomePageQueryType } from '../__generated__/SearchHomePageQuery.graphql';
-import SearchPostPageQuery, { type SearchPostPageQuery as SearchPostPageQueryType } from '../__generated__/SearchPostPageQuery.graphql';
+import SearchHomePageQuery from '../__generated__/SearchHomePageQuery$parameters';
+import type { SearchHomePageQuery as SearchHomePageQueryType } from '../__generated__/SearchHomePageQuery.graphql';
+import SearchPostPageQuery from '../__generated__/SearchPostPageQuery$parameters';
+import type { SearchPostPageQuery as SearchPostPageQueryType } from '../__generated__/SearchPostPageQuery.graphql';
 import { loadRouteQuery } from '../relay/loadRouteQuery';
 import { afterCursorOfPage, isSearchable, searchRequestFrom } from './searchParams';
 

@@ -28,7 +28,7 @@ export default function HighlightsPage() {
 function Highlights({ queryRef }: { queryRef: PreloadedQuery<HighlightsPageQuery> }) {
   const data = usePreloadedQuery<HighlightsPageQuery>(
     graphql`
-      query HighlightsPageQuery($userId: ID!) {
+      query HighlightsPageQuery($userId: ID!) @preloadable {
         viewer {
           id
         }

@@ -32,7 +32,7 @@ const TICK_MS = 100;
 function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQuery> }) {
   const data = usePreloadedQuery<StoryViewerPageQuery>(
     graphql`
-      query StoryViewerPageQuery($userId: ID!) {
+      query StoryViewerPageQuery($userId: ID!) @preloadable {
         node(id: $userId) {
           ... on User {
             id

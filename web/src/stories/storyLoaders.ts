@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import HighlightsPageQuery, { type HighlightsPageQuery as HighlightsPageQueryType } from '../__generated__/HighlightsPageQuery.graphql';
-import StoryViewerPageQuery, { type StoryViewerPageQuery as StoryViewerPageQueryType } from '../__generated__/StoryViewerPageQuery.graphql';
+import HighlightsPageQuery from '../__generated__/HighlightsPageQuery$parameters';
+import type { HighlightsPageQuery as HighlightsPageQueryType } from '../__generated__/HighlightsPageQuery.graphql';
+import StoryViewerPageQuery from '../__generated__/StoryViewerPageQuery$parameters';
+import type { StoryViewerPageQuery as StoryViewerPageQueryType } from '../__generated__/StoryViewerPageQuery.graphql';
 import { loadRouteQuery } from '../relay/loadRouteQuery';
 
 /** The viewer's query starts while its code downloads (render-as-you-fetch). */

@@ -42,7 +42,7 @@ export default function WishListPage() {
 function WishListContent({ queryRef }: { queryRef: PreloadedQuery<WishListPageQuery> }) {
   const { viewer } = usePreloadedQuery<WishListPageQuery>(
     graphql`
-      query WishListPageQuery($type: WishType!) {
+      query WishListPageQuery($type: WishType!) @preloadable {
         viewer {
           id
           ...WishList_user @arguments(type: $type)

@@ -1,6 +1,7 @@
 import { loadQuery, type PreloadedQuery } from 'react-relay';
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import WishListPageQuery, { type WishListPageQuery as WishListPageQueryType } from '../__generated__/WishListPageQuery.graphql';
+import WishListPageQuery from '../__generated__/WishListPageQuery$parameters';
+import type { WishListPageQuery as WishListPageQueryType } from '../__generated__/WishListPageQuery.graphql';
 import { environment } from '../relay/environment';
 
 export interface WishListLoaderData {

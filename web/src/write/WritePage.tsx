@@ -62,7 +62,7 @@ export default function WritePage() {
 function WriteContent({ queryRef }: { queryRef: PreloadedQuery<WritePageQuery> }) {
   const data = usePreloadedQuery<WritePageQuery>(
     graphql`
-      query WritePageQuery($id: ID!, $isEdit: Boolean!) {
+      query WritePageQuery($id: ID!, $isEdit: Boolean!) @preloadable {
         viewer {
           id
         }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import WritePageQuery, { type WritePageQuery as WritePageQueryType } from '../__generated__/WritePageQuery.graphql';
+import WritePageQuery from '../__generated__/WritePageQuery$parameters';
+import type { WritePageQuery as WritePageQueryType } from '../__generated__/WritePageQuery.graphql';
 import { loadRouteQuery } from '../relay/loadRouteQuery';
 
 /** /community/write, and /community/write?id=<post id> to edit: the categories, the viewer and the post. */
