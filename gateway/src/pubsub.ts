@@ -1,11 +1,19 @@
+import { setMaxListeners } from 'node:events';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { createPubSub, type PubSub } from 'graphql-yoga';
 import { Redis } from 'ioredis';
+import type { PostJson } from '../../domain/api.js';
 import type { NotificationJson } from '../../domain/messaging.js';
 
-/** What a subscriber of `postChanged` is told: which post; each subscriber then reads it with its own token. */
+/** A post as every subscriber may see it: the upstream's answer without anyone's own `is_like`. */
+export type PostSnapshot = Omit<PostJson, 'is_like'>;
+
+/**
+ * What a subscriber of `postChanged` is told: the post as the publishing mutation got it from the upstream,
+ * so subscribers resolve from it without an upstream call. Plain JSON, so it crosses Redis.
+ */
 export interface PostChange {
-  postId: string;
+  post: PostSnapshot;
 }
 
 export type GatewayPubSub = PubSub<{
@@ -22,7 +30,12 @@ export interface RunningPubSub {
 
 /** In this process by default; through Redis with `redisUrl`, so every gateway replica's subscribers hear it. */
 export function createGatewayPubSub(redisUrl?: string): RunningPubSub {
-  if (!redisUrl) return { pubSub: createPubSub() as GatewayPubSub, close: async () => {} };
+  if (!redisUrl) {
+    // Every subscriber of a post listens on its topic: hundreds are normal, not the leak Node warns of past 10.
+    const eventTarget = new EventTarget();
+    setMaxListeners(0, eventTarget);
+    return { pubSub: createPubSub({ eventTarget }) as GatewayPubSub, close: async () => {} };
+  }
   const publishClient = new Redis(redisUrl);
   const subscribeClient = new Redis(redisUrl);
   const eventTarget = createRedisEventTarget({ publishClient, subscribeClient });
@@ -34,7 +47,11 @@ export function createGatewayPubSub(redisUrl?: string): RunningPubSub {
   };
 }
 
-/** Mutations that change a post's like or reply count call this after the upstream has answered. */
-export function publishPostChanged(pubSub: GatewayPubSub, postId: number | string): void {
-  pubSub.publish('postChanged', String(postId), { postId: String(postId) });
+/**
+ * Mutations that change a post's like or reply count call this with the post the upstream answered. Its
+ * `is_like` is the publisher's, so it stays behind; each subscriber's `isLiked` is their own (post.ts).
+ */
+export function publishPostChanged(pubSub: GatewayPubSub, post: PostJson): void {
+  const { is_like: _publishersOwn, ...snapshot } = post;
+  pubSub.publish('postChanged', String(post.id), { post: snapshot });
 }

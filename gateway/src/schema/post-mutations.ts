@@ -153,7 +153,7 @@ builder.mutationField('togglePostLike', (t) =>
     args: { input: t.arg({ type: PostIdInput('TogglePostLikeInput'), required: true }) },
     resolve: async (_root, { input }, context) => {
       const post = await context.community.togglePostLike(upstreamIdOf(String(input.id), 'Post', 'input.id'));
-      publishPostChanged(context.pubSub, post.id);
+      publishPostChanged(context.pubSub, post);
       return { post };
     },
   }),

@@ -11,6 +11,7 @@ import {
 } from '../../../domain/index.js';
 import { builder } from '../builder.js';
 import type { GatewayContext } from '../context.js';
+import type { PostSnapshot } from '../pubsub.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { cursorToOffset, resolveOffsetConnection } from '../paging.js';
 import type { QueryValue } from '../upstream/client.js';
@@ -34,6 +35,19 @@ export const Post = builder.loadableNodeRef('Post', {
   cacheResolved: (post) => String(post.id),
 });
 
+/** Posts made from a `postChanged` snapshot (one per subscriber and event): `is_like` is a guest's false. */
+const fromSnapshots = new WeakSet<PostJson>();
+
+/**
+ * The post a `postChanged` subscriber resolves: the snapshot the mutation published, no upstream call.
+ * Only `isLiked` differs between subscribers: false for a guest, read for a member who selects it.
+ */
+export function postFromSnapshot(snapshot: PostSnapshot): PostJson {
+  const post = { ...snapshot, is_like: false };
+  fromSnapshots.add(post);
+  return post;
+}
+
 Post.implement({
   description: '커뮤니티 게시글 (000 §3)',
   fields: (t) => ({
@@ -48,7 +62,14 @@ Post.implement({
     viewCount: t.exposeInt('view_count'),
     likeCount: t.exposeInt('like_count'),
     replyCount: t.exposeInt('reply_count'),
-    isLiked: t.exposeBoolean('is_like', { description: '요청한 회원이 좋아요를 눌렀는지 (비회원은 false)' }),
+    isLiked: t.boolean({
+      description: '요청한 회원이 좋아요를 눌렀는지 (비회원은 false)',
+      resolve: async (post, _args, context) => {
+        if (!fromSnapshots.has(post) || !context.caller.token) return post.is_like;
+        // A published snapshot carries nobody's like: the subscribing member's own is read for them.
+        return (await context.community.post(post.id)).is_like;
+      },
+    }),
     tradeType: t.expose('trade_type', { type: TradeType, nullable: true }),
     price: t.exposeInt('price', { nullable: true }),
     location: t.exposeString('location', { nullable: true }),

@@ -128,7 +128,7 @@ builder.mutationField('createReply', (t) =>
       const parentId = input.parentId == null ? undefined : Number(upstreamIdOf(String(input.parentId), 'Reply', 'input.parentId'));
       const content = validateInput(replyContentSchema, input.content, 'input.content');
       const { post, ...reply } = await context.community.createReply(postId, { content, ...(parentId ? { parent_id: parentId } : {}) });
-      publishPostChanged(context.pubSub, post.id);
+      publishPostChanged(context.pubSub, post);
       return { replyEdge: { cursor: offsetToCursor(post.reply_count - 1), node: reply }, post };
     },
   }),
@@ -173,7 +173,7 @@ builder.mutationField('deleteReply', (t) =>
       const replyId = Number(upstreamIdOf(String(input.id), 'Reply', 'input.id'));
       const postId = Number(upstreamIdOf(String(input.postId), 'Post', 'input.postId'));
       const { post } = await context.community.deleteReply(postId, replyId);
-      publishPostChanged(context.pubSub, post.id);
+      publishPostChanged(context.pubSub, post);
       return { deletedReplyId: encodeGlobalID('Reply', replyId), post };
     },
   }),

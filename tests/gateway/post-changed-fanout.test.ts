@@ -1,0 +1,137 @@
+import { createClient, type Client } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startStack, type Stack } from '../helpers/stack.js';
+
+/**
+ * postChanged fans out the post the publishing mutation got from the upstream: N subscribers cost no upstream
+ * read and no views, and `isLiked` stays each subscriber's own.
+ */
+const ALICE = 2;
+const BOB = 3;
+
+let stack: Stack;
+let aliceToken: string;
+let bobToken: string;
+const cleanups: (() => Promise<void> | void)[] = [];
+
+beforeAll(async () => {
+  stack = await startStack();
+  [aliceToken, bobToken] = await Promise.all([ALICE, BOB].map((id) => stack.upstream.issueToken(id)));
+});
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  await stack?.stop();
+});
+
+function socket(token?: string): Client {
+  const client = createClient({ url: `${stack.gateway.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: token ? { token } : {}, retryAttempts: 0 });
+  cleanups.push(() => client.dispose());
+  return client;
+}
+
+/** Subscribes and collects what arrives. */
+function collect(ws: Client, query: string, variables: Record<string, unknown>) {
+  const results: any[] = [];
+  const errors: unknown[] = [];
+  cleanups.push(ws.subscribe({ query, variables }, { next: (value) => void results.push(value), error: (error) => void errors.push(error), complete: () => {} }));
+  return { results, errors };
+}
+
+async function until(condition: () => boolean, timeoutMs = 5000) {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A post of someone other than Alice and Bob, with its view count, read from the list (which counts no view). */
+async function somePost(): Promise<{ id: string; databaseId: number; views: () => Promise<number> }> {
+  const list = await stack.rest<{ results: { id: number; author: { id: number } | null }[] }>('/v1/community/?page=1&page_size=50');
+  const post = list.results.find((candidate) => candidate.author && ![ALICE, BOB].includes(candidate.author.id))!;
+  const views = async () => {
+    const again = await stack.rest<{ results: { id: number; view_count: number }[] }>('/v1/community/?page=1&page_size=50');
+    return again.results.find((candidate) => candidate.id === post.id)!.view_count;
+  };
+  return { id: Buffer.from(`Post:${post.id}`).toString('base64'), databaseId: post.id, views };
+}
+
+const TOGGLE_LIKE = `mutation ($id: ID!) { togglePostLike(input: { id: $id }) { ... on TogglePostLikePayload { post { isLiked likeCount } } } }`;
+const readsOf = (databaseId: number) => stack.proxy.calls.filter((call) => call === `GET /v1/community/${databaseId}/`);
+/** Toggles until the member likes the post (the demo data may already hold their like). */
+async function likes(token: string, id: string) {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    if ((await stack.graphql(TOGGLE_LIKE, { id }, token)).data.togglePostLike.post.isLiked) return;
+  }
+  throw new Error('the like did not stick');
+}
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe('postChanged fan-out', () => {
+  it('one like reaches five subscribers without an upstream read of the post or a view', async () => {
+    const post = await somePost();
+    const query = `subscription ($id: ID!) { postChanged(id: $id) { id likeCount replyCount viewCount } }`;
+    const subscribers = [socket(), socket(), socket(aliceToken), socket(bobToken), socket(bobToken)].map((ws) => collect(ws, query, { id: post.id }));
+    await settle();
+    const viewsBefore = await post.views();
+    stack.proxy.reset();
+
+    const liked = await stack.graphql(TOGGLE_LIKE, { id: post.id }, aliceToken);
+    const { likeCount } = liked.data.togglePostLike.post;
+    await until(() => subscribers.every((subscriber) => subscriber.results.length === 1));
+
+    for (const subscriber of subscribers) expect(subscriber.results[0].data.postChanged).toMatchObject({ id: post.id, likeCount, viewCount: viewsBefore });
+    expect(readsOf(post.databaseId)).toEqual([]);
+    expect(await post.views()).toBe(viewsBefore);
+  });
+
+  it('createReply and deleteReply send the new reply count, again without reading the post', async () => {
+    const post = await somePost();
+    const subscribers = [socket(), socket(bobToken)].map((ws) => collect(ws, `subscription ($id: ID!) { postChanged(id: $id) { replyCount } }`, { id: post.id }));
+    await settle();
+    stack.proxy.reset();
+
+    const created = await stack.graphql(
+      `mutation ($input: CreateReplyInput!) { createReply(input: $input) { ... on CreateReplyPayload { replyEdge { node { id } } post { replyCount } } } }`,
+      { input: { postId: post.id, content: '팬아웃 시험 댓글' } },
+      aliceToken,
+    );
+    const { replyEdge, post: afterCreate } = created.data.createReply;
+    await until(() => subscribers.every((subscriber) => subscriber.results.length === 1));
+    const deleted = await stack.graphql(
+      `mutation ($input: DeleteReplyInput!) { deleteReply(input: $input) { ... on DeleteReplyPayload { post { replyCount } } } }`,
+      { input: { id: replyEdge.node.id, postId: post.id } },
+      aliceToken,
+    );
+    await until(() => subscribers.every((subscriber) => subscriber.results.length === 2));
+
+    for (const subscriber of subscribers) {
+      expect(subscriber.results.map((result) => result.data.postChanged.replyCount)).toEqual([afterCreate.replyCount, deleted.data.deleteReply.post.replyCount]);
+    }
+    expect(readsOf(post.databaseId)).toEqual([]);
+  });
+
+  it('isLiked is each subscriber’s own, never the publisher’s', async () => {
+    const post = await somePost();
+    // Bob likes the post; Alice likes it too, then takes her like back while everyone listens.
+    await likes(bobToken, post.id);
+    await likes(aliceToken, post.id);
+    const query = `subscription ($id: ID!) { postChanged(id: $id) { likeCount isLiked } }`;
+    const [alice, bob, guest] = [socket(aliceToken), socket(bobToken), socket()].map((ws) => collect(ws, query, { id: post.id }));
+    await settle();
+    stack.proxy.reset();
+
+    const unliked = await stack.graphql(TOGGLE_LIKE, { id: post.id }, aliceToken);
+    expect(unliked.data.togglePostLike.post.isLiked).toBe(false);
+    const { likeCount } = unliked.data.togglePostLike.post;
+    await until(() => [alice, bob, guest].every((subscriber) => subscriber.results.length === 1));
+
+    expect(alice.results[0].data.postChanged).toEqual({ likeCount, isLiked: false });
+    expect(bob.results[0].data.postChanged).toEqual({ likeCount, isLiked: true });
+    expect(guest.results[0].data.postChanged).toEqual({ likeCount, isLiked: false });
+    // The guest's answer needs no read; each member selecting isLiked is read with their own token.
+    const reads = stack.proxy.calls.flatMap((call, index) => (call === `GET /v1/community/${post.databaseId}/` ? [stack.proxy.authorizations[index]] : []));
+    expect(reads.sort()).toEqual([`token ${aliceToken}`, `token ${bobToken}`].sort());
+  });
+});
