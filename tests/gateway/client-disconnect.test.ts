@@ -22,13 +22,15 @@ afterAll(async () => {
 });
 
 const FEED = `query { posts(first: 5) { edges { node { id } } } }`;
+/** Five different lists, so five upstream calls: identical concurrent reads would share one. */
+const feedOfSize = (first: number) => `query { posts(first: ${first}) { edges { node { id } } } }`;
 
 it('clients hanging up mid-request never open the upstream breaker for everyone else', async () => {
   // The upstream is still thinking when each client goes away.
   proxy.fallback = { kind: 'hang' };
-  const abandoned = Array.from({ length: 5 }, async () => {
+  const abandoned = Array.from({ length: 5 }, async (_, index) => {
     const controller = new AbortController();
-    const answer = fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: FEED }), signal: controller.signal });
+    const answer = fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: feedOfSize(index + 1) }), signal: controller.signal });
     await expect.poll(() => proxy.calls.filter((call) => !call.abandoned).length).toBeGreaterThan(0);
     controller.abort();
     await answer.catch(() => undefined);

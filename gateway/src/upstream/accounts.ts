@@ -137,6 +137,6 @@ export class AccountsApi {
 
   /** Public: sent without the caller's token, as 001 §7 prescribes for the badge call. */
   badges(userId: number): Promise<UserBadgeJson[]> {
-    return this.client.request('GET', `/v1/user/${userId}/badge/`, { ...this.caller, token: undefined });
+    return this.client.getShared(`/v1/user/${userId}/badge/`, { ...this.caller, token: undefined });
   }
 }

@@ -65,6 +65,24 @@ export interface UpstreamClientOptions {
   onRetry?: (retry: UpstreamRetryRecord) => void;
 }
 
+interface SharedCall {
+  answer: Promise<unknown>;
+  controller: AbortController;
+  waiters: number;
+}
+
+/** The answer, or the client-gone error as soon as this waiter's own client goes away. */
+function untilAborted<T>(answer: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return answer;
+  const gone = () => new GatewayError('NETWORK_ERROR', errorMessages.NETWORK_ERROR);
+  if (signal.aborted) return Promise.reject(gone());
+  return new Promise<T>((resolve, reject) => {
+    const leave = () => reject(gone());
+    signal.addEventListener('abort', leave, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', leave));
+  });
+}
+
 type FailureKind = 'timeout' | 'network' | 'status' | 'aborted';
 
 /** Why one attempt failed, kept apart from what the client sees so policies can decide on it. */
@@ -104,6 +122,8 @@ export class UpstreamClient {
   private readonly retryBaseDelayMs: number;
   private readonly onCall?: (call: UpstreamCallRecord) => void;
   private readonly onRetry?: (retry: UpstreamRetryRecord) => void;
+  /** Shared reads in flight (`getShared`), by caller and URL. */
+  private readonly inFlight = new Map<string, SharedCall>();
 
   constructor(options: UpstreamClientOptions) {
     const base = new URL(options.url);
@@ -137,6 +157,42 @@ export class UpstreamClient {
 
   async get<T>(path: string, caller: Caller, query?: Record<string, QueryValue>): Promise<T> {
     return this.request<T>('GET', path, caller, query);
+  }
+
+  /**
+   * A read with no side effect upstream (never one that counts a view): identical reads in flight at the
+   * same time for the same caller (token and device) share one upstream call, as Apollo Router's subgraph
+   * request deduplication does. Every waiter gets the same parsed answer, so callers treat it as read-only.
+   * A waiter whose client goes away leaves at once; the shared call is aborted when its last waiter has
+   * left. Written here because the deduplicating caches we use (async-cache-dedupe) cannot abort a call
+   * nobody waits for any more, nor let one waiter leave without failing the others.
+   */
+  async getShared<T>(path: string, caller: Caller, query?: Record<string, QueryValue>): Promise<T> {
+    const key = `${caller.token ?? ''}\n${caller.deviceId}\n${path}${toQueryString(query)}`;
+    let call = this.inFlight.get(key);
+    // A call being abandoned by its last waiter is not joined: it is about to fail.
+    if (!call || call.controller.signal.aborted) {
+      const controller = new AbortController();
+      const started: SharedCall = {
+        controller,
+        waiters: 0,
+        answer: this.request<unknown>('GET', path, { ...caller, signal: controller.signal }, query).finally(() => {
+          if (this.inFlight.get(key) === started) this.inFlight.delete(key);
+        }),
+      };
+      // Marked handled: when every waiter has left, nobody else awaits a failure.
+      started.answer.catch(() => {});
+      call = started;
+      this.inFlight.set(key, call);
+    }
+    const shared = call;
+    shared.waiters += 1;
+    try {
+      return (await untilAborted(shared.answer, caller.signal)) as T;
+    } finally {
+      shared.waiters -= 1;
+      if (shared.waiters === 0 && caller.signal?.aborted) shared.controller.abort(caller.signal.reason);
+    }
   }
 
   /** A multipart upload (`form` fields and files); sent once, like every non-GET call. */

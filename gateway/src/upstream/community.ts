@@ -38,25 +38,26 @@ export class CommunityApi {
 
   /** `GET /v1/community/` with the query parameters of 000 §7 (already validated by the caller). */
   posts(query: Record<string, QueryValue>): Promise<PageJson<PostJson>> {
-    return this.client.get('/v1/community/', this.caller, query);
+    return this.client.getShared('/v1/community/', this.caller, query);
   }
 
+  /** Counts a view upstream: never shared between requests. */
   post(id: number): Promise<PostJson> {
     return this.client.get(`/v1/community/${id}/`, this.caller);
   }
 
   user(id: number): Promise<UserSummaryJson> {
-    return this.client.get(`/v1/user/${id}/`, this.caller);
+    return this.client.getShared(`/v1/user/${id}/`, this.caller);
   }
 
   /** A post's top-level replies (each with its answers). */
   replies(postId: number, page: number, pageSize: number): Promise<PageJson<ReplyJson>> {
-    return this.client.get(`/v1/community/${postId}/reply/`, this.caller, { page, page_size: pageSize });
+    return this.client.getShared(`/v1/community/${postId}/reply/`, this.caller, { page, page_size: pageSize });
   }
 
   /** A member's replies, newest first. */
   userReplies(userId: number, page: number, pageSize: number): Promise<PageJson<UserReplyJson>> {
-    return this.client.get('/v1/community/reply/', this.caller, { target_user_id: userId, page, page_size: pageSize });
+    return this.client.getShared('/v1/community/reply/', this.caller, { target_user_id: userId, page, page_size: pageSize });
   }
 
   createPost(body: Record<string, unknown>): Promise<PostJson> {
