@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import type { PostJson } from '../../domain/api.js';
 import type { NotificationJson } from '../../domain/messaging.js';
 
-/** A post as every subscriber may see it: the upstream's answer without anyone's own `is_like`. */
+/** A post as every subscriber may see it: the upstream's answer without what only its caller sees. */
 export type PostSnapshot = Omit<PostJson, 'is_like'>;
 
 /**
@@ -48,10 +48,11 @@ export function createGatewayPubSub(redisUrl?: string): RunningPubSub {
 }
 
 /**
- * Mutations that change a post's like or reply count call this with the post the upstream answered. Its
- * `is_like` is the publisher's, so it stays behind; each subscriber's `isLiked` is their own (post.ts).
+ * Mutations that change a post's like or reply count call this with the post the upstream answered. What
+ * the upstream showed only the publisher stays behind: their `is_like` (each subscriber's `isLiked` is their
+ * own, post.ts) and, when they wrote the post, the author's e-mail.
  */
 export function publishPostChanged(pubSub: GatewayPubSub, post: PostJson): void {
   const { is_like: _publishersOwn, ...snapshot } = post;
-  pubSub.publish('postChanged', String(post.id), { post: snapshot });
+  pubSub.publish('postChanged', String(post.id), { post: { ...snapshot, author: snapshot.author && { ...snapshot.author, email: null } } });
 }

@@ -112,6 +112,20 @@ describe('postChanged fan-out', () => {
     expect(readsOf(post.databaseId)).toEqual([]);
   });
 
+  it('the author’s e-mail, shown to the author liking their own post, reaches no subscriber', async () => {
+    const list = await stack.rest<{ results: { id: number; author: { id: number } | null }[] }>('/v1/community/?page=1&page_size=50');
+    const alicePost = Buffer.from(`Post:${list.results.find((candidate) => candidate.author?.id === ALICE)!.id}`).toString('base64');
+    const query = `subscription ($id: ID!) { postChanged(id: $id) { author { databaseId email } } }`;
+    const subscribers = [socket(), socket(bobToken)].map((ws) => collect(ws, query, { id: alicePost }));
+    await settle();
+
+    const liked = await stack.graphql(`mutation ($id: ID!) { togglePostLike(input: { id: $id }) { ... on TogglePostLikePayload { post { author { email } } } } }`, { id: alicePost }, aliceToken);
+    expect(liked.data.togglePostLike.post.author.email).toMatch(/@/);
+    await until(() => subscribers.every((subscriber) => subscriber.results.length === 1));
+
+    for (const subscriber of subscribers) expect(subscriber.results[0].data.postChanged.author).toEqual({ databaseId: ALICE, email: null });
+  });
+
   it('isLiked is each subscriber’s own, never the publisher’s', async () => {
     const post = await somePost();
     // Bob likes the post; Alice likes it too, then takes her like back while everyone listens.

@@ -35,7 +35,8 @@ export const Post = builder.loadableNodeRef('Post', {
   cacheResolved: (post) => String(post.id),
 });
 
-/** Posts made from a `postChanged` snapshot (one per subscriber and event): `is_like` is a guest's false. */
+/** The post made of each `postChanged` snapshot, shared by its subscribers: `is_like` is a guest's false. */
+const postOfSnapshot = new WeakMap<PostSnapshot, PostJson>();
 const fromSnapshots = new WeakSet<PostJson>();
 
 /**
@@ -43,8 +44,12 @@ const fromSnapshots = new WeakSet<PostJson>();
  * Only `isLiked` differs between subscribers: false for a guest, read for a member who selects it.
  */
 export function postFromSnapshot(snapshot: PostSnapshot): PostJson {
-  const post = { ...snapshot, is_like: false };
-  fromSnapshots.add(post);
+  let post = postOfSnapshot.get(snapshot);
+  if (!post) {
+    post = { ...snapshot, is_like: false };
+    postOfSnapshot.set(snapshot, post);
+    fromSnapshots.add(post);
+  }
   return post;
 }
 
