@@ -7,13 +7,16 @@ import { StoryToaster } from './storyToaster';
 
 /** The story tray at the top of the community home: the viewer's own "add" first, then groups, unviewed ringed. */
 export function StoryTray({ query }: { query: StoryTray_query$key }) {
+  // A member who just logged in can become the viewer here before this screen's query is fetched again for
+  // them (the next screen's data arrives first): the record then lacks `stories`, and @required leaves out the
+  // "add" item until it arrives instead of reading a field that is not there.
   const data = useFragment(
     graphql`
       fragment StoryTray_query on Query {
         viewer {
           id
           profileImage
-          stories(first: 1) {
+          stories(first: 1) @required(action: NONE) {
             totalCount
           }
         }
