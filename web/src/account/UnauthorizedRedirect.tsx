@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { accountTexts } from '@domain/messages.js';
+import { loginSheetTexts } from '@domain/messages.js';
 import { useToast } from '../shared/toast/ToastProvider';
 import { rememberReturnPath, takeUnauthorized, UNAUTHORIZED_EVENT } from '../session';
 
@@ -17,7 +17,7 @@ export function UnauthorizedRedirect() {
   useEffect(() => {
     function onUnauthorized() {
       if (!takeUnauthorized()) return;
-      toast.show(accountTexts.sheet.loginNeeded, 'warning');
+      toast.show(loginSheetTexts.loginNeeded, 'warning');
       if (location.pathname.startsWith('/login')) return;
       rememberReturnPath(location.pathname + location.search);
       navigate('/login/sign-in', { replace: true });

@@ -1,9 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { accountTexts, uiTexts } from '@domain/messages.js';
-import { LoginFooter, LoginPanel } from '../account/LoginPanel';
-import { takeReturnPath } from '../session';
-import { CloseIcon } from './icons';
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+
+// The sheet (the login forms, their mutations and texts) downloads when a guest first opens it, not with every page.
+const LoginSheet = lazy(() => import('./LoginSheet'));
 
 export interface OpenLoginOptions {
   /** Where to go after logging in (the tab a guest tapped); default: stay, or the remembered path. */
@@ -30,63 +28,11 @@ export function LoginModalProvider({ children }: { children: ReactNode }) {
   return (
     <LoginModalContext.Provider value={openModal}>
       {children}
-      {open ? <LoginSheet options={open} onClose={close} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <LoginSheet options={open} onClose={close} />
+        </Suspense>
+      ) : null}
     </LoginModalContext.Provider>
-  );
-}
-
-/**
- * The login bottom sheet (001 §2): title, welcome line, close button; Escape closes it; the page behind
- * does not scroll while it is open; at most 80% of the viewport high.
- */
-function LoginSheet({ options, onClose }: { options: OpenLoginOptions; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const navigate = useNavigate();
-  const titleId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = previous;
-    };
-  }, []);
-
-  function loggedIn() {
-    onClose();
-    const target = options.returnTo ?? takeReturnPath();
-    if (target) navigate(target);
-  }
-
-  return (
-    <dialog
-      ref={dialogRef}
-      className="login-sheet"
-      aria-labelledby={titleId}
-      // Escape fires `cancel`; keep React state as the one source of truth for being open.
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      <div className="login-sheet__body">
-        <header className="login-sheet__header">
-          <h2 id={titleId} className="login-sheet__title">
-            {accountTexts.sheet.title}
-          </h2>
-          <button type="button" className="icon-button login-sheet__close" aria-label={uiTexts.close} onClick={onClose}>
-            <CloseIcon />
-          </button>
-        </header>
-        <p className="login-sheet__welcome">{accountTexts.sheet.welcome}</p>
-        <LoginPanel onLoggedIn={loggedIn} onNavigateAway={onClose} />
-        <LoginFooter />
-      </div>
-    </dialog>
   );
 }
