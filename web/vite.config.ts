@@ -33,8 +33,9 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: '@domain', replacement: `${repoRoot}domain` },
-      // The hooks-only entry: the legacy containers (QueryRenderer, createFragmentContainer…) stay out of the bundle.
-      { find: /^react-relay$/, replacement: 'react-relay/hooks' },
+      // Relay ships CommonJS, whose entries pull in every part: these name only the parts the app uses.
+      { find: /^react-relay$/, replacement: `${webDir}src/relay/bundle/react-relay.js` },
+      { find: /^relay-runtime$/, replacement: `${webDir}src/relay/bundle/relay-runtime.js` },
     ],
   },
   build: {
