@@ -11,6 +11,8 @@ import {
   INQUIRY_RESOLUTION_MAX,
   INQUIRY_SATISFACTION_MAX,
   INQUIRY_TITLE_MAX,
+  NOTICE_ATTACHMENT_MAX_BYTES,
+  NOTICE_ATTACHMENTS_MAX,
   NOTICE_CONTENT_MAX,
   NOTICE_TITLE_MAX,
 } from '../../domain/limits.js';
@@ -211,6 +213,26 @@ describe.each(backends())('messaging on %s', (backend) => {
       expect(response.status).toBe(201);
       expect(body).toMatchObject({ isPinned: true, attachments: [{ fileName: 'guide.txt', mimeType: 'text/plain', fileSize: Buffer.byteLength('안내문') }] });
       expect(await (await fetch(body.attachments[0].fileUrl)).text()).toBe('안내문');
+    });
+
+    it('refuses an attachment over the size limit, even one ending exactly at it, and too many attachments, storing no notice', async () => {
+      const noticeWith = (sizes: number[]) => {
+        const form = new FormData();
+        form.append('title', '큰 첨부 공지');
+        form.append('content', '파일이 큽니다');
+        sizes.forEach((size, index) => form.append(`attachments[${index}]`, new Blob([Buffer.alloc(size, 1)], { type: 'application/pdf' }), `file-${index}.pdf`));
+        return fetch(url('/v1/board/notice/'), { method: 'POST', headers: { authorization: `token ${staffToken}` }, body: form });
+      };
+      const countBefore = (await send('GET', url('/v1/board/notice/'), undefined, staffToken)).body.total;
+      for (const size of [NOTICE_ATTACHMENT_MAX_BYTES + 1, NOTICE_ATTACHMENT_MAX_BYTES + 64 * 1024]) {
+        const response = await noticeWith([10, size]);
+        expect(response.status).toBe(422);
+        expect(messagesOf(await response.json())).toEqual([m.attachmentTooLarge(NOTICE_ATTACHMENT_MAX_BYTES / (1024 * 1024))]);
+      }
+      const tooMany = await noticeWith(Array(NOTICE_ATTACHMENTS_MAX + 1).fill(10));
+      expect(tooMany.status).toBe(422);
+      expect(messagesOf(await tooMany.json())).toEqual([m.tooManyAttachments(NOTICE_ATTACHMENTS_MAX)]);
+      expect((await send('GET', url('/v1/board/notice/'), undefined, staffToken)).body.total).toBe(countBefore);
     });
 
     it('updates and deletes for staff only', async () => {

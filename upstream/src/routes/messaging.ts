@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { INQUIRY_NEXT_STATUS, NOTICE_ATTACHMENTS_MAX } from '../../../domain/limits.js';
+import { INQUIRY_NEXT_STATUS, NOTICE_ATTACHMENT_MAX_BYTES, NOTICE_ATTACHMENTS_MAX } from '../../../domain/limits.js';
 import { messagingTexts } from '../../../domain/messages.js';
 import {
   adminSendSchema,
@@ -32,9 +32,7 @@ import { validate } from '../http/validate.js';
 import * as inquiryRepo from '../messaging/inquiries.js';
 import * as noticeRepo from '../messaging/notices.js';
 import * as inbox from '../messaging/notifications.js';
-import { UPLOADS_FOLDER } from '../uploads/images.js';
-
-const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+import { UPLOADS_FOLDER, readWithinLimit } from '../uploads/images.js';
 
 function member(request: FastifyRequest): UserRow {
   if (!request.viewer) throw new HttpError(401);
@@ -60,7 +58,7 @@ const totalPages = (total: number, pageSize: number) => Math.max(1, Math.ceil(to
  * (ETag / If-None-Match → 304), so the gateway's pollers cost one aggregate query while nothing changed.
  */
 export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }> = async (app, { db, mediaDir }) => {
-  await app.register(multipart, { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: NOTICE_ATTACHMENTS_MAX, fields: 50 } });
+  await app.register(multipart, { limits: { fileSize: NOTICE_ATTACHMENT_MAX_BYTES, files: NOTICE_ATTACHMENTS_MAX, fields: 50 } });
 
   // ---------- notifications ----------
 
@@ -144,7 +142,8 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
           fields[part.fieldname] = part.value;
           continue;
         }
-        const bytes = await part.toBuffer();
+        const bytes = await readWithinLimit(part);
+        if (!bytes) throw new RequestValidationError([{ path: 'attachments', message: messagingTexts.attachmentTooLarge(NOTICE_ATTACHMENT_MAX_BYTES / (1024 * 1024)), code: 'too_big' }]);
         const name = `${randomUUID()}${extname(part.filename).slice(0, 10).replace(/[^.\w]/g, '')}`;
         await mkdir(join(mediaDir, UPLOADS_FOLDER, 'notices'), { recursive: true });
         await writeFile(join(mediaDir, UPLOADS_FOLDER, 'notices', name), bytes);
@@ -152,7 +151,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
       }
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_REQ_FILE_TOO_LARGE') {
+      if (code === 'FST_FILES_LIMIT') {
         throw new RequestValidationError([{ path: 'attachments', message: messagingTexts.tooManyAttachments(NOTICE_ATTACHMENTS_MAX), code: 'too_big' }]);
       }
       throw error;
