@@ -7,6 +7,9 @@ import { PostCard } from './PostCard';
 import { useLoadMoreOnScroll } from './useLoadMoreOnScroll';
 import { usePendingLocation } from './usePendingLocation';
 
+/** About how many cards a phone shows before scrolling. */
+const FIRST_SCREEN_CARDS = 6;
+
 /** The feed's posts, paged by Relay; `loadMore` fetches the next page unless one is already on its way. */
 export function useFeed(query: CommunityFeed_query$key) {
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
@@ -52,9 +55,9 @@ export function CommunityFeed({ query }: { query: CommunityFeed_query$key }) {
   return (
     <section className={`feed${refreshing ? ' feed--refreshing' : ''}`} aria-busy={refreshing || isLoadingNext}>
       <ul className="feed__list">
-        {posts.map((post) => (
+        {posts.map((post, index) => (
           <li key={post.id}>
-            <PostCard post={post} />
+            <PostCard post={post} eager={index < FIRST_SCREEN_CARDS} />
           </li>
         ))}
       </ul>

@@ -10,8 +10,12 @@ export function postDetailPath(postId: string): string {
   return `/community/detail?id=${encodeURIComponent(postId)}`;
 }
 
-/** One post in a list: category, title, author, time, counts and a thumbnail when there is one. */
-export function PostCard({ post }: { post: PostCard_post$key }) {
+/**
+ * One post in a list: category, title, author, time, counts and a thumbnail when there is one.
+ * `eager`: the card is among the first on screen, so its picture loads at once rather than after layout (a lazy
+ * picture there delays the page's largest paint).
+ */
+export function PostCard({ post, eager = false }: { post: PostCard_post$key; eager?: boolean }) {
   const data = useFragment(
     graphql`
       fragment PostCard_post on Post {
@@ -58,7 +62,7 @@ export function PostCard({ post }: { post: PostCard_post$key }) {
         <PostStats likeCount={data.likeCount} replyCount={data.replyCount} viewCount={data.viewCount} />
       </div>
       {data.thumbnail ? (
-        <img className="post-card__thumbnail" src={data.thumbnail} alt="" loading="lazy" decoding="async" />
+        <img className="post-card__thumbnail" src={data.thumbnail} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" />
       ) : null}
     </Link>
   );

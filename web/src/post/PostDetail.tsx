@@ -128,7 +128,9 @@ export function PostDetail({ post, viewerId }: { post: PostDetail_post$key; view
               alt={uiTexts.postImage(index + 1)}
               width={image.width ?? undefined}
               height={image.height ?? undefined}
-              loading="lazy"
+              // The first picture is usually the page's largest paint: fetch it at once, first.
+              loading={index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : undefined}
               decoding="async"
             />
           ))}
