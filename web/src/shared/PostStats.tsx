@@ -1,6 +1,9 @@
 import { uiTexts } from '@domain/messages.js';
 import { CommentIcon, EyeIcon, HeartIcon } from '../layout/icons';
 
+// One formatter for every count: toLocaleString builds a new one per call, which showed in the feed's first render.
+const countFormat = new Intl.NumberFormat('ko-KR');
+
 interface PostStatsProps {
   likeCount: number;
   replyCount: number;
@@ -19,7 +22,7 @@ export function PostStats({ likeCount, replyCount, viewCount }: PostStatsProps) 
       {stats.map((stat) => (
         <li key={stat.key} className="post-stats__item" aria-label={`${stat.label} ${stat.value}`} data-stat={stat.key}>
           {stat.icon}
-          <span aria-hidden="true">{stat.value.toLocaleString('ko-KR')}</span>
+          <span aria-hidden="true">{countFormat.format(stat.value)}</span>
         </li>
       ))}
     </ul>
