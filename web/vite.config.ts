@@ -26,10 +26,29 @@ function domainPlaceholders(): Plugin {
   };
 }
 
+/**
+ * Puts the stylesheet into index.html: a linked stylesheet blocks the first paint for one more request, and the
+ * page's one stylesheet is small (about 7 kB compressed). Vite has no option for this; the replacement is one line.
+ */
+function inlineStylesheet(): Plugin {
+  return {
+    name: 'inline-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, { bundle }) =>
+        html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (link, file: string) => {
+          const asset = bundle?.[file];
+          return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : link;
+        }),
+    },
+  };
+}
+
 export default defineConfig({
   root: webDir,
   base: '/',
-  plugins: [react(), relay, domainPlaceholders(), precompress()],
+  plugins: [react(), relay, domainPlaceholders(), inlineStylesheet(), precompress()],
   resolve: {
     alias: [
       { find: '@domain', replacement: `${repoRoot}domain` },
@@ -49,7 +68,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'relay', test: /node_modules[\\/](react-relay|relay-runtime|fbjs|invariant)[\\/]/ },
+            { name: 'relay', test: /node_modules[\\/](react-relay|relay-runtime|fbjs|invariant)[\\/]|src[\\/]relay[\\/]bundle[\\/]/ },
             { name: 'router', test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
