@@ -1,10 +1,11 @@
 /**
  * `npm run bench:web`: Lighthouse (mobile, its default settings) against the built web app served by the
  * gateway over the reference upstream, in the Debian Chromium. Prints each score as `name: value (target)`
- * and exits non-zero when one is missed. SKIP_BUILD=true reuses dist/web; CHROMIUM_PATH overrides the browser.
+ * and exits non-zero when one is missed. SKIP_BUILD=true reuses dist/web; CHROMIUM_PATH overrides the browser;
+ * LIGHTHOUSE_JSON_DIR keeps each page's full report there (every audit, the network waterfall, the main thread).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -54,6 +55,10 @@ try {
     const result = await lighthouse(gateway.url + path, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
     if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
     const { categories, audits } = result.lhr;
+    if (process.env.LIGHTHOUSE_JSON_DIR) {
+      mkdirSync(process.env.LIGHTHOUSE_JSON_DIR, { recursive: true });
+      writeFileSync(join(process.env.LIGHTHOUSE_JSON_DIR, `${name.replaceAll(/\W+/g, '-')}.json`), JSON.stringify(result.lhr));
+    }
     console.log(`${name} (${path}): FCP ${audits['first-contentful-paint']?.displayValue}, LCP ${audits['largest-contentful-paint']?.displayValue}, TBT ${audits['total-blocking-time']?.displayValue}`);
     for (const [category, target] of Object.entries(TARGETS)) {
       const score = Math.round((categories[category]?.score ?? 0) * 100);
