@@ -14,7 +14,13 @@ const gatewayOrigin = 'http://127.0.0.1:4000';
 /** A small slime in the brand colour. */
 const favicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path d="M4 27C4 15 9 5 16 5s12 10 12 22z" fill="${LAYOUT.brandColor}"/><circle cx="12" cy="18" r="2"/><circle cx="20" cy="18" r="2"/></svg>`;
 
-/** index.html carries placeholders so its title, theme colour and icon come from domain/. */
+/** The stylesheet reads the shell's measurements and brand colour from these variables, set on <html>. */
+const rootStyle = `--layout-max-width:${LAYOUT.maxWidthPx}px;--tab-bar-height:${LAYOUT.tabBarHeightPx}px;--brand:${LAYOUT.brandColor}`;
+
+/**
+ * index.html carries placeholders so its title, theme colour, icon and the stylesheet's variables come from
+ * domain/ (in the page itself, so the shell painted before the scripts run already has its width and colours).
+ */
 function domainPlaceholders(): Plugin {
   return {
     name: 'domain-placeholders',
@@ -22,6 +28,7 @@ function domainPlaceholders(): Plugin {
       html
         .replaceAll('%APP_TITLE%', uiTexts.appTitle)
         .replaceAll('%BRAND_COLOR%', LAYOUT.brandColor)
+        .replaceAll('%ROOT_STYLE%', rootStyle)
         .replaceAll('%FAVICON%', `data:image/svg+xml,${encodeURIComponent(favicon)}`),
   };
 }
