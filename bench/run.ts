@@ -4,8 +4,9 @@
  * connection count) and prints every figure as `name: value (target)`. Exits non-zero when one is missed.
  *
  * Environment: BENCH_SECONDS (each load phase, default 10), BENCH_CONNECTIONS (default 10),
- * BENCH_SOAK_SECONDS (memory soak, default 300).
+ * BENCH_SOAK_SECONDS (memory soak, default 300). Ends with bench/subscriptions.ts (its own environment there).
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -199,6 +200,11 @@ try {
   await Promise.all(services.map((service) => service.stop()));
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+// Subscriptions (issue 9, point 5): its own processes and 1,000 sockets, after the services above have stopped.
+console.log('');
+const subscriptions = spawnSync(process.execPath, ['--import', 'tsx', 'bench/subscriptions.ts'], { stdio: 'inherit' });
+figures.push({ name: 'subscriptions (bench/subscriptions.ts)', value: String(subscriptions.status), target: '0', met: subscriptions.status === 0 });
 
 const missed = figures.filter((figure) => !figure.met);
 if (missed.length > 0) {
