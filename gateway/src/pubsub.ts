@@ -87,20 +87,21 @@ class SlicedFanOut implements EventTarget {
 
   private readonly relay = (event: Event): void => {
     const topic = this.listeners.get(event.type);
-    if (topic) this.deliver(event, [...topic], topic, 0);
-  };
-
-  private deliver(event: Event, targets: Listener[], topic: Set<Listener>, from: number): void {
-    const to = Math.min(targets.length, from + FAN_OUT_SLICE);
-    for (let index = from; index < to; index += 1) {
-      const listener = targets[index];
+    if (!topic) return;
+    inSlices([...topic], (listener) => {
       // A subscriber that left while earlier slices were served hears nothing more.
-      if (!topic.has(listener)) continue;
+      if (!topic.has(listener)) return;
       if (typeof listener === 'function') listener(event);
       else listener.handleEvent(event);
-    }
-    if (to < targets.length) setImmediate(() => this.deliver(event, targets, topic, to));
-  }
+    });
+  };
+}
+
+/** Calls `each` for every item, FAN_OUT_SLICE at a time, letting the event loop run between slices. */
+export function inSlices<T>(items: T[], each: (item: T) => unknown, from = 0): void {
+  const to = Math.min(items.length, from + FAN_OUT_SLICE);
+  for (let index = from; index < to; index += 1) each(items[index]);
+  if (to < items.length) setImmediate(() => inSlices(items, each, to));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { GraphQLError, type ExecutionArgs } from 'graphql';
+import { GraphQLError, Kind, getOperationAST, type DocumentNode, type ExecutionArgs } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WS_LIMITS } from '../../domain/limits.js';
@@ -9,6 +9,8 @@ import type { GatewaySettings } from './config.js';
 import { DEFAULT_DEVICE_ID } from './context.js';
 import { NotAuthenticatedError } from './errors.js';
 import type { PersistedOperations } from './persisted.js';
+import { SHARED_SUBSCRIPTION_FIELDS } from './schema/subscription.js';
+import { SharedSubscriptions } from './shared-subscriptions.js';
 import type { Caller, UpstreamClient } from './upstream/client.js';
 import type { GatewayYoga } from './yoga.js';
 
@@ -34,6 +36,20 @@ export interface GraphQLWebSocketOptions {
   settings: GatewaySettings;
 }
 
+/** What onSubscribe hands to `execute`/`subscribe`: Yoga's enveloped functions, and the key of a shareable operation. */
+interface SocketRoot {
+  execute: typeof import('graphql').execute;
+  subscribe: typeof import('graphql').subscribe;
+  shareKey?: string;
+}
+
+/** A subscription of one shareable root field (no aliases or fragments around it): its sockets can share one run. */
+function isShareable(document: DocumentNode, operationName: string | null | undefined): boolean {
+  const operation = getOperationAST(document, operationName);
+  const [only, ...others] = operation?.operation === 'subscription' ? operation.selectionSet.selections : [];
+  return !others.length && only?.kind === Kind.FIELD && !only.alias && SHARED_SUBSCRIPTION_FIELDS.has(only.name.value);
+}
+
 const tooMany = () => [new GraphQLError(hardeningTexts.tooManySubscriptions(WS_LIMITS.maxSubscriptionsPerSocket), { extensions: { code: 'BAD_REQUEST' } })];
 
 /**
@@ -45,6 +61,7 @@ const tooMany = () => [new GraphQLError(hardeningTexts.tooManySubscriptions(WS_L
 export function attachGraphQLWebSocket({ server, yoga, client, persisted, settings }: GraphQLWebSocketOptions) {
   const wss = new WebSocketServer({ server, path: yoga.graphqlEndpoint, maxPayload: WS_LIMITS.maxPayloadBytes });
   const states = new WeakMap<WebSocket, SocketState>();
+  const shared = new SharedSubscriptions();
   wss.on('connection', (socket) => {
     const state: SocketState = { deviceId: DEFAULT_DEVICE_ID, closed: new AbortController() };
     states.set(socket, state);
@@ -90,13 +107,10 @@ export function attachGraphQLWebSocket({ server, yoga, client, persisted, settin
 
         const headers = new Headers({ 'x-device-id': state.deviceId });
         if (state.token) headers.set('authorization', `token ${state.token}`);
-        const request = new Request(`http://gateway${yoga.graphqlEndpoint}`, { headers, signal: state.closed.signal });
-        const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
-          request,
-          requestId: randomUUID(),
-          clientIp: ctx.extra.request.socket.remoteAddress,
-          params: { ...payload, query },
-        });
+        const clientIp = ctx.extra.request.socket.remoteAddress;
+        const envelope = (signal?: AbortSignal) =>
+          yoga.getEnveloped({ request: new Request(`http://gateway${yoga.graphqlEndpoint}`, { headers, signal }), requestId: randomUUID(), clientIp, params: { ...payload, query } });
+        let { schema, execute, subscribe, contextFactory, parse, validate } = envelope(state.closed.signal);
         let document;
         try {
           document = parse(query);
@@ -105,18 +119,29 @@ export function attachGraphQLWebSocket({ server, yoga, client, persisted, settin
         }
         const errors = validate(schema, document);
         if (errors.length) return errors;
+        let shareKey: string | undefined;
+        if (isShareable(document, payload.operationName)) {
+          // Same text, variables, token and device: the same answers. The run outlives any one socket, so its
+          // context follows none of them (it ends when its last subscriber leaves).
+          shareKey = JSON.stringify([query, payload.operationName ?? null, payload.variables ?? null, state.token ?? null, state.deviceId]);
+          ({ execute, subscribe, contextFactory } = envelope());
+        }
+        const root: SocketRoot = { execute, subscribe, shareKey };
         const args: ExecutionArgs = {
           schema,
           document,
           operationName: payload.operationName,
           variableValues: payload.variables,
           contextValue: await contextFactory(),
-          rootValue: { execute, subscribe },
+          rootValue: root,
         };
         return args;
       },
-      execute: (args) => (args.rootValue as { execute: typeof import('graphql').execute }).execute(args),
-      subscribe: (args) => (args.rootValue as { subscribe: typeof import('graphql').subscribe }).subscribe(args),
+      execute: (args) => (args.rootValue as SocketRoot).execute(args),
+      subscribe: (args) => {
+        const root = args.rootValue as SocketRoot;
+        return root.shareKey ? shared.join(root.shareKey, () => root.subscribe(args)) : root.subscribe(args);
+      },
     },
     wss,
     WS_LIMITS.keepAliveMs,

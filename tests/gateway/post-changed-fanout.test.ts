@@ -148,4 +148,27 @@ describe('postChanged fan-out', () => {
     const reads = stack.proxy.calls.flatMap((call, index) => (call === `GET /v1/community/${post.databaseId}/` ? [stack.proxy.authorizations[index]] : []));
     expect(reads.sort()).toEqual([`token ${aliceToken}`, `token ${bobToken}`].sort());
   });
+
+  it('sockets asking the same with the same token share one run: one read per member and event, and one leaving stops no one', async () => {
+    const post = await somePost();
+    const query = `subscription ($id: ID!) { postChanged(id: $id) { likeCount isLiked } }`;
+    const bobSockets = [socket(bobToken), socket(bobToken), socket(bobToken)];
+    const [first, ...others] = bobSockets.map((ws) => collect(ws, query, { id: post.id }));
+    const guests = [socket(), socket()].map((ws) => collect(ws, query, { id: post.id }));
+    await settle();
+    stack.proxy.reset();
+
+    const liked = await stack.graphql(TOGGLE_LIKE, { id: post.id }, aliceToken);
+    await until(() => [first, ...others, ...guests].every((subscriber) => subscriber.results.length === 1));
+    const bobSees = (await stack.graphql(`query ($id: ID!) { post(id: $id) { ... on Post { isLiked } } }`, { id: post.id }, bobToken)).data.post.isLiked;
+    for (const subscriber of [first, ...others]) expect(subscriber.results[0].data.postChanged).toEqual({ likeCount: liked.data.togglePostLike.post.likeCount, isLiked: bobSees });
+    // Bob's three sockets: one read with his token for the event (the other read is the query just above).
+    expect(stack.proxy.authorizations.filter((authorization, index) => authorization === `token ${bobToken}` && stack.proxy.calls[index] === `GET /v1/community/${post.databaseId}/`)).toHaveLength(2);
+
+    await bobSockets[0].dispose();
+    await settle();
+    const again = await stack.graphql(TOGGLE_LIKE, { id: post.id }, aliceToken);
+    await until(() => [...others, ...guests].every((subscriber) => subscriber.results.length === 2));
+    for (const subscriber of [...others, ...guests]) expect(subscriber.results[1].data.postChanged.likeCount).toBe(again.data.togglePostLike.post.likeCount);
+  });
 });

@@ -6,6 +6,12 @@ import { Post, postFromSnapshot } from './post.js';
 
 builder.subscriptionType({});
 
+/**
+ * Subscription root fields whose events are the same for every subscriber and that send nothing on
+ * subscribing: sockets asking the very same of one of them share one running operation (shared-subscriptions.ts).
+ */
+export const SHARED_SUBSCRIPTION_FIELDS: ReadonlySet<string> = new Set(['postChanged']);
+
 builder.subscriptionField('postChanged', (t) =>
   t.field({
     type: Post,
