@@ -56,7 +56,8 @@ const tooMany = () => [new GraphQLError(hardeningTexts.tooManySubscriptions(WS_L
  * graphql-ws on /graphql, through Yoga's envelop so every socket operation gets the same limits, rate limits,
  * context and masking as HTTP. Hardened per the protocol: 4408 when no ConnectionInit arrives in time, 4403
  * when its token is refused, frames above maxPayload closed by ws (1009), a cap on live subscriptions per
- * socket, and keep-alive pings that drop dead peers.
+ * socket, and keep-alive pings that drop dead peers. Sockets asking the very same of a shareable field
+ * (`postChanged`) with the same token share one running subscription (shared-subscriptions.ts).
  */
 export function attachGraphQLWebSocket({ server, yoga, client, persisted, settings }: GraphQLWebSocketOptions) {
   const wss = new WebSocketServer({ server, path: yoga.graphqlEndpoint, maxPayload: WS_LIMITS.maxPayloadBytes });
