@@ -32,11 +32,6 @@ const isStream = (started: Started): started is AsyncIterable<ExecutionResult> =
 export class SharedSubscriptions {
   private readonly groups = new Map<string, Group>();
 
-  /** Running operations and their subscribers (tests). */
-  get size(): number {
-    return this.groups.size;
-  }
-
   /** One more subscriber of `key`; `start` runs the operation when nobody has it running yet. */
   async join(key: string, start: () => Started | Promise<Started>): Promise<Started> {
     let group = this.groups.get(key);
@@ -56,6 +51,8 @@ export class SharedSubscriptions {
       const started = await group.started;
       if (!isStream(started)) return;
       group.iterator = started[Symbol.asyncIterator]();
+      // Everyone left while it started: nobody is left to end it.
+      if (this.groups.get(key) !== group) return void (await group.iterator.return?.());
       for (;;) {
         const { value, done } = await group.iterator.next();
         if (done) break;

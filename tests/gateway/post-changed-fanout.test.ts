@@ -46,10 +46,10 @@ async function until(condition: () => boolean, timeoutMs = 5000) {
   }
 }
 
-/** A post of someone other than Alice and Bob, with its view count, read from the list (which counts no view). */
-async function somePost(): Promise<{ id: string; databaseId: number; views: () => Promise<number> }> {
+/** The nth post of someone other than Alice and Bob, with its view count, read from the list (which counts no view). */
+async function somePost(nth = 0): Promise<{ id: string; databaseId: number; views: () => Promise<number> }> {
   const list = await stack.rest<{ results: { id: number; author: { id: number } | null }[] }>('/v1/community/?page=1&page_size=50');
-  const post = list.results.find((candidate) => candidate.author && ![ALICE, BOB].includes(candidate.author.id))!;
+  const post = list.results.filter((candidate) => candidate.author && ![ALICE, BOB].includes(candidate.author.id))[nth];
   const views = async () => {
     const again = await stack.rest<{ results: { id: number; view_count: number }[] }>('/v1/community/?page=1&page_size=50');
     return again.results.find((candidate) => candidate.id === post.id)!.view_count;
@@ -150,7 +150,8 @@ describe('postChanged fan-out', () => {
   });
 
   it('sockets asking the same with the same token share one run: one read per member and event, and one leaving stops no one', async () => {
-    const post = await somePost();
+    // A post no earlier test's sockets (still open) listen to, so these sockets alone make the runs.
+    const post = await somePost(1);
     const query = `subscription ($id: ID!) { postChanged(id: $id) { likeCount isLiked } }`;
     const bobSockets = [socket(bobToken), socket(bobToken), socket(bobToken)];
     const [first, ...others] = bobSockets.map((ws) => collect(ws, query, { id: post.id }));
@@ -170,5 +171,14 @@ describe('postChanged fan-out', () => {
     const again = await stack.graphql(TOGGLE_LIKE, { id: post.id }, aliceToken);
     await until(() => [...others, ...guests].every((subscriber) => subscriber.results.length === 2));
     for (const subscriber of [...others, ...guests]) expect(subscriber.results[1].data.postChanged.likeCount).toBe(again.data.togglePostLike.post.likeCount);
+
+    // Once Bob's last socket leaves, his run ends: the next like reads nothing for him.
+    await Promise.all(bobSockets.slice(1).map((ws) => ws.dispose()));
+    await settle();
+    stack.proxy.reset();
+    await stack.graphql(TOGGLE_LIKE, { id: post.id }, aliceToken);
+    await until(() => guests.every((subscriber) => subscriber.results.length === 3));
+    await settle();
+    expect(stack.proxy.authorizations.filter((authorization) => authorization === `token ${bobToken}`)).toEqual([]);
   });
 });
