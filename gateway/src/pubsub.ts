@@ -48,7 +48,7 @@ type Listener = EventListener | EventListenerObject;
 
 /**
  * The event target under the pub/sub: hands each event to this process's listeners of its topic in slices,
- * yielding to the event loop between them. A slice's subscribers execute and send before the next slice
+ * yielding to the event loop before the first (the publishing mutation answers first) and between them. A slice's subscribers execute and send before the next slice
  * starts, so a post with a thousand subscribers neither keeps all their half-done work alive at once (what
  * made the garbage collector the largest cost of a fan-out) nor holds every other socket and request until
  * the last one is served. With Redis, events arrive from `source` (one listener per topic) and are published
@@ -88,12 +88,16 @@ class SlicedFanOut implements EventTarget {
   private readonly relay = (event: Event): void => {
     const topic = this.listeners.get(event.type);
     if (!topic) return;
-    inSlices([...topic], (listener) => {
-      // A subscriber that left while earlier slices were served hears nothing more.
-      if (!topic.has(listener)) return;
-      if (typeof listener === 'function') listener(event);
-      else listener.handleEvent(event);
-    });
+    const listeners = [...topic];
+    // Even the first slice waits for the event loop: the publishing request answers before the fan-out begins.
+    setImmediate(() =>
+      inSlices(listeners, (listener) => {
+        // A subscriber that left while earlier slices were served hears nothing more.
+        if (!topic.has(listener)) return;
+        if (typeof listener === 'function') listener(event);
+        else listener.handleEvent(event);
+      }),
+    );
   };
 }
 
