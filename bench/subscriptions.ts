@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import { DEMO_PASSWORD } from '../upstream/src/db/seed-accounts.js';
 import { DEMO_MEMBERS } from '../upstream/src/db/seed-data.js';
 import { startCountingProxy, type CountingProxy } from '../tests/helpers/counting-proxy.js';
 import { startService, type Service } from './processes.js';
@@ -31,8 +32,6 @@ const WARM_UP_FANOUTS = 3;
 /** The poll count is taken over at least this many intervals, so the window's edges move it by ≤ 1/15. */
 const POLL_WINDOW_INTERVALS = 15;
 const P99_TARGET_MS = 100;
-/** README "Accounts": every demo member's password. */
-const DEMO_PASSWORD = 'slime1234';
 /** Members taking turns at liking (each toggles a few times: well under the per-member mutation limit). */
 const LIKERS = 4;
 
