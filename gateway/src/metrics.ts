@@ -68,6 +68,12 @@ export class GatewayMetrics {
     registers: [this.registry],
   });
 
+  readonly sharedSubscriptionRuns = new Gauge({
+    name: 'gateway_shared_subscription_runs',
+    help: 'Subscription runs each serving every socket that asks the same (see ws.ts)',
+    registers: [this.registry],
+  });
+
   readonly rateLimited = new Counter({
     name: 'gateway_rate_limited_total',
     help: 'Operations refused by a rate limit',

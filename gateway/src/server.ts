@@ -147,12 +147,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', upstream, breaker });
   });
 
-  let sockets: { openSockets: number; close(): Promise<void> } | undefined;
+  let sockets: { openSockets: number; sharedRuns: number; close(): Promise<void> } | undefined;
   app.get('/metrics', async (_request, reply) => {
     metrics.breakerState.set(client.breaker.state);
     const httpConnections = await new Promise<number>((done) => app.server.getConnections((error, count) => done(error ? 0 : count)));
     metrics.openSockets.set({ kind: 'http' }, httpConnections);
     metrics.openSockets.set({ kind: 'websocket' }, sockets?.openSockets ?? 0);
+    metrics.sharedSubscriptionRuns.set(sockets?.sharedRuns ?? 0);
     return reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 

@@ -23,7 +23,8 @@ const isStream = (started: Started): started is AsyncIterable<ExecutionResult> =
 
 /**
  * One running GraphQL subscription for every socket that asks the very same thing: the same document and
- * variables with the same token and device, so the same answers. Each event then executes once and is handed
+ * variables with the same token and device, or with anyone's when the answer is the same for every viewer
+ * (ws.ts), so the same answers. Each event then executes once and is handed
  * to all of them (in slices, like the pub/sub), instead of executing once per socket: with a thousand sockets
  * on one post that execution was a large part of a fan-out. Only for root fields whose events are the same
  * for every subscriber and that send nothing on subscribing (`SHARED_SUBSCRIPTION_FIELDS`, schema/subscription.ts).
@@ -31,6 +32,11 @@ const isStream = (started: Started): started is AsyncIterable<ExecutionResult> =
  */
 export class SharedSubscriptions {
   private readonly groups = new Map<string, Group>();
+
+  /** Runs going now. */
+  get size(): number {
+    return this.groups.size;
+  }
 
   /** One more subscriber of `key`; `start` runs the operation when nobody has it running yet. */
   async join(key: string, start: () => Started | Promise<Started>): Promise<Started> {

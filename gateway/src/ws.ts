@@ -9,7 +9,7 @@ import type { GatewaySettings } from './config.js';
 import { DEFAULT_DEVICE_ID } from './context.js';
 import { NotAuthenticatedError } from './errors.js';
 import type { PersistedOperations } from './persisted.js';
-import { SHARED_SUBSCRIPTION_FIELDS } from './schema/subscription.js';
+import { SHARED_SUBSCRIPTION_FIELDS, VIEWER_INDEPENDENT_FIELDS } from './schema/subscription.js';
 import { SharedSubscriptions } from './shared-subscriptions.js';
 import type { Caller, UpstreamClient } from './upstream/client.js';
 import type { GatewayYoga } from './yoga.js';
@@ -43,11 +43,19 @@ interface SocketRoot {
   shareKey?: string;
 }
 
-/** A subscription of one shareable root field (no aliases or fragments around it): its sockets can share one run. */
-function isShareable(document: DocumentNode, operationName: string | null | undefined): boolean {
+/**
+ * Which sockets may share one run of this subscription: none; those of the same viewer (token and device);
+ * or everyone, when it selects one shareable root field (no alias or fragment around it) and only leaves of it
+ * that are the same for every viewer.
+ */
+function sharingOf(document: DocumentNode, operationName: string | null | undefined): 'none' | 'viewer' | 'everyone' {
   const operation = getOperationAST(document, operationName);
   const [only, ...others] = operation?.operation === 'subscription' ? operation.selectionSet.selections : [];
-  return !others.length && only?.kind === Kind.FIELD && !only.alias && SHARED_SUBSCRIPTION_FIELDS.has(only.name.value);
+  if (others.length || only?.kind !== Kind.FIELD || only.alias || !SHARED_SUBSCRIPTION_FIELDS.has(only.name.value)) return 'none';
+  const sameForEveryone = VIEWER_INDEPENDENT_FIELDS.get(only.name.value);
+  const selections = only.selectionSet?.selections ?? [];
+  const onlySameForEveryone = selections.every((selection) => selection.kind === Kind.FIELD && !selection.selectionSet && sameForEveryone?.has(selection.name.value));
+  return onlySameForEveryone ? 'everyone' : 'viewer';
 }
 
 const tooMany = () => [new GraphQLError(hardeningTexts.tooManySubscriptions(WS_LIMITS.maxSubscriptionsPerSocket), { extensions: { code: 'BAD_REQUEST' } })];
@@ -109,8 +117,13 @@ export function attachGraphQLWebSocket({ server, yoga, client, persisted, settin
         const headers = new Headers({ 'x-device-id': state.deviceId });
         if (state.token) headers.set('authorization', `token ${state.token}`);
         const clientIp = ctx.extra.request.socket.remoteAddress;
-        const envelope = (signal?: AbortSignal) =>
-          yoga.getEnveloped({ request: new Request(`http://gateway${yoga.graphqlEndpoint}`, { headers, signal }), requestId: randomUUID(), clientIp, params: { ...payload, query } });
+        const envelope = (signal?: AbortSignal, asGuest = false) =>
+          yoga.getEnveloped({
+            request: new Request(`http://gateway${yoga.graphqlEndpoint}`, { headers: asGuest ? new Headers({ 'x-device-id': DEFAULT_DEVICE_ID }) : headers, signal }),
+            requestId: randomUUID(),
+            clientIp,
+            params: { ...payload, query },
+          });
         let { schema, execute, subscribe, contextFactory, parse, validate } = envelope(state.closed.signal);
         let document;
         try {
@@ -121,11 +134,14 @@ export function attachGraphQLWebSocket({ server, yoga, client, persisted, settin
         const errors = validate(schema, document);
         if (errors.length) return errors;
         let shareKey: string | undefined;
-        if (isShareable(document, payload.operationName)) {
-          // Same text, variables, token and device: the same answers. The run outlives any one socket, so its
-          // context follows none of them (it ends when its last subscriber leaves).
-          shareKey = JSON.stringify([query, payload.operationName ?? null, payload.variables ?? null, state.token ?? null, state.deviceId]);
-          ({ execute, subscribe, contextFactory } = envelope());
+        const sharing = sharingOf(document, payload.operationName);
+        if (sharing !== 'none') {
+          // Same text and variables (and, unless the answer is the same for everyone, token and device): the same
+          // answers. The run outlives any one socket, so its context follows none of them (it ends when its last
+          // subscriber leaves); one shared by everyone runs as a guest.
+          const everyone = sharing === 'everyone';
+          shareKey = JSON.stringify([query, payload.operationName ?? null, payload.variables ?? null, ...(everyone ? [] : [state.token ?? null, state.deviceId])]);
+          ({ execute, subscribe, contextFactory } = envelope(undefined, everyone));
         }
         const root: SocketRoot = { execute, subscribe, shareKey };
         const args: ExecutionArgs = {
@@ -151,6 +167,10 @@ export function attachGraphQLWebSocket({ server, yoga, client, persisted, settin
   return {
     get openSockets() {
       return wss.clients.size;
+    },
+    /** Subscription runs serving shared sockets (one per distinct shared operation). */
+    get sharedRuns() {
+      return shared.size;
     },
     async close() {
       for (const socket of wss.clients) socket.terminate();

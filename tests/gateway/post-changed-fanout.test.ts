@@ -181,4 +181,29 @@ describe('postChanged fan-out', () => {
     await settle();
     expect(stack.proxy.authorizations.filter((authorization) => authorization === `token ${bobToken}`)).toEqual([]);
   });
+
+  it('sockets selecting only what is the same for everyone share one run whoever they are; selecting isLiked splits it per member', async () => {
+    const post = await somePost(2);
+    const runs = async () => {
+      const text = await (await fetch(`${stack.gateway.url}/metrics`)).text();
+      return Number(/^gateway_shared_subscription_runs (\d+)/m.exec(text)?.[1]);
+    };
+    const before = await runs();
+    const counts = `subscription ($id: ID!) { postChanged(id: $id) { id likeCount replyCount } }`;
+    const subscribers = [socket(aliceToken), socket(bobToken), socket(), socket(aliceToken)].map((ws) => collect(ws, counts, { id: post.id }));
+    await settle();
+    expect(await runs()).toBe(before + 1);
+
+    const withOwnLike = `subscription ($id: ID!) { postChanged(id: $id) { likeCount isLiked } }`;
+    [socket(aliceToken), socket(bobToken), socket(bobToken)].map((ws) => collect(ws, withOwnLike, { id: post.id }));
+    await settle();
+    expect(await runs()).toBe(before + 3);
+
+    stack.proxy.reset();
+    const liked = await stack.graphql(TOGGLE_LIKE, { id: post.id }, aliceToken);
+    await until(() => subscribers.every((subscriber) => subscriber.results.length === 1));
+    for (const subscriber of subscribers) expect(subscriber.results[0].data.postChanged).toEqual({ id: post.id, likeCount: liked.data.togglePostLike.post.likeCount, replyCount: expect.any(Number) });
+    // The shared run reads nothing: only the two members selecting isLiked are read for, once each.
+    expect(readsOf(post.databaseId)).toHaveLength(2);
+  });
 });

@@ -12,6 +12,15 @@ builder.subscriptionType({});
  */
 export const SHARED_SUBSCRIPTION_FIELDS: ReadonlySet<string> = new Set(['postChanged']);
 
+/**
+ * The leaf fields of each shared root field's answer that are the same for every viewer (nothing like
+ * `isLiked`): a subscription selecting only these shares one run with every socket asking the same, whoever
+ * they are, and runs as a guest. An allow-list, so a field added later is never shared across viewers by mistake.
+ */
+export const VIEWER_INDEPENDENT_FIELDS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['postChanged', new Set(['__typename', 'id', 'databaseId', 'likeCount', 'replyCount', 'viewCount'])],
+]);
+
 builder.subscriptionField('postChanged', (t) =>
   t.field({
     type: Post,
