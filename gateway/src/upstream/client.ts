@@ -202,7 +202,11 @@ export class UpstreamClient {
 
   /** A JSON body, or FormData for multipart uploads. */
   async request<T>(method: HttpMethod, path: string, caller: Caller, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
-    const budget = AbortSignal.timeout(this.timeoutMs);
+    // Not AbortSignal.timeout: its timer cannot be cleared, so every finished call would still fire (and build
+    // an error) when its budget ran out.
+    const budgetController = new AbortController();
+    const budgetTimer = setTimeout(() => budgetController.abort(new DOMException('The upstream call ran out of time', 'TimeoutError')), this.timeoutMs);
+    const budget = budgetController.signal;
     const signal = caller.signal ? AbortSignal.any([budget, caller.signal]) : budget;
     const deadline = Date.now() + this.timeoutMs;
     const route = routeOf(path);
@@ -227,6 +231,8 @@ export class UpstreamClient {
       return await retries.execute(attempt, signal);
     } catch (error) {
       throw this.toClientError(error, caller, budget, method, route);
+    } finally {
+      clearTimeout(budgetTimer);
     }
   }
 
