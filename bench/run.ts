@@ -169,12 +169,17 @@ try {
   report('P1 gateway post(id) req/s ÷ direct GET req/s', rps('post') / rps('direct'), '≥ 0.5', rps('post') / rps('direct') >= 0.5);
 
   // P2: both sides at the same fixed rate, half of what the gateway managed.
+  // Three alternated rounds, judged by the median round, so one burst of the shared machine's load decides nothing.
   const rate = Math.max(1, Math.floor(rps('post') / 2));
-  const directAtRate = await drive(direct, { overallRate: rate });
-  const gatewayAtRate = await drive(viaGateway, { overallRate: rate });
-  console.log(`at ${rate} req/s: direct p50 ${directAtRate.p50} ms p99 ${directAtRate.p99} ms; gateway p50 ${gatewayAtRate.p50} ms p99 ${gatewayAtRate.p99} ms`);
-  const addedP50 = gatewayAtRate.p50 - directAtRate.p50;
-  const addedP99 = gatewayAtRate.p99 - directAtRate.p99;
+  const rounds: { p50: number; p99: number }[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    const directAtRate = await drive(direct, { overallRate: rate });
+    const gatewayAtRate = await drive(viaGateway, { overallRate: rate });
+    console.log(`at ${rate} req/s, round ${round + 1}: direct p50 ${directAtRate.p50} ms p99 ${directAtRate.p99} ms; gateway p50 ${gatewayAtRate.p50} ms p99 ${gatewayAtRate.p99} ms`);
+    rounds.push({ p50: gatewayAtRate.p50 - directAtRate.p50, p99: gatewayAtRate.p99 - directAtRate.p99 });
+  }
+  const addedP50 = median(rounds.map((round) => round.p50));
+  const addedP99 = median(rounds.map((round) => round.p99));
   report('P2 added latency p50 ms', addedP50, '≤ 1', addedP50 <= 1);
   report('P2 added latency p99 ms', addedP99, '≤ 3', addedP99 <= 3);
 
