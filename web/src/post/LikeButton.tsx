@@ -3,6 +3,7 @@ import { communityTexts } from '@domain/messages.js';
 import type { LikeButton_post$key } from '../__generated__/LikeButton_post.graphql';
 import { HeartIcon } from '../layout/icons';
 import { useTogglePostLikeMutation } from '../mutations/useTogglePostLikeMutation';
+import { formatCount } from '../shared/formatCount';
 import { useMemberAction } from '../shared/useMemberAction';
 
 /** The post's like toggle: optimistic, guests get the login modal. */
@@ -29,7 +30,7 @@ export function LikeButton({ post }: { post: LikeButton_post$key }) {
       onClick={() => asMember(() => toggle(data))}
     >
       <HeartIcon />
-      <span data-testid="like-count">{data.likeCount.toLocaleString('ko-KR')}</span>
+      <span data-testid="like-count">{formatCount(data.likeCount)}</span>
     </button>
   );
 }

@@ -1,8 +1,6 @@
 import { uiTexts } from '@domain/messages.js';
 import { CommentIcon, EyeIcon, HeartIcon } from '../layout/icons';
-
-// One formatter for every count: toLocaleString builds a new one per call, which showed in the feed's first render.
-const countFormat = new Intl.NumberFormat('ko-KR');
+import { formatCount } from './formatCount';
 
 interface PostStatsProps {
   likeCount: number;
@@ -22,7 +20,7 @@ export function PostStats({ likeCount, replyCount, viewCount }: PostStatsProps) 
       {stats.map((stat) => (
         <li key={stat.key} className="post-stats__item" aria-label={`${stat.label} ${stat.value}`} data-stat={stat.key}>
           {stat.icon}
-          <span aria-hidden="true">{countFormat.format(stat.value)}</span>
+          <span aria-hidden="true">{formatCount(stat.value)}</span>
         </li>
       ))}
     </ul>
