@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql, useMutation, type UseMutationConfig } from 'react-relay';
+import type { Disposable, MutationParameters } from 'relay-runtime';
 import { storyTexts } from '@domain/messages.js';
 import type { StoryPrivacy, StoryType } from '../__generated__/useStoryMutationsCreateMutation.graphql';
 import type { useStoryMutationsCreateMutation } from '../__generated__/useStoryMutationsCreateMutation.graphql';
@@ -16,6 +17,29 @@ type Failure = { readonly __typename: string; readonly message?: string; readonl
 /** The Korean reason of a typed failure: its first issue, its message, or the given fallback. */
 function reasonOf(result: Failure, fallback: string): string {
   return result.issues?.[0]?.message ?? result.message ?? fallback;
+}
+
+/**
+ * Commits a mutation whose field answers its payload or a typed error, as a promise: it resolves when the field
+ * (`outcomeOf`) is the `payload` type, and rejects with the Korean reason of anything else.
+ */
+function commitExpecting<M extends MutationParameters>(
+  commit: (config: UseMutationConfig<M>) => Disposable,
+  config: Omit<UseMutationConfig<M>, 'onCompleted' | 'onError'>,
+  outcomeOf: (response: M['response']) => Failure,
+  payload: string,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    commit({
+      ...config,
+      onCompleted: (response) => {
+        const outcome = outcomeOf(response);
+        if (outcome.__typename === payload) resolve();
+        else reject(new Error(reasonOf(outcome, storyTexts.uploadFailed)));
+      },
+      onError: (error) => reject(new Error(error.message || storyTexts.uploadFailed)),
+    });
+  });
 }
 
 export function useCreateStoryMutation() {
@@ -41,14 +65,7 @@ export function useCreateStoryMutation() {
   `);
   const create = useCallback(
     (media: File, input: { type: StoryType; caption?: string; privacy: StoryPrivacy }) =>
-      new Promise<void>((resolve, reject) => {
-        commit({
-          variables: { input: { ...input, media: null } },
-          uploadables: { 'input.media': media },
-          onCompleted: ({ createStory: result }) => (result.__typename === 'CreateStoryPayload' ? resolve() : reject(new Error(reasonOf(result, storyTexts.uploadFailed)))),
-          onError: (error) => reject(new Error(error.message || storyTexts.uploadFailed)),
-        });
-      }),
+      commitExpecting(commit, { variables: { input: { ...input, media: null } }, uploadables: { 'input.media': media } }, (response) => response.createStory, 'CreateStoryPayload'),
     [commit],
   );
   return [create, inFlight] as const;
@@ -97,13 +114,7 @@ export function useReactToStoryMutation() {
   `);
   const react = useCallback(
     (storyId: string, type: StoryReactionType, comment?: string) =>
-      new Promise<void>((resolve, reject) => {
-        commit({
-          variables: { input: { storyId, type, comment } },
-          onCompleted: ({ reactToStory: result }) => (result.__typename === 'ReactToStoryPayload' ? resolve() : reject(new Error(reasonOf(result, storyTexts.uploadFailed)))),
-          onError: (error) => reject(error),
-        });
-      }),
+      commitExpecting(commit, { variables: { input: { storyId, type, comment } } }, (response) => response.reactToStory, 'ReactToStoryPayload'),
     [commit],
   );
   return [react, inFlight] as const;
@@ -121,14 +132,7 @@ export function useHideUserStoriesMutation() {
     }
   `);
   return useCallback(
-    (userId: string) =>
-      new Promise<void>((resolve, reject) =>
-        commit({
-          variables: { input: { userId } },
-          onCompleted: ({ hideUserStories: result }) => (result.__typename === 'HideUserStoriesPayload' ? resolve() : reject(new Error(reasonOf(result, storyTexts.uploadFailed)))),
-          onError: reject,
-        }),
-      ),
+    (userId: string) => commitExpecting(commit, { variables: { input: { userId } } }, (response) => response.hideUserStories, 'HideUserStoriesPayload'),
     [commit],
   );
 }
@@ -150,14 +154,7 @@ export function useReportStoryMutation() {
     }
   `);
   return useCallback(
-    (storyId: string, reason: string) =>
-      new Promise<void>((resolve, reject) =>
-        commit({
-          variables: { input: { storyId, reason } },
-          onCompleted: ({ reportStory: result }) => (result.__typename === 'ReportStoryPayload' ? resolve() : reject(new Error(reasonOf(result, storyTexts.uploadFailed)))),
-          onError: reject,
-        }),
-      ),
+    (storyId: string, reason: string) => commitExpecting(commit, { variables: { input: { storyId, reason } } }, (response) => response.reportStory, 'ReportStoryPayload'),
     [commit],
   );
 }
@@ -179,14 +176,7 @@ export function useCreateHighlightMutation() {
     }
   `);
   return useCallback(
-    (title: string, storyIds: string[], isPrivate = false) =>
-      new Promise<void>((resolve, reject) =>
-        commit({
-          variables: { input: { title, storyIds, isPrivate } },
-          onCompleted: ({ createHighlight: result }) => (result.__typename === 'CreateHighlightPayload' ? resolve() : reject(new Error(reasonOf(result, storyTexts.uploadFailed)))),
-          onError: reject,
-        }),
-      ),
+    (title: string, storyIds: string[], isPrivate = false) => commitExpecting(commit, { variables: { input: { title, storyIds, isPrivate } } }, (response) => response.createHighlight, 'CreateHighlightPayload'),
     [commit],
   );
 }
@@ -206,14 +196,7 @@ export function useDeleteHighlightMutation() {
     }
   `);
   return useCallback(
-    (highlightId: string, connection: string) =>
-      new Promise<void>((resolve, reject) =>
-        commit({
-          variables: { input: { highlightId }, connections: [connection] },
-          onCompleted: ({ deleteHighlight: result }) => (result.__typename === 'DeleteHighlightPayload' ? resolve() : reject(new Error(reasonOf(result, storyTexts.uploadFailed)))),
-          onError: reject,
-        }),
-      ),
+    (highlightId: string, connection: string) => commitExpecting(commit, { variables: { input: { highlightId }, connections: [connection] } }, (response) => response.deleteHighlight, 'DeleteHighlightPayload'),
     [commit],
   );
 }
@@ -233,14 +216,7 @@ export function useDeleteStoryMutation() {
     }
   `);
   return useCallback(
-    (storyId: string) =>
-      new Promise<void>((resolve, reject) =>
-        commit({
-          variables: { input: { storyId } },
-          onCompleted: ({ deleteStory: result }) => (result.__typename === 'DeleteStoryPayload' ? resolve() : reject(new Error(reasonOf(result, storyTexts.uploadFailed)))),
-          onError: reject,
-        }),
-      ),
+    (storyId: string) => commitExpecting(commit, { variables: { input: { storyId } } }, (response) => response.deleteStory, 'DeleteStoryPayload'),
     [commit],
   );
 }
