@@ -6,20 +6,8 @@ import type { usePostModerationMutationsBlockUserMutation as BlockUserMutation }
 import type { usePostModerationMutationsDeleteMutation as DeleteMutation } from '../__generated__/usePostModerationMutationsDeleteMutation.graphql';
 import type { usePostModerationMutationsReportMutation as ReportMutation } from '../__generated__/usePostModerationMutationsReportMutation.graphql';
 import type { ReportInput } from '../report/ReportModal';
-import { MutationFailure, failureOf } from './mutationFailure';
+import { MutationFailure, commitExpecting, failureOf } from './mutationFailure';
 import { discardCachedPostLists } from './postStoreUpdates';
-
-/** Resolves on the payload, rejects with the typed error's message (or the transport error's). */
-function settle<T extends { readonly __typename: string }>(payloadType: string, resolve: () => void, reject: (error: Error) => void) {
-  return {
-    onCompleted: (response: Record<string, T>) => {
-      const result = Object.values(response)[0]!;
-      if (result.__typename === payloadType) resolve();
-      else reject(failureOf(result));
-    },
-    onError: (error: Error) => reject(new MutationFailure(error.message)),
-  };
-}
 
 /** Deletes the author's post; the deleted record leaves the store and the cached post lists are discarded. */
 export function useDeletePostMutation(): (postId: string) => Promise<void> {
@@ -39,15 +27,17 @@ export function useDeletePostMutation(): (postId: string) => Promise<void> {
   `);
   return useCallback(
     (postId: string) =>
-      new Promise<void>((resolve, reject) => {
-        commit({
+      commitExpecting(
+        commit,
+        {
           variables: { input: { id: postId } },
           updater: (store, response) => {
             if (response?.deletePost.__typename === 'DeletePostPayload') discardCachedPostLists(store);
           },
-          ...settle('DeletePostPayload', resolve, reject),
-        });
-      }),
+        },
+        (response) => response.deletePost,
+        'DeletePostPayload',
+      ),
     [commit],
   );
 }
@@ -104,15 +94,17 @@ export function useBlockPostMutation(): (postId: string) => Promise<void> {
   `);
   return useCallback(
     (postId: string) =>
-      new Promise<void>((resolve, reject) => {
-        commit({
+      commitExpecting(
+        commit,
+        {
           variables: { input: { id: postId } },
           updater: (store, response) => {
             if (response?.blockPost.__typename === 'BlockPostPayload') discardCachedPostLists(store);
           },
-          ...settle('BlockPostPayload', resolve, reject),
-        });
-      }),
+        },
+        (response) => response.blockPost,
+        'BlockPostPayload',
+      ),
     [commit],
   );
 }
@@ -135,17 +127,19 @@ export function useBlockUserMutation(): (userId: string) => Promise<void> {
   `);
   return useCallback(
     (userId: string) =>
-      new Promise<void>((resolve, reject) => {
-        commit({
+      commitExpecting(
+        commit,
+        {
           variables: { input: { userId } },
           updater: (store, response) => {
             if (response?.blockUser.__typename !== 'BlockUserPayload') return;
             store.get(userId)?.setValue(true, 'isBlocked');
             discardCachedPostLists(store);
           },
-          ...settle('BlockUserPayload', resolve, reject),
-        });
-      }),
+        },
+        (response) => response.blockUser,
+        'BlockUserPayload',
+      ),
     [commit],
   );
 }

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
-import { graphql, useMutation, type UseMutationConfig } from 'react-relay';
-import type { Disposable, MutationParameters } from 'relay-runtime';
+import { graphql, useMutation } from 'react-relay';
 import { storyTexts } from '@domain/messages.js';
 import type { StoryPrivacy, StoryType } from '../__generated__/useStoryMutationsCreateMutation.graphql';
 import type { useStoryMutationsCreateMutation } from '../__generated__/useStoryMutationsCreateMutation.graphql';
@@ -11,36 +10,7 @@ import type { useStoryMutationsReportMutation } from '../__generated__/useStoryM
 import type { useStoryMutationsCreateHighlightMutation } from '../__generated__/useStoryMutationsCreateHighlightMutation.graphql';
 import type { useStoryMutationsDeleteHighlightMutation } from '../__generated__/useStoryMutationsDeleteHighlightMutation.graphql';
 import type { useStoryMutationsDeleteStoryMutation } from '../__generated__/useStoryMutationsDeleteStoryMutation.graphql';
-
-type Failure = { readonly __typename: string; readonly message?: string; readonly issues?: ReadonlyArray<{ readonly message: string }> };
-
-/** The Korean reason of a typed failure: its first issue, its message, or the given fallback. */
-function reasonOf(result: Failure, fallback: string): string {
-  return result.issues?.[0]?.message ?? result.message ?? fallback;
-}
-
-/**
- * Commits a mutation whose field answers its payload or a typed error, as a promise: it resolves when the field
- * (`outcomeOf`) is the `payload` type, and rejects with the Korean reason of anything else.
- */
-function commitExpecting<M extends MutationParameters>(
-  commit: (config: UseMutationConfig<M>) => Disposable,
-  config: Omit<UseMutationConfig<M>, 'onCompleted' | 'onError'>,
-  outcomeOf: (response: M['response']) => Failure,
-  payload: string,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    commit({
-      ...config,
-      onCompleted: (response) => {
-        const outcome = outcomeOf(response);
-        if (outcome.__typename === payload) resolve();
-        else reject(new Error(reasonOf(outcome, storyTexts.uploadFailed)));
-      },
-      onError: (error) => reject(new Error(error.message || storyTexts.uploadFailed)),
-    });
-  });
-}
+import { commitExpecting } from './mutationFailure';
 
 export function useCreateStoryMutation() {
   const [commit, inFlight] = useMutation<useStoryMutationsCreateMutation>(graphql`
@@ -65,7 +35,7 @@ export function useCreateStoryMutation() {
   `);
   const create = useCallback(
     (media: File, input: { type: StoryType; caption?: string; privacy: StoryPrivacy }) =>
-      commitExpecting(commit, { variables: { input: { ...input, media: null } }, uploadables: { 'input.media': media } }, (response) => response.createStory, 'CreateStoryPayload'),
+      commitExpecting(commit, { variables: { input: { ...input, media: null } }, uploadables: { 'input.media': media } }, (response) => response.createStory, 'CreateStoryPayload', storyTexts.uploadFailed),
     [commit],
   );
   return [create, inFlight] as const;
@@ -114,7 +84,7 @@ export function useReactToStoryMutation() {
   `);
   const react = useCallback(
     (storyId: string, type: StoryReactionType, comment?: string) =>
-      commitExpecting(commit, { variables: { input: { storyId, type, comment } } }, (response) => response.reactToStory, 'ReactToStoryPayload'),
+      commitExpecting(commit, { variables: { input: { storyId, type, comment } } }, (response) => response.reactToStory, 'ReactToStoryPayload', storyTexts.uploadFailed),
     [commit],
   );
   return [react, inFlight] as const;
@@ -132,7 +102,7 @@ export function useHideUserStoriesMutation() {
     }
   `);
   return useCallback(
-    (userId: string) => commitExpecting(commit, { variables: { input: { userId } } }, (response) => response.hideUserStories, 'HideUserStoriesPayload'),
+    (userId: string) => commitExpecting(commit, { variables: { input: { userId } } }, (response) => response.hideUserStories, 'HideUserStoriesPayload', storyTexts.uploadFailed),
     [commit],
   );
 }
@@ -154,7 +124,7 @@ export function useReportStoryMutation() {
     }
   `);
   return useCallback(
-    (storyId: string, reason: string) => commitExpecting(commit, { variables: { input: { storyId, reason } } }, (response) => response.reportStory, 'ReportStoryPayload'),
+    (storyId: string, reason: string) => commitExpecting(commit, { variables: { input: { storyId, reason } } }, (response) => response.reportStory, 'ReportStoryPayload', storyTexts.uploadFailed),
     [commit],
   );
 }
@@ -176,7 +146,7 @@ export function useCreateHighlightMutation() {
     }
   `);
   return useCallback(
-    (title: string, storyIds: string[], isPrivate = false) => commitExpecting(commit, { variables: { input: { title, storyIds, isPrivate } } }, (response) => response.createHighlight, 'CreateHighlightPayload'),
+    (title: string, storyIds: string[], isPrivate = false) => commitExpecting(commit, { variables: { input: { title, storyIds, isPrivate } } }, (response) => response.createHighlight, 'CreateHighlightPayload', storyTexts.uploadFailed),
     [commit],
   );
 }
@@ -196,7 +166,7 @@ export function useDeleteHighlightMutation() {
     }
   `);
   return useCallback(
-    (highlightId: string, connection: string) => commitExpecting(commit, { variables: { input: { highlightId }, connections: [connection] } }, (response) => response.deleteHighlight, 'DeleteHighlightPayload'),
+    (highlightId: string, connection: string) => commitExpecting(commit, { variables: { input: { highlightId }, connections: [connection] } }, (response) => response.deleteHighlight, 'DeleteHighlightPayload', storyTexts.uploadFailed),
     [commit],
   );
 }
@@ -216,7 +186,7 @@ export function useDeleteStoryMutation() {
     }
   `);
   return useCallback(
-    (storyId: string) => commitExpecting(commit, { variables: { input: { storyId } } }, (response) => response.deleteStory, 'DeleteStoryPayload'),
+    (storyId: string) => commitExpecting(commit, { variables: { input: { storyId } } }, (response) => response.deleteStory, 'DeleteStoryPayload', storyTexts.uploadFailed),
     [commit],
   );
 }
