@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { buildUpstream } from '../upstream/src/app.js';
 import { startGateway } from '../gateway/src/server.js';
 
@@ -8,9 +8,17 @@ import { startGateway } from '../gateway/src/server.js';
  */
 const env = process.env;
 
-if (env.SKIP_BUILD !== 'true') {
-  execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
-}
+/** The web build runs beside the upstream's start (database, migrations, demo data): the first start waits for the longer one. */
+const webBuilt =
+  env.SKIP_BUILD === 'true'
+    ? Promise.resolve()
+    : new Promise<void>((resolve, reject) => {
+        const build = spawn('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+        build.once('error', reject);
+        build.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the web build failed (exit ${code})`))));
+      });
+// Handled at once, so a failed build never surfaces as an unhandled rejection while the upstream starts.
+webBuilt.catch(() => {});
 
 let upstreamUrl = env.UPSTREAM_URL;
 let stopUpstream = async () => {};
@@ -22,6 +30,7 @@ if (!upstreamUrl) {
   stopUpstream = upstream.close;
 }
 
+await webBuilt;
 const gateway = await startGateway({
   upstreamUrl,
   port: Number(env.PORT ?? 4000),
