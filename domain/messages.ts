@@ -8,8 +8,11 @@ export { communityTexts } from './texts/community.js';
 export { itemTexts } from './texts/items.js';
 export { accountTexts } from './texts/account.js';
 export { storyTexts } from './texts/stories.js';
+export { storyTrayTexts } from './texts/story-tray.js';
 export { messagingTexts } from './texts/messaging.js';
 export { loginSheetTexts } from './texts/login-sheet.js';
+export { validationTexts } from './texts/validation.js';
+export { hardeningTexts } from './texts/hardening.js';
 
 export const errorMessages = {
   NETWORK_ERROR: '네트워크 연결에 실패했습니다. 인터넷 연결을 확인해주세요.',
@@ -39,41 +42,6 @@ export const globalErrorTexts = {
   fallbackTitle: '문제가 발생했습니다',
   fallbackText: '예상치 못한 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
   tryAgain: '다시 시도',
-} as const;
-
-export const validationTexts = {
-  failed: (count: number) => `데이터 검증 실패: ${count}개의 오류가 발견되었습니다`,
-  batchFailed: (index: number) => `배치 검증 실패 (인덱스: ${index})`,
-  unknown: '알 수 없는 검증 오류가 발생했습니다',
-  page: '페이지는 1 이상의 정수여야 합니다',
-  pageSize: (min: number, max: number) => `페이지 크기는 ${min}에서 ${max} 사이의 정수여야 합니다`,
-  connectionSize: (min: number, max: number) => `first 또는 last는 ${min}에서 ${max} 사이여야 합니다`,
-  connectionSizeRequired: 'first 또는 last 중 하나를 지정해야 합니다',
-  connectionBothSizes: 'first와 last를 함께 사용할 수 없습니다',
-  cursor: '올바르지 않은 커서입니다',
-  order: '정렬 순서는 asc 또는 desc여야 합니다',
-  sort: '지원하지 않는 정렬 방식입니다',
-  ordering: '지원하지 않는 정렬 필드입니다',
-  postType: '지원하지 않는 게시글 유형입니다',
-  tradeType: '거래 유형은 sell, buy, trade 중 하나여야 합니다',
-  id: '올바른 ID가 아닙니다',
-  date: '날짜는 YYYY-MM-DD 또는 ISO 8601 형식이어야 합니다',
-  dateRange: '시작 날짜는 종료 날짜보다 늦을 수 없습니다',
-  boolean: 'true 또는 false여야 합니다',
-  price: '가격은 0 이상의 정수여야 합니다',
-  priceRange: '최소 가격은 최대 가격보다 클 수 없습니다',
-  searchMin: (min: number) => `검색어는 ${min}자 이상 입력해주세요`,
-  searchMax: (max: number) => `검색어는 ${max}자 이내로 입력해주세요`,
-  tags: (max: number) => `태그는 최대 ${max}개까지 지정할 수 있습니다`,
-  titleRequired: '제목을 입력해주세요',
-  titleMax: (max: number) => `제목은 ${max}자 이내로 입력해주세요`,
-  contentRequired: '내용을 입력해주세요',
-  contentMax: (max: number) => `내용은 ${max}자 이내로 입력해주세요`,
-  replyRequired: '댓글을 입력해주세요',
-  replyMax: (max: number) => `댓글은 ${max}자 이내로 입력해주세요`,
-  reportRequired: '신고 내용을 입력해주세요',
-  locationMax: (max: number) => `거래 장소는 ${max}자 이내로 입력해주세요`,
-  searchType: '검색 유형은 title_content, title, content, nickname 중 하나여야 합니다',
 } as const;
 
 /** Labels of the web client (000 §2, 002 §2). */
@@ -126,15 +94,4 @@ export const uiTexts = {
     months: (n: number) => `${n}개월 전`,
     years: (n: number) => `${n}년 전`,
   },
-} as const;
-
-/** The gateway's protective answers (limits, trusted documents, rate limits, subscriptions). */
-export const hardeningTexts = {
-  rateLimited: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
-  tooExpensive: (cost: number, max: number) => `요청한 데이터가 너무 많습니다 (비용 ${cost}, 최대 ${max}). first/last 값을 줄여주세요.`,
-  variablesTooLarge: (max: number) => `변수의 목록은 ${max}개 이내여야 합니다.`,
-  bodyTooLarge: '요청 본문이 너무 큽니다.',
-  persistedOperationNotFound: '등록되지 않은 작업입니다.',
-  persistedOperationsOnly: '등록된 작업만 실행할 수 있습니다.',
-  tooManySubscriptions: (max: number) => `한 연결에서 구독은 ${max}개까지 가능합니다.`,
 } as const;

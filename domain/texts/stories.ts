@@ -46,7 +46,6 @@ export const storyTexts = {
     closeFriendNotFriend: '서로 팔로우하는 친구만 친한 친구로 지정할 수 있습니다.',
     memberNotFound: '회원을 찾을 수 없습니다.',
   },
-  tray: { title: '스토리', add: '내 스토리', addLabel: '스토리 추가', unviewed: '새 스토리', viewed: '본 스토리' },
   viewer: {
     close: '닫기',
     previous: '이전 스토리',

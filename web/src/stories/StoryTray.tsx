@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { storyTexts } from '@domain/messages.js';
+import { storyTrayTexts } from '@domain/messages.js';
 import type { StoryTray_query$key } from '../__generated__/StoryTray_query.graphql';
 import { Avatar } from '../shared/Avatar';
-import { StoryToaster } from './storyToaster';
+
+/** Story toasts come from the story screens, which load the toaster themselves: the home needs it only after them. */
+const StoryToaster = lazy(async () => ({ default: (await import('./storyToaster')).StoryToaster }));
 
 /** The story tray at the top of the community home: the viewer's own "add" first, then groups, unviewed ringed. */
 export function StoryTray({ query }: { query: StoryTray_query$key }) {
@@ -43,20 +46,20 @@ export function StoryTray({ query }: { query: StoryTray_query$key }) {
   const groups = data.storyGroups.edges.map((edge) => ({ ...edge.node, hasNewStory: edge.node.stories.some((story) => !story.isViewed) }));
   const viewer = data.viewer;
   return (
-    <section className="story-tray" aria-label={storyTexts.tray.title}>
+    <section className="story-tray" aria-label={storyTrayTexts.title}>
       {viewer ? (
         <div className="story-tray__item">
           <Link
             to={viewer.stories.totalCount > 0 ? `/stories/${encodeURIComponent(viewer.id)}` : '/stories/new'}
             className={`story-tray__ring${viewer.stories.totalCount > 0 ? ' story-tray__ring--viewed' : ''}`}
-            aria-label={storyTexts.tray.add}
+            aria-label={storyTrayTexts.add}
           >
             <Avatar src={viewer.profileImage} size="medium" />
           </Link>
-          <Link to="/stories/new" className="story-tray__add" aria-label={storyTexts.tray.addLabel}>
+          <Link to="/stories/new" className="story-tray__add" aria-label={storyTrayTexts.addLabel}>
             +
           </Link>
-          <span className="story-tray__name">{storyTexts.tray.add}</span>
+          <span className="story-tray__name">{storyTrayTexts.add}</span>
         </div>
       ) : null}
       {groups.map((group) => (
@@ -65,7 +68,7 @@ export function StoryTray({ query }: { query: StoryTray_query$key }) {
           to={`/stories/${encodeURIComponent(group.user.id)}`}
           className="story-tray__item"
           data-testid="story-group"
-          aria-label={`${group.user.nickname} ${group.hasNewStory ? storyTexts.tray.unviewed : storyTexts.tray.viewed}`}
+          aria-label={`${group.user.nickname} ${group.hasNewStory ? storyTrayTexts.unviewed : storyTrayTexts.viewed}`}
         >
           <span className={`story-tray__ring${group.hasNewStory ? ' story-tray__ring--unviewed' : ' story-tray__ring--viewed'}`}>
             <Avatar src={group.user.profileImage} size="medium" />
@@ -73,7 +76,9 @@ export function StoryTray({ query }: { query: StoryTray_query$key }) {
           <span className="story-tray__name">{group.user.nickname}</span>
         </Link>
       ))}
-      <StoryToaster />
+      <Suspense fallback={null}>
+        <StoryToaster />
+      </Suspense>
     </section>
   );
 }
