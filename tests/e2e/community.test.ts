@@ -121,6 +121,25 @@ describe('community', () => {
     await page.close();
   });
 
+  test('a post opens at the top, and going back returns to where the feed was left', async () => {
+    const page = await open('/community');
+    await firstPageOfFeed(page);
+    const card = cards(page).nth(6);
+    await card.scrollIntoViewIfNeeded();
+    const feedScroll = await page.evaluate(() => window.scrollY);
+    expect(feedScroll).toBeGreaterThan(300);
+
+    await card.click();
+    await page.waitForURL(/\/community\/detail\?id=/);
+    await page.getByTestId('post-content').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/community');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(feedScroll);
+    await page.close();
+  });
+
   test('a guest tapping 작성 gets the login modal and stays on 홈', async () => {
     const page = await open('/community');
     await firstPageOfFeed(page);

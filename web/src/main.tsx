@@ -1,17 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RelayEnvironmentProvider } from 'react-relay';
-import { RouterProvider } from 'react-router-dom';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { environment } from './relay/environment';
-import { router } from './router';
+import { routeLoaders, routes } from './router';
+import { AppRoutes } from './routing/AppRoutes';
+import { history, startRoutes } from './routing/navigation';
 import './styles.css';
+
+// The first screen's query starts before React renders anything.
+startRoutes(routes, routeLoaders);
 
 // The stylesheet's variables (the shell's measurements, the brand colour) are set in index.html from domain/.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <RelayEnvironmentProvider environment={environment}>
-      {/* Mid-navigation state (a pending category, the loading bar) reaches the UI through useOptimistic. */}
-      <RouterProvider router={router} useTransitions />
+      {/* Each navigation renders in a transition: the current screen stays until the next one's code and data are ready. */}
+      <HistoryRouter history={history}>
+        <AppRoutes routes={routes} />
+      </HistoryRouter>
     </RelayEnvironmentProvider>
   </StrictMode>,
 );

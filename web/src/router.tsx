@@ -1,118 +1,79 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { lazy, type ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { followListLoader, memberProfileLoader, memberSearchLoader, myLoader, profileDetailLoader, profileEditLoader, settingsLoader } from './account/accountLoaders';
 import { communityLoader } from './community/communityLoader';
-import { RouteErrorScreen } from './errors/RouteErrorScreen';
 import { AppLayout } from './layout/AppLayout';
 import { postDetailLoader } from './post/postDetailLoader';
 import { probabilityDetailLoader, probabilityListLoader } from './probability/probabilityLoaders';
-import { LoadingScreen } from './shared/LoadingScreen';
 import { inboxLoader, inquiryDetailLoader, inquiryListLoader, inquiryStatusLoader, noticeDetailLoader, noticeListLoader, notificationSettingsLoader } from './messaging/loaders';
 import { highlightsLoader, storyViewerLoader } from './stories/storyLoaders';
 import { wishListLoader } from './wishes/wishListLoader';
 import { writeLoader } from './write/writeLoader';
 import { communityMyLoader } from './my/communityMyLoader';
 import { searchHomeLoader, searchPostLoader } from './search/searchLoaders';
+import { ScreenFrame } from './routing/AppRoutes';
+import type { RouteLoader } from './routing/navigation';
 
-// Loaders are part of the main bundle so each route's query starts at once; screens are split off and
-// download in parallel with their data.
-const routes: RouteObject[] = [
+const loaders = new Map<RouteObject, RouteLoader>();
+
+/** A route whose screen is split off and downloads in parallel with its loader's data. */
+function screen(path: string, loadScreen: () => Promise<{ default: ComponentType }>, loader?: RouteLoader): RouteObject {
+  const Screen = lazy(loadScreen);
+  const route: RouteObject = { path, element: <Screen /> };
+  if (loader) loaders.set(route, loader);
+  return route;
+}
+
+// Loaders are part of the main bundle so each route's query starts at once (routing/navigation.ts runs them);
+// screens are split off and download in parallel with their data.
+export const routes: RouteObject[] = [
   {
-    Component: AppLayout,
-    HydrateFallback: LoadingScreen,
+    element: <AppLayout />,
     children: [
       {
-        errorElement: <RouteErrorScreen />,
+        element: <ScreenFrame />,
         children: [
           { index: true, element: <Navigate to="/community" replace /> },
-          { path: 'stories/new', lazy: { Component: async () => (await import('./stories/StoryUploadPage')).default } },
-          { path: 'stories/highlights/:userId', loader: highlightsLoader, lazy: { Component: async () => (await import('./stories/HighlightsPage')).default } },
-          { path: 'stories/:userId', loader: storyViewerLoader, lazy: { Component: async () => (await import('./stories/StoryViewerPage')).default } },
-          {
-            path: 'community',
-            loader: communityLoader,
-            lazy: { Component: async () => (await import('./community/CommunityPage')).default },
-          },
-          {
-            path: 'community/detail',
-            loader: postDetailLoader,
-            lazy: { Component: async () => (await import('./post/PostDetailPage')).default },
-          },
-          {
-            path: 'community/write',
-            loader: writeLoader,
-            lazy: { Component: async () => (await import('./write/WritePage')).default },
-          },
-          {
-            path: 'community/search',
-            loader: searchHomeLoader,
-            lazy: { Component: async () => (await import('./search/SearchHomePage')).default },
-          },
-          {
-            path: 'community/search/post',
-            loader: searchPostLoader,
-            lazy: { Component: async () => (await import('./search/SearchPostPage')).default },
-          },
-          {
-            path: 'community/my',
-            loader: communityMyLoader,
-            lazy: { Component: async () => (await import('./my/CommunityMyPage')).default },
-          },
-          {
-            path: 'community/notice',
-            loader: inboxLoader,
-            lazy: { Component: async () => (await import('./messaging/InboxPage')).default },
-          },
-          { path: 'my/notifications', loader: notificationSettingsLoader, lazy: { Component: async () => (await import('./messaging/NotificationSettingsPage')).default } },
-          { path: 'my/notice', loader: noticeListLoader, lazy: { Component: async () => (await import('./messaging/NoticePages')).NoticeListPage } },
-          { path: 'my/notice/:id', loader: noticeDetailLoader, lazy: { Component: async () => (await import('./messaging/NoticePages')).NoticeDetailPage } },
-          { path: 'my/inquiries', loader: inquiryListLoader, lazy: { Component: async () => (await import('./messaging/InquiryPages')).InquiryListPage } },
-          { path: 'my/inquiries/:id', loader: inquiryDetailLoader, lazy: { Component: async () => (await import('./messaging/InquiryPages')).InquiryDetailPage } },
-          { path: 'my/inquiries/:id/status', loader: inquiryStatusLoader, lazy: { Component: async () => (await import('./messaging/InquiryStatusPage')).InquiryStatusPage } },
-          { path: 'my/admin/notify', lazy: { Component: async () => (await import('./messaging/StaffPages')).ComposeNotificationPage } },
-          { path: 'my/admin/notice', lazy: { Component: async () => (await import('./messaging/StaffPages')).WriteNoticePage } },
-          { path: 'my', loader: myLoader, lazy: { Component: async () => (await import('./account/MyPage')).default } },
-          { path: 'my/profile', loader: profileDetailLoader, lazy: { Component: async () => (await import('./account/ProfileDetailPage')).default } },
-          { path: 'my/profile/edit', loader: profileEditLoader, lazy: { Component: async () => (await import('./account/ProfileEditPage')).default } },
-          { path: 'my/settings', loader: settingsLoader, lazy: { Component: async () => (await import('./account/SettingsPage')).default } },
-          { path: 'users/search', loader: memberSearchLoader, lazy: { Component: async () => (await import('./account/MemberSearchPage')).default } },
-          { path: 'users/:id/followers', loader: followListLoader, lazy: { Component: async () => (await import('./account/FollowListPage')).default } },
-          { path: 'users/:id/following', loader: followListLoader, lazy: { Component: async () => (await import('./account/FollowListPage')).default } },
-          { path: 'users/:id', loader: memberProfileLoader, lazy: { Component: async () => (await import('./account/MemberProfilePage')).default } },
-          { path: 'login', lazy: { Component: async () => (await import('./account/LoginPages')).LoginPage } },
-          { path: 'login/sign-in', lazy: { Component: async () => (await import('./account/LoginPages')).SignInPage } },
-          { path: 'privacy', lazy: { Component: async () => (await import('./account/PrivacyPolicyPage')).default } },
-          { path: 'login/set-password', lazy: { Component: async () => (await import('./account/LoginPages')).SetPasswordPage } },
-          {
-            path: 'community/search/item',
-            lazy: { Component: async () => (await import('./items/ItemSearchPage')).default },
-          },
-          {
-            path: 'my/wishes',
-            loader: wishListLoader,
-            lazy: { Component: async () => (await import('./wishes/WishListPage')).default },
-          },
-          {
-            path: 'probability',
-            lazy: { Component: async () => (await import('./probability/ProbabilityIndexPage')).default },
-          },
-          {
-            path: 'probability/:kind',
-            loader: probabilityListLoader,
-            lazy: { Component: async () => (await import('./probability/ProbabilityListPage')).default },
-          },
-          {
-            path: 'probability/:kind/:id',
-            loader: probabilityDetailLoader,
-            lazy: { Component: async () => (await import('./probability/ProbabilityDetailPage')).default },
-          },
-          {
-            path: '*',
-            lazy: { Component: async () => (await import('./pages/NotFoundPage')).default },
-          },
+          screen('stories/new', () => import('./stories/StoryUploadPage')),
+          screen('stories/highlights/:userId', () => import('./stories/HighlightsPage'), highlightsLoader),
+          screen('stories/:userId', () => import('./stories/StoryViewerPage'), storyViewerLoader),
+          screen('community', () => import('./community/CommunityPage'), communityLoader),
+          screen('community/detail', () => import('./post/PostDetailPage'), postDetailLoader),
+          screen('community/write', () => import('./write/WritePage'), writeLoader),
+          screen('community/search', () => import('./search/SearchHomePage'), searchHomeLoader),
+          screen('community/search/post', () => import('./search/SearchPostPage'), searchPostLoader),
+          screen('community/my', () => import('./my/CommunityMyPage'), communityMyLoader),
+          screen('community/notice', () => import('./messaging/InboxPage'), inboxLoader),
+          screen('my/notifications', () => import('./messaging/NotificationSettingsPage'), notificationSettingsLoader),
+          screen('my/notice', async () => ({ default: (await import('./messaging/NoticePages')).NoticeListPage }), noticeListLoader),
+          screen('my/notice/:id', async () => ({ default: (await import('./messaging/NoticePages')).NoticeDetailPage }), noticeDetailLoader),
+          screen('my/inquiries', async () => ({ default: (await import('./messaging/InquiryPages')).InquiryListPage }), inquiryListLoader),
+          screen('my/inquiries/:id', async () => ({ default: (await import('./messaging/InquiryPages')).InquiryDetailPage }), inquiryDetailLoader),
+          screen('my/inquiries/:id/status', async () => ({ default: (await import('./messaging/InquiryStatusPage')).InquiryStatusPage }), inquiryStatusLoader),
+          screen('my/admin/notify', async () => ({ default: (await import('./messaging/StaffPages')).ComposeNotificationPage })),
+          screen('my/admin/notice', async () => ({ default: (await import('./messaging/StaffPages')).WriteNoticePage })),
+          screen('my', () => import('./account/MyPage'), myLoader),
+          screen('my/profile', () => import('./account/ProfileDetailPage'), profileDetailLoader),
+          screen('my/profile/edit', () => import('./account/ProfileEditPage'), profileEditLoader),
+          screen('my/settings', () => import('./account/SettingsPage'), settingsLoader),
+          screen('users/search', () => import('./account/MemberSearchPage'), memberSearchLoader),
+          screen('users/:id/followers', () => import('./account/FollowListPage'), followListLoader),
+          screen('users/:id/following', () => import('./account/FollowListPage'), followListLoader),
+          screen('users/:id', () => import('./account/MemberProfilePage'), memberProfileLoader),
+          screen('login', async () => ({ default: (await import('./account/LoginPages')).LoginPage })),
+          screen('login/sign-in', async () => ({ default: (await import('./account/LoginPages')).SignInPage })),
+          screen('privacy', () => import('./account/PrivacyPolicyPage')),
+          screen('login/set-password', async () => ({ default: (await import('./account/LoginPages')).SetPasswordPage })),
+          screen('community/search/item', () => import('./items/ItemSearchPage')),
+          screen('my/wishes', () => import('./wishes/WishListPage'), wishListLoader),
+          screen('probability', () => import('./probability/ProbabilityIndexPage')),
+          screen('probability/:kind', () => import('./probability/ProbabilityListPage'), probabilityListLoader),
+          screen('probability/:kind/:id', () => import('./probability/ProbabilityDetailPage'), probabilityDetailLoader),
+          screen('*', () => import('./pages/NotFoundPage')),
         ],
       },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export const routeLoaders: ReadonlyMap<RouteObject, RouteLoader> = loaders;

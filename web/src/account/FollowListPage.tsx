@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 import type { FollowListPageQuery } from '../__generated__/FollowListPageQuery.graphql';
@@ -17,7 +18,7 @@ export type FollowListKind = 'followers' | 'following';
 
 /** /users/:id/followers and /users/:id/following: a member's follow lists, a page at a time. */
 export default function FollowListPage() {
-  const queryRef = useLoaderData() as PreloadedQuery<FollowListPageQuery>;
+  const queryRef = useRouteData() as PreloadedQuery<FollowListPageQuery>;
   const kind: FollowListKind = useLocation().pathname.endsWith('/followers') ? 'followers' : 'following';
   return (
     <>

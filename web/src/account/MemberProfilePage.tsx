@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { accountTexts, communityTexts, uiTexts } from '@domain/messages.js';
 import type { MemberProfilePageQuery } from '../__generated__/MemberProfilePageQuery.graphql';
 import { QueryErrorBoundary } from '../errors/ErrorBoundary';
@@ -17,7 +17,7 @@ const p = accountTexts.profile;
 
 /** /users/:id: another member's profile with follow and block. */
 export default function MemberProfilePage() {
-  const queryRef = useLoaderData() as PreloadedQuery<MemberProfilePageQuery>;
+  const queryRef = useRouteData() as PreloadedQuery<MemberProfilePageQuery>;
   return (
     <QueryErrorBoundary queryRef={queryRef}>
       <Suspense fallback={<><PageHeader title="" back /><LoadingScreen /></>}>

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 import type { MemberSearchPageQuery } from '../__generated__/MemberSearchPageQuery.graphql';
@@ -14,7 +15,7 @@ const t = accountTexts.search;
 
 /** /users/search?q=: members by nickname, each linking to their profile (follow, block); a page at a time. */
 export default function MemberSearchPage() {
-  const queryRef = useLoaderData() as PreloadedQuery<MemberSearchPageQuery> | null;
+  const queryRef = useRouteData() as PreloadedQuery<MemberSearchPageQuery> | null;
   const [params, setParams] = useSearchParams();
   const searched = params.get('q') ?? '';
   const [draft, setDraft] = useState(searched);

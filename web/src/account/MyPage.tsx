@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 import type { MyPageQuery } from '../__generated__/MyPageQuery.graphql';
 import { QueryErrorBoundary } from '../errors/ErrorBoundary';
@@ -14,7 +15,7 @@ const p = accountTexts.profile;
 
 /** /my: the hub: the member's own profile, links to the detail, edit, settings and member search, and the POSTS, COMMENTS, BADGES tabs. */
 export default function MyPage() {
-  const queryRef = useLoaderData() as PreloadedQuery<MyPageQuery>;
+  const queryRef = useRouteData() as PreloadedQuery<MyPageQuery>;
   return (
     <>
       <PageHeader title={p.myTitle} right={<Link to="/my/settings" className="link-button">{p.settings}</Link>} />

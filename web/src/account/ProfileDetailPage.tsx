@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 import type { ProfileDetailPageQuery } from '../__generated__/ProfileDetailPageQuery.graphql';
@@ -21,7 +22,7 @@ const globalIdOf = (typename: 'User' | 'Post', databaseId: number) => btoa(`${ty
 
 /** /my/profile: the member's own profile in full (001 §3): fields, badges with the represented one, stats, activities. */
 export default function ProfileDetailPage() {
-  const queryRef = useLoaderData() as PreloadedQuery<ProfileDetailPageQuery>;
+  const queryRef = useRouteData() as PreloadedQuery<ProfileDetailPageQuery>;
   return (
     <>
       <PageHeader title={d.title} back right={<Link to="/my/profile/edit" className="link-button">{p.editProfile}</Link>} />

@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { BIO_MAX, GENDERS, NICKNAME_MAX, NICKNAME_MIN } from '@domain/limits.js';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 import type { ProfileEditPageQuery } from '../__generated__/ProfileEditPageQuery.graphql';
@@ -16,7 +17,7 @@ const e = accountTexts.edit;
 
 /** /my/profile/edit: nickname 2-20, bio up to 500, birth date, gender, location, website (001 §5). */
 export default function ProfileEditPage() {
-  const queryRef = useLoaderData() as PreloadedQuery<ProfileEditPageQuery>;
+  const queryRef = useRouteData() as PreloadedQuery<ProfileEditPageQuery>;
   return (
     <>
         <PageHeader title={e.title} back />

@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { PRIVACY_LEVELS, type PrivacyLevel } from '@domain/limits.js';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 import type { SettingsPageQuery } from '../__generated__/SettingsPageQuery.graphql';
@@ -17,7 +18,7 @@ const s = accountTexts.settings;
 
 /** /my/settings: password change, notification preferences, blocked members, logout, account deletion. */
 export default function SettingsPage() {
-  const queryRef = useLoaderData() as PreloadedQuery<SettingsPageQuery>;
+  const queryRef = useRouteData() as PreloadedQuery<SettingsPageQuery>;
   return (
     <>
       <PageHeader title={s.title} back />

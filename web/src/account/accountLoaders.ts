@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { RouteLoaderArgs } from '../routing/navigation';
 import MyPageQuery from '../__generated__/MyPageQuery$parameters';
 import type { MyPageQuery as MyPageQueryType } from '../__generated__/MyPageQuery.graphql';
 import FollowListPageQuery from '../__generated__/FollowListPageQuery$parameters';
@@ -19,16 +19,16 @@ export const myLoader = () => loadRouteQuery<MyPageQueryType>('my', MyPageQuery,
 export const profileDetailLoader = () => loadRouteQuery<ProfileDetailPageQueryType>('my-profile', ProfileDetailPageQuery, {});
 export const profileEditLoader = () => loadRouteQuery<ProfileEditPageQueryType>('my-profile-edit', ProfileEditPageQuery, {});
 export const settingsLoader = () => loadRouteQuery<SettingsPageQueryType>('my-settings', SettingsPageQuery, {});
-export function memberProfileLoader({ params }: LoaderFunctionArgs) {
+export function memberProfileLoader({ params }: RouteLoaderArgs) {
   return loadRouteQuery<MemberProfilePageQueryType>('member-profile', MemberProfilePageQuery, { id: params.id ?? '' });
 }
 /** No query until there is something to look for. */
-export function memberSearchLoader({ request }: LoaderFunctionArgs) {
+export function memberSearchLoader({ request }: RouteLoaderArgs) {
   const q = new URL(request.url).searchParams.get('q')?.trim();
   return q ? loadRouteQuery<MemberSearchPageQueryType>('member-search', MemberSearchPageQuery, { q }) : null;
 }
 /** `/users/:id/followers` or `/users/:id/following`, told apart by the last path segment. */
-export function followListLoader({ params, request }: LoaderFunctionArgs) {
+export function followListLoader({ params, request }: RouteLoaderArgs) {
   const followers = new URL(request.url).pathname.endsWith('/followers');
   return loadRouteQuery<FollowListPageQueryType>('follow-list', FollowListPageQuery, { id: params.id ?? '', followers });
 }

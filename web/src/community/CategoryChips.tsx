@@ -4,7 +4,7 @@ import { CATEGORY_IDS } from '@domain/limits.js';
 import { uiTexts } from '@domain/messages.js';
 import type { CategoryChips_query$key } from '../__generated__/CategoryChips_query.graphql';
 import { categoryIdFrom, communityPath } from './categoryParam';
-import { usePendingLocation } from './usePendingLocation';
+import { useLatestLocation } from '../routing/navigation';
 
 /**
  * The category filter above the feed: 전체 plus every visible top-level category. The 'all' category of
@@ -24,7 +24,7 @@ export function CategoryChips({ query }: { query: CategoryChips_query$key }) {
     `,
     query,
   );
-  const pending = usePendingLocation();
+  const pending = useLatestLocation();
   const requestedId = pending.pathname === '/community' ? categoryIdFrom(pending.search) : null;
   const selectedId = requestedId === CATEGORY_IDS.all ? null : requestedId;
 

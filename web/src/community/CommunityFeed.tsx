@@ -5,7 +5,7 @@ import { uiTexts } from '@domain/messages.js';
 import type { CommunityFeed_query$key } from '../__generated__/CommunityFeed_query.graphql';
 import { PostCard } from './PostCard';
 import { useLoadMoreOnScroll } from './useLoadMoreOnScroll';
-import { usePendingLocation } from './usePendingLocation';
+import { useLatestLocation } from '../routing/navigation';
 
 /** About how many cards a phone shows before scrolling. */
 const FIRST_SCREEN_CARDS = 6;
@@ -44,7 +44,7 @@ export function CommunityFeed({ query }: { query: CommunityFeed_query$key }) {
   const { posts, hasNext, isLoadingNext, loadMore } = useFeed(query);
   const sentinelRef = useLoadMoreOnScroll<HTMLDivElement>(loadMore, hasNext && !isLoadingNext);
   const location = useLocation();
-  const pending = usePendingLocation();
+  const pending = useLatestLocation();
   // A new category is on its way: keep the old list visible, dimmed, until the new one replaces it.
   const refreshing = pending.pathname === location.pathname && pending.search !== location.search;
 

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { uiTexts } from '@domain/messages.js';
 import type { CommunityPageQuery } from '../__generated__/CommunityPageQuery.graphql';
 import { QueryErrorBoundary } from '../errors/ErrorBoundary';
@@ -12,7 +12,7 @@ import { StoryTray } from '../stories/StoryTray';
 
 /** The home feed, /community (000 §2). */
 export default function CommunityPage() {
-  const queryRef = useLoaderData() as PreloadedQuery<CommunityPageQuery>;
+  const queryRef = useRouteData() as PreloadedQuery<CommunityPageQuery>;
   return (
     <>
       <PageHeader title={uiTexts.community} />

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { RouteLoaderArgs } from '../routing/navigation';
 import { POST_PAGE_SIZE_DEFAULT } from '@domain/limits.js';
 import CommunityPageQuery from '../__generated__/CommunityPageQuery$parameters';
 import type { CommunityPageQuery as CommunityPageQueryType } from '../__generated__/CommunityPageQuery.graphql';
@@ -6,7 +6,7 @@ import { loadRouteQuery } from '../relay/loadRouteQuery';
 import { categoryIdFrom } from './categoryParam';
 
 /** Lives outside the lazily loaded screen so the query starts while the screen's code downloads. */
-export function communityLoader({ request }: LoaderFunctionArgs) {
+export function communityLoader({ request }: RouteLoaderArgs) {
   const categoryId = categoryIdFrom(new URL(request.url).searchParams);
   return loadRouteQuery<CommunityPageQueryType>('community', CommunityPageQuery, {
     categoryId,

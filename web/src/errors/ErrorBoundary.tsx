@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { useRevalidator } from 'react-router-dom';
+import { useRevalidate } from '../routing/navigation';
 import { FallbackScreen } from './FallbackScreen';
 
 interface ErrorBoundaryProps {
@@ -46,9 +46,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
  * and the new query reference (a reset key) clears the error.
  */
 export function QueryErrorBoundary({ queryRef, children }: { queryRef: unknown; children: ReactNode }) {
-  const revalidator = useRevalidator();
+  const revalidate = useRevalidate();
   return (
-    <ErrorBoundary resetKeys={[queryRef]} onRetry={() => void revalidator.revalidate()}>
+    <ErrorBoundary resetKeys={[queryRef]} onRetry={revalidate}>
       {children}
     </ErrorBoundary>
   );

@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { UnauthorizedRedirect } from '../account/UnauthorizedRedirect';
 import { useTrackPreviousPath } from '../navigation/backNavigation';
 import { BottomTabBar } from './BottomTabBar';
@@ -18,7 +18,6 @@ export function AppLayout() {
         <Outlet />
       </div>
       <BottomTabBar />
-      <ScrollRestoration />
     </LoginModalProvider>
     </ToastProvider>
   );

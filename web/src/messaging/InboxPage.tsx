@@ -1,6 +1,7 @@
 import { Suspense, useMemo } from 'react';
 import { graphql, usePreloadedQuery, useSubscription, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { ConnectionHandler, type GraphQLSubscriptionConfig } from 'relay-runtime';
 import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
 import type { InboxPageAddedSubscription } from '../__generated__/InboxPageAddedSubscription.graphql';
@@ -17,7 +18,7 @@ import { formatRelativeTime } from '../time/formatRelativeTime';
 
 /** /community/notice, the 알림 tab: the inbox, live over graphql-ws (001 §2, §4). */
 export default function InboxPage() {
-  const { queryRef } = useLoaderData() as { queryRef: PreloadedQuery<InboxPageQuery> };
+  const { queryRef } = useRouteData() as { queryRef: PreloadedQuery<InboxPageQuery> };
   return (
     <>
       <PageHeader title={m.inboxTitle} right={<Link to="/my/notifications" className="inbox__settings-link">{m.settingsTitle}</Link>} />

@@ -1,6 +1,7 @@
 import { Suspense, useState, type FormEvent } from 'react';
 import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { INQUIRY_CATEGORIES, INQUIRY_COMMENT_MAX, INQUIRY_CONTENT_MAX, INQUIRY_CONTENT_MIN, INQUIRY_TITLE_MAX } from '@domain/limits.js';
 import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
 import type { InquiryDetailPageCommentMutation } from '../__generated__/InquiryDetailPageCommentMutation.graphql';
@@ -20,7 +21,7 @@ const failureText = (result: Failure) => result.issues?.[0]?.message ?? result.m
 
 /** /my/inquiries: the member's inquiries and the form to file one (001 §5 rules, checked again by the gateway). */
 export function InquiryListPage() {
-  const { queryRef } = useLoaderData() as { queryRef: PreloadedQuery<InquiryListPageQuery> };
+  const { queryRef } = useRouteData() as { queryRef: PreloadedQuery<InquiryListPageQuery> };
   return (
     <>
       <PageHeader title={m.inquiriesTitle} back />
@@ -167,7 +168,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
 
 /** /my/inquiries/:id: the inquiry with its comments; the member (or staff) adds comments. */
 export function InquiryDetailPage() {
-  const { queryRef } = useLoaderData() as { queryRef: PreloadedQuery<InquiryDetailPageQuery> };
+  const { queryRef } = useRouteData() as { queryRef: PreloadedQuery<InquiryDetailPageQuery> };
   return (
     <>
       <PageHeader title={m.inquiriesTitle} back />

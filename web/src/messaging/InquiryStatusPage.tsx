@@ -1,6 +1,7 @@
 import { Suspense, useState, type FormEvent } from 'react';
 import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { INQUIRY_INTERNAL_NOTES_MAX, INQUIRY_NEXT_STATUS, INQUIRY_RESOLUTION_MAX, type InquiryStatus as DomainInquiryStatus } from '@domain/limits.js';
 import { errorMessages, messagingTexts as m } from '@domain/messages.js';
 import type { InquiryStatus, InquiryStatusPageMutation } from '../__generated__/InquiryStatusPageMutation.graphql';
@@ -17,7 +18,7 @@ const t = m.inquiryStatusForm;
 
 /** /my/inquiries/:id/status: staff move an inquiry one step on, with the member's resolution and staff-only notes. */
 export function InquiryStatusPage() {
-  const { queryRef } = useLoaderData() as { queryRef: PreloadedQuery<InquiryStatusPageQuery> };
+  const { queryRef } = useRouteData() as { queryRef: PreloadedQuery<InquiryStatusPageQuery> };
   return (
     <>
       <PageHeader title={t.title} back />

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { messagingTexts as m } from '@domain/messages.js';
 import type { NoticeDetailPageQuery } from '../__generated__/NoticeDetailPageQuery.graphql';
 import type { NoticeListPageQuery } from '../__generated__/NoticeListPageQuery.graphql';
@@ -12,7 +13,7 @@ import { formatRelativeTime } from '../time/formatRelativeTime';
 
 /** /my/notice: notices, important and pinned first. */
 export function NoticeListPage() {
-  const { queryRef } = useLoaderData() as { queryRef: PreloadedQuery<NoticeListPageQuery> };
+  const { queryRef } = useRouteData() as { queryRef: PreloadedQuery<NoticeListPageQuery> };
   return (
     <>
       <PageHeader title={m.noticesTitle} back />
@@ -68,7 +69,7 @@ function NoticeList({ queryRef }: { queryRef: PreloadedQuery<NoticeListPageQuery
 
 /** /my/notice/:id: one notice with its attachments. */
 export function NoticeDetailPage() {
-  const { queryRef } = useLoaderData() as { queryRef: PreloadedQuery<NoticeDetailPageQuery> };
+  const { queryRef } = useRouteData() as { queryRef: PreloadedQuery<NoticeDetailPageQuery> };
   return (
     <>
       <PageHeader title={m.noticesTitle} back />

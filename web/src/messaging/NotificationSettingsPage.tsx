@@ -1,6 +1,6 @@
 import { Suspense, useState, type FormEvent } from 'react';
 import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES } from '@domain/limits.js';
 import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
 import type { NotificationSettingsPageMutation, NotificationType } from '../__generated__/NotificationSettingsPageMutation.graphql';
@@ -19,7 +19,7 @@ interface ChannelState {
 
 /** /my/notifications: channels (e-mail, push, in-app) with their types, and quiet hours. */
 export default function NotificationSettingsPage() {
-  const { queryRef } = useLoaderData() as { queryRef: PreloadedQuery<NotificationSettingsPageQuery> };
+  const { queryRef } = useRouteData() as { queryRef: PreloadedQuery<NotificationSettingsPageQuery> };
   return (
     <>
       <PageHeader title={m.settingsTitle} back />

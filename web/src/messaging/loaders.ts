@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { RouteLoaderArgs } from '../routing/navigation';
 import InboxPageQuery from '../__generated__/InboxPageQuery$parameters';
 import type { InboxPageQuery as InboxPageQueryType } from '../__generated__/InboxPageQuery.graphql';
 import InquiryDetailPageQuery from '../__generated__/InquiryDetailPageQuery$parameters';
@@ -21,13 +21,13 @@ export const notificationSettingsLoader = () => ({
   queryRef: loadRouteQuery<NotificationSettingsPageQueryType>('notification-settings', NotificationSettingsPageQuery, {}),
 });
 export const noticeListLoader = () => ({ queryRef: loadRouteQuery<NoticeListPageQueryType>('notices', NoticeListPageQuery, {}) });
-export const noticeDetailLoader = ({ params }: LoaderFunctionArgs) => ({
+export const noticeDetailLoader = ({ params }: RouteLoaderArgs) => ({
   queryRef: loadRouteQuery<NoticeDetailPageQueryType>('notice', NoticeDetailPageQuery, { id: params.id ?? '' }),
 });
 export const inquiryListLoader = () => ({ queryRef: loadRouteQuery<InquiryListPageQueryType>('inquiries', InquiryListPageQuery, {}) });
-export const inquiryDetailLoader = ({ params }: LoaderFunctionArgs) => ({
+export const inquiryDetailLoader = ({ params }: RouteLoaderArgs) => ({
   queryRef: loadRouteQuery<InquiryDetailPageQueryType>('inquiry', InquiryDetailPageQuery, { id: params.id ?? '' }),
 });
-export const inquiryStatusLoader = ({ params }: LoaderFunctionArgs) => ({
+export const inquiryStatusLoader = ({ params }: RouteLoaderArgs) => ({
   queryRef: loadRouteQuery<InquiryStatusPageQueryType>('inquiry-status', InquiryStatusPageQuery, { id: params.id ?? '' }),
 });

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { NUMBERED_LIST_PAGE_SIZE, USER_REPLIES_PAGE_SIZE } from '@domain/limits.js';
 import { communityTexts, uiTexts } from '@domain/messages.js';
 import type { CommunityMyPageQuery } from '../__generated__/CommunityMyPageQuery.graphql';
@@ -20,7 +21,7 @@ type Tab = (typeof TABS)[number];
 
 /** /community/my (000 §2): the member's own posts and comments, in two tabs. */
 export default function CommunityMyPage() {
-  const queryRef = useLoaderData() as PreloadedQuery<CommunityMyPageQuery>;
+  const queryRef = useRouteData() as PreloadedQuery<CommunityMyPageQuery>;
   return (
     <QueryErrorBoundary queryRef={queryRef}>
       <Suspense

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { uiTexts } from '@domain/messages.js';
 import type { PostDetailPageQuery } from '../__generated__/PostDetailPageQuery.graphql';
 import { QueryErrorBoundary } from '../errors/ErrorBoundary';
@@ -11,7 +11,7 @@ import { PostDetail } from './PostDetail';
 
 /** A single post, /community/detail?id= (002 §2.1). */
 export default function PostDetailPage() {
-  const queryRef = useLoaderData() as PreloadedQuery<PostDetailPageQuery> | null;
+  const queryRef = useRouteData() as PreloadedQuery<PostDetailPageQuery> | null;
   return (
     <>
       <PageHeader title={uiTexts.postDetail} back />

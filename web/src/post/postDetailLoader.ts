@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { RouteLoaderArgs } from '../routing/navigation';
 import PostDetailPageQuery from '../__generated__/PostDetailPageQuery$parameters';
 import type { PostDetailPageQuery as PostDetailPageQueryType } from '../__generated__/PostDetailPageQuery.graphql';
 import { loadRouteQuery } from '../relay/loadRouteQuery';
 
 /** /community/detail?id=<global id>. Without an id there is nothing to load: the screen says not found. */
-export function postDetailLoader({ request }: LoaderFunctionArgs) {
+export function postDetailLoader({ request }: RouteLoaderArgs) {
   const id = new URL(request.url).searchParams.get('id')?.trim();
   if (!id) return null;
   return loadRouteQuery<PostDetailPageQueryType>('post-detail', PostDetailPageQuery, { id });

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { itemTexts } from '@domain/messages.js';
 import type { ProbabilityDetailPageQuery } from '../__generated__/ProbabilityDetailPageQuery.graphql';
 import { QueryErrorBoundary } from '../errors/ErrorBoundary';
@@ -13,7 +13,7 @@ const texts = itemTexts.probability;
 
 /** /probability/{kind}/{id}: one row of a table, with its picture, rarity, probability and description. */
 export default function ProbabilityDetailPage() {
-  const loaded = useLoaderData() as ProbabilityDetailLoaderData | null;
+  const loaded = useRouteData() as ProbabilityDetailLoaderData | null;
   return (
     <>
       <PageHeader title={loaded ? texts.kinds[loaded.kind] : texts.title} back />

@@ -1,6 +1,7 @@
 import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { ITEM_SEARCH_DEBOUNCE_MS, PROBABILITY_PAGE_SIZE, PROBABILITY_SEARCH_MAX_LENGTH, PROBABILITY_SKELETON_CARDS } from '@domain/limits.js';
 import { itemTexts, uiTexts } from '@domain/messages.js';
 import type { ProbabilityListPageQuery as ProbabilityListPageQueryType } from '../__generated__/ProbabilityListPageQuery.graphql';
@@ -36,7 +37,7 @@ const probabilityListQuery = graphql`
 
 /** The five probability list screens of 002 §2.2 (/probability/{kind}). */
 export default function ProbabilityListPage() {
-  const loaded = useLoaderData() as ProbabilityListLoaderData | null;
+  const loaded = useRouteData() as ProbabilityListLoaderData | null;
   if (!loaded) return <UnknownTable />;
   return <ProbabilityList key={loaded.kind} {...loaded} />;
 }

@@ -1,5 +1,5 @@
 import { loadQuery, type PreloadedQuery } from 'react-relay';
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { RouteLoaderArgs } from '../routing/navigation';
 import { PROBABILITY_KINDS, PROBABILITY_PAGE_SIZE, type ProbabilityKind } from '@domain/limits.js';
 import ProbabilityDetailPageQuery from '../__generated__/ProbabilityDetailPageQuery$parameters';
 import type { ProbabilityDetailPageQuery as ProbabilityDetailPageQueryType } from '../__generated__/ProbabilityDetailPageQuery.graphql';
@@ -20,7 +20,7 @@ export interface ProbabilityListLoaderData {
 }
 
 /** /probability/{kind}: the first page of the table, unfiltered. An unknown kind loads nothing. */
-export function probabilityListLoader({ params }: LoaderFunctionArgs): ProbabilityListLoaderData | null {
+export function probabilityListLoader({ params }: RouteLoaderArgs): ProbabilityListLoaderData | null {
   const kind = probabilityKindOf(params.kind);
   if (!kind) return null;
   const queryRef = loadQuery<ProbabilityListPageQueryType>(
@@ -39,7 +39,7 @@ export interface ProbabilityDetailLoaderData {
 }
 
 /** /probability/{kind}/{id}: one row of a table. */
-export function probabilityDetailLoader({ params }: LoaderFunctionArgs): ProbabilityDetailLoaderData | null {
+export function probabilityDetailLoader({ params }: RouteLoaderArgs): ProbabilityDetailLoaderData | null {
   const kind = probabilityKindOf(params.kind);
   const databaseId = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
   if (!kind || databaseId === null) return null;

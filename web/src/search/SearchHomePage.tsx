@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { TRENDING_PAGE_SIZE } from '@domain/limits.js';
 import { communityTexts, itemTexts, uiTexts } from '@domain/messages.js';
 import type { SearchHomePageQuery } from '../__generated__/SearchHomePageQuery.graphql';
@@ -14,7 +15,7 @@ const s = communityTexts.search;
 
 /** /community/search (000 §2): the search box, then the trending posts with a more button. */
 export default function SearchHomePage() {
-  const queryRef = useLoaderData() as PreloadedQuery<SearchHomePageQuery>;
+  const queryRef = useRouteData() as PreloadedQuery<SearchHomePageQuery>;
   return (
     <>
       <PageHeader title={s.title} />

@@ -1,11 +1,12 @@
 import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { NUMBERED_LIST_PAGE_SIZE, SEARCH_MIN_LENGTH } from '@domain/limits.js';
 import { communityTexts, validationTexts } from '@domain/messages.js';
 import type { SearchPostPageQuery } from '../__generated__/SearchPostPageQuery.graphql';
 import { PostCard } from '../community/PostCard';
-import { usePendingLocation } from '../community/usePendingLocation';
+import { useLatestLocation } from '../routing/navigation';
 import { QueryErrorBoundary } from '../errors/ErrorBoundary';
 import { PageHeader } from '../layout/PageHeader';
 import { SearchBox } from './SearchBox';
@@ -16,7 +17,7 @@ const loading = <p className="search-results__state" role="status">{s.loading}</
 
 /** /community/search/post (000 §2): results of a post search, 10 per numbered page with 5 page buttons. */
 export default function SearchPostPage() {
-  const queryRef = useLoaderData() as PreloadedQuery<SearchPostPageQuery> | null;
+  const queryRef = useRouteData() as PreloadedQuery<SearchPostPageQuery> | null;
   const location = useLocation();
   const request = searchRequestFrom(location.search);
   return (
@@ -60,7 +61,7 @@ function SearchResults({ queryRef, request }: { queryRef: PreloadedQuery<SearchP
     queryRef,
   );
   const location = useLocation();
-  const pending = usePendingLocation();
+  const pending = useLatestLocation();
   // Another page or term is on its way: say so instead of showing the old results as the new ones.
   if (pending.pathname === location.pathname && pending.search !== location.search) return loading;
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { RouteLoaderArgs } from '../routing/navigation';
 import { NUMBERED_LIST_PAGE_SIZE, TRENDING_PAGE_SIZE } from '@domain/limits.js';
 import SearchHomePageQuery from '../__generated__/SearchHomePageQuery$parameters';
 import type { SearchHomePageQuery as SearchHomePageQueryType } from '../__generated__/SearchHomePageQuery.graphql';
@@ -13,7 +13,7 @@ export function searchHomeLoader() {
 }
 
 /** /community/search/post?query=&type=&page=: one numbered page of results; a too short term is not sent. */
-export function searchPostLoader({ request }: LoaderFunctionArgs) {
+export function searchPostLoader({ request }: RouteLoaderArgs) {
   const search = searchRequestFrom(new URL(request.url).searchParams);
   if (!isSearchable(search.query)) return null;
   return loadRouteQuery<SearchPostPageQueryType>('search-post', SearchPostPageQuery, {

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { storyTexts } from '@domain/messages.js';
 import type { HighlightsPageQuery } from '../__generated__/HighlightsPageQuery.graphql';
 import { QueryErrorBoundary } from '../errors/ErrorBoundary';
@@ -11,7 +11,7 @@ import { showStoryToast, StoryToaster } from './storyToaster';
 
 /** /stories/highlights/:userId: a member's highlights (private ones only for their owner), kept past expiry. */
 export default function HighlightsPage() {
-  const queryRef = useLoaderData() as PreloadedQuery<HighlightsPageQuery>;
+  const queryRef = useRouteData() as PreloadedQuery<HighlightsPageQuery>;
   return (
     <>
       <PageHeader title={storyTexts.highlights.title} />

@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { STORY_COMMENT_MAX } from '@domain/limits.js';
 import { storyTexts } from '@domain/messages.js';
 import type { StoryViewerPageQuery } from '../__generated__/StoryViewerPageQuery.graphql';
@@ -15,7 +16,7 @@ import { showStoryToast, StoryToaster } from './storyToaster';
 
 /** The full-screen story viewer, /stories/:userId: one member's live stories in order. */
 export default function StoryViewerPage() {
-  const queryRef = useLoaderData() as PreloadedQuery<StoryViewerPageQuery>;
+  const queryRef = useRouteData() as PreloadedQuery<StoryViewerPageQuery>;
   return (
     <QueryErrorBoundary queryRef={queryRef}>
       <Suspense fallback={<LoadingScreen />}>

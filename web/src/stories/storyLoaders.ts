@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { RouteLoaderArgs } from '../routing/navigation';
 import HighlightsPageQuery from '../__generated__/HighlightsPageQuery$parameters';
 import type { HighlightsPageQuery as HighlightsPageQueryType } from '../__generated__/HighlightsPageQuery.graphql';
 import StoryViewerPageQuery from '../__generated__/StoryViewerPageQuery$parameters';
@@ -6,10 +6,10 @@ import type { StoryViewerPageQuery as StoryViewerPageQueryType } from '../__gene
 import { loadRouteQuery } from '../relay/loadRouteQuery';
 
 /** The viewer's query starts while its code downloads (render-as-you-fetch). */
-export function storyViewerLoader({ params }: LoaderFunctionArgs) {
+export function storyViewerLoader({ params }: RouteLoaderArgs) {
   return loadRouteQuery<StoryViewerPageQueryType>('storyViewer', StoryViewerPageQuery, { userId: params.userId ?? '' });
 }
 
-export function highlightsLoader({ params }: LoaderFunctionArgs) {
+export function highlightsLoader({ params }: RouteLoaderArgs) {
   return loadRouteQuery<HighlightsPageQueryType>('highlights', HighlightsPageQuery, { userId: params.userId ?? '' });
 }

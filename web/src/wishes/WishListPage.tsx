@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { WISH_STATUSES, type WishStatus as DomainWishStatus } from '@domain/limits.js';
 import { errorMessages, itemTexts, uiTexts } from '@domain/messages.js';
 import type { WishList_user$key } from '../__generated__/WishList_user.graphql';
@@ -19,7 +20,7 @@ type WishStatus = Uppercase<DomainWishStatus>;
 
 /** /my/wishes?type=buy|sell: the viewer's needed (buy) and sell lists (001 §3-§5). */
 export default function WishListPage() {
-  const { queryRef, type } = useLoaderData() as WishListLoaderData;
+  const { queryRef, type } = useRouteData() as WishListLoaderData;
   return (
     <>
       <PageHeader title={itemTexts.myWishes} back />

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { useRouteData } from '../routing/navigation';
 import { ConnectionHandler } from 'relay-runtime';
 import { CONTENT_MAX, IMAGE_MAX_BYTES, LOCATION_MAX, POST_IMAGES_MAX, TITLE_MAX, TRADE_TYPES } from '@domain/limits.js';
 import { communityTexts, uiTexts } from '@domain/messages.js';
@@ -42,7 +43,7 @@ const FORM_FIELD_OF: Record<string, keyof PostDraft> = {
 
 /** /community/write: a new post, or with ?id= the author's post to edit (000 §2, §4). */
 export default function WritePage() {
-  const queryRef = useLoaderData() as PreloadedQuery<WritePageQuery>;
+  const queryRef = useRouteData() as PreloadedQuery<WritePageQuery>;
   return (
     <QueryErrorBoundary queryRef={queryRef}>
       <Suspense

@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { RouteLoaderArgs } from '../routing/navigation';
 import WritePageQuery from '../__generated__/WritePageQuery$parameters';
 import type { WritePageQuery as WritePageQueryType } from '../__generated__/WritePageQuery.graphql';
 import { loadRouteQuery } from '../relay/loadRouteQuery';
 
 /** /community/write, and /community/write?id=<post id> to edit: the categories, the viewer and the post. */
-export function writeLoader({ request }: LoaderFunctionArgs) {
+export function writeLoader({ request }: RouteLoaderArgs) {
   const id = new URL(request.url).searchParams.get('id')?.trim() ?? '';
   return loadRouteQuery<WritePageQueryType>('write', WritePageQuery, { id, isEdit: id !== '' });
 }
