@@ -62,6 +62,10 @@ export default defineConfig({
       // Relay ships CommonJS, whose entries pull in every part: these name only the parts the app uses.
       { find: /^react-relay$/, replacement: `${webDir}src/relay/bundle/react-relay.js` },
       { find: /^relay-runtime$/, replacement: `${webDir}src/relay/bundle/relay-runtime.js` },
+      // react-router's package exports always name its development build (warnings and dev checks included,
+      // remix-run/react-router#14102); the production build ships beside it.
+      { find: /^react-router$/, replacement: `${repoRoot}node_modules/react-router/dist/production/index.mjs` },
+      { find: /^react-router\/dom$/, replacement: `${repoRoot}node_modules/react-router/dist/production/dom-export.mjs` },
     ],
   },
   build: {
@@ -69,6 +73,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Read by scripts/web-budget.ts to find what /community loads first.
     manifest: true,
+    // Every browser we target supports <link rel="modulepreload">: the polyfill would only add bytes to the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app: separate chunks stay cached across releases.
