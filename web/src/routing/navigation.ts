@@ -36,7 +36,13 @@ let routes: RouteObject[] = [];
 const loaderOf = new WeakMap<RouteObject, RouteLoader>();
 
 /** A route's loader result per history entry. Bounded: only recent entries can still be on screen. */
-const loadedByEntry = new Map<string, { data: unknown }>();
+const loadedByEntry = new Map<string, LoadedEntry>();
+
+/** A loader's result, or what it threw (rethrown where the screen renders, so the screen's frame shows it). */
+interface LoadedEntry {
+  data: unknown;
+  error?: unknown;
+}
 const KEPT_ENTRIES = 20;
 const listeners = new Set<() => void>();
 
@@ -53,8 +59,14 @@ function load(location: Location) {
   const leaf = matchRoutes(routes, location)?.at(-1);
   const loader = leaf && loaderOf.get(leaf.route);
   const url = new URL(createPath(location), window.location.origin).href;
+  let entry: LoadedEntry;
+  try {
+    entry = { data: loader ? loader({ params: leaf.params, request: { url } }) : null };
+  } catch (error) {
+    entry = { data: null, error };
+  }
   loadedByEntry.delete(location.key);
-  loadedByEntry.set(location.key, { data: loader ? loader({ params: leaf.params, request: { url } }) : null });
+  loadedByEntry.set(location.key, entry);
   for (const key of loadedByEntry.keys()) {
     if (loadedByEntry.size <= KEPT_ENTRIES) break;
     loadedByEntry.delete(key);
@@ -94,8 +106,7 @@ export function useLatestLocation(): Location {
   return useSyncExternalStore(subscribe, () => latestLocation);
 }
 
-interface RouteDataValue {
-  data: unknown;
+interface RouteDataValue extends LoadedEntry {
   revalidate: () => void;
 }
 
@@ -103,7 +114,9 @@ export const RouteDataContext = createContext<RouteDataValue>({ data: null, reva
 
 /** The loader result of the location being rendered (what the data router's useLoaderData gave). */
 export function useRouteData(): unknown {
-  return useContext(RouteDataContext).data;
+  const { data, error } = useContext(RouteDataContext);
+  if (error) throw error;
+  return data;
 }
 
 /** Runs the current route's loader again (a screen's "다시 시도"). */
@@ -120,6 +133,5 @@ export function useLoadedEntry(location: Location): RouteDataValue {
     load(location);
     notify();
   }, [location]);
-  const data = entry?.data ?? null;
-  return useMemo(() => ({ data, revalidate }), [data, revalidate]);
+  return useMemo(() => ({ data: entry?.data ?? null, error: entry?.error, revalidate }), [entry, revalidate]);
 }
