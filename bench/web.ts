@@ -12,10 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { CHROMIUM_OPTIONS } from '../tests/helpers/chromium.js';
 import { freePort, startService, type Service } from './processes.js';
 
 const TARGETS = { performance: 90, accessibility: 95, 'best-practices': 95 } as const;
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumPath = process.env.CHROMIUM_PATH ?? CHROMIUM_OPTIONS.executablePath;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
 if (process.env.SKIP_BUILD !== 'true') execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
@@ -38,15 +39,7 @@ try {
   chromium = spawn(chromiumPath, [
     `--remote-debugging-port=${port}`,
     `--user-data-dir=${join(scratch, 'profile')}`,
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-dev-shm-usage',
+    ...CHROMIUM_OPTIONS.args,
     'about:blank',
   ], { stdio: 'ignore' });
   for (let attempt = 0; ; attempt += 1) {

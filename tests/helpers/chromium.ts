@@ -1,8 +1,9 @@
 import type { LaunchOptions } from 'playwright-core';
 
 /**
- * How every browser test starts Debian's Chromium: headless, a phone-sized Korean page, and the flags that keep it
- * off the network this machine does not have (TOOLCHAIN.md trap 9). Pass to `chromium.launchPersistentContext`.
+ * How every browser test (and `npm run bench:web`) starts Debian's Chromium: headless, a phone-sized Korean page, and
+ * the flags that keep it off the network this machine does not have (TOOLCHAIN.md trap 9). Pass to
+ * `chromium.launchPersistentContext`.
  */
 export const CHROMIUM_OPTIONS = {
   executablePath: '/usr/bin/chromium',
