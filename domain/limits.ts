@@ -117,6 +117,12 @@ export const TOAST_DURATION_MS = 3000;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export const POST_IMAGES_MAX = 10;
+/**
+ * Pictures (post images, profile pictures, story pictures) may declare at most this many pixels: a phone's
+ * 200-megapixel mode stays far above it, every 12-50 MP camera below; a small file claiming more is a
+ * decompression bomb for every browser that opens it.
+ */
+export const IMAGE_MAX_PIXELS = 40_000_000;
 export const LOCATION_MAX = 100;
 /** Search types of the community search box (000 §2): title+content, title, content, nickname. */
 export const POST_SEARCH_TYPES = ['title_content', 'title', 'content', 'nickname'] as const;
@@ -284,6 +290,8 @@ export const STORY_LOCATION_NAME_MAX = 100;
 export const STORY_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const STORY_VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 export const STORY_VIDEO_MIME_TYPES = ['video/mp4', 'video/webm'] as const;
+/** Uploaded media that a browser shows inline; anything else (notice attachments) is served as a download. */
+export const INLINE_MEDIA_TYPES = [...IMAGE_MIME_TYPES, ...STORY_VIDEO_MIME_TYPES] as const;
 export const STORY_GROUPS_PAGE_SIZE = 20;
 export const STORY_VIEWERS_PAGE_SIZE = 50;
 /** The stories toaster (002 §4.4, §9). */

@@ -96,6 +96,8 @@ export const communityTexts = {
   upload: {
     notImage: '이미지 파일만 올릴 수 있습니다.',
     tooLarge: (megabytes: number) => `이미지는 ${megabytes}MB 이하만 올릴 수 있습니다.`,
+    tooManyPixels: (megapixels: number) => `이미지는 ${megapixels}메가픽셀(가로×세로) 이하만 올릴 수 있습니다.`,
+    typeMismatch: '파일의 내용이 파일 형식과 다릅니다. 사진 파일을 그대로 올려주세요.',
     missing: '올릴 이미지를 선택해주세요.',
     tooMany: (max: number) => `이미지는 최대 ${max}개까지 올릴 수 있습니다.`,
     failed: '이미지를 올리지 못했습니다.',
