@@ -10,3 +10,4 @@ export * from './account.js';
 export * from './post.js';
 export * from './stories.js';
 export * from './messaging.js';
+export * from './uploads.js';

@@ -292,6 +292,11 @@ export const STORY_VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 export const STORY_VIDEO_MIME_TYPES = ['video/mp4', 'video/webm'] as const;
 /** Uploaded media that a browser shows inline; anything else (notice attachments) is served as a download. */
 export const INLINE_MEDIA_TYPES = [...IMAGE_MIME_TYPES, ...STORY_VIDEO_MIME_TYPES] as const;
+/**
+ * How long browsers and caches keep served media, in seconds: an upload's name is a random id that never
+ * names other bytes (a year, immutable); the bundled demo pictures may change with a release (a day).
+ */
+export const MEDIA_CACHE_SECONDS = { uploaded: 365 * 24 * 60 * 60, bundled: 24 * 60 * 60 } as const;
 export const STORY_GROUPS_PAGE_SIZE = 20;
 export const STORY_VIEWERS_PAGE_SIZE = 50;
 /** The stories toaster (002 §4.4, §9). */
@@ -345,6 +350,8 @@ export const GRAPHQL_UPLOAD_LIMITS = {
   files: POST_IMAGES_MAX,
   fieldSize: GRAPHQL_LIMITS.maxBodyBytes,
   fields: 20,
+  /** The whole body: the most any one mutation takes (a story video, or a notice's attachments) plus its fields. */
+  requestBytes: Math.max(STORY_VIDEO_MAX_BYTES, NOTICE_ATTACHMENTS_MAX * NOTICE_ATTACHMENT_MAX_BYTES) + GRAPHQL_LIMITS.maxBodyBytes,
 } as const;
 
 /** Accounts: how many posts, comments, activities, blocked members and search results a profile screen loads at a time. */

@@ -18,6 +18,8 @@ export interface GatewaySettings {
   breakerHalfOpenAfterMs: number;
   /** How often the notification bridge polls each subscribed member's inbox (NOTIFICATION_POLL_INTERVAL_MS). */
   notificationPollIntervalMs: number;
+  /** The gateway's public address (`https://slime.example`): media URLs become absolute on it; unset keeps them relative. */
+  publicUrl?: string;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -28,6 +30,19 @@ function flag(value: string | undefined, fallback: boolean): boolean {
 function positiveInteger(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   return value !== undefined && Number.isSafeInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+/** An http(s) origin, optionally with a path prefix, without its trailing slash; anything else stops the start. */
+export function publicUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`PUBLIC_URL is not a URL: ${value}`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) throw new Error(`PUBLIC_URL must be an http(s) address without query or fragment: ${value}`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewaySettings {
@@ -44,5 +59,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewaySe
     breakerFailures: positiveInteger(env.UPSTREAM_BREAKER_FAILURES, UPSTREAM_RESILIENCE.breakerFailures),
     breakerHalfOpenAfterMs: positiveInteger(env.UPSTREAM_BREAKER_HALF_OPEN_MS, UPSTREAM_RESILIENCE.breakerHalfOpenAfterMs),
     notificationPollIntervalMs: positiveInteger(env.NOTIFICATION_POLL_INTERVAL_MS, NOTIFICATION_POLL_INTERVAL_MS),
+    publicUrl: publicUrl(env.PUBLIC_URL),
   };
 }

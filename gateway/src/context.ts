@@ -8,6 +8,7 @@ import { StoriesApi } from './upstream/stories.js';
 import { MessagingApi } from './upstream/messaging.js';
 import type { NotificationBridge } from './notification-bridge.js';
 import type { PublicCache } from './upstream/public-cache.js';
+import type { MediaUrl } from './media.js';
 
 export interface GatewayContext {
   caller: Caller;
@@ -20,6 +21,8 @@ export interface GatewayContext {
   messaging: MessagingApi;
   /** Polls the inbox of members with live notification subscriptions. */
   notificationBridge: NotificationBridge;
+  /** A media path or URL as browsers anywhere can load it (relative, or on PUBLIC_URL). */
+  mediaUrl: MediaUrl;
 }
 
 /** The web client's device id when a request names none (002 §7.1). */
@@ -31,7 +34,7 @@ export function tokenFromAuthorization(header: string | null | undefined): strin
   return match?.[1];
 }
 
-export function createContextFactory(client: UpstreamClient, pubSub: GatewayPubSub, notificationBridge: NotificationBridge, publicCache: PublicCache) {
+export function createContextFactory(client: UpstreamClient, pubSub: GatewayPubSub, notificationBridge: NotificationBridge, publicCache: PublicCache, mediaUrl: MediaUrl) {
   // `requestId` comes from the listener; `request.signal` aborts when the client goes away.
   return ({ request, requestId }: YogaInitialContext & { requestId?: string }): GatewayContext => {
     const caller: Caller = {
@@ -40,6 +43,6 @@ export function createContextFactory(client: UpstreamClient, pubSub: GatewayPubS
       requestId,
       signal: request.signal,
     };
-    return { caller, pubSub, community: new CommunityApi(client, caller, publicCache), items: new ItemsApi(client, caller, publicCache), accounts: new AccountsApi(client, caller), stories: new StoriesApi(client, caller), messaging: new MessagingApi(client, caller), notificationBridge };
+    return { caller, pubSub, community: new CommunityApi(client, caller, publicCache), items: new ItemsApi(client, caller, publicCache), accounts: new AccountsApi(client, caller), stories: new StoriesApi(client, caller), messaging: new MessagingApi(client, caller), notificationBridge, mediaUrl };
   };
 }

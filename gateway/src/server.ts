@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { GRAPHQL_LIMITS } from '../../domain/limits.js';
 import { errorMessages, hardeningTexts } from '../../domain/messages.js';
 import { settingsFromEnv, type GatewaySettings } from './config.js';
+import { serveMedia } from './media.js';
 import { GatewayMetrics } from './metrics.js';
 import { NotificationBridge } from './notification-bridge.js';
 import { PersistedOperations } from './persisted.js';
@@ -136,6 +137,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       return reply;
     },
   });
+
+  await serveMedia(app, upstreamUrl);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 

@@ -1,12 +1,12 @@
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import { createFetch } from '@whatwg-node/fetch';
-import { GraphQLError } from 'graphql';
-import { createYoga, maskError, type MaskError, type Plugin, type YogaLogger } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaLogger } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
-import { GRAPHQL_UPLOAD_LIMITS, errorMessages, hardeningTexts, uiTexts } from '../../domain/index.js';
+import { errorMessages, uiTexts } from '../../domain/index.js';
 import type { GatewaySettings } from './config.js';
 import { createContextFactory, type GatewayContext } from './context.js';
 import { operationLimitPlugins } from './limits/operationLimits.js';
+import { useBoundedUploads } from './limits/uploads.js';
+import { mediaUrlFor } from './media.js';
 import { useRateLimits, type ClientAddress } from './limits/rateLimits.js';
 import type { GatewayMetrics } from './metrics.js';
 import { useTrustedDocuments, type PersistedOperations } from './persisted.js';
@@ -65,34 +65,31 @@ export interface GatewayYogaOptions {
   publicCache?: PublicCache;
 }
 
+/**
+ * Headers a browser cannot send cross-site without a CORS preflight, one of which a simple GET or form POST
+ * (a multipart upload is one) must carry: Yoga's own, and those the common upload clients send (Apollo Client's
+ * `Apollo-Require-Preflight` and `X-Apollo-Operation-Name`, the GraphQL-over-HTTP draft's `GraphQL-Preflight`).
+ */
+const PREFLIGHT_HEADERS = ['x-graphql-yoga-csrf', 'apollo-require-preflight', 'x-apollo-operation-name', 'graphql-preflight'];
+
 /** Browsers may call cross-origin only from the origins in CORS_ORIGINS (`*` for any); none by default. */
 function corsFor(origins: string[]) {
   if (origins.length === 0) return false;
   return {
     origin: origins.includes('*') ? '*' : origins,
     methods: ['GET', 'POST'],
-    allowedHeaders: ['content-type', 'authorization', 'x-device-id', 'x-request-id', 'x-graphql-yoga-csrf'],
+    allowedHeaders: ['content-type', 'authorization', 'x-device-id', 'x-request-id', ...PREFLIGHT_HEADERS],
     credentials: false,
   };
 }
-
-/** Yoga's own refusal of an oversized upload, in the catalogue's words; everything else masked as usual. */
-const inKorean: MaskError = (error, message, isDev) => {
-  const original = error instanceof GraphQLError ? error : (error as { originalError?: unknown }).originalError;
-  if (original instanceof GraphQLError && original.extensions?.code === 'REQUEST_ENTITY_TOO_LARGE') {
-    return new GraphQLError(hardeningTexts.bodyTooLarge, { extensions: { code: 'BAD_REQUEST', http: { status: 413 } } });
-  }
-  return maskError(error, message, isDev);
-};
-
-/** Yoga parses multipart bodies itself, past Fastify's body cap: stop oversized or too many files while they stream in. */
-const uploadBoundedFetch = createFetch({ formDataLimits: GRAPHQL_UPLOAD_LIMITS });
 
 /** The GraphQL handler, apart from any listener so tests and servers share it. */
 export function createGatewayYoga({ client, settings, pubSub, notificationBridge, persisted, metrics, redis, logger, publicCache = new PublicCache(client) }: GatewayYogaOptions) {
   const plugins: Plugin[] = [
     // Browsers send a simple GET or form POST cross-site without asking; such requests need a header they cannot add.
-    useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] }) as Plugin,
+    useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }) as Plugin,
+    // Multipart bodies (uploads) bypass Fastify's body cap: each file is bounded while it streams in.
+    useBoundedUploads(),
     useTrustedDocuments(persisted, settings.persistedOnly),
     ...operationLimitPlugins({ introspection: settings.introspection }),
     useRateLimits({ redis }) as Plugin,
@@ -101,15 +98,16 @@ export function createGatewayYoga({ client, settings, pubSub, notificationBridge
   if (metrics) plugins.push(metrics.plugin());
   return createYoga<ServerContext, GatewayContext>({
     schema,
-    context: createContextFactory(client, pubSub, notificationBridge, publicCache),
+    context: createContextFactory(client, pubSub, notificationBridge, publicCache, mediaUrlFor(settings.publicUrl)),
     graphqlEndpoint: '/graphql',
     plugins,
     // Expected failures are GraphQLErrors with Korean messages; anything else is masked and never leaks stack or address.
-    maskedErrors: { isDev: false, errorMessage: errorMessages.UNKNOWN, maskError: inKorean },
+    maskedErrors: { isDev: false, errorMessage: errorMessages.UNKNOWN },
     graphiql: settings.graphiql ? { title: `${uiTexts.appTitle} GraphQL`, defaultQuery: EXAMPLE_QUERY } : false,
     landingPage: false,
     batching: false,
-    fetchAPI: uploadBoundedFetch,
+    // JSON bodies are capped by the listener (GRAPHQL_LIMITS.maxBodyBytes), multipart ones by useBoundedUploads.
+    maxRequestBodySize: false,
     cors: corsFor(settings.corsOrigins),
     ...(logger ? { logging: logger } : {}),
   });

@@ -72,7 +72,8 @@ function useBoundedVariables(): Plugin {
       const stack: unknown[] = [params.variables];
       while (stack.length) {
         const value = stack.pop();
-        if (value === null || typeof value !== 'object') continue;
+        // Only JSON's own shapes: an uploaded File is one value, whatever its size (its bytes are not variables).
+        if (!isJsonContainer(value)) continue;
         const children = Array.isArray(value) ? value : Object.values(value);
         if (Array.isArray(value) && value.length > GRAPHQL_LIMITS.maxVariableArrayLength) {
           throw rejected(hardeningTexts.variablesTooLarge(GRAPHQL_LIMITS.maxVariableArrayLength));
@@ -83,6 +84,13 @@ function useBoundedVariables(): Plugin {
       }
     },
   };
+}
+
+function isJsonContainer(value: unknown): value is object {
+  if (Array.isArray(value)) return true;
+  if (value === null || typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 function useNoIntrospection(): Plugin {

@@ -6,8 +6,8 @@ import type { ImageJson } from '../../../domain/api.js';
 export const Image = builder.objectRef<ImageJson>('Image').implement({
   fields: (t) => ({
     id: t.id({ resolve: (image) => encodeGlobalID('Image', image.id) }),
-    url: t.exposeString('url'),
-    thumbnailUrl: t.exposeString('thumbnail_url', { nullable: true }),
+    url: t.string({ resolve: (parent, _args, context) => context.mediaUrl(parent.url) }),
+    thumbnailUrl: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.thumbnail_url) }),
     width: t.exposeInt('width', { nullable: true }),
     height: t.exposeInt('height', { nullable: true }),
     size: t.exposeInt('size', { nullable: true }),

@@ -26,7 +26,7 @@ const InquiryCategoryEnum = builder.enumType('InquiryCategory', { values: enumVa
 const InquiryPriorityEnum = builder.enumType('InquiryPriority', { values: enumValues(INQUIRY_PRIORITIES) });
 
 const InquiryPerson = builder.objectRef<InquiryUserJson>('InquiryPerson').implement({
-  fields: (t) => ({ databaseId: t.exposeInt('id'), name: t.exposeString('name'), profileImage: t.exposeString('profileImage', { nullable: true }) }),
+  fields: (t) => ({ databaseId: t.exposeInt('id'), name: t.exposeString('name'), profileImage: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.profileImage) }) }),
 });
 
 const InquiryComment = builder.objectRef<InquiryCommentJson>('InquiryComment').implement({

@@ -78,7 +78,7 @@ export const Item = builder.loadableNodeRef('Item', {
 const Sprite = builder.objectRef<SpriteJson>('ItemSprite').implement({
   description: '가로로 이어 붙인 스프라이트 시트: 한 프레임의 너비·높이와 프레임 수',
   fields: (t) => ({
-    url: t.exposeString('url'),
+    url: t.string({ resolve: (parent, _args, context) => context.mediaUrl(parent.url) }),
     width: t.exposeInt('width'),
     height: t.exposeInt('height'),
     frame: t.exposeInt('frame'),
@@ -121,7 +121,7 @@ Item.implement({
     databaseId: t.exposeInt('id'),
     uuid: t.exposeString('uuid'),
     name: t.exposeString('name'),
-    image: t.exposeString('image', { nullable: true }),
+    image: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.image) }),
     sprite: t.field({ type: Sprite, nullable: true, resolve: (item) => item.sprite_img }),
     itemType: t.expose('item_type', { type: ItemType }),
     rating: t.exposeString('item_rating', { nullable: true, description: '등급: SSS, SS, S+, S, A, B, C, F' }),

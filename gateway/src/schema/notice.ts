@@ -26,7 +26,7 @@ const Attachment = builder.objectRef<AttachmentJson>('Attachment').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     fileName: t.exposeString('fileName'),
-    fileUrl: t.exposeString('fileUrl'),
+    fileUrl: t.string({ resolve: (parent, _args, context) => context.mediaUrl(parent.fileUrl) }),
     fileSize: t.exposeInt('fileSize'),
     mimeType: t.exposeString('mimeType'),
     uploadedAt: t.field({ type: 'DateTime', resolve: (file) => file.uploadedAt }),

@@ -31,7 +31,7 @@ export const Sender = builder.objectRef<SenderJson>('NotificationSender').implem
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     nickname: t.exposeString('nickname'),
-    profileImage: t.exposeString('profileImage', { nullable: true }),
+    profileImage: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.profileImage) }),
   }),
 });
 
@@ -53,7 +53,7 @@ Notification.implement({
     readAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.readAt }),
     createdAt: t.field({ type: 'DateTime', resolve: (n) => n.createdAt }),
     url: t.exposeString('url', { nullable: true }),
-    imageUrl: t.exposeString('imageUrl', { nullable: true }),
+    imageUrl: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.imageUrl) }),
     metadata: t.string({ description: 'JSON 문자열', resolve: (n) => JSON.stringify(n.metadata ?? {}) }),
     sender: t.field({ type: Sender, nullable: true, resolve: (n) => n.sender }),
     expiresAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.expiresAt }),

@@ -50,7 +50,7 @@ ProbabilityItem.implement({
     kind: t.field({ type: ProbabilityKindEnum, resolve: (row) => row.kind }),
     name: t.exposeString('name'),
     description: t.exposeString('description', { nullable: true }),
-    image: t.exposeString('image', { nullable: true }),
+    image: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.image) }),
     rarity: t.field({ type: RarityEnum, resolve: (row) => row.rarity }),
     probability: t.exposeFloat('probability', { description: '퍼센트 (표 하나의 합은 100)' }),
   }),

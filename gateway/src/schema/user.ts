@@ -39,7 +39,7 @@ export const Badge = builder.objectRef<BadgeJson & { description?: string }>('Ba
     title: t.exposeString('title'),
     description: t.string({ nullable: true, resolve: (badge) => badge.description ?? null }),
     hexCode: t.exposeString('hex_code', { nullable: true, description: '배지 색 (#RRGGBB)' }),
-    image: t.exposeString('image', { nullable: true }),
+    image: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.image) }),
     grade: t.exposeString('grade'),
   }),
 });
@@ -133,7 +133,7 @@ User.implement({
     databaseId: t.exposeInt('id'),
     uuid: t.exposeString('uuid', { nullable: true }),
     nickname: t.exposeString('nickname'),
-    profileImage: t.exposeString('profile_image', { nullable: true }),
+    profileImage: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.profile_image) }),
     email: t.exposeString('email', { nullable: true, description: '본인에게만 보입니다' }),
     representBadge: t.field({ type: Badge, nullable: true, resolve: (user) => user.represent_badge ?? null }),
     badges: t.field({
