@@ -15,8 +15,10 @@ import {
   socialLoginSchema,
   type SocialProvider,
 } from '../../../domain/index.js';
+import { IMAGE_UPLOAD_LIMIT } from '../../../domain/uploads.js';
 import { builder } from '../builder.js';
 import type { GatewayContext } from '../context.js';
+import { ensureWithin } from '../limits/uploads.js';
 import { BadRequestError, ConflictError, NotAuthenticatedError, NotFoundError, TooManyAttemptsError, ValidationError } from '../errors.js';
 import { loginAttempts } from '../limits/loginAttempts.js';
 import { Gender, User } from './user.js';
@@ -210,7 +212,7 @@ builder.mutationField('uploadProfileImage', (t) =>
         required: true,
       }),
     },
-    resolve: async (_root, { input }, context) => ({ viewer: await context.accounts.uploadProfileImage(input.file) }),
+    resolve: async (_root, { input }, context) => ({ viewer: await context.accounts.uploadProfileImage(ensureWithin(input.file, IMAGE_UPLOAD_LIMIT, 'input.file')) }),
   }),
 );
 

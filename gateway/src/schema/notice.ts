@@ -9,8 +9,10 @@ import {
   type AttachmentJson,
   type NoticeJson,
 } from '../../../domain/index.js';
+import { ATTACHMENT_UPLOAD_LIMIT } from '../../../domain/uploads.js';
 import { builder } from '../builder.js';
 import type { GatewayContext } from '../context.js';
+import { ensureWithin } from '../limits/uploads.js';
 import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors.js';
 import type { NoticeFile } from '../upstream/messaging.js';
 import { enumValues, OrderDirection } from './enums.js';
@@ -144,6 +146,7 @@ async function filesOf(files: File[] | null | undefined): Promise<NoticeFile[]> 
   if (files.length > NOTICE_ATTACHMENTS_MAX) {
     throw new ValidationError([{ path: 'input.attachments', message: messagingTexts.tooManyAttachments(NOTICE_ATTACHMENTS_MAX), code: 'too_big' }]);
   }
+  files.forEach((file, index) => ensureWithin(file, ATTACHMENT_UPLOAD_LIMIT, `input.attachments[${index}]`));
   return Promise.all(files.map(async (file) => ({ name: file.name || 'file', type: file.type || 'application/octet-stream', bytes: new Uint8Array(await file.arrayBuffer()) })));
 }
 

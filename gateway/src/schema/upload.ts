@@ -1,6 +1,8 @@
 import { GraphQLError } from 'graphql';
 import type { ImageJson } from '../../../domain/api.js';
+import { IMAGE_UPLOAD_LIMIT } from '../../../domain/uploads.js';
 import { builder } from '../builder.js';
+import { ensureWithin } from '../limits/uploads.js';
 import { NotAuthenticatedError, ValidationError } from '../errors.js';
 import { Image } from './image.js';
 
@@ -24,6 +26,6 @@ builder.mutationField('uploadImage', (t) =>
         required: true,
       }),
     },
-    resolve: async (_root, { input }, context) => ({ image: await context.community.uploadImage(input.file) }),
+    resolve: async (_root, { input }, context) => ({ image: await context.community.uploadImage(ensureWithin(input.file, IMAGE_UPLOAD_LIMIT, 'input.file')) }),
   }),
 );

@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto';
+import { ApolloClient, InMemoryCache, gql } from '@apollo/client/core';
+import createUploadLink from 'apollo-upload-client/createUploadLink.mjs';
+import { count, eq } from 'drizzle-orm';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_MAX_BYTES, STORY_VIDEO_MAX_BYTES } from '../../domain/limits.js';
+import { communityTexts, storyTexts } from '../../domain/messages.js';
+import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { images, users } from '../../upstream/src/db/schema.js';
+import { jpegPhoto, MEGABYTE, mp4OfSize, pngOfSize } from '../helpers/media-files.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+
+/** The demo staff member is id 1; id 2 a regular member. */
+const STAFF = 1;
+const MEMBER = 2;
+
+const UPLOAD_IMAGE = `mutation Upload($file: File!) { uploadImage(input: { file: $file }) { __typename ... on UploadImagePayload { image { url width height mimeType size } } ... on ValidationError { issues { path message } } } }`;
+
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** A GraphQL multipart request as the specification writes it, sent with plain fetch. */
+function multipart(query: string, variables: Record<string, unknown>, files: Record<string, { bytes: Buffer; type: string; name: string }>) {
+  const form = new FormData();
+  form.append('operations', JSON.stringify({ query, variables }));
+  form.append('map', JSON.stringify(Object.fromEntries(Object.keys(files).map((path, index) => [String(index), [`variables.${path}`]]))));
+  Object.values(files).forEach((file, index) => form.append(String(index), new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name));
+  return form;
+}
+
+describe('uploads of real files and media on the gateway origin', () => {
+  let stack: Stack;
+  let token: string;
+  let staffToken: string;
+  let apollo: ApolloClient<unknown>;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    [token, staffToken] = await Promise.all([stack.upstream.issueToken(MEMBER), stack.upstream.issueToken(STAFF)]);
+    // A stock Apollo Client with the common upload link; nothing but the token and the preflight header Apollo documents.
+    apollo = new ApolloClient({
+      link: createUploadLink({ uri: `${stack.gateway.url}/graphql`, headers: { authorization: `token ${token}`, 'Apollo-Require-Preflight': 'true' } }),
+      cache: new InMemoryCache(),
+    });
+  }, 60_000);
+  afterAll(async () => stack?.stop());
+
+  async function download(url: string, headers: Record<string, string> = {}) {
+    const response = await fetch(new URL(url, stack.gateway.url), { headers });
+    return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+  }
+
+  async function storedImages() {
+    const [{ stored }] = await stack.upstream.db.select({ stored: count() }).from(images);
+    return stored;
+  }
+
+  it('a stock Apollo upload client sends a 180 KB photo; the gateway serves the same bytes at a relative /media URL', async () => {
+    const photo = jpegPhoto();
+    expect(photo.length).toBeGreaterThan(150_000);
+    const { data } = await apollo.mutate({ mutation: gql(UPLOAD_IMAGE), variables: { file: new File([new Uint8Array(photo)], 'photo.jpg', { type: 'image/jpeg' }) } });
+    expect(data.uploadImage).toMatchObject({ __typename: 'UploadImagePayload', image: { width: 800, height: 600, mimeType: 'image/jpeg', size: photo.length } });
+    const url: string = data.uploadImage.image.url;
+    expect(url).toMatch(/^\/media\/uploads\/[\w-]+\.jpeg$/);
+
+    const { response, bytes } = await download(url);
+    expect(response.status).toBe(200);
+    expect(sha(bytes)).toBe(sha(photo));
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toMatch(/max-age=\d+/);
+    const etag = response.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const revalidated = await download(url, { 'if-none-match': etag! });
+    expect(revalidated.response.status).toBe(304);
+  });
+
+  it('stores pictures just under and exactly at 10 MB, and refuses one byte more while it streams: the size message, no upstream call, nothing stored', async () => {
+    for (const size of [IMAGE_MAX_BYTES - 1, IMAGE_MAX_BYTES]) {
+      const picture = pngOfSize(size);
+      const response = await fetch(`${stack.gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { authorization: `token ${token}`, 'graphql-preflight': '1' },
+        body: multipart(UPLOAD_IMAGE, { file: null }, { file: { bytes: picture, type: 'image/png', name: 'big.png' } }),
+      });
+      const answer = await response.json();
+      expect(answer.data.uploadImage.__typename).toBe('UploadImagePayload');
+      expect(answer.data.uploadImage.image.size).toBe(size);
+      expect(sha((await download(answer.data.uploadImage.image.url)).bytes)).toBe(sha(picture));
+    }
+
+    const before = await storedImages();
+    stack.proxy.reset();
+    const response = await fetch(`${stack.gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `token ${token}`, 'graphql-preflight': '1' },
+      body: multipart(UPLOAD_IMAGE, { file: null }, { file: { bytes: pngOfSize(IMAGE_MAX_BYTES + 1), type: 'image/png', name: 'too-big.png' } }),
+    });
+    expect(response.status).toBe(413);
+    const answer = await response.json();
+    expect(answer.errors).toEqual([{ message: communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE), extensions: { code: 'VALIDATION_ERROR' } }]);
+    expect(stack.proxy.calls).toEqual([]);
+    expect(await storedImages()).toBe(before);
+  });
+
+  it('a picture declared as a video still meets the picture limit before any upstream call', async () => {
+    stack.proxy.reset();
+    const { data } = await apollo.mutate({ mutation: gql(UPLOAD_IMAGE), variables: { file: new File([new Uint8Array(pngOfSize(IMAGE_MAX_BYTES + 1))], 'x.mp4', { type: 'video/mp4' }) } });
+    expect(data.uploadImage).toMatchObject({ __typename: 'ValidationError', issues: [{ path: 'input.file', message: communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE) }] });
+    expect(stack.proxy.calls).toEqual([]);
+  });
+
+  it('an 8 MB story video uploads with the stock client and plays back by byte ranges', async () => {
+    const video = mp4OfSize(8 * MEGABYTE);
+    const { data } = await apollo.mutate({
+      mutation: gql`mutation Story($media: File!) { createStory(input: { media: $media, type: VIDEO }) { __typename ... on CreateStoryPayload { story { mediaUrl type } } ... on ValidationError { issues { message } } } }`,
+      variables: { media: new File([new Uint8Array(video)], 'clip.mp4', { type: 'video/mp4' }) },
+    });
+    expect(data.createStory.__typename).toBe('CreateStoryPayload');
+    const url: string = data.createStory.story.mediaUrl;
+    expect(url.startsWith('/media/')).toBe(true);
+
+    const whole = await download(url);
+    expect(whole.response.headers.get('accept-ranges')).toBe('bytes');
+    expect(sha(whole.bytes)).toBe(sha(video));
+    const part = await download(url, { range: 'bytes=4194304-4198399' });
+    expect(part.response.status).toBe(206);
+    expect(part.response.headers.get('content-range')).toBe(`bytes 4194304-4198399/${video.length}`);
+    expect(sha(part.bytes)).toBe(sha(video.subarray(4194304, 4198400)));
+  });
+
+  it('refuses a video one byte over 50 MB with the video limit, in Korean', async () => {
+    stack.proxy.reset();
+    const response = await fetch(`${stack.gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `token ${token}`, 'x-apollo-operation-name': 'Story' },
+      body: multipart(`mutation Story($media: File!) { createStory(input: { media: $media, type: VIDEO }) { __typename } }`, { media: null }, { media: { bytes: mp4OfSize(STORY_VIDEO_MAX_BYTES + 1), type: 'video/mp4', name: 'long.mp4' } }),
+    });
+    expect(response.status).toBe(413);
+    expect((await response.json()).errors[0].message).toBe(storyTexts.media.videoTooLarge(STORY_VIDEO_MAX_BYTES / MEGABYTE));
+    expect(stack.proxy.calls).toEqual([]);
+  });
+
+  it('a profile picture of 180 KB becomes the member\'s picture, served from the gateway', async () => {
+    const photo = jpegPhoto(640, 640);
+    const { data } = await apollo.mutate({
+      mutation: gql`mutation Avatar($file: File!) { uploadProfileImage(input: { file: $file }) { __typename ... on UploadProfileImagePayload { viewer { profileImage } } } }`,
+      variables: { file: new File([new Uint8Array(photo)], 'me.jpg', { type: 'image/jpeg' }) },
+    });
+    const url: string = data.uploadProfileImage.viewer.profileImage;
+    expect(url.startsWith('/media/')).toBe(true);
+    expect(sha((await download(url)).bytes)).toBe(sha(photo));
+  });
+
+  it('a notice attachment that is not a picture or video is served as a download, never as a page', async () => {
+    const page = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+    const response = await fetch(`${stack.gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `token ${staffToken}`, 'apollo-require-preflight': 'true' },
+      body: multipart(
+        `mutation Notice($files: [File!]) { createNotice(input: { title: "첨부 공지", content: "첨부 파일을 확인해주세요.", attachments: $files }) { __typename ... on CreateNoticePayload { notice { attachments { fileName fileUrl } } } } }`,
+        { files: [null] },
+        { 'files.0': { bytes: page, type: 'text/html', name: 'page.html' } },
+      ),
+    });
+    const answer = await response.json();
+    const [attachment] = answer.data.createNotice.notice.attachments;
+    expect(attachment.fileName).toBe('page.html');
+    const served = await download(attachment.fileUrl);
+    expect(served.response.status).toBe(200);
+    expect(served.response.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(served.response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.response.headers.get('content-security-policy')).toContain('sandbox');
+  });
+
+  it('multipart uploads need a preflight header (CSRF); each common upload client\'s header is accepted', async () => {
+    const send = (headers: Record<string, string>) =>
+      fetch(`${stack.gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { authorization: `token ${token}`, ...headers },
+        body: multipart(UPLOAD_IMAGE, { file: null }, { file: { bytes: jpegPhoto(64, 64), type: 'image/jpeg', name: 'a.jpg' } }),
+      });
+    expect((await send({})).status).toBe(403);
+    for (const header of ['apollo-require-preflight', 'graphql-preflight', 'x-apollo-operation-name', 'x-graphql-yoga-csrf']) {
+      const response = await send({ [header]: 'Upload' });
+      expect(response.status, header).toBe(200);
+      expect((await response.json()).data.uploadImage.__typename).toBe('UploadImagePayload');
+    }
+  });
+
+  it('only files under /media are reachable: no way back to the upstream API', async () => {
+    for (const path of ['/media/..%2fv1%2fcommunity%2f', '/media/%2e%2e/users/me']) {
+      const response = await request(`${stack.gateway.url}${path}`);
+      expect(response.statusCode, path).toBe(404);
+      await response.body.dump();
+    }
+  });
+
+  describe('with PUBLIC_URL', () => {
+    let gateway: RunningGateway;
+    beforeAll(async () => {
+      gateway = await startGateway({ port: 0, upstreamUrl: stack.proxy.url, settings: { publicUrl: 'https://slime.example' } });
+    });
+    afterAll(async () => gateway?.close());
+
+    it('builds media URLs on the public address, never on a Host header, and passes absolute URLs through', async () => {
+      const query = JSON.stringify({ query: `{ posts(first: 20) { edges { node { author { databaseId profileImage } } } } }` });
+      const response = await request(`${gateway.url}/graphql`, { method: 'POST', headers: { host: 'evil.example', 'content-type': 'application/json' }, body: query });
+      const answer = (await response.body.json()) as { data: { posts: { edges: { node: { author: { databaseId: number; profileImage: string | null } } }[] } } };
+      const pictures = answer.data.posts.edges.map((edge) => edge.node.author.profileImage).filter(Boolean) as string[];
+      expect(pictures.length).toBeGreaterThan(0);
+      for (const picture of pictures) expect(picture).toMatch(/^https:\/\/slime\.example\/media\//);
+
+      const someone = answer.data.posts.edges[0].node.author.databaseId;
+      await stack.upstream.db.update(users).set({ profileImage: 'https://cdn.partner.example/a.png' }).where(eq(users.id, someone));
+      const again = await (await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ node(id: "${Buffer.from(`User:${someone}`).toString("base64")}") { ... on User { profileImage } } }` }) })).json();
+      expect(again.data.node.profileImage).toBe('https://cdn.partner.example/a.png');
+    });
+  });
+});
