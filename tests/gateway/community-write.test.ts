@@ -1,7 +1,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_MAX, GRAPHQL_UPLOAD_LIMITS, hardeningTexts, REPLY_MAX, TITLE_MAX, communityTexts, errorMessages, reportTexts, validationTexts } from '../../domain/index.js';
+import { CONTENT_MAX, GRAPHQL_UPLOAD_LIMITS, IMAGE_UPLOAD_LIMIT, REPLY_MAX, TITLE_MAX, communityTexts, errorMessages, reportTexts, validationTexts } from '../../domain/index.js';
 import { postLikes, posts, replies, users } from '../../upstream/src/db/schema.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
@@ -352,7 +352,7 @@ describe('image upload', () => {
     expect(answer.errors).toBeUndefined();
     const image = answer.data.uploadImage.image;
     expect(image).toMatchObject({ width: 2, height: 3, mimeType: 'image/png', size: PNG.length });
-    const served = await fetch(image.url);
+    const served = await fetch(new URL(image.url, stack.gateway.url));
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
 
@@ -370,7 +370,7 @@ describe('image upload', () => {
     PNG.copy(oversized);
     const answer = await upload(oversized, 'image/png', author.token);
     expect(answer.data?.uploadImage ?? null).toBeNull();
-    expect(answer.errors).toEqual([{ message: hardeningTexts.bodyTooLarge, extensions: { code: 'BAD_REQUEST' } }]);
+    expect(answer.errors).toEqual([{ message: IMAGE_UPLOAD_LIMIT.tooLarge, extensions: { code: 'VALIDATION_ERROR' } }]);
     expect(JSON.stringify(answer)).not.toMatch(/\bat .*\.(ts|js):\d+/);
     expect(stack.proxy.calls).toEqual([]);
   });

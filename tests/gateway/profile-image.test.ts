@@ -61,7 +61,7 @@ describe('profile image through the gateway', () => {
     expect(payload.viewer.databaseId).toBe(MEMBER);
     const picture: string = payload.viewer.profileImage;
     expect(picture).toMatch(/\/media\/uploads\/[0-9a-f-]{36}\.png$/);
-    const served = await fetch(picture);
+    const served = await fetch(new URL(picture, stack.gateway.url));
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
 
     const authors = await myPostAuthors();
