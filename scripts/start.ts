@@ -23,7 +23,11 @@ webBuilt.catch(() => {});
 let upstreamUrl = env.UPSTREAM_URL;
 let stopUpstream = async () => {};
 if (!upstreamUrl) {
-  const upstream = await buildUpstream({ databaseUrl: env.DATABASE_URL, dataDir: env.UPSTREAM_DATA_DIR ?? '.data/upstream' });
+  const upstream = await buildUpstream({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.UPSTREAM_DATA_DIR ?? '.data/upstream',
+    publicUrl: env.UPSTREAM_PUBLIC_URL || undefined,
+  });
   const upstreamPort = Number(env.UPSTREAM_PORT ?? 4001);
   await upstream.app.listen({ port: upstreamPort, host: '127.0.0.1' });
   upstreamUrl = `http://127.0.0.1:${upstreamPort}`;

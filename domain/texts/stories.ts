@@ -32,6 +32,7 @@ export const storyTexts = {
     missing: '올릴 사진이나 동영상을 선택해주세요.',
     unsupported: '사진(JPEG, PNG, GIF, WebP) 또는 동영상(MP4, WebM)만 올릴 수 있습니다.',
     typeMismatch: '선택한 스토리 종류와 파일 형식이 다릅니다.',
+    videoTypeMismatch: '파일의 내용이 파일 형식과 다릅니다. 동영상 파일을 그대로 올려주세요.',
     imageTooLarge: (megabytes: number) => `사진은 ${megabytes}MB 이하만 올릴 수 있습니다.`,
     videoTooLarge: (megabytes: number) => `동영상은 ${megabytes}MB 이하만 올릴 수 있습니다.`,
   },

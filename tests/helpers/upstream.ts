@@ -11,12 +11,16 @@ export interface StartUpstreamOptions {
   seed?: boolean;
   /** `postgres` needs TEST_DATABASE_URL; default `pglite` (in memory). */
   backend?: Backend;
+  /** The upstream's public address for media URLs (default: root-relative `/media/...`). */
+  publicUrl?: string;
 }
 
 export interface RunningUpstream {
   /** http://127.0.0.1:<port> */
   url: string;
   db: Database;
+  /** The folder uploads are written to. */
+  mediaDir: string;
   issueToken(userId: number): Promise<string>;
   stop(): Promise<void>;
 }
@@ -38,6 +42,7 @@ export async function startUpstream(options: StartUpstreamOptions = {}): Promise
   const upstream = await buildUpstream({
     seed: options.seed ?? true,
     dataDir: 'memory://',
+    publicUrl: options.publicUrl,
     ...(postgres ? { databaseUrl: postgres.databaseUrl, databaseSchema: postgres.schema } : {}),
   });
   try {
@@ -52,6 +57,7 @@ export async function startUpstream(options: StartUpstreamOptions = {}): Promise
   return {
     url: `http://127.0.0.1:${port}`,
     db: upstream.db,
+    mediaDir: upstream.mediaDir,
     issueToken: (userId) => issueToken(upstream.db, userId),
     async stop() {
       if (stopped) return;

@@ -212,7 +212,8 @@ describe.each(backends())('messaging on %s', (backend) => {
       const body = await response.json();
       expect(response.status).toBe(201);
       expect(body).toMatchObject({ isPinned: true, attachments: [{ fileName: 'guide.txt', mimeType: 'text/plain', fileSize: Buffer.byteLength('안내문') }] });
-      expect(await (await fetch(body.attachments[0].fileUrl)).text()).toBe('안내문');
+      expect(body.attachments[0].fileUrl).toMatch(/^\/media\/uploads\/notices\//);
+      expect(await (await fetch(url(body.attachments[0].fileUrl))).text()).toBe('안내문');
     });
 
     it('refuses an attachment over the size limit, even one ending exactly at it, and too many attachments, storing no notice', async () => {

@@ -32,7 +32,7 @@ describe.each(backends())('profile image (%s)', (backend) => {
   const messages = (answer: { body: any }) => (answer.body?.details ?? []).map((detail: { message: string }) => detail.message);
 
   it('stores a picture checked by its bytes and shows it on the profile, the public profile and posts', async () => {
-    const answer = await call('POST', '/users/me/profile-image', imageForm(PNG_BYTES, 'image', 'whatever.txt', 'text/plain'));
+    const answer = await call('POST', '/users/me/profile-image', imageForm(PNG_BYTES, 'image', 'whatever.txt', 'application/octet-stream'));
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ id: MEMBER, nickname: '말랑콩떡' });
     const picture: string = answer.body.profile_image;

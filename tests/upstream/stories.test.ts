@@ -90,7 +90,8 @@ describe.each(backends())('stories (%s)', (backend) => {
         createdAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + STORY_LIFETIME_MS).toISOString(),
       });
-      const media = await fetch(created.body.media);
+      expect(created.body.media).toMatch(/^\/media\/stories\//);
+      const media = await fetch(upstream.url + created.body.media);
       expect(media.status).toBe(200);
       expect(Buffer.from(await media.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
       expect((await call('DELETE', `/api/stories/${created.body.id}`, 'stranger')).status).toBe(200);

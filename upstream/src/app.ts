@@ -19,6 +19,8 @@ import { memberRoutes } from './routes/members.js';
 import { messagingRoutes } from './routes/messaging.js';
 import { storyRoutes } from './routes/stories.js';
 import { profileImageRoutes } from './routes/profileImage.js';
+import { mediaUrlFor } from './serializers.js';
+import { mediaHeaders } from './uploads/serve.js';
 
 export { issueToken } from './auth/tokens.js';
 export type { Database } from './db/client.js';
@@ -37,15 +39,23 @@ export interface UpstreamOptions {
   onQuery?: (query: string, params: unknown[]) => void;
   /** Pino level when logging (default `info`; `silent` turns request logs off). */
   logLevel?: string;
+  /**
+   * The address browsers reach this API at (e.g. `https://api.example.com`): media URLs become
+   * `<publicUrl>/media/...`. Without it they are root-relative (`/media/...`) for the gateway in front to serve.
+   */
+  publicUrl?: string;
 }
 
 export interface Upstream {
   app: FastifyInstance;
   db: Database;
+  /** Where uploads are written (served under /media beside the bundled assets). */
+  mediaDir: string;
   close(): Promise<void>;
 }
 
 export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upstream> {
+  const mediaUrl = mediaUrlFor(checkPublicUrl(options.publicUrl));
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   const store = await openStore({ databaseUrl: options.databaseUrl, databaseSchema: options.databaseSchema, dataDir, onQuery: options.onQuery });
   try {
@@ -55,11 +65,18 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
       routerOptions: { ignoreTrailingSlash: true },
     });
     app.addHook('onClose', async () => store.close());
+    app.decorate('mediaUrl', mediaUrl);
     installErrorHandling(app);
 
     const mediaDir = mediaDirFor(dataDir);
     if (isMemoryDir(dataDir)) app.addHook('onClose', async () => rmSync(mediaDir, { recursive: true, force: true }));
-    await app.register(fastifyStatic, { root: [ASSETS_DIR, mediaDir], prefix: '/media/', index: false, decorateReply: false });
+    await app.register(fastifyStatic, {
+      root: [ASSETS_DIR, mediaDir],
+      prefix: '/media/',
+      index: false,
+      decorateReply: false,
+      setHeaders: mediaHeaders(mediaDir),
+    });
     await app.register(healthRoutes);
     await app.register(async (api) => {
       authenticate(api, store.db);
@@ -75,7 +92,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
       await api.register(profileImageRoutes, { db: store.db, mediaDir });
     });
     await app.ready();
-    return { app, db: store.db, close: () => app.close() };
+    return { app, db: store.db, mediaDir, close: () => app.close() };
   } catch (error) {
     await store.close();
     throw error;
@@ -88,4 +105,19 @@ function mediaDirFor(dataDir: string): string {
   const media = resolve(dataDir, 'media');
   mkdirSync(media, { recursive: true });
   return media;
+}
+
+/** The configured public address without a trailing slash; anything but an absolute http(s) URL stops the start. */
+function checkPublicUrl(publicUrl: string | undefined): string | undefined {
+  if (!publicUrl) return undefined;
+  let url: URL;
+  try {
+    url = new URL(publicUrl);
+  } catch {
+    throw new Error(`publicUrl must be an absolute http(s) URL, got ${JSON.stringify(publicUrl)}`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) {
+    throw new Error(`publicUrl must be an absolute http(s) URL without query or fragment, got ${JSON.stringify(publicUrl)}`);
+  }
+  return url.href.replace(/\/+$/, '');
 }

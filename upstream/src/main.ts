@@ -8,6 +8,7 @@ const upstream = await buildUpstream({
   dataDir: env.UPSTREAM_DATA_DIR || DEFAULT_DATA_DIR,
   logger: true,
   logLevel: env.LOG_LEVEL || 'info',
+  publicUrl: env.UPSTREAM_PUBLIC_URL || undefined,
 });
 const address = await upstream.app.listen({ port: Number(env.PORT ?? 4001), host: env.HOST ?? '127.0.0.1' });
 console.log(`upstream REST API: ${address}`);

@@ -4,14 +4,21 @@ import type { BadgeRow, CategoryRow, ImageRow, UserRow } from './db/schema.js';
 import type { PostMedia, PostRecord } from './posts/repository.js';
 import type { UserWithBadge } from './users/repository.js';
 
-/** Turns stored media paths into absolute URLs on the origin the request came in on. */
+/** Turns stored media paths into the URLs clients load them from. */
 export type MediaUrl = (path: string | null) => string | null;
 
-export function mediaUrlFor(origin: string): MediaUrl {
+/**
+ * Stored paths become `/media/<path>`, root-relative, so whoever serves the API (the gateway proxies
+ * `/media/*`) serves the files from its own origin; with the operator's `publicUrl` they become
+ * `<publicUrl>/media/<path>`. Never built from the request's Host, which any client can forge.
+ * Stored absolute URLs (a provider's picture) pass through unchanged.
+ */
+export function mediaUrlFor(publicUrl?: string): MediaUrl {
+  const base = publicUrl ? publicUrl.replace(/\/+$/, '') : '';
   return (path) => {
     if (!path) return null;
-    if (/^https?:\/\//.test(path)) return path;
-    return `${origin}/media/${path.replace(/^\/+/, '').replace(/^media\//, '')}`;
+    if (/^https?:\/\//i.test(path)) return path;
+    return `${base}/media/${path.replace(/^\/+/, '').replace(/^media\//, '')}`;
   };
 }
 

@@ -1,15 +1,22 @@
 import type { FastifyRequest } from 'fastify';
-import { mediaUrlFor, type MediaUrl } from '../serializers.js';
+import type { MediaUrl } from '../serializers.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Media URLs of this instance: root-relative, or on the configured public address. */
+    mediaUrl: MediaUrl;
+  }
+}
 
 const MAX_ID = 2_147_483_647;
 
-/** `scheme://host[:port]` the client used, so links and media URLs work from where they asked. */
+/** `scheme://host[:port]` the client used, so page links work from where they asked. */
 export function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
 export function requestMedia(request: FastifyRequest): MediaUrl {
-  return mediaUrlFor(requestOrigin(request));
+  return request.server.mediaUrl;
 }
 
 /** The request's own URL with `page` replaced, absolute. */

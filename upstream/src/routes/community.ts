@@ -1,6 +1,6 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { USER_REPLIES_PAGE_SIZE, REPLY_PAGE_SIZE, IMAGE_MAX_BYTES, PAGE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_MIN } from '../../../domain/limits.js';
+import { USER_REPLIES_PAGE_SIZE, REPLY_PAGE_SIZE, IMAGE_MAX_BYTES, PAGE_DEFAULT, POST_IMAGES_MAX, PAGE_SIZE_MAX, PAGE_SIZE_MIN } from '../../../domain/limits.js';
 import { communityTexts } from '../../../domain/messages.js';
 import { postCreateSchema, postReportSchema, postUpdateSchema, replyCreateSchema, replyUpdateSchema, userBlockSchema } from '../../../domain/post.js';
 import { issuesFromZod } from '../../../domain/errors.js';
@@ -15,7 +15,7 @@ import { presentPosts } from '../posts/present.js';
 import { blockPost, blockUser, createPost, deletePost, loadPostRecord, reportPost, togglePostLike, updatePost } from '../posts/write.js';
 import { createReply, deleteReply, listReplies, listUserReplies, presentReply, toggleReplyLike, updateReply } from '../replies/repository.js';
 import { serializeImage } from '../serializers.js';
-import { readWithinLimit, storeImage } from '../uploads/images.js';
+import { readWithinLimit, storeImage, StoredUploads } from '../uploads/images.js';
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
@@ -67,21 +67,31 @@ function page<T>(request: FastifyRequest, results: T[], total: number, pageNumbe
  * Post bodies come as JSON or multipart; multipart picture parts named `images` are stored and attached.
  */
 export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }> = async (app, { db, mediaDir }) => {
-  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 10, fields: 50 } });
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: POST_IMAGES_MAX, fields: 50 } });
 
-  /** A body as one object: JSON as sent; multipart fields (repeated ones as lists) plus stored picture ids. */
-  async function readBody(request: FastifyRequest, ownerId: number): Promise<Record<string, unknown>> {
+  /**
+   * A body as one object: JSON as sent; multipart fields (repeated ones as lists) plus the ids of the pictures
+   * stored from its file parts, each recorded in `stored` so a failing request can take them back.
+   */
+  async function readBody(request: FastifyRequest, ownerId: number, stored: StoredUploads): Promise<Record<string, unknown>> {
     if (!request.isMultipart()) return (request.body ?? {}) as Record<string, unknown>;
     const fields: Record<string, unknown> = {};
     const uploaded: number[] = [];
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        uploaded.push((await storeImage(db, mediaDir, await readFile(part), ownerId)).id);
-        continue;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          uploaded.push((await storeImage(db, mediaDir, { bytes: await readFile(part), mimetype: part.mimetype }, ownerId, stored)).id);
+          continue;
+        }
+        const value = String(part.value);
+        const existing = fields[part.fieldname];
+        fields[part.fieldname] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
       }
-      const value = String(part.value);
-      const existing = fields[part.fieldname];
-      fields[part.fieldname] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
+        throw new RequestValidationError([{ path: 'images', message: communityTexts.upload.tooMany(POST_IMAGES_MAX), code: 'too_big' }]);
+      }
+      throw error;
     }
     if (uploaded.length) {
       const named = fields.images === undefined ? [] : (Array.isArray(fields.images) ? fields.images : String(fields.images).split(','));
@@ -108,15 +118,15 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     if (!request.isMultipart()) throw new RequestValidationError([{ path: 'image', message: communityTexts.upload.missing, code: 'invalid_type' }]);
     const file = await request.file();
     if (!file) throw new RequestValidationError([{ path: 'image', message: communityTexts.upload.missing, code: 'invalid_type' }]);
-    const image = await storeImage(db, mediaDir, await readFile(file), viewer.id);
+    const image = await storeImage(db, mediaDir, { bytes: await readFile(file), mimetype: file.mimetype }, viewer.id);
     reply.code(201);
     return serializeImage(image, requestMedia(request));
   });
 
   app.post('/v1/community/', async (request, reply) => {
     const viewer = member(request);
-    const input = parse(postCreateSchema, await readBody(request, viewer.id));
-    const record = await createPost(db, viewer.id, input);
+    const stored = new StoredUploads(db, mediaDir);
+    const record = await stored.keepIf(async () => createPost(db, viewer.id, parse(postCreateSchema, await readBody(request, viewer.id, stored))));
     const [post] = await presentPosts(db, [record], requestMedia(request), viewer.id);
     reply.code(201);
     return post;
@@ -125,8 +135,8 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
   app.put<{ Params: { id: string } }>('/v1/community/:id/', async (request) => {
     const viewer = member(request);
     const id = pathId(request.params.id);
-    const input = parse(postUpdateSchema, await readBody(request, viewer.id));
-    const record = await updatePost(db, id, viewer.id, input);
+    const stored = new StoredUploads(db, mediaDir);
+    const record = await stored.keepIf(async () => updatePost(db, id, viewer.id, parse(postUpdateSchema, await readBody(request, viewer.id, stored))));
     const [post] = await presentPosts(db, [record], requestMedia(request), viewer.id);
     return post;
   });

@@ -32,7 +32,7 @@ import { validate } from '../http/validate.js';
 import * as inquiryRepo from '../messaging/inquiries.js';
 import * as noticeRepo from '../messaging/notices.js';
 import * as inbox from '../messaging/notifications.js';
-import { UPLOADS_FOLDER, readWithinLimit } from '../uploads/images.js';
+import { StoredUploads, UPLOADS_FOLDER, readWithinLimit } from '../uploads/images.js';
 
 function member(request: FastifyRequest): UserRow {
   if (!request.viewer) throw new HttpError(401);
@@ -131,8 +131,12 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
 
   // ---------- notices ----------
 
-  /** JSON, or multipart fields plus `attachments[i]` files stored under the media folder. */
-  async function readNoticeBody(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; attachments: AttachmentJson[] }> {
+  /**
+   * JSON, or multipart fields plus `attachments[i]` files stored under the media folder (recorded in `stored`).
+   * A file keeps its original name in the JSON only; on disk it is a random id with the name's extension, and
+   * /media serves anything but a picture or video as a download (uploads/serve.ts).
+   */
+  async function readNoticeBody(request: FastifyRequest, stored: StoredUploads): Promise<{ fields: Record<string, unknown>; attachments: AttachmentJson[] }> {
     if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, attachments: [] };
     const fields: Record<string, unknown> = {};
     const attachments: AttachmentJson[] = [];
@@ -144,10 +148,11 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
         }
         const bytes = await readWithinLimit(part);
         if (!bytes) throw new RequestValidationError([{ path: 'attachments', message: messagingTexts.attachmentTooLarge(NOTICE_ATTACHMENT_MAX_BYTES / (1024 * 1024)), code: 'too_big' }]);
-        const name = `${randomUUID()}${extname(part.filename).slice(0, 10).replace(/[^.\w]/g, '')}`;
+        const path = `${UPLOADS_FOLDER}/notices/${randomUUID()}${extname(part.filename).slice(0, 10).replace(/[^.\w]/g, '')}`;
         await mkdir(join(mediaDir, UPLOADS_FOLDER, 'notices'), { recursive: true });
-        await writeFile(join(mediaDir, UPLOADS_FOLDER, 'notices', name), bytes);
-        attachments.push({ id: randomUUID(), fileName: part.filename, fileUrl: `${UPLOADS_FOLDER}/notices/${name}`, fileSize: bytes.length, mimeType: part.mimetype, uploadedAt: new Date().toISOString() });
+        stored.file(path);
+        await writeFile(join(mediaDir, path), bytes);
+        attachments.push({ id: randomUUID(), fileName: part.filename, fileUrl: path, fileSize: bytes.length, mimeType: part.mimetype, uploadedAt: new Date().toISOString() });
       }
     } catch (error) {
       const code = (error as { code?: string }).code;
@@ -177,9 +182,11 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
 
   app.post('/v1/board/notice/', async (request, reply) => {
     const author = staff(request);
-    const { fields, attachments } = await readNoticeBody(request);
-    const input = validate(noticeCreateSchema, fields);
-    const row = await noticeRepo.createNotice(db, author.id, input, attachments);
+    const stored = new StoredUploads(db, mediaDir);
+    const row = await stored.keepIf(async () => {
+      const { fields, attachments } = await readNoticeBody(request, stored);
+      return noticeRepo.createNotice(db, author.id, validate(noticeCreateSchema, fields), attachments);
+    });
     const [json] = await noticeRepo.presentNotices(db, [row], requestMedia(request));
     return reply.code(201).send(json);
   });
@@ -200,9 +207,11 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
   app.patch<{ Params: { id: string } }>('/v1/board/notice/:id/', async (request) => {
     staff(request);
     const row = await noticeOr404(request, request.params.id);
-    const { fields, attachments } = await readNoticeBody(request);
-    const input = validate(noticeUpdateSchema, fields);
-    const updated = await noticeRepo.updateNotice(db, row.id, input, attachments);
+    const stored = new StoredUploads(db, mediaDir);
+    const updated = await stored.keepIf(async () => {
+      const { fields, attachments } = await readNoticeBody(request, stored);
+      return noticeRepo.updateNotice(db, row.id, validate(noticeUpdateSchema, fields), attachments);
+    });
     const [json] = await noticeRepo.presentNotices(db, [updated], requestMedia(request));
     return json;
   });

@@ -10,7 +10,7 @@ import type { Database } from '../db/client.js';
 import { images, postImages, users } from '../db/schema.js';
 import { HttpError, RequestValidationError } from '../http/errors.js';
 import { requestMedia } from '../http/request.js';
-import { readWithinLimit, storeImage, UPLOADS_FOLDER } from '../uploads/images.js';
+import { readWithinLimit, storeImage, StoredUploads, UPLOADS_FOLDER } from '../uploads/images.js';
 
 function memberId(request: FastifyRequest): number {
   const id = request.viewer?.id;
@@ -29,7 +29,7 @@ const missingImage = () => new RequestValidationError([{ path: 'image', message:
 export const profileImageRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }> = async (app, { db, mediaDir }) => {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 } });
 
-  async function readImage(request: FastifyRequest): Promise<Buffer> {
+  async function readImage(request: FastifyRequest): Promise<{ bytes: Buffer; mimetype: string }> {
     if (!request.isMultipart()) throw missingImage();
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
@@ -39,7 +39,7 @@ export const profileImageRoutes: FastifyPluginAsync<{ db: Database; mediaDir: st
       }
       const bytes = await readWithinLimit(part);
       if (!bytes) throw tooLarge();
-      return bytes;
+      return { bytes, mimetype: part.mimetype };
     }
     throw missingImage();
   }
@@ -66,8 +66,8 @@ export const profileImageRoutes: FastifyPluginAsync<{ db: Database; mediaDir: st
 
   app.post('/users/me/profile-image', async (request) => {
     const id = memberId(request);
-    const stored = await storeImage(db, mediaDir, await readImage(request), id);
-    await replacePicture(id, stored.url);
+    const stored = new StoredUploads(db, mediaDir);
+    await stored.keepIf(async () => replacePicture(id, (await storeImage(db, mediaDir, await readImage(request), id, stored)).url));
     return loadProfile(db, id, id, requestMedia(request));
   });
 

@@ -20,7 +20,7 @@ import { parseId, requestMedia } from '../http/request.js';
 import { validate } from '../http/validate.js';
 import { storyNow } from '../stories/clock.js';
 import { checkStoryMedia, STORY_UPLOAD_MAX_BYTES, writeStoryMedia } from '../stories/media.js';
-import { readWithinLimit } from '../uploads/images.js';
+import { readWithinLimit, StoredUploads } from '../uploads/images.js';
 import {
   addReaction,
   assertMember,
@@ -76,23 +76,23 @@ const pageQuery = (defaultSize: number) =>
 export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }> = async (app, { db, mediaDir }) => {
   await app.register(multipart, { limits: { fileSize: STORY_UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
 
-  /** The multipart form: the `media` file's bytes and every text field. */
-  async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer | null; fields: Record<string, string> }> {
+  /** The multipart form: the `media` file (its bytes and declared type) and every text field. */
+  async function readUpload(request: FastifyRequest): Promise<{ media: { bytes: Buffer; mimetype: string } | null; fields: Record<string, string> }> {
     if (!request.isMultipart()) throw new RequestValidationError([{ path: 'media', message: storyTexts.media.missing, code: 'invalid_type' }]);
     const fields: Record<string, string> = {};
-    let bytes: Buffer | null = null;
+    let media: { bytes: Buffer; mimetype: string } | null = null;
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const read = await readWithinLimit(part);
         if (!read) {
           throw new RequestValidationError([{ path: 'media', message: storyTexts.media.videoTooLarge(STORY_VIDEO_MAX_BYTES / (1024 * 1024)), code: 'too_big' }]);
         }
-        if (part.fieldname === 'media') bytes = read;
+        if (part.fieldname === 'media') media = { bytes: read, mimetype: part.mimetype };
       } else {
         fields[part.fieldname] = String(part.value);
       }
     }
-    return { bytes, fields };
+    return { media, fields };
   }
 
   const present = async (request: FastifyRequest, rows: Parameters<typeof presentStories>[1]) =>
@@ -118,18 +118,16 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
 
   app.post('/api/stories/create', async (request, reply) => {
     const viewer = member(request);
-    const { bytes, fields } = await readUpload(request);
+    const { media, fields } = await readUpload(request);
     const input = validate(storyCreateSchema, fields);
-    const detected = checkStoryMedia(bytes, input.type);
-    const stored = await writeStoryMedia(mediaDir, bytes!, detected);
-    try {
-      const row = await createStory(db, viewer.id, input, detected, stored.path, bytes!.length);
-      reply.code(201);
-      return (await present(request, [row]))[0];
-    } catch (error) {
-      await stored.remove();
-      throw error;
-    }
+    const detected = checkStoryMedia(media?.bytes ?? null, input.type, media?.mimetype);
+    const stored = new StoredUploads(db, mediaDir);
+    const row = await stored.keepIf(async () => {
+      const path = await writeStoryMedia(mediaDir, media!.bytes, detected, stored);
+      return createStory(db, viewer.id, input, detected, path, media!.bytes.length);
+    });
+    reply.code(201);
+    return (await present(request, [row]))[0];
   });
 
   app.get('/api/stories/close-friends', async (request) => ({ results: await listCloseFriends(db, member(request).id) }));
@@ -156,10 +154,9 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
   app.post('/api/stories/highlights', async (request, reply) => {
     const viewer = member(request);
     const input = validate(highlightCreateSchema, request.body);
-    const media = requestMedia(request);
-    const row = await createHighlight(db, viewer.id, input, media);
+    const row = await createHighlight(db, viewer.id, input);
     reply.code(201);
-    return (await memberHighlights(db, viewer.id, viewer.id, media)).find((highlight) => highlight.id === row.id);
+    return (await memberHighlights(db, viewer.id, viewer.id, requestMedia(request))).find((highlight) => highlight.id === row.id);
   });
 
   app.get('/api/stories/highlights/my', async (request) => {

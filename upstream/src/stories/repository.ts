@@ -374,7 +374,8 @@ export async function listCloseFriends(db: Database, userId: number): Promise<nu
 }
 
 /** A highlight of the author's own stories (expired ones too); all written at once. */
-export async function createHighlight(db: Database, userId: number, input: HighlightCreateInput, media: MediaUrl): Promise<HighlightRow> {
+/** The cover is stored as the first story's media path (or the given URL) and becomes a URL when presented. */
+export async function createHighlight(db: Database, userId: number, input: HighlightCreateInput): Promise<HighlightRow> {
   const ids = [...new Set(input.storyIds)];
   const own = await db.select().from(stories).where(and(inArray(stories.id, ids), eq(stories.userId, userId)));
   if (own.length !== ids.length) throw new RequestValidationError([{ path: 'storyIds', message: storyTexts.errors.notOwnStory, code: 'invalid_value' }]);
@@ -383,7 +384,7 @@ export async function createHighlight(db: Database, userId: number, input: Highl
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(highlights)
-      .values({ userId, title: input.title, coverImage: input.coverImage ?? media(first.mediaPath), isPrivate: input.isPrivate, sortOrder: input.order, createdAt: now, updatedAt: now })
+      .values({ userId, title: input.title, coverImage: input.coverImage ?? first.mediaPath, isPrivate: input.isPrivate, sortOrder: input.order, createdAt: now, updatedAt: now })
       .returning();
     await tx.insert(highlightStories).values(ids.map((storyId, position) => ({ highlightId: row.id, storyId, position })));
     return row;
@@ -409,7 +410,7 @@ export async function memberHighlights(db: Database, ownerId: number, viewerId: 
     id: row.id,
     userId: row.userId,
     title: row.title,
-    coverImage: row.coverImage,
+    coverImage: media(row.coverImage),
     stories: links.filter((link) => link.highlightId === row.id).map((link) => presented.get(link.story.id)!),
     isPrivate: row.isPrivate,
     order: row.sortOrder,

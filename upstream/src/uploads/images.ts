@@ -1,42 +1,91 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { imageSize } from 'image-size';
+import { inArray } from 'drizzle-orm';
+import { communityTexts } from '../../../domain/messages.js';
 import { imageUploadProblem } from '../../../domain/post.js';
 import type { Database } from '../db/client.js';
 import { images, type ImageRow } from '../db/schema.js';
 import { RequestValidationError } from '../http/errors.js';
+import { checkUpload, detectMedia } from './media.js';
 
 /** Where uploads go under the media root, and the path prefix their URLs carry. */
 export const UPLOADS_FOLDER = 'uploads';
 
-function detect(bytes: Buffer): { type?: string; width?: number; height?: number } | null {
-  try {
-    return imageSize(bytes);
-  } catch {
-    return null;
+/**
+ * Everything one request has stored so far (files under the media folder, `images` rows). When the request
+ * fails before the record that uses them is committed, `discard()` takes them all back, so a refused or
+ * failed write leaves nothing behind.
+ */
+export class StoredUploads {
+  private readonly files: string[] = [];
+  private readonly imageIds: number[] = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly mediaDir: string,
+  ) {}
+
+  /** A file written under the media folder, by its path there. */
+  file(path: string): void {
+    this.files.push(path);
+  }
+
+  image(row: ImageRow): void {
+    this.imageIds.push(row.id);
+    this.files.push(row.url);
+  }
+
+  async discard(): Promise<void> {
+    const ids = this.imageIds.splice(0);
+    const files = this.files.splice(0);
+    if (ids.length) await this.db.delete(images).where(inArray(images.id, ids));
+    await Promise.all(files.map((path) => rm(join(this.mediaDir, path), { force: true })));
+  }
+
+  /** Runs `work`; if it throws, discards what was stored and rethrows its error. */
+  async keepIf<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      await this.discard();
+      throw error;
+    }
   }
 }
 
 /**
- * Stores an uploaded picture after checking its bytes: a JPEG, PNG, GIF or WebP within the size limit.
- * The file is written under `<mediaDir>/uploads` and recorded with its measured width and height.
+ * Stores an uploaded picture after checking its bytes (uploads/media.ts): a JPEG, PNG, GIF or WebP within the
+ * size and pixel limits, matching the part's declared type, with nothing after its end. The file is written
+ * under `<mediaDir>/uploads` and recorded with its measured width and height.
  */
-export async function storeImage(db: Database, mediaDir: string, bytes: Buffer, ownerId: number): Promise<ImageRow> {
-  const detected = detect(bytes);
-  const problem = imageUploadProblem(detected, bytes.length);
+export async function storeImage(
+  db: Database,
+  mediaDir: string,
+  upload: { bytes: Buffer; mimetype?: string },
+  ownerId: number,
+  stored?: StoredUploads,
+): Promise<ImageRow> {
+  const { bytes } = upload;
+  const detected = detectMedia(bytes);
+  const problem = imageUploadProblem(detected?.kind === 'image' ? { type: detected.extension } : null, bytes.length);
   if (problem) throw new RequestValidationError([{ path: 'image', message: problem, code: 'invalid_value' }]);
-  const extension = detected!.type === 'jpg' ? 'jpeg' : detected!.type!;
-  const name = `${randomUUID()}.${extension}`;
+  const checked = checkUpload(bytes, upload.mimetype, { field: 'image', kinds: ['image'], unsupported: communityTexts.upload.notImage });
+  const path = `${UPLOADS_FOLDER}/${randomUUID()}.${checked.extension}`;
   await mkdir(join(mediaDir, UPLOADS_FOLDER), { recursive: true });
-  await writeFile(join(mediaDir, UPLOADS_FOLDER, name), bytes);
-  const path = `${UPLOADS_FOLDER}/${name}`;
-  const [row] = await db
-    .insert(images)
-    .values({ url: path, thumbnailUrl: path, width: detected!.width ?? null, height: detected!.height ?? null, size: bytes.length, mimeType: `image/${extension}`, ownerId })
-    .returning();
-  return row;
+  await writeFile(join(mediaDir, path), bytes);
+  try {
+    const [row] = await db
+      .insert(images)
+      .values({ url: path, thumbnailUrl: path, width: checked.width, height: checked.height, size: bytes.length, mimeType: checked.mimeType, ownerId })
+      .returning();
+    stored?.image(row);
+    return row;
+  } catch (error) {
+    await rm(join(mediaDir, path), { force: true });
+    throw error;
+  }
 }
 
 /**
