@@ -1,19 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES } from '@domain/limits.js';
-import { accountTexts, communityTexts } from '@domain/messages.js';
+import { IMAGE_MIME_TYPES } from '@domain/limits.js';
+import { accountTexts } from '@domain/messages.js';
 import type { ProfilePhotoPicker_user$key } from '../__generated__/ProfilePhotoPicker_user.graphql';
 import { useProfileImageMutations } from '../mutations/useProfileImageMutations';
 import { useToast } from '../shared/toast/ToastProvider';
+import { pictureProblem } from '../shared/uploads';
 
 const e = accountTexts.edit;
-
-/** What the gateway would refuse anyway, said before the upload (the upstream still checks the bytes). */
-function pickProblem(file: File): string | null {
-  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return communityTexts.upload.notImage;
-  if (file.size > IMAGE_MAX_BYTES) return communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / (1024 * 1024));
-  return null;
-}
 
 /** The picture on /my/profile/edit: pick a file to preview and upload it at once, or remove the picture. */
 export function ProfilePhotoPicker({ user }: { user: ProfilePhotoPicker_user$key }) {
@@ -38,7 +32,7 @@ export function ProfilePhotoPicker({ user }: { user: ProfilePhotoPicker_user$key
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const problem = pickProblem(file);
+    const problem = pictureProblem(file);
     setError(problem);
     if (problem) return;
     const preview = URL.createObjectURL(file);

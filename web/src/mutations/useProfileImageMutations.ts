@@ -4,6 +4,7 @@ import { communityTexts } from '@domain/messages.js';
 import type { useProfileImageMutationsUploadMutation } from '../__generated__/useProfileImageMutationsUploadMutation.graphql';
 import type { useProfileImageMutationsDeleteMutation } from '../__generated__/useProfileImageMutationsDeleteMutation.graphql';
 import { updateStoredUser } from '../session';
+import { uploadFailureMessage } from '../shared/uploads';
 import { outcomeOf, type Outcome } from './useAccountMutations';
 
 /**
@@ -44,7 +45,7 @@ export function useProfileImageMutations() {
             const outcome = outcomeOf(answer, 'UploadProfileImagePayload');
             resolve(outcome.ok || outcome.message ? outcome : { ok: false, message: communityTexts.upload.failed });
           },
-          onError: () => resolve({ ok: false, message: communityTexts.upload.failed }),
+          onError: (error) => resolve({ ok: false, message: uploadFailureMessage(error, communityTexts.upload.failed) }),
         }),
       ),
     [commitUpload],

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { graphql, useMutation } from 'react-relay';
 import { communityTexts } from '@domain/messages.js';
 import type { useUploadImageMutation as MutationType } from '../__generated__/useUploadImageMutation.graphql';
+import { uploadFailureMessage } from '../shared/uploads';
 
 const mutation = graphql`
   mutation useUploadImageMutation($input: UploadImageInput!) {
@@ -49,7 +50,7 @@ export function useUploadImageMutation(): (file: File) => Promise<UploadedImage>
             else if (result.__typename === 'ValidationError') reject(new Error(result.issues?.[0]?.message ?? result.message));
             else reject(new Error('message' in result && result.message ? result.message : communityTexts.upload.failed));
           },
-          onError: () => reject(new Error(communityTexts.upload.failed)),
+          onError: (error) => reject(new Error(uploadFailureMessage(error, communityTexts.upload.failed))),
         });
       }),
     [commit],

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { IMAGE_MIME_TYPES, STORY_CAPTION_MAX, STORY_PRIVACY_LEVELS, STORY_VIDEO_MIME_TYPES } from '@domain/limits.js';
 import { storyTexts } from '@domain/messages.js';
@@ -6,6 +6,7 @@ import type { StoryPrivacy } from '../__generated__/useStoryMutationsCreateMutat
 import { PageHeader } from '../layout/PageHeader';
 import { useCreateStoryMutation } from '../mutations/useStoryMutations';
 import { storedToken } from '../session';
+import { storyMediaProblem } from '../shared/uploads';
 import { showStoryToast, StoryToaster } from './storyToaster';
 
 const ACCEPT = [...IMAGE_MIME_TYPES, ...STORY_VIDEO_MIME_TYPES].join(',');
@@ -26,6 +27,16 @@ export default function StoryUploadPage() {
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = event.target.files?.[0] ?? null;
+    const problem = picked ? storyMediaProblem(picked) : null;
+    if (problem) {
+      event.target.value = '';
+      showStoryToast(problem, 'error');
+    }
+    setFile(problem ? null : picked);
+  };
+
   const isVideo = file?.type.startsWith('video/') ?? false;
   const submit = async () => {
     if (!file) return;
@@ -45,7 +56,7 @@ export default function StoryUploadPage() {
         {!storedToken() ? <p className="story-upload__notice">{storyTexts.upload.loginRequired}</p> : null}
         <label className="story-upload__pick">
           {storyTexts.upload.pick}
-          <input type="file" accept={ACCEPT} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+          <input type="file" accept={ACCEPT} onChange={pick} />
         </label>
         {preview ? (
           <div className="story-upload__preview">

@@ -3,7 +3,7 @@ import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 're
 import { useNavigate } from 'react-router-dom';
 import { useRouteData } from '../routing/navigation';
 import { ConnectionHandler } from 'relay-runtime';
-import { CONTENT_MAX, IMAGE_MAX_BYTES, LOCATION_MAX, POST_IMAGES_MAX, TITLE_MAX, TRADE_TYPES } from '@domain/limits.js';
+import { CONTENT_MAX, IMAGE_MIME_TYPES, LOCATION_MAX, POST_IMAGES_MAX, TITLE_MAX, TRADE_TYPES } from '@domain/limits.js';
 import { communityTexts, uiTexts } from '@domain/messages.js';
 import { postCreateSchema, postUpdateSchema } from '@domain/post.js';
 import type { PostType, TradeType } from '../__generated__/useCreatePostMutation.graphql';
@@ -20,6 +20,7 @@ import { useUploadImageMutation } from '../mutations/useUploadImageMutation';
 import { LoadingScreen } from '../shared/LoadingScreen';
 import { StateScreen } from '../shared/StateScreen';
 import { useToast } from '../shared/toast/ToastProvider';
+import { pictureProblem } from '../shared/uploads';
 import { clearDraft, loadDraft, saveDraft, type PostDraft } from './drafts';
 
 const w = communityTexts.write;
@@ -236,12 +237,9 @@ function WriteForm({ title, post, categories }: { title: string; post: WritePage
       return;
     }
     for (const file of files) {
-      if (!file.type.startsWith('image/')) {
-        setErrors((current) => ({ ...current, images: communityTexts.upload.notImage }));
-        continue;
-      }
-      if (file.size > IMAGE_MAX_BYTES) {
-        setErrors((current) => ({ ...current, images: communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / (1024 * 1024)) }));
+      const problem = pictureProblem(file);
+      if (problem) {
+        setErrors((current) => ({ ...current, images: problem }));
         continue;
       }
       const previewUrl = URL.createObjectURL(file);
@@ -493,7 +491,7 @@ function WriteForm({ title, post, categories }: { title: string; post: WritePage
               </li>
             ) : null}
           </ul>
-          <input ref={fileInput} type="file" accept="image/*" multiple hidden data-testid="image-input" onChange={pickImages} />
+          <input ref={fileInput} type="file" accept={IMAGE_MIME_TYPES.join(',')} multiple hidden data-testid="image-input" onChange={pickImages} />
           {uploading ? <p className="field__counter">{w.uploading}</p> : null}
           {error('images')}
         </div>

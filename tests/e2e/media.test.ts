@@ -1,0 +1,245 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, STORY_IMAGE_MAX_BYTES } from '../../domain/limits.js';
+import { communityTexts, storyTexts } from '../../domain/messages.js';
+import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
+import { jpegPhoto, MEGABYTE, pngClaiming, pngOfSize } from '../helpers/media-files.js';
+import { startUpstream } from '../helpers/upstream.js';
+
+/**
+ * Pictures of real sizes through the web app in Chromium: a phone photo posted through the write form comes
+ * back byte for byte from the app's own address; refused files get the domain's Korean reason; and with the
+ * app under another host name and the upstream unreachable from the browser, every picture still loads.
+ */
+
+const w = communityTexts.write;
+/** The demo member mallang@slime.community. */
+const MEMBER_ID = 2;
+/** Resolved to 127.0.0.1 by Chromium only (--host-resolver-rules), so the page's host is not the upstream's. */
+const OTHER_HOST = 'slime-media.test';
+
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
+let gateway: RunningGateway;
+let browser: BrowserContext;
+let profileDir: string;
+let token: string;
+const pageErrors: Error[] = [];
+/** Every request the browser tried to send to the upstream's own origin (each one is aborted). */
+const upstreamAttempts: string[] = [];
+/** GraphQL multipart requests (uploads) the pages sent. */
+const uploads: Request[] = [];
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
+  token = await upstream.issueToken(MEMBER_ID);
+  profileDir = await mkdtemp(join(tmpdir(), 'media-e2e-'));
+  browser = await chromium.launchPersistentContext(profileDir, {
+    ...CHROMIUM_OPTIONS,
+    args: [...CHROMIUM_OPTIONS.args, `--host-resolver-rules=MAP ${OTHER_HOST} 127.0.0.1`],
+  });
+  await browser.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
+  // A browser on another machine cannot reach the upstream: neither can this one.
+  const upstreamOrigin = new URL(upstream.url).origin;
+  await browser.route(
+    (url) => url.origin === upstreamOrigin,
+    (route) => {
+      upstreamAttempts.push(route.request().url());
+      return route.abort('addressunreachable');
+    },
+  );
+  browser.on('request', (request) => {
+    if (request.method() === 'POST' && /^multipart\/form-data/i.test(request.headers()['content-type'] ?? '')) uploads.push(request);
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.close();
+  await upstream?.stop();
+  if (profileDir) await rm(profileDir, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  const errors = pageErrors.splice(0);
+  const attempts = upstreamAttempts.splice(0);
+  uploads.length = 0;
+  expect(errors).toEqual([]);
+  expect(attempts, 'requests to the upstream').toEqual([]);
+});
+
+async function open(url: string): Promise<Page> {
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+  await page.goto(url);
+  return page;
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The bytes the page gets for `url`, as their SHA-256 (the page is on 127.0.0.1, a secure context). */
+const digestFetchedBy = (page: Page, url: string) =>
+  page.evaluate(async (target) => {
+    const response = await fetch(target);
+    if (!response.ok) return `HTTP ${response.status}`;
+    const digest = await crypto.subtle.digest('SHA-256', await response.arrayBuffer());
+    return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  }, url);
+
+const loadedWidth = (image: Locator) => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : -1));
+
+/**
+ * Where the write form's last picked picture stands: 'uploading', 'uploaded', or the message its field shows
+ * instead. Read in one go: a refused picture's preview disappears as its message appears.
+ */
+const pickState = (page: Page) =>
+  page.evaluate(() => {
+    const field = document.querySelector('[data-testid="image-input"]')?.closest('.field');
+    const alert = field?.querySelector('[role="alert"]');
+    if (alert) return alert.textContent ?? '';
+    const previews = [...(field?.querySelectorAll('[data-testid="image-preview"]') ?? [])];
+    if (previews.length === 0) return 'nothing picked';
+    return previews.at(-1)!.getAttribute('aria-busy') === 'false' ? 'uploaded' : 'uploading';
+  });
+
+/** Uploads `files` and creates a post with them through the gateway, as a stock GraphQL client would. */
+async function postWithPictures(title: string, files: { name: string; type: string; bytes: Buffer }[]): Promise<void> {
+  const imageIds: string[] = [];
+  for (const file of files) {
+    const form = new FormData();
+    form.append('operations', JSON.stringify({ query: 'mutation ($input: UploadImageInput!) { uploadImage(input: $input) { __typename ... on UploadImagePayload { image { id } } ... on Error { message } } }', variables: { input: { file: null } } }));
+    form.append('map', JSON.stringify({ 0: ['variables.input.file'] }));
+    form.append('0', new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+    const response = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { authorization: `token ${token}`, 'x-graphql-yoga-csrf': '1' }, body: form });
+    const answer = (await response.json()) as { data?: { uploadImage: { __typename: string; image?: { id: string } } } };
+    expect(answer.data?.uploadImage.__typename, JSON.stringify(answer)).toBe('UploadImagePayload');
+    imageIds.push(answer.data!.uploadImage.image!.id);
+  }
+  const response = await fetch(`${gateway.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `token ${token}` },
+    body: JSON.stringify({
+      query: 'mutation ($input: CreatePostInput!) { createPost(input: $input) { __typename ... on CreatePostPayload { post { id } } ... on Error { message } } }',
+      variables: { input: { title, content: '사진 여러 장', imageIds } },
+    }),
+  });
+  const answer = (await response.json()) as { data?: { createPost: { __typename: string; post?: { id: string } } } };
+  expect(answer.data?.createPost.__typename, JSON.stringify(answer)).toBe('CreatePostPayload');
+}
+
+describe('post pictures through the write form', () => {
+  test('a 200 KB phone photo is posted, shown from the page’s own origin, and served back byte for byte', async () => {
+    const photo = jpegPhoto();
+    expect(photo.length).toBeGreaterThan(100 * 1024);
+    const page = await open(`${gateway.url}/community/write`);
+    await page.getByLabel(w.titleLabel, { exact: true }).fill('폰으로 찍은 슬라임');
+    await page.getByLabel(w.contentLabel, { exact: true }).fill('실제 크기 사진을 올려요');
+    await page.getByTestId('image-input').setInputFiles({ name: 'slime-photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect.poll(() => pickState(page), { timeout: 20_000 }).toBe('uploaded');
+    expect(uploads).toHaveLength(1);
+
+    await page.getByRole('button', { name: w.submit, exact: true }).click();
+    await page.getByText(w.created).first().waitFor();
+    await expect.poll(() => page.locator('.post-detail__title').textContent()).toBe('폰으로 찍은 슬라임');
+
+    // Opened afresh: what the gateway answers, not the form's local preview.
+    await page.reload();
+    const picture = page.locator('.post-detail__images img');
+    await expect.poll(() => picture.count()).toBe(1);
+    const src = await picture.evaluate((image: HTMLImageElement) => image.currentSrc || image.src);
+    const origin = new URL(page.url()).origin;
+    expect(new URL(src).origin, src).toBe(origin);
+    expect(new URL(src).pathname).toMatch(/^\/media\//);
+    await expect.poll(() => loadedWidth(picture), { timeout: 20_000 }).toBe(800);
+    expect(await digestFetchedBy(page, src)).toBe(sha256(photo));
+    await page.close();
+  });
+
+  test('a picture over the limit and a file that is no picture are refused with the domain’s reasons, before any upload', async () => {
+    const page = await open(`${gateway.url}/community/write`);
+    const input = page.getByTestId('image-input');
+    await input.waitFor({ state: 'attached' });
+
+    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: pngOfSize(IMAGE_MAX_BYTES + 1) });
+    await expect.poll(() => pickState(page)).toBe(communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE));
+    expect(await page.getByTestId('image-preview').count()).toBe(0);
+
+    // A picture of a type the service does not take is no picture to it either.
+    await input.setInputFiles({ name: 'scan.bmp', mimeType: 'image/bmp', buffer: Buffer.from('BM') });
+    await expect.poll(() => pickState(page)).toBe(communityTexts.upload.notImage);
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('사진이 아니에요') });
+    await expect.poll(() => pickState(page)).toBe(communityTexts.upload.notImage);
+    expect(await page.getByTestId('image-preview').count()).toBe(0);
+    expect(uploads).toHaveLength(0);
+    await page.close();
+  });
+
+  test('a refusal only the server can make shows the server’s own reason, not the generic failure', async () => {
+    const page = await open(`${gateway.url}/community/write`);
+    const input = page.getByTestId('image-input');
+    await input.waitFor({ state: 'attached' });
+    // A few hundred bytes claiming 48 megapixels: within the byte limit, over the pixel limit.
+    await input.setInputFiles({ name: 'bomb.png', mimeType: 'image/png', buffer: pngClaiming(8000, 6000) });
+    await expect.poll(() => pickState(page), { timeout: 20_000 }).toBe(communityTexts.upload.tooManyPixels(IMAGE_MAX_PIXELS / 1_000_000));
+    expect(uploads).toHaveLength(1);
+    expect(await page.getByTestId('image-preview').count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('story media', () => {
+  test('a story picture over the limit is refused on the page, before any upload', async () => {
+    const page = await open(`${gateway.url}/stories/new`);
+    await page.locator('input[type=file]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: pngOfSize(STORY_IMAGE_MAX_BYTES + 1) });
+    await page.getByText(storyTexts.media.imageTooLarge(STORY_IMAGE_MAX_BYTES / MEGABYTE)).waitFor();
+    expect(await page.locator('.story-upload__preview').count()).toBe(0);
+    expect(await page.getByRole('button', { name: storyTexts.upload.submit }).isDisabled()).toBe(true);
+    expect(uploads).toHaveLength(0);
+    await page.close();
+  });
+});
+
+describe('the app under another host name, the upstream out of the browser’s reach', () => {
+  test('every picture on the feed and on a post with pictures loads, and nothing goes to the upstream', async () => {
+    const title = '다른 주소에서 보는 사진';
+    await postWithPictures(title, [
+      { name: 'photo.jpg', type: 'image/jpeg', bytes: jpegPhoto() },
+      { name: 'noise.png', type: 'image/png', bytes: pngOfSize(256 * 1024) },
+    ]);
+    const base = `http://${OTHER_HOST}:${new URL(gateway.url).port}`;
+
+    const feed = await open(`${base}/community`);
+    await feed.getByTestId('post-card').first().waitFor();
+    expect(await feed.getByTestId('post-card').first().locator('.post-card__title').textContent()).toBe(title);
+    await expectEveryImageLoaded(feed);
+
+    await feed.getByTestId('post-card').first().click();
+    await expect.poll(() => feed.locator('.post-detail__images img').count()).toBe(2);
+    expect(new URL(feed.url()).host).toBe(new URL(base).host);
+    await expectEveryImageLoaded(feed);
+    for (const image of await feed.locator('.post-detail__images img').all()) {
+      expect(new URL(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).host).toBe(new URL(base).host);
+    }
+    expect(upstreamAttempts).toEqual([]);
+    await feed.close();
+  });
+});
+
+/** Each `<img>` on the page, scrolled into view so lazy ones load, has been decoded. */
+async function expectEveryImageLoaded(page: Page): Promise<void> {
+  const images = page.locator('img');
+  await expect.poll(() => images.count()).toBeGreaterThan(0);
+  const count = await images.count();
+  for (let index = 0; index < count; index++) {
+    const image = images.nth(index);
+    await image.scrollIntoViewIfNeeded();
+    const described = await image.evaluate((element: HTMLImageElement) => `${element.alt || element.className} ${element.currentSrc || element.src}`);
+    await expect.poll(() => loadedWidth(image), { message: `not loaded: ${described}`, timeout: 15_000 }).toBeGreaterThan(0);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
