@@ -181,6 +181,22 @@ describe.each(backends())('media: real files, checks and serving (%s)', (backend
       expect(await stored()).toEqual(before);
     });
 
+    it('accepts a phone camera\'s photo with its motion video or Samsung trailer after the end, and stores the picture alone', async () => {
+      const photo = jpegPhoto();
+      const trailers = [
+        mp4OfSize(300_000),
+        Buffer.concat([Buffer.from('MotionPhoto_Data', 'latin1'), mp4OfSize(200_000)]),
+        Buffer.concat([Buffer.from('SEFH', 'latin1'), Buffer.alloc(40), Buffer.from([0, 0, 0, 40]), Buffer.from('SEFT', 'latin1')]),
+      ];
+      for (const trailer of trailers) {
+        const answer = await uploadPicture(Buffer.concat([photo, trailer]), 'image/jpeg');
+        expect(answer.status).toBe(201);
+        expect(answer.body.size).toBe(photo.length);
+        const served = Buffer.from(await (await fetch(upstream.url + answer.body.url)).arrayBuffer());
+        expect(served.equals(photo)).toBe(true);
+      }
+    });
+
     it(`refuses a picture whose header declares more than ${IMAGE_MAX_PIXELS} pixels, storing nothing`, async () => {
       const bomb = pngClaiming(8000, 6000);
       const before = await stored();

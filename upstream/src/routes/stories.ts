@@ -123,8 +123,8 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
     const detected = checkStoryMedia(media?.bytes ?? null, input.type, media?.mimetype);
     const stored = new StoredUploads(db, mediaDir);
     const row = await stored.keepIf(async () => {
-      const path = await writeStoryMedia(mediaDir, media!.bytes, detected, stored);
-      return createStory(db, viewer.id, input, detected, path, media!.bytes.length);
+      const path = await writeStoryMedia(mediaDir, detected.bytes, detected, stored);
+      return createStory(db, viewer.id, input, detected, path, detected.bytes.length);
     });
     reply.code(201);
     return (await present(request, [row]))[0];

@@ -15,6 +15,8 @@ export interface DetectedMedia {
   extension: string;
   width: number | null;
   height: number | null;
+  /** What to store (a camera's trailer after a JPEG removed). */
+  bytes: Buffer;
 }
 
 const problem = (path: string, message: string, code = 'invalid_value') => new RequestValidationError([{ path, message, code }]);
@@ -32,7 +34,7 @@ export function checkStoryMedia(bytes: Buffer | null, declared: StoryType, mimet
     throw problem('media', storyTexts.media.imageTooLarge(STORY_IMAGE_MAX_BYTES / (1024 * 1024)), 'too_big');
   }
   const checked = checkUpload(bytes, mimetype, { field: 'media', kinds: [kind], unsupported: storyTexts.media.unsupported });
-  return { type: checked.kind, mimeType: checked.mimeType, extension: checked.extension, width: checked.width, height: checked.height };
+  return { type: checked.kind, mimeType: checked.mimeType, extension: checked.extension, width: checked.width, height: checked.height, bytes: checked.bytes };
 }
 
 /** Writes the media under `<mediaDir>/stories`, recorded in `stored`; answers its path under /media. */

@@ -74,11 +74,11 @@ export async function storeImage(
   const checked = checkUpload(bytes, upload.mimetype, { field: 'image', kinds: ['image'], unsupported: communityTexts.upload.notImage });
   const path = `${UPLOADS_FOLDER}/${randomUUID()}.${checked.extension}`;
   await mkdir(join(mediaDir, UPLOADS_FOLDER), { recursive: true });
-  await writeFile(join(mediaDir, path), bytes);
+  await writeFile(join(mediaDir, path), checked.bytes);
   try {
     const [row] = await db
       .insert(images)
-      .values({ url: path, thumbnailUrl: path, width: checked.width, height: checked.height, size: bytes.length, mimeType: checked.mimeType, ownerId })
+      .values({ url: path, thumbnailUrl: path, width: checked.width, height: checked.height, size: checked.bytes.length, mimeType: checked.mimeType, ownerId })
       .returning();
     stored?.image(row);
     return row;

@@ -19,6 +19,11 @@ export interface CheckedMedia {
   height: number | null;
 }
 
+/** What to store: the upload's bytes, without a phone camera's trailer (see `cameraTrailer`). */
+export interface CheckedUpload extends CheckedMedia {
+  bytes: Buffer;
+}
+
 /**
  * Videos are recognised by their container's signature. image-size only reads pictures and the kept
  * libraries that sniff every format (file-type and the like) are not installed; the two containers a
@@ -75,7 +80,7 @@ export interface UploadCheck {
  * Checks an upload's bytes against the part's declared type and the limits; answers what it is or throws a
  * 422 naming `field`. Runs before anything is written.
  */
-export function checkUpload(bytes: Buffer, mimetype: string | undefined, check: UploadCheck): CheckedMedia {
+export function checkUpload(bytes: Buffer, mimetype: string | undefined, check: UploadCheck): CheckedUpload {
   const fail = (message: string, code = 'invalid_value') => new RequestValidationError([{ path: check.field, message, code }]);
   const detected = detectMedia(bytes);
   if (!detected || !check.kinds.includes(detected.kind)) throw fail(check.unsupported);
@@ -86,9 +91,26 @@ export function checkUpload(bytes: Buffer, mimetype: string | undefined, check: 
     if ((detected.width ?? 0) * (detected.height ?? 0) > IMAGE_MAX_PIXELS) {
       throw fail(communityTexts.upload.tooManyPixels(IMAGE_MAX_PIXELS / 1_000_000), 'too_big');
     }
-    if (pictureEnd(bytes, detected.mimeType) !== bytes.length) throw fail(mismatch);
+    const end = pictureEnd(bytes, detected.mimeType);
+    if (end === null) throw fail(mismatch);
+    if (end !== bytes.length) {
+      if (detected.mimeType !== 'image/jpeg' || !cameraTrailer(bytes.subarray(end))) throw fail(mismatch);
+      return { ...detected, bytes: bytes.subarray(0, end) };
+    }
   }
-  return detected;
+  return { ...detected, bytes };
+}
+
+/**
+ * Phone cameras write data after a JPEG's end: motion photos append their video (Google's an MP4 starting
+ * with an `ftyp` box, Samsung's behind a `MotionPhoto_Data` marker) and Samsung adds its SEF trailer. Such a
+ * photo is what members upload every day: it is accepted and stored without the trailer, so what is served
+ * is the picture alone. Anything else after the end is refused.
+ */
+function cameraTrailer(trailer: Buffer): boolean {
+  if (trailer.length >= 12 && trailer.toString('latin1', 4, 8) === 'ftyp') return true;
+  if (trailer.toString('latin1', 0, 16) === 'MotionPhoto_Data') return true;
+  return trailer.length >= 8 && trailer.toString('latin1', trailer.length - 4) === 'SEFT';
 }
 
 /**
