@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { buildUpstream } from '../upstream/src/app.js';
+import { publicUrl } from '../gateway/src/config.js';
 import { startGateway } from '../gateway/src/server.js';
 
 /**
@@ -42,7 +43,8 @@ const gateway = await startGateway({
   webDir: env.WEB_DIR ?? 'dist/web',
 });
 
-console.log(`\n  슬라임 커뮤니티: ${gateway.url}/community\n  GraphiQL:       ${gateway.url}/graphql\n  upstream REST:  ${upstreamUrl}\n`);
+const address = publicUrl(env.PUBLIC_URL) ?? gateway.url;
+console.log(`\n  슬라임 커뮤니티: ${address}/community\n  GraphiQL:       ${address}/graphql\n  upstream REST:  ${upstreamUrl}\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

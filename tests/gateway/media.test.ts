@@ -216,5 +216,21 @@ describe('uploads of real files and media on the gateway origin', () => {
       const again = await (await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ node(id: "${Buffer.from(`User:${someone}`).toString("base64")}") { ... on User { profileImage } } }` }) })).json();
       expect(again.data.node.profileImage).toBe('https://cdn.partner.example/a.png');
     });
+
+    it('a post\'s pictures and its thumbnail are on the public address too', async () => {
+      const { data } = await apollo.mutate({ mutation: gql(UPLOAD_IMAGE.replace('{ url ', '{ id url ')), variables: { file: new File([new Uint8Array(jpegPhoto(320, 240))], 'p.jpg', { type: 'image/jpeg' }) } });
+      const created = await stack.graphql(
+        `mutation($input: CreatePostInput!) { createPost(input: $input) { __typename ... on CreatePostPayload { post { id } } ... on ValidationError { issues { path message } } } }`,
+        { input: { title: '사진 한 장', content: '공개 주소로 보이나요?', imageIds: [data.uploadImage.image.id] } },
+        token,
+      );
+      expect(created.data.createPost.__typename, JSON.stringify(created)).toBe('CreatePostPayload');
+      const id = created.data.createPost.post.id;
+      const answer = await (
+        await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ post(id: "${id}") { ... on Post { thumbnail images { url thumbnailUrl } } } }` }) })
+      ).json();
+      const { thumbnail, images: pictures } = answer.data.post;
+      for (const url of [thumbnail, pictures[0].url, pictures[0].thumbnailUrl]) expect(url).toMatch(/^https:\/\/slime\.example\/media\/uploads\//);
+    });
   });
 });

@@ -80,7 +80,7 @@ Post.implement({
     location: t.exposeString('location', { nullable: true }),
     isSold: t.exposeBoolean('is_sold'),
     images: t.field({ type: [Image], resolve: (post) => post.images ?? [] }),
-    thumbnail: t.exposeString('thumbnail', { nullable: true }),
+    thumbnail: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.thumbnail) }),
     tags: t.exposeStringList('tags'),
     isPinned: t.exposeBoolean('is_pinned'),
     isNotice: t.exposeBoolean('is_notice'),
