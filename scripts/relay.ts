@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PERSISTED_OPERATIONS_PATH } from '../gateway/src/persisted-file.js';
+import { PERSISTED_OPERATIONS_PATH } from '../gateway/src/server/persisted-file.js';
 
 /**
  * relay-compiler with persisted queries writes the id and text of each operation it (re)generates into the

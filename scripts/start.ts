@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { buildUpstream } from '../upstream/src/app.js';
-import { publicUrl } from '../gateway/src/config.js';
-import { startGateway } from '../gateway/src/server.js';
+import { publicUrl } from '../gateway/src/server/config.js';
+import { startGateway } from '../gateway/src/server/server.js';
 
 /**
  * `npm start`: builds the web app, starts the reference upstream (unless UPSTREAM_URL points at a real one)

@@ -1,4 +1,4 @@
-import { startGateway } from './server.js';
+import { startGateway } from './server/server.js';
 
 const gateway = await startGateway({
   upstreamUrl: process.env.UPSTREAM_URL ?? 'http://127.0.0.1:4001',

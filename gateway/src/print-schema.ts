@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { printSchema } from 'graphql';
-import { schema } from './schema/index.js';
+import { schema } from './graphql/schema.js';
 
 /** `npm run schema` writes schema.graphql; `--check` fails when the committed file is stale. */
 const target = new URL('../../schema.graphql', import.meta.url);

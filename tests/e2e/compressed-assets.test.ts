@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 
 /** The built app's scripts go out compressed at build time (`npm run build` first); no upstream is needed. */
 let gateway: RunningGateway;

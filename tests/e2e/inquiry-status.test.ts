@@ -5,7 +5,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { INQUIRY_INTERNAL_NOTES_MAX, INQUIRY_RESOLUTION_MAX } from '../../domain/limits.js';
 import { messagingTexts as m } from '../../domain/messages.js';
-import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { startUpstream } from '../helpers/upstream.js';
 import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
 

@@ -6,7 +6,7 @@ import { chromium, type BrowserContext, type Locator, type Page, type Request } 
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, STORY_IMAGE_MAX_BYTES } from '../../domain/limits.js';
 import { communityTexts, storyTexts } from '../../domain/messages.js';
-import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
 import { jpegPhoto, MEGABYTE, pngClaiming, pngOfSize } from '../helpers/media-files.js';
 import { startUpstream } from '../helpers/upstream.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { uiTexts } from '../../domain/messages.js';
-import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { startUpstream } from '../helpers/upstream.js';
 import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
 

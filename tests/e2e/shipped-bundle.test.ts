@@ -1,7 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { PersistedOperations } from '../../gateway/src/persisted.js';
+import { PersistedOperations } from '../../gateway/src/server/persisted.js';
 
 /** The built web app (`npm run build`, which the browser suite runs first). */
 const WEB_DIR = 'dist/web';

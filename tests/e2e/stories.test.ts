@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { HIGHLIGHT_TITLE_MAX } from '../../domain/limits.js';
 import { reportTexts, storyTexts, storyTrayTexts } from '../../domain/messages.js';
 import { storyReports } from '../../upstream/src/db/schema.js';
-import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { addMembers, PNG_BYTES } from '../helpers/stories.js';
 import { startUpstream } from '../helpers/upstream.js';
 import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';

@@ -1,7 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hardeningTexts } from '../../domain/messages.js';
-import { PersistedOperations } from '../../gateway/src/persisted.js';
+import { PersistedOperations } from '../../gateway/src/server/persisted.js';
 import { startGatewayRig, type GatewayRig } from '../helpers/gateway-rig.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 

@@ -6,9 +6,9 @@ import { parse, validate } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GRAPHQL_LIMITS } from '../../domain/limits.js';
 import { hardeningTexts } from '../../domain/messages.js';
-import { operationCost } from '../../gateway/src/limits/cost.js';
-import { PersistedOperations } from '../../gateway/src/persisted.js';
-import { schema } from '../../gateway/src/schema/index.js';
+import { operationCost } from '../../gateway/src/server/limits/cost.js';
+import { PersistedOperations } from '../../gateway/src/server/persisted.js';
+import { schema } from '../../gateway/src/graphql/schema.js';
 import { startGatewayRig, type GatewayRig } from '../helpers/gateway-rig.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 

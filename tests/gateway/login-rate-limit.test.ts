@@ -2,8 +2,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_ATTEMPTS_PER_IDENTIFIER, LOGIN_ATTEMPTS_PER_IP } from '../../domain/limits.js';
 import { accountTexts } from '../../domain/messages.js';
-import { LoginAttempts } from '../../gateway/src/limits/loginAttempts.js';
-import { TooManyAttemptsError } from '../../gateway/src/errors.js';
+import { LoginAttempts } from '../../gateway/src/server/limits/loginAttempts.js';
+import { TooManyAttemptsError } from '../../gateway/src/graphql/errors.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 const LOGIN = /* GraphQL */ `

@@ -3,7 +3,7 @@ import { printSchema } from 'graphql';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages, validationTexts } from '../../domain/index.js';
-import { schema } from '../../gateway/src/schema/index.js';
+import { schema } from '../../gateway/src/graphql/schema.js';
 import { startStack, type GraphQLAnswer, type Stack } from '../helpers/stack.js';
 
 let stack: Stack;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { startStack, type GraphQLAnswer, type Stack } from '../helpers/stack.js';
 
 const CATEGORIES = /* GraphQL */ `query { categories { id name children { id name } } }`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGatewayPubSub } from '../../gateway/src/pubsub.js';
+import { createGatewayPubSub } from '../../gateway/src/server/pubsub.js';
 
 /** Runs what is queued as microtasks (promise reactions) without letting the event loop turn. */
 async function flushMicrotasks() {

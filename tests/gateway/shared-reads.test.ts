@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../../gateway/src/server.js';
+import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { startUpstream } from '../helpers/upstream.js';
 

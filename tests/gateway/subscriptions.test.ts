@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WS_LIMITS } from '../../domain/limits.js';
 import { hardeningTexts } from '../../domain/messages.js';
-import { publishPostChanged } from '../../gateway/src/pubsub.js';
+import { publishPostChanged } from '../../gateway/src/server/pubsub.js';
 import { startGatewayRig, type GatewayRig } from '../helpers/gateway-rig.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 

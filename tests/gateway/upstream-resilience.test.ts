@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '../../domain/index.js';
-import { startGateway, type GatewayOptions, type RunningGateway } from '../../gateway/src/server.js';
+import { startGateway, type GatewayOptions, type RunningGateway } from '../../gateway/src/server/server.js';
 import type { UpstreamRetryRecord } from '../../gateway/src/upstream/client.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';

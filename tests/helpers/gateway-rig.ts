@@ -1,4 +1,4 @@
-import { startGateway, type GatewayOptions, type RunningGateway } from '../../gateway/src/server.js';
+import { startGateway, type GatewayOptions, type RunningGateway } from '../../gateway/src/server/server.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import type { RunningUpstream } from './upstream.js';
 

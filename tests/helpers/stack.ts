@@ -1,4 +1,4 @@
-import { startGateway, type GatewayOptions, type RunningGateway } from '../../gateway/src/server.js';
+import { startGateway, type GatewayOptions, type RunningGateway } from '../../gateway/src/server/server.js';
 import { startCountingProxy, type CountingProxy } from './counting-proxy.js';
 import { startUpstream } from './upstream.js';
 

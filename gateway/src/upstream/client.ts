@@ -13,7 +13,7 @@ import {
 } from 'cockatiel';
 import { Pool, errors as undiciErrors, FormData as UndiciFormData } from 'undici';
 import { HTTP_TIMEOUT_MS, UPSTREAM_RESILIENCE, describeStatus, errorMessages, userMessageFor, type ApiErrorBody, type ErrorCode } from '../../../domain/index.js';
-import { GatewayError, NotAuthenticatedError, NotFoundError, ValidationError } from '../errors.js';
+import { GatewayError, NotAuthenticatedError, NotFoundError, ValidationError } from '../graphql/errors.js';
 
 /** The spec's overall time-out of a call (002 §7.1, §9). */
 export const UPSTREAM_TIMEOUT_MS = HTTP_TIMEOUT_MS;

@@ -1,0 +1,64 @@
+import { builder } from './builder.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotAuthenticatedError, NotFoundError, TooManyAttemptsError, ValidationError } from './errors.js';
+
+/** Expected failures returned as typed results, each with the spec's Korean message. */
+export const ErrorInterface = builder.interfaceRef<Error & { code: string }>('Error').implement({
+  fields: (t) => ({
+    message: t.exposeString('message'),
+    code: t.exposeString('code', { description: '002 §8.1 오류 코드 (NOT_FOUND, VALIDATION_ERROR …)' }),
+  }),
+});
+
+builder.objectType(NotFoundError, {
+  name: 'NotFoundError',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof NotFoundError,
+});
+
+builder.objectType(NotAuthenticatedError, {
+  name: 'NotAuthenticatedError',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof NotAuthenticatedError,
+});
+
+const ValidationIssue = builder.objectRef<{ path?: string; message: string; code?: string }>('ValidationIssue').implement({
+  fields: (t) => ({
+    path: t.string({ resolve: (issue) => issue.path ?? '' }),
+    message: t.exposeString('message'),
+    code: t.string({ resolve: (issue) => issue.code ?? 'invalid' }),
+  }),
+});
+
+builder.objectType(ValidationError, {
+  name: 'ValidationError',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof ValidationError,
+  fields: (t) => ({
+    issues: t.field({ type: [ValidationIssue], resolve: (error) => error.issues }),
+  }),
+});
+
+builder.objectType(ForbiddenError, {
+  name: 'ForbiddenError',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof ForbiddenError,
+});
+
+builder.objectType(ConflictError, {
+  name: 'ConflictError',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof ConflictError,
+});
+
+builder.objectType(BadRequestError, {
+  name: 'BadRequestError',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof BadRequestError,
+});
+
+builder.objectType(TooManyAttemptsError, {
+  name: 'TooManyAttemptsError',
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof TooManyAttemptsError,
+  fields: (t) => ({ retryAfterSeconds: t.exposeInt('retryAfterSeconds') }),
+});

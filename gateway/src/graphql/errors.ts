@@ -1,0 +1,77 @@
+import { GraphQLError } from 'graphql';
+import { errorMessages, hardeningTexts, validationTexts, type ErrorCode, type ErrorDetail } from '../../../domain/index.js';
+
+/**
+ * Expected failures. Each is a GraphQLError, so Yoga passes its Korean message and `extensions.code`
+ * through unmasked; fields that declare the type in `errors.types` return it as a typed result instead.
+ */
+export class GatewayError extends GraphQLError {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly status?: number,
+    readonly details: ErrorDetail[] = [],
+  ) {
+    super(message, { extensions: { code, ...(status ? { status } : {}), ...(details.length ? { details } : {}) } });
+    this.name = new.target.name;
+  }
+}
+
+export class NotFoundError extends GatewayError {
+  constructor(message: string = errorMessages.NOT_FOUND) {
+    super('NOT_FOUND', message, 404);
+  }
+}
+
+export class NotAuthenticatedError extends GatewayError {
+  constructor(message: string = errorMessages.UNAUTHORIZED) {
+    super('UNAUTHORIZED', message, 401);
+  }
+}
+
+export class ValidationError extends GatewayError {
+  constructor(readonly issues: ErrorDetail[]) {
+    super('VALIDATION_ERROR', issues.length ? validationTexts.failed(issues.length) : validationTexts.unknown, 422, issues);
+  }
+}
+
+/**
+ * Too many requests in a window (rate limits): HTTP 429 with Retry-After, the catalogue's BAD_REQUEST code
+ * and a Korean message the client shows as is.
+ */
+export class RateLimitedError extends GatewayError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('BAD_REQUEST', hardeningTexts.rateLimited, 429);
+    Object.assign(this.extensions, { retryAfterSeconds, http: { status: 429, headers: { 'Retry-After': String(retryAfterSeconds) } } });
+  }
+}
+
+export class ForbiddenError extends GatewayError {
+  constructor(message: string = errorMessages.FORBIDDEN) {
+    super('FORBIDDEN', message, 403);
+  }
+}
+
+export class ConflictError extends GatewayError {
+  constructor(message: string = errorMessages.CONFLICT) {
+    super('CONFLICT', message, 409);
+  }
+}
+
+/** A refused request the member can correct (wrong login, wrong current password): the upstream's 400 and message. */
+export class BadRequestError extends GatewayError {
+  constructor(message: string = errorMessages.BAD_REQUEST) {
+    super('BAD_REQUEST', message, 400);
+  }
+}
+
+/** Too many failed logins for an identifier or from an address; retry after the given seconds. */
+export class TooManyAttemptsError extends GatewayError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('BAD_REQUEST', message, 429);
+    Object.assign(this.extensions, { retryAfterSeconds });
+  }
+}

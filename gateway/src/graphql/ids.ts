@@ -1,0 +1,23 @@
+import { decodeGlobalID } from '@pothos/plugin-relay';
+import { issuesFromZod, validationTexts, type z } from '../../../domain/index.js';
+import { ValidationError } from './errors.js';
+
+/** The upstream id inside a global id of the given type; a ValidationError on `path` when it is not one. */
+export function upstreamIdOf(globalId: string, typename: string, path: string): number {
+  try {
+    const { typename: actual, id } = decodeGlobalID(globalId);
+    if (actual === typename && /^\d{1,10}$/.test(id)) return Number(id);
+  } catch {
+    // falls through to the validation error
+  }
+  throw new ValidationError([{ path, message: validationTexts.id, code: 'invalid_format' }]);
+}
+
+/** A value checked with a domain schema before any upstream call; issues point at `path` in the input. */
+export function validateInput<S extends z.ZodType>(schema: S, value: unknown, path: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new ValidationError(
+    issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: issue.path ? `${path}.${issue.path}` : path })),
+  );
+}

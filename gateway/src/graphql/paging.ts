@@ -1,0 +1,110 @@
+import { CONNECTION_SIZE_MAX } from '../../../domain/index.js';
+
+/**
+ * Relay connections over the upstream's page/page_size lists. Cursors are offsets into the list;
+ * a window of offsets is fetched with the fewest upstream pages (one whenever some page size fits it).
+ * Written here because Pothos' `resolveOffsetConnection` assumes the source takes offset/limit directly.
+ */
+const CURSOR_PREFIX = 'offset:';
+
+export function offsetToCursor(offset: number): string {
+  return Buffer.from(CURSOR_PREFIX + offset).toString('base64url');
+}
+
+/** The offset a cursor stands for, or null when it is not one of ours. */
+export function cursorToOffset(cursor: string): number | null {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!text.startsWith(CURSOR_PREFIX)) return null;
+  const offset = Number(text.slice(CURSOR_PREFIX.length));
+  return Number.isSafeInteger(offset) && offset >= 0 ? offset : null;
+}
+
+export interface UpstreamPage {
+  page: number;
+  pageSize: number;
+}
+
+/** Upstream pages covering offsets [start, end): one page when any page size up to the maximum holds the window, else two. */
+export function planPages(start: number, end: number, maxPageSize = CONNECTION_SIZE_MAX): UpstreamPage[] {
+  const length = Math.max(1, end - start);
+  for (let pageSize = length; pageSize <= maxPageSize; pageSize++) {
+    if (Math.floor(start / pageSize) === Math.floor((start + length - 1) / pageSize)) {
+      return [{ page: Math.floor(start / pageSize) + 1, pageSize }];
+    }
+  }
+  const first = Math.floor(start / length);
+  return [
+    { page: first + 1, pageSize: length },
+    { page: first + 2, pageSize: length },
+  ];
+}
+
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/** Fetches one upstream page; the caller binds filters and the caller's identity. */
+export type PageFetcher<T> = (page: UpstreamPage) => Promise<ListPage<T>>;
+
+export interface OffsetConnection<T> {
+  edges: { cursor: string; node: T }[];
+  pageInfo: { startCursor: string | null; endCursor: string | null; hasNextPage: boolean; hasPreviousPage: boolean };
+  totalCount: number;
+}
+
+async function fetchWindow<T>(fetchPage: PageFetcher<T>, start: number, end: number): Promise<ListPage<T>> {
+  const pages = planPages(start, end);
+  const answers = await Promise.all(pages.map(fetchPage));
+  const firstOffset = (pages[0].page - 1) * pages[0].pageSize;
+  const items = answers.flatMap((answer) => answer.items).slice(start - firstOffset, end - firstOffset);
+  return { items, total: answers[0].total };
+}
+
+/**
+ * Resolves a connection from already validated args (exactly one of first/last in range, cursors decoded).
+ * `after`/`before` are exclusive bounds, as the Relay cursor specification defines them.
+ */
+export async function resolveOffsetConnection<T>(
+  args: { first?: number | null; last?: number | null; afterOffset?: number | null; beforeOffset?: number | null },
+  fetchPage: PageFetcher<T>,
+): Promise<OffsetConnection<T>> {
+  const lowerBound = args.afterOffset == null ? 0 : args.afterOffset + 1;
+  let start: number;
+  let end: number;
+  let window: ListPage<T>;
+
+  if (args.first != null) {
+    start = lowerBound;
+    end = start + args.first;
+    if (args.beforeOffset != null) end = Math.min(end, args.beforeOffset);
+    window = end > start ? await fetchWindow(fetchPage, start, end) : await fetchWindow(fetchPage, start, start + 1).then((w) => ({ items: [], total: w.total }));
+  } else {
+    const size = args.last ?? 1;
+    if (args.beforeOffset != null) {
+      end = args.beforeOffset;
+      start = Math.max(lowerBound, end - size);
+      window = end > start ? await fetchWindow(fetchPage, start, end) : await fetchWindow(fetchPage, 0, 1).then((w) => ({ items: [], total: w.total }));
+    } else {
+      // The end is the list's length, unknown until asked: the first page answers it and, for short lists, is the window.
+      const head = await fetchPage({ page: 1, pageSize: size });
+      end = head.total;
+      start = Math.max(lowerBound, end - size);
+      window = end <= head.items.length ? { items: head.items.slice(start, end), total: head.total } : await fetchWindow(fetchPage, start, end);
+    }
+  }
+
+  const total = window.total;
+  const items = window.items;
+  const edges = items.map((node, index) => ({ cursor: offsetToCursor(start + index), node }));
+  return {
+    edges,
+    totalCount: total,
+    pageInfo: {
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+      hasPreviousPage: start > 0 && total > 0,
+      hasNextPage: start + items.length < total,
+    },
+  };
+}

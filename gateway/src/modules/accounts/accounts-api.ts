@@ -1,0 +1,142 @@
+import type { PageJson, UserSummaryJson } from '../../../../domain/api.js';
+import type {
+  ActivityJson,
+  BlockedUserJson,
+  FollowResultJson,
+  LoginResultJson,
+  UserBadgeJson,
+  UserProfileJson,
+} from '../../../../domain/account.js';
+import type { SocialProvider } from '../../../../domain/limits.js';
+import { FormData as UndiciFormData } from 'undici';
+import { BadRequestError, ConflictError, GatewayError } from '../../graphql/errors.js';
+import type { Caller, UpstreamClient } from '../../upstream/client.js';
+
+export interface PageArgs {
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The account calls of 001 §7 for one caller (one instance per GraphQL request). The upstream's 400 and
+ * 409 answers become typed errors the mutations declare.
+ */
+export class AccountsApi {
+  constructor(
+    private readonly client: UpstreamClient,
+    private readonly caller: Caller,
+  ) {}
+
+  private async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Record<string, string | number>): Promise<T> {
+    try {
+      return await this.client.request<T>(method, path, this.caller, query, body);
+    } catch (error) {
+      if (error instanceof GatewayError && error.status === 400) throw new BadRequestError(error.message);
+      if (error instanceof GatewayError && error.status === 409) throw new ConflictError(error.message);
+      throw error;
+    }
+  }
+
+  private page<T>(path: string, { page, pageSize }: PageArgs, extra: Record<string, string> = {}): Promise<PageJson<T>> {
+    return this.call('GET', path, undefined, { ...extra, page, page_size: pageSize });
+  }
+
+  loginWithPassword(input: { email: string; password: string; rememberMe: boolean }): Promise<LoginResultJson> {
+    return this.call('POST', '/v1/user/login/', { ...input, device_id: this.caller.deviceId });
+  }
+
+  loginWithProvider(provider: SocialProvider, accessToken: string): Promise<LoginResultJson> {
+    return this.call('POST', `/v1/user/${provider}/login/`, { access_token: accessToken, device_id: this.caller.deviceId });
+  }
+
+  register(input: Record<string, unknown>): Promise<LoginResultJson> {
+    return this.call('POST', '/auth/register', input);
+  }
+
+  async logout(): Promise<void> {
+    await this.call('POST', '/auth/logout');
+  }
+
+  refresh(refreshToken: string): Promise<LoginResultJson> {
+    return this.call('POST', '/auth/refresh', { refreshToken });
+  }
+
+  /** The caller's own profile; null for a guest (no upstream call). */
+  async me(): Promise<UserProfileJson | null> {
+    if (!this.caller.token) return null;
+    return this.call('GET', '/users/me');
+  }
+
+  profile(id: number): Promise<UserProfileJson> {
+    return this.call('GET', `/v1/user/${id}/`);
+  }
+
+  updateProfile(input: Record<string, unknown>): Promise<UserProfileJson> {
+    return this.call('PUT', '/users/me', input);
+  }
+
+  /** The picture goes on as a multipart `image` part; the upstream checks its bytes. */
+  async uploadProfileImage(file: File): Promise<UserProfileJson> {
+    // undici's own FormData: the pool serializes it (Node's built-in one comes from another undici copy).
+    const form = new UndiciFormData();
+    form.append('image', new Blob([await file.arrayBuffer()], { type: file.type }), file.name || 'image');
+    return this.client.multipart('POST', '/users/me/profile-image', this.caller, form as unknown as FormData);
+  }
+
+  deleteProfileImage(): Promise<UserProfileJson> {
+    return this.call('DELETE', '/users/me/profile-image');
+  }
+
+  async changePassword(input: { currentPassword: string; newPassword: string; newPasswordConfirm: string }): Promise<void> {
+    await this.call('PUT', '/users/me/password', input);
+  }
+
+  async requestPasswordReset(email: string): Promise<void> {
+    await this.call('POST', '/auth/reset-password', { email });
+  }
+
+  async confirmPasswordReset(input: { token: string; newPassword: string; newPasswordConfirm: string }): Promise<void> {
+    await this.call('POST', '/auth/reset-password/confirm', input);
+  }
+
+  async deleteAccount(password: string): Promise<void> {
+    await this.call('DELETE', '/users/me', { password });
+  }
+
+  follow(id: number): Promise<FollowResultJson> {
+    return this.call('POST', `/users/${id}/follow`);
+  }
+
+  unfollow(id: number): Promise<FollowResultJson> {
+    return this.call('DELETE', `/users/${id}/follow`);
+  }
+
+  async unblock(id: number): Promise<void> {
+    await this.call('DELETE', `/users/${id}/block`);
+  }
+
+  followers(id: number, page: PageArgs): Promise<PageJson<UserSummaryJson>> {
+    return this.page(`/users/${id}/followers`, page);
+  }
+
+  following(id: number, page: PageArgs): Promise<PageJson<UserSummaryJson>> {
+    return this.page(`/users/${id}/following`, page);
+  }
+
+  blocked(page: PageArgs): Promise<PageJson<BlockedUserJson>> {
+    return this.page('/users/me/blocked', page);
+  }
+
+  activities(id: number | 'me', page: PageArgs): Promise<PageJson<ActivityJson>> {
+    return this.page(`/users/${id}/activities`, page);
+  }
+
+  search(q: string, page: PageArgs): Promise<PageJson<UserSummaryJson>> {
+    return this.page('/users/search', page, { q });
+  }
+
+  /** Public: sent without the caller's token, as 001 §7 prescribes for the badge call. */
+  badges(userId: number): Promise<UserBadgeJson[]> {
+    return this.client.getShared(`/v1/user/${userId}/badge/`, { ...this.caller, token: undefined });
+  }
+}

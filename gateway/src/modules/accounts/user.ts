@@ -1,0 +1,229 @@
+import DataLoader from 'dataloader';
+import type { BadgeJson, UserSummaryJson } from '../../../../domain/api.js';
+import type { ActivityJson, BlockedUserJson, UserBadgeJson, UserProfileJson } from '../../../../domain/account.js';
+import { ACTIVITY_TYPES, GENDERS, PRIVACY_LEVELS, connectionArgsSchema, issuesFromZod, userSearchSchema } from '../../../../domain/index.js';
+import { ValidationError } from '../../graphql/errors.js';
+import { builder } from '../../graphql/builder.js';
+import type { GatewayContext } from '../../server/context.js';
+import { resolveOffsetConnection, cursorToOffset, type PageFetcher } from '../../graphql/paging.js';
+import type { PageJson } from '../../../../domain/api.js';
+import { enumValues } from '../../graphql/enums.js';
+
+export const User = builder.loadableNodeRef('User', {
+  id: { resolve: (user: UserSummaryJson) => user.id },
+  // Not primed with resolved users: a post's author is a summary, and profile fields need the full profile.
+  load: (ids: string[], context) => Promise.all(ids.map((id) => context.accounts.profile(Number(id)).catch((error: Error) => error))),
+});
+
+/** A user object from a list or a post carries the summary only; profile fields load the full profile once. */
+async function profileOf(user: UserSummaryJson, context: GatewayContext): Promise<UserProfileJson> {
+  if ('stats' in user) return user as UserProfileJson;
+  return (await User.getDataloader(context).load(String(user.id))) as UserProfileJson;
+}
+
+/** Badges per member: one public badge call per distinct member per request, sent without the caller's token. */
+const badgeLoaders = new WeakMap<GatewayContext, DataLoader<number, UserBadgeJson[]>>();
+function badgeLoader(context: GatewayContext): DataLoader<number, UserBadgeJson[]> {
+  let loader = badgeLoaders.get(context);
+  if (!loader) {
+    loader = new DataLoader((ids) => Promise.all(ids.map((id) => context.accounts.badges(id).catch((error: Error) => error))));
+    badgeLoaders.set(context, loader);
+  }
+  return loader;
+}
+
+export const Badge = builder.objectRef<BadgeJson & { description?: string }>('Badge').implement({
+  description: '배지 (001 §3)',
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    title: t.exposeString('title'),
+    description: t.string({ nullable: true, resolve: (badge) => badge.description ?? null }),
+    hexCode: t.exposeString('hex_code', { nullable: true, description: '배지 색 (#RRGGBB)' }),
+    image: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.image) }),
+    grade: t.exposeString('grade'),
+  }),
+});
+
+const UserBadge = builder.objectRef<UserBadgeJson>('UserBadge').implement({
+  description: '회원이 가진 배지 (001 §3)',
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    badge: t.field({ type: Badge, resolve: (entry) => entry.badge }),
+    isPublic: t.exposeBoolean('is_public'),
+    isRepresent: t.exposeBoolean('is_represent', { description: '대표 배지인지' }),
+    hidden: t.exposeBoolean('hidden'),
+    expiredAt: t.expose('expired_at', { type: 'DateTime', nullable: true }),
+    createdAt: t.expose('created_at', { type: 'DateTime' }),
+  }),
+});
+
+export const Gender = builder.enumType('Gender', { values: enumValues(GENDERS) });
+const PrivacyLevel = builder.enumType('PrivacyLevel', { values: enumValues(PRIVACY_LEVELS) });
+const ActivityType = builder.enumType('ActivityType', { values: enumValues(ACTIVITY_TYPES) });
+
+const Preferences = builder.objectRef<UserProfileJson['preferences']>('UserPreferences').implement({
+  fields: (t) => ({
+    notifications: t.exposeBoolean('notifications'),
+    emailAlerts: t.exposeBoolean('emailAlerts'),
+    pushAlerts: t.exposeBoolean('pushAlerts'),
+    privacy: t.field({ type: PrivacyLevel, resolve: (preferences) => preferences.privacy }),
+  }),
+});
+
+const UserStats = builder.objectRef<UserProfileJson['stats']>('UserStats').implement({
+  fields: (t) => ({
+    postsCount: t.exposeInt('postsCount'),
+    followersCount: t.exposeInt('followersCount'),
+    followingCount: t.exposeInt('followingCount'),
+    likesCount: t.exposeInt('likesCount', { description: '받은 좋아요 수' }),
+  }),
+});
+
+const Activity = builder.objectRef<ActivityJson>('Activity').implement({
+  description: '회원 활동 (001 §3)',
+  fields: (t) => ({
+    activityId: t.exposeString('id'),
+    type: t.field({ type: ActivityType, resolve: (activity) => activity.type }),
+    action: t.exposeString('action'),
+    targetType: t.exposeString('targetType'),
+    targetId: t.exposeInt('targetId'),
+    targetTitle: t.exposeString('targetTitle', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const BlockedUser = builder.objectRef<BlockedUserJson>('BlockedUser').implement({
+  description: '차단한 회원과 차단 시각·사유',
+  fields: (t) => ({
+    user: t.field({ type: User, resolve: (entry) => entry.user }),
+    blockedAt: t.expose('blockedAt', { type: 'DateTime' }),
+    reason: t.exposeString('reason', { nullable: true }),
+  }),
+});
+
+type ConnectionArgs = { first?: number | null; last?: number | null; after?: string | null; before?: string | null };
+
+/** A connection over one of the upstream's account pages. */
+function accountConnection<T>(args: ConnectionArgs, fetch: (page: { page: number; pageSize: number }) => Promise<PageJson<T>>) {
+  const fetchPage: PageFetcher<T> = async (page) => {
+    const answer = await fetch(page);
+    return { items: answer.results, total: answer.count };
+  };
+  return resolveOffsetConnection(
+    {
+      first: args.first,
+      last: args.last,
+      afterOffset: args.after ? cursorToOffset(args.after) : null,
+      beforeOffset: args.before ? cursorToOffset(args.before) : null,
+    },
+    fetchPage,
+  );
+}
+
+const totalCount = {
+  fields: (t: any) => ({ totalCount: t.int({ resolve: (connection: { totalCount: number }) => connection.totalCount }) }),
+};
+
+/** The member themself: the caller's token names this user (the upstream shows the e-mail only then). */
+const isViewer = (user: UserSummaryJson, context: GatewayContext) => Boolean(context.caller.token) && user.email !== null;
+
+User.implement({
+  description: '회원 (001 §3): 공개 프로필, 대표 배지, 통계, 팔로우·차단 관계',
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    uuid: t.exposeString('uuid', { nullable: true }),
+    nickname: t.exposeString('nickname'),
+    profileImage: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.profile_image) }),
+    email: t.exposeString('email', { nullable: true, description: '본인에게만 보입니다' }),
+    representBadge: t.field({ type: Badge, nullable: true, resolve: (user) => user.represent_badge ?? null }),
+    badges: t.field({
+      type: [UserBadge],
+      description: '공개 배지 (대표 배지가 먼저). 여러 회원의 배지는 회원마다 한 번씩만 불러옵니다.',
+      resolve: (user, _args, context) => badgeLoader(context).load(user.id),
+    }),
+    bio: t.string({ nullable: true, resolve: async (user, _args, context) => (await profileOf(user, context)).bio }),
+    location: t.string({ nullable: true, resolve: async (user, _args, context) => (await profileOf(user, context)).location }),
+    website: t.string({ nullable: true, resolve: async (user, _args, context) => (await profileOf(user, context)).website }),
+    gender: t.field({ type: Gender, nullable: true, resolve: async (user, _args, context) => (await profileOf(user, context)).gender }),
+    birthDate: t.string({ nullable: true, description: '본인에게만 보입니다 (YYYY-MM-DD)', resolve: async (user, _args, context) => (await profileOf(user, context)).birthDate }),
+    phone: t.string({ nullable: true, description: '본인에게만 보입니다', resolve: async (user, _args, context) => (await profileOf(user, context)).phone }),
+    preferences: t.field({
+      type: Preferences,
+      nullable: true,
+      description: '본인에게만 보입니다',
+      resolve: async (user, _args, context) => (isViewer(user, context) ? (await profileOf(user, context)).preferences : null),
+    }),
+    stats: t.field({ type: UserStats, resolve: async (user, _args, context) => (await profileOf(user, context)).stats }),
+    isFollowing: t.boolean({ description: '요청한 회원이 팔로우하는지', resolve: async (user, _args, context) => (await profileOf(user, context)).isFollowing }),
+    isFollower: t.boolean({ description: '이 회원이 요청한 회원을 팔로우하는지', resolve: async (user, _args, context) => (await profileOf(user, context)).isFollower }),
+    isBlocked: t.boolean({ description: '요청한 회원이 차단했는지', resolve: async (user, _args, context) => (await profileOf(user, context)).isBlocked }),
+    verifiedAt: t.field({ type: 'DateTime', nullable: true, resolve: async (user, _args, context) => (await profileOf(user, context)).verifiedAt }),
+    createdAt: t.field({ type: 'DateTime', resolve: async (user, _args, context) => (await profileOf(user, context)).createdAt }),
+    followers: t.connection(
+      {
+        type: User,
+        validate: connectionArgsSchema,
+        resolve: (user, args, context) => accountConnection(args, (page) => context.accounts.followers(user.id, page)),
+      },
+      { name: 'UserFollowersConnection', ...totalCount },
+      { name: 'UserFollowersEdge' },
+    ),
+    following: t.connection(
+      {
+        type: User,
+        validate: connectionArgsSchema,
+        resolve: (user, args, context) => accountConnection(args, (page) => context.accounts.following(user.id, page)),
+      },
+      { name: 'UserFollowingConnection', ...totalCount },
+      { name: 'UserFollowingEdge' },
+    ),
+    activities: t.connection(
+      {
+        type: Activity,
+        validate: connectionArgsSchema,
+        resolve: (user, args, context) => accountConnection(args, (page) => context.accounts.activities(user.id, page)),
+      },
+      { name: 'UserActivityConnection', ...totalCount },
+      { name: 'UserActivityEdge' },
+    ),
+    blockedUsers: t.connection(
+      {
+        type: BlockedUser,
+        nullable: true,
+        description: '내가 차단한 회원 (본인만, 다른 회원에게는 null)',
+        validate: connectionArgsSchema,
+        resolve: (user, args, context) => (isViewer(user, context) ? accountConnection(args, (page) => context.accounts.blocked(page)) : null),
+      },
+      { name: 'BlockedUserConnection', ...totalCount },
+      { name: 'BlockedUserEdge' },
+    ),
+  }),
+});
+
+builder.queryField('viewer', (t) =>
+  t.field({
+    type: User,
+    nullable: true,
+    description: '요청한 토큰의 회원 (비회원은 null)',
+    resolve: (_root, _args, context) => context.accounts.me(),
+  }),
+);
+
+builder.queryField('searchUsers', (t) =>
+  t.connection(
+    {
+      type: User,
+      description: '닉네임으로 회원 찾기',
+      args: { query: t.arg.string({ required: true }) },
+      validate: connectionArgsSchema,
+      resolve: (_root, args, context) => {
+        // A blank search is refused here, with the domain's message, before any upstream call.
+        const parsed = userSearchSchema.safeParse({ q: args.query });
+        if (!parsed.success) throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: 'query' })));
+        return accountConnection(args, (page) => context.accounts.search(parsed.data.q, page));
+      },
+    },
+    { name: 'UserSearchConnection', ...totalCount },
+    { name: 'UserSearchEdge' },
+  ),
+);

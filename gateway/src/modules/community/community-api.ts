@@ -1,0 +1,140 @@
+import type {
+  CategoriesJson,
+  CategoryJson,
+  CategoryRefJson,
+  ImageJson,
+  PageJson,
+  PostJson,
+  ReplyJson,
+  ReplyWriteJson,
+  UserReplyJson,
+  UserSummaryJson,
+} from '../../../../domain/api.js';
+import { FormData as UndiciFormData } from 'undici';
+import { ConflictError, ForbiddenError, GatewayError } from '../../graphql/errors.js';
+import type { Caller, QueryValue, UpstreamClient } from '../../upstream/client.js';
+import type { PublicCache } from '../../upstream/public-cache.js';
+
+/** A category as the gateway holds it: the full tree entry, or the reference a post embeds. */
+export type CategoryRecord = CategoryRefJson & Partial<Omit<CategoryJson, keyof CategoryRefJson>>;
+
+/** The community calls of 000 §7 for one caller (one instance per GraphQL request). */
+export class CommunityApi {
+  constructor(
+    private readonly client: UpstreamClient,
+    private readonly caller: Caller,
+    private readonly publicCache: PublicCache,
+  ) {}
+
+  /** The category tree, the same for every viewer: from the shared public cache (10 min, 000 §9). */
+  categories(): Promise<CategoriesJson> {
+    return this.publicCache.categories();
+  }
+
+  async category(id: number): Promise<CategoryJson | undefined> {
+    const { results } = await this.categories();
+    return flattenCategories(results).find((category) => category.id === id);
+  }
+
+  /** `GET /v1/community/` with the query parameters of 000 §7 (already validated by the caller). */
+  posts(query: Record<string, QueryValue>): Promise<PageJson<PostJson>> {
+    return this.client.getShared('/v1/community/', this.caller, query);
+  }
+
+  /** Counts a view upstream: never shared between requests. */
+  post(id: number): Promise<PostJson> {
+    return this.client.get(`/v1/community/${id}/`, this.caller);
+  }
+
+  user(id: number): Promise<UserSummaryJson> {
+    return this.client.getShared(`/v1/user/${id}/`, this.caller);
+  }
+
+  /** A post's top-level replies (each with its answers). */
+  replies(postId: number, page: number, pageSize: number): Promise<PageJson<ReplyJson>> {
+    return this.client.getShared(`/v1/community/${postId}/reply/`, this.caller, { page, page_size: pageSize });
+  }
+
+  /** A member's replies, newest first. */
+  userReplies(userId: number, page: number, pageSize: number): Promise<PageJson<UserReplyJson>> {
+    return this.client.getShared('/v1/community/reply/', this.caller, { target_user_id: userId, page, page_size: pageSize });
+  }
+
+  createPost(body: Record<string, unknown>): Promise<PostJson> {
+    return this.write(this.client.request('POST', '/v1/community/', this.caller, undefined, body));
+  }
+
+  updatePost(id: number, body: Record<string, unknown>): Promise<PostJson> {
+    return this.write(this.client.request('PUT', `/v1/community/${id}/`, this.caller, undefined, body));
+  }
+
+  deletePost(id: number): Promise<{ id: number; deleted_at: string }> {
+    return this.write(this.client.request('DELETE', `/v1/community/${id}/`, this.caller));
+  }
+
+  /** Toggles the caller's like; the answer is the post with its new `is_like` and `like_count`. */
+  togglePostLike(id: number): Promise<PostJson> {
+    return this.write(this.client.request('PATCH', `/v1/community/${id}/`, this.caller));
+  }
+
+  createReply(postId: number, body: { content: string; parent_id?: number }): Promise<ReplyWriteJson> {
+    return this.write(this.client.request('POST', `/v1/community/${postId}/reply/`, this.caller, undefined, body));
+  }
+
+  updateReply(postId: number, replyId: number, body: { content: string }): Promise<ReplyJson> {
+    return this.write(this.client.request('PUT', `/v1/community/${postId}/reply/${replyId}/`, this.caller, undefined, body));
+  }
+
+  deleteReply(postId: number, replyId: number): Promise<{ id: number; post: PostJson }> {
+    return this.write(this.client.request('DELETE', `/v1/community/${postId}/reply/${replyId}/`, this.caller));
+  }
+
+  toggleReplyLike(replyId: number): Promise<ReplyJson> {
+    return this.write(this.client.request('PATCH', `/v1/community/reply/${replyId}/`, this.caller));
+  }
+
+  reportPost(id: number, body: { content: string; reason_type: number }): Promise<{ id: number; created_at: string }> {
+    return this.write(this.client.request('POST', `/v1/community/${id}/report/`, this.caller, undefined, body));
+  }
+
+  blockPost(id: number): Promise<{ id: number; created_at: string }> {
+    return this.write(this.client.request('POST', `/v1/community/${id}/block/`, this.caller));
+  }
+
+  blockUser(body: { block_target_user: number; reason?: string }): Promise<{ id: number; created_at: string }> {
+    return this.write(this.client.request('POST', '/v1/user/block/', this.caller, undefined, body));
+  }
+
+  /**
+   * Sends one picture to the upload endpoint as multipart `image`. Yoga's multipart parser has already read
+   * the upload into its own File class, which undici's FormData does not take: the bytes go over as a Blob.
+   */
+  async uploadImage(file: File): Promise<ImageJson> {
+    // undici's own FormData: the pool serializes it (Node's built-in one comes from another undici copy).
+    const form = new UndiciFormData();
+    form.append('image', new Blob([await file.arrayBuffer()], { type: file.type }), file.name || 'image');
+    return this.write(this.client.multipart('POST', '/v1/community/images/', this.caller, form as unknown as FormData));
+  }
+
+  /** A write's expected refusals as typed errors: 403 (not the author) and 409 (already done). */
+  private async write<T>(call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } catch (error) {
+      if (error instanceof GatewayError && error.status === 403) throw new ForbiddenError(error.message);
+      if (error instanceof GatewayError && error.status === 409) throw new ConflictError(error.message);
+      throw error;
+    }
+  }
+
+  /** The caller's own member; null for a guest (no upstream call). */
+  async me(): Promise<UserSummaryJson | null> {
+    if (!this.caller.token) return null;
+    return this.client.get<UserSummaryJson>('/users/me', this.caller);
+  }
+}
+
+export function flattenCategories(categories: CategoryJson[]): CategoryJson[] {
+  return categories.flatMap((category) => [category, ...flattenCategories(category.children ?? [])]);
+}
+

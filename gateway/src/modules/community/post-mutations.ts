@@ -1,0 +1,290 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import type { PostJson } from '../../../../domain/api.js';
+import {
+  POST_SEARCH_TYPES,
+  TRENDING_PAGE_SIZE,
+  connectionArgsSchema,
+  postCreateSchema,
+  postReportSchema,
+  postSearchSchema,
+  postUpdateSchema,
+  userBlockSchema,
+} from '../../../../domain/index.js';
+import { builder } from '../../graphql/builder.js';
+import { publishPostChanged } from '../../server/pubsub.js';
+import { ConflictError, ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
+import { enumValues } from '../../graphql/enums.js';
+import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
+import { Post, PostType, TradeType } from './post.js';
+import { pagedConnection } from './reply.js';
+import { User } from '../accounts/user.js';
+
+const memberErrors = [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError] as const;
+
+/** GraphQL input field names of the upstream's post fields, so issues point at what the client sent. */
+const inputFieldOf: Record<string, string> = {
+  title: 'title',
+  content: 'content',
+  post_type: 'postType',
+  category: 'categoryId',
+  sub_category: 'subCategoryId',
+  trade_type: 'tradeType',
+  price: 'price',
+  location: 'location',
+  images: 'imageIds',
+  tags: 'tags',
+  no_image: 'noImage',
+  is_sold: 'isSold',
+};
+
+interface PostInputFields {
+  title?: string | null;
+  content?: string | null;
+  postType?: string | null;
+  categoryId?: number | null;
+  subCategoryId?: number | null;
+  tradeType?: string | null;
+  price?: number | null;
+  location?: string | null;
+  imageIds?: (string | number)[] | null;
+  tags?: string[] | null;
+  noImage?: boolean | null;
+  isSold?: boolean | null;
+}
+
+/** The upstream body for a post input, validated with the domain's post rules before any upstream call. */
+function postBody<S extends typeof postCreateSchema | typeof postUpdateSchema>(schema: S, input: PostInputFields) {
+  const images = input.imageIds?.map((id, index) => upstreamIdOf(String(id), 'Image', `input.imageIds[${index}]`));
+  const body = {
+    title: input.title ?? undefined,
+    content: input.content ?? undefined,
+    post_type: input.postType ?? undefined,
+    category: input.categoryId ?? undefined,
+    sub_category: input.subCategoryId ?? undefined,
+    trade_type: input.tradeType ?? undefined,
+    price: input.price ?? undefined,
+    location: input.location ?? undefined,
+    images,
+    tags: input.tags ?? undefined,
+    no_image: input.noImage ?? undefined,
+    is_sold: input.isSold ?? undefined,
+  };
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ValidationError(
+      parsed.error.issues.map((issue) => {
+        const [head, ...rest] = issue.path.map(String);
+        const field = head === undefined ? '' : `.${inputFieldOf[head] ?? head}${rest.map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`)).join('')}`;
+        return { path: `input${field}`, message: issue.message, code: issue.code };
+      }),
+    );
+  }
+  return parsed.data;
+}
+
+const postFieldsOf = (required: boolean) => (t: PothosSchemaTypes.InputFieldBuilder<any, 'InputObject'>) => ({
+  title: t.string({ required, description: '1-100자' }),
+  content: t.string({ required, description: '1-10000자' }),
+  postType: t.field({ type: PostType }),
+  categoryId: t.int(),
+  subCategoryId: t.int(),
+  tradeType: t.field({ type: TradeType }),
+  price: t.int({ description: '0 이상' }),
+  location: t.string(),
+  imageIds: t.idList({ description: 'uploadImage로 올린 Image id (순서대로, 첫 장이 대표 이미지)' }),
+  tags: t.stringList(),
+  noImage: t.boolean({ description: '이미지 없이 (수정 시 기존 이미지 삭제)' }),
+});
+
+const CreatePostInput = builder.inputType('CreatePostInput', { fields: postFieldsOf(true) });
+const UpdatePostInput = builder.inputType('UpdatePostInput', {
+  fields: (t) => ({ id: t.id({ required: true }), ...postFieldsOf(false)(t), isSold: t.boolean({ description: '판매 완료 (작성자만)' }) }),
+});
+
+const PostPayload = (name: string) =>
+  builder.objectRef<{ post: PostJson }>(name).implement({ fields: (t) => ({ post: t.field({ type: Post, resolve: (payload) => payload.post }) }) });
+
+builder.mutationField('createPost', (t) =>
+  t.field({
+    type: PostPayload('CreatePostPayload'),
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: { input: t.arg({ type: CreatePostInput, required: true }) },
+    resolve: async (_root, { input }, context) => ({ post: await context.community.createPost(postBody(postCreateSchema, input)) }),
+  }),
+);
+
+builder.mutationField('updatePost', (t) =>
+  t.field({
+    type: PostPayload('UpdatePostPayload'),
+    description: '작성자만. 모든 필드가 선택입니다.',
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: { input: t.arg({ type: UpdatePostInput, required: true }) },
+    resolve: async (_root, { input }, context) => {
+      const id = upstreamIdOf(String(input.id), 'Post', 'input.id');
+      return { post: await context.community.updatePost(id, postBody(postUpdateSchema, input)) };
+    },
+  }),
+);
+
+const PostIdInput = (name: string) => builder.inputType(name, { fields: (t) => ({ id: t.id({ required: true }) }) });
+
+builder.mutationField('deletePost', (t) =>
+  t.field({
+    type: builder.objectRef<{ deletedPostId: string }>('DeletePostPayload').implement({ fields: (p) => ({ deletedPostId: p.exposeID('deletedPostId') }) }),
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: { input: t.arg({ type: PostIdInput('DeletePostInput'), required: true }) },
+    resolve: async (_root, { input }, context) => {
+      const id = upstreamIdOf(String(input.id), 'Post', 'input.id');
+      await context.community.deletePost(id);
+      return { deletedPostId: encodeGlobalID('Post', id) };
+    },
+  }),
+);
+
+builder.mutationField('togglePostLike', (t) =>
+  t.field({
+    type: PostPayload('TogglePostLikePayload'),
+    description: '좋아요를 누르거나 취소합니다. 바뀐 isLiked와 likeCount를 돌려줍니다.',
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: { input: t.arg({ type: PostIdInput('TogglePostLikeInput'), required: true }) },
+    resolve: async (_root, { input }, context) => {
+      const post = await context.community.togglePostLike(upstreamIdOf(String(input.id), 'Post', 'input.id'));
+      publishPostChanged(context.pubSub, post);
+      return { post };
+    },
+  }),
+);
+
+builder.mutationField('reportPost', (t) =>
+  t.field({
+    type: builder.objectRef<{ reportedPostId: string; reportId: number }>('ReportPostPayload').implement({
+      fields: (p) => ({ reportedPostId: p.exposeID('reportedPostId'), reportId: p.exposeInt('reportId') }),
+    }),
+    description: '게시글 신고. 같은 글을 두 번 신고하면 ConflictError.',
+    authScopes: { member: true },
+    errors: { types: [...memberErrors, ConflictError], directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('ReportPostInput', {
+          fields: (f) => ({
+            id: f.id({ required: true }),
+            reason: f.string({ required: true, description: '상세 사유 (1-500자)' }),
+            reasonType: f.int({ description: '신고 사유 유형 0-8 (기본 0)' }),
+          }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const id = upstreamIdOf(String(input.id), 'Post', 'input.id');
+      const report = validateInput(postReportSchema, { content: input.reason, reason_type: input.reasonType ?? undefined }, 'input');
+      const created = await context.community.reportPost(id, report);
+      return { reportedPostId: encodeGlobalID('Post', id), reportId: created.id };
+    },
+  }),
+);
+
+builder.mutationField('blockPost', (t) =>
+  t.field({
+    type: builder.objectRef<{ blockedPostId: string }>('BlockPostPayload').implement({ fields: (p) => ({ blockedPostId: p.exposeID('blockedPostId') }) }),
+    description: '이 게시글을 내 목록과 검색에서 숨깁니다.',
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: { input: t.arg({ type: PostIdInput('BlockPostInput'), required: true }) },
+    resolve: async (_root, { input }, context) => {
+      const id = upstreamIdOf(String(input.id), 'Post', 'input.id');
+      await context.community.blockPost(id);
+      return { blockedPostId: encodeGlobalID('Post', id) };
+    },
+  }),
+);
+
+builder.mutationField('blockUser', (t) =>
+  t.field({
+    type: builder.objectRef<{ blockedUserId: string }>('BlockUserPayload').implement({ fields: (p) => ({ blockedUserId: p.exposeID('blockedUserId') }) }),
+    description: '회원 차단: 그 회원의 글과 댓글이 내 목록과 검색에서 사라집니다.',
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('BlockUserInput', { fields: (f) => ({ userId: f.id({ required: true }), reason: f.string() }) }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const userId = upstreamIdOf(String(input.userId), 'User', 'input.userId');
+      const body = validateInput(userBlockSchema, { block_target_user: userId, reason: input.reason ?? undefined }, 'input');
+      await context.community.blockUser(body);
+      return { blockedUserId: encodeGlobalID('User', userId) };
+    },
+  }),
+);
+
+export const PostSearchType = builder.enumType('PostSearchType', {
+  description: '검색 유형: 제목+내용, 제목, 내용, 닉네임',
+  values: enumValues(POST_SEARCH_TYPES),
+});
+
+const postConnectionFields = {
+  fields: (t: any) => ({ totalCount: t.int({ resolve: (connection: { totalCount: number }) => connection.totalCount }) }),
+};
+
+builder.queryField('searchPosts', (t) =>
+  t.connection(
+    {
+      type: Post,
+      description: '게시글 검색. 앞뒤 공백을 뺀 검색어가 2자 이상일 때만 실행됩니다.',
+      errors: { types: [ValidationError], directResult: true },
+      args: { query: t.arg.string({ required: true }), type: t.arg({ type: PostSearchType }) },
+      validate: connectionArgsSchema,
+      resolve: (_root, args, context) => {
+        const search = validateInput(postSearchSchema, { query: args.query, type: args.type ?? undefined }, '');
+        return pagedConnection(args, async ({ page, pageSize }) => {
+          const answer = await context.community.posts({ search: search.query, search_type: search.type, page, page_size: pageSize });
+          return { items: answer.results, total: answer.count };
+        });
+      },
+    },
+    { name: 'PostSearchConnection', ...postConnectionFields },
+    { name: 'PostSearchEdge' },
+  ),
+);
+
+builder.queryField('trendingPosts', (t) =>
+  t.connection(
+    {
+      type: Post,
+      description: `인기 게시글 (최근 좋아요·댓글·조회 가중, 기본 ${TRENDING_PAGE_SIZE}개)`,
+      args: {},
+      validate: connectionArgsSchema,
+      resolve: (_root, args, context) =>
+        pagedConnection(args, async ({ page, pageSize }) => {
+          const answer = await context.community.posts({ sort: 'trending', page, page_size: pageSize });
+          return { items: answer.results, total: answer.count };
+        }),
+    },
+    { name: 'TrendingPostConnection', ...postConnectionFields },
+    { name: 'TrendingPostEdge' },
+  ),
+);
+
+builder.objectField(User, 'posts', (t) =>
+  t.connection(
+    {
+      type: Post,
+      description: '회원이 쓴 게시글 (최신 순)',
+      validate: connectionArgsSchema,
+      resolve: (user, args, context) =>
+        pagedConnection(args, async ({ page, pageSize }) => {
+          const answer = await context.community.posts({ target_user_id: user.id, page, page_size: pageSize });
+          return { items: answer.results, total: answer.count };
+        }),
+    },
+    { name: 'UserPostConnection', ...postConnectionFields },
+    { name: 'UserPostEdge' },
+  ),
+);

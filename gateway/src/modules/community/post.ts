@@ -1,0 +1,223 @@
+import { decodeGlobalID } from '@pothos/plugin-relay';
+import {
+  POST_SORTS,
+  POST_TYPES,
+  TRADE_TYPES,
+  connectionArgsSchema,
+  issuesFromZod,
+  postListQuerySchema,
+  validationTexts,
+  type ErrorDetail,
+} from '../../../../domain/index.js';
+import { builder } from '../../graphql/builder.js';
+import type { GatewayContext } from '../../server/context.js';
+import type { PostSnapshot } from '../../server/pubsub.js';
+import { NotFoundError, ValidationError } from '../../graphql/errors.js';
+import { cursorToOffset, resolveOffsetConnection } from '../../graphql/paging.js';
+import type { QueryValue } from '../../upstream/client.js';
+import type { PostJson } from '../../../../domain/api.js';
+import { Category } from './category.js';
+import { OrderDirection, enumValues } from '../../graphql/enums.js';
+import { Image } from './image.js';
+import { User } from '../accounts/user.js';
+
+export const PostType = builder.enumType('PostType', { values: enumValues(POST_TYPES) });
+export const TradeType = builder.enumType('TradeType', { values: enumValues(TRADE_TYPES) });
+const PostSort = builder.enumType('PostSort', {
+  description: '정렬 기준. TRENDING은 최근 좋아요·댓글·조회를 시간 가중으로 합산합니다.',
+  values: enumValues(POST_SORTS),
+});
+
+export const Post = builder.loadableNodeRef('Post', {
+  id: { resolve: (post: PostJson) => post.id },
+  // Each id is one GET (the REST API has no batch read); the loader makes them one parallel round without repeats.
+  load: (ids: string[], context: GatewayContext) => Promise.all(ids.map((id) => context.community.post(Number(id)).catch((error: Error) => error))),
+  cacheResolved: (post) => String(post.id),
+});
+
+/** The post made of each `postChanged` snapshot, shared by its subscribers: `is_like` is a guest's false. */
+const postOfSnapshot = new WeakMap<PostSnapshot, PostJson>();
+const fromSnapshots = new WeakSet<PostJson>();
+
+/**
+ * The post a `postChanged` subscriber resolves: the snapshot the mutation published, no upstream call.
+ * Only `isLiked` differs between subscribers: false for a guest, read for a member who selects it.
+ */
+export function postFromSnapshot(snapshot: PostSnapshot): PostJson {
+  let post = postOfSnapshot.get(snapshot);
+  if (!post) {
+    post = { ...snapshot, is_like: false };
+    postOfSnapshot.set(snapshot, post);
+    fromSnapshots.add(post);
+  }
+  return post;
+}
+
+Post.implement({
+  description: '커뮤니티 게시글 (000 §3)',
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    uuid: t.exposeString('uuid'),
+    title: t.exposeString('title'),
+    content: t.exposeString('content'),
+    postType: t.expose('post_type', { type: PostType }),
+    category: t.field({ type: Category, nullable: true, resolve: (post) => post.category }),
+    subCategory: t.field({ type: Category, nullable: true, resolve: (post) => post.sub_category }),
+    author: t.field({ type: User, nullable: true, resolve: (post) => post.author }),
+    viewCount: t.exposeInt('view_count'),
+    likeCount: t.exposeInt('like_count'),
+    replyCount: t.exposeInt('reply_count'),
+    isLiked: t.boolean({
+      description: '요청한 회원이 좋아요를 눌렀는지 (비회원은 false)',
+      resolve: async (post, _args, context) => {
+        if (!fromSnapshots.has(post) || !context.caller.token) return post.is_like;
+        // A published snapshot carries nobody's like: the subscribing member's own is read for them.
+        return (await context.community.post(post.id)).is_like;
+      },
+    }),
+    tradeType: t.expose('trade_type', { type: TradeType, nullable: true }),
+    price: t.exposeInt('price', { nullable: true }),
+    location: t.exposeString('location', { nullable: true }),
+    isSold: t.exposeBoolean('is_sold'),
+    images: t.field({ type: [Image], resolve: (post) => post.images ?? [] }),
+    thumbnail: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.thumbnail) }),
+    tags: t.exposeStringList('tags'),
+    isPinned: t.exposeBoolean('is_pinned'),
+    isNotice: t.exposeBoolean('is_notice'),
+    isHidden: t.exposeBoolean('is_hidden'),
+    createdAt: t.expose('created_at', { type: 'DateTime' }),
+    updatedAt: t.expose('updated_at', { type: 'DateTime' }),
+    deletedAt: t.expose('deleted_at', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+builder.queryField('post', (t) =>
+  t.field({
+    type: Post,
+    nullable: true,
+    errors: { types: [NotFoundError], directResult: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => Post.getDataloader(context).load(localIdOf(String(args.id), 'Post') ?? '0'),
+  }),
+);
+
+/** The upstream id inside a global id of the given type, or null when the id is not one. */
+function localIdOf(globalId: string, typename: string): string | null {
+  try {
+    const { typename: actual, id } = decodeGlobalID(globalId);
+    return actual === typename && /^\d+$/.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** GraphQL argument names for the upstream query parameters, to point validation issues at what the client sent. */
+const argumentNameOf: Record<string, string> = {
+  post_type: 'postType',
+  category: 'categoryId',
+  sub_category: 'subCategoryId',
+  author_id: 'authorId',
+  date_from: 'dateFrom',
+  date_to: 'dateTo',
+  is_sold: 'isSold',
+  trade_type: 'tradeType',
+  price_min: 'priceMin',
+  price_max: 'priceMax',
+};
+
+interface PostFilterArgs {
+  postType?: string | null;
+  categoryId?: number | null;
+  subCategoryId?: number | null;
+  search?: string | null;
+  authorId?: string | null;
+  sort?: string | null;
+  order?: string | null;
+  dateFrom?: Date | null;
+  dateTo?: Date | null;
+  isSold?: boolean | null;
+  tradeType?: string | null;
+  priceMin?: number | null;
+  priceMax?: number | null;
+  tags?: string[] | null;
+}
+
+/** The upstream list query for the filters, validated with the domain's rules before any upstream call. */
+function postListQueryFor(args: PostFilterArgs): { query: Record<string, QueryValue>; issues: ErrorDetail[] } {
+  const issues: ErrorDetail[] = [];
+  let authorId: string | undefined;
+  if (args.authorId != null) {
+    authorId = localIdOf(args.authorId, 'User') ?? undefined;
+    if (!authorId) issues.push({ path: 'authorId', message: validationTexts.id, code: 'invalid_format' });
+  }
+  const query = {
+    post_type: args.postType ?? undefined,
+    category: args.categoryId ?? undefined,
+    sub_category: args.subCategoryId ?? undefined,
+    search: args.search ?? undefined,
+    author_id: authorId,
+    sort: args.sort ?? undefined,
+    order: args.order ?? undefined,
+    date_from: args.dateFrom?.toISOString(),
+    date_to: args.dateTo?.toISOString(),
+    is_sold: args.isSold == null ? undefined : String(args.isSold),
+    trade_type: args.tradeType ?? undefined,
+    price_min: args.priceMin ?? undefined,
+    price_max: args.priceMax ?? undefined,
+    tags: args.tags?.length ? args.tags.join(',') : undefined,
+  };
+  const parsed = postListQuerySchema.safeParse(query);
+  if (!parsed.success) {
+    for (const issue of issuesFromZod(parsed.error)) {
+      const [head, ...rest] = (issue.path ?? '').split('.');
+      issues.push({ ...issue, path: [argumentNameOf[head] ?? head, ...rest].join('.') });
+    }
+  }
+  return { query, issues };
+}
+
+builder.queryField('posts', (t) =>
+  t.connection(
+    {
+      type: Post,
+      description: '게시글 목록. first 또는 last(1-100) 중 하나가 필요합니다.',
+      args: {
+        postType: t.arg({ type: PostType }),
+        categoryId: t.arg.int({ description: '카테고리 databaseId (하위 카테고리 글 포함)' }),
+        subCategoryId: t.arg.int(),
+        search: t.arg.string({ description: '제목·내용 검색어 (2자 이상)' }),
+        authorId: t.arg.id({ description: '작성자 User id' }),
+        sort: t.arg({ type: PostSort }),
+        order: t.arg({ type: OrderDirection }),
+        dateFrom: t.arg({ type: 'DateTime' }),
+        dateTo: t.arg({ type: 'DateTime' }),
+        isSold: t.arg.boolean(),
+        tradeType: t.arg({ type: TradeType }),
+        priceMin: t.arg.int(),
+        priceMax: t.arg.int(),
+        tags: t.arg.stringList(),
+      },
+      validate: connectionArgsSchema,
+      resolve: async (_root, args, context) => {
+        const { query, issues } = postListQueryFor(args);
+        const afterOffset = args.after == null ? null : cursorToOffset(args.after);
+        const beforeOffset = args.before == null ? null : cursorToOffset(args.before);
+        if (args.after != null && afterOffset == null) issues.push({ path: 'after', message: validationTexts.cursor, code: 'invalid_format' });
+        if (args.before != null && beforeOffset == null) issues.push({ path: 'before', message: validationTexts.cursor, code: 'invalid_format' });
+        if (issues.length) throw new ValidationError(issues);
+
+        return resolveOffsetConnection({ first: args.first, last: args.last, afterOffset, beforeOffset }, async ({ page, pageSize }) => {
+          const answer = await context.community.posts({ ...query, page, page_size: pageSize });
+          return { items: answer.results, total: answer.count };
+        });
+      },
+    },
+    {
+      name: 'PostConnection',
+      fields: (t) => ({
+        totalCount: t.int({ resolve: (connection) => (connection as unknown as { totalCount: number }).totalCount }),
+      }),
+    },
+    { name: 'PostEdge' },
+  ),
+);

@@ -1,0 +1,99 @@
+import {
+  PROBABILITY_KINDS,
+  PROBABILITY_RARITIES,
+  connectionArgsSchema,
+  issuesFromZod,
+  matchesProbabilitySearch,
+  probabilitySearchSchema,
+  type ErrorDetail,
+  type ProbabilityItemJson,
+  type ProbabilityKind,
+} from '../../../../domain/index.js';
+import { builder } from '../../graphql/builder.js';
+import type { GatewayContext } from '../../server/context.js';
+import { NotFoundError } from '../../graphql/errors.js';
+import { enumValues } from '../../graphql/enums.js';
+import { connectionTotalCount, offsetConnection } from './item.js';
+
+const ProbabilityKindEnum = builder.enumType('ProbabilityKind', {
+  description: '확률표 종류: 길드 장식, 보물 상자, 특별 상점, 마을 장식, 티켓',
+  values: enumValues(PROBABILITY_KINDS),
+});
+const RarityEnum = builder.enumType('ProbabilityRarity', { values: enumValues(PROBABILITY_RARITIES) });
+
+type ProbabilityRecord = ProbabilityItemJson & { kind: ProbabilityKind };
+
+/** `<kind>/<id>` inside a ProbabilityItem id: the upstream needs both to find a row. */
+const KEY_PATTERN = new RegExp(`^(${PROBABILITY_KINDS.join('|')})/\\d{1,10}$`);
+
+export const ProbabilityItem = builder.loadableNodeRef('ProbabilityItem', {
+  id: { resolve: (row: ProbabilityRecord): string => `${row.kind}/${row.id}` },
+  load: (keys: string[], context: GatewayContext) =>
+    Promise.all(
+      keys.map(async (key) => {
+        const [kind, id] = key.split('/') as [ProbabilityKind, string];
+        try {
+          return { ...(await context.items.probabilityItem(kind, id)), kind };
+        } catch (error) {
+          return error as Error;
+        }
+      }),
+    ),
+  cacheResolved: (row): string => `${row.kind}/${row.id}`,
+});
+
+ProbabilityItem.implement({
+  description: '확률표의 한 줄 (002 §3.1)',
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    uuid: t.exposeString('uuid'),
+    kind: t.field({ type: ProbabilityKindEnum, resolve: (row) => row.kind }),
+    name: t.exposeString('name'),
+    description: t.exposeString('description', { nullable: true }),
+    image: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.image) }),
+    rarity: t.field({ type: RarityEnum, resolve: (row) => row.rarity }),
+    probability: t.exposeFloat('probability', { description: '퍼센트 (표 하나의 합은 100)' }),
+  }),
+});
+
+builder.queryField('probabilityTable', (t) =>
+  t.connection(
+    {
+      type: ProbabilityItem,
+      description: '확률표. search는 이름이나 설명에 대소문자 구분 없이 포함된 항목만 남깁니다.',
+      args: { kind: t.arg({ type: ProbabilityKindEnum, required: true }), search: t.arg.string() },
+      validate: connectionArgsSchema,
+      resolve: (_root, args, context) => {
+        const issues: ErrorDetail[] = [];
+        const search = probabilitySearchSchema.safeParse(args.search ?? '');
+        if (!search.success) issues.push(...issuesFromZod(search.error).map((issue) => ({ ...issue, path: 'search' })));
+        const kind = args.kind as ProbabilityKind;
+        return offsetConnection(
+          args,
+          async ({ page, pageSize }) => {
+            const rows = (await context.items.probabilityTable(kind)).filter((row) => matchesProbabilitySearch(row, search.data));
+            return { items: rows.slice((page - 1) * pageSize, page * pageSize).map((row) => ({ ...row, kind })), total: rows.length };
+          },
+          issues,
+        );
+      },
+    },
+    { name: 'ProbabilityItemConnection', ...connectionTotalCount },
+    { name: 'ProbabilityItemEdge' },
+  ),
+);
+
+builder.queryField('probabilityItem', (t) =>
+  t.field({
+    type: ProbabilityItem,
+    nullable: true,
+    description: '확률표 한 줄 (/probability/{kind}/{databaseId} 화면). node(id)로도 읽을 수 있습니다.',
+    errors: { types: [NotFoundError], directResult: true },
+    args: { kind: t.arg({ type: ProbabilityKindEnum, required: true }), databaseId: t.arg.int({ required: true }) },
+    resolve: (_root, args, context) => {
+      const key = `${args.kind}/${args.databaseId}`;
+      if (!KEY_PATTERN.test(key)) throw new NotFoundError();
+      return ProbabilityItem.getDataloader(context).load(key);
+    },
+  }),
+);

@@ -1,0 +1,284 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import {
+  WISH_STATUSES,
+  connectionArgsSchema,
+  issuesFromZod,
+  validationTexts,
+  wishAddSchema,
+  wishBulkDeleteSchema,
+  wishListQuerySchema,
+  wishUpdateSchema,
+  type ErrorDetail,
+  type UserSummaryJson,
+  type WishJson,
+  type WishStatsEntryJson,
+  type WishStatsJson,
+  type WishStatus,
+  type WishType,
+  type z,
+} from '../../../../domain/index.js';
+import { builder } from '../../graphql/builder.js';
+import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
+import { enumValues, OrderDirection } from '../../graphql/enums.js';
+import { Item, WishTypeEnum, camel, connectionTotalCount, itemUuidOf, localKeyOf, offsetConnection } from './item.js';
+import { User } from '../accounts/user.js';
+
+const WishStatusEnum = builder.enumType('WishStatus', { values: enumValues(WISH_STATUSES) });
+
+/** A wish-list entry of the viewer (001 §3). */
+export const Wish = builder.objectRef<WishJson>('Wish').implement({
+  description: '나의 구매·판매 희망 목록 항목 (001 §3)',
+  fields: (t) => ({
+    id: t.id({ resolve: (wish) => encodeGlobalID('Wish', wish.id) }),
+    databaseId: t.int({ resolve: (wish) => Number(wish.id) }),
+    item: t.field({ type: Item, resolve: (wish) => wish.item }),
+    wishType: t.field({ type: WishTypeEnum, resolve: (wish) => wish.wish_type }),
+    status: t.field({ type: WishStatusEnum, resolve: (wish) => wish.status }),
+    targetPrice: t.exposeInt('target_price', { nullable: true }),
+    memo: t.exposeString('memo', { nullable: true }),
+    priority: t.exposeInt('priority'),
+    quantity: t.exposeInt('quantity'),
+    isNotificationEnabled: t.exposeBoolean('is_notification_enabled'),
+    notificationPrice: t.exposeInt('notification_price', { nullable: true }),
+    createdAt: t.expose('created_at', { type: 'DateTime' }),
+    updatedAt: t.expose('updated_at', { type: 'DateTime' }),
+    completedAt: t.expose('completed_at', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+const WishStatsEntry = builder.objectRef<WishStatsEntryJson>('WishStatsEntry').implement({
+  fields: (t) => ({
+    total: t.exposeInt('total'),
+    active: t.exposeInt('active'),
+    inactive: t.exposeInt('inactive'),
+    completed: t.exposeInt('completed'),
+  }),
+});
+
+const WishStats = builder.objectRef<WishStatsJson>('WishStats').implement({
+  fields: (t) => ({
+    buy: t.field({ type: WishStatsEntry, resolve: (stats) => stats.buy }),
+    sell: t.field({ type: WishStatsEntry, resolve: (stats) => stats.sell }),
+  }),
+});
+
+/**
+ * Wish lists are private. The upstream shows a member's e-mail only to that member, so a User carrying an
+ * e-mail is the caller's own record: anyone else's wishes resolve to null without an upstream call.
+ */
+const isCallersOwn = (user: UserSummaryJson, token: string | undefined) => Boolean(token) && user.email !== null;
+
+/** GraphQL argument names for the upstream's query parameters. */
+const wishArgumentOf: Record<string, string> = { wish_type: 'type', minPrice: 'minPrice', maxPrice: 'maxPrice' };
+
+builder.objectFields(User, (t) => ({
+  wishes: t.connection(
+    {
+      type: Wish,
+      nullable: true,
+      description: '나의 구매·판매 희망 목록 (본인만, 다른 회원에게는 null)',
+      args: {
+        type: t.arg({ type: WishTypeEnum, required: true }),
+        status: t.arg({ type: WishStatusEnum }),
+        search: t.arg.string({ description: '아이템 이름 검색' }),
+        order: t.arg({ type: OrderDirection, description: '담은 시각 순 (기본 DESC)' }),
+        minPrice: t.arg.int(),
+        maxPrice: t.arg.int(),
+      },
+      validate: connectionArgsSchema,
+      resolve: (user, args, context) => {
+        if (!isCallersOwn(user, context.caller.token)) return null;
+        const query = {
+          wish_type: args.type,
+          status: args.status ?? undefined,
+          search: args.search ?? undefined,
+          order: args.order ?? undefined,
+          minPrice: args.minPrice ?? undefined,
+          maxPrice: args.maxPrice ?? undefined,
+        };
+        const parsed = wishListQuerySchema.safeParse(query);
+        const issues: ErrorDetail[] = parsed.success
+          ? []
+          : issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: wishArgumentOf[issue.path ?? ''] ?? issue.path }));
+        return offsetConnection(
+          args,
+          async ({ page, pageSize }) => {
+            const answer = await context.items.wishes(user.uuid, { ...query, page, pageSize });
+            return { items: answer.results, total: answer.count };
+          },
+          issues,
+        );
+      },
+    },
+    { name: 'WishConnection', ...connectionTotalCount },
+    { name: 'WishEdge' },
+  ),
+  wishStats: t.field({
+    type: WishStats,
+    nullable: true,
+    description: '나의 희망 목록 통계 (본인만)',
+    resolve: (user, _args, context) => (isCallersOwn(user, context.caller.token) ? context.items.wishStats(user.uuid) : null),
+  }),
+}));
+
+/** The wish id inside a Wish id; a ValidationError on `path` otherwise. */
+function wishIdOf(globalId: string, path: string): string {
+  const id = localKeyOf(globalId, 'Wish', /^\d{1,10}$/);
+  if (!id) throw new ValidationError([{ path, message: validationTexts.id, code: 'invalid_format' }]);
+  return id;
+}
+
+/** A domain schema's verdict on an upstream body; issues point at the GraphQL input fields. */
+function validBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: `input.${camel(issue.path ?? '')}` })));
+}
+
+const memberErrors = [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError] as const;
+
+const wishFields = (t: PothosSchemaTypes.InputFieldBuilder<any, 'InputObject'>) => ({
+  targetPrice: t.int({ description: '희망 가격 (0 이상)' }),
+  memo: t.string({ description: '메모 (500자 이내)' }),
+  priority: t.int({ description: '우선순위 0-10' }),
+  quantity: t.int({ description: '수량 (양의 정수, 기본 1)' }),
+  isNotificationEnabled: t.boolean({ description: '가격 알림 (기본 true)' }),
+  notificationPrice: t.int(),
+});
+
+interface WishFieldValues {
+  targetPrice?: number | null;
+  memo?: string | null;
+  priority?: number | null;
+  quantity?: number | null;
+  isNotificationEnabled?: boolean | null;
+  notificationPrice?: number | null;
+}
+
+const upstreamWishFields = (input: WishFieldValues) => ({
+  target_price: input.targetPrice ?? undefined,
+  memo: input.memo ?? undefined,
+  priority: input.priority ?? undefined,
+  quantity: input.quantity ?? undefined,
+  is_notification_enabled: input.isNotificationEnabled ?? undefined,
+  notification_price: input.notificationPrice ?? undefined,
+});
+
+const WishPayload = (name: string) =>
+  builder.objectRef<{ wish: WishJson }>(name).implement({
+    fields: (t) => ({
+      wish: t.field({ type: Wish, resolve: (payload) => payload.wish }),
+      item: t.field({ type: Item, resolve: (payload) => payload.wish.item }),
+    }),
+  });
+
+builder.mutationField('addWish', (t) =>
+  t.field({
+    type: WishPayload('AddWishPayload'),
+    description: '아이템을 구매(필요) 또는 판매 목록에 담습니다. 이미 담긴 아이템은 그대로 돌려줍니다.',
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('AddWishInput', {
+          fields: (f) => ({ itemId: f.id({ required: true }), wishType: f.field({ type: WishTypeEnum, required: true }), ...wishFields(f) }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const body = validBody(wishAddSchema, { item_uuid: itemUuidOf(String(input.itemId), 'input.itemId'), wish_type: input.wishType, ...upstreamWishFields(input) });
+      return { wish: await context.items.addWish(input.wishType as WishType, body) };
+    },
+  }),
+);
+
+const WishRefInput = (name: string) =>
+  builder.inputType(name, {
+    fields: (f) => ({ wishId: f.id({ required: true }), wishType: f.field({ type: WishTypeEnum, required: true }) }),
+  });
+
+builder.mutationField('removeWish', (t) =>
+  t.field({
+    type: builder.objectRef<{ deletedWishId: string }>('RemoveWishPayload').implement({ fields: (p) => ({ deletedWishId: p.exposeID('deletedWishId') }) }),
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: { input: t.arg({ type: WishRefInput('RemoveWishInput'), required: true }) },
+    resolve: async (_root, { input }, context) => {
+      const id = wishIdOf(String(input.wishId), 'input.wishId');
+      await context.items.removeWish(input.wishType as WishType, id);
+      return { deletedWishId: encodeGlobalID('Wish', id) };
+    },
+  }),
+);
+
+builder.mutationField('removeWishes', (t) =>
+  t.field({
+    type: builder.objectRef<{ deletedWishIds: string[]; message: string }>('RemoveWishesPayload').implement({
+      fields: (p) => ({ deletedWishIds: p.exposeIDList('deletedWishIds'), message: p.exposeString('message') }),
+    }),
+    description: '내 목록에서 여러 항목을 한 번에 삭제합니다. 다른 회원의 항목이 하나라도 있으면 아무것도 지우지 않고 ForbiddenError.',
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('RemoveWishesInput', {
+          fields: (f) => ({ wishIds: f.idList({ required: true }), wishType: f.field({ type: WishTypeEnum, required: true }) }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const ids = input.wishIds.map((id, index) => wishIdOf(String(id), `input.wishIds[${index}]`));
+      validBody(wishBulkDeleteSchema, { wish_ids: ids, wish_type: input.wishType });
+      const answer = await context.items.removeWishes(input.wishType as WishType, ids);
+      return { deletedWishIds: answer.wish_ids.map((id) => encodeGlobalID('Wish', id)), message: answer.message };
+    },
+  }),
+);
+
+builder.mutationField('setWishStatus', (t) =>
+  t.field({
+    type: WishPayload('SetWishStatusPayload'),
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('SetWishStatusInput', {
+          fields: (f) => ({
+            wishId: f.id({ required: true }),
+            wishType: f.field({ type: WishTypeEnum, required: true }),
+            status: f.field({ type: WishStatusEnum, required: true }),
+          }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const id = wishIdOf(String(input.wishId), 'input.wishId');
+      return { wish: await context.items.setWishStatus(input.wishType as WishType, id, input.status as WishStatus) };
+    },
+  }),
+);
+
+builder.mutationField('updateWish', (t) =>
+  t.field({
+    type: WishPayload('UpdateWishPayload'),
+    description: '메모, 수량, 희망 가격, 알림, 상태를 바꿉니다. 모든 필드가 선택입니다.',
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('UpdateWishInput', {
+          fields: (f) => ({ wishId: f.id({ required: true }), ...wishFields(f), status: f.field({ type: WishStatusEnum }) }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const id = wishIdOf(String(input.wishId), 'input.wishId');
+      const body = validBody(wishUpdateSchema, { ...upstreamWishFields(input), status: input.status ?? undefined });
+      return { wish: await context.items.updateWish(id, body) };
+    },
+  }),
+);

@@ -1,0 +1,204 @@
+import {
+  connectionArgsSchema,
+  INQUIRY_CATEGORIES,
+  INQUIRY_PRIORITIES,
+  INQUIRY_STATUSES,
+  inquiryCommentSchema,
+  inquiryCreateSchema,
+  inquirySatisfactionSchema,
+  inquiryStatusUpdateSchema,
+  type InquiryCommentJson,
+  type InquiryDetailJson,
+  type InquiryJson,
+  type InquiryUserJson,
+} from '../../../../domain/index.js';
+import { builder } from '../../graphql/builder.js';
+import type { GatewayContext } from '../../server/context.js';
+import { ConflictError, ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
+import { enumValues } from '../../graphql/enums.js';
+import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
+import { connectionTotalCount, offsetConnection } from '../items/item.js';
+import { isCallersOwn } from './notification.js';
+import { User } from '../accounts/user.js';
+
+const InquiryStatusEnum = builder.enumType('InquiryStatus', { values: enumValues(INQUIRY_STATUSES) });
+const InquiryCategoryEnum = builder.enumType('InquiryCategory', { values: enumValues(INQUIRY_CATEGORIES) });
+const InquiryPriorityEnum = builder.enumType('InquiryPriority', { values: enumValues(INQUIRY_PRIORITIES) });
+
+const InquiryPerson = builder.objectRef<InquiryUserJson>('InquiryPerson').implement({
+  fields: (t) => ({ databaseId: t.exposeInt('id'), name: t.exposeString('name'), profileImage: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.profileImage) }) }),
+});
+
+const InquiryComment = builder.objectRef<InquiryCommentJson>('InquiryComment').implement({
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    comment: t.exposeString('comment'),
+    user: t.field({ type: InquiryPerson, resolve: (comment) => comment.user }),
+    isAIGenerated: t.exposeBoolean('isAIGenerated'),
+    createdAt: t.field({ type: 'DateTime', resolve: (comment) => comment.createdAt }),
+  }),
+});
+
+type InquiryShape = InquiryJson & Partial<Omit<InquiryDetailJson, keyof InquiryJson>>;
+
+/** The detail (comments, resolution) when the list's summary lacks it. */
+const detailOf = async (inquiry: InquiryShape, context: GatewayContext): Promise<InquiryDetailJson> =>
+  inquiry.comments ? (inquiry as InquiryDetailJson) : context.messaging.inquiry(inquiry.id);
+
+export const Inquiry = builder.loadableNodeRef('Inquiry', {
+  id: { resolve: (inquiry: InquiryShape) => inquiry.id },
+  load: (ids: string[], context: GatewayContext) => Promise.all(ids.map((id) => context.messaging.inquiry(Number(id)).catch((error: Error) => error))),
+  cacheResolved: (inquiry) => String(inquiry.id),
+});
+
+Inquiry.implement({
+  description: '1:1 문의 (001 §3)',
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    title: t.exposeString('title'),
+    content: t.exposeString('content'),
+    status: t.field({ type: InquiryStatusEnum, resolve: (inquiry) => inquiry.status }),
+    category: t.field({ type: InquiryCategoryEnum, resolve: (inquiry) => inquiry.category }),
+    priority: t.field({ type: InquiryPriorityEnum, resolve: (inquiry) => inquiry.priority }),
+    satisfaction: t.int({ nullable: true, resolve: (inquiry) => inquiry.satisfaction }),
+    createdAt: t.field({ type: 'DateTime', resolve: (inquiry) => inquiry.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (inquiry) => inquiry.updatedAt }),
+    comments: t.field({ type: [InquiryComment], resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).comments }),
+    resolution: t.string({ nullable: true, resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).resolution }),
+    resolvedAt: t.field({ type: 'DateTime', nullable: true, resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).resolvedAt }),
+    assignedTo: t.field({ type: InquiryPerson, nullable: true, resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).assignedTo }),
+    internalNotes: t.string({
+      nullable: true,
+      description: '운영자에게만 보입니다',
+      resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).internalNotes ?? null,
+    }),
+  }),
+});
+
+builder.objectFields(User, (t) => ({
+  inquiries: t.connection(
+    {
+      type: Inquiry,
+      nullable: true,
+      description: '나의 문의 (운영자는 모든 문의). 본인만, 다른 회원에게는 null.',
+      args: { status: t.arg({ type: InquiryStatusEnum }) },
+      validate: connectionArgsSchema,
+      resolve: (user, args, context) => {
+        if (!isCallersOwn(user, context)) return null;
+        return offsetConnection(args, async ({ page, pageSize }) => {
+          const answer = await context.messaging.inquiries({ page, pageSize, status: args.status ?? undefined });
+          return { items: answer.results as InquiryShape[], total: answer.total };
+        });
+      },
+    },
+    { name: 'InquiryConnection', ...connectionTotalCount },
+    { name: 'InquiryEdge' },
+  ),
+}));
+
+const memberErrors = [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError, ConflictError] as const;
+/** An Inquiry id, or the bare database id the upstream's notification links carry (`/my/inquiries/{id}`). */
+const inquiryIdOf = (id: string | number, path: string) => (/^\d{1,10}$/.test(String(id)) ? Number(id) : upstreamIdOf(String(id), 'Inquiry', path));
+
+builder.queryField('inquiry', (t) =>
+  t.field({
+    type: Inquiry,
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => context.messaging.inquiry(inquiryIdOf(args.id, 'id')),
+  }),
+);
+
+const InquiryPayload = (name: string) =>
+  builder.objectRef<{ inquiry: InquiryDetailJson }>(name).implement({ fields: (p) => ({ inquiry: p.field({ type: Inquiry, resolve: (payload) => payload.inquiry }) }) });
+
+builder.mutationField('createInquiry', (t) =>
+  t.field({
+    type: InquiryPayload('CreateInquiryPayload'),
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('CreateInquiryInput', {
+          fields: (f) => ({
+            title: f.string({ required: true }),
+            content: f.string({ required: true }),
+            category: f.field({ type: InquiryCategoryEnum, required: true }),
+            priority: f.field({ type: InquiryPriorityEnum }),
+          }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const payload = validateInput(inquiryCreateSchema, { ...input, priority: input.priority ?? undefined }, 'input');
+      return { inquiry: await context.messaging.createInquiry(payload) };
+    },
+  }),
+);
+
+builder.mutationField('addInquiryComment', (t) =>
+  t.field({
+    type: InquiryPayload('AddInquiryCommentPayload'),
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('AddInquiryCommentInput', { fields: (f) => ({ inquiryId: f.id({ required: true }), comment: f.string({ required: true }) }) }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const id = inquiryIdOf(input.inquiryId, 'input.inquiryId');
+      const { comment } = validateInput(inquiryCommentSchema, { comment: input.comment }, 'input');
+      return { inquiry: await context.messaging.addInquiryComment(id, comment) };
+    },
+  }),
+);
+
+builder.mutationField('setInquiryStatus', (t) =>
+  t.field({
+    type: InquiryPayload('SetInquiryStatusPayload'),
+    description: '운영자 전용: 접수 → 처리 중 → 해결 → 종료, 한 단계씩',
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('SetInquiryStatusInput', {
+          fields: (f) => ({
+            inquiryId: f.id({ required: true }),
+            status: f.field({ type: InquiryStatusEnum, required: true }),
+            resolution: f.string(),
+            internalNotes: f.string(),
+          }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const id = inquiryIdOf(input.inquiryId, 'input.inquiryId');
+      const payload = validateInput(inquiryStatusUpdateSchema, { status: input.status, resolution: input.resolution, internalNotes: input.internalNotes }, 'input');
+      return { inquiry: await context.messaging.setInquiryStatus(id, payload) };
+    },
+  }),
+);
+
+builder.mutationField('rateInquiry', (t) =>
+  t.field({
+    type: InquiryPayload('RateInquiryPayload'),
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('RateInquiryInput', { fields: (f) => ({ inquiryId: f.id({ required: true }), score: f.int({ required: true, description: '0-5' }) }) }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const id = inquiryIdOf(input.inquiryId, 'input.inquiryId');
+      const { score } = validateInput(inquirySatisfactionSchema, { score: input.score }, 'input');
+      return { inquiry: await context.messaging.rateInquiry(id, score) };
+    },
+  }),
+);

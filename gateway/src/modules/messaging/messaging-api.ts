@@ -1,0 +1,138 @@
+import type {
+  AdminSendJson,
+  DeletedJson,
+  InquiryDetailJson,
+  InquiryListJson,
+  MarkReadJson,
+  NoticeJson,
+  NoticeListJson,
+  NotificationJson,
+  NotificationListJson,
+  NotificationSettingsJson,
+  NotificationStatsJson,
+} from '../../../../domain/messaging.js';
+import { FormData } from 'undici';
+import { ConflictError, ForbiddenError, GatewayError, NotFoundError } from '../../graphql/errors.js';
+import type { Caller, QueryValue, UpstreamClient } from '../../upstream/client.js';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface NoticeFile {
+  name: string;
+  type: string;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+/** Notifications, notices and inquiries (001 §7) for one caller. */
+export class MessagingApi {
+  constructor(
+    private readonly client: UpstreamClient,
+    private readonly caller: Caller,
+  ) {}
+
+  private async call<T>(method: Method, path: string, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
+    try {
+      return await this.client.request<T>(method, path, this.caller, query, body);
+    } catch (error) {
+      throw typed(error);
+    }
+  }
+
+  notifications(query: Record<string, QueryValue>): Promise<NotificationListJson> {
+    return this.call('GET', '/v1/user/notification/', query);
+  }
+
+  notification(id: string): Promise<NotificationJson> {
+    return this.call('GET', `/v1/user/notification/${encodeURIComponent(id)}/`);
+  }
+
+  markRead(ids: string[] | 'all'): Promise<MarkReadJson> {
+    return this.call('POST', '/v1/user/notification/mark-read/', undefined, ids === 'all' ? { markAll: true } : { notificationIds: ids });
+  }
+
+  deleteNotification(id: string): Promise<DeletedJson> {
+    return this.call('DELETE', `/v1/user/notification/${encodeURIComponent(id)}/`);
+  }
+
+  deleteNotifications(readOnly: boolean): Promise<DeletedJson> {
+    return this.call('DELETE', '/v1/user/notification/all/', { readOnly });
+  }
+
+  settings(): Promise<NotificationSettingsJson> {
+    return this.call('GET', '/v1/user/notification/settings/');
+  }
+
+  updateSettings(patch: unknown): Promise<NotificationSettingsJson> {
+    return this.call('PATCH', '/v1/user/notification/settings/', undefined, patch);
+  }
+
+  stats(): Promise<NotificationStatsJson> {
+    return this.call('GET', '/v1/user/notification/stats/');
+  }
+
+  sendAdminNotification(payload: unknown): Promise<AdminSendJson> {
+    return this.call('POST', '/v1/admin/notification/send/', undefined, payload);
+  }
+
+  notices(query: Record<string, QueryValue>): Promise<NoticeListJson> {
+    return this.call('GET', '/v1/board/notice/', query);
+  }
+
+  notice(uuid: string): Promise<NoticeJson> {
+    return this.call('GET', `/v1/board/notice/${encodeURIComponent(uuid)}/`);
+  }
+
+  /** JSON, or multipart with `attachments[i]` when files come along (001 §7). */
+  async writeNotice(method: 'POST' | 'PATCH', uuid: string | null, fields: Record<string, unknown>, files: NoticeFile[]): Promise<NoticeJson> {
+    const path = uuid ? `/v1/board/notice/${encodeURIComponent(uuid)}/` : '/v1/board/notice/';
+    if (files.length === 0) return this.call(method, path, undefined, fields);
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) {
+      if (value === undefined) continue;
+      form.append(key, Array.isArray(value) ? value.join(',') : String(value));
+    }
+    files.forEach((file, index) => form.append(`attachments[${index}]`, new Blob([file.bytes], { type: file.type }), file.name));
+    try {
+      return await this.client.multipart<NoticeJson>(method, path, this.caller, form as never);
+    } catch (error) {
+      throw typed(error);
+    }
+  }
+
+  deleteNotice(uuid: string): Promise<{ id: string; message: string }> {
+    return this.call('DELETE', `/v1/board/notice/${encodeURIComponent(uuid)}/`);
+  }
+
+  inquiries(query: Record<string, QueryValue>): Promise<InquiryListJson> {
+    return this.call('GET', '/v1/inquiry/', query);
+  }
+
+  inquiry(id: number): Promise<InquiryDetailJson> {
+    return this.call('GET', `/v1/inquiry/${id}/`);
+  }
+
+  createInquiry(payload: unknown): Promise<InquiryDetailJson> {
+    return this.call('POST', '/v1/inquiry/', undefined, payload);
+  }
+
+  addInquiryComment(id: number, comment: string): Promise<InquiryDetailJson> {
+    return this.call('POST', `/v1/inquiry/${id}/comments/`, undefined, { comment });
+  }
+
+  setInquiryStatus(id: number, payload: unknown): Promise<InquiryDetailJson> {
+    return this.call('PATCH', `/v1/inquiry/${id}/`, undefined, payload);
+  }
+
+  rateInquiry(id: number, score: number): Promise<InquiryDetailJson> {
+    return this.call('POST', `/v1/inquiry/${id}/satisfaction/`, undefined, { score });
+  }
+}
+
+/** 403, 404 and 409 are expected answers here: typed, with the upstream's Korean message. */
+function typed(error: unknown): unknown {
+  if (!(error instanceof GatewayError)) return error;
+  if (error.status === 403) return new ForbiddenError(error.message);
+  if (error.status === 404) return new NotFoundError(error.message);
+  if (error.status === 409) return new ConflictError(error.message);
+  return error;
+}

@@ -1,0 +1,202 @@
+import {
+  connectionArgsSchema,
+  messagingTexts,
+  NOTICE_ATTACHMENTS_MAX,
+  NOTICE_CATEGORIES,
+  noticeCreateSchema,
+  noticeListQuerySchema,
+  noticeUpdateSchema,
+  type AttachmentJson,
+  type NoticeJson,
+} from '../../../../domain/index.js';
+import { ATTACHMENT_UPLOAD_LIMIT } from '../../../../domain/uploads.js';
+import { builder } from '../../graphql/builder.js';
+import type { GatewayContext } from '../../server/context.js';
+import { ensureWithin } from '../../server/limits/uploads.js';
+import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
+import type { NoticeFile } from './messaging-api.js';
+import { enumValues, OrderDirection } from '../../graphql/enums.js';
+import { validateInput } from '../../graphql/ids.js';
+import { connectionTotalCount, localKeyOf, offsetConnection, UUID_PATTERN } from '../items/item.js';
+
+export const NoticeCategoryEnum = builder.enumType('NoticeCategory', { values: enumValues(NOTICE_CATEGORIES) });
+const NoticeSortField = builder.enumType('NoticeSortField', {
+  values: { CREATED_AT: { value: 'createdAt' }, UPDATED_AT: { value: 'updatedAt' }, VIEW_COUNT: { value: 'viewCount' }, TITLE: { value: 'title' } } as const,
+});
+
+const Attachment = builder.objectRef<AttachmentJson>('Attachment').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    fileName: t.exposeString('fileName'),
+    fileUrl: t.string({ resolve: (parent, _args, context) => context.mediaUrl(parent.fileUrl) }),
+    fileSize: t.exposeInt('fileSize'),
+    mimeType: t.exposeString('mimeType'),
+    uploadedAt: t.field({ type: 'DateTime', resolve: (file) => file.uploadedAt }),
+  }),
+});
+
+export const Notice = builder.loadableNodeRef('Notice', {
+  id: { resolve: (notice: NoticeJson) => notice.uuid },
+  load: (uuids: string[], context: GatewayContext) => Promise.all(uuids.map((uuid) => context.messaging.notice(uuid).catch((error: Error) => error))),
+  cacheResolved: (notice) => notice.uuid,
+});
+
+Notice.implement({
+  description: '공지사항 (001 §3). 중요·고정 공지가 먼저 옵니다.',
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    uuid: t.exposeString('uuid'),
+    title: t.exposeString('title'),
+    content: t.exposeString('content'),
+    category: t.field({ type: NoticeCategoryEnum, resolve: (notice) => notice.category }),
+    isImportant: t.exposeBoolean('isImportant'),
+    isPinned: t.exposeBoolean('isPinned'),
+    authorNickname: t.string({ nullable: true, resolve: (notice) => notice.author?.nickname ?? null }),
+    viewCount: t.exposeInt('viewCount'),
+    startDate: t.field({ type: 'DateTime', nullable: true, resolve: (notice) => notice.startDate }),
+    endDate: t.field({ type: 'DateTime', nullable: true, resolve: (notice) => notice.endDate }),
+    attachments: t.field({ type: [Attachment], resolve: (notice) => notice.attachments }),
+    tags: t.exposeStringList('tags'),
+    createdAt: t.field({ type: 'DateTime', resolve: (notice) => notice.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (notice) => notice.updatedAt }),
+  }),
+});
+
+/** A Notice id, or the bare notice uuid (001 §4: ids with a hyphen are notices). */
+export function noticeUuidOf(id: string, path: string): string {
+  const uuid = localKeyOf(id, 'Notice', UUID_PATTERN) ?? (UUID_PATTERN.test(id) ? id : null);
+  if (!uuid) throw new ValidationError([{ path, message: messagingTexts.noticeNotFound, code: 'invalid_format' }]);
+  return uuid;
+}
+
+builder.queryField('notices', (t) =>
+  t.connection(
+    {
+      type: Notice,
+      description: '공지사항 목록: 중요·고정 공지 먼저, 그다음 고른 순서',
+      args: {
+        category: t.arg({ type: NoticeCategoryEnum }),
+        search: t.arg.string(),
+        sortBy: t.arg({ type: NoticeSortField }),
+        sortOrder: t.arg({ type: OrderDirection }),
+      },
+      validate: connectionArgsSchema,
+      resolve: (_root, args, context) => {
+        const filters = validateInput(
+          noticeListQuerySchema.pick({ category: true, search: true, sortBy: true, sortOrder: true }),
+          { category: args.category ?? undefined, search: args.search ?? undefined, sortBy: args.sortBy ?? undefined, sortOrder: args.sortOrder ?? undefined },
+          'args',
+        );
+        return offsetConnection(args, async ({ page, pageSize }) => {
+          const answer = await context.messaging.notices({ ...filters, page, pageSize });
+          return { items: answer.results, total: answer.total };
+        });
+      },
+    },
+    { name: 'NoticeConnection', ...connectionTotalCount },
+    { name: 'NoticeEdge' },
+  ),
+);
+
+builder.queryField('notice', (t) =>
+  t.field({
+    type: Notice,
+    errors: { types: [ValidationError, NotFoundError], directResult: true },
+    args: { id: t.arg.id({ required: true, description: 'Notice id 또는 공지 uuid' }) },
+    resolve: (_root, args, context) => context.messaging.notice(noticeUuidOf(String(args.id), 'id')),
+  }),
+);
+
+const staffErrors = [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError] as const;
+
+const noticeFields = (f: PothosSchemaTypes.InputFieldBuilder<any, 'InputObject'>, required: boolean) => ({
+  title: f.string({ required }),
+  content: f.string({ required }),
+  category: f.field({ type: NoticeCategoryEnum }),
+  isImportant: f.boolean(),
+  isPinned: f.boolean(),
+  startDate: f.field({ type: 'DateTime' }),
+  endDate: f.field({ type: 'DateTime' }),
+  tags: f.stringList(),
+  attachments: f.field({ type: ['File'], description: `첨부 파일 (최대 ${NOTICE_ATTACHMENTS_MAX}개)` }),
+});
+
+interface NoticeInput {
+  title?: string | null;
+  content?: string | null;
+  category?: string | null;
+  isImportant?: boolean | null;
+  isPinned?: boolean | null;
+  startDate?: Date | null;
+  endDate?: Date | null;
+  tags?: string[] | null;
+  attachments?: File[] | null;
+}
+
+/** Only the fields the client sent (an update leaves the others as they are). */
+function noticeBody(input: NoticeInput): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key of ['title', 'content', 'category', 'isImportant', 'isPinned', 'tags'] as const) if (input[key] != null) body[key] = input[key];
+  for (const key of ['startDate', 'endDate'] as const) if (input[key] !== undefined) body[key] = input[key] ? input[key].toISOString() : null;
+  return body;
+}
+
+async function filesOf(files: File[] | null | undefined): Promise<NoticeFile[]> {
+  if (!files?.length) return [];
+  if (files.length > NOTICE_ATTACHMENTS_MAX) {
+    throw new ValidationError([{ path: 'input.attachments', message: messagingTexts.tooManyAttachments(NOTICE_ATTACHMENTS_MAX), code: 'too_big' }]);
+  }
+  files.forEach((file, index) => ensureWithin(file, ATTACHMENT_UPLOAD_LIMIT, `input.attachments[${index}]`));
+  return Promise.all(files.map(async (file) => ({ name: file.name || 'file', type: file.type || 'application/octet-stream', bytes: new Uint8Array(await file.arrayBuffer()) })));
+}
+
+const NoticePayload = (name: string) =>
+  builder.objectRef<{ notice: NoticeJson }>(name).implement({ fields: (p) => ({ notice: p.field({ type: Notice, resolve: (payload) => payload.notice }) }) });
+
+builder.mutationField('createNotice', (t) =>
+  t.field({
+    type: NoticePayload('CreateNoticePayload'),
+    description: '운영자 전용: 공지 작성 (첨부 파일은 multipart로 전달)',
+    authScopes: { member: true },
+    errors: { types: [...staffErrors], directResult: true },
+    args: { input: t.arg({ type: builder.inputType('CreateNoticeInput', { fields: (f) => noticeFields(f, true) }), required: true }) },
+    resolve: async (_root, { input }, context) => {
+      const body = noticeBody(input);
+      validateInput(noticeCreateSchema, body, 'input');
+      return { notice: await context.messaging.writeNotice('POST', null, body, await filesOf(input.attachments)) };
+    },
+  }),
+);
+
+builder.mutationField('updateNotice', (t) =>
+  t.field({
+    type: NoticePayload('UpdateNoticePayload'),
+    description: '운영자 전용: 공지 수정 (보낸 항목만 바뀝니다)',
+    authScopes: { member: true },
+    errors: { types: [...staffErrors], directResult: true },
+    args: {
+      input: t.arg({ type: builder.inputType('UpdateNoticeInput', { fields: (f) => ({ id: f.id({ required: true }), ...noticeFields(f, false) }) }), required: true }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const uuid = noticeUuidOf(String(input.id), 'input.id');
+      const body = noticeBody(input);
+      validateInput(noticeUpdateSchema, body, 'input');
+      return { notice: await context.messaging.writeNotice('PATCH', uuid, body, await filesOf(input.attachments)) };
+    },
+  }),
+);
+
+builder.mutationField('deleteNotice', (t) =>
+  t.field({
+    type: builder.objectRef<{ deletedNoticeId: string }>('DeleteNoticePayload').implement({ fields: (p) => ({ deletedNoticeId: p.exposeID('deletedNoticeId') }) }),
+    description: '운영자 전용: 공지 삭제',
+    authScopes: { member: true },
+    errors: { types: [...staffErrors], directResult: true },
+    args: { input: t.arg({ type: builder.inputType('DeleteNoticeInput', { fields: (f) => ({ id: f.id({ required: true }) }) }), required: true }) },
+    resolve: async (_root, { input }, context) => {
+      const uuid = noticeUuidOf(String(input.id), 'input.id');
+      await context.messaging.deleteNotice(uuid);
+      return { deletedNoticeId: Buffer.from(`Notice:${uuid}`).toString('base64') };
+    },
+  }),
+);

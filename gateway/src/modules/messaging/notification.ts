@@ -1,0 +1,422 @@
+import {
+  adminSendSchema,
+  connectionArgsSchema,
+  isNoticeId,
+  markReadSchema,
+  messagingTexts,
+  notificationSettingsPatchSchema,
+  NOTIFICATION_PRIORITIES,
+  NOTIFICATION_TYPES,
+  type ChannelSettingsJson,
+  type NotificationJson,
+  type NotificationSettingsJson,
+  type NotificationStatsJson,
+  type SenderJson,
+  type UserSummaryJson,
+} from '../../../../domain/index.js';
+import { builder } from '../../graphql/builder.js';
+import type { GatewayContext } from '../../server/context.js';
+import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
+import { enumValues } from '../../graphql/enums.js';
+import { validateInput } from '../../graphql/ids.js';
+import { connectionTotalCount, localKeyOf, offsetConnection } from '../items/item.js';
+import { Notice } from './notice.js';
+import { User } from '../accounts/user.js';
+
+export const NotificationTypeEnum = builder.enumType('NotificationType', { values: enumValues(NOTIFICATION_TYPES) });
+export const NotificationPriorityEnum = builder.enumType('NotificationPriority', { values: enumValues(NOTIFICATION_PRIORITIES) });
+
+export const Sender = builder.objectRef<SenderJson>('NotificationSender').implement({
+  description: '알림을 보낸 회원',
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    nickname: t.exposeString('nickname'),
+    profileImage: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.profileImage) }),
+  }),
+});
+
+export const Notification = builder.loadableNodeRef('Notification', {
+  id: { resolve: (notification: NotificationJson) => notification.id },
+  load: (ids: string[], context: GatewayContext) => Promise.all(ids.map((id) => context.messaging.notification(id).catch((error: Error) => error))),
+  cacheResolved: (notification) => notification.id,
+});
+
+Notification.implement({
+  description: '알림 (001 §3)',
+  fields: (t) => ({
+    databaseId: t.exposeString('id'),
+    title: t.exposeString('title'),
+    content: t.exposeString('content'),
+    type: t.field({ type: NotificationTypeEnum, resolve: (n) => n.type }),
+    priority: t.field({ type: NotificationPriorityEnum, resolve: (n) => n.priority }),
+    isRead: t.exposeBoolean('isRead'),
+    readAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.readAt }),
+    createdAt: t.field({ type: 'DateTime', resolve: (n) => n.createdAt }),
+    url: t.exposeString('url', { nullable: true }),
+    imageUrl: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.imageUrl) }),
+    metadata: t.string({ description: 'JSON 문자열', resolve: (n) => JSON.stringify(n.metadata ?? {}) }),
+    sender: t.field({ type: Sender, nullable: true, resolve: (n) => n.sender }),
+    expiresAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.expiresAt }),
+  }),
+});
+
+const ChannelSettings = builder.objectRef<ChannelSettingsJson>('NotificationChannelSettings').implement({
+  fields: (t) => ({
+    enabled: t.exposeBoolean('enabled'),
+    types: t.field({ type: [NotificationTypeEnum], resolve: (channel) => channel.types }),
+  }),
+});
+
+const QuietHours = builder.objectRef<NotificationSettingsJson['quietHours']>('QuietHours').implement({
+  fields: (t) => ({
+    enabled: t.exposeBoolean('enabled'),
+    startTime: t.exposeString('startTime', { description: 'HH:MM' }),
+    endTime: t.exposeString('endTime', { description: 'HH:MM' }),
+  }),
+});
+
+export const NotificationSettings = builder.objectRef<NotificationSettingsJson>('NotificationSettings').implement({
+  description: '알림 설정: 채널(이메일·푸시·앱 내)별 사용 여부와 유형, 방해 금지 시간',
+  fields: (t) => ({
+    email: t.field({ type: ChannelSettings, resolve: (settings) => settings.channels.email }),
+    push: t.field({ type: ChannelSettings, resolve: (settings) => settings.channels.push }),
+    inApp: t.field({ type: ChannelSettings, resolve: (settings) => settings.channels.inApp }),
+    quietHours: t.field({ type: QuietHours, resolve: (settings) => settings.quietHours }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (settings) => settings.updatedAt }),
+  }),
+});
+
+const CountEntry = builder.objectRef<{ key: string; count: number }>('NotificationCount').implement({
+  fields: (t) => ({ key: t.exposeString('key'), count: t.exposeInt('count') }),
+});
+const entries = (record: Record<string, number>) => Object.entries(record).map(([key, count]) => ({ key, count }));
+
+const NotificationStats = builder.objectRef<NotificationStatsJson>('NotificationStats').implement({
+  fields: (t) => ({
+    totalNotifications: t.exposeInt('totalNotifications'),
+    unreadCount: t.exposeInt('unreadCount'),
+    readCount: t.exposeInt('readCount'),
+    byType: t.field({ type: [CountEntry], resolve: (stats) => entries(stats.byType) }),
+    byPriority: t.field({ type: [CountEntry], resolve: (stats) => entries(stats.byPriority) }),
+    lastNotificationAt: t.field({ type: 'DateTime', nullable: true, resolve: (stats) => stats.lastNotificationAt }),
+    averageReadTime: t.int({ nullable: true, description: '읽기까지 걸린 평균 시간(초)', resolve: (stats) => stats.averageReadTime }),
+  }),
+});
+
+/** The upstream shows a member's e-mail only to that member: a User with an e-mail is the caller. */
+export const isCallersOwn = (user: UserSummaryJson, context: GatewayContext) => Boolean(context.caller.token) && user.email !== null;
+
+builder.objectFields(User, (t) => ({
+  notifications: t.connection(
+    {
+      type: Notification,
+      nullable: true,
+      description: '나의 알림 (본인만, 다른 회원에게는 null). 최신 순.',
+      args: { isRead: t.arg.boolean(), type: t.arg({ type: NotificationTypeEnum }) },
+      validate: connectionArgsSchema,
+      resolve: async (user, args, context) => {
+        if (!isCallersOwn(user, context)) return null;
+        let unreadCount = 0;
+        const connection = await offsetConnection(args, async ({ page, pageSize }) => {
+          const answer = await context.messaging.notifications({ page, pageSize, isRead: args.isRead ?? undefined, type: args.type ?? undefined });
+          unreadCount = answer.noread_count;
+          return { items: answer.results, total: answer.count };
+        });
+        return { ...connection, unreadCount };
+      },
+    },
+    {
+      name: 'NotificationConnection',
+      fields: (c) => ({
+        ...connectionTotalCount.fields(c),
+        unreadCount: c.int({ description: '읽지 않은 알림 수', resolve: (connection: { unreadCount?: number }) => connection.unreadCount ?? 0 }),
+      }),
+    },
+    { name: 'NotificationEdge' },
+  ),
+  notificationStats: t.field({
+    type: NotificationStats,
+    nullable: true,
+    description: '나의 알림 통계 (본인만)',
+    resolve: (user, _args, context) => (isCallersOwn(user, context) ? context.messaging.stats() : null),
+  }),
+  notificationSettings: t.field({
+    type: NotificationSettings,
+    nullable: true,
+    description: '나의 알림 설정 (본인만)',
+    resolve: (user, _args, context) => (isCallersOwn(user, context) ? context.messaging.settings() : null),
+  }),
+}));
+
+/** The notification key inside a Notification id (a bare upstream id is taken too). */
+export function notificationIdOf(id: string, path: string): string {
+  const key = localKeyOf(id, 'Notification', /^\d{1,10}$/) ?? (/^\d{1,10}$/.test(id) ? id : null);
+  if (!key) throw new ValidationError([{ path, message: messagingTexts.notificationId, code: 'invalid_format' }]);
+  return key;
+}
+
+const memberErrors = [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError] as const;
+
+builder.queryField('notification', (t) =>
+  t.field({
+    type: Notification,
+    description: '나의 알림 하나',
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => context.messaging.notification(notificationIdOf(String(args.id), 'id')),
+  }),
+);
+
+/** 001 §4: an id with a hyphen names a notice post, any other a notification. */
+const InboxEntry = builder.unionType('InboxEntry', {
+  types: [Notification, Notice],
+  resolveType: (entry) => ('uuid' in entry ? Notice : Notification),
+});
+
+builder.queryField('inboxEntry', (t) =>
+  t.field({
+    type: InboxEntry,
+    description: '알림 목록의 id로 찾기: 하이픈이 있는 id는 공지사항, 그 밖은 알림입니다 (001 §4).',
+    authScopes: { member: true },
+    errors: { types: [...memberErrors] },
+    args: { id: t.arg.string({ required: true }) },
+    resolve: async (_root, args, context) => {
+      if (isNoticeId(args.id)) return context.messaging.notice(args.id);
+      return context.messaging.notification(notificationIdOf(args.id, 'id'));
+    },
+  }),
+);
+
+const ViewerPayloadFields = (t: any) => ({
+  viewer: t.field({ type: User, nullable: true, description: '알림 목록과 읽지 않은 수를 다시 읽을 회원', resolve: (_payload: unknown, _args: unknown, context: GatewayContext) => context.accounts.me() }),
+});
+
+builder.mutationField('markNotificationsRead', (t) =>
+  t.field({
+    type: builder.objectRef<{ updatedCount: number; message: string; notifications: NotificationJson[] }>('MarkNotificationsReadPayload').implement({
+      fields: (p) => ({
+        updatedCount: p.exposeInt('updatedCount'),
+        message: p.exposeString('message'),
+        notifications: p.field({ type: [Notification], description: '읽음 처리된 알림 (ids로 부른 경우)', resolve: (payload) => payload.notifications }),
+        ...ViewerPayloadFields(p),
+      }),
+    }),
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('MarkNotificationsReadInput', {
+          fields: (f) => ({ ids: f.idList({ description: '읽음 처리할 알림' }), all: f.boolean({ description: '모든 알림 읽음' }) }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const ids = (input.ids ?? []).map((id, index) => notificationIdOf(String(id), `input.ids[${index}]`));
+      validateInput(markReadSchema, { notificationIds: ids, markAll: input.all ?? undefined }, 'input');
+      const answer = await context.messaging.markRead(input.all ? 'all' : ids);
+      const notifications = input.all ? [] : await Promise.all(ids.map((id) => context.messaging.notification(id)));
+      return { updatedCount: answer.updatedCount, message: answer.message, notifications };
+    },
+  }),
+);
+
+builder.mutationField('deleteNotification', (t) =>
+  t.field({
+    type: builder.objectRef<{ deletedNotificationId: string }>('DeleteNotificationPayload').implement({
+      fields: (p) => ({ deletedNotificationId: p.exposeID('deletedNotificationId'), ...ViewerPayloadFields(p) }),
+    }),
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: { input: t.arg({ type: builder.inputType('DeleteNotificationInput', { fields: (f) => ({ id: f.id({ required: true }) }) }), required: true }) },
+    resolve: async (_root, { input }, context) => {
+      const key = notificationIdOf(String(input.id), 'input.id');
+      await context.messaging.deleteNotification(key);
+      return { deletedNotificationId: Buffer.from(`Notification:${key}`).toString('base64') };
+    },
+  }),
+);
+
+builder.mutationField('deleteNotifications', (t) =>
+  t.field({
+    type: builder.objectRef<{ deletedCount: number; message: string }>('DeleteNotificationsPayload').implement({
+      fields: (p) => ({ deletedCount: p.exposeInt('deletedCount'), message: p.exposeString('message'), ...ViewerPayloadFields(p) }),
+    }),
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('DeleteNotificationsInput', { fields: (f) => ({ readOnly: f.boolean({ description: '읽은 알림만 (기본 true)' }) }) }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const answer = await context.messaging.deleteNotifications(input.readOnly ?? true);
+      return { deletedCount: answer.deletedCount, message: answer.message };
+    },
+  }),
+);
+
+const ChannelInput = builder.inputType('NotificationChannelInput', {
+  fields: (f) => ({ enabled: f.boolean(), types: f.field({ type: [NotificationTypeEnum] }) }),
+});
+
+builder.mutationField('updateNotificationSettings', (t) =>
+  t.field({
+    type: builder.objectRef<{ settings: NotificationSettingsJson }>('UpdateNotificationSettingsPayload').implement({
+      fields: (p) => ({ settings: p.field({ type: NotificationSettings, resolve: (payload) => payload.settings }) }),
+    }),
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('UpdateNotificationSettingsInput', {
+          fields: (f) => ({
+            email: f.field({ type: ChannelInput }),
+            push: f.field({ type: ChannelInput }),
+            inApp: f.field({ type: ChannelInput }),
+            quietHours: f.field({
+              type: builder.inputType('QuietHoursInput', { fields: (q) => ({ enabled: q.boolean(), startTime: q.string({ description: 'HH:MM' }), endTime: q.string({ description: 'HH:MM' }) }) }),
+            }),
+          }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const channel = (value: { enabled?: boolean | null; types?: string[] | null } | null | undefined) =>
+        value ? { ...(value.enabled != null ? { enabled: value.enabled } : {}), ...(value.types ? { types: value.types } : {}) } : undefined;
+      const quiet = input.quietHours;
+      const patch = validateInput(
+        notificationSettingsPatchSchema,
+        {
+          channels: { email: channel(input.email), push: channel(input.push), inApp: channel(input.inApp) },
+          quietHours: quiet
+            ? { ...(quiet.enabled != null ? { enabled: quiet.enabled } : {}), ...(quiet.startTime != null ? { startTime: quiet.startTime } : {}), ...(quiet.endTime != null ? { endTime: quiet.endTime } : {}) }
+            : undefined,
+        },
+        'input',
+      );
+      return { settings: await context.messaging.updateSettings(patch) };
+    },
+  }),
+);
+
+builder.mutationField('sendAdminNotification', (t) =>
+  t.field({
+    type: builder.objectRef<{ sentCount: number; failedCount: number; message: string }>('SendAdminNotificationPayload').implement({
+      fields: (p) => ({ sentCount: p.exposeInt('sentCount'), failedCount: p.exposeInt('failedCount'), message: p.exposeString('message') }),
+    }),
+    description: '운영자 전용: 모든 회원 또는 고른 회원에게 알림 보내기',
+    authScopes: { member: true },
+    errors: { types: [...memberErrors], directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('SendAdminNotificationInput', {
+          fields: (f) => ({
+            allUsers: f.boolean({ description: '모든 회원에게' }),
+            userIds: f.intList({ description: '받을 회원의 databaseId' }),
+            title: f.string({ required: true }),
+            content: f.string({ required: true }),
+            type: f.field({ type: NotificationTypeEnum }),
+            priority: f.field({ type: NotificationPriorityEnum }),
+            url: f.string(),
+            imageUrl: f.string(),
+            expiresAt: f.field({ type: 'DateTime' }),
+            metadata: f.string({ description: 'JSON 객체 문자열' }),
+          }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      let metadata: unknown = {};
+      try {
+        metadata = input.metadata ? JSON.parse(input.metadata) : {};
+      } catch {
+        throw new ValidationError([{ path: 'input.metadata', message: messagingTexts.targetUsers, code: 'invalid_format' }]);
+      }
+      const payload = validateInput(
+        adminSendSchema,
+        {
+          targetUsers: input.allUsers ? 'all' : (input.userIds ?? undefined),
+          title: input.title,
+          content: input.content,
+          type: input.type ?? undefined,
+          priority: input.priority ?? undefined,
+          url: input.url,
+          imageUrl: input.imageUrl,
+          expiresAt: input.expiresAt ? input.expiresAt.toISOString() : undefined,
+          metadata,
+        },
+        'input',
+      );
+      return context.messaging.sendAdminNotification(payload);
+    },
+  }),
+);
+
+/**
+ * The caller's member id, from their own token: a subscription names no member, so nobody can listen to
+ * another member's inbox. Registers with the polling bridge for as long as the subscription lives.
+ */
+async function watchInbox(context: GatewayContext): Promise<{ userId: string; release: () => void }> {
+  const token = context.caller.token;
+  if (!token) throw new NotAuthenticatedError();
+  const me = await context.accounts.me();
+  if (!me) throw new NotAuthenticatedError();
+  return { userId: String(me.id), release: context.notificationBridge.watch(me.id, token, context.caller.deviceId) };
+}
+
+/**
+ * The pub/sub stream, optionally after a first value, releasing the bridge when the client unsubscribes.
+ * Not an async generator: its `return()` would wait for the pending `next()`, which waits for an event.
+ */
+function releasing<T>(events: AsyncIterable<T>, release: () => void, first?: () => Promise<T>): AsyncIterableIterator<T> {
+  const inner = events[Symbol.asyncIterator]();
+  let pendingFirst = first;
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    async next() {
+      if (!pendingFirst) return inner.next();
+      const read = pendingFirst;
+      pendingFirst = undefined;
+      return { value: await read(), done: false };
+    },
+    async return() {
+      release();
+      return inner.return ? inner.return() : { value: undefined, done: true };
+    },
+    async throw(error: unknown) {
+      release();
+      return inner.throw ? inner.throw(error) : Promise.reject(error);
+    },
+  };
+}
+
+builder.subscriptionField('notificationAdded', (t) =>
+  t.field({
+    type: Notification,
+    description: '나에게 새 알림이 오면 보냅니다 (게이트웨이가 알림 목록을 주기적으로 확인합니다).',
+    subscribe: async (_root, _args, context) => {
+      const { userId, release } = await watchInbox(context);
+      return releasing(context.pubSub.subscribe('notificationAdded', userId), release);
+    },
+    resolve: (notification) => notification,
+  }),
+);
+
+builder.subscriptionField('unreadNotificationCount', (t) =>
+  t.int({
+    description: '읽지 않은 알림 수: 지금 값을 먼저, 그다음 바뀔 때마다 보냅니다.',
+    subscribe: async (_root, _args, context) => {
+      const { userId, release } = await watchInbox(context);
+      const current = async () => (await context.messaging.notifications({ page: 1, pageSize: 1 })).noread_count;
+      return releasing(context.pubSub.subscribe('unreadNotificationCount', userId), release, current);
+    },
+    resolve: (count) => count,
+  }),
+);

@@ -1,0 +1,105 @@
+import { FormData as UndiciFormData } from 'undici';
+import type { HighlightCreateInput, HighlightJson, StoryCreateInput, StoryGroupJson, StoryJson, StoryListJson, StoryReactionInput, StoryReactionJson, StoryStatsJson, StoryUpdateInput, StoryViewInput, StoryViewJson } from '../../../../domain/stories.js';
+import { ConflictError, ForbiddenError, GatewayError } from '../../graphql/errors.js';
+import type { Caller, UpstreamClient } from '../../upstream/client.js';
+
+/** The stories REST API (002 §7.4) for one request's caller. */
+export class StoriesApi {
+  constructor(
+    private readonly client: UpstreamClient,
+    private readonly caller: Caller,
+  ) {}
+
+  groups(page: number, pageSize: number): Promise<StoryListJson<StoryGroupJson>> {
+    return this.client.get('/api/stories/groups', this.caller, { page, page_size: pageSize });
+  }
+
+  story(id: number): Promise<StoryJson> {
+    return this.client.get(`/api/stories/${id}`, this.caller);
+  }
+
+  memberStories(userId: number): Promise<StoryJson[]> {
+    return this.client.get(`/api/stories/user/${userId}`, this.caller);
+  }
+
+  async memberHighlights(userId: number): Promise<HighlightJson[]> {
+    return (await this.client.get<{ results: HighlightJson[] }>(`/api/stories/highlights/user/${userId}`, this.caller)).results;
+  }
+
+  viewers(storyId: number, page: number, pageSize: number): Promise<StoryListJson<StoryViewJson>> {
+    return this.refusals(this.client.get(`/api/stories/${storyId}/viewers`, this.caller, { page, page_size: pageSize }));
+  }
+
+  stats(storyId: number): Promise<StoryStatsJson> {
+    return this.refusals(this.client.get(`/api/stories/${storyId}/stats`, this.caller));
+  }
+
+  /**
+   * Sends the story as multipart: Yoga has already parsed the upload into a web File, whose bytes go to
+   * undici's own FormData (as the community image upload does); list and object fields as JSON text.
+   */
+  async create(file: File, input: StoryCreateInput): Promise<StoryJson> {
+    const form = new UndiciFormData();
+    form.append('media', new Blob([await file.arrayBuffer()], { type: file.type }), file.name || 'media');
+    for (const [key, value] of Object.entries(input)) {
+      if (value === undefined || value === null) continue;
+      form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+    }
+    return this.refusals(this.client.multipart('POST', '/api/stories/create', this.caller, form as unknown as FormData));
+  }
+
+  update(id: number, input: StoryUpdateInput): Promise<StoryJson> {
+    return this.refusals(this.client.request('PUT', `/api/stories/${id}`, this.caller, undefined, input));
+  }
+
+  remove(id: number): Promise<void> {
+    return this.refusals(this.client.request('DELETE', `/api/stories/${id}`, this.caller));
+  }
+
+  view(id: number, input: StoryViewInput): Promise<StoryViewJson> {
+    return this.refusals(this.client.request('POST', `/api/stories/${id}/view`, this.caller, undefined, input));
+  }
+
+  react(id: number, input: StoryReactionInput): Promise<StoryReactionJson> {
+    return this.refusals(this.client.request('POST', `/api/stories/${id}/reactions`, this.caller, undefined, input));
+  }
+
+  removeReaction(id: number, reactionId: number): Promise<void> {
+    return this.refusals(this.client.request('DELETE', `/api/stories/${id}/reactions/${reactionId}`, this.caller));
+  }
+
+  createHighlight(input: HighlightCreateInput): Promise<HighlightJson> {
+    return this.refusals(this.client.request('POST', '/api/stories/highlights', this.caller, undefined, input));
+  }
+
+  deleteHighlight(id: number): Promise<void> {
+    return this.refusals(this.client.request('DELETE', `/api/stories/highlights/${id}`, this.caller));
+  }
+
+  report(id: number, reason: string): Promise<{ id: number; created_at: string }> {
+    return this.refusals(this.client.request('POST', `/api/stories/${id}/report`, this.caller, undefined, { reason }));
+  }
+
+  hide(userId: number): Promise<void> {
+    return this.refusals(this.client.request('POST', '/api/stories/hide', this.caller, undefined, { userId }));
+  }
+
+  unhide(userId: number): Promise<void> {
+    return this.refusals(this.client.request('DELETE', `/api/stories/hide/${userId}`, this.caller));
+  }
+
+  async setCloseFriends(userIds: number[]): Promise<number[]> {
+    return (await this.refusals(this.client.request<{ results: number[] }>('PUT', '/api/stories/close-friends', this.caller, undefined, { userIds }))).results;
+  }
+
+  /** 403 (not the author, not the owner) and 409 (already reported) as typed errors. */
+  private async refusals<T>(call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } catch (error) {
+      if (error instanceof GatewayError && error.status === 403) throw new ForbiddenError(error.message);
+      if (error instanceof GatewayError && error.status === 409) throw new ConflictError(error.message);
+      throw error;
+    }
+  }
+}

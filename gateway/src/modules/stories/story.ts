@@ -1,0 +1,499 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import {
+  HIGHLIGHT_TITLE_MAX,
+  STORY_PRIVACY_LEVELS,
+  STORY_REACTION_TYPES,
+  STORY_TYPES,
+  closeFriendsSchema,
+  connectionArgsSchema,
+  highlightCreateSchema,
+  storyCreateSchema,
+  storyReactionSchema,
+  storyReportSchema,
+  storyTexts,
+  storyUpdateSchema,
+  storyViewSchema,
+  type HighlightJson,
+  type StoryGroupJson,
+  type StoryJson,
+  type StoryReactionJson,
+  type StoryStatsJson,
+  type StoryViewJson,
+  type UserSummaryJson,
+} from '../../../../domain/index.js';
+import { builder } from '../../graphql/builder.js';
+import type { GatewayContext } from '../../server/context.js';
+import { ConflictError, ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
+import type { PageFetcher } from '../../graphql/paging.js';
+import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
+import { enumValues } from '../../graphql/enums.js';
+import { connectionTotalCount, offsetConnection } from '../items/item.js';
+import { User } from '../accounts/user.js';
+
+const StoryTypeEnum = builder.enumType('StoryType', { values: enumValues(STORY_TYPES) });
+const StoryPrivacyEnum = builder.enumType('StoryPrivacy', {
+  description: 'PUBLIC: 모두, FRIENDS: 서로 팔로우하는 친구, CLOSE_FRIENDS: 작성자가 지정한 친한 친구',
+  values: enumValues(STORY_PRIVACY_LEVELS),
+});
+const StoryReactionTypeEnum = builder.enumType('StoryReactionType', { values: enumValues(STORY_REACTION_TYPES) });
+
+/** A whole list the upstream answers at once, served as a connection by slicing. */
+function listFetcher<T>(load: () => Promise<T[]>): PageFetcher<T> {
+  let all: Promise<T[]> | undefined;
+  return async ({ page, pageSize }) => {
+    const items = await (all ??= load());
+    return { items: items.slice((page - 1) * pageSize, page * pageSize), total: items.length };
+  };
+}
+
+export const Story = builder.loadableNodeRef('Story', {
+  id: { resolve: (story: StoryJson) => story.id },
+  load: (ids: string[], context: GatewayContext) => Promise.all(ids.map((id) => context.stories.story(Number(id)).catch((error: Error) => error))),
+  cacheResolved: (story) => String(story.id),
+});
+
+const StoryLocation = builder.objectRef<NonNullable<StoryJson['location']>>('StoryLocation').implement({
+  fields: (t) => ({ name: t.exposeString('name'), latitude: t.exposeFloat('latitude'), longitude: t.exposeFloat('longitude') }),
+});
+
+const StoryView = builder.objectRef<StoryViewJson>('StoryView').implement({
+  description: '스토리 조회 (002 §3.7): 회원당 한 번 기록됩니다.',
+  fields: (t) => ({
+    id: t.id({ nullable: true, resolve: (view) => (view.id === null ? null : encodeGlobalID('StoryView', view.id)) }),
+    viewer: t.field({ type: User, nullable: true, resolve: (view) => view.user }),
+    viewedAt: t.expose('viewedAt', { type: 'DateTime' }),
+    duration: t.exposeFloat('duration', { nullable: true, description: '시청한 초' }),
+    completionRate: t.exposeFloat('completionRate', { nullable: true, description: '0-100' }),
+  }),
+});
+
+const StoryReaction = builder.objectRef<StoryReactionJson>('StoryReaction').implement({
+  description: '스토리 반응 (002 §3.8)',
+  fields: (t) => ({
+    id: t.id({ resolve: (reaction) => encodeGlobalID('StoryReaction', reaction.id) }),
+    databaseId: t.exposeInt('id'),
+    user: t.field({ type: User, nullable: true, resolve: (reaction) => reaction.user }),
+    type: t.field({ type: StoryReactionTypeEnum, resolve: (reaction) => reaction.type }),
+    emoji: t.exposeString('emoji', { nullable: true }),
+    comment: t.exposeString('comment', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const StoryStats = builder.objectRef<StoryStatsJson>('StoryStats').implement({
+  description: '스토리 통계 (002 §3.9): 작성자만 볼 수 있습니다.',
+  fields: (t) => ({
+    viewCount: t.exposeInt('viewCount'),
+    uniqueViewers: t.exposeInt('uniqueViewers'),
+    completionRate: t.exposeFloat('completionRate', { description: '평균 시청률 0-100' }),
+    averageViewDuration: t.exposeFloat('averageViewDuration', { description: '평균 시청 초' }),
+    likeCount: t.exposeInt('likeCount'),
+    reactionCount: t.exposeInt('reactionCount'),
+    shareCount: t.exposeInt('shareCount'),
+    clickThroughRate: t.exposeFloat('clickThroughRate', { nullable: true }),
+  }),
+});
+
+/** The author-only fields refuse everyone else before any upstream call. */
+function authorOnly(story: StoryJson, context: GatewayContext): void {
+  if (!context.caller.token) throw new NotAuthenticatedError();
+  if (!story.isMine) throw new ForbiddenError(storyTexts.errors.notAuthor);
+}
+
+Story.implement({
+  description: '스토리 (002 §3.5): 24시간 뒤 만료됩니다.',
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    author: t.field({ type: User, nullable: true, resolve: (story) => story.user }),
+    type: t.field({ type: StoryTypeEnum, resolve: (story) => story.type }),
+    mediaUrl: t.string({ resolve: (parent, _args, context) => context.mediaUrl(parent.media) }),
+    mimeType: t.exposeString('mimeType'),
+    width: t.exposeInt('width', { nullable: true }),
+    height: t.exposeInt('height', { nullable: true }),
+    duration: t.exposeFloat('duration', { description: '보여 주는 초 (1-60)' }),
+    caption: t.exposeString('caption', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+    isExpired: t.exposeBoolean('isExpired'),
+    viewCount: t.exposeInt('viewCount'),
+    isViewed: t.exposeBoolean('isViewed'),
+    likeCount: t.exposeInt('likes'),
+    isLiked: t.exposeBoolean('isLiked'),
+    isMine: t.exposeBoolean('isMine'),
+    mentions: t.exposeStringList('mentions'),
+    hashtags: t.exposeStringList('hashtags'),
+    effects: t.exposeStringList('effects'),
+    location: t.field({ type: StoryLocation, nullable: true, resolve: (story) => story.location }),
+    musicId: t.exposeString('musicId', { nullable: true }),
+    privacy: t.field({ type: StoryPrivacyEnum, resolve: (story) => story.privacy }),
+    stats: t.field({
+      type: StoryStats,
+      description: '작성자만: 다른 회원에게는 ForbiddenError',
+      errors: { types: [ForbiddenError, NotAuthenticatedError], directResult: true },
+      resolve: (story, _args, context) => {
+        authorOnly(story, context);
+        return context.stories.stats(story.id);
+      },
+    }),
+    viewers: t.connection(
+      {
+        type: StoryView,
+        description: '본 사람, 최근 순 (작성자만: 다른 회원에게는 ForbiddenError)',
+        validate: connectionArgsSchema,
+        errors: { types: [ForbiddenError, NotAuthenticatedError], directResult: true },
+        resolve: (story, args, context) => {
+          authorOnly(story, context);
+          return offsetConnection(args, async ({ page, pageSize }) => {
+            const answer = await context.stories.viewers(story.id, page, pageSize);
+            return { items: answer.results, total: answer.total };
+          });
+        },
+      },
+      { name: 'StoryViewerConnection', ...connectionTotalCount },
+      { name: 'StoryViewerEdge' },
+    ),
+  }),
+});
+
+const StoryGroup = builder.objectRef<StoryGroupJson>('StoryGroup').implement({
+  description: '회원별 스토리 묶음 (002 §3.6), 재생 순서(오래된 것부터)',
+  fields: (t) => ({
+    id: t.id({ resolve: (group) => encodeGlobalID('StoryGroup', group.userId) }),
+    user: t.field({ type: User, resolve: (group) => group.stories[0]?.user ?? ({ id: group.userId, nickname: group.username, profile_image: group.avatar } as UserSummaryJson) }),
+    stories: t.field({ type: [Story], resolve: (group) => group.stories }),
+    isViewed: t.exposeBoolean('isViewed'),
+    hasNewStory: t.exposeBoolean('hasNewStory'),
+    latestStoryTime: t.expose('latestStoryTime', { type: 'DateTime', nullable: true }),
+    totalStories: t.exposeInt('totalStories'),
+    unviewedCount: t.exposeInt('unviewedCount'),
+  }),
+});
+
+const Highlight = builder.objectRef<HighlightJson>('Highlight').implement({
+  description: '하이라이트 (002 §3.10): 만료된 스토리도 남습니다.',
+  fields: (t) => ({
+    id: t.id({ resolve: (highlight) => encodeGlobalID('Highlight', highlight.id) }),
+    databaseId: t.exposeInt('id'),
+    title: t.exposeString('title'),
+    coverImage: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.coverImage) }),
+    stories: t.field({ type: [Story], resolve: (highlight) => highlight.stories }),
+    isPrivate: t.exposeBoolean('isPrivate'),
+    order: t.exposeInt('order'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.queryField('storyGroups', (t) =>
+  t.connection(
+    {
+      type: StoryGroup,
+      description: '스토리 트레이: 다른 회원의 묶음, 안 본 스토리가 있는 묶음 먼저 (숨긴 회원 제외)',
+      validate: connectionArgsSchema,
+      resolve: (_root, args, context) =>
+        offsetConnection(args, async ({ page, pageSize }) => {
+          const answer = await context.stories.groups(page, pageSize);
+          return { items: answer.results, total: answer.total };
+        }),
+    },
+    { name: 'StoryGroupConnection', ...connectionTotalCount },
+    { name: 'StoryGroupEdge' },
+  ),
+);
+
+builder.objectFields(User, (t) => ({
+  stories: t.connection(
+    {
+      type: Story,
+      description: '이 회원의 살아 있는 스토리 중 볼 수 있는 것, 재생 순서 (viewer.stories는 내 스토리)',
+      validate: connectionArgsSchema,
+      resolve: (user, args, context) => offsetConnection(args, listFetcher(() => context.stories.memberStories(user.id))),
+    },
+    { name: 'StoryConnection', ...connectionTotalCount },
+    { name: 'StoryEdge' },
+  ),
+  highlights: t.connection(
+    {
+      type: Highlight,
+      description: '하이라이트 (비공개는 본인에게만)',
+      validate: connectionArgsSchema,
+      resolve: (user, args, context) => offsetConnection(args, listFetcher(() => context.stories.memberHighlights(user.id))),
+    },
+    { name: 'HighlightConnection', ...connectionTotalCount },
+    { name: 'HighlightEdge' },
+  ),
+}));
+
+const storyId = (id: string | number) => upstreamIdOf(String(id), 'Story', 'input.storyId');
+const writeErrors = [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError];
+
+const StoryLocationInput = builder.inputType('StoryLocationInput', {
+  fields: (f) => ({ name: f.string({ required: true }), latitude: f.float({ required: true }), longitude: f.float({ required: true }) }),
+});
+
+const StoryPayload = (name: string) =>
+  builder.objectRef<{ story: StoryJson }>(name).implement({ fields: (p) => ({ story: p.field({ type: Story, resolve: (payload) => payload.story }) }) });
+
+builder.mutationField('createStory', (t) =>
+  t.field({
+    type: StoryPayload('CreateStoryPayload'),
+    description: '스토리 올리기 (multipart): 사진(JPEG, PNG, GIF, WebP) 또는 동영상(MP4, WebM)을 내용으로 확인합니다.',
+    authScopes: { member: true },
+    errors: { types: writeErrors, directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('CreateStoryInput', {
+          fields: (f) => ({
+            media: f.field({ type: 'File', required: true }),
+            type: f.field({ type: StoryTypeEnum, required: true }),
+            caption: f.string(),
+            duration: f.float({ description: '1-60초' }),
+            mentions: f.stringList(),
+            hashtags: f.stringList(),
+            location: f.field({ type: StoryLocationInput }),
+            musicId: f.string(),
+            effects: f.stringList(),
+            privacy: f.field({ type: StoryPrivacyEnum, description: '기본 PUBLIC' }),
+          }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const { media, ...fields } = input;
+      const parsed = validateInput(storyCreateSchema, withoutNulls(fields), 'input');
+      return { story: await context.stories.create(media, parsed) };
+    },
+  }),
+);
+
+/** GraphQL nulls mean "not given" for the domain schemas. */
+function withoutNulls<T extends Record<string, unknown>>(value: T): { [K in keyof T]: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]: Exclude<T[K], null> };
+}
+
+builder.mutationField('updateStory', (t) =>
+  t.field({
+    type: StoryPayload('UpdateStoryPayload'),
+    description: '내용, 언급, 해시태그, 공개 범위만 수정할 수 있습니다.',
+    authScopes: { member: true },
+    errors: { types: writeErrors, directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('UpdateStoryInput', {
+          fields: (f) => ({
+            storyId: f.id({ required: true }),
+            caption: f.string(),
+            mentions: f.stringList(),
+            hashtags: f.stringList(),
+            privacy: f.field({ type: StoryPrivacyEnum }),
+          }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const { storyId: id, ...fields } = input;
+      const parsed = validateInput(storyUpdateSchema, withoutNulls(fields), 'input');
+      return { story: await context.stories.update(storyId(id), parsed) };
+    },
+  }),
+);
+
+builder.mutationField('deleteStory', (t) =>
+  t.field({
+    type: builder.objectRef<{ deletedStoryId: string }>('DeleteStoryPayload').implement({ fields: (p) => ({ deletedStoryId: p.exposeID('deletedStoryId') }) }),
+    authScopes: { member: true },
+    errors: { types: writeErrors, directResult: true },
+    args: { input: t.arg({ type: builder.inputType('DeleteStoryInput', { fields: (f) => ({ storyId: f.id({ required: true }) }) }), required: true }) },
+    resolve: async (_root, { input }, context) => {
+      await context.stories.remove(storyId(input.storyId));
+      return { deletedStoryId: String(input.storyId) };
+    },
+  }),
+);
+
+builder.mutationField('viewStory', (t) =>
+  t.field({
+    type: builder.objectRef<{ view: StoryViewJson; story: StoryJson }>('ViewStoryPayload').implement({
+      fields: (p) => ({ view: p.field({ type: StoryView, resolve: (payload) => payload.view }), story: p.field({ type: Story, resolve: (payload) => payload.story }) }),
+    }),
+    description: '스토리를 봤다고 기록합니다 (회원당 한 번; 다시 봐도 조회수는 그대로).',
+    authScopes: { member: true },
+    errors: { types: writeErrors, directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('ViewStoryInput', {
+          fields: (f) => ({ storyId: f.id({ required: true }), duration: f.float(), completionRate: f.float({ description: '0-100' }) }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const id = storyId(input.storyId);
+      const parsed = validateInput(storyViewSchema, withoutNulls({ duration: input.duration, completionRate: input.completionRate }), 'input');
+      const view = await context.stories.view(id, parsed);
+      return { view, story: await context.stories.story(id) };
+    },
+  }),
+);
+
+builder.mutationField('reactToStory', (t) =>
+  t.field({
+    type: builder.objectRef<{ reaction: StoryReactionJson; story: StoryJson }>('ReactToStoryPayload').implement({
+      fields: (p) => ({
+        reaction: p.field({ type: StoryReaction, resolve: (payload) => payload.reaction }),
+        story: p.field({ type: Story, resolve: (payload) => payload.story }),
+      }),
+    }),
+    description: '좋아요(회원당 한 번), 이모지, 댓글(200자 이하)',
+    authScopes: { member: true },
+    errors: { types: writeErrors, directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('ReactToStoryInput', {
+          fields: (f) => ({ storyId: f.id({ required: true }), type: f.field({ type: StoryReactionTypeEnum, required: true }), emoji: f.string(), comment: f.string() }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const id = storyId(input.storyId);
+      const parsed = validateInput(storyReactionSchema, withoutNulls({ type: input.type, emoji: input.emoji, comment: input.comment }), 'input');
+      const reaction = await context.stories.react(id, parsed);
+      return { reaction, story: await context.stories.story(id) };
+    },
+  }),
+);
+
+builder.mutationField('removeStoryReaction', (t) =>
+  t.field({
+    type: builder.objectRef<{ story: StoryJson; deletedReactionId: string }>('RemoveStoryReactionPayload').implement({
+      fields: (p) => ({ story: p.field({ type: Story, resolve: (payload) => payload.story }), deletedReactionId: p.exposeID('deletedReactionId') }),
+    }),
+    authScopes: { member: true },
+    errors: { types: writeErrors, directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('RemoveStoryReactionInput', { fields: (f) => ({ storyId: f.id({ required: true }), reactionId: f.id({ required: true }) }) }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const id = storyId(input.storyId);
+      await context.stories.removeReaction(id, upstreamIdOf(String(input.reactionId), 'StoryReaction', 'input.reactionId'));
+      return { story: await context.stories.story(id), deletedReactionId: String(input.reactionId) };
+    },
+  }),
+);
+
+builder.mutationField('createHighlight', (t) =>
+  t.field({
+    type: builder.objectRef<{ highlight: HighlightJson }>('CreateHighlightPayload').implement({
+      fields: (p) => ({ highlight: p.field({ type: Highlight, resolve: (payload) => payload.highlight }) }),
+    }),
+    description: `내 스토리로 하이라이트 만들기 (제목 ${HIGHLIGHT_TITLE_MAX}자 이하)`,
+    authScopes: { member: true },
+    errors: { types: writeErrors, directResult: true },
+    args: {
+      input: t.arg({
+        type: builder.inputType('CreateHighlightInput', {
+          fields: (f) => ({
+            title: f.string({ required: true }),
+            storyIds: f.idList({ required: true }),
+            coverImage: f.string(),
+            isPrivate: f.boolean(),
+            order: f.int(),
+          }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const storyIds = input.storyIds.map((id, index) => upstreamIdOf(String(id), 'Story', `input.storyIds.${index}`));
+      const parsed = validateInput(highlightCreateSchema, withoutNulls({ title: input.title, storyIds, coverImage: input.coverImage, isPrivate: input.isPrivate, order: input.order }), 'input');
+      return { highlight: await context.stories.createHighlight(parsed) };
+    },
+  }),
+);
+
+builder.mutationField('deleteHighlight', (t) =>
+  t.field({
+    type: builder.objectRef<{ deletedHighlightId: string }>('DeleteHighlightPayload').implement({ fields: (p) => ({ deletedHighlightId: p.exposeID('deletedHighlightId') }) }),
+    authScopes: { member: true },
+    errors: { types: writeErrors, directResult: true },
+    args: { input: t.arg({ type: builder.inputType('DeleteHighlightInput', { fields: (f) => ({ highlightId: f.id({ required: true }) }) }), required: true }) },
+    resolve: async (_root, { input }, context) => {
+      await context.stories.deleteHighlight(upstreamIdOf(String(input.highlightId), 'Highlight', 'input.highlightId'));
+      return { deletedHighlightId: String(input.highlightId) };
+    },
+  }),
+);
+
+builder.mutationField('reportStory', (t) =>
+  t.field({
+    type: builder.objectRef<{ storyId: string; reportId: number; createdAt: string }>('ReportStoryPayload').implement({
+      fields: (p) => ({ reportId: p.exposeInt('reportId'), reportedStoryId: p.exposeID('storyId'), createdAt: p.expose('createdAt', { type: 'DateTime' }) }),
+    }),
+    description: '스토리 신고 (회원당 한 번). 두 번째 신고는 ConflictError.',
+    authScopes: { member: true },
+    errors: { types: [...writeErrors, ConflictError], directResult: true },
+    args: {
+      input: t.arg({ type: builder.inputType('ReportStoryInput', { fields: (f) => ({ storyId: f.id({ required: true }), reason: f.string({ required: true }) }) }), required: true }),
+    },
+    resolve: async (_root, { input }, context) => {
+      const id = storyId(input.storyId);
+      const { reason } = validateInput(storyReportSchema, { reason: input.reason }, 'input');
+      const created = await context.stories.report(id, reason);
+      return { storyId: String(input.storyId), reportId: created.id, createdAt: created.created_at };
+    },
+  }),
+);
+
+for (const [name, hide] of [
+  ['hideUserStories', true],
+  ['unhideUserStories', false],
+] as const) {
+  const verb = hide ? 'Hide' : 'Unhide';
+  builder.mutationField(name, (t) =>
+    t.field({
+      type: builder.objectRef<{ userId: number }>(`${verb}UserStoriesPayload`).implement({
+        fields: (p) => ({
+          user: p.field({ type: User, resolve: (payload, _args, context) => User.getDataloader(context).load(String(payload.userId)) }),
+          hidden: p.boolean({ resolve: () => hide }),
+        }),
+      }),
+      description: hide ? '이 회원의 스토리를 스토리 트레이에서 숨깁니다.' : '숨긴 회원의 스토리를 다시 봅니다.',
+      authScopes: { member: true },
+      errors: { types: writeErrors, directResult: true },
+      args: { input: t.arg({ type: builder.inputType(`${verb}UserStoriesInput`, { fields: (f) => ({ userId: f.id({ required: true }) }) }), required: true }) },
+      resolve: async (_root, { input }, context) => {
+        const userId = upstreamIdOf(String(input.userId), 'User', 'input.userId');
+        await (hide ? context.stories.hide(userId) : context.stories.unhide(userId));
+        return { userId };
+      },
+    }),
+  );
+}
+
+builder.mutationField('setCloseFriends', (t) =>
+  t.field({
+    type: builder.objectRef<{ userIds: number[] }>('SetCloseFriendsPayload').implement({
+      fields: (p) => ({
+        closeFriends: p.field({
+          type: [User],
+          resolve: (payload, _args, context) => Promise.all(payload.userIds.map((id) => User.getDataloader(context).load(String(id)))),
+        }),
+      }),
+    }),
+    description: '친한 친구 목록을 바꿉니다 (서로 팔로우하는 친구만). CLOSE_FRIENDS 스토리는 이들만 봅니다.',
+    authScopes: { member: true },
+    errors: { types: writeErrors, directResult: true },
+    args: { input: t.arg({ type: builder.inputType('SetCloseFriendsInput', { fields: (f) => ({ userIds: f.idList({ required: true }) }) }), required: true }) },
+    resolve: async (_root, { input }, context) => {
+      const userIds = input.userIds.map((id, index) => upstreamIdOf(String(id), 'User', `input.userIds.${index}`));
+      const parsed = validateInput(closeFriendsSchema, { userIds }, 'input');
+      return { userIds: await context.stories.setCloseFriends(parsed.userIds) };
+    },
+  }),
+);

@@ -1,0 +1,64 @@
+import { NOTIFICATION_POLL_INTERVAL_MS, UPSTREAM_RESILIENCE } from '../../../domain/limits.js';
+
+/** What an operator can switch with environment variables (README, "Environment variables"). */
+export interface GatewaySettings {
+  /** Introspection answers `__schema`/`__type`; off also hides "did you mean" suggestions. */
+  introspection: boolean;
+  graphiql: boolean;
+  /** Only the web client's persisted operations run; arbitrary documents are refused. */
+  persistedOnly: boolean;
+  /** Origins allowed to call cross-origin from a browser: `[]` none, `['*']` any. */
+  corsOrigins: string[];
+  /** Redis for subscriptions and rate-limit counters shared by replicas; unset keeps both in memory. */
+  redisUrl?: string;
+  /** Honour X-Forwarded-For from a load balancer in front (per-IP limits and logs). */
+  trustProxy: boolean;
+  /** Upstream: consecutive failures before the breaker opens, and how long it stays open. */
+  breakerFailures: number;
+  breakerHalfOpenAfterMs: number;
+  /** How often the notification bridge polls each subscribed member's inbox (NOTIFICATION_POLL_INTERVAL_MS). */
+  notificationPollIntervalMs: number;
+  /** The gateway's public address (`https://slime.example`): media URLs become absolute on it; unset keeps them relative. */
+  publicUrl?: string;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  return !/^(false|0|no|off)$/i.test(value.trim());
+}
+
+function positiveInteger(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value !== undefined && Number.isSafeInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+/** An http(s) origin, optionally with a path prefix, without its trailing slash; anything else stops the start. */
+export function publicUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`PUBLIC_URL is not a URL: ${value}`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) throw new Error(`PUBLIC_URL must be an http(s) address without query or fragment: ${value}`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewaySettings {
+  return {
+    introspection: flag(env.GRAPHQL_INTROSPECTION, true),
+    graphiql: flag(env.GRAPHIQL, true),
+    persistedOnly: flag(env.PERSISTED_ONLY, false),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    redisUrl: env.REDIS_URL?.trim() || undefined,
+    trustProxy: flag(env.TRUST_PROXY, false),
+    breakerFailures: positiveInteger(env.UPSTREAM_BREAKER_FAILURES, UPSTREAM_RESILIENCE.breakerFailures),
+    breakerHalfOpenAfterMs: positiveInteger(env.UPSTREAM_BREAKER_HALF_OPEN_MS, UPSTREAM_RESILIENCE.breakerHalfOpenAfterMs),
+    notificationPollIntervalMs: positiveInteger(env.NOTIFICATION_POLL_INTERVAL_MS, NOTIFICATION_POLL_INTERVAL_MS),
+    publicUrl: publicUrl(env.PUBLIC_URL),
+  };
+}

@@ -1,0 +1,48 @@
+import type { YogaInitialContext } from 'graphql-yoga';
+import type { GatewayPubSub } from './pubsub.js';
+import type { Caller, UpstreamClient } from '../upstream/client.js';
+import { AccountsApi } from '../modules/accounts/accounts-api.js';
+import { CommunityApi } from '../modules/community/community-api.js';
+import { ItemsApi } from '../modules/items/items-api.js';
+import { StoriesApi } from '../modules/stories/stories-api.js';
+import { MessagingApi } from '../modules/messaging/messaging-api.js';
+import type { NotificationBridge } from './notification-bridge.js';
+import type { PublicCache } from '../upstream/public-cache.js';
+import type { MediaUrl } from './media.js';
+
+export interface GatewayContext {
+  caller: Caller;
+  community: CommunityApi;
+  items: ItemsApi;
+  accounts: AccountsApi;
+  stories: StoriesApi;
+  /** Where mutations announce changes to subscribers (`publishPostChanged`). */
+  pubSub: GatewayPubSub;
+  messaging: MessagingApi;
+  /** Polls the inbox of members with live notification subscriptions. */
+  notificationBridge: NotificationBridge;
+  /** A media path or URL as browsers anywhere can load it (relative, or on PUBLIC_URL). */
+  mediaUrl: MediaUrl;
+}
+
+/** The web client's device id when a request names none (002 §7.1). */
+export const DEFAULT_DEVICE_ID = 'web';
+
+/** `Authorization: token <t>` or `Bearer <t>`, as the upstream and common GraphQL clients send it. */
+export function tokenFromAuthorization(header: string | null | undefined): string | undefined {
+  const match = header?.match(/^\s*(?:token|bearer)\s+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+export function createContextFactory(client: UpstreamClient, pubSub: GatewayPubSub, notificationBridge: NotificationBridge, publicCache: PublicCache, mediaUrl: MediaUrl) {
+  // `requestId` comes from the listener; `request.signal` aborts when the client goes away.
+  return ({ request, requestId }: YogaInitialContext & { requestId?: string }): GatewayContext => {
+    const caller: Caller = {
+      token: tokenFromAuthorization(request.headers.get('authorization')),
+      deviceId: request.headers.get('x-device-id')?.trim() || DEFAULT_DEVICE_ID,
+      requestId,
+      signal: request.signal,
+    };
+    return { caller, pubSub, community: new CommunityApi(client, caller, publicCache), items: new ItemsApi(client, caller, publicCache), accounts: new AccountsApi(client, caller), stories: new StoriesApi(client, caller), messaging: new MessagingApi(client, caller), notificationBridge, mediaUrl };
+  };
+}

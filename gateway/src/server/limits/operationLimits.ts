@@ -1,0 +1,102 @@
+import { EnvelopArmor } from '@escape.tech/graphql-armor';
+import { NoSchemaIntrospectionCustomRule, type DocumentNode, type ExecutionArgs, type GraphQLError, type GraphQLSchema, type ValidationContext } from 'graphql';
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import { GRAPHQL_LIMITS } from '../../../../domain/limits.js';
+import { hardeningTexts } from '../../../../domain/messages.js';
+import { operationCost } from './cost.js';
+
+/** The cost each executed operation was measured at, for the rate limits that weigh expensive queries. */
+const costByContext = new WeakMap<object, number>();
+
+export function costOfOperation(contextValue: unknown): number {
+  return contextValue ? (costByContext.get(contextValue as object) ?? 0) : 0;
+}
+
+const rejected = (message: string, extensions: Record<string, unknown> = {}) =>
+  createGraphQLError(message, { extensions: { code: 'BAD_REQUEST', http: { status: 400 }, ...extensions } });
+
+/**
+ * Limits for arbitrary documents, all applied before any resolver (so before any upstream call):
+ * GraphQL Armor's depth, aliases, directives and tokens (tokens are counted while parsing), the
+ * first/last-weighted cost, bounded variables, and, when introspection is off, no `__schema`/`__type`
+ * and no "did you mean" suggestions. graphql-js's own MaxIntrospectionDepthRule bounds introspection.
+ */
+export function operationLimitPlugins({ introspection }: { introspection: boolean }): Plugin[] {
+  // Reported as validation errors (not thrown), so they answer 400 as the GraphQL-over-HTTP spec asks.
+  const asValidationError = { propagateOnRejection: false, onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)] };
+  const armor = new EnvelopArmor({
+    // Fields count, fragment spreads do not: Relay documents are made of fragments.
+    maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, flattenFragments: true, ...asValidationError },
+    maxAliases: { n: GRAPHQL_LIMITS.maxAliases, ...asValidationError },
+    maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, ...asValidationError },
+    // Counted while parsing, before any document exists: a parse error (400) by itself.
+    maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
+    // Armor's cost knows nothing of page sizes; useOperationCost below weighs first/last.
+    costLimit: { enabled: false },
+    blockFieldSuggestion: { enabled: !introspection },
+  });
+  const plugins: Plugin[] = [...(armor.protect().plugins as Plugin[]), useBoundedVariables(), useOperationCost()];
+  if (!introspection) plugins.push(useNoIntrospection());
+  return plugins;
+}
+
+function checkCost(args: ExecutionArgs): Error | undefined {
+  const cost = operationCost(args.schema as GraphQLSchema, args.document as DocumentNode, args.operationName, args.variableValues as Record<string, unknown>);
+  if (args.contextValue) costByContext.set(args.contextValue as object, cost);
+  if (cost > GRAPHQL_LIMITS.maxCost) {
+    return rejected(hardeningTexts.tooExpensive(cost, GRAPHQL_LIMITS.maxCost), { cost, maxCost: GRAPHQL_LIMITS.maxCost });
+  }
+  return undefined;
+}
+
+/** Refuses an operation whose cost (computed with its variables) is above the maximum, before it executes. */
+function useOperationCost(): Plugin {
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const error = checkCost(args);
+      if (error) setResultAndStopExecution({ errors: [error as never] });
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const error = checkCost(args);
+      if (error) setResultAndStopExecution({ errors: [error as never] });
+    },
+  };
+}
+
+/** Variables are JSON of any shape: bound every array and the number of values before anything reads them. */
+function useBoundedVariables(): Plugin {
+  return {
+    onParams({ params }) {
+      if (!params.variables) return;
+      let values = 0;
+      const stack: unknown[] = [params.variables];
+      while (stack.length) {
+        const value = stack.pop();
+        // Only JSON's own shapes: an uploaded File is one value, whatever its size (its bytes are not variables).
+        if (!isJsonContainer(value)) continue;
+        const children = Array.isArray(value) ? value : Object.values(value);
+        if (Array.isArray(value) && value.length > GRAPHQL_LIMITS.maxVariableArrayLength) {
+          throw rejected(hardeningTexts.variablesTooLarge(GRAPHQL_LIMITS.maxVariableArrayLength));
+        }
+        values += children.length;
+        if (values > GRAPHQL_LIMITS.maxVariableValues) throw rejected(hardeningTexts.variablesTooLarge(GRAPHQL_LIMITS.maxVariableArrayLength));
+        stack.push(...children);
+      }
+    },
+  };
+}
+
+function isJsonContainer(value: unknown): value is object {
+  if (Array.isArray(value)) return true;
+  if (value === null || typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function useNoIntrospection(): Plugin {
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(NoSchemaIntrospectionCustomRule);
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { getOperationAST, type ExecutionResult } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { UpstreamCallRecord, UpstreamRetryRecord } from '../upstream/client.js';
+
+/** Operation names become label values: the first ones seen, then `other`, so arbitrary clients cannot grow the series. */
+const MAX_OPERATION_LABELS = 200;
+
+/** Prometheus metrics of one gateway (its own registry, so several gateways in one process stay apart). */
+export class GatewayMetrics {
+  readonly registry = new Registry();
+  private readonly operationNames = new Set<string>();
+
+  readonly operations = new Counter({
+    name: 'gateway_graphql_operations_total',
+    help: 'GraphQL operations executed, by operation name and outcome (ok, error)',
+    labelNames: ['operation', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly operationSeconds = new Histogram({
+    name: 'gateway_graphql_operation_duration_seconds',
+    help: 'Execution time of GraphQL operations, by operation name',
+    labelNames: ['operation'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  readonly httpRequests = new Counter({
+    name: 'gateway_graphql_http_requests_total',
+    help: 'HTTP requests to /graphql by status code (rejections before execution included)',
+    labelNames: ['status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly upstreamCalls = new Counter({
+    name: 'gateway_upstream_requests_total',
+    help: 'Upstream calls by method, route and outcome (status code, timeout, network, aborted, breaker_open, overloaded)',
+    labelNames: ['method', 'route', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly upstreamSeconds = new Histogram({
+    name: 'gateway_upstream_request_duration_seconds',
+    help: 'Duration of upstream attempts by method and route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  readonly upstreamRetries = new Counter({
+    name: 'gateway_upstream_retries_total',
+    help: 'Retries of idempotent upstream calls by method, route and reason',
+    labelNames: ['method', 'route', 'reason'] as const,
+    registers: [this.registry],
+  });
+
+  readonly breakerState = new Gauge({
+    name: 'gateway_upstream_breaker_state',
+    help: 'Upstream circuit breaker: 0 closed, 1 open, 2 half-open, 3 isolated',
+    registers: [this.registry],
+  });
+
+  readonly openSockets = new Gauge({
+    name: 'gateway_open_sockets',
+    help: 'Open client connections by kind (http, websocket)',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
+  readonly sharedSubscriptionRuns = new Gauge({
+    name: 'gateway_shared_subscription_runs',
+    help: 'Subscription runs each serving every socket that asks the same (see ws.ts)',
+    registers: [this.registry],
+  });
+
+  readonly rateLimited = new Counter({
+    name: 'gateway_rate_limited_total',
+    help: 'Operations refused by a rate limit',
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  recordUpstreamCall = (call: UpstreamCallRecord): void => {
+    this.upstreamCalls.inc({ method: call.method, route: call.route, outcome: call.outcome });
+    if (call.durationMs > 0) this.upstreamSeconds.observe({ method: call.method, route: call.route }, call.durationMs / 1000);
+  };
+
+  recordUpstreamRetry = (retry: UpstreamRetryRecord): void => {
+    this.upstreamRetries.inc({ method: retry.method, route: retry.route, reason: retry.reason });
+  };
+
+  operationLabel(name: string | null | undefined): string {
+    if (!name) return 'anonymous';
+    if (this.operationNames.has(name)) return name;
+    if (this.operationNames.size >= MAX_OPERATION_LABELS || !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name)) return 'other';
+    this.operationNames.add(name);
+    return name;
+  }
+
+  /** Counts and times each executed operation. */
+  plugin(): Plugin {
+    return {
+      onExecute: ({ args }) => {
+        const operation = this.operationLabel(args.operationName ?? getOperationAST(args.document, args.operationName)?.name?.value);
+        const stopTimer = this.operationSeconds.startTimer({ operation });
+        return {
+          onExecuteDone: ({ result }) => {
+            stopTimer();
+            const errors = Symbol.asyncIterator in result ? undefined : (result as ExecutionResult).errors;
+            this.operations.inc({ operation, outcome: errors?.length ? 'error' : 'ok' });
+            if (errors?.some((error) => error.extensions?.http && (error.extensions.http as { status?: number }).status === 429)) this.rateLimited.inc();
+          },
+        };
+      },
+    };
+  }
+}

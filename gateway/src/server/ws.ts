@@ -1,0 +1,180 @@
+import type { Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { GraphQLError, Kind, getOperationAST, type DocumentNode, type ExecutionArgs } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { WS_LIMITS } from '../../../domain/limits.js';
+import { hardeningTexts } from '../../../domain/messages.js';
+import type { GatewaySettings } from './config.js';
+import { DEFAULT_DEVICE_ID } from './context.js';
+import { NotAuthenticatedError } from '../graphql/errors.js';
+import type { PersistedOperations } from './persisted.js';
+import { SHARED_SUBSCRIPTION_FIELDS, VIEWER_INDEPENDENT_FIELDS } from '../modules/community/post-changed.js';
+import { SharedSubscriptions } from './shared-subscriptions.js';
+import type { Caller, UpstreamClient } from '../upstream/client.js';
+import type { GatewayYoga } from './yoga.js';
+
+/** `connectionParams` of graphql-ws: the member's token (DESIGN §3) and optionally the device id. */
+interface ConnectionParams {
+  token?: unknown;
+  deviceId?: unknown;
+  [key: string]: unknown;
+}
+
+interface SocketState {
+  token?: string;
+  deviceId: string;
+  /** Aborted when the socket closes: upstream reads for its subscriptions stop with it. */
+  closed: AbortController;
+}
+
+export interface GraphQLWebSocketOptions {
+  server: Server;
+  yoga: GatewayYoga;
+  client: UpstreamClient;
+  persisted: PersistedOperations;
+  settings: GatewaySettings;
+}
+
+/** What onSubscribe hands to `execute`/`subscribe`: Yoga's enveloped functions, and the key of a shareable operation. */
+interface SocketRoot {
+  execute: typeof import('graphql').execute;
+  subscribe: typeof import('graphql').subscribe;
+  shareKey?: string;
+}
+
+/**
+ * Which sockets may share one run of this subscription: none; those of the same viewer (token and device);
+ * or everyone, when it selects one shareable root field (no alias or fragment around it) and only leaves of it
+ * that are the same for every viewer.
+ */
+function sharingOf(document: DocumentNode, operationName: string | null | undefined): 'none' | 'viewer' | 'everyone' {
+  const operation = getOperationAST(document, operationName);
+  const [only, ...others] = operation?.operation === 'subscription' ? operation.selectionSet.selections : [];
+  if (others.length || only?.kind !== Kind.FIELD || only.alias || !SHARED_SUBSCRIPTION_FIELDS.has(only.name.value)) return 'none';
+  const sameForEveryone = VIEWER_INDEPENDENT_FIELDS.get(only.name.value);
+  const selections = only.selectionSet?.selections ?? [];
+  const onlySameForEveryone = selections.every((selection) => selection.kind === Kind.FIELD && !selection.selectionSet && sameForEveryone?.has(selection.name.value));
+  return onlySameForEveryone ? 'everyone' : 'viewer';
+}
+
+const tooMany = () => [new GraphQLError(hardeningTexts.tooManySubscriptions(WS_LIMITS.maxSubscriptionsPerSocket), { extensions: { code: 'BAD_REQUEST' } })];
+
+/**
+ * graphql-ws on /graphql, through Yoga's envelop so every socket operation gets the same limits, rate limits,
+ * context and masking as HTTP. Hardened per the protocol: 4408 when no ConnectionInit arrives in time, 4403
+ * when its token is refused, frames above maxPayload closed by ws (1009), a cap on live subscriptions per
+ * socket, and keep-alive pings that drop dead peers. Sockets asking the very same of a shareable field
+ * (`postChanged`) with the same token share one running subscription (shared-subscriptions.ts).
+ */
+export function attachGraphQLWebSocket({ server, yoga, client, persisted, settings }: GraphQLWebSocketOptions) {
+  const wss = new WebSocketServer({ server, path: yoga.graphqlEndpoint, maxPayload: WS_LIMITS.maxPayloadBytes });
+  const states = new WeakMap<WebSocket, SocketState>();
+  const shared = new SharedSubscriptions();
+  wss.on('connection', (socket) => {
+    const state: SocketState = { deviceId: DEFAULT_DEVICE_ID, closed: new AbortController() };
+    states.set(socket, state);
+    socket.once('close', () => state.closed.abort());
+  });
+
+  useServer<ConnectionParams>(
+    {
+      connectionInitWaitTimeout: WS_LIMITS.connectionInitTimeoutMs,
+      onConnect: async (ctx) => {
+        const state = states.get(ctx.extra.socket);
+        if (!state) return false;
+        const { token, deviceId } = ctx.connectionParams ?? {};
+        if (typeof deviceId === 'string' && deviceId.trim()) state.deviceId = deviceId.trim().slice(0, 100);
+        if (token === undefined || token === null || token === '') return true; // a guest
+        if (typeof token !== 'string') return false;
+        // The token is checked once, on init: a refused token closes the socket with 4403.
+        const caller: Caller = { token, deviceId: state.deviceId, signal: state.closed.signal };
+        try {
+          await client.get('/users/me', caller);
+        } catch (error) {
+          if (error instanceof NotAuthenticatedError) return false;
+          throw error;
+        }
+        state.token = token;
+        return true;
+      },
+      onSubscribe: async (ctx, _id, payload) => {
+        const state = states.get(ctx.extra.socket);
+        if (!state) return [new GraphQLError(hardeningTexts.persistedOperationNotFound)];
+        // `subscriptions` already holds this one.
+        if (Object.keys(ctx.subscriptions).length > WS_LIMITS.maxSubscriptionsPerSocket) return tooMany();
+
+        let query = payload.query;
+        const persistedId = (payload.extensions?.persistedQuery as { sha256Hash?: unknown } | undefined)?.sha256Hash;
+        if (typeof persistedId === 'string') {
+          const text = persisted.get(persistedId);
+          if (!text) return [new GraphQLError(hardeningTexts.persistedOperationNotFound, { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })];
+          query = text;
+        } else if (settings.persistedOnly || !query) {
+          return [new GraphQLError(hardeningTexts.persistedOperationsOnly, { extensions: { code: 'PERSISTED_QUERY_ONLY' } })];
+        }
+
+        const headers = new Headers({ 'x-device-id': state.deviceId });
+        if (state.token) headers.set('authorization', `token ${state.token}`);
+        const clientIp = ctx.extra.request.socket.remoteAddress;
+        const envelope = (signal?: AbortSignal, asGuest = false) =>
+          yoga.getEnveloped({
+            request: new Request(`http://gateway${yoga.graphqlEndpoint}`, { headers: asGuest ? new Headers({ 'x-device-id': DEFAULT_DEVICE_ID }) : headers, signal }),
+            requestId: randomUUID(),
+            clientIp,
+            params: { ...payload, query },
+          });
+        let { schema, execute, subscribe, contextFactory, parse, validate } = envelope(state.closed.signal);
+        let document;
+        try {
+          document = parse(query);
+        } catch (error) {
+          return [error instanceof GraphQLError ? error : new GraphQLError(hardeningTexts.persistedOperationNotFound)];
+        }
+        const errors = validate(schema, document);
+        if (errors.length) return errors;
+        let shareKey: string | undefined;
+        const sharing = sharingOf(document, payload.operationName);
+        if (sharing !== 'none') {
+          // Same text and variables (and, unless the answer is the same for everyone, token and device): the same
+          // answers. The run outlives any one socket, so its context follows none of them (it ends when its last
+          // subscriber leaves); one shared by everyone runs as a guest.
+          const everyone = sharing === 'everyone';
+          shareKey = JSON.stringify([query, payload.operationName ?? null, payload.variables ?? null, ...(everyone ? [] : [state.token ?? null, state.deviceId])]);
+          ({ execute, subscribe, contextFactory } = envelope(undefined, everyone));
+        }
+        const root: SocketRoot = { execute, subscribe, shareKey };
+        const args: ExecutionArgs = {
+          schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue: await contextFactory(),
+          rootValue: root,
+        };
+        return args;
+      },
+      execute: (args) => (args.rootValue as SocketRoot).execute(args),
+      subscribe: (args) => {
+        const root = args.rootValue as SocketRoot;
+        return root.shareKey ? shared.join(root.shareKey, () => root.subscribe(args)) : root.subscribe(args);
+      },
+    },
+    wss,
+    WS_LIMITS.keepAliveMs,
+  );
+
+  return {
+    get openSockets() {
+      return wss.clients.size;
+    },
+    /** Subscription runs serving shared sockets (one per distinct shared operation). */
+    get sharedRuns() {
+      return shared.size;
+    },
+    async close() {
+      for (const socket of wss.clients) socket.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { createYoga, type Plugin, type YogaLogger } from 'graphql-yoga';
+import type { Redis } from 'ioredis';
+import { errorMessages, uiTexts } from '../../../domain/index.js';
+import type { GatewaySettings } from './config.js';
+import { createContextFactory, type GatewayContext } from './context.js';
+import { operationLimitPlugins } from './limits/operationLimits.js';
+import { useBoundedUploads } from './limits/uploads.js';
+import { mediaUrlFor } from './media.js';
+import { useRateLimits, type ClientAddress } from './limits/rateLimits.js';
+import type { GatewayMetrics } from './metrics.js';
+import { useTrustedDocuments, type PersistedOperations } from './persisted.js';
+import type { NotificationBridge } from './notification-bridge.js';
+import type { GatewayPubSub } from './pubsub.js';
+import { schema } from '../graphql/schema.js';
+import type { UpstreamClient } from '../upstream/client.js';
+import { PublicCache } from '../upstream/public-cache.js';
+import { usePublicCacheInvalidation } from './cache-invalidation.js';
+
+/** What GraphiQL opens with: the community feed, as the web client asks for it. */
+export const EXAMPLE_QUERY = /* GraphQL */ `# 커뮤니티 최신 글 5개와 카테고리
+query CommunityFeed {
+  categories {
+    databaseId
+    name
+    children { databaseId name }
+  }
+  posts(first: 5, sort: LATEST) {
+    totalCount
+    edges {
+      cursor
+      node {
+        id
+        title
+        likeCount
+        replyCount
+        viewCount
+        createdAt
+        author { nickname representBadge { title hexCode } }
+        category { name }
+      }
+    }
+    pageInfo { hasNextPage endCursor }
+  }
+}
+`;
+
+/** What the listener hands every request besides the Fetch request itself. */
+export interface ServerContext extends ClientAddress {
+  requestId?: string;
+  [key: string]: unknown;
+}
+
+export interface GatewayYogaOptions {
+  client: UpstreamClient;
+  settings: GatewaySettings;
+  pubSub: GatewayPubSub;
+  notificationBridge: NotificationBridge;
+  persisted: PersistedOperations;
+  metrics?: GatewayMetrics;
+  /** Rate-limit counters: Redis shared by replicas, or null for this process. */
+  redis?: Redis | null;
+  logger?: YogaLogger;
+  /** The shared cache of public answers; default: one in this process. */
+  publicCache?: PublicCache;
+}
+
+/**
+ * Headers a browser cannot send cross-site without a CORS preflight, one of which a simple GET or form POST
+ * (a multipart upload is one) must carry: Yoga's own, and those the common upload clients send (Apollo Client's
+ * `Apollo-Require-Preflight` and `X-Apollo-Operation-Name`, the GraphQL-over-HTTP draft's `GraphQL-Preflight`).
+ */
+const PREFLIGHT_HEADERS = ['x-graphql-yoga-csrf', 'apollo-require-preflight', 'x-apollo-operation-name', 'graphql-preflight'];
+
+/** Browsers may call cross-origin only from the origins in CORS_ORIGINS (`*` for any); none by default. */
+function corsFor(origins: string[]) {
+  if (origins.length === 0) return false;
+  return {
+    origin: origins.includes('*') ? '*' : origins,
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['content-type', 'authorization', 'x-device-id', 'x-request-id', ...PREFLIGHT_HEADERS],
+    credentials: false,
+  };
+}
+
+/** The GraphQL handler, apart from any listener so tests and servers share it. */
+export function createGatewayYoga({ client, settings, pubSub, notificationBridge, persisted, metrics, redis, logger, publicCache = new PublicCache(client) }: GatewayYogaOptions) {
+  const plugins: Plugin[] = [
+    // Browsers send a simple GET or form POST cross-site without asking; such requests need a header they cannot add.
+    useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }) as Plugin,
+    // Multipart bodies (uploads) bypass Fastify's body cap: each file is bounded while it streams in.
+    useBoundedUploads(),
+    useTrustedDocuments(persisted, settings.persistedOnly),
+    ...operationLimitPlugins({ introspection: settings.introspection }),
+    useRateLimits({ redis }) as Plugin,
+    usePublicCacheInvalidation(publicCache, (error) => logger?.warn('public cache invalidation failed', error)),
+  ];
+  if (metrics) plugins.push(metrics.plugin());
+  return createYoga<ServerContext, GatewayContext>({
+    schema,
+    context: createContextFactory(client, pubSub, notificationBridge, publicCache, mediaUrlFor(settings.publicUrl)),
+    graphqlEndpoint: '/graphql',
+    plugins,
+    // Expected failures are GraphQLErrors with Korean messages; anything else is masked and never leaks stack or address.
+    maskedErrors: { isDev: false, errorMessage: errorMessages.UNKNOWN },
+    graphiql: settings.graphiql ? { title: `${uiTexts.appTitle} GraphQL`, defaultQuery: EXAMPLE_QUERY } : false,
+    landingPage: false,
+    batching: false,
+    // JSON bodies are capped by the listener (GRAPHQL_LIMITS.maxBodyBytes), multipart ones by useBoundedUploads.
+    maxRequestBodySize: false,
+    cors: corsFor(settings.corsOrigins),
+    ...(logger ? { logging: logger } : {}),
+  });
+}
+
+export type GatewayYoga = ReturnType<typeof createGatewayYoga>;
