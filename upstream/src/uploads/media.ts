@@ -2,6 +2,7 @@ import { imageSize } from 'image-size';
 import { IMAGE_MAX_PIXELS, IMAGE_MIME_TYPES } from '../../../domain/limits.js';
 import { communityTexts, storyTexts } from '../../../domain/messages.js';
 import { RequestValidationError } from '../http/errors.js';
+import { withoutLocation } from './location.js';
 
 /**
  * The content checks every upload of a picture or video goes through (post pictures, profile pictures,
@@ -19,7 +20,10 @@ export interface CheckedMedia {
   height: number | null;
 }
 
-/** What to store: the upload's bytes, without a phone camera's trailer (see `cameraTrailer`). */
+/**
+ * What to store: the upload's bytes, without a phone camera's trailer (see `cameraTrailer`) and, for a
+ * picture, without where it was taken (see location.ts); otherwise byte for byte.
+ */
 export interface CheckedUpload extends CheckedMedia {
   bytes: Buffer;
 }
@@ -93,10 +97,8 @@ export function checkUpload(bytes: Buffer, mimetype: string | undefined, check: 
     }
     const end = pictureEnd(bytes, detected.mimeType);
     if (end === null) throw fail(mismatch);
-    if (end !== bytes.length) {
-      if (detected.mimeType !== 'image/jpeg' || !cameraTrailer(bytes.subarray(end))) throw fail(mismatch);
-      return { ...detected, bytes: bytes.subarray(0, end) };
-    }
+    if (end !== bytes.length && (detected.mimeType !== 'image/jpeg' || !cameraTrailer(bytes.subarray(end)))) throw fail(mismatch);
+    return { ...detected, bytes: withoutLocation(bytes.subarray(0, end), detected.mimeType) };
   }
   return { ...detected, bytes };
 }
