@@ -2,6 +2,19 @@ import { decodeGlobalID } from '@pothos/plugin-relay';
 import { issuesFromZod, validationTexts, type z } from '../../../domain/index.js';
 import { ValidationError } from './errors.js';
 
+/** A global id's upstream key for the given type, or null when the id is not one of that type. */
+export function localKeyOf(globalId: string, typename: string, pattern: RegExp): string | null {
+  try {
+    const { typename: actual, id } = decodeGlobalID(globalId);
+    return actual === typename && pattern.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const NUMERIC_ID_PATTERN = /^\d{1,10}$/;
+
 /** The upstream id inside a global id of the given type; a ValidationError on `path` when it is not one. */
 export function upstreamIdOf(globalId: string, typename: string, path: string): number {
   try {

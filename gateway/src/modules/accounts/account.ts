@@ -1,10 +1,6 @@
 import type { LoginResultJson, UserProfileJson } from '../../../../domain/account.js';
-import { decodeGlobalID } from '@pothos/plugin-relay';
 import {
   changePasswordSchema,
-  issuesFromZod,
-  validationTexts,
-  type z,
   deleteAccountSchema,
   loginSchema,
   passwordResetConfirmSchema,
@@ -20,6 +16,7 @@ import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../server/context.js';
 import { ensureWithin } from '../../server/limits/uploads.js';
 import { BadRequestError, ConflictError, NotAuthenticatedError, NotFoundError, TooManyAttemptsError, ValidationError } from '../../graphql/errors.js';
+import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
 import { loginAttempts } from '../../server/limits/loginAttempts.js';
 import { Gender, User } from './user.js';
 
@@ -327,23 +324,6 @@ for (const [field, description, act] of relationMutations) {
 }
 
 /** Input checked with a domain schema before any upstream call; issues point into `input`. */
-function validateInput<S extends z.ZodType>(schema: S, value: unknown, path: string): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: issue.path ? `${path}.${issue.path}` : path })));
-}
-
-/** The member id inside a User global id; a ValidationError when it is not one. */
-function upstreamIdOf(globalId: string, typename: string, path: string): number {
-  try {
-    const { typename: actual, id } = decodeGlobalID(globalId);
-    if (actual === typename && /^\d{1,10}$/.test(id)) return Number(id);
-  } catch {
-    // falls through to the validation error
-  }
-  throw new ValidationError([{ path, message: validationTexts.id, code: 'invalid_format' }]);
-}
-
 function withoutNulls<T extends Record<string, unknown>>(input: T): { [K in keyof T]?: Exclude<T[K], null> } {
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined)) as { [K in keyof T]?: Exclude<T[K], null> };
 }

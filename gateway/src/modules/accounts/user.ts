@@ -5,7 +5,7 @@ import { ACTIVITY_TYPES, GENDERS, PRIVACY_LEVELS, connectionArgsSchema, issuesFr
 import { ValidationError } from '../../graphql/errors.js';
 import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../server/context.js';
-import { resolveOffsetConnection, cursorToOffset, type PageFetcher } from '../../graphql/paging.js';
+import { connectionTotalCount, offsetConnection, type ConnectionArgs } from '../../graphql/connections.js';
 import type { PageJson } from '../../../../domain/api.js';
 import { enumValues } from '../../graphql/enums.js';
 
@@ -101,28 +101,13 @@ const BlockedUser = builder.objectRef<BlockedUserJson>('BlockedUser').implement(
   }),
 });
 
-type ConnectionArgs = { first?: number | null; last?: number | null; after?: string | null; before?: string | null };
-
 /** A connection over one of the upstream's account pages. */
 function accountConnection<T>(args: ConnectionArgs, fetch: (page: { page: number; pageSize: number }) => Promise<PageJson<T>>) {
-  const fetchPage: PageFetcher<T> = async (page) => {
+  return offsetConnection(args, async (page) => {
     const answer = await fetch(page);
     return { items: answer.results, total: answer.count };
-  };
-  return resolveOffsetConnection(
-    {
-      first: args.first,
-      last: args.last,
-      afterOffset: args.after ? cursorToOffset(args.after) : null,
-      beforeOffset: args.before ? cursorToOffset(args.before) : null,
-    },
-    fetchPage,
-  );
+  });
 }
-
-const totalCount = {
-  fields: (t: any) => ({ totalCount: t.int({ resolve: (connection: { totalCount: number }) => connection.totalCount }) }),
-};
 
 /** The member themself: the caller's token names this user (the upstream shows the e-mail only then). */
 const isViewer = (user: UserSummaryJson, context: GatewayContext) => Boolean(context.caller.token) && user.email !== null;
@@ -165,7 +150,7 @@ User.implement({
         validate: connectionArgsSchema,
         resolve: (user, args, context) => accountConnection(args, (page) => context.accounts.followers(user.id, page)),
       },
-      { name: 'UserFollowersConnection', ...totalCount },
+      { name: 'UserFollowersConnection', ...connectionTotalCount },
       { name: 'UserFollowersEdge' },
     ),
     following: t.connection(
@@ -174,7 +159,7 @@ User.implement({
         validate: connectionArgsSchema,
         resolve: (user, args, context) => accountConnection(args, (page) => context.accounts.following(user.id, page)),
       },
-      { name: 'UserFollowingConnection', ...totalCount },
+      { name: 'UserFollowingConnection', ...connectionTotalCount },
       { name: 'UserFollowingEdge' },
     ),
     activities: t.connection(
@@ -183,7 +168,7 @@ User.implement({
         validate: connectionArgsSchema,
         resolve: (user, args, context) => accountConnection(args, (page) => context.accounts.activities(user.id, page)),
       },
-      { name: 'UserActivityConnection', ...totalCount },
+      { name: 'UserActivityConnection', ...connectionTotalCount },
       { name: 'UserActivityEdge' },
     ),
     blockedUsers: t.connection(
@@ -194,7 +179,7 @@ User.implement({
         validate: connectionArgsSchema,
         resolve: (user, args, context) => (isViewer(user, context) ? accountConnection(args, (page) => context.accounts.blocked(page)) : null),
       },
-      { name: 'BlockedUserConnection', ...totalCount },
+      { name: 'BlockedUserConnection', ...connectionTotalCount },
       { name: 'BlockedUserEdge' },
     ),
   }),
@@ -223,7 +208,7 @@ builder.queryField('searchUsers', (t) =>
         return accountConnection(args, (page) => context.accounts.search(parsed.data.q, page));
       },
     },
-    { name: 'UserSearchConnection', ...totalCount },
+    { name: 'UserSearchConnection', ...connectionTotalCount },
     { name: 'UserSearchEdge' },
   ),
 );

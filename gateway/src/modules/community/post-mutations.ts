@@ -16,7 +16,7 @@ import { ConflictError, ForbiddenError, NotAuthenticatedError, NotFoundError, Va
 import { enumValues } from '../../graphql/enums.js';
 import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
 import { Post, PostType, TradeType } from './post.js';
-import { pagedConnection } from './reply.js';
+import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
 import { User } from '../accounts/user.js';
 
 const memberErrors = [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError] as const;
@@ -229,10 +229,6 @@ export const PostSearchType = builder.enumType('PostSearchType', {
   values: enumValues(POST_SEARCH_TYPES),
 });
 
-const postConnectionFields = {
-  fields: (t: any) => ({ totalCount: t.int({ resolve: (connection: { totalCount: number }) => connection.totalCount }) }),
-};
-
 builder.queryField('searchPosts', (t) =>
   t.connection(
     {
@@ -243,13 +239,13 @@ builder.queryField('searchPosts', (t) =>
       validate: connectionArgsSchema,
       resolve: (_root, args, context) => {
         const search = validateInput(postSearchSchema, { query: args.query, type: args.type ?? undefined }, '');
-        return pagedConnection(args, async ({ page, pageSize }) => {
+        return offsetConnection(args, async ({ page, pageSize }) => {
           const answer = await context.community.posts({ search: search.query, search_type: search.type, page, page_size: pageSize });
           return { items: answer.results, total: answer.count };
         });
       },
     },
-    { name: 'PostSearchConnection', ...postConnectionFields },
+    { name: 'PostSearchConnection', ...connectionTotalCount },
     { name: 'PostSearchEdge' },
   ),
 );
@@ -262,12 +258,12 @@ builder.queryField('trendingPosts', (t) =>
       args: {},
       validate: connectionArgsSchema,
       resolve: (_root, args, context) =>
-        pagedConnection(args, async ({ page, pageSize }) => {
+        offsetConnection(args, async ({ page, pageSize }) => {
           const answer = await context.community.posts({ sort: 'trending', page, page_size: pageSize });
           return { items: answer.results, total: answer.count };
         }),
     },
-    { name: 'TrendingPostConnection', ...postConnectionFields },
+    { name: 'TrendingPostConnection', ...connectionTotalCount },
     { name: 'TrendingPostEdge' },
   ),
 );
@@ -279,12 +275,12 @@ builder.objectField(User, 'posts', (t) =>
       description: '회원이 쓴 게시글 (최신 순)',
       validate: connectionArgsSchema,
       resolve: (user, args, context) =>
-        pagedConnection(args, async ({ page, pageSize }) => {
+        offsetConnection(args, async ({ page, pageSize }) => {
           const answer = await context.community.posts({ target_user_id: user.id, page, page_size: pageSize });
           return { items: answer.results, total: answer.count };
         }),
     },
-    { name: 'UserPostConnection', ...postConnectionFields },
+    { name: 'UserPostConnection', ...connectionTotalCount },
     { name: 'UserPostEdge' },
   ),
 );

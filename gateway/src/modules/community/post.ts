@@ -1,4 +1,3 @@
-import { decodeGlobalID } from '@pothos/plugin-relay';
 import {
   POST_SORTS,
   POST_TYPES,
@@ -12,8 +11,9 @@ import {
 import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../server/context.js';
 import type { PostSnapshot } from '../../server/pubsub.js';
-import { NotFoundError, ValidationError } from '../../graphql/errors.js';
-import { cursorToOffset, resolveOffsetConnection } from '../../graphql/paging.js';
+import { NotFoundError } from '../../graphql/errors.js';
+import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
+import { localKeyOf, NUMERIC_ID_PATTERN } from '../../graphql/ids.js';
 import type { QueryValue } from '../../upstream/client.js';
 import type { PostJson } from '../../../../domain/api.js';
 import { Category } from './category.js';
@@ -97,19 +97,9 @@ builder.queryField('post', (t) =>
     nullable: true,
     errors: { types: [NotFoundError], directResult: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => Post.getDataloader(context).load(localIdOf(String(args.id), 'Post') ?? '0'),
+    resolve: (_root, args, context) => Post.getDataloader(context).load(localKeyOf(String(args.id), 'Post', NUMERIC_ID_PATTERN) ?? '0'),
   }),
 );
-
-/** The upstream id inside a global id of the given type, or null when the id is not one. */
-function localIdOf(globalId: string, typename: string): string | null {
-  try {
-    const { typename: actual, id } = decodeGlobalID(globalId);
-    return actual === typename && /^\d+$/.test(id) ? id : null;
-  } catch {
-    return null;
-  }
-}
 
 /** GraphQL argument names for the upstream query parameters, to point validation issues at what the client sent. */
 const argumentNameOf: Record<string, string> = {
@@ -147,7 +137,7 @@ function postListQueryFor(args: PostFilterArgs): { query: Record<string, QueryVa
   const issues: ErrorDetail[] = [];
   let authorId: string | undefined;
   if (args.authorId != null) {
-    authorId = localIdOf(args.authorId, 'User') ?? undefined;
+    authorId = localKeyOf(args.authorId, 'User', NUMERIC_ID_PATTERN) ?? undefined;
     if (!authorId) issues.push({ path: 'authorId', message: validationTexts.id, code: 'invalid_format' });
   }
   const query = {
@@ -200,24 +190,17 @@ builder.queryField('posts', (t) =>
       validate: connectionArgsSchema,
       resolve: async (_root, args, context) => {
         const { query, issues } = postListQueryFor(args);
-        const afterOffset = args.after == null ? null : cursorToOffset(args.after);
-        const beforeOffset = args.before == null ? null : cursorToOffset(args.before);
-        if (args.after != null && afterOffset == null) issues.push({ path: 'after', message: validationTexts.cursor, code: 'invalid_format' });
-        if (args.before != null && beforeOffset == null) issues.push({ path: 'before', message: validationTexts.cursor, code: 'invalid_format' });
-        if (issues.length) throw new ValidationError(issues);
-
-        return resolveOffsetConnection({ first: args.first, last: args.last, afterOffset, beforeOffset }, async ({ page, pageSize }) => {
-          const answer = await context.community.posts({ ...query, page, page_size: pageSize });
-          return { items: answer.results, total: answer.count };
-        });
+        return offsetConnection(
+          args,
+          async ({ page, pageSize }) => {
+            const answer = await context.community.posts({ ...query, page, page_size: pageSize });
+            return { items: answer.results, total: answer.count };
+          },
+          issues,
+        );
       },
     },
-    {
-      name: 'PostConnection',
-      fields: (t) => ({
-        totalCount: t.int({ resolve: (connection) => (connection as unknown as { totalCount: number }).totalCount }),
-      }),
-    },
+    { name: 'PostConnection', ...connectionTotalCount },
     { name: 'PostEdge' },
   ),
 );

@@ -1,37 +1,15 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { PostJson, ReplyJson, UserReplyJson } from '../../../../domain/api.js';
-import { REPLY_MAX, connectionArgsSchema, replyContentSchema, validationTexts } from '../../../../domain/index.js';
+import { REPLY_MAX, connectionArgsSchema, replyContentSchema } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import { publishPostChanged } from '../../server/pubsub.js';
 import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
-import { cursorToOffset, offsetToCursor, resolveOffsetConnection, type PageFetcher } from '../../graphql/paging.js';
+import { connectionTotalCount, offsetConnection, offsetToCursor } from '../../graphql/connections.js';
 import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
 import { Post } from './post.js';
 import { User } from '../accounts/user.js';
 
 export const Reply = builder.nodeRef<ReplyJson>('Reply', { id: { resolve: (reply) => reply.id } });
-
-/** Decodes the connection cursors, or a ValidationError naming the bad one. */
-function offsets(args: { after?: string | null; before?: string | null }) {
-  const afterOffset = args.after == null ? null : cursorToOffset(args.after);
-  const beforeOffset = args.before == null ? null : cursorToOffset(args.before);
-  const issues = [
-    ...(args.after != null && afterOffset == null ? [{ path: 'after', message: validationTexts.cursor, code: 'invalid_format' }] : []),
-    ...(args.before != null && beforeOffset == null ? [{ path: 'before', message: validationTexts.cursor, code: 'invalid_format' }] : []),
-  ];
-  if (issues.length) throw new ValidationError(issues);
-  return { afterOffset, beforeOffset };
-}
-
-export function pagedConnection<T>(args: { first?: number | null; last?: number | null; after?: string | null; before?: string | null }, fetchPage: PageFetcher<T>) {
-  return resolveOffsetConnection({ first: args.first, last: args.last, ...offsets(args) }, fetchPage);
-}
-
-const connectionTotal = {
-  fields: (t: any) => ({
-    totalCount: t.int({ resolve: (connection: { totalCount: number }) => connection.totalCount }),
-  }),
-};
 
 Reply.implement({
   description: '댓글 (000 §3). 답글은 한 단계로 이어집니다: 답글에 단 답글도 같은 댓글 아래에 놓입니다.',
@@ -55,12 +33,12 @@ Reply.implement({
         description: '이 댓글에 달린 답글',
         validate: connectionArgsSchema,
         resolve: (reply, args) =>
-          pagedConnection(args, async ({ page, pageSize }) => ({
+          offsetConnection(args, async ({ page, pageSize }) => ({
             items: (reply.replies ?? []).slice((page - 1) * pageSize, page * pageSize),
             total: (reply.replies ?? []).length,
           })),
       },
-      { name: 'ReplyConnection', ...connectionTotal },
+      { name: 'ReplyConnection', ...connectionTotalCount },
       { name: 'ReplyEdge' },
     ),
   }),
@@ -72,11 +50,11 @@ builder.objectField(Post, 'replies', (t) =>
     description: '게시글의 댓글 (오래된 순, 답글 포함)',
     validate: connectionArgsSchema,
     resolve: (post, args, context) =>
-      pagedConnection(args, async ({ page, pageSize }) => {
+      offsetConnection(args, async ({ page, pageSize }) => {
         const answer = await context.community.replies(post.id, page, pageSize);
         return { items: answer.results, total: answer.count };
       }),
-  }, { name: 'PostReplyConnection', ...connectionTotal }, { name: 'PostReplyEdge' }),
+  }, { name: 'PostReplyConnection', ...connectionTotalCount }, { name: 'PostReplyEdge' }),
 );
 
 builder.objectField(User, 'replies', (t) =>
@@ -85,11 +63,11 @@ builder.objectField(User, 'replies', (t) =>
     description: '회원이 남긴 댓글 (최신 순)',
     validate: connectionArgsSchema,
     resolve: (user, args, context) =>
-      pagedConnection(args, async ({ page, pageSize }) => {
+      offsetConnection(args, async ({ page, pageSize }) => {
         const answer = await context.community.userReplies(user.id, page, pageSize);
         return { items: answer.results, total: answer.count };
       }),
-  }, { name: 'UserReplyConnection', ...connectionTotal }, { name: 'UserReplyEdge' }),
+  }, { name: 'UserReplyConnection', ...connectionTotalCount }, { name: 'UserReplyEdge' }),
 );
 
 const ReplyPayload = (name: string) =>

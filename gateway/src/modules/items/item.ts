@@ -1,4 +1,4 @@
-import { decodeGlobalID, encodeGlobalID } from '@pothos/plugin-relay';
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import {
   ITEM_TYPES,
   WISH_TYPES,
@@ -16,7 +16,8 @@ import {
 import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../server/context.js';
 import { ConflictError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
-import { cursorToOffset, resolveOffsetConnection, type PageFetcher } from '../../graphql/paging.js';
+import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
+import { localKeyOf, UUID_PATTERN } from '../../graphql/ids.js';
 import { enumValues } from '../../graphql/enums.js';
 import { User } from '../accounts/user.js';
 
@@ -26,48 +27,12 @@ export const ItemType = builder.enumType('ItemType', {
 });
 export const WishTypeEnum = builder.enumType('WishType', { description: 'BUY: 구매 희망(필요 목록), SELL: 판매 희망', values: enumValues(WISH_TYPES) });
 
-/** A global id's upstream key for the given type, or null when the id is not one of that type. */
-export function localKeyOf(globalId: string, typename: string, pattern: RegExp): string | null {
-  try {
-    const { typename: actual, id } = decodeGlobalID(globalId);
-    return actual === typename && pattern.test(id) ? id : null;
-  } catch {
-    return null;
-  }
-}
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The item uuid inside an Item id; a ValidationError on `path` otherwise (before any upstream call). */
 export function itemUuidOf(globalId: string, path: string): string {
   const uuid = localKeyOf(globalId, 'Item', UUID_PATTERN);
   if (!uuid) throw new ValidationError([{ path, message: validationTexts.id, code: 'invalid_format' }]);
   return uuid;
 }
-
-/** Decodes `after`/`before`; bad cursors are validation issues. */
-export function connectionOffsets(args: { after?: string | null; before?: string | null }, issues: ErrorDetail[] = []) {
-  const afterOffset = args.after == null ? null : cursorToOffset(args.after);
-  const beforeOffset = args.before == null ? null : cursorToOffset(args.before);
-  if (args.after != null && afterOffset == null) issues.push({ path: 'after', message: validationTexts.cursor, code: 'invalid_format' });
-  if (args.before != null && beforeOffset == null) issues.push({ path: 'before', message: validationTexts.cursor, code: 'invalid_format' });
-  if (issues.length) throw new ValidationError(issues);
-  return { afterOffset, beforeOffset };
-}
-
-export function offsetConnection<T>(
-  args: { first?: number | null; last?: number | null; after?: string | null; before?: string | null },
-  fetchPage: PageFetcher<T>,
-  issues: ErrorDetail[] = [],
-) {
-  return resolveOffsetConnection({ first: args.first, last: args.last, ...connectionOffsets(args, issues) }, fetchPage);
-}
-
-export const connectionTotalCount = {
-  fields: (t: any) => ({
-    totalCount: t.int({ resolve: (connection: { totalCount: number }) => connection.totalCount }),
-  }),
-};
 
 export const Item = builder.loadableNodeRef('Item', {
   id: { resolve: (item: ItemJson) => item.uuid },

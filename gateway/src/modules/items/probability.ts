@@ -13,7 +13,7 @@ import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../server/context.js';
 import { NotFoundError } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
-import { connectionTotalCount, offsetConnection } from './item.js';
+import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
 
 const ProbabilityKindEnum = builder.enumType('ProbabilityKind', {
   description: '확률표 종류: 길드 장식, 보물 상자, 특별 상점, 마을 장식, 티켓',

@@ -20,7 +20,9 @@ import {
 import { builder } from '../../graphql/builder.js';
 import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
 import { enumValues, OrderDirection } from '../../graphql/enums.js';
-import { Item, WishTypeEnum, camel, connectionTotalCount, itemUuidOf, localKeyOf, offsetConnection } from './item.js';
+import { Item, WishTypeEnum, camel, itemUuidOf } from './item.js';
+import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
+import { localKeyOf } from '../../graphql/ids.js';
 import { User } from '../accounts/user.js';
 
 const WishStatusEnum = builder.enumType('WishStatus', { values: enumValues(WISH_STATUSES) });

@@ -17,7 +17,7 @@ import type { GatewayContext } from '../../server/context.js';
 import { ConflictError, ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
 import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
-import { connectionTotalCount, offsetConnection } from '../items/item.js';
+import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
 import { isCallersOwn } from './notification.js';
 import { User } from '../accounts/user.js';
 

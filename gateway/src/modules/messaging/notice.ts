@@ -16,8 +16,8 @@ import { ensureWithin } from '../../server/limits/uploads.js';
 import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
 import type { NoticeFile } from './messaging-api.js';
 import { enumValues, OrderDirection } from '../../graphql/enums.js';
-import { validateInput } from '../../graphql/ids.js';
-import { connectionTotalCount, localKeyOf, offsetConnection, UUID_PATTERN } from '../items/item.js';
+import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
+import { localKeyOf, UUID_PATTERN, validateInput } from '../../graphql/ids.js';
 
 export const NoticeCategoryEnum = builder.enumType('NoticeCategory', { values: enumValues(NOTICE_CATEGORIES) });
 const NoticeSortField = builder.enumType('NoticeSortField', {

@@ -18,8 +18,8 @@ import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../server/context.js';
 import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
-import { validateInput } from '../../graphql/ids.js';
-import { connectionTotalCount, localKeyOf, offsetConnection } from '../items/item.js';
+import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
+import { localKeyOf, validateInput } from '../../graphql/ids.js';
 import { Notice } from './notice.js';
 import { User } from '../accounts/user.js';
 

@@ -24,10 +24,9 @@ import {
 import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../server/context.js';
 import { ConflictError, ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
-import type { PageFetcher } from '../../graphql/paging.js';
 import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
 import { enumValues } from '../../graphql/enums.js';
-import { connectionTotalCount, offsetConnection } from '../items/item.js';
+import { connectionTotalCount, offsetConnection, type PageFetcher } from '../../graphql/connections.js';
 import { User } from '../accounts/user.js';
 
 const StoryTypeEnum = builder.enumType('StoryType', { values: enumValues(STORY_TYPES) });

@@ -1,4 +1,5 @@
-import { CONNECTION_SIZE_MAX } from '../../../domain/index.js';
+import { CONNECTION_SIZE_MAX, validationTexts, type ErrorDetail } from '../../../domain/index.js';
+import { ValidationError } from './errors.js';
 
 /**
  * Relay connections over the upstream's page/page_size lists. Cursors are offsets into the list;
@@ -108,3 +109,32 @@ export async function resolveOffsetConnection<T>(
     },
   };
 }
+
+export interface ConnectionArgs {
+  first?: number | null;
+  last?: number | null;
+  after?: string | null;
+  before?: string | null;
+}
+
+/** Decodes `after`/`before`; a cursor that is not one of ours is a validation issue, beside any the caller found. */
+export function connectionOffsets(args: ConnectionArgs, issues: ErrorDetail[] = []) {
+  const afterOffset = args.after == null ? null : cursorToOffset(args.after);
+  const beforeOffset = args.before == null ? null : cursorToOffset(args.before);
+  if (args.after != null && afterOffset == null) issues.push({ path: 'after', message: validationTexts.cursor, code: 'invalid_format' });
+  if (args.before != null && beforeOffset == null) issues.push({ path: 'before', message: validationTexts.cursor, code: 'invalid_format' });
+  if (issues.length) throw new ValidationError(issues);
+  return { afterOffset, beforeOffset };
+}
+
+/** A connection over an upstream page list: the one way every connection field resolves. */
+export function offsetConnection<T>(args: ConnectionArgs, fetchPage: PageFetcher<T>, issues: ErrorDetail[] = []) {
+  return resolveOffsetConnection({ first: args.first, last: args.last, ...connectionOffsets(args, issues) }, fetchPage);
+}
+
+/** The `totalCount` every connection type carries (Pothos connection options). */
+export const connectionTotalCount = {
+  fields: (t: any) => ({
+    totalCount: t.int({ resolve: (connection: { totalCount: number }) => connection.totalCount }),
+  }),
+};
