@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTexts } from '../../domain/messages.js';
+import { accountTexts, validationTexts } from '../../domain/messages.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 /** 복숭아빛, demo member 12. */
@@ -28,6 +28,13 @@ describe('member lists through the gateway', () => {
     const rest = await stack.graphql(SEARCH, { q: '슬라임', first: 2, after: pageInfo.endCursor });
     expect(rest.data.searchUsers.edges.map((edge: any) => edge.node.nickname)).toEqual(['운영자슬라임']);
     expect(rest.data.searchUsers.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it('refuses a cursor that is not one of ours, as every connection does, before any upstream call', async () => {
+    stack.proxy.reset();
+    const answer = await stack.graphql(SEARCH, { q: '슬라임', first: 2, after: 'bm90LWEtY3Vyc29y' });
+    expect(answer.errors?.[0]).toMatchObject({ extensions: { code: 'VALIDATION_ERROR', details: [{ path: 'after', message: validationTexts.cursor }] } });
+    expect(stack.proxy.calls).toEqual([]);
   });
 
   it('refuses a blank search with the domain message before any upstream call', async () => {
