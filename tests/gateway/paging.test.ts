@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cursorToOffset, offsetToCursor, planPages, resolveOffsetConnection, type UpstreamPage } from '../../gateway/src/graphql/paging.js';
+import { cursorToOffset, offsetToCursor, planPages, resolveOffsetConnection, type UpstreamPage } from '../../gateway/src/graphql/connections.js';
 
 const list = Array.from({ length: 53 }, (_, index) => `item-${index}`);
 
