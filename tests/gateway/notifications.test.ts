@@ -1,10 +1,10 @@
-import { createClient, type Client } from 'graphql-ws';
+import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { messagingTexts as m } from '../../domain/messages.js';
 import { ADMIN_NOTIFICATION_TITLE_MAX, INQUIRY_CONTENT_MAX, INQUIRY_CONTENT_MIN } from '../../domain/limits.js';
 import { startGatewayRig, type GatewayRig } from '../helpers/gateway-rig.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+import { collect as collectFrom, until, wsClient } from '../helpers/ws.js';
 
 const INTERVAL_MS = 250;
 const ALICE = 2;
@@ -28,29 +28,8 @@ afterAll(async () => {
   await upstream?.stop();
 });
 
-const wsUrl = (target: GatewayRig) => `${target.gateway.url.replace('http', 'ws')}/graphql`;
-
-function socket(target: GatewayRig, token?: string): Client {
-  const client = createClient({ url: wsUrl(target), webSocketImpl: WebSocket, connectionParams: token ? { token } : {}, retryAttempts: 0, lazy: true });
-  cleanups.push(() => client.dispose());
-  return client;
-}
-
-function collect(ws: Client, query: string, variables: Record<string, unknown> = {}) {
-  const results: any[] = [];
-  const errors: unknown[] = [];
-  const unsubscribe = ws.subscribe({ query, variables }, { next: (value) => void results.push(value), error: (error) => void errors.push(error), complete: () => {} });
-  cleanups.push(unsubscribe);
-  return { results, errors, unsubscribe };
-}
-
-async function until(condition: () => boolean, timeoutMs = 10_000) {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const socket = (target: GatewayRig, token?: string): Client => wsClient(target.gateway.url, cleanups, token);
+const collect = (ws: Client, query: string, variables: Record<string, unknown> = {}) => collectFrom(ws, cleanups, query, variables);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The bridge's polls as the upstream saw them, with whose token. */

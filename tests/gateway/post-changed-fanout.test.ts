@@ -1,7 +1,7 @@
-import { createClient, type Client } from 'graphql-ws';
+import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startStack, type Stack } from '../helpers/stack.js';
+import { collect as collectFrom, until, wsClient } from '../helpers/ws.js';
 
 /**
  * postChanged fans out the post the publishing mutation got from the upstream: N subscribers cost no upstream
@@ -24,27 +24,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-function socket(token?: string): Client {
-  const client = createClient({ url: `${stack.gateway.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: token ? { token } : {}, retryAttempts: 0 });
-  cleanups.push(() => client.dispose());
-  return client;
-}
-
-/** Subscribes and collects what arrives. */
-function collect(ws: Client, query: string, variables: Record<string, unknown>) {
-  const results: any[] = [];
-  const errors: unknown[] = [];
-  cleanups.push(ws.subscribe({ query, variables }, { next: (value) => void results.push(value), error: (error) => void errors.push(error), complete: () => {} }));
-  return { results, errors };
-}
-
-async function until(condition: () => boolean, timeoutMs = 5000) {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const socket = (token?: string): Client => wsClient(stack.gateway.url, cleanups, token);
+const collect = (ws: Client, query: string, variables: Record<string, unknown>) => collectFrom(ws, cleanups, query, variables);
 
 /** The nth post of someone other than Alice and Bob, with its view count, read from the list (which counts no view). */
 async function somePost(nth = 0): Promise<{ id: string; databaseId: number; views: () => Promise<number> }> {

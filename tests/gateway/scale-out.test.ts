@@ -1,8 +1,8 @@
-import { createClient, type Client } from 'graphql-ws';
+import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startGatewayRig, type GatewayRig } from '../helpers/gateway-rig.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+import { collect as collectFrom, until, wsClient } from '../helpers/ws.js';
 
 /**
  * Two gateway replicas sharing Redis (REDIS_URL) in front of one upstream on PostgreSQL, as DESIGN §2 scales
@@ -31,27 +31,8 @@ describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DATABASE_URL)('two
     await upstream?.stop();
   });
 
-  function socket(replica: GatewayRig, token: string): Client {
-    const client = createClient({ url: `${replica.gateway.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { token }, retryAttempts: 0, lazy: true });
-    cleanups.push(() => client.dispose());
-    return client;
-  }
-
-  function collect(ws: Client, query: string, variables: Record<string, unknown> = {}) {
-    const results: any[] = [];
-    const errors: unknown[] = [];
-    const unsubscribe = ws.subscribe({ query, variables }, { next: (value) => void results.push(value), error: (error) => void errors.push(error), complete: () => {} });
-    cleanups.push(unsubscribe);
-    return { results, errors, unsubscribe };
-  }
-
-  async function until(condition: () => boolean, timeoutMs = 10_000) {
-    const end = Date.now() + timeoutMs;
-    while (!condition()) {
-      if (Date.now() > end) throw new Error('timed out waiting');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  const socket = (replica: GatewayRig, token: string): Client => wsClient(replica.gateway.url, cleanups, token);
+  const collect = (ws: Client, query: string, variables: Record<string, unknown> = {}) => collectFrom(ws, cleanups, query, variables);
 
   const polls = () =>
     replicas.flatMap((replica) => replica.proxy.calls).filter((call) => call.method === 'GET' && call.url.startsWith('/v1/user/notification/?page=1&pageSize=20'));

@@ -1,11 +1,11 @@
-import { createClient, type Client } from 'graphql-ws';
+import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { WS_LIMITS } from '../../domain/limits.js';
 import { hardeningTexts } from '../../domain/messages.js';
 import { publishPostChanged } from '../../gateway/src/server/pubsub.js';
 import { startGatewayRig, type GatewayRig } from '../helpers/gateway-rig.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+import { collect as collectFrom, rawSocket as openRawSocket, until, wsClient } from '../helpers/ws.js';
 
 let upstream: RunningUpstream;
 let rig: GatewayRig;
@@ -21,42 +21,9 @@ afterAll(async () => {
   await upstream?.stop();
 });
 
-const wsUrl = (gateway: GatewayRig) => `${gateway.gateway.url.replace('http', 'ws')}/graphql`;
-
-/** A raw socket speaking graphql-transport-ws, resolving with the close code the server chose. */
-function rawSocket(gateway: GatewayRig) {
-  const socket = new WebSocket(wsUrl(gateway), 'graphql-transport-ws');
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  const opened = new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  cleanups.push(() => socket.terminate());
-  return { socket, opened, closed };
-}
-
-function client(gateway: GatewayRig, token?: string): Client {
-  const result = createClient({ url: wsUrl(gateway), webSocketImpl: WebSocket, connectionParams: token ? { token } : {}, retryAttempts: 0, lazy: true });
-  cleanups.push(() => result.dispose());
-  return result;
-}
-
-/** Subscribes and collects what arrives. */
-function collect(ws: Client, query: string, variables: Record<string, unknown> = {}) {
-  const results: any[] = [];
-  const errors: unknown[] = [];
-  const unsubscribe = ws.subscribe({ query, variables }, { next: (value) => void results.push(value), error: (error) => void errors.push(error), complete: () => {} });
-  cleanups.push(unsubscribe);
-  return { results, errors, unsubscribe };
-}
-
-async function until(condition: () => boolean, timeoutMs = 5000) {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const rawSocket = (gateway: GatewayRig) => openRawSocket(gateway.gateway.url, cleanups);
+const client = (gateway: GatewayRig, token?: string): Client => wsClient(gateway.gateway.url, cleanups, token);
+const collect = (ws: Client, query: string, variables: Record<string, unknown> = {}) => collectFrom(ws, cleanups, query, variables);
 
 async function firstPost(token?: string): Promise<{ id: string; databaseId: number }> {
   const answer = await rig.graphql(`{ posts(first: 1) { edges { node { id databaseId } } } }`, undefined, { token });
