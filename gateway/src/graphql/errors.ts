@@ -75,3 +75,6 @@ export class TooManyAttemptsError extends GatewayError {
     Object.assign(this.extensions, { retryAfterSeconds });
   }
 }
+
+/** What a member's write answers as typed results: bad input, no session, nothing there, not theirs. */
+export const WRITE_ERRORS = [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError] as const;

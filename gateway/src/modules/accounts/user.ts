@@ -4,6 +4,7 @@ import type { ActivityJson, BlockedUserJson, UserBadgeJson, UserProfileJson } fr
 import { ACTIVITY_TYPES, GENDERS, PRIVACY_LEVELS, connectionArgsSchema, issuesFromZod, userSearchSchema } from '../../../../domain/index.js';
 import { ValidationError } from '../../graphql/errors.js';
 import { builder } from '../../graphql/builder.js';
+import { isViewer } from '../../graphql/viewer.js';
 import type { GatewayContext } from '../../server/context.js';
 import { connectionTotalCount, offsetConnection, type ConnectionArgs } from '../../graphql/connections.js';
 import type { PageJson } from '../../../../domain/api.js';
@@ -108,9 +109,6 @@ function accountConnection<T>(args: ConnectionArgs, fetch: (page: { page: number
     return { items: answer.results, total: answer.count };
   });
 }
-
-/** The member themself: the caller's token names this user (the upstream shows the e-mail only then). */
-const isViewer = (user: UserSummaryJson, context: GatewayContext) => Boolean(context.caller.token) && user.email !== null;
 
 User.implement({
   description: '회원 (001 §3): 공개 프로필, 대표 배지, 통계, 팔로우·차단 관계',

@@ -12,14 +12,12 @@ import {
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import { publishPostChanged } from '../../server/pubsub.js';
-import { ConflictError, ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
+import { ConflictError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
 import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
 import { Post, PostType, TradeType } from './post.js';
 import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
 import { User } from '../accounts/user.js';
-
-const memberErrors = [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError] as const;
 
 /** GraphQL input field names of the upstream's post fields, so issues point at what the client sent. */
 const inputFieldOf: Record<string, string> = {
@@ -108,7 +106,7 @@ builder.mutationField('createPost', (t) =>
   t.field({
     type: PostPayload('CreatePostPayload'),
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: { input: t.arg({ type: CreatePostInput, required: true }) },
     resolve: async (_root, { input }, context) => ({ post: await context.community.createPost(postBody(postCreateSchema, input)) }),
   }),
@@ -119,7 +117,7 @@ builder.mutationField('updatePost', (t) =>
     type: PostPayload('UpdatePostPayload'),
     description: '작성자만. 모든 필드가 선택입니다.',
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: { input: t.arg({ type: UpdatePostInput, required: true }) },
     resolve: async (_root, { input }, context) => {
       const id = upstreamIdOf(String(input.id), 'Post', 'input.id');
@@ -134,7 +132,7 @@ builder.mutationField('deletePost', (t) =>
   t.field({
     type: builder.objectRef<{ deletedPostId: string }>('DeletePostPayload').implement({ fields: (p) => ({ deletedPostId: p.exposeID('deletedPostId') }) }),
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: { input: t.arg({ type: PostIdInput('DeletePostInput'), required: true }) },
     resolve: async (_root, { input }, context) => {
       const id = upstreamIdOf(String(input.id), 'Post', 'input.id');
@@ -149,7 +147,7 @@ builder.mutationField('togglePostLike', (t) =>
     type: PostPayload('TogglePostLikePayload'),
     description: '좋아요를 누르거나 취소합니다. 바뀐 isLiked와 likeCount를 돌려줍니다.',
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: { input: t.arg({ type: PostIdInput('TogglePostLikeInput'), required: true }) },
     resolve: async (_root, { input }, context) => {
       const post = await context.community.togglePostLike(upstreamIdOf(String(input.id), 'Post', 'input.id'));
@@ -166,7 +164,7 @@ builder.mutationField('reportPost', (t) =>
     }),
     description: '게시글 신고. 같은 글을 두 번 신고하면 ConflictError.',
     authScopes: { member: true },
-    errors: { types: [...memberErrors, ConflictError], directResult: true },
+    errors: { types: [...WRITE_ERRORS, ConflictError], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('ReportPostInput', {
@@ -193,7 +191,7 @@ builder.mutationField('blockPost', (t) =>
     type: builder.objectRef<{ blockedPostId: string }>('BlockPostPayload').implement({ fields: (p) => ({ blockedPostId: p.exposeID('blockedPostId') }) }),
     description: '이 게시글을 내 목록과 검색에서 숨깁니다.',
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: { input: t.arg({ type: PostIdInput('BlockPostInput'), required: true }) },
     resolve: async (_root, { input }, context) => {
       const id = upstreamIdOf(String(input.id), 'Post', 'input.id');
@@ -208,7 +206,7 @@ builder.mutationField('blockUser', (t) =>
     type: builder.objectRef<{ blockedUserId: string }>('BlockUserPayload').implement({ fields: (p) => ({ blockedUserId: p.exposeID('blockedUserId') }) }),
     description: '회원 차단: 그 회원의 글과 댓글이 내 목록과 검색에서 사라집니다.',
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('BlockUserInput', { fields: (f) => ({ userId: f.id({ required: true }), reason: f.string() }) }),

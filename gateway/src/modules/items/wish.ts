@@ -9,7 +9,6 @@ import {
   wishListQuerySchema,
   wishUpdateSchema,
   type ErrorDetail,
-  type UserSummaryJson,
   type WishJson,
   type WishStatsEntryJson,
   type WishStatsJson,
@@ -18,7 +17,8 @@ import {
   type z,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
-import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
+import { isViewer } from '../../graphql/viewer.js';
+import { ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues, OrderDirection } from '../../graphql/enums.js';
 import { Item, WishTypeEnum, camel, itemUuidOf } from './item.js';
 import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
@@ -68,7 +68,6 @@ const WishStats = builder.objectRef<WishStatsJson>('WishStats').implement({
  * Wish lists are private. The upstream shows a member's e-mail only to that member, so a User carrying an
  * e-mail is the caller's own record: anyone else's wishes resolve to null without an upstream call.
  */
-const isCallersOwn = (user: UserSummaryJson, token: string | undefined) => Boolean(token) && user.email !== null;
 
 /** GraphQL argument names for the upstream's query parameters. */
 const wishArgumentOf: Record<string, string> = { wish_type: 'type', minPrice: 'minPrice', maxPrice: 'maxPrice' };
@@ -89,7 +88,7 @@ builder.objectFields(User, (t) => ({
       },
       validate: connectionArgsSchema,
       resolve: (user, args, context) => {
-        if (!isCallersOwn(user, context.caller.token)) return null;
+        if (!isViewer(user, context)) return null;
         const query = {
           wish_type: args.type,
           status: args.status ?? undefined,
@@ -119,7 +118,7 @@ builder.objectFields(User, (t) => ({
     type: WishStats,
     nullable: true,
     description: '나의 희망 목록 통계 (본인만)',
-    resolve: (user, _args, context) => (isCallersOwn(user, context.caller.token) ? context.items.wishStats(user.uuid) : null),
+    resolve: (user, _args, context) => (isViewer(user, context) ? context.items.wishStats(user.uuid) : null),
   }),
 }));
 
@@ -136,8 +135,6 @@ function validBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (parsed.success) return parsed.data;
   throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: `input.${camel(issue.path ?? '')}` })));
 }
-
-const memberErrors = [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError] as const;
 
 const wishFields = (t: PothosSchemaTypes.InputFieldBuilder<any, 'InputObject'>) => ({
   targetPrice: t.int({ description: '희망 가격 (0 이상)' }),
@@ -179,7 +176,7 @@ builder.mutationField('addWish', (t) =>
     type: WishPayload('AddWishPayload'),
     description: '아이템을 구매(필요) 또는 판매 목록에 담습니다. 이미 담긴 아이템은 그대로 돌려줍니다.',
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('AddWishInput', {
@@ -204,7 +201,7 @@ builder.mutationField('removeWish', (t) =>
   t.field({
     type: builder.objectRef<{ deletedWishId: string }>('RemoveWishPayload').implement({ fields: (p) => ({ deletedWishId: p.exposeID('deletedWishId') }) }),
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: { input: t.arg({ type: WishRefInput('RemoveWishInput'), required: true }) },
     resolve: async (_root, { input }, context) => {
       const id = wishIdOf(String(input.wishId), 'input.wishId');
@@ -221,7 +218,7 @@ builder.mutationField('removeWishes', (t) =>
     }),
     description: '내 목록에서 여러 항목을 한 번에 삭제합니다. 다른 회원의 항목이 하나라도 있으면 아무것도 지우지 않고 ForbiddenError.',
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('RemoveWishesInput', {
@@ -243,7 +240,7 @@ builder.mutationField('setWishStatus', (t) =>
   t.field({
     type: WishPayload('SetWishStatusPayload'),
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('SetWishStatusInput', {
@@ -268,7 +265,7 @@ builder.mutationField('updateWish', (t) =>
     type: WishPayload('UpdateWishPayload'),
     description: '메모, 수량, 희망 가격, 알림, 상태를 바꿉니다. 모든 필드가 선택입니다.',
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('UpdateWishInput', {

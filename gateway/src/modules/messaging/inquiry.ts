@@ -14,11 +14,11 @@ import {
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../server/context.js';
-import { ConflictError, ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
+import { ConflictError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
 import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
 import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
-import { isCallersOwn } from './notification.js';
+import { isViewer } from '../../graphql/viewer.js';
 import { User } from '../accounts/user.js';
 
 const InquiryStatusEnum = builder.enumType('InquiryStatus', { values: enumValues(INQUIRY_STATUSES) });
@@ -84,7 +84,7 @@ builder.objectFields(User, (t) => ({
       args: { status: t.arg({ type: InquiryStatusEnum }) },
       validate: connectionArgsSchema,
       resolve: (user, args, context) => {
-        if (!isCallersOwn(user, context)) return null;
+        if (!isViewer(user, context)) return null;
         return offsetConnection(args, async ({ page, pageSize }) => {
           const answer = await context.messaging.inquiries({ page, pageSize, status: args.status ?? undefined });
           return { items: answer.results as InquiryShape[], total: answer.total };
@@ -96,7 +96,7 @@ builder.objectFields(User, (t) => ({
   ),
 }));
 
-const memberErrors = [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError, ConflictError] as const;
+const inquiryErrors = [...WRITE_ERRORS, ConflictError] as const;
 /** An Inquiry id, or the bare database id the upstream's notification links carry (`/my/inquiries/{id}`). */
 const inquiryIdOf = (id: string | number, path: string) => (/^\d{1,10}$/.test(String(id)) ? Number(id) : upstreamIdOf(String(id), 'Inquiry', path));
 
@@ -104,7 +104,7 @@ builder.queryField('inquiry', (t) =>
   t.field({
     type: Inquiry,
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...inquiryErrors], directResult: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => context.messaging.inquiry(inquiryIdOf(args.id, 'id')),
   }),
@@ -117,7 +117,7 @@ builder.mutationField('createInquiry', (t) =>
   t.field({
     type: InquiryPayload('CreateInquiryPayload'),
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...inquiryErrors], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('CreateInquiryInput', {
@@ -142,7 +142,7 @@ builder.mutationField('addInquiryComment', (t) =>
   t.field({
     type: InquiryPayload('AddInquiryCommentPayload'),
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...inquiryErrors], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('AddInquiryCommentInput', { fields: (f) => ({ inquiryId: f.id({ required: true }), comment: f.string({ required: true }) }) }),
@@ -162,7 +162,7 @@ builder.mutationField('setInquiryStatus', (t) =>
     type: InquiryPayload('SetInquiryStatusPayload'),
     description: '운영자 전용: 접수 → 처리 중 → 해결 → 종료, 한 단계씩',
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...inquiryErrors], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('SetInquiryStatusInput', {
@@ -188,7 +188,7 @@ builder.mutationField('rateInquiry', (t) =>
   t.field({
     type: InquiryPayload('RateInquiryPayload'),
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...inquiryErrors], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('RateInquiryInput', { fields: (f) => ({ inquiryId: f.id({ required: true }), score: f.int({ required: true, description: '0-5' }) }) }),

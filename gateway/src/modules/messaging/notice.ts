@@ -13,7 +13,7 @@ import { ATTACHMENT_UPLOAD_LIMIT } from '../../../../domain/uploads.js';
 import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../server/context.js';
 import { ensureWithin } from '../../server/limits/uploads.js';
-import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
+import { NotFoundError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
 import type { NoticeFile } from './messaging-api.js';
 import { enumValues, OrderDirection } from '../../graphql/enums.js';
 import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
@@ -107,8 +107,6 @@ builder.queryField('notice', (t) =>
   }),
 );
 
-const staffErrors = [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError] as const;
-
 const noticeFields = (f: PothosSchemaTypes.InputFieldBuilder<any, 'InputObject'>, required: boolean) => ({
   title: f.string({ required }),
   content: f.string({ required }),
@@ -158,7 +156,7 @@ builder.mutationField('createNotice', (t) =>
     type: NoticePayload('CreateNoticePayload'),
     description: '운영자 전용: 공지 작성 (첨부 파일은 multipart로 전달)',
     authScopes: { member: true },
-    errors: { types: [...staffErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: { input: t.arg({ type: builder.inputType('CreateNoticeInput', { fields: (f) => noticeFields(f, true) }), required: true }) },
     resolve: async (_root, { input }, context) => {
       const body = noticeBody(input);
@@ -173,7 +171,7 @@ builder.mutationField('updateNotice', (t) =>
     type: NoticePayload('UpdateNoticePayload'),
     description: '운영자 전용: 공지 수정 (보낸 항목만 바뀝니다)',
     authScopes: { member: true },
-    errors: { types: [...staffErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: {
       input: t.arg({ type: builder.inputType('UpdateNoticeInput', { fields: (f) => ({ id: f.id({ required: true }), ...noticeFields(f, false) }) }), required: true }),
     },
@@ -191,7 +189,7 @@ builder.mutationField('deleteNotice', (t) =>
     type: builder.objectRef<{ deletedNoticeId: string }>('DeleteNoticePayload').implement({ fields: (p) => ({ deletedNoticeId: p.exposeID('deletedNoticeId') }) }),
     description: '운영자 전용: 공지 삭제',
     authScopes: { member: true },
-    errors: { types: [...staffErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: { input: t.arg({ type: builder.inputType('DeleteNoticeInput', { fields: (f) => ({ id: f.id({ required: true }) }) }), required: true }) },
     resolve: async (_root, { input }, context) => {
       const uuid = noticeUuidOf(String(input.id), 'input.id');

@@ -12,11 +12,11 @@ import {
   type NotificationSettingsJson,
   type NotificationStatsJson,
   type SenderJson,
-  type UserSummaryJson,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
+import { isViewer } from '../../graphql/viewer.js';
 import type { GatewayContext } from '../../server/context.js';
-import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
+import { NotAuthenticatedError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
 import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
 import { localKeyOf, validateInput } from '../../graphql/ids.js';
@@ -103,9 +103,6 @@ const NotificationStats = builder.objectRef<NotificationStatsJson>('Notification
   }),
 });
 
-/** The upstream shows a member's e-mail only to that member: a User with an e-mail is the caller. */
-export const isCallersOwn = (user: UserSummaryJson, context: GatewayContext) => Boolean(context.caller.token) && user.email !== null;
-
 builder.objectFields(User, (t) => ({
   notifications: t.connection(
     {
@@ -115,7 +112,7 @@ builder.objectFields(User, (t) => ({
       args: { isRead: t.arg.boolean(), type: t.arg({ type: NotificationTypeEnum }) },
       validate: connectionArgsSchema,
       resolve: async (user, args, context) => {
-        if (!isCallersOwn(user, context)) return null;
+        if (!isViewer(user, context)) return null;
         let unreadCount = 0;
         const connection = await offsetConnection(args, async ({ page, pageSize }) => {
           const answer = await context.messaging.notifications({ page, pageSize, isRead: args.isRead ?? undefined, type: args.type ?? undefined });
@@ -138,13 +135,13 @@ builder.objectFields(User, (t) => ({
     type: NotificationStats,
     nullable: true,
     description: '나의 알림 통계 (본인만)',
-    resolve: (user, _args, context) => (isCallersOwn(user, context) ? context.messaging.stats() : null),
+    resolve: (user, _args, context) => (isViewer(user, context) ? context.messaging.stats() : null),
   }),
   notificationSettings: t.field({
     type: NotificationSettings,
     nullable: true,
     description: '나의 알림 설정 (본인만)',
-    resolve: (user, _args, context) => (isCallersOwn(user, context) ? context.messaging.settings() : null),
+    resolve: (user, _args, context) => (isViewer(user, context) ? context.messaging.settings() : null),
   }),
 }));
 
@@ -155,14 +152,12 @@ export function notificationIdOf(id: string, path: string): string {
   return key;
 }
 
-const memberErrors = [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError] as const;
-
 builder.queryField('notification', (t) =>
   t.field({
     type: Notification,
     description: '나의 알림 하나',
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => context.messaging.notification(notificationIdOf(String(args.id), 'id')),
   }),
@@ -179,7 +174,7 @@ builder.queryField('inboxEntry', (t) =>
     type: InboxEntry,
     description: '알림 목록의 id로 찾기: 하이픈이 있는 id는 공지사항, 그 밖은 알림입니다 (001 §4).',
     authScopes: { member: true },
-    errors: { types: [...memberErrors] },
+    errors: { types: [...WRITE_ERRORS] },
     args: { id: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
       if (isNoticeId(args.id)) return context.messaging.notice(args.id);
@@ -203,7 +198,7 @@ builder.mutationField('markNotificationsRead', (t) =>
       }),
     }),
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('MarkNotificationsReadInput', {
@@ -228,7 +223,7 @@ builder.mutationField('deleteNotification', (t) =>
       fields: (p) => ({ deletedNotificationId: p.exposeID('deletedNotificationId'), ...ViewerPayloadFields(p) }),
     }),
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: { input: t.arg({ type: builder.inputType('DeleteNotificationInput', { fields: (f) => ({ id: f.id({ required: true }) }) }), required: true }) },
     resolve: async (_root, { input }, context) => {
       const key = notificationIdOf(String(input.id), 'input.id');
@@ -244,7 +239,7 @@ builder.mutationField('deleteNotifications', (t) =>
       fields: (p) => ({ deletedCount: p.exposeInt('deletedCount'), message: p.exposeString('message'), ...ViewerPayloadFields(p) }),
     }),
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('DeleteNotificationsInput', { fields: (f) => ({ readOnly: f.boolean({ description: '읽은 알림만 (기본 true)' }) }) }),
@@ -268,7 +263,7 @@ builder.mutationField('updateNotificationSettings', (t) =>
       fields: (p) => ({ settings: p.field({ type: NotificationSettings, resolve: (payload) => payload.settings }) }),
     }),
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('UpdateNotificationSettingsInput', {
@@ -310,7 +305,7 @@ builder.mutationField('sendAdminNotification', (t) =>
     }),
     description: '운영자 전용: 모든 회원 또는 고른 회원에게 알림 보내기',
     authScopes: { member: true },
-    errors: { types: [...memberErrors], directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('SendAdminNotificationInput', {

@@ -1,6 +1,6 @@
 import type { UserProfileJson } from '../../../../domain/account.js';
 import { builder } from '../../graphql/builder.js';
-import { isCallersOwn } from './notification.js';
+import { isViewer } from '../../graphql/viewer.js';
 import { User } from '../accounts/user.js';
 
 builder.objectFields(User, (t) => ({
@@ -8,7 +8,7 @@ builder.objectFields(User, (t) => ({
     nullable: true,
     description: '내가 운영자인지 (본인만, 다른 회원에게는 null)',
     resolve: async (user, _args, context) => {
-      if (!isCallersOwn(user, context)) return null;
+      if (!isViewer(user, context)) return null;
       // The viewer's own answer carries the flag; the same member reached by `node(id)` asks for it once more.
       const own = 'is_staff' in user ? (user as UserProfileJson) : await context.accounts.me();
       return own?.is_staff ?? false;

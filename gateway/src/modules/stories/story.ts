@@ -23,7 +23,7 @@ import {
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../server/context.js';
-import { ConflictError, ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
+import { ConflictError, ForbiddenError, NotAuthenticatedError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
 import { enumValues } from '../../graphql/enums.js';
 import { connectionTotalCount, offsetConnection, type PageFetcher } from '../../graphql/connections.js';
@@ -224,7 +224,6 @@ builder.objectFields(User, (t) => ({
 }));
 
 const storyId = (id: string | number) => upstreamIdOf(String(id), 'Story', 'input.storyId');
-const writeErrors = [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError];
 
 const StoryLocationInput = builder.inputType('StoryLocationInput', {
   fields: (f) => ({ name: f.string({ required: true }), latitude: f.float({ required: true }), longitude: f.float({ required: true }) }),
@@ -238,7 +237,7 @@ builder.mutationField('createStory', (t) =>
     type: StoryPayload('CreateStoryPayload'),
     description: '스토리 올리기 (multipart): 사진(JPEG, PNG, GIF, WebP) 또는 동영상(MP4, WebM)을 내용으로 확인합니다.',
     authScopes: { member: true },
-    errors: { types: writeErrors, directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('CreateStoryInput', {
@@ -276,7 +275,7 @@ builder.mutationField('updateStory', (t) =>
     type: StoryPayload('UpdateStoryPayload'),
     description: '내용, 언급, 해시태그, 공개 범위만 수정할 수 있습니다.',
     authScopes: { member: true },
-    errors: { types: writeErrors, directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('UpdateStoryInput', {
@@ -303,7 +302,7 @@ builder.mutationField('deleteStory', (t) =>
   t.field({
     type: builder.objectRef<{ deletedStoryId: string }>('DeleteStoryPayload').implement({ fields: (p) => ({ deletedStoryId: p.exposeID('deletedStoryId') }) }),
     authScopes: { member: true },
-    errors: { types: writeErrors, directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: { input: t.arg({ type: builder.inputType('DeleteStoryInput', { fields: (f) => ({ storyId: f.id({ required: true }) }) }), required: true }) },
     resolve: async (_root, { input }, context) => {
       await context.stories.remove(storyId(input.storyId));
@@ -319,7 +318,7 @@ builder.mutationField('viewStory', (t) =>
     }),
     description: '스토리를 봤다고 기록합니다 (회원당 한 번; 다시 봐도 조회수는 그대로).',
     authScopes: { member: true },
-    errors: { types: writeErrors, directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('ViewStoryInput', {
@@ -347,7 +346,7 @@ builder.mutationField('reactToStory', (t) =>
     }),
     description: '좋아요(회원당 한 번), 이모지, 댓글(200자 이하)',
     authScopes: { member: true },
-    errors: { types: writeErrors, directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('ReactToStoryInput', {
@@ -371,7 +370,7 @@ builder.mutationField('removeStoryReaction', (t) =>
       fields: (p) => ({ story: p.field({ type: Story, resolve: (payload) => payload.story }), deletedReactionId: p.exposeID('deletedReactionId') }),
     }),
     authScopes: { member: true },
-    errors: { types: writeErrors, directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('RemoveStoryReactionInput', { fields: (f) => ({ storyId: f.id({ required: true }), reactionId: f.id({ required: true }) }) }),
@@ -393,7 +392,7 @@ builder.mutationField('createHighlight', (t) =>
     }),
     description: `내 스토리로 하이라이트 만들기 (제목 ${HIGHLIGHT_TITLE_MAX}자 이하)`,
     authScopes: { member: true },
-    errors: { types: writeErrors, directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: {
       input: t.arg({
         type: builder.inputType('CreateHighlightInput', {
@@ -420,7 +419,7 @@ builder.mutationField('deleteHighlight', (t) =>
   t.field({
     type: builder.objectRef<{ deletedHighlightId: string }>('DeleteHighlightPayload').implement({ fields: (p) => ({ deletedHighlightId: p.exposeID('deletedHighlightId') }) }),
     authScopes: { member: true },
-    errors: { types: writeErrors, directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: { input: t.arg({ type: builder.inputType('DeleteHighlightInput', { fields: (f) => ({ highlightId: f.id({ required: true }) }) }), required: true }) },
     resolve: async (_root, { input }, context) => {
       await context.stories.deleteHighlight(upstreamIdOf(String(input.highlightId), 'Highlight', 'input.highlightId'));
@@ -436,7 +435,7 @@ builder.mutationField('reportStory', (t) =>
     }),
     description: '스토리 신고 (회원당 한 번). 두 번째 신고는 ConflictError.',
     authScopes: { member: true },
-    errors: { types: [...writeErrors, ConflictError], directResult: true },
+    errors: { types: [...WRITE_ERRORS, ConflictError], directResult: true },
     args: {
       input: t.arg({ type: builder.inputType('ReportStoryInput', { fields: (f) => ({ storyId: f.id({ required: true }), reason: f.string({ required: true }) }) }), required: true }),
     },
@@ -464,7 +463,7 @@ for (const [name, hide] of [
       }),
       description: hide ? '이 회원의 스토리를 스토리 트레이에서 숨깁니다.' : '숨긴 회원의 스토리를 다시 봅니다.',
       authScopes: { member: true },
-      errors: { types: writeErrors, directResult: true },
+      errors: { types: [...WRITE_ERRORS], directResult: true },
       args: { input: t.arg({ type: builder.inputType(`${verb}UserStoriesInput`, { fields: (f) => ({ userId: f.id({ required: true }) }) }), required: true }) },
       resolve: async (_root, { input }, context) => {
         const userId = upstreamIdOf(String(input.userId), 'User', 'input.userId');
@@ -487,7 +486,7 @@ builder.mutationField('setCloseFriends', (t) =>
     }),
     description: '친한 친구 목록을 바꿉니다 (서로 팔로우하는 친구만). CLOSE_FRIENDS 스토리는 이들만 봅니다.',
     authScopes: { member: true },
-    errors: { types: writeErrors, directResult: true },
+    errors: { types: [...WRITE_ERRORS], directResult: true },
     args: { input: t.arg({ type: builder.inputType('SetCloseFriendsInput', { fields: (f) => ({ userIds: f.idList({ required: true }) }) }), required: true }) },
     resolve: async (_root, { input }, context) => {
       const userIds = input.userIds.map((id, index) => upstreamIdOf(String(id), 'User', `input.userIds.${index}`));
