@@ -1,11 +1,9 @@
 import { z } from './zod.js';
 import type { PageJson, UserSummaryJson } from './api.js';
 import {
-  ITEM_GRADES,
   ITEM_SEARCH_MAX_LENGTH,
   ITEM_SEARCH_MIN_LENGTH,
   ITEM_SEARCH_PAGE_SIZE_DEFAULT,
-  ITEM_TYPES,
   PAGE_DEFAULT,
   PAGE_SIZE_MAX,
   PAGE_SIZE_MIN,
@@ -22,7 +20,6 @@ import {
   WISH_TYPES,
   type ItemGrade,
   type ItemType,
-  type ProbabilityKind,
   type ProbabilityRarity,
   type WishStatus,
   type WishType,

@@ -58,7 +58,7 @@ describe('login attempts are limited per identifier and per IP', () => {
 const redisServers = process.env.TEST_REDIS_URL ? [process.env.TEST_REDIS_URL] : [];
 
 describe.each(redisServers)('login attempts in Redis (%s)', (redisUrl) => {
-  let clients: Redis[] = [];
+  const clients: Redis[] = [];
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.quit()));
   });

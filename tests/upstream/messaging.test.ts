@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagingTexts as m } from '../../domain/messages.js';
+import { messagingTexts as m, validationTexts } from '../../domain/messages.js';
 import {
   ADMIN_NOTIFICATION_CONTENT_MAX,
   ADMIN_NOTIFICATION_TITLE_MAX,
@@ -16,7 +16,6 @@ import {
   NOTICE_CONTENT_MAX,
   NOTICE_TITLE_MAX,
 } from '../../domain/limits.js';
-import { validationTexts } from '../../domain/messages.js';
 import { postLikes, posts } from '../../upstream/src/db/schema.js';
 import { notify } from '../../upstream/src/messaging/notifications.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';

@@ -14,7 +14,7 @@ function routesOf(tree: string): { method: string; path: string }[] {
   const routes: { method: string; path: string }[] = [];
   const prefixes: string[] = [];
   for (const line of tree.split('\n')) {
-    const match = /^((?:│   |    )*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?/.exec(line);
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?/.exec(line);
     if (!match) continue;
     const depth = match[1].length / 4;
     const path = (prefixes[depth - 1] ?? '') + match[2];

@@ -124,7 +124,9 @@ export function attachGraphQLWebSocket({ server, yoga, client, persisted, settin
             clientIp,
             params: { ...payload, query },
           });
-        let { schema, execute, subscribe, contextFactory, parse, validate } = envelope(state.closed.signal);
+        const enveloped = envelope(state.closed.signal);
+        const { schema, parse, validate } = enveloped;
+        let { execute, subscribe, contextFactory } = enveloped;
         let document;
         try {
           document = parse(query);

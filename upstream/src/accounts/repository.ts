@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, or, sql, sum } from 'drizzle-orm';
 import { normalizePhone, isKoreanMobile } from '../../../domain/accountRules.js';
 import type { PreferencesJson, UserProfileJson } from '../../../domain/account.js';
 import type { Gender } from '../../../domain/limits.js';

@@ -26,7 +26,6 @@ import { seedStories } from './seed-stories.js';
 
 const SEED = 0x5117e;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
 /** Any constant: serialises two processes that start on the same empty PostgreSQL at once. */
 const SEED_LOCK_KEY = 7_312_026;
 

@@ -1,12 +1,11 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { USER_REPLIES_PAGE_SIZE, REPLY_PAGE_SIZE, IMAGE_MAX_BYTES, PAGE_DEFAULT, POST_IMAGES_MAX, PAGE_SIZE_MAX, PAGE_SIZE_MIN } from '../../../domain/limits.js';
-import { communityTexts } from '../../../domain/messages.js';
+import { communityTexts, validationTexts as v } from '../../../domain/messages.js';
 import { postCreateSchema, postReportSchema, postUpdateSchema, replyCreateSchema, replyUpdateSchema, userBlockSchema } from '../../../domain/post.js';
 import { issuesFromZod } from '../../../domain/errors.js';
 import { pageLinks } from '../../../domain/community.js';
 import { z } from '../../../domain/zod.js';
-import { validationTexts as v } from '../../../domain/messages.js';
 import type { Database } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError, RequestValidationError } from '../http/errors.js';

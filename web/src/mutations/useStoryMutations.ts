@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { graphql, useMutation } from 'react-relay';
 import { storyTexts } from '@domain/messages.js';
-import type { StoryPrivacy, StoryType } from '../__generated__/useStoryMutationsCreateMutation.graphql';
-import type { useStoryMutationsCreateMutation } from '../__generated__/useStoryMutationsCreateMutation.graphql';
+import type { StoryPrivacy, StoryType, useStoryMutationsCreateMutation } from '../__generated__/useStoryMutationsCreateMutation.graphql';
 import type { useStoryMutationsViewMutation } from '../__generated__/useStoryMutationsViewMutation.graphql';
 import type { useStoryMutationsReactMutation, StoryReactionType } from '../__generated__/useStoryMutationsReactMutation.graphql';
 import type { useStoryMutationsHideMutation } from '../__generated__/useStoryMutationsHideMutation.graphql';

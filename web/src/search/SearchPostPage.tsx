@@ -1,12 +1,11 @@
 import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLocation } from 'react-router-dom';
-import { useRouteData } from '../routing/navigation';
+import { useRouteData, useLatestLocation } from '../routing/navigation';
 import { NUMBERED_LIST_PAGE_SIZE, SEARCH_MIN_LENGTH } from '@domain/limits.js';
 import { communityTexts, validationTexts } from '@domain/messages.js';
 import type { SearchPostPageQuery } from '../__generated__/SearchPostPageQuery.graphql';
 import { PostCard } from '../community/PostCard';
-import { useLatestLocation } from '../routing/navigation';
 import { QueryErrorBoundary } from '../errors/ErrorBoundary';
 import { PageHeader } from '../layout/PageHeader';
 import { SearchBox } from './SearchBox';

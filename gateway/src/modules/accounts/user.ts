@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { BadgeJson, UserSummaryJson } from '../../../../domain/api.js';
+import type { BadgeJson, UserSummaryJson, PageJson } from '../../../../domain/api.js';
 import type { ActivityJson, BlockedUserJson, UserBadgeJson, UserProfileJson } from '../../../../domain/account.js';
 import { ACTIVITY_TYPES, GENDERS, PRIVACY_LEVELS, connectionArgsSchema, issuesFromZod, userSearchSchema } from '../../../../domain/index.js';
 import { ValidationError } from '../../graphql/errors.js';
@@ -7,7 +7,6 @@ import { builder } from '../../graphql/builder.js';
 import { isViewer } from '../../graphql/viewer.js';
 import type { GatewayContext } from '../../server/context.js';
 import { connectionTotalCount, offsetConnection, type ConnectionArgs } from '../../graphql/connections.js';
-import type { PageJson } from '../../../../domain/api.js';
 import { enumValues } from '../../graphql/enums.js';
 
 export const User = builder.loadableNodeRef('User', {

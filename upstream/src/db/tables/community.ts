@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { posts, users } from '../schema.js';
+import { posts, users } from './core.js';
 
 /** A member's report of a post; one per member and post (a second one answers 409). */
 export const postReports = pgTable(

@@ -1,5 +1,5 @@
 import { boolean, index, integer, numeric, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../schema.js';
+import { users } from './core.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 

@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AttachmentJson, ChannelSettingsJson } from '../../../../domain/messaging.js';
 import type { InquiryCategory, InquiryPriority, InquiryStatus, NoticeCategory, NotificationPriority, NotificationType } from '../../../../domain/limits.js';
-import { users } from '../schema.js';
+import { users } from './core.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();

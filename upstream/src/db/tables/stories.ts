@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../schema.js';
+import { users } from './core.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true }).notNull();
 

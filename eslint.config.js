@@ -1,0 +1,44 @@
+// Lint rules that keep the layers apart (see README, "Where things live") and the code free of import cycles.
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/** domain/ is the ground; upstream/, gateway/ and web/ stand on it and never import each other. */
+const layers = [
+  { target: './domain', from: ['./upstream', './gateway', './web'], message: 'domain/ imports no other layer.' },
+  { target: './upstream', from: ['./gateway', './web'], message: 'upstream/ imports only domain/.' },
+  { target: './gateway', from: ['./upstream', './web'], message: 'gateway/ imports only domain/: it reaches the upstream over HTTP.' },
+  { target: './web', from: ['./upstream', './gateway'], message: 'web/ imports only domain/: it reaches the gateway over HTTP.' },
+  // The GraphQL kit knows no area; the area modules use it (graphql/schema.ts, which assembles them, is the exception).
+  { target: './gateway/src/graphql', from: './gateway/src/modules', except: [], message: 'graphql/ is the kit every module uses; it imports no module.' },
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', '.data', '**/__generated__/**', 'web/src/relay/bundle/**', 'gateway/persisted-operations.json'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  importX.flatConfigs.typescript,
+  {
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true })] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: layers }],
+      'import-x/no-duplicates': 'error',
+      '@typescript-eslint/no-explicit-any': 'off',
+      // A `let` read by a closure before its one assignment (a server's sockets, wired after its routes) stays a `let`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['gateway/src/graphql/schema.ts'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+);

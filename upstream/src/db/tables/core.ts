@@ -1,0 +1,209 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  uuid: uuid('uuid').notNull().unique().defaultRandom(),
+  email: text('email').notNull().unique(),
+  nickname: text('nickname').notNull(),
+  /** Path under /media, or null for members without a picture. */
+  profileImage: text('profile_image'),
+  /** Null for members who only log in through a social provider. */
+  passwordHash: text('password_hash'),
+  isStaff: boolean('is_staff').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId)],
+);
+
+/** Small key/value facts about the data, e.g. the categories' update_code. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const badges = pgTable('badges', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  image: text('image'),
+  grade: text('grade').notNull(),
+  hexCode: text('hex_code').notNull(),
+});
+
+export const userBadges = pgTable(
+  'user_badges',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    badgeId: integer('badge_id').notNull().references(() => badges.id, { onDelete: 'cascade' }),
+    isPublic: boolean('is_public').notNull().default(true),
+    isRepresent: boolean('is_represent').notNull().default(false),
+    hidden: boolean('hidden').notNull().default(false),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_badges_user_idx').on(t.userId)],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    /** Explicit: the spec fixes the ids (all 26, market 29, ...). */
+    id: integer('id').primaryKey(),
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    priority: integer('priority').notNull().default(0),
+    code: text('code'),
+    hidden: boolean('hidden').notNull().default(false),
+  },
+  (t) => [
+    foreignKey({ columns: [t.parentId], foreignColumns: [t.id], name: 'categories_parent_fk' }).onDelete('cascade'),
+    index('categories_parent_idx').on(t.parentId),
+  ],
+);
+
+export const images = pgTable('images', {
+  id: serial('id').primaryKey(),
+  /** Path under /media; answers carry absolute URLs built from the request's origin. */
+  url: text('url').notNull(),
+  thumbnailUrl: text('thumbnail_url'),
+  width: integer('width'),
+  height: integer('height'),
+  size: integer('size'),
+  mimeType: text('mime_type'),
+  ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    postType: text('post_type').notNull(),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    subCategoryId: integer('sub_category_id').references(() => categories.id, { onDelete: 'set null' }),
+    authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    viewCount: integer('view_count').notNull().default(0),
+    likeCount: integer('like_count').notNull().default(0),
+    replyCount: integer('reply_count').notNull().default(0),
+    tradeType: text('trade_type'),
+    price: integer('price'),
+    location: text('location'),
+    isSold: boolean('is_sold').notNull().default(false),
+    thumbnailId: integer('thumbnail_id').references(() => images.id, { onDelete: 'set null' }),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    isNotice: boolean('is_notice').notNull().default(false),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('posts_created_at_idx').on(t.createdAt, t.id),
+    index('posts_author_idx').on(t.authorId),
+    index('posts_category_idx').on(t.categoryId),
+    index('posts_sub_category_idx').on(t.subCategoryId),
+    index('posts_tags_idx').using('gin', t.tags),
+  ],
+);
+
+export const postImages = pgTable(
+  'post_images',
+  {
+    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    imageId: integer('image_id').notNull().references(() => images.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.imageId] })],
+);
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
+);
+
+export const replies = pgTable(
+  'replies',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id'),
+    authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    likeCount: integer('like_count').notNull().default(0),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    isEdited: boolean('is_edited').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({ columns: [t.parentId], foreignColumns: [t.id], name: 'replies_parent_fk' }).onDelete('cascade'),
+    index('replies_post_idx').on(t.postId, t.createdAt),
+    index('replies_author_idx').on(t.authorId),
+    index('replies_parent_idx').on(t.parentId),
+  ],
+);
+
+export const replyLikes = pgTable(
+  'reply_likes',
+  {
+    replyId: integer('reply_id').notNull().references(() => replies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.replyId, t.userId] }), index('reply_likes_user_idx').on(t.userId)],
+);
+
+/** A member hiding another member: the blocked member's posts and replies leave the blocker's lists. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: integer('blocker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type PostRow = typeof posts.$inferSelect;
+export type ImageRow = typeof images.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type BadgeRow = typeof badges.$inferSelect;
