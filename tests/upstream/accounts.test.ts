@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTexts } from '../../domain/messages.js';
-import { setMailSender, type AccountMail } from '../../upstream/src/auth/mailer.js';
+import { setMailSender, type AccountMail } from '../../upstream/src/accounts/mailer.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, send } from './account-support.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_IDS, POST_ORDERING_FIELDS, POST_PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../domain/community.js';
 import type { PostRow } from '../../upstream/src/db/schema.js';
-import { TRENDING } from '../../upstream/src/posts/repository.js';
+import { TRENDING } from '../../upstream/src/community/post-repository.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 import { getJson, ISO_TIMESTAMP, newestFirst, visiblePostRows } from './support.js';
 

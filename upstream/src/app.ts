@@ -8,21 +8,21 @@ import { seedIfEmpty } from './db/seed.js';
 import { authenticate } from './http/auth.js';
 import { installErrorHandling } from './http/errors.js';
 import { ASSETS_DIR } from './paths.js';
-import { categoryRoutes } from './routes/categories.js';
-import { healthRoutes } from './routes/health.js';
-import { itemRoutes } from './routes/items.js';
-import { postRoutes } from './routes/posts.js';
-import { communityRoutes } from './routes/community.js';
-import { userRoutes } from './routes/users.js';
-import { accountRoutes } from './routes/accounts.js';
-import { memberRoutes } from './routes/members.js';
-import { messagingRoutes } from './routes/messaging.js';
-import { storyRoutes } from './routes/stories.js';
-import { profileImageRoutes } from './routes/profileImage.js';
+import { healthRoutes } from './http/health-routes.js';
+import { categoryRoutes } from './community/category-routes.js';
+import { postRoutes } from './community/read-routes.js';
+import { communityRoutes } from './community/routes.js';
+import { accountRoutes } from './accounts/routes.js';
+import { memberRoutes } from './accounts/member-routes.js';
+import { userRoutes } from './accounts/user-routes.js';
+import { profileImageRoutes } from './accounts/profile-image-routes.js';
+import { itemRoutes } from './items/routes.js';
+import { messagingRoutes } from './messaging/routes.js';
+import { storyRoutes } from './stories/routes.js';
 import { mediaUrlFor } from './serializers.js';
 import { mediaHeaders } from './uploads/serve.js';
 
-export { issueToken } from './auth/tokens.js';
+export { issueToken } from './accounts/tokens.js';
 export type { Database } from './db/client.js';
 
 export interface UpstreamOptions {

@@ -1,8 +1,8 @@
 import type { BadgeJson, CategoryJson, ImageJson, PostJson, UserSummaryJson } from '../../domain/api.js';
 import type { PostType, TradeType } from '../../domain/limits.js';
 import type { BadgeRow, CategoryRow, ImageRow, UserRow } from './db/schema.js';
-import type { PostMedia, PostRecord } from './posts/repository.js';
-import type { UserWithBadge } from './users/repository.js';
+import type { PostMedia, PostRecord } from './community/post-repository.js';
+import type { UserWithBadge } from './accounts/user-repository.js';
 
 /** Turns stored media paths into the URLs clients load them from. */
 export type MediaUrl = (path: string | null) => string | null;

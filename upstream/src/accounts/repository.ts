@@ -5,7 +5,7 @@ import type { Gender } from '../../../domain/limits.js';
 import type { Database } from '../db/client.js';
 import { badges, follows, posts, userBadges, userBlocks, userProfiles, users, type UserProfileRow, type UserRow } from '../db/schema.js';
 import { serializeUser, type MediaUrl } from '../serializers.js';
-import { loadUsers } from '../users/repository.js';
+import { loadUsers } from './user-repository.js';
 
 export const DEFAULT_PREFERENCES: PreferencesJson = { notifications: true, emailAlerts: true, pushAlerts: true, privacy: 'public' };
 

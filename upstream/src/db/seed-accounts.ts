@@ -1,4 +1,4 @@
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../accounts/passwords.js';
 import type { Database } from './client.js';
 import { follows, userProfiles, users } from './schema.js';
 import { DEMO_MEMBERS } from './seed-data.js';

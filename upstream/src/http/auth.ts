@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findUserByToken, tokenFromHeader } from '../auth/tokens.js';
+import { findUserByToken, tokenFromHeader } from '../accounts/tokens.js';
 import type { Database } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from './errors.js';

@@ -2,7 +2,7 @@ import type { ItemJson, ProbabilityItemJson, WishJson, WishUserJson } from '../.
 import type { ItemGrade, ItemType, ProbabilityRarity, WishStatus, WishType } from '../../../domain/limits.js';
 import type { ItemRow, ProbabilityItemRow, WishRow } from '../db/schema.js';
 import { serializeUser, type MediaUrl } from '../serializers.js';
-import type { UserWithBadge } from '../users/repository.js';
+import type { UserWithBadge } from '../accounts/user-repository.js';
 
 export function serializeItem(item: ItemRow, media: MediaUrl): ItemJson {
   const sprite =

@@ -22,7 +22,7 @@ import {
 } from '../db/schema.js';
 import { HttpError, RequestValidationError } from '../http/errors.js';
 import { serializeUser, type MediaUrl } from '../serializers.js';
-import { loadUsers } from '../users/repository.js';
+import { loadUsers } from '../accounts/user-repository.js';
 import { storyNow } from './clock.js';
 import type { DetectedMedia } from './media.js';
 

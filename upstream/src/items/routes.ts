@@ -24,9 +24,9 @@ import type { ItemRow, UserRow } from '../db/schema.js';
 import { users } from '../db/schema.js';
 import { HttpError, RequestValidationError } from '../http/errors.js';
 import { pageUrl, parseId, requestMedia, singleValuedQuery } from '../http/request.js';
-import { serializeItem, serializeProbabilityItem, serializeWish, serializeWishUser } from '../items/present.js';
-import * as repo from '../items/repository.js';
-import { loadUsers } from '../users/repository.js';
+import { serializeItem, serializeProbabilityItem, serializeWish, serializeWishUser } from './present.js';
+import * as repo from './repository.js';
+import { loadUsers } from '../accounts/user-repository.js';
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);

@@ -29,9 +29,9 @@ import type { UserRow } from '../db/schema.js';
 import { HttpError, RequestValidationError } from '../http/errors.js';
 import { parseId, requestMedia, singleValuedQuery } from '../http/request.js';
 import { validate } from '../http/validate.js';
-import * as inquiryRepo from '../messaging/inquiries.js';
-import * as noticeRepo from '../messaging/notices.js';
-import * as inbox from '../messaging/notifications.js';
+import * as inquiryRepo from './inquiries.js';
+import * as noticeRepo from './notices.js';
+import * as inbox from './notifications.js';
 import { StoredUploads, UPLOADS_FOLDER, readWithinLimit } from '../uploads/images.js';
 
 function member(request: FastifyRequest): UserRow {

@@ -18,8 +18,8 @@ import type { UserRow } from '../db/schema.js';
 import { HttpError, RequestValidationError } from '../http/errors.js';
 import { parseId, requestMedia } from '../http/request.js';
 import { validate } from '../http/validate.js';
-import { storyNow } from '../stories/clock.js';
-import { checkStoryMedia, STORY_UPLOAD_MAX_BYTES, writeStoryMedia } from '../stories/media.js';
+import { storyNow } from './clock.js';
+import { checkStoryMedia, STORY_UPLOAD_MAX_BYTES, writeStoryMedia } from './media.js';
 import { readWithinLimit, StoredUploads } from '../uploads/images.js';
 import {
   addReaction,
@@ -44,7 +44,7 @@ import {
   storyViewers,
   unhideStories,
   updateStory,
-} from '../stories/repository.js';
+} from './repository.js';
 
 function member(request: FastifyRequest): UserRow {
   if (!request.viewer) throw new HttpError(401);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { and, eq, notExists } from 'drizzle-orm';
 import { IMAGE_MAX_BYTES } from '../../../domain/limits.js';
 import { communityTexts } from '../../../domain/messages.js';
-import { loadProfile } from '../accounts/repository.js';
+import { loadProfile } from './repository.js';
 import type { Database } from '../db/client.js';
 import { images, postImages, users } from '../db/schema.js';
 import { HttpError, RequestValidationError } from '../http/errors.js';

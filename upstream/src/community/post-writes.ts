@@ -4,7 +4,7 @@ import type { PostCreate, PostReport, PostUpdate } from '../../../domain/post.js
 import type { Database } from '../db/client.js';
 import { categories, images, postBlocks, postImages, postLikes, postReports, posts, userBlocks, users, type PostRow } from '../db/schema.js';
 import { HttpError, RequestValidationError } from '../http/errors.js';
-import type { PostRecord } from './repository.js';
+import type { PostRecord } from './post-repository.js';
 import { notifyPostLike } from '../messaging/events.js';
 
 /** Postgres' unique-violation code: the row a member tried to add already exists. */

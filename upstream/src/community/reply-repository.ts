@@ -5,7 +5,7 @@ import type { Database } from '../db/client.js';
 import { posts, replies, replyLikes, userBlocks } from '../db/schema.js';
 import { HttpError, RequestValidationError } from '../http/errors.js';
 import { serializeUser, type MediaUrl } from '../serializers.js';
-import { loadUsers } from '../users/repository.js';
+import { loadUsers } from '../accounts/user-repository.js';
 import { notifyReply } from '../messaging/events.js';
 
 export type ReplyRow = typeof replies.$inferSelect;

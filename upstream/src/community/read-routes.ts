@@ -5,8 +5,8 @@ import type { Database } from '../db/client.js';
 import { viewerId } from '../http/auth.js';
 import { HttpError, RequestValidationError } from '../http/errors.js';
 import { pageUrl, parseId, requestMedia, singleValuedQuery } from '../http/request.js';
-import { presentPosts } from '../posts/present.js';
-import { listPosts, openPost } from '../posts/repository.js';
+import { presentPosts } from './present.js';
+import { listPosts, openPost } from './post-repository.js';
 
 export const postRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   app.get('/v1/community/', async (request) => {

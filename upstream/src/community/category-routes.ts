@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client.js';
-import { listCategories } from '../categories/repository.js';
+import { listCategories } from './category-repository.js';
 import { serializeCategoryTree } from '../serializers.js';
 
 export const categoryRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {

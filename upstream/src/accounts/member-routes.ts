@@ -15,18 +15,18 @@ import {
 import type { PageJson, UserSummaryJson } from '../../../domain/api.js';
 import { pageLinks } from '../../../domain/community.js';
 import { accountTexts } from '../../../domain/messages.js';
-import { DEFAULT_PREFERENCES, followCounts, loadProfile, profileRow, upsertProfile, userExists, visibleBadges } from '../accounts/repository.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { revokeAllSessions } from '../auth/sessions.js';
-import { tokenFromHeader } from '../auth/tokens.js';
+import { DEFAULT_PREFERENCES, followCounts, loadProfile, profileRow, upsertProfile, userExists, visibleBadges } from './repository.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { revokeAllSessions } from './sessions.js';
+import { tokenFromHeader } from './tokens.js';
 import type { Database } from '../db/client.js';
 import { follows, postLikes, posts, replies, userBlocks, users } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { pageUrl, parseId, requestMedia, singleValuedQuery } from '../http/request.js';
 import { validate } from '../http/validate.js';
-import { escapeLike } from '../posts/repository.js';
+import { escapeLike } from '../community/post-repository.js';
 import { serializeBadge, serializeUser } from '../serializers.js';
-import { loadUsers } from '../users/repository.js';
+import { loadUsers } from './user-repository.js';
 import { notifyFollow } from '../messaging/events.js';
 
 const texts = accountTexts.errors;

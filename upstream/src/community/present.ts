@@ -1,8 +1,8 @@
 import type { Database } from '../db/client.js';
 import type { PostJson } from '../../../domain/api.js';
 import { serializePost, type MediaUrl } from '../serializers.js';
-import { loadUsers } from '../users/repository.js';
-import { likedPostIds, loadPostMedia, type PostRecord } from './repository.js';
+import { loadUsers } from '../accounts/user-repository.js';
+import { likedPostIds, loadPostMedia, type PostRecord } from './post-repository.js';
 
 /** Posts as answered: authors, pictures and the viewer's likes fetched in one batch each, never per post. */
 export async function presentPosts(db: Database, records: PostRecord[], media: MediaUrl, viewerId: number | null): Promise<PostJson[]> {

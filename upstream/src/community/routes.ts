@@ -10,9 +10,9 @@ import type { Database } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError, RequestValidationError } from '../http/errors.js';
 import { pageUrl, parseId, requestMedia, singleValuedQuery } from '../http/request.js';
-import { presentPosts } from '../posts/present.js';
-import { blockPost, blockUser, createPost, deletePost, loadPostRecord, reportPost, togglePostLike, updatePost } from '../posts/write.js';
-import { createReply, deleteReply, listReplies, listUserReplies, presentReply, toggleReplyLike, updateReply } from '../replies/repository.js';
+import { presentPosts } from './present.js';
+import { blockPost, blockUser, createPost, deletePost, loadPostRecord, reportPost, togglePostLike, updatePost } from './post-writes.js';
+import { createReply, deleteReply, listReplies, listUserReplies, presentReply, toggleReplyLike, updateReply } from './reply-repository.js';
 import { serializeImage } from '../serializers.js';
 import { readWithinLimit, storeImage, StoredUploads } from '../uploads/images.js';
 

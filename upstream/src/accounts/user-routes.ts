@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { loadProfile } from '../accounts/repository.js';
+import { loadProfile } from './repository.js';
 import type { Database } from '../db/client.js';
 import { viewerId } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';

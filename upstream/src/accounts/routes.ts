@@ -13,12 +13,12 @@ import {
 } from '../../../domain/account.js';
 import { NICKNAME_MAX, SOCIAL_PROVIDERS, type SocialProvider } from '../../../domain/limits.js';
 import { accountTexts } from '../../../domain/messages.js';
-import { emailTaken, findUserByIdentifier, loadProfile, phoneTaken, upsertProfile } from '../accounts/repository.js';
-import { sendAccountMail } from '../auth/mailer.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { consumeAccountToken, createAccountToken, issueSession, refreshSession, revokeAllSessions, revokeSession, type IssuedSession } from '../auth/sessions.js';
-import { SocialTokenError, verifySocialToken, type SocialIdentity } from '../auth/social.js';
-import { tokenFromHeader } from '../auth/tokens.js';
+import { emailTaken, findUserByIdentifier, loadProfile, phoneTaken, upsertProfile } from './repository.js';
+import { sendAccountMail } from './mailer.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { consumeAccountToken, createAccountToken, issueSession, refreshSession, revokeAllSessions, revokeSession, type IssuedSession } from './sessions.js';
+import { SocialTokenError, verifySocialToken, type SocialIdentity } from './social.js';
+import { tokenFromHeader } from './tokens.js';
 import type { Database } from '../db/client.js';
 import { socialIdentities, users } from '../db/schema.js';
 import { viewerId } from '../http/auth.js';
