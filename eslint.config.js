@@ -1,6 +1,5 @@
 // Lint rules that keep the layers apart (see README, "Where things live") and the code free of import cycles.
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -21,7 +20,8 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   importX.flatConfigs.typescript,
   {
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true })] },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: { project: ['tsconfig.json', 'web/tsconfig.json'] } } },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: layers }],
