@@ -1,6 +1,6 @@
 import { NOTIFICATION_POLL_INTERVAL_MS, UPSTREAM_RESILIENCE } from '../../../domain/limits.js';
 
-/** What an operator can switch with environment variables (README, "Environment variables"). */
+/** What an operator can switch with environment variables (docs/configuration.md). */
 export interface GatewaySettings {
   /** Introspection answers `__schema`/`__type`; off also hides "did you mean" suggestions. */
   introspection: boolean;
