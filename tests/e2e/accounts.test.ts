@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { PROFILE_LIST_PAGE_SIZE } from '../../domain/limits.js';
 import { accountTexts, communityTexts, uiTexts } from '../../domain/messages.js';
@@ -11,7 +8,7 @@ import { startGateway, type RunningGateway } from '../../gateway/src/server/serv
 import { issueToken } from '../../upstream/src/app.js';
 import { appleSigner, startProviders, useProviders } from '../helpers/social-providers.js';
 import { startUpstream } from '../helpers/upstream.js';
-import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
+import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
 
 /**
  * The account journeys in Chromium (001 §2, 002 §4.3): the login sheet, session in the tabs, the return
@@ -27,23 +24,22 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEklEQVR
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let gateway: RunningGateway;
 let browser: BrowserContext;
-let profileDir: string;
+let profile: BrowserProfile;
 const pageErrors: Error[] = [];
 
 beforeAll(async () => {
   upstream = await startUpstream();
   gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
-  profileDir = await mkdtemp(join(tmpdir(), 'accounts-e2e-'));
-  browser = await chromium.launchPersistentContext(profileDir, CHROMIUM_OPTIONS);
+  profile = await openBrowser('accounts');
+  browser = profile.context;
   // The providers' SDKs are out of reach here; answer their script requests as missing at once.
   await browser.route(/^https:\/\/(accounts\.google\.com|t1\.kakaocdn\.net|appleid\.cdn-apple\.com)\//, (route) => route.fulfill({ status: 404, body: '' }));
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await profile?.close();
   await gateway?.close();
   await upstream?.stop();
-  if (profileDir) await rm(profileDir, { recursive: true, force: true });
 });
 
 afterEach(async () => {

@@ -1,13 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { accountTexts, communityTexts, reportTexts, uiTexts, validationTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { startUpstream } from '../helpers/upstream.js';
-import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
+import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
 
 /**
  * A member writes, edits, deletes, reports, blocks and searches in Chromium against the real upstream. The
@@ -23,7 +20,7 @@ let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let proxy: FaultProxy;
 let gateway: RunningGateway;
 let browser: BrowserContext;
-let profileDir: string;
+let profile: BrowserProfile;
 const pageErrors: Error[] = [];
 let graphqlRequests = 0;
 
@@ -33,17 +30,15 @@ beforeAll(async () => {
   // The breaker would stay open after the forced failure; this suite is about the screen, not the breaker.
   gateway = await startGateway({ upstreamUrl: proxy.url, port: 0, webDir: 'dist/web', settings: { breakerFailures: 1000 } });
   const token = await upstream.issueToken(MEMBER_ID);
-  profileDir = await mkdtemp(join(tmpdir(), 'community-author-e2e-'));
-  browser = await chromium.launchPersistentContext(profileDir, CHROMIUM_OPTIONS);
-  await browser.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
+  profile = await openBrowser('community-author', { token: token });
+  browser = profile.context;
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await profile?.close();
   await gateway?.close();
   await proxy?.close();
   await upstream?.stop();
-  if (profileDir) await rm(profileDir, { recursive: true, force: true });
 });
 
 afterEach(() => {

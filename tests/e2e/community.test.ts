@@ -1,13 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { CATEGORY_IDS } from '../../domain/community.js';
 import { accountTexts, uiTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { startUpstream } from '../helpers/upstream.js';
-import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
+import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
 
 /**
  * The community journeys of 000 §2 in Chromium, against the built web app served by the real gateway over
@@ -19,22 +16,21 @@ const HANGUL = /[가-힣]/;
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let gateway: RunningGateway;
 let browser: BrowserContext;
-let profileDir: string;
+let profile: BrowserProfile;
 /** Uncaught exceptions in the page fail the journey that caused them. */
 const pageErrors: Error[] = [];
 
 beforeAll(async () => {
   upstream = await startUpstream();
   gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
-  profileDir = await mkdtemp(join(tmpdir(), 'community-e2e-'));
-  browser = await chromium.launchPersistentContext(profileDir, CHROMIUM_OPTIONS);
+  profile = await openBrowser('community');
+  browser = profile.context;
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await profile?.close();
   await gateway?.close();
   await upstream?.stop();
-  if (profileDir) await rm(profileDir, { recursive: true, force: true });
 });
 
 afterEach(() => {

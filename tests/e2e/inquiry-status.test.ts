@@ -1,13 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { INQUIRY_INTERNAL_NOTES_MAX, INQUIRY_RESOLUTION_MAX } from '../../domain/limits.js';
 import { messagingTexts as m } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { startUpstream } from '../helpers/upstream.js';
-import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
+import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
 
 /**
  * The staff screen for inquiries in Chromium against the built app, the real gateway and the real upstream:
@@ -23,7 +20,7 @@ const t = m.inquiryStatusForm;
 
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let gateway: RunningGateway;
-const contexts: { context: BrowserContext; dir: string }[] = [];
+const profiles: BrowserProfile[] = [];
 const pageErrors: Error[] = [];
 let inquiryId: number;
 
@@ -40,21 +37,16 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const { context, dir } of contexts) {
-    await context.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  for (const profile of profiles) await profile.close();
   await gateway?.close();
   await upstream?.stop();
 });
 
 async function browserFor(userId: number): Promise<BrowserContext> {
   const token = await upstream.issueToken(userId);
-  const dir = await mkdtemp(join(tmpdir(), 'inquiry-status-e2e-'));
-  const context = await chromium.launchPersistentContext(dir, CHROMIUM_OPTIONS);
-  await context.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
-  contexts.push({ context, dir });
-  return context;
+  const profile = await openBrowser('inquiry-status', { token });
+  profiles.push(profile);
+  return profile.context;
 }
 
 async function open(context: BrowserContext, path: string): Promise<Page> {

@@ -1,13 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { PROBABILITY_SKELETON_CARDS } from '../../domain/limits.js';
 import { itemTexts, reportTexts, uiTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { startUpstream } from '../helpers/upstream.js';
-import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
+import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
 
 /**
  * The item journeys in Chromium (000 §2 item-info modal, 001 wish lists, 002 §2.2 probability tables), against
@@ -17,7 +14,7 @@ import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let gateway: RunningGateway;
 let browser: BrowserContext;
-let profileDir: string;
+let profile: BrowserProfile;
 const pageErrors: Error[] = [];
 /** Operations the pages sent to /graphql, by operation name. */
 const operations: string[] = [];
@@ -25,18 +22,17 @@ const operations: string[] = [];
 beforeAll(async () => {
   upstream = await startUpstream();
   gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
-  profileDir = await mkdtemp(join(tmpdir(), 'items-e2e-'));
-  browser = await chromium.launchPersistentContext(profileDir, CHROMIUM_OPTIONS);
+  profile = await openBrowser('items');
+  browser = profile.context;
   // Member 1 (운영자슬라임) has no wishes in the demo data.
   const token = await upstream.issueToken(1);
   await browser.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await profile?.close();
   await gateway?.close();
   await upstream?.stop();
-  if (profileDir) await rm(profileDir, { recursive: true, force: true });
 });
 
 afterEach(() => {

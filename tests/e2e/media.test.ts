@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
+import { type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, STORY_IMAGE_MAX_BYTES } from '../../domain/limits.js';
 import { communityTexts, storyTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
-import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
+import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
 import { jpegPhoto, MEGABYTE, pngClaiming, pngOfSize } from '../helpers/media-files.js';
 import { startUpstream } from '../helpers/upstream.js';
 
@@ -26,7 +23,7 @@ const OTHER_HOST = 'slime-media.test';
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let gateway: RunningGateway;
 let browser: BrowserContext;
-let profileDir: string;
+let profile: BrowserProfile;
 let token: string;
 const pageErrors: Error[] = [];
 /** Every request the browser tried to send to the upstream's own origin (each one is aborted). */
@@ -38,12 +35,8 @@ beforeAll(async () => {
   upstream = await startUpstream();
   gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
   token = await upstream.issueToken(MEMBER_ID);
-  profileDir = await mkdtemp(join(tmpdir(), 'media-e2e-'));
-  browser = await chromium.launchPersistentContext(profileDir, {
-    ...CHROMIUM_OPTIONS,
-    args: [...CHROMIUM_OPTIONS.args, `--host-resolver-rules=MAP ${OTHER_HOST} 127.0.0.1`],
-  });
-  await browser.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
+  profile = await openBrowser('media', { token, args: [`--host-resolver-rules=MAP ${OTHER_HOST} 127.0.0.1`] });
+  browser = profile.context;
   // A browser on another machine cannot reach the upstream: neither can this one.
   const upstreamOrigin = new URL(upstream.url).origin;
   await browser.route(
@@ -59,10 +52,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await profile?.close();
   await gateway?.close();
   await upstream?.stop();
-  if (profileDir) await rm(profileDir, { recursive: true, force: true });
 });
 
 afterEach(() => {

@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { communityTexts, messagingTexts as m } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { startUpstream } from '../helpers/upstream.js';
-import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
+import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
 
 /** Two members in two browser contexts: B answers A's post and A's 알림 tab shows it live, without a reload. */
 
@@ -16,16 +13,14 @@ const BOB = 3;
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let gateway: RunningGateway;
 const contexts: { alice?: BrowserContext; bob?: BrowserContext } = {};
-const profileDirs: string[] = [];
+const profiles: BrowserProfile[] = [];
 const pageErrors: Error[] = [];
 
 async function memberContext(userId: number): Promise<BrowserContext> {
   const token = await upstream.issueToken(userId);
-  const profileDir = await mkdtemp(join(tmpdir(), `messaging-e2e-${userId}-`));
-  profileDirs.push(profileDir);
-  const context = await chromium.launchPersistentContext(profileDir, CHROMIUM_OPTIONS);
-  await context.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
-  return context;
+  const profile = await openBrowser(`messaging-${userId}`, { token });
+  profiles.push(profile);
+  return profile.context;
 }
 
 beforeAll(async () => {
@@ -37,11 +32,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await contexts.alice?.close();
-  await contexts.bob?.close();
   await gateway?.close();
   await upstream?.stop();
-  for (const dir of profileDirs) await rm(dir, { recursive: true, force: true });
+  for (const profile of profiles) await profile.close();
 });
 
 afterEach(() => {

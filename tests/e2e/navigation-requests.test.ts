@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { uiTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { startUpstream } from '../helpers/upstream.js';
-import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
+import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
 
 /**
  * Performance (issue 9): each route navigation asks the gateway once. Counts the /graphql HTTP requests a
@@ -16,20 +13,19 @@ import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let gateway: RunningGateway;
 let browser: BrowserContext;
-let profileDir: string;
+let profile: BrowserProfile;
 
 beforeAll(async () => {
   upstream = await startUpstream();
   gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
-  profileDir = await mkdtemp(join(tmpdir(), 'navigation-e2e-'));
-  browser = await chromium.launchPersistentContext(profileDir, CHROMIUM_OPTIONS);
+  profile = await openBrowser('navigation');
+  browser = profile.context;
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await profile?.close();
   await gateway?.close();
   await upstream?.stop();
-  if (profileDir) await rm(profileDir, { recursive: true, force: true });
 });
 
 /** The /graphql HTTP requests (not the WebSocket) the page makes while `step` runs and the screen settles. */

@@ -1,7 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HIGHLIGHT_TITLE_MAX } from '../../domain/limits.js';
@@ -10,7 +7,7 @@ import { storyReports } from '../../upstream/src/db/schema.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { addMembers, PNG_BYTES } from '../helpers/stories.js';
 import { startUpstream } from '../helpers/upstream.js';
-import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
+import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
 
 /**
  * Stories in Chromium against the built app, the real gateway and the real upstream: a member uploads a
@@ -20,7 +17,7 @@ import { CHROMIUM_OPTIONS } from '../helpers/chromium.js';
 
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let gateway: RunningGateway;
-const contexts: { context: BrowserContext; dir: string }[] = [];
+const profiles: BrowserProfile[] = [];
 const pageErrors: Error[] = [];
 let author: { id: number; token: string };
 let reader: { id: number; token: string };
@@ -34,21 +31,16 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const { context, dir } of contexts) {
-    await context.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  for (const profile of profiles) await profile.close();
   await gateway?.close();
   await upstream?.stop();
 });
 
 /** A logged-in member's own browser. */
 async function browserFor(token: string): Promise<BrowserContext> {
-  const dir = await mkdtemp(join(tmpdir(), 'stories-e2e-'));
-  const context = await chromium.launchPersistentContext(dir, CHROMIUM_OPTIONS);
-  await context.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
-  contexts.push({ context, dir });
-  return context;
+  const profile = await openBrowser('stories', { token });
+  profiles.push(profile);
+  return profile.context;
 }
 
 async function open(context: BrowserContext, path: string): Promise<Page> {
