@@ -35,7 +35,10 @@ export async function startService(name: string, entry: string, env: Record<stri
   const deadline = Date.now() + 120_000;
   for (;;) {
     const ready = await Promise.race([
-      fetch(url + readyPath, init).then((response) => response.ok, () => false),
+      fetch(url + readyPath, init).then(
+        (response) => response.ok,
+        () => false,
+      ),
       exited,
     ]);
     if (ready) break;

@@ -77,7 +77,11 @@ async function drive(load: Load, options: { seconds?: number; overallRate?: numb
 }
 
 async function graphql(service: Service, query: string, variables?: Record<string, unknown>): Promise<any> {
-  const response = await fetch(`${service.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  const response = await fetch(`${service.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
   const answer = await response.json();
   if (answer.errors) throw new Error(`${JSON.stringify(answer.errors)}`);
   return answer.data;
@@ -109,9 +113,16 @@ try {
   console.log(`bench: ${CONNECTIONS} connections, ${SECONDS} s per phase, soak ${SOAK_SECONDS} s`);
   const upstream = await startService('upstream', 'upstream/src/main.ts', { UPSTREAM_DATA_DIR: dataDir }, '/healthz');
   services.push(upstream);
-  const gateway = await startService('gateway', 'gateway/src/main.ts', { UPSTREAM_URL: upstream.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false' }, '/healthz');
+  const gateway = await startService(
+    'gateway',
+    'gateway/src/main.ts',
+    { UPSTREAM_URL: upstream.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false' },
+    '/healthz',
+  );
   services.push(gateway);
-  const apollo = await startService('apollo peer', 'bench/peers/apollo-feed.ts', { UPSTREAM_URL: `${upstream.url}/` }, '/?query=%7B__typename%7D', { headers: { 'apollo-require-preflight': 'true' } });
+  const apollo = await startService('apollo peer', 'bench/peers/apollo-feed.ts', { UPSTREAM_URL: `${upstream.url}/` }, '/?query=%7B__typename%7D', {
+    headers: { 'apollo-require-preflight': 'true' },
+  });
   services.push(apollo);
 
   const feed = await graphql(gateway, FEED);
@@ -163,9 +174,13 @@ try {
     runs.apollo.push(await drive(feedViaApollo));
   }
   const rps = (key: keyof typeof runs) => runs[key].reduce((sum, run) => sum + run.rps, 0) / runs[key].length;
-  const failures = Object.values(runs).flat().reduce((sum, run) => sum + run.failures, 0);
+  const failures = Object.values(runs)
+    .flat()
+    .reduce((sum, run) => sum + run.failures, 0);
   if (firstErrorSample) console.log(`first error answer: ${firstErrorSample}`);
-  console.log(`req/s: direct ${rps('direct').toFixed(0)}, gateway post(id) ${rps('post').toFixed(0)}, direct feed GET ${rps('feedDirect').toFixed(0)}, gateway feed ${rps('feed').toFixed(0)}, apollo feed ${rps('apollo').toFixed(0)}; failed responses ${failures}`);
+  console.log(
+    `req/s: direct ${rps('direct').toFixed(0)}, gateway post(id) ${rps('post').toFixed(0)}, direct feed GET ${rps('feedDirect').toFixed(0)}, gateway feed ${rps('feed').toFixed(0)}, apollo feed ${rps('apollo').toFixed(0)}; failed responses ${failures}`,
+  );
   report('P1 gateway post(id) req/s ÷ direct GET req/s', rps('post') / rps('direct'), '≥ 0.5', rps('post') / rps('direct') >= 0.5);
 
   // P2: both sides at the same fixed rate, half of what the gateway managed.
@@ -175,14 +190,15 @@ try {
   for (let round = 0; round < 3; round += 1) {
     const directAtRate = await drive(direct, { overallRate: rate });
     const gatewayAtRate = await drive(viaGateway, { overallRate: rate });
-    console.log(`at ${rate} req/s, round ${round + 1}: direct p50 ${directAtRate.p50} ms p99 ${directAtRate.p99} ms; gateway p50 ${gatewayAtRate.p50} ms p99 ${gatewayAtRate.p99} ms`);
+    console.log(
+      `at ${rate} req/s, round ${round + 1}: direct p50 ${directAtRate.p50} ms p99 ${directAtRate.p99} ms; gateway p50 ${gatewayAtRate.p50} ms p99 ${gatewayAtRate.p99} ms`,
+    );
     rounds.push({ p50: gatewayAtRate.p50 - directAtRate.p50, p99: gatewayAtRate.p99 - directAtRate.p99 });
   }
   const addedP50 = median(rounds.map((round) => round.p50));
   const addedP99 = median(rounds.map((round) => round.p99));
   report('P2 added latency p50 ms', addedP50, '≤ 1', addedP50 <= 1);
   report('P2 added latency p99 ms', addedP99, '≤ 3', addedP99 <= 3);
-
 
   report('P4 feed req/s ÷ post(id) req/s', rps('feed') / rps('post'), '≥ 0.5', rps('feed') / rps('post') >= 0.5);
   report('P5 feed req/s ÷ Apollo Server feed req/s', rps('feed') / rps('apollo'), '≥ 2', rps('feed') / rps('apollo') >= 2);

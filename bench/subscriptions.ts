@@ -98,17 +98,20 @@ function openProbe(gateway: Service, postId: string, member?: Member): Promise<P
       },
     });
     const onError = (error: unknown) => void probe.errors.push(error);
-    probe.client.subscribe({ query: POST_CHANGED, variables: { id: postId } }, {
-      next: (result) => {
-        const at = performance.now();
-        const likeCount = (result.data as { postChanged?: { likeCount: number } } | undefined)?.postChanged?.likeCount;
-        if (likeCount === undefined) return void probe.errors.push(result.errors);
-        probe.deliveries.push({ fanout: current.index, at, likeCount });
-        current.received += 1;
+    probe.client.subscribe(
+      { query: POST_CHANGED, variables: { id: postId } },
+      {
+        next: (result) => {
+          const at = performance.now();
+          const likeCount = (result.data as { postChanged?: { likeCount: number } } | undefined)?.postChanged?.likeCount;
+          if (likeCount === undefined) return void probe.errors.push(result.errors);
+          probe.deliveries.push({ fanout: current.index, at, likeCount });
+          current.received += 1;
+        },
+        error: onError,
+        complete: () => {},
       },
-      error: onError,
-      complete: () => {},
-    });
+    );
     if (member) {
       probe.client.subscribe({ query: NOTIFICATION_ADDED }, { next: () => void (probe.notifications += 1), error: onError, complete: () => {} });
       probe.client.subscribe({ query: UNREAD }, { next: () => void (probe.unreadUpdates += 1), error: onError, complete: () => {} });
@@ -123,7 +126,8 @@ const probes: Probe[] = [];
 try {
   const openFiles = Number(spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim());
   // Each socket is a descriptor in the bench and one in the gateway; both processes inherit this limit.
-  if (Number.isFinite(openFiles) && openFiles < SOCKETS + 500) throw new Error(`ulimit -n is ${openFiles}: raise it above ${SOCKETS + 500} for ${SOCKETS} sockets`);
+  if (Number.isFinite(openFiles) && openFiles < SOCKETS + 500)
+    throw new Error(`ulimit -n is ${openFiles}: raise it above ${SOCKETS + 500} for ${SOCKETS} sockets`);
 
   const upstream = await startService('upstream', 'upstream/src/main.ts', { UPSTREAM_DATA_DIR: dataDir }, '/healthz');
   services.push(upstream);
@@ -131,7 +135,13 @@ try {
   const gateway = await startService(
     'gateway',
     'gateway/src/main.ts',
-    { UPSTREAM_URL: proxy.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false', ...(process.env.BENCH_GATEWAY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_GATEWAY_NODE_OPTIONS } : {}), NOTIFICATION_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS) },
+    {
+      UPSTREAM_URL: proxy.url,
+      WEB_DIR: join(dataDir, 'no-web'),
+      GRAPHIQL: 'false',
+      ...(process.env.BENCH_GATEWAY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_GATEWAY_NODE_OPTIONS } : {}),
+      NOTIFICATION_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
+    },
     '/healthz',
   );
   services.push(gateway);
@@ -230,16 +240,36 @@ try {
   latencies.sort((a, b) => a - b);
   const ms = (value: number) => value.toFixed(1);
   report('postChanged delivery latency from sending the mutation, p50 ms', ms(percentile(latencies, 0.5)), 'reported', true);
-  report('postChanged delivery latency from sending the mutation, p99 ms', ms(percentile(latencies, 0.99)), `≤ ${P99_TARGET_MS}`, percentile(latencies, 0.99) <= P99_TARGET_MS);
+  report(
+    'postChanged delivery latency from sending the mutation, p99 ms',
+    ms(percentile(latencies, 0.99)),
+    `≤ ${P99_TARGET_MS}`,
+    percentile(latencies, 0.99) <= P99_TARGET_MS,
+  );
   report('postChanged delivery latency from sending the mutation, max ms', ms(latencies.at(-1) ?? NaN), 'reported', true);
   // Where the time goes, medians over the fan-outs: the mutation's own answer, the first and the last socket reached.
   const arrivals = sent.map((fanout, index) => {
     const times = probes.flatMap((probe) => probe.deliveries.filter((delivery) => delivery.fanout === index).map((delivery) => delivery.at));
     return { answered: fanout.answeredAt - fanout.sentAt, first: Math.min(...times) - fanout.sentAt, last: Math.max(...times) - fanout.sentAt };
   });
-  const medianOf = (key: 'answered' | 'first' | 'last') => ms(percentile(arrivals.map((arrival) => arrival[key]).sort((a, b) => a - b), 0.5));
-  console.log(`the same mutation on a post without subscribers: median ${ms(percentile(quiet.sort((a, b) => a - b), 0.5))} ms`);
-  console.log(`medians over the fan-outs: mutation answered after ${medianOf('answered')} ms, first socket reached ${medianOf('first')} ms, last ${medianOf('last')} ms; notifications delivered: ${probes.reduce((sum, probe) => sum + probe.notifications, 0)}, unread-count updates: ${probes.reduce((sum, probe) => sum + probe.unreadUpdates, 0)}`);
+  const medianOf = (key: 'answered' | 'first' | 'last') =>
+    ms(
+      percentile(
+        arrivals.map((arrival) => arrival[key]).sort((a, b) => a - b),
+        0.5,
+      ),
+    );
+  console.log(
+    `the same mutation on a post without subscribers: median ${ms(
+      percentile(
+        quiet.sort((a, b) => a - b),
+        0.5,
+      ),
+    )} ms`,
+  );
+  console.log(
+    `medians over the fan-outs: mutation answered after ${medianOf('answered')} ms, first socket reached ${medianOf('first')} ms, last ${medianOf('last')} ms; notifications delivered: ${probes.reduce((sum, probe) => sum + probe.notifications, 0)}, unread-count updates: ${probes.reduce((sum, probe) => sum + probe.unreadUpdates, 0)}`,
+  );
 
   // Notification polls in the window, by whose token: one poller per member means one poll per interval, give or
   // take one at the window's edges; one poller per socket would poll ~30 times per interval here.
@@ -254,8 +284,15 @@ try {
   const counts = [...pollsBy.values()];
   const perInterval = counts.reduce((sum, count) => sum + count, 0) / counts.length / intervals;
   const exact = Math.min(...counts) >= Math.ceil(intervals) - 1 && Math.max(...counts) <= Math.floor(intervals) + 1 && strangers === 0;
-  console.log(`notification polls in ${intervals.toFixed(1)} intervals: ${Math.min(...counts)}-${Math.max(...counts)} per member (${members.length} members, ${memberSockets} member sockets)`);
-  report(`upstream notification polls per member per interval (mean over ${members.length} members)`, perInterval.toFixed(2), `1, each member ${Math.round(intervals)} ± 1 polls`, exact);
+  console.log(
+    `notification polls in ${intervals.toFixed(1)} intervals: ${Math.min(...counts)}-${Math.max(...counts)} per member (${members.length} members, ${memberSockets} member sockets)`,
+  );
+  report(
+    `upstream notification polls per member per interval (mean over ${members.length} members)`,
+    perInterval.toFixed(2),
+    `1, each member ${Math.round(intervals)} ± 1 polls`,
+    exact,
+  );
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

@@ -31,19 +31,31 @@ try {
   const gateway = await startService('gateway', 'gateway/src/main.ts', { UPSTREAM_URL: upstream.url, WEB_DIR: 'dist/web' }, '/healthz');
   services.push(gateway);
 
-  const feed = await (await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ posts(first: 1) { edges { node { id } } } }' }) })).json();
+  const feed = await (
+    await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ posts(first: 1) { edges { node { id } } } }' }),
+    })
+  ).json();
   const postId = encodeURIComponent(feed.data?.posts?.edges?.[0]?.node?.id);
-  const pages = [['/community', '/community'], ['post detail', `/community/detail?id=${postId}`]] as const;
+  const pages = [
+    ['/community', '/community'],
+    ['post detail', `/community/detail?id=${postId}`],
+  ] as const;
 
   const port = await freePort();
-  chromium = spawn(chromiumPath, [
-    `--remote-debugging-port=${port}`,
-    `--user-data-dir=${join(scratch, 'profile')}`,
-    ...CHROMIUM_OPTIONS.args,
-    'about:blank',
-  ], { stdio: 'ignore' });
+  chromium = spawn(chromiumPath, [`--remote-debugging-port=${port}`, `--user-data-dir=${join(scratch, 'profile')}`, ...CHROMIUM_OPTIONS.args, 'about:blank'], {
+    stdio: 'ignore',
+  });
   for (let attempt = 0; ; attempt += 1) {
-    if (await fetch(`http://127.0.0.1:${port}/json/version`).then((response) => response.ok, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${port}/json/version`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
     if (attempt > 100) throw new Error('Chromium did not open its debugging port');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -63,14 +75,18 @@ try {
     }
     const performanceScores = runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100));
     console.log(`${name}: performance of the ${RUNS} runs ${performanceScores.join(', ')}; the median run:`);
-    console.log(`${name} (${path}): FCP ${audits['first-contentful-paint']?.displayValue}, LCP ${audits['largest-contentful-paint']?.displayValue}, TBT ${audits['total-blocking-time']?.displayValue}`);
+    console.log(
+      `${name} (${path}): FCP ${audits['first-contentful-paint']?.displayValue}, LCP ${audits['largest-contentful-paint']?.displayValue}, TBT ${audits['total-blocking-time']?.displayValue}`,
+    );
     for (const [category, target] of Object.entries(TARGETS)) {
       const score = Math.round((categories[category]?.score ?? 0) * 100);
       const met = score >= target;
       if (!met) missed += 1;
       console.log(`lighthouse ${category}, ${name}: ${score} (≥ ${target})${met ? '' : '  <-- missed'}`);
       if (!met) {
-        const failing = Object.values(audits).filter((audit) => categories[category].auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score !== null && audit.score < 0.9);
+        const failing = Object.values(audits).filter(
+          (audit) => categories[category].auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score !== null && audit.score < 0.9,
+        );
         for (const audit of failing.slice(0, 6)) console.log(`    ${audit.id}: ${audit.displayValue ?? audit.score}`);
       }
     }

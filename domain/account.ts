@@ -76,10 +76,17 @@ export const registerSchema = z
 /** `PUT /users/me`: every field optional; an empty string clears an optional text field. */
 export const profileUpdateSchema = z.object({
   nickname: nickname.optional(),
-  bio: z.string().max(BIO_MAX, { error: v.bioMax(BIO_MAX) }).optional(),
+  bio: z
+    .string()
+    .max(BIO_MAX, { error: v.bioMax(BIO_MAX) })
+    .optional(),
   birthDate: z.union([z.literal(''), birthDate]).optional(),
   gender: z.enum(['', ...GENDERS], { error: v.gender }).optional(),
-  location: z.string().trim().max(LOCATION_TEXT_MAX, { error: v.locationMax(LOCATION_TEXT_MAX) }).optional(),
+  location: z
+    .string()
+    .trim()
+    .max(LOCATION_TEXT_MAX, { error: v.locationMax(LOCATION_TEXT_MAX) })
+    .optional(),
   website: z
     .union([
       z.literal(''),
@@ -128,7 +135,11 @@ export const socialLoginSchema = z.object({
 });
 
 export const blockSchema = z.object({
-  reason: z.string().trim().max(BLOCK_REASON_MAX, { error: v.blockReasonMax(BLOCK_REASON_MAX) }).optional(),
+  reason: z
+    .string()
+    .trim()
+    .max(BLOCK_REASON_MAX, { error: v.blockReasonMax(BLOCK_REASON_MAX) })
+    .optional(),
 });
 
 export const deleteAccountSchema = z.object({ password: z.string({ error: v.passwordRequired }).min(1, { error: v.passwordRequired }) });

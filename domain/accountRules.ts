@@ -28,10 +28,5 @@ export function isLoginIdentifier(value: string): boolean {
 
 /** The sheet's password rule (001 §5): 8-20 characters with at least one letter and one digit. */
 export function isSheetPassword(value: string): boolean {
-  return (
-    value.length >= LOGIN_SHEET_PASSWORD_MIN &&
-    value.length <= LOGIN_SHEET_PASSWORD_MAX &&
-    /[A-Za-z]/.test(value) &&
-    /\d/.test(value)
-  );
+  return value.length >= LOGIN_SHEET_PASSWORD_MIN && value.length <= LOGIN_SHEET_PASSWORD_MAX && /[A-Za-z]/.test(value) && /\d/.test(value);
 }

@@ -75,7 +75,12 @@ export const postListQuerySchema = z
     price_max: priceParam.optional(),
     tags: z
       .string()
-      .transform((value) => value.split(',').map((tag) => tag.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((tag) => tag.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.string()).max(TAGS_MAX, { error: v.tags(TAGS_MAX) }))
       .optional(),
   })

@@ -38,14 +38,22 @@ export interface ApiErrorBody {
 /** The catalogue of 000 §8: which code and message a status stands for. */
 export function describeStatus(status: number): { code: ErrorCode; message: string } {
   switch (status) {
-    case 400: return { code: 'BAD_REQUEST', message: errorMessages.BAD_REQUEST };
-    case 401: return { code: 'UNAUTHORIZED', message: errorMessages.UNAUTHORIZED };
-    case 403: return { code: 'FORBIDDEN', message: errorMessages.FORBIDDEN };
-    case 404: return { code: 'NOT_FOUND', message: errorMessages.NOT_FOUND };
-    case 409: return { code: 'CONFLICT', message: errorMessages.CONFLICT };
-    case 422: return { code: 'UNPROCESSABLE_ENTITY', message: errorMessages.UNPROCESSABLE_ENTITY };
-    case 500: return { code: 'INTERNAL_SERVER_ERROR', message: errorMessages.INTERNAL_SERVER_ERROR };
-    case 503: return { code: 'SERVICE_UNAVAILABLE', message: errorMessages.SERVICE_UNAVAILABLE };
+    case 400:
+      return { code: 'BAD_REQUEST', message: errorMessages.BAD_REQUEST };
+    case 401:
+      return { code: 'UNAUTHORIZED', message: errorMessages.UNAUTHORIZED };
+    case 403:
+      return { code: 'FORBIDDEN', message: errorMessages.FORBIDDEN };
+    case 404:
+      return { code: 'NOT_FOUND', message: errorMessages.NOT_FOUND };
+    case 409:
+      return { code: 'CONFLICT', message: errorMessages.CONFLICT };
+    case 422:
+      return { code: 'UNPROCESSABLE_ENTITY', message: errorMessages.UNPROCESSABLE_ENTITY };
+    case 500:
+      return { code: 'INTERNAL_SERVER_ERROR', message: errorMessages.INTERNAL_SERVER_ERROR };
+    case 503:
+      return { code: 'SERVICE_UNAVAILABLE', message: errorMessages.SERVICE_UNAVAILABLE };
   }
   if (status >= 400 && status < 500) return { code: 'BAD_REQUEST', message: errorMessages.OTHER_CLIENT_ERROR };
   if (status >= 500) return { code: 'INTERNAL_SERVER_ERROR', message: errorMessages.OTHER_SERVER_ERROR };
@@ -62,7 +70,10 @@ export function userMessageFor(status: number, serverMessage?: string | null): s
 }
 
 export function formatIssuePath(path: ReadonlyArray<PropertyKey>): string {
-  return path.map((segment) => (typeof segment === 'number' ? `[${segment}]` : String(segment))).join('.').replace(/\.\[/g, '[');
+  return path
+    .map((segment) => (typeof segment === 'number' ? `[${segment}]` : String(segment)))
+    .join('.')
+    .replace(/\.\[/g, '[');
 }
 
 export function issuesFromZod(error: z.ZodError): ErrorDetail[] {

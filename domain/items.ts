@@ -157,7 +157,10 @@ export const itemSearchQuerySchema = z.object({
 export const wishTypeSchema = z.enum(WISH_TYPES, { error: itemTexts.wishTypeInvalid });
 export const wishStatusSchema = z.enum(WISH_STATUSES, { error: itemTexts.wishStatusInvalid });
 
-const memo = z.string().trim().max(WISH_MEMO_MAX, { error: itemTexts.memoMax(WISH_MEMO_MAX) });
+const memo = z
+  .string()
+  .trim()
+  .max(WISH_MEMO_MAX, { error: itemTexts.memoMax(WISH_MEMO_MAX) });
 const quantity = z.coerce
   .number({ error: itemTexts.quantity(WISH_QUANTITY_MAX) })
   .int({ error: itemTexts.quantity(WISH_QUANTITY_MAX) })
@@ -204,7 +207,11 @@ export const wishListQuerySchema = z
     wish_type: wishTypeSchema,
     page,
     pageSize: pageSize(WISH_PAGE_SIZE_DEFAULT),
-    search: z.string().trim().max(ITEM_SEARCH_MAX_LENGTH, { error: itemTexts.searchMax(ITEM_SEARCH_MAX_LENGTH) }).optional(),
+    search: z
+      .string()
+      .trim()
+      .max(ITEM_SEARCH_MAX_LENGTH, { error: itemTexts.searchMax(ITEM_SEARCH_MAX_LENGTH) })
+      .optional(),
     order: z.enum(SORT_ORDERS, { error: v.order }).default('desc'),
     status: wishStatusSchema.optional(),
     minPrice: price.optional(),
@@ -242,4 +249,3 @@ export function matchesProbabilitySearch(item: Pick<ProbabilityItemJson, 'name' 
   if (!needle) return true;
   return item.name.toLocaleLowerCase('ko-KR').includes(needle) || (item.description ?? '').toLocaleLowerCase('ko-KR').includes(needle);
 }
-

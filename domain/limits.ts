@@ -327,7 +327,12 @@ export const NOTICE_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const INQUIRY_STATUSES = ['pending', 'in_progress', 'resolved', 'closed'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 /** Staff move an inquiry forward one step at a time (pending → in_progress → resolved → closed). */
-export const INQUIRY_NEXT_STATUS: Record<InquiryStatus, InquiryStatus | null> = { pending: 'in_progress', in_progress: 'resolved', resolved: 'closed', closed: null };
+export const INQUIRY_NEXT_STATUS: Record<InquiryStatus, InquiryStatus | null> = {
+  pending: 'in_progress',
+  in_progress: 'resolved',
+  resolved: 'closed',
+  closed: null,
+};
 export const INQUIRY_CATEGORIES = ['general', 'technical', 'account', 'payment', 'other'] as const;
 export type InquiryCategory = (typeof INQUIRY_CATEGORIES)[number];
 export const INQUIRY_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;

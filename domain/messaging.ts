@@ -215,7 +215,11 @@ const queryFlag = z.preprocess((value) => (value === 'true' || value === '1' ? t
 const notificationType = z.enum(NOTIFICATION_TYPES, { error: m.notificationType });
 const notificationPriority = z.enum(NOTIFICATION_PRIORITIES, { error: m.notificationPriority });
 const dateTime = z.iso.datetime({ offset: true, error: m.dateTime });
-const url = z.string().trim().max(2000, { error: m.url }).regex(/^(https?:\/\/|\/)\S*$/, { error: m.url });
+const url = z
+  .string()
+  .trim()
+  .max(2000, { error: m.url })
+  .regex(/^(https?:\/\/|\/)\S*$/, { error: m.url });
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: m.quietHoursTime });
 
 export const notificationListQuerySchema = z.object({
@@ -247,8 +251,16 @@ export type NotificationSettingsPatch = z.output<typeof notificationSettingsPatc
 
 export const adminSendSchema = z.object({
   targetUsers: z.union([z.literal('all'), z.array(z.number().int().positive()).min(1).max(1000)], { error: m.targetUsers }),
-  title: z.string({ error: m.adminTitle(ADMIN_NOTIFICATION_TITLE_MAX) }).trim().min(1, { error: m.adminTitle(ADMIN_NOTIFICATION_TITLE_MAX) }).max(ADMIN_NOTIFICATION_TITLE_MAX, { error: m.adminTitle(ADMIN_NOTIFICATION_TITLE_MAX) }),
-  content: z.string({ error: m.adminContent(ADMIN_NOTIFICATION_CONTENT_MAX) }).trim().min(1, { error: m.adminContent(ADMIN_NOTIFICATION_CONTENT_MAX) }).max(ADMIN_NOTIFICATION_CONTENT_MAX, { error: m.adminContent(ADMIN_NOTIFICATION_CONTENT_MAX) }),
+  title: z
+    .string({ error: m.adminTitle(ADMIN_NOTIFICATION_TITLE_MAX) })
+    .trim()
+    .min(1, { error: m.adminTitle(ADMIN_NOTIFICATION_TITLE_MAX) })
+    .max(ADMIN_NOTIFICATION_TITLE_MAX, { error: m.adminTitle(ADMIN_NOTIFICATION_TITLE_MAX) }),
+  content: z
+    .string({ error: m.adminContent(ADMIN_NOTIFICATION_CONTENT_MAX) })
+    .trim()
+    .min(1, { error: m.adminContent(ADMIN_NOTIFICATION_CONTENT_MAX) })
+    .max(ADMIN_NOTIFICATION_CONTENT_MAX, { error: m.adminContent(ADMIN_NOTIFICATION_CONTENT_MAX) }),
   type: notificationType.default('announcement'),
   priority: notificationPriority.default('normal'),
   url: url.nullish(),
@@ -258,11 +270,28 @@ export const adminSendSchema = z.object({
 });
 export type AdminSendInput = z.output<typeof adminSendSchema>;
 
-const noticeTitle = z.string({ error: m.noticeTitle(NOTICE_TITLE_MAX) }).trim().min(1, { error: m.noticeTitle(NOTICE_TITLE_MAX) }).max(NOTICE_TITLE_MAX, { error: m.noticeTitle(NOTICE_TITLE_MAX) });
-const noticeContent = z.string({ error: m.noticeContent(NOTICE_CONTENT_MAX) }).trim().min(1, { error: m.noticeContent(NOTICE_CONTENT_MAX) }).max(NOTICE_CONTENT_MAX, { error: m.noticeContent(NOTICE_CONTENT_MAX) });
+const noticeTitle = z
+  .string({ error: m.noticeTitle(NOTICE_TITLE_MAX) })
+  .trim()
+  .min(1, { error: m.noticeTitle(NOTICE_TITLE_MAX) })
+  .max(NOTICE_TITLE_MAX, { error: m.noticeTitle(NOTICE_TITLE_MAX) });
+const noticeContent = z
+  .string({ error: m.noticeContent(NOTICE_CONTENT_MAX) })
+  .trim()
+  .min(1, { error: m.noticeContent(NOTICE_CONTENT_MAX) })
+  .max(NOTICE_CONTENT_MAX, { error: m.noticeContent(NOTICE_CONTENT_MAX) });
 /** Multipart fields arrive as text: "true"/"false" and comma lists. */
 const formFlag = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
-const formTags = z.preprocess((value) => (typeof value === 'string' ? value.split(',').map((tag) => tag.trim()).filter(Boolean) : value), z.array(z.string().trim().min(1).max(30)).max(TAGS_MAX));
+const formTags = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((tag) => tag.trim())
+          .filter(Boolean)
+      : value,
+  z.array(z.string().trim().min(1).max(30)).max(TAGS_MAX),
+);
 const noticeFields = {
   title: noticeTitle,
   content: noticeContent,
@@ -286,7 +315,10 @@ export const noticeCreateSchema = z
     tags: noticeFields.tags.default([]),
   })
   .refine(datesInOrder, { error: m.noticeDates, path: ['endDate'] });
-export const noticeUpdateSchema = z.object(noticeFields).partial().refine(datesInOrder, { error: m.noticeDates, path: ['endDate'] });
+export const noticeUpdateSchema = z
+  .object(noticeFields)
+  .partial()
+  .refine(datesInOrder, { error: m.noticeDates, path: ['endDate'] });
 export type NoticeCreateInput = z.output<typeof noticeCreateSchema>;
 export type NoticeUpdateInput = z.output<typeof noticeUpdateSchema>;
 
@@ -301,7 +333,11 @@ export const noticeListQuerySchema = z.object({
 });
 
 export const inquiryCreateSchema = z.object({
-  title: z.string({ error: m.inquiryTitle(INQUIRY_TITLE_MAX) }).trim().min(1, { error: m.inquiryTitle(INQUIRY_TITLE_MAX) }).max(INQUIRY_TITLE_MAX, { error: m.inquiryTitle(INQUIRY_TITLE_MAX) }),
+  title: z
+    .string({ error: m.inquiryTitle(INQUIRY_TITLE_MAX) })
+    .trim()
+    .min(1, { error: m.inquiryTitle(INQUIRY_TITLE_MAX) })
+    .max(INQUIRY_TITLE_MAX, { error: m.inquiryTitle(INQUIRY_TITLE_MAX) }),
   content: z
     .string({ error: m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX) })
     .trim()
@@ -319,13 +355,25 @@ export const inquiryListQuerySchema = z.object({
 });
 
 export const inquiryCommentSchema = z.object({
-  comment: z.string({ error: m.inquiryComment(INQUIRY_COMMENT_MAX) }).trim().min(1, { error: m.inquiryComment(INQUIRY_COMMENT_MAX) }).max(INQUIRY_COMMENT_MAX, { error: m.inquiryComment(INQUIRY_COMMENT_MAX) }),
+  comment: z
+    .string({ error: m.inquiryComment(INQUIRY_COMMENT_MAX) })
+    .trim()
+    .min(1, { error: m.inquiryComment(INQUIRY_COMMENT_MAX) })
+    .max(INQUIRY_COMMENT_MAX, { error: m.inquiryComment(INQUIRY_COMMENT_MAX) }),
 });
 
 export const inquiryStatusUpdateSchema = z.object({
   status: z.enum(INQUIRY_STATUSES, { error: m.inquiryStatus }),
-  resolution: z.string().trim().max(INQUIRY_RESOLUTION_MAX, { error: m.resolution(INQUIRY_RESOLUTION_MAX) }).nullish(),
-  internalNotes: z.string().trim().max(INQUIRY_INTERNAL_NOTES_MAX, { error: m.internalNotes(INQUIRY_INTERNAL_NOTES_MAX) }).nullish(),
+  resolution: z
+    .string()
+    .trim()
+    .max(INQUIRY_RESOLUTION_MAX, { error: m.resolution(INQUIRY_RESOLUTION_MAX) })
+    .nullish(),
+  internalNotes: z
+    .string()
+    .trim()
+    .max(INQUIRY_INTERNAL_NOTES_MAX, { error: m.internalNotes(INQUIRY_INTERNAL_NOTES_MAX) })
+    .nullish(),
 });
 export type InquiryStatusUpdate = z.output<typeof inquiryStatusUpdateSchema>;
 

@@ -37,15 +37,15 @@ function listOf(value: unknown): unknown {
         return value;
       }
     }
-    return text.split(',').map((part) => part.trim()).filter(Boolean);
+    return text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
   }
   return value;
 }
 
-const booleanField = z.preprocess(
-  (value) => (typeof value === 'string' ? ['true', '1', 'True'].includes(value) : value),
-  z.boolean({ error: v.boolean }),
-);
+const booleanField = z.preprocess((value) => (typeof value === 'string' ? ['true', '1', 'True'].includes(value) : value), z.boolean({ error: v.boolean }));
 
 export const postTitleSchema = z
   .string({ error: v.titleRequired })
@@ -67,9 +67,26 @@ const postFields = {
   sub_category: optional(positiveId),
   trade_type: optional(z.enum(TRADE_TYPES, { error: v.tradeType })),
   price: optional(z.coerce.number({ error: v.price }).int({ error: v.price }).min(0, { error: v.price })),
-  location: optional(z.string().trim().max(LOCATION_MAX, { error: v.locationMax(LOCATION_MAX) })),
-  images: z.preprocess(listOf, z.array(positiveId).max(POST_IMAGES_MAX, { error: communityTexts.upload.tooMany(POST_IMAGES_MAX) }).optional()),
-  tags: z.preprocess(listOf, z.array(z.string().trim().min(1)).max(TAGS_MAX, { error: v.tags(TAGS_MAX) }).optional()),
+  location: optional(
+    z
+      .string()
+      .trim()
+      .max(LOCATION_MAX, { error: v.locationMax(LOCATION_MAX) }),
+  ),
+  images: z.preprocess(
+    listOf,
+    z
+      .array(positiveId)
+      .max(POST_IMAGES_MAX, { error: communityTexts.upload.tooMany(POST_IMAGES_MAX) })
+      .optional(),
+  ),
+  tags: z.preprocess(
+    listOf,
+    z
+      .array(z.string().trim().min(1))
+      .max(TAGS_MAX, { error: v.tags(TAGS_MAX) })
+      .optional(),
+  ),
   no_image: optional(booleanField),
 };
 
@@ -115,7 +132,12 @@ export const postReportSchema = z.preprocess(
       .max(REPORT_REASON_MAX, { error: reportTexts.reasonMax(REPORT_REASON_MAX) }),
     reason_type: z.preprocess(
       blankToUndefined,
-      z.coerce.number({ error: reportTexts.reasonType }).int({ error: reportTexts.reasonType }).min(0, { error: reportTexts.reasonType }).max(REPORT_REASON_TYPES.length - 1, { error: reportTexts.reasonType }).default(0),
+      z.coerce
+        .number({ error: reportTexts.reasonType })
+        .int({ error: reportTexts.reasonType })
+        .min(0, { error: reportTexts.reasonType })
+        .max(REPORT_REASON_TYPES.length - 1, { error: reportTexts.reasonType })
+        .default(0),
     ),
   }),
 );
@@ -124,7 +146,12 @@ export type PostReport = z.output<typeof postReportSchema>;
 /** `POST /v1/user/block/`. */
 export const userBlockSchema = z.object({
   block_target_user: positiveId,
-  reason: optional(z.string().trim().max(REPORT_REASON_MAX, { error: reportTexts.reasonMax(REPORT_REASON_MAX) })),
+  reason: optional(
+    z
+      .string()
+      .trim()
+      .max(REPORT_REASON_MAX, { error: reportTexts.reasonMax(REPORT_REASON_MAX) }),
+  ),
 });
 
 /** The search box (000 §5): at least 2 characters after trimming, one of the four search types. */

@@ -4,7 +4,11 @@ import { reportTexts } from './messages.js';
 
 /** A content report (002 §3.2, §5.1): a non-blank reason of at most 500 characters and a reason type 0-8. */
 export const contentReportSchema = z.object({
-  reason: z.string().trim().min(1, { error: reportTexts.reasonRequired }).max(REPORT_REASON_MAX, { error: reportTexts.reasonMax(REPORT_REASON_MAX) }),
+  reason: z
+    .string()
+    .trim()
+    .min(1, { error: reportTexts.reasonRequired })
+    .max(REPORT_REASON_MAX, { error: reportTexts.reasonMax(REPORT_REASON_MAX) }),
   reason_type: z.coerce
     .number()
     .int()

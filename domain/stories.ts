@@ -41,18 +41,35 @@ function jsonField<T extends z.ZodType>(name: string, schema: T) {
 }
 
 const tagList = z
-  .array(z.string().trim().min(1, { error: t.invalid.tags(STORY_TAGS_MAX, STORY_TAG_LENGTH_MAX) }).max(STORY_TAG_LENGTH_MAX, { error: t.invalid.tags(STORY_TAGS_MAX, STORY_TAG_LENGTH_MAX) }), {
-    error: t.invalid.tags(STORY_TAGS_MAX, STORY_TAG_LENGTH_MAX),
-  })
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, { error: t.invalid.tags(STORY_TAGS_MAX, STORY_TAG_LENGTH_MAX) })
+      .max(STORY_TAG_LENGTH_MAX, { error: t.invalid.tags(STORY_TAGS_MAX, STORY_TAG_LENGTH_MAX) }),
+    {
+      error: t.invalid.tags(STORY_TAGS_MAX, STORY_TAG_LENGTH_MAX),
+    },
+  )
   .max(STORY_TAGS_MAX, { error: t.invalid.tags(STORY_TAGS_MAX, STORY_TAG_LENGTH_MAX) });
 
 export const storyLocationSchema = z.object({
-  name: z.string().trim().min(1, { error: t.invalid.locationName(STORY_LOCATION_NAME_MAX) }).max(STORY_LOCATION_NAME_MAX, { error: t.invalid.locationName(STORY_LOCATION_NAME_MAX) }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: t.invalid.locationName(STORY_LOCATION_NAME_MAX) })
+    .max(STORY_LOCATION_NAME_MAX, { error: t.invalid.locationName(STORY_LOCATION_NAME_MAX) }),
   latitude: z.number({ error: t.invalid.latitude }).min(-90, { error: t.invalid.latitude }).max(90, { error: t.invalid.latitude }),
   longitude: z.number({ error: t.invalid.longitude }).min(-180, { error: t.invalid.longitude }).max(180, { error: t.invalid.longitude }),
 });
 
-const caption = z.preprocess(blankToUndefined, z.string().max(STORY_CAPTION_MAX, { error: t.invalid.caption(STORY_CAPTION_MAX) }).optional());
+const caption = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .max(STORY_CAPTION_MAX, { error: t.invalid.caption(STORY_CAPTION_MAX) })
+    .optional(),
+);
 const privacy = z.enum(STORY_PRIVACY_LEVELS, { error: t.invalid.privacy });
 
 /** Create (002 §5.3, §7.4): the fields beside the media file. */
@@ -70,7 +87,14 @@ export const storyCreateSchema = z.object({
   mentions: jsonField('mentions', tagList),
   hashtags: jsonField('hashtags', tagList),
   location: jsonField('location', storyLocationSchema),
-  musicId: z.preprocess(blankToUndefined, z.string().trim().max(STORY_MUSIC_ID_MAX, { error: t.invalid.musicId(STORY_MUSIC_ID_MAX) }).optional()),
+  musicId: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(STORY_MUSIC_ID_MAX, { error: t.invalid.musicId(STORY_MUSIC_ID_MAX) })
+      .optional(),
+  ),
   effects: jsonField('effects', tagList),
   privacy: z.preprocess(blankToUndefined, privacy.default(STORY_DEFAULT_PRIVACY)),
 });
@@ -85,10 +109,21 @@ export type StoryUpdateInput = z.output<typeof storyUpdateSchema>;
 
 /** A view (idempotent per viewer): seconds watched and how much of the story, in percent. */
 export const storyViewSchema = z.object({
-  duration: z.preprocess(blankToUndefined, z.coerce.number({ error: t.invalid.viewDuration }).min(0, { error: t.invalid.viewDuration }).max(24 * 60 * 60, { error: t.invalid.viewDuration }).optional()),
+  duration: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: t.invalid.viewDuration })
+      .min(0, { error: t.invalid.viewDuration })
+      .max(24 * 60 * 60, { error: t.invalid.viewDuration })
+      .optional(),
+  ),
   completionRate: z.preprocess(
     blankToUndefined,
-    z.coerce.number({ error: t.invalid.completionRate }).min(0, { error: t.invalid.completionRate }).max(STORY_COMPLETION_MAX, { error: t.invalid.completionRate }).optional(),
+    z.coerce
+      .number({ error: t.invalid.completionRate })
+      .min(0, { error: t.invalid.completionRate })
+      .max(STORY_COMPLETION_MAX, { error: t.invalid.completionRate })
+      .optional(),
   ),
 });
 export type StoryViewInput = z.output<typeof storyViewSchema>;
@@ -97,12 +132,29 @@ export type StoryViewInput = z.output<typeof storyViewSchema>;
 export const storyReactionSchema = z
   .object({
     type: z.enum(STORY_REACTION_TYPES, { error: t.invalid.reactionType }),
-    emoji: z.preprocess(blankToUndefined, z.string().trim().min(1, { error: t.invalid.emoji(STORY_EMOJI_MAX) }).max(STORY_EMOJI_MAX, { error: t.invalid.emoji(STORY_EMOJI_MAX) }).optional()),
-    comment: z.preprocess(blankToUndefined, z.string().trim().min(1, { error: t.invalid.comment(STORY_COMMENT_MAX) }).max(STORY_COMMENT_MAX, { error: t.invalid.comment(STORY_COMMENT_MAX) }).optional()),
+    emoji: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .min(1, { error: t.invalid.emoji(STORY_EMOJI_MAX) })
+        .max(STORY_EMOJI_MAX, { error: t.invalid.emoji(STORY_EMOJI_MAX) })
+        .optional(),
+    ),
+    comment: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .min(1, { error: t.invalid.comment(STORY_COMMENT_MAX) })
+        .max(STORY_COMMENT_MAX, { error: t.invalid.comment(STORY_COMMENT_MAX) })
+        .optional(),
+    ),
   })
   .superRefine((reaction, context) => {
     if (reaction.type === 'emoji' && !reaction.emoji) context.addIssue({ code: 'custom', path: ['emoji'], message: t.invalid.emoji(STORY_EMOJI_MAX) });
-    if (reaction.type === 'comment' && !reaction.comment) context.addIssue({ code: 'custom', path: ['comment'], message: t.invalid.comment(STORY_COMMENT_MAX) });
+    if (reaction.type === 'comment' && !reaction.comment)
+      context.addIssue({ code: 'custom', path: ['comment'], message: t.invalid.comment(STORY_COMMENT_MAX) });
   });
 export type StoryReactionInput = z.output<typeof storyReactionSchema>;
 
@@ -110,7 +162,11 @@ const positiveId = z.coerce.number({ error: v.id }).int({ error: v.id }).positiv
 
 /** A highlight (002 §3.10): title 1-50, the author's own stories, optional cover, private flag and order. */
 export const highlightCreateSchema = z.object({
-  title: z.string({ error: t.invalid.highlightTitle(HIGHLIGHT_TITLE_MAX) }).trim().min(1, { error: t.invalid.highlightTitle(HIGHLIGHT_TITLE_MAX) }).max(HIGHLIGHT_TITLE_MAX, { error: t.invalid.highlightTitle(HIGHLIGHT_TITLE_MAX) }),
+  title: z
+    .string({ error: t.invalid.highlightTitle(HIGHLIGHT_TITLE_MAX) })
+    .trim()
+    .min(1, { error: t.invalid.highlightTitle(HIGHLIGHT_TITLE_MAX) })
+    .max(HIGHLIGHT_TITLE_MAX, { error: t.invalid.highlightTitle(HIGHLIGHT_TITLE_MAX) }),
   coverImage: z.preprocess(blankToUndefined, z.url({ error: v.id }).max(2000).optional()),
   storyIds: z
     .array(positiveId, { error: t.invalid.highlightStories(HIGHLIGHT_STORIES_MAX) })
@@ -122,7 +178,11 @@ export const highlightCreateSchema = z.object({
 export type HighlightCreateInput = z.output<typeof highlightCreateSchema>;
 
 export const storyReportSchema = z.object({
-  reason: z.string({ error: t.invalid.reason(REPORT_REASON_MAX) }).trim().min(1, { error: t.invalid.reason(REPORT_REASON_MAX) }).max(REPORT_REASON_MAX, { error: t.invalid.reason(REPORT_REASON_MAX) }),
+  reason: z
+    .string({ error: t.invalid.reason(REPORT_REASON_MAX) })
+    .trim()
+    .min(1, { error: t.invalid.reason(REPORT_REASON_MAX) })
+    .max(REPORT_REASON_MAX, { error: t.invalid.reason(REPORT_REASON_MAX) }),
 });
 
 export const storyHideSchema = z.object({ userId: positiveId });

@@ -93,6 +93,12 @@ export const storyTexts = {
   },
   highlights: { title: '하이라이트', empty: '하이라이트가 없습니다.', private: '비공개', delete: '하이라이트 삭제', deleted: '하이라이트를 삭제했습니다.' },
   // The sheet that keeps the open story in a new highlight
-  highlightSheet: { title: '새 하이라이트', titlePlaceholder: '하이라이트 제목을 입력해주세요', private: '나만 보기 (비공개)', submit: '만들기', cancel: '취소' },
+  highlightSheet: {
+    title: '새 하이라이트',
+    titlePlaceholder: '하이라이트 제목을 입력해주세요',
+    private: '나만 보기 (비공개)',
+    submit: '만들기',
+    cancel: '취소',
+  },
   toastClose: '알림 닫기',
 } as const;

@@ -93,7 +93,9 @@ describe('login sheet and session', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await tab(page, uiTexts.tabs.profile).click();
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.startsWith('https://t1.kakaocdn.net/')))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.startsWith('https://t1.kakaocdn.net/'))))
+      .toBe(true);
     await dialog.getByRole('button', { name: sheet.kakao }).click();
     await page.getByTestId('toast').filter({ hasText: accountTexts.social.kakaoSdkMissing }).waitFor();
 
@@ -212,7 +214,15 @@ describe('login sheet details (001 §2)', () => {
         response.statusCode = 400;
         return response.end(JSON.stringify({ error: 'invalid_token' }));
       }
-      response.end(JSON.stringify({ sub: 'sheet-1', email: 'sheet-google@example.com', email_verified: 'true', name: '구글손님', exp: String(Math.floor(Date.now() / 1000) + 3600) }));
+      response.end(
+        JSON.stringify({
+          sub: 'sheet-1',
+          email: 'sheet-google@example.com',
+          email_verified: 'true',
+          name: '구글손님',
+          exp: String(Math.floor(Date.now() / 1000) + 3600),
+        }),
+      );
     });
     await new Promise<void>((resolve) => tokenInfo.listen(0, '127.0.0.1', resolve));
     const saved = { url: process.env.GOOGLE_TOKENINFO_URL, client: process.env.GOOGLE_CLIENT_ID };
@@ -260,14 +270,26 @@ describe('Kakao and Apple through the sheet', () => {
     const { sign } = await appleSigner(providers);
     const restoreEnvironment = useProviders(providers);
     try {
-      providers.kakaoTokens.set('kakao-sheet', { id: 77001, kakao_account: { email: 'sheet-kakao@kakao.com', is_email_verified: true, profile: { nickname: '카카오손님' } } });
+      providers.kakaoTokens.set('kakao-sheet', {
+        id: 77001,
+        kakao_account: { email: 'sheet-kakao@kakao.com', is_email_verified: true, profile: { nickname: '카카오손님' } },
+      });
       const appleIdToken = await sign({ sub: 'apple-sheet-1', email: 'sheet-apple@privaterelay.appleid.com', email_verified: 'true' });
       const sdkScripts: [RegExp, string][] = [
-        [/^https:\/\/t1\.kakaocdn\.net\//, 'window.Kakao = { isInitialized: () => true, init() {}, Auth: { login(options) { options.success({ access_token: "kakao-sheet" }); } } };'],
-        [/^https:\/\/appleid\.cdn-apple\.com\//, `window.AppleID = { auth: { init() {}, signIn: async () => ({ authorization: { id_token: ${JSON.stringify(appleIdToken)} } }) } };`],
+        [
+          /^https:\/\/t1\.kakaocdn\.net\//,
+          'window.Kakao = { isInitialized: () => true, init() {}, Auth: { login(options) { options.success({ access_token: "kakao-sheet" }); } } };',
+        ],
+        [
+          /^https:\/\/appleid\.cdn-apple\.com\//,
+          `window.AppleID = { auth: { init() {}, signIn: async () => ({ authorization: { id_token: ${JSON.stringify(appleIdToken)} } }) } };`,
+        ],
       ];
       // Apple shares no name: the member is named after the identity's digits.
-      for (const [button, nickname] of [[sheet.kakao, '카카오손님'], [sheet.apple, '슬라임0001']] as const) {
+      for (const [button, nickname] of [
+        [sheet.kakao, '카카오손님'],
+        [sheet.apple, '슬라임0001'],
+      ] as const) {
         const page = await browser.newPage();
         page.on('pageerror', (error) => pageErrors.push(error));
         for (const [pattern, body] of sdkScripts) await page.route(pattern, (route) => route.fulfill({ contentType: 'text/javascript', body }));
@@ -280,7 +302,10 @@ describe('Kakao and Apple through the sheet', () => {
         await dialog.getByRole('button', { name: button }).click();
         await page.getByTestId('toast').filter({ hasText: sheet.success }).waitFor();
         await page.waitForURL(`${gateway.url}/community`);
-        const stored = await page.evaluate(() => ({ token: window.localStorage.getItem('userToken'), user: JSON.parse(window.localStorage.getItem('user') ?? 'null') }));
+        const stored = await page.evaluate(() => ({
+          token: window.localStorage.getItem('userToken'),
+          user: JSON.parse(window.localStorage.getItem('user') ?? 'null'),
+        }));
         expect(stored.token).toMatch(/^[0-9a-f]{64}$/);
         expect(stored.user.nickname).toBe(nickname);
         await page.close();
@@ -378,11 +403,16 @@ describe('profile area', () => {
     return { page, token };
   }
   const rest = (method: string, path: string, token: string, body?: unknown) =>
-    fetch(upstream.url + path, { method, headers: { authorization: `token ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    fetch(upstream.url + path, {
+      method,
+      headers: { authorization: `token ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
 
   test('/my pages the posts and comments tabs; /my/profile is the full profile with badges, stats and activities', async () => {
     const token = await upstream.issueToken(MEMBER);
-    for (let index = 1; index <= 4; index += 1) expect((await rest('POST', '/v1/community/', token, { title: `페이지 글 ${index}`, content: '더 보기로 이어집니다' })).status).toBe(201);
+    for (let index = 1; index <= 4; index += 1)
+      expect((await rest('POST', '/v1/community/', token, { title: `페이지 글 ${index}`, content: '더 보기로 이어집니다' })).status).toBe(201);
     const { page } = await asMember('/my');
     const more = page.getByRole('button', { name: accountTexts.profile.more });
     const cards = page.getByTestId('post-card');
@@ -485,7 +515,11 @@ describe('settings', () => {
     return ((await answer.json()) as { token: string }).token;
   }
   const passwordLogin = (email: string, password: string) =>
-    fetch(`${upstream.url}/v1/user/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) }).then((answer) => answer.status);
+    fetch(`${upstream.url}/v1/user/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    }).then((answer) => answer.status);
 
   test('preferences stay chosen; the password changes with the current one; the account is deleted with the password', async () => {
     const email = 'settings-e2e@example.com';
@@ -538,4 +572,3 @@ describe('settings', () => {
     await loginSheet(page).waitFor();
   });
 });
-

@@ -111,7 +111,14 @@ describe('writing as a member', () => {
     await page.getByText(w.created).first().waitFor();
     await expect.poll(() => page.locator('.post-detail__images img').count()).toBe(1);
     // The picture is served back: the browser decoded the uploaded 2×3 PNG.
-    await expect.poll(() => page.locator('.post-detail__images img').first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(2);
+    await expect
+      .poll(() =>
+        page
+          .locator('.post-detail__images img')
+          .first()
+          .evaluate((image: HTMLImageElement) => image.naturalWidth),
+      )
+      .toBe(2);
 
     await goHome(page);
     expect((await cardTitles(page))[0]).toBe('브라우저에서 쓴 그림 글');
@@ -155,7 +162,10 @@ describe('writing as a member', () => {
 describe("other members' posts", () => {
   async function openOthersPost(page: Page): Promise<string> {
     await page.getByTestId('post-card').first().waitFor();
-    const card = page.getByTestId('post-card').filter({ hasNot: page.locator('.post-card__author', { hasText: await viewerNickname(page) }) }).first();
+    const card = page
+      .getByTestId('post-card')
+      .filter({ hasNot: page.locator('.post-card__author', { hasText: await viewerNickname(page) }) })
+      .first();
     const author = (await card.locator('.post-card__author').textContent())!;
     await card.click();
     await page.getByRole('button', { name: communityTexts.post.report, exact: true }).waitFor();
@@ -222,7 +232,11 @@ describe('guests', () => {
   test("a member cannot open another member's post in the edit form", async () => {
     const page = await open('/community');
     await page.getByTestId('post-card').first().waitFor();
-    const href = await page.getByTestId('post-card').filter({ hasNot: page.locator('.post-card__author', { hasText: await viewerNickname(page) }) }).first().getAttribute('href');
+    const href = await page
+      .getByTestId('post-card')
+      .filter({ hasNot: page.locator('.post-card__author', { hasText: await viewerNickname(page) }) })
+      .first()
+      .getAttribute('href');
     const id = new URL(href!, gateway.url).searchParams.get('id')!;
     await page.goto(`${gateway.url}/community/write?id=${encodeURIComponent(id)}`);
     await page.getByText(communityTexts.errors.notAuthor).waitFor();

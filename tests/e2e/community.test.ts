@@ -166,11 +166,14 @@ describe('community', () => {
 
     // The previous list stays on screen (dimmed) until the filtered one replaces it.
     await expect
-      .poll(async () => {
-        const names = await cards(page).getByTestId('post-card-category').allTextContents();
-        const cardCount = await cards(page).count();
-        return cardCount > 0 && names.length === cardCount && names.every((name) => name === category.name);
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const names = await cards(page).getByTestId('post-card-category').allTextContents();
+          const cardCount = await cards(page).count();
+          return cardCount > 0 && names.length === cardCount && names.every((name) => name === category.name);
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     await page.close();
   });

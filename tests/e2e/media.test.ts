@@ -104,10 +104,21 @@ async function postWithPictures(title: string, files: { name: string; type: stri
   const imageIds: string[] = [];
   for (const file of files) {
     const form = new FormData();
-    form.append('operations', JSON.stringify({ query: 'mutation ($input: UploadImageInput!) { uploadImage(input: $input) { __typename ... on UploadImagePayload { image { id } } ... on Error { message } } }', variables: { input: { file: null } } }));
+    form.append(
+      'operations',
+      JSON.stringify({
+        query:
+          'mutation ($input: UploadImageInput!) { uploadImage(input: $input) { __typename ... on UploadImagePayload { image { id } } ... on Error { message } } }',
+        variables: { input: { file: null } },
+      }),
+    );
     form.append('map', JSON.stringify({ 0: ['variables.input.file'] }));
     form.append('0', new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
-    const response = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { authorization: `token ${token}`, 'x-graphql-yoga-csrf': '1' }, body: form });
+    const response = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `token ${token}`, 'x-graphql-yoga-csrf': '1' },
+      body: form,
+    });
     const answer = (await response.json()) as { data?: { uploadImage: { __typename: string; image?: { id: string } } } };
     expect(answer.data?.uploadImage.__typename, JSON.stringify(answer)).toBe('UploadImagePayload');
     imageIds.push(answer.data!.uploadImage.image!.id);
@@ -116,7 +127,8 @@ async function postWithPictures(title: string, files: { name: string; type: stri
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `token ${token}` },
     body: JSON.stringify({
-      query: 'mutation ($input: CreatePostInput!) { createPost(input: $input) { __typename ... on CreatePostPayload { post { id } } ... on Error { message } } }',
+      query:
+        'mutation ($input: CreatePostInput!) { createPost(input: $input) { __typename ... on CreatePostPayload { post { id } } ... on Error { message } } }',
       variables: { input: { title, content: '사진 여러 장', imageIds } },
     }),
   });

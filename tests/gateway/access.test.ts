@@ -84,7 +84,11 @@ describe('CSRF prevention and CORS', () => {
     const rig = await rigWith();
     const url = `${rig.gateway.url}/graphql?query=${encodeURIComponent('{ categories { name } }')}`;
     expect((await fetch(url, { headers: { accept: 'application/graphql-response+json' } })).status).toBe(403);
-    const form = await fetch(`${rig.gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ categories { name } }' }) });
+    const form = await fetch(`${rig.gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ query: '{ categories { name } }' }),
+    });
     expect(form.status).toBe(403);
     expect(rig.upstreamCalls()).toBe(0);
     const allowed = await fetch(url, { headers: { accept: 'application/graphql-response+json', 'x-graphql-yoga-csrf': '1' } });
@@ -94,7 +98,10 @@ describe('CSRF prevention and CORS', () => {
   it('sends no CORS headers unless CORS_ORIGINS names the origin', async () => {
     const closed = await rigWith();
     const preflight = (rig: GatewayRig, origin: string) =>
-      fetch(`${rig.gateway.url}/graphql`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+      fetch(`${rig.gateway.url}/graphql`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
     expect((await preflight(closed, 'https://partner.example')).headers.get('access-control-allow-origin')).toBeNull();
 
     const open = await rigWith({ settings: { corsOrigins: ['https://partner.example'] } });

@@ -90,14 +90,23 @@ describe('accounts through the gateway', () => {
     expect(mismatch.data.register.issues).toEqual([{ path: 'input.passwordConfirm', message: v.passwordMismatch }]);
     const ok = await stack.graphql(
       'mutation($input: RegisterInput!) { register(input: $input) { __typename ... on RegisterPayload { token isNewUser viewer { nickname } } } }',
-      { input: { email: 'gw@slime.community', password: 'gateway1', passwordConfirm: 'gateway1', nickname: '게이트', agreeTerms: true, agreePrivacy: true, gender: 'FEMALE' } },
+      {
+        input: {
+          email: 'gw@slime.community',
+          password: 'gateway1',
+          passwordConfirm: 'gateway1',
+          nickname: '게이트',
+          agreeTerms: true,
+          agreePrivacy: true,
+          gender: 'FEMALE',
+        },
+      },
     );
     expect(ok.data.register).toMatchObject({ isNewUser: true, viewer: { nickname: '게이트' } });
     const token = ok.data.register.token;
-    const taken = await stack.graphql(
-      'mutation($input: RegisterInput!) { register(input: $input) { __typename ... on ConflictError { message } } }',
-      { input: { email: 'gw@slime.community', password: 'gateway1', passwordConfirm: 'gateway1', nickname: '게이트', agreeTerms: true, agreePrivacy: true } },
-    );
+    const taken = await stack.graphql('mutation($input: RegisterInput!) { register(input: $input) { __typename ... on ConflictError { message } } }', {
+      input: { email: 'gw@slime.community', password: 'gateway1', passwordConfirm: 'gateway1', nickname: '게이트', agreeTerms: true, agreePrivacy: true },
+    });
     expect(taken.data.register).toEqual({ __typename: 'ConflictError', message: accountTexts.errors.emailTaken });
 
     const UPDATE = `mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { __typename
@@ -108,14 +117,28 @@ describe('accounts through the gateway', () => {
       { path: 'input.nickname', message: v.nickname(2, 20) },
       { path: 'input.website', message: v.website },
     ]);
-    const updated = await stack.graphql(UPDATE, { input: { nickname: '게이트웨이', bio: '안녕', website: 'https://gw.example.com', privacy: 'private' } }, token);
-    expect(updated.data.updateProfile.viewer).toMatchObject({ nickname: '게이트웨이', bio: '안녕', website: 'https://gw.example.com', gender: 'FEMALE', preferences: { privacy: 'PRIVATE' } });
+    const updated = await stack.graphql(
+      UPDATE,
+      { input: { nickname: '게이트웨이', bio: '안녕', website: 'https://gw.example.com', privacy: 'private' } },
+      token,
+    );
+    expect(updated.data.updateProfile.viewer).toMatchObject({
+      nickname: '게이트웨이',
+      bio: '안녕',
+      website: 'https://gw.example.com',
+      gender: 'FEMALE',
+      preferences: { privacy: 'PRIVATE' },
+    });
 
     const CHANGE = `mutation($input: ChangePasswordInput!) { changePassword(input: $input) { __typename ... on Error { message } } }`;
-    expect((await stack.graphql(CHANGE, { input: { currentPassword: 'wrongone', newPassword: 'gateway9', newPasswordConfirm: 'gateway9' } }, token)).data.changePassword)
-      .toEqual({ __typename: 'BadRequestError', message: accountTexts.errors.currentPasswordWrong });
-    expect((await stack.graphql(CHANGE, { input: { currentPassword: 'gateway1', newPassword: 'gateway9', newPasswordConfirm: 'gateway9' } }, token)).data.changePassword.__typename)
-      .toBe('ChangePasswordPayload');
+    expect(
+      (await stack.graphql(CHANGE, { input: { currentPassword: 'wrongone', newPassword: 'gateway9', newPasswordConfirm: 'gateway9' } }, token)).data
+        .changePassword,
+    ).toEqual({ __typename: 'BadRequestError', message: accountTexts.errors.currentPasswordWrong });
+    expect(
+      (await stack.graphql(CHANGE, { input: { currentPassword: 'gateway1', newPassword: 'gateway9', newPasswordConfirm: 'gateway9' } }, token)).data
+        .changePassword.__typename,
+    ).toBe('ChangePasswordPayload');
     expect((await login('gw@slime.community', 'gateway9')).data.loginWithPassword.__typename).toBe('LoginWithPasswordPayload');
   });
 
@@ -134,28 +157,41 @@ describe('accounts through the gateway', () => {
       headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ reason: '도배' }),
     });
-    const list = await stack.graphql('{ viewer { email blockedUsers(first: 10) { totalCount edges { node { reason user { nickname isBlocked } } } } } }', {}, token);
+    const list = await stack.graphql(
+      '{ viewer { email blockedUsers(first: 10) { totalCount edges { node { reason user { nickname isBlocked } } } } } }',
+      {},
+      token,
+    );
     expect(list, JSON.stringify(list)).toBeTruthy();
-    expect(list.data.viewer.blockedUsers, JSON.stringify(list)).toEqual({ totalCount: 1, edges: [{ node: { reason: '도배', user: { nickname: '젤리곰', isBlocked: true } } }] });
+    expect(list.data.viewer.blockedUsers, JSON.stringify(list)).toEqual({
+      totalCount: 1,
+      edges: [{ node: { reason: '도배', user: { nickname: '젤리곰', isBlocked: true } } }],
+    });
     const unblocked = await stack.graphql(
       'mutation($id: ID!) { unblockUser(input: { userId: $id }) { __typename ... on UnblockUserPayload { user { isBlocked } } } }',
       { id: jelly },
       token,
     );
     expect(unblocked.data.unblockUser).toEqual({ __typename: 'UnblockUserPayload', user: { isBlocked: false } });
-    const again = await stack.graphql('mutation($id: ID!) { unblockUser(input: { userId: $id }) { __typename ... on Error { message } } }', { id: jelly }, token);
+    const again = await stack.graphql(
+      'mutation($id: ID!) { unblockUser(input: { userId: $id }) { __typename ... on Error { message } } }',
+      { id: jelly },
+      token,
+    );
     expect(again.data.unblockUser).toEqual({ __typename: 'NotFoundError', message: accountTexts.errors.notBlocked });
     // Another member's blocked list is not visible.
-    const other = await stack.graphql('query($id: ID!) { node(id: $id) { ... on User { blockedUsers(first: 5) { totalCount } followers(first: 2) { totalCount } } } }', { id: jelly }, token);
+    const other = await stack.graphql(
+      'query($id: ID!) { node(id: $id) { ... on User { blockedUsers(first: 5) { totalCount } followers(first: 2) { totalCount } } } }',
+      { id: jelly },
+      token,
+    );
     expect(other.data.node.blockedUsers).toBeNull();
     expect(other.data.node.followers.totalCount).toBeGreaterThan(0);
   });
 
   it('a guest gets NotAuthenticatedError from member-only mutations, before any upstream call', async () => {
     stack.proxy.reset();
-    const answer = await stack.graphql(
-      'mutation { updateProfile(input: { bio: "x" }) { __typename ... on Error { code } } }',
-    );
+    const answer = await stack.graphql('mutation { updateProfile(input: { bio: "x" }) { __typename ... on Error { code } } }');
     expect(answer.data.updateProfile).toEqual({ __typename: 'NotAuthenticatedError', code: 'UNAUTHORIZED' });
     expect(stack.proxy.calls).toEqual([]);
   });

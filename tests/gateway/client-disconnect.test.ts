@@ -30,7 +30,12 @@ it('clients hanging up mid-request never open the upstream breaker for everyone 
   proxy.fallback = { kind: 'hang' };
   const abandoned = Array.from({ length: 5 }, async (_, index) => {
     const controller = new AbortController();
-    const answer = fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: feedOfSize(index + 1) }), signal: controller.signal });
+    const answer = fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: feedOfSize(index + 1) }),
+      signal: controller.signal,
+    });
     await expect.poll(() => proxy.calls.filter((call) => !call.abandoned).length).toBeGreaterThan(0);
     controller.abort();
     await answer.catch(() => undefined);
@@ -41,7 +46,11 @@ it('clients hanging up mid-request never open the upstream breaker for everyone 
   expect(gateway.client.breakerClosed).toBe(true);
 
   proxy.fallback = { kind: 'pass' };
-  const response = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: FEED }) });
+  const response = await fetch(`${gateway.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: FEED }),
+  });
   const answer = await response.json();
   expect(answer.errors).toBeUndefined();
   expect(answer.data.posts.edges.length).toBeGreaterThan(0);

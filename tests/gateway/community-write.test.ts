@@ -1,7 +1,17 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_MAX, GRAPHQL_UPLOAD_LIMITS, IMAGE_UPLOAD_LIMIT, REPLY_MAX, TITLE_MAX, communityTexts, errorMessages, reportTexts, validationTexts } from '../../domain/index.js';
+import {
+  CONTENT_MAX,
+  GRAPHQL_UPLOAD_LIMITS,
+  IMAGE_UPLOAD_LIMIT,
+  REPLY_MAX,
+  TITLE_MAX,
+  communityTexts,
+  errorMessages,
+  reportTexts,
+  validationTexts,
+} from '../../domain/index.js';
 import { postLikes, posts, replies, users } from '../../upstream/src/db/schema.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
@@ -119,7 +129,9 @@ describe('validation before any upstream call', () => {
 
   it.each(['', ' a ', '가'])('searchPosts refuses %j (under 2 trimmed characters)', async (query) => {
     stack.proxy.reset();
-    const answer = await stack.graphql(`query($q: String!) { searchPosts(query: $q, first: 5) { __typename ... on ValidationError { issues { message } } } }`, { q: query });
+    const answer = await stack.graphql(`query($q: String!) { searchPosts(query: $q, first: 5) { __typename ... on ValidationError { issues { message } } } }`, {
+      q: query,
+    });
     expect(answer.data.searchPosts.__typename).toBe('ValidationError');
     expect(answer.data.searchPosts.issues[0].message).toBe(validationTexts.searchMin(2));
     expect(stack.proxy.calls).toEqual([]);
@@ -154,7 +166,10 @@ describe('posts', () => {
       }
     `;
     expect((await stack.graphql(DELETE, { input: { id: post.id } }, other.token)).data.deletePost.code).toBe('FORBIDDEN');
-    expect((await stack.graphql(DELETE, { input: { id: post.id } }, author.token)).data.deletePost).toEqual({ __typename: 'DeletePostPayload', deletedPostId: post.id });
+    expect((await stack.graphql(DELETE, { input: { id: post.id } }, author.token)).data.deletePost).toEqual({
+      __typename: 'DeletePostPayload',
+      deletedPostId: post.id,
+    });
     const gone = await stack.graphql(`query($id: ID!) { post(id: $id) { __typename } }`, { id: post.id });
     expect(gone.data.post.__typename).toBe('NotFoundError');
     const [row] = await stack.upstream.db.select().from(posts).where(eq(posts.id, post.databaseId));
@@ -198,7 +213,11 @@ describe('replies', () => {
     const answer = await stack.graphql(REPLY, { input: { postId: post.id, content: '답글입니다', parentId: first.id } }, other.token);
     expect(answer.data.createReply.replyEdge.node).toMatchObject({ content: '답글입니다', parentId: first.id });
     expect(answer.data.createReply.post).toEqual({ id: post.id, replyCount: 21 });
-    const nested = await stack.graphql(REPLY, { input: { postId: post.id, content: '답글의 답글', parentId: answer.data.createReply.replyEdge.node.id } }, author.token);
+    const nested = await stack.graphql(
+      REPLY,
+      { input: { postId: post.id, content: '답글의 답글', parentId: answer.data.createReply.replyEdge.node.id } },
+      author.token,
+    );
     // Answers stay one level deep: an answer to an answer joins the same thread.
     expect(nested.data.createReply.replyEdge.node.parentId).toBe(first.id);
 
@@ -230,7 +249,9 @@ describe('replies', () => {
     const UPDATE = /* GraphQL */ `
       mutation($input: UpdateReplyInput!) { updateReply(input: $input) { __typename ... on UpdateReplyPayload { reply { content isEdited } } ... on ForbiddenError { code } } }
     `;
-    expect((await stack.graphql(UPDATE, { input: { id: head.id, postId: post.id, content: '남이 고침' } }, other.token)).data.updateReply.code).toBe('FORBIDDEN');
+    expect((await stack.graphql(UPDATE, { input: { id: head.id, postId: post.id, content: '남이 고침' } }, other.token)).data.updateReply.code).toBe(
+      'FORBIDDEN',
+    );
     expect((await stack.graphql(UPDATE, { input: { id: head.id, postId: post.id, content: '고친 댓글' } }, author.token)).data.updateReply.reply).toEqual({
       content: '고친 댓글',
       isEdited: true,
@@ -249,8 +270,13 @@ describe('replies', () => {
       deletedReplyId: head.id,
       post: { replyCount: 1 },
     });
-    const listed = await stack.graphql(`query($id: ID!) { post(id: $id) { ... on Post { replies(first: 5) { edges { node { isDeleted content author { id } replies(first: 5) { totalCount } } } } } } }`, { id: post.id });
-    expect(listed.data.post.replies.edges).toEqual([{ node: { isDeleted: true, content: communityTexts.reply.deletedReply, author: null, replies: { totalCount: 1 } } }]);
+    const listed = await stack.graphql(
+      `query($id: ID!) { post(id: $id) { ... on Post { replies(first: 5) { edges { node { isDeleted content author { id } replies(first: 5) { totalCount } } } } } } }`,
+      { id: post.id },
+    );
+    expect(listed.data.post.replies.edges).toEqual([
+      { node: { isDeleted: true, content: communityTexts.reply.deletedReply, author: null, replies: { totalCount: 1 } } },
+    ]);
     const [{ live }] = await stack.upstream.db
       .select({ live: count() })
       .from(replies)
@@ -323,10 +349,7 @@ describe('reports, blocks and search', () => {
 
 describe('image upload', () => {
   /** A 2×3 PNG, byte for byte. */
-  const PNG = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEklEQVR4nGP4z8DAwMDAwMAAAA4AAf8Gq8pGAAAAAElFTkSuQmCC',
-    'base64',
-  );
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEklEQVR4nGP4z8DAwMDAwMAAAA4AAf8Gq8pGAAAAAElFTkSuQmCC', 'base64');
 
   async function upload(bytes: Buffer, type: string, token?: string) {
     const form = new FormData();
@@ -380,7 +403,10 @@ describe('image upload', () => {
     expect(fake.data.uploadImage).toEqual({ __typename: 'ValidationError', issues: [{ path: 'image', message: communityTexts.upload.notImage }] });
     const guest = await upload(PNG, 'image/png');
     expect(guest.data.uploadImage.__typename).toBe('NotAuthenticatedError');
-    const rows = await stack.upstream.db.select({ id: users.id }).from(users).where(inArray(users.id, [author.id]));
+    const rows = await stack.upstream.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, [author.id]));
     expect(rows).toHaveLength(1);
   });
 });

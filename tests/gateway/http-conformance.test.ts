@@ -35,7 +35,9 @@ describe('GraphQL over HTTP', () => {
 
   it('answers a query over GET and refuses a mutation over GET with 405', async () => {
     const get = (query: string) =>
-      fetch(`${rig.gateway.url}/graphql?query=${encodeURIComponent(query)}`, { headers: { accept: 'application/graphql-response+json', 'x-graphql-yoga-csrf': '1' } });
+      fetch(`${rig.gateway.url}/graphql?query=${encodeURIComponent(query)}`, {
+        headers: { accept: 'application/graphql-response+json', 'x-graphql-yoga-csrf': '1' },
+      });
     const query = await get('{ categories { name } }');
     expect(query.status).toBe(200);
     expect(query.headers.get('content-type')).toMatch(/application\/graphql-response\+json/);

@@ -29,7 +29,11 @@ it('never shows one member (or a guest) another member’s isLiked or viewer, ho
   if (first.data.posts.edges[0].node.isLiked) {
     await rig.graphql(`mutation ($id: ID!) { togglePostLike(input: { id: $id }) { __typename } }`, { id: postId }, { token: aliceToken });
   }
-  const liked = await rig.graphql(`mutation ($id: ID!) { togglePostLike(input: { id: $id }) { ... on TogglePostLikePayload { post { isLiked } } } }`, { id: postId }, { token: aliceToken });
+  const liked = await rig.graphql(
+    `mutation ($id: ID!) { togglePostLike(input: { id: $id }) { ... on TogglePostLikePayload { post { isLiked } } } }`,
+    { id: postId },
+    { token: aliceToken },
+  );
   expect(liked.data.togglePostLike.post.isLiked).toBe(true);
   const bobView = await rig.graphql(QUERY, { id: postId }, { token: bobToken });
   const bobLikes = bobView.data.post.isLiked as boolean;

@@ -55,7 +55,7 @@ describe('searchItems', () => {
     expect(doll.data.searchItems.edges[0].node).toMatchObject({ itemType: 'DECORATION', rating: 'A', sprite: { width: 64, height: 64, frame: 4 } });
   });
 
-  it('shares an identical search between viewers (public data), asked upstream without anyone\'s token', async () => {
+  it("shares an identical search between viewers (public data), asked upstream without anyone's token", async () => {
     stack.proxy.reset();
     const guest = await stack.graphql(SEARCH, { name: '크리스탈', first: 5 });
     const member = await stack.graphql(SEARCH, { name: '크리스탈', first: 5 }, token2);
@@ -192,7 +192,10 @@ describe('wish lists', () => {
 
   it('addWish adds once; adding the same item again returns the same entry', async () => {
     const first = await stack.graphql(ADD, { input: { itemId: itemId('청바지'), wishType: 'BUY', memo: '사이즈 M' } }, token8);
-    expect(first.data.addWish).toMatchObject({ __typename: 'AddWishPayload', wish: { wishType: 'BUY', status: 'ACTIVE', quantity: 1, memo: '사이즈 M', item: { name: '청바지' } } });
+    expect(first.data.addWish).toMatchObject({
+      __typename: 'AddWishPayload',
+      wish: { wishType: 'BUY', status: 'ACTIVE', quantity: 1, memo: '사이즈 M', item: { name: '청바지' } },
+    });
     const again = await stack.graphql(ADD, { input: { itemId: itemId('청바지'), wishType: 'BUY' } }, token8);
     expect(again.data.addWish.wish.id).toBe(first.data.addWish.wish.id);
     const list = await stack.graphql(WISHES, { type: 'BUY' }, token8);
@@ -357,7 +360,12 @@ describe('probability tables', () => {
       `query($id: Int!) { probabilityItem(kind: TREASUREBOX, databaseId: $id) { __typename ... on ProbabilityItem { id name probability rarity } } }`,
       { id: row.id },
     );
-    expect(answer.data.probabilityItem).toMatchObject({ __typename: 'ProbabilityItem', name: row.name, probability: row.probability, rarity: row.rarity.toUpperCase() });
+    expect(answer.data.probabilityItem).toMatchObject({
+      __typename: 'ProbabilityItem',
+      name: row.name,
+      probability: row.probability,
+      rarity: row.rarity.toUpperCase(),
+    });
     const node = await stack.graphql(`query($id: ID!) { node(id: $id) { ... on ProbabilityItem { name } } }`, { id: answer.data.probabilityItem.id });
     expect(node.data.node).toEqual({ name: row.name });
     const missing = await stack.graphql(`{ probabilityItem(kind: TICKET, databaseId: 99999) { __typename } }`);

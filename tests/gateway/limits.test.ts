@@ -85,7 +85,9 @@ describe('operation limits reject each abuse before any upstream call', () => {
   it('cost, weighted by first/last from the variables', async () => {
     // Each alias may return 100 posts, each with edge, node, category and three levels of children:
     // 1 + 100 × 6 = 601, and 10 × 601 is above the maximum of 5000.
-    const aliases = Array.from({ length: 10 }, (_, index) => `p${index}: posts(first: $count) { edges { node { category { ${nestedChildren(3)} } } } }`).join('\n');
+    const aliases = Array.from({ length: 10 }, (_, index) => `p${index}: posts(first: $count) { edges { node { category { ${nestedChildren(3)} } } } }`).join(
+      '\n',
+    );
     const query = `query ($count: Int!) { ${aliases} }`;
     await expectRejectedBeforeUpstream({ query, variables: { count: 100 } }, hardeningTexts.tooExpensive(10 * 601, GRAPHQL_LIMITS.maxCost));
     // The same document asking for 10 items each is cheap, and runs.
@@ -158,7 +160,10 @@ describe('the web client stays inside the limits', () => {
         maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases }),
         maxDirectivesRule({ n: GRAPHQL_LIMITS.maxDirectives }),
       ]);
-      expect(errors.map((error) => error.message), text!.split('\n')[0]).toEqual([]);
+      expect(
+        errors.map((error) => error.message),
+        text!.split('\n')[0],
+      ).toEqual([]);
       expect(operationCost(schema, document, undefined, {}), text!.split('\n')[0]).toBeLessThanOrEqual(GRAPHQL_LIMITS.maxCost);
     }
   });

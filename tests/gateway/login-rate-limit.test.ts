@@ -24,8 +24,7 @@ describe('login attempts are limited per identifier and per IP', () => {
   }, 60_000);
   afterAll(async () => stack?.stop());
 
-  const login = async (identifier: string, password: string) =>
-    (await stack.graphql(LOGIN, { input: { identifier, password } })).data.loginWithPassword;
+  const login = async (identifier: string, password: string) => (await stack.graphql(LOGIN, { input: { identifier, password } })).data.loginWithPassword;
 
   it('refuses an identifier after its failures, even with the right password, with a clear error', async () => {
     for (let attempt = 0; attempt < LOGIN_ATTEMPTS_PER_IDENTIFIER; attempt++) {

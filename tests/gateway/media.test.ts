@@ -58,8 +58,14 @@ describe('uploads of real files and media on the gateway origin', () => {
   it('a stock Apollo upload client sends a 180 KB photo; the gateway serves the same bytes at a relative /media URL', async () => {
     const photo = jpegPhoto();
     expect(photo.length).toBeGreaterThan(150_000);
-    const { data } = await apollo.mutate({ mutation: gql(UPLOAD_IMAGE), variables: { file: new File([new Uint8Array(photo)], 'photo.jpg', { type: 'image/jpeg' }) } });
-    expect(data.uploadImage).toMatchObject({ __typename: 'UploadImagePayload', image: { width: 800, height: 600, mimeType: 'image/jpeg', size: photo.length } });
+    const { data } = await apollo.mutate({
+      mutation: gql(UPLOAD_IMAGE),
+      variables: { file: new File([new Uint8Array(photo)], 'photo.jpg', { type: 'image/jpeg' }) },
+    });
+    expect(data.uploadImage).toMatchObject({
+      __typename: 'UploadImagePayload',
+      image: { width: 800, height: 600, mimeType: 'image/jpeg', size: photo.length },
+    });
     const url: string = data.uploadImage.image.url;
     expect(url).toMatch(/^\/media\/uploads\/[\w-]+\.jpeg$/);
 
@@ -105,8 +111,14 @@ describe('uploads of real files and media on the gateway origin', () => {
 
   it('a picture declared as a video still meets the picture limit before any upstream call', async () => {
     stack.proxy.reset();
-    const { data } = await apollo.mutate({ mutation: gql(UPLOAD_IMAGE), variables: { file: new File([new Uint8Array(pngOfSize(IMAGE_MAX_BYTES + 1))], 'x.mp4', { type: 'video/mp4' }) } });
-    expect(data.uploadImage).toMatchObject({ __typename: 'ValidationError', issues: [{ path: 'input.file', message: communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE) }] });
+    const { data } = await apollo.mutate({
+      mutation: gql(UPLOAD_IMAGE),
+      variables: { file: new File([new Uint8Array(pngOfSize(IMAGE_MAX_BYTES + 1))], 'x.mp4', { type: 'video/mp4' }) },
+    });
+    expect(data.uploadImage).toMatchObject({
+      __typename: 'ValidationError',
+      issues: [{ path: 'input.file', message: communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE) }],
+    });
     expect(stack.proxy.calls).toEqual([]);
   });
 
@@ -134,14 +146,18 @@ describe('uploads of real files and media on the gateway origin', () => {
     const response = await fetch(`${stack.gateway.url}/graphql`, {
       method: 'POST',
       headers: { authorization: `token ${token}`, 'x-apollo-operation-name': 'Story' },
-      body: multipart(`mutation Story($media: File!) { createStory(input: { media: $media, type: VIDEO }) { __typename } }`, { media: null }, { media: { bytes: mp4OfSize(STORY_VIDEO_MAX_BYTES + 1), type: 'video/mp4', name: 'long.mp4' } }),
+      body: multipart(
+        `mutation Story($media: File!) { createStory(input: { media: $media, type: VIDEO }) { __typename } }`,
+        { media: null },
+        { media: { bytes: mp4OfSize(STORY_VIDEO_MAX_BYTES + 1), type: 'video/mp4', name: 'long.mp4' } },
+      ),
     });
     expect(response.status).toBe(413);
     expect((await response.json()).errors[0].message).toBe(storyTexts.media.videoTooLarge(STORY_VIDEO_MAX_BYTES / MEGABYTE));
     expect(stack.proxy.calls).toEqual([]);
   });
 
-  it('a profile picture of 180 KB becomes the member\'s picture, served from the gateway', async () => {
+  it("a profile picture of 180 KB becomes the member's picture, served from the gateway", async () => {
     const photo = jpegPhoto(640, 640);
     const { data } = await apollo.mutate({
       mutation: gql`mutation Avatar($file: File!) { uploadProfileImage(input: { file: $file }) { __typename ... on UploadProfileImagePayload { viewer { profileImage } } } }`,
@@ -173,7 +189,7 @@ describe('uploads of real files and media on the gateway origin', () => {
     expect(served.response.headers.get('content-security-policy')).toContain('sandbox');
   });
 
-  it('multipart uploads need a preflight header (CSRF); each common upload client\'s header is accepted', async () => {
+  it("multipart uploads need a preflight header (CSRF); each common upload client's header is accepted", async () => {
     const send = (headers: Record<string, string>) =>
       fetch(`${stack.gateway.url}/graphql`, {
         method: 'POST',
@@ -205,20 +221,35 @@ describe('uploads of real files and media on the gateway origin', () => {
 
     it('builds media URLs on the public address, never on a Host header, and passes absolute URLs through', async () => {
       const query = JSON.stringify({ query: `{ posts(first: 20) { edges { node { author { databaseId profileImage } } } } }` });
-      const response = await request(`${gateway.url}/graphql`, { method: 'POST', headers: { host: 'evil.example', 'content-type': 'application/json' }, body: query });
-      const answer = (await response.body.json()) as { data: { posts: { edges: { node: { author: { databaseId: number; profileImage: string | null } } }[] } } };
+      const response = await request(`${gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { host: 'evil.example', 'content-type': 'application/json' },
+        body: query,
+      });
+      const answer = (await response.body.json()) as {
+        data: { posts: { edges: { node: { author: { databaseId: number; profileImage: string | null } } }[] } };
+      };
       const pictures = answer.data.posts.edges.map((edge) => edge.node.author.profileImage).filter(Boolean) as string[];
       expect(pictures.length).toBeGreaterThan(0);
       for (const picture of pictures) expect(picture).toMatch(/^https:\/\/slime\.example\/media\//);
 
       const someone = answer.data.posts.edges[0].node.author.databaseId;
       await stack.upstream.db.update(users).set({ profileImage: 'https://cdn.partner.example/a.png' }).where(eq(users.id, someone));
-      const again = await (await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ node(id: "${Buffer.from(`User:${someone}`).toString("base64")}") { ... on User { profileImage } } }` }) })).json();
+      const again = await (
+        await fetch(`${gateway.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: `{ node(id: "${Buffer.from(`User:${someone}`).toString('base64')}") { ... on User { profileImage } } }` }),
+        })
+      ).json();
       expect(again.data.node.profileImage).toBe('https://cdn.partner.example/a.png');
     });
 
-    it('a post\'s pictures and its thumbnail are on the public address too', async () => {
-      const { data } = await apollo.mutate({ mutation: gql(UPLOAD_IMAGE.replace('{ url ', '{ id url ')), variables: { file: new File([new Uint8Array(jpegPhoto(320, 240))], 'p.jpg', { type: 'image/jpeg' }) } });
+    it("a post's pictures and its thumbnail are on the public address too", async () => {
+      const { data } = await apollo.mutate({
+        mutation: gql(UPLOAD_IMAGE.replace('{ url ', '{ id url ')),
+        variables: { file: new File([new Uint8Array(jpegPhoto(320, 240))], 'p.jpg', { type: 'image/jpeg' }) },
+      });
       const created = await stack.graphql(
         `mutation($input: CreatePostInput!) { createPost(input: $input) { __typename ... on CreatePostPayload { post { id } } ... on ValidationError { issues { path message } } } }`,
         { input: { title: '사진 한 장', content: '공개 주소로 보이나요?', imageIds: [data.uploadImage.image.id] } },
@@ -227,7 +258,11 @@ describe('uploads of real files and media on the gateway origin', () => {
       expect(created.data.createPost.__typename, JSON.stringify(created)).toBe('CreatePostPayload');
       const id = created.data.createPost.post.id;
       const answer = await (
-        await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ post(id: "${id}") { ... on Post { thumbnail images { url thumbnailUrl } } } }` }) })
+        await fetch(`${gateway.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: `{ post(id: "${id}") { ... on Post { thumbnail images { url thumbnailUrl } } } }` }),
+        })
       ).json();
       const { thumbnail, images: pictures } = answer.data.post;
       for (const url of [thumbnail, pictures[0].url, pictures[0].thumbnailUrl]) expect(url).toMatch(/^https:\/\/slime\.example\/media\/uploads\//);

@@ -33,13 +33,16 @@ const collect = (ws: Client, query: string, variables: Record<string, unknown> =
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The bridge's polls as the upstream saw them, with whose token. */
-const polls = (target: GatewayRig = rig) => target.proxy.calls.filter((call) => call.method === 'GET' && call.url.startsWith('/v1/user/notification/?page=1&pageSize=20'));
+const polls = (target: GatewayRig = rig) =>
+  target.proxy.calls.filter((call) => call.method === 'GET' && call.url.startsWith('/v1/user/notification/?page=1&pageSize=20'));
 
 const NOTIFICATION_ADDED = `subscription { notificationAdded { id title type isRead url sender { databaseId } } }`;
 const UNREAD = `subscription { unreadNotificationCount }`;
 
 async function alicePost(): Promise<string> {
-  const answer = await rig.graphql(`{ viewer { databaseId } posts(first: 50) { edges { node { id author { databaseId } } } } }`, undefined, { token: aliceToken });
+  const answer = await rig.graphql(`{ viewer { databaseId } posts(first: 50) { edges { node { id author { databaseId } } } } }`, undefined, {
+    token: aliceToken,
+  });
   return answer.data.posts.edges.find((edge: any) => edge.node.author.databaseId === ALICE).node.id;
 }
 
@@ -59,7 +62,12 @@ describe('notification subscriptions through the polling bridge', () => {
     await until(() => rig.gateway.notificationBridge.activePollers === 1 && polls().length > 0);
     await bobReplies(postId);
     await until(() => alice.results.length > 0);
-    expect(alice.results[0].data.notificationAdded).toMatchObject({ type: 'COMMENT', isRead: false, title: m.replyOnPost('젤리곰'), sender: { databaseId: BOB } });
+    expect(alice.results[0].data.notificationAdded).toMatchObject({
+      type: 'COMMENT',
+      isRead: false,
+      title: m.replyOnPost('젤리곰'),
+      sender: { databaseId: BOB },
+    });
     alice.unsubscribe();
     await until(() => rig.gateway.notificationBridge.activePollers === 0);
   });
@@ -77,7 +85,11 @@ describe('notification subscriptions through the polling bridge', () => {
     expect(polls().length).toBeLessThanOrEqual(Math.floor(elapsedIntervals) + 2);
     expect(rig.gateway.notificationBridge.activePollers).toBe(1);
     // Unchanged inbox: the upstream answered 304 after a conditional request.
-    expect(polls().slice(1).every((call) => call.headers['if-none-match'])).toBe(true);
+    expect(
+      polls()
+        .slice(1)
+        .every((call) => call.headers['if-none-match']),
+    ).toBe(true);
 
     // A new notification reaches every socket.
     await bobReplies(await alicePost(), '세 창 모두에게');
@@ -93,7 +105,9 @@ describe('notification subscriptions through the polling bridge', () => {
   it('never lets B hear A’s notifications', async () => {
     const postId = await alicePost();
     const bob = collect(socket(rig, bobToken), NOTIFICATION_ADDED);
-    const bobNamingAlice = collect(socket(rig, bobToken), `subscription ($userId: ID!) { notificationAdded(userId: $userId) { id } }`, { userId: String(ALICE) });
+    const bobNamingAlice = collect(socket(rig, bobToken), `subscription ($userId: ID!) { notificationAdded(userId: $userId) { id } }`, {
+      userId: String(ALICE),
+    });
     const guest = collect(socket(rig), NOTIFICATION_ADDED);
     const alice = collect(socket(rig, aliceToken), NOTIFICATION_ADDED);
     await until(() => bobNamingAlice.errors.length > 0 && (guest.errors.length > 0 || guest.results.length > 0));
@@ -117,7 +131,11 @@ describe('notification subscriptions through the polling bridge', () => {
     expect(initial).toBeGreaterThan(0);
     await until(() => polls().length > 0 && rig.gateway.notificationBridge.activePollers === 1);
     await pause(INTERVAL_MS);
-    const read = await rig.graphql(`mutation { markNotificationsRead(input: { all: true }) { ... on MarkNotificationsReadPayload { updatedCount viewer { notifications(first: 5) { unreadCount } } } } }`, undefined, { token: aliceToken });
+    const read = await rig.graphql(
+      `mutation { markNotificationsRead(input: { all: true }) { ... on MarkNotificationsReadPayload { updatedCount viewer { notifications(first: 5) { unreadCount } } } } }`,
+      undefined,
+      { token: aliceToken },
+    );
     expect(read.data.markNotificationsRead.updatedCount).toBe(initial);
     expect(read.data.markNotificationsRead.viewer.notifications.unreadCount).toBe(0);
     await until(() => counts.results.some((result) => result.data.unreadNotificationCount === 0));
@@ -127,7 +145,11 @@ describe('notification subscriptions through the polling bridge', () => {
 
 describe('notification fields and mutations', () => {
   it('lists the viewer’s notifications with the unread count; others see null', async () => {
-    const mine = await rig.graphql(`{ viewer { notifications(first: 2) { totalCount unreadCount edges { node { id databaseId title isRead } } } notificationStats { totalNotifications byType { key count } } } }`, undefined, { token: aliceToken });
+    const mine = await rig.graphql(
+      `{ viewer { notifications(first: 2) { totalCount unreadCount edges { node { id databaseId title isRead } } } notificationStats { totalNotifications byType { key count } } } }`,
+      undefined,
+      { token: aliceToken },
+    );
     expect(mine.data.viewer.notifications.totalCount).toBeGreaterThan(0);
     expect(mine.data.viewer.notificationStats.totalNotifications).toBe(mine.data.viewer.notifications.totalCount);
     const others = await rig.graphql(`{ user(id: ${ALICE}) { ... on User { notifications(first: 1) { totalCount } } } }`, undefined, { token: bobToken });
@@ -136,33 +158,55 @@ describe('notification fields and mutations', () => {
     const id = mine.data.viewer.notifications.edges[0].node.id;
     const bobReads = await rig.graphql(`query ($id: ID!) { notification(id: $id) { __typename ... on Error { message } } }`, { id }, { token: bobToken });
     expect(bobReads.data.notification).toEqual({ __typename: 'NotFoundError', message: m.notificationNotFound });
-    const deleted = await rig.graphql(`mutation ($id: ID!) { deleteNotification(input: { id: $id }) { ... on DeleteNotificationPayload { deletedNotificationId } } }`, { id }, { token: aliceToken });
+    const deleted = await rig.graphql(
+      `mutation ($id: ID!) { deleteNotification(input: { id: $id }) { ... on DeleteNotificationPayload { deletedNotificationId } } }`,
+      { id },
+      { token: aliceToken },
+    );
     expect(deleted.data.deleteNotification.deletedNotificationId).toBe(id);
-    const readOnly = await rig.graphql(`mutation { deleteNotifications(input: {}) { ... on DeleteNotificationsPayload { deletedCount message } } }`, undefined, { token: aliceToken });
+    const readOnly = await rig.graphql(
+      `mutation { deleteNotifications(input: {}) { ... on DeleteNotificationsPayload { deletedCount message } } }`,
+      undefined,
+      { token: aliceToken },
+    );
     expect(readOnly.data.deleteNotifications.message).toBe(m.deleted(readOnly.data.deleteNotifications.deletedCount));
   });
 
   it('refuses guests with NotAuthenticatedError and a mark-read without ids with the spec message', async () => {
     const guest = await rig.graphql(`mutation { markNotificationsRead(input: { all: true }) { __typename } }`);
     expect(guest.data.markNotificationsRead.__typename).toBe('NotAuthenticatedError');
-    const empty = await rig.graphql(`mutation { markNotificationsRead(input: {}) { ... on ValidationError { issues { message } } } }`, undefined, { token: aliceToken });
+    const empty = await rig.graphql(`mutation { markNotificationsRead(input: {}) { ... on ValidationError { issues { message } } } }`, undefined, {
+      token: aliceToken,
+    });
     expect(empty.data.markNotificationsRead.issues.map((issue: any) => issue.message)).toContain(m.notificationIdsRequired);
   });
 
   it('updates settings, checking quiet hours', async () => {
-    const bad = await rig.graphql(`mutation { updateNotificationSettings(input: { quietHours: { startTime: "7:5" } }) { ... on ValidationError { issues { message } } } }`, undefined, { token: aliceToken });
+    const bad = await rig.graphql(
+      `mutation { updateNotificationSettings(input: { quietHours: { startTime: "7:5" } }) { ... on ValidationError { issues { message } } } }`,
+      undefined,
+      { token: aliceToken },
+    );
     expect(bad.data.updateNotificationSettings.issues[0].message).toBe(m.quietHoursTime);
     const saved = await rig.graphql(
       `mutation { updateNotificationSettings(input: { push: { enabled: false }, quietHours: { enabled: true, startTime: "22:30", endTime: "07:00" } }) { ... on UpdateNotificationSettingsPayload { settings { push { enabled } inApp { enabled types } quietHours { enabled startTime endTime } } } } }`,
       undefined,
       { token: aliceToken },
     );
-    expect(saved.data.updateNotificationSettings.settings).toMatchObject({ push: { enabled: false }, inApp: { enabled: true }, quietHours: { enabled: true, startTime: '22:30', endTime: '07:00' } });
+    expect(saved.data.updateNotificationSettings.settings).toMatchObject({
+      push: { enabled: false },
+      inApp: { enabled: true },
+      quietHours: { enabled: true, startTime: '22:30', endTime: '07:00' },
+    });
   });
 
   it('lets staff send announcements; members get ForbiddenError; lengths are checked first', async () => {
     const send = (token: string, title = '점검 안내') =>
-      rig.graphql(`mutation ($title: String!) { sendAdminNotification(input: { userIds: [${ALICE}], title: $title, content: "오늘 밤 점검합니다." }) { __typename ... on SendAdminNotificationPayload { sentCount failedCount } ... on Error { message } ... on ValidationError { issues { message } } } }`, { title }, { token });
+      rig.graphql(
+        `mutation ($title: String!) { sendAdminNotification(input: { userIds: [${ALICE}], title: $title, content: "오늘 밤 점검합니다." }) { __typename ... on SendAdminNotificationPayload { sentCount failedCount } ... on Error { message } ... on ValidationError { issues { message } } } }`,
+        { title },
+        { token },
+      );
     const member = await send(bobToken);
     expect(member.data.sendAdminNotification).toMatchObject({ __typename: 'ForbiddenError', message: m.staffOnly });
     const long = await send(staffToken, 'x'.repeat(ADMIN_NOTIFICATION_TITLE_MAX + 1));
@@ -174,37 +218,77 @@ describe('notification fields and mutations', () => {
 describe('notices and inquiries', () => {
   it('staff write notices, members are refused, and a hyphenated id is a notice', async () => {
     const create = (token: string) =>
-      rig.graphql(`mutation { createNotice(input: { title: "중요 점검 공지", content: "점검합니다", isImportant: true, category: MAINTENANCE }) { __typename ... on CreateNoticePayload { notice { id uuid isImportant category } } ... on Error { message } } }`, undefined, { token });
+      rig.graphql(
+        `mutation { createNotice(input: { title: "중요 점검 공지", content: "점검합니다", isImportant: true, category: MAINTENANCE }) { __typename ... on CreateNoticePayload { notice { id uuid isImportant category } } ... on Error { message } } }`,
+        undefined,
+        { token },
+      );
     expect((await create(bobToken)).data.createNotice).toMatchObject({ __typename: 'ForbiddenError', message: m.staffOnly });
     const created = (await create(staffToken)).data.createNotice.notice;
     expect(created).toMatchObject({ isImportant: true, category: 'MAINTENANCE' });
     const list = await rig.graphql(`{ notices(first: 10) { totalCount edges { node { id title isImportant } } } }`);
     expect(list.data.notices.edges[0].node.isImportant).toBe(true);
-    const entry = await rig.graphql(`query ($id: String!) { inboxEntry(id: $id) { __typename ... on QueryInboxEntrySuccess { data { __typename ... on Notice { title } } } } }`, { id: created.uuid }, { token: aliceToken });
+    const entry = await rig.graphql(
+      `query ($id: String!) { inboxEntry(id: $id) { __typename ... on QueryInboxEntrySuccess { data { __typename ... on Notice { title } } } } }`,
+      { id: created.uuid },
+      { token: aliceToken },
+    );
     expect(entry.data.inboxEntry.data).toEqual({ __typename: 'Notice', title: '중요 점검 공지' });
     const deleted = await rig.graphql(`mutation ($id: ID!) { deleteNotice(input: { id: $id }) { __typename } }`, { id: created.id }, { token: staffToken });
     expect(deleted.data.deleteNotice.__typename).toBe('DeleteNoticePayload');
   });
 
   it('files an inquiry with the rules, comments on it, staff move it and the member rates it', async () => {
-    const bad = await rig.graphql(`mutation { createInquiry(input: { title: "", content: "짧아요", category: GENERAL }) { ... on ValidationError { issues { path message } } } }`, undefined, { token: aliceToken });
+    const bad = await rig.graphql(
+      `mutation { createInquiry(input: { title: "", content: "짧아요", category: GENERAL }) { ... on ValidationError { issues { path message } } } }`,
+      undefined,
+      { token: aliceToken },
+    );
     expect(bad.data.createInquiry.issues.map((issue: any) => issue.message)).toContain(m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX));
-    const created = await rig.graphql(`mutation { createInquiry(input: { title: "계정 문의", content: "로그인이 자꾸 풀립니다. 확인 부탁드려요.", category: ACCOUNT }) { ... on CreateInquiryPayload { inquiry { id status priority } } } }`, undefined, { token: aliceToken });
+    const created = await rig.graphql(
+      `mutation { createInquiry(input: { title: "계정 문의", content: "로그인이 자꾸 풀립니다. 확인 부탁드려요.", category: ACCOUNT }) { ... on CreateInquiryPayload { inquiry { id status priority } } } }`,
+      undefined,
+      { token: aliceToken },
+    );
     const inquiry = created.data.createInquiry.inquiry;
     expect(inquiry).toMatchObject({ status: 'PENDING', priority: 'MEDIUM' });
     const listed = await rig.graphql(`{ viewer { inquiries(first: 10) { totalCount edges { node { id title } } } } }`, undefined, { token: aliceToken });
     expect(listed.data.viewer.inquiries.edges.map((edge: any) => edge.node.id)).toContain(inquiry.id);
     const foreign = await rig.graphql(`query ($id: ID!) { inquiry(id: $id) { __typename } }`, { id: inquiry.id }, { token: bobToken });
     expect(foreign.data.inquiry.__typename).toBe('NotFoundError');
-    const byMember = await rig.graphql(`mutation ($id: ID!) { setInquiryStatus(input: { inquiryId: $id, status: IN_PROGRESS }) { __typename } }`, { id: inquiry.id }, { token: aliceToken });
+    const byMember = await rig.graphql(
+      `mutation ($id: ID!) { setInquiryStatus(input: { inquiryId: $id, status: IN_PROGRESS }) { __typename } }`,
+      { id: inquiry.id },
+      { token: aliceToken },
+    );
     expect(byMember.data.setInquiryStatus.__typename).toBe('ForbiddenError');
-    const skip = await rig.graphql(`mutation ($id: ID!) { setInquiryStatus(input: { inquiryId: $id, status: RESOLVED }) { __typename ... on Error { message } } }`, { id: inquiry.id }, { token: staffToken });
+    const skip = await rig.graphql(
+      `mutation ($id: ID!) { setInquiryStatus(input: { inquiryId: $id, status: RESOLVED }) { __typename ... on Error { message } } }`,
+      { id: inquiry.id },
+      { token: staffToken },
+    );
     expect(skip.data.setInquiryStatus).toEqual({ __typename: 'ConflictError', message: m.statusTransition('pending', 'resolved') });
-    await rig.graphql(`mutation ($id: ID!) { setInquiryStatus(input: { inquiryId: $id, status: IN_PROGRESS, internalNotes: "비밀 메모" }) { __typename } }`, { id: inquiry.id }, { token: staffToken });
-    const comment = await rig.graphql(`mutation ($id: ID!) { addInquiryComment(input: { inquiryId: $id, comment: "확인했습니다" }) { ... on AddInquiryCommentPayload { inquiry { comments { comment user { name } } } } } }`, { id: inquiry.id }, { token: staffToken });
+    await rig.graphql(
+      `mutation ($id: ID!) { setInquiryStatus(input: { inquiryId: $id, status: IN_PROGRESS, internalNotes: "비밀 메모" }) { __typename } }`,
+      { id: inquiry.id },
+      { token: staffToken },
+    );
+    const comment = await rig.graphql(
+      `mutation ($id: ID!) { addInquiryComment(input: { inquiryId: $id, comment: "확인했습니다" }) { ... on AddInquiryCommentPayload { inquiry { comments { comment user { name } } } } } }`,
+      { id: inquiry.id },
+      { token: staffToken },
+    );
     expect(comment.data.addInquiryComment.inquiry.comments[0]).toEqual({ comment: '확인했습니다', user: { name: '운영자슬라임' } });
-    await rig.graphql(`mutation ($id: ID!) { setInquiryStatus(input: { inquiryId: $id, status: RESOLVED, resolution: "세션을 초기화했습니다" }) { __typename } }`, { id: inquiry.id }, { token: staffToken });
-    const rated = await rig.graphql(`mutation ($id: ID!) { rateInquiry(input: { inquiryId: $id, score: 5 }) { ... on RateInquiryPayload { inquiry { satisfaction status resolution internalNotes } } } }`, { id: inquiry.id }, { token: aliceToken });
+    await rig.graphql(
+      `mutation ($id: ID!) { setInquiryStatus(input: { inquiryId: $id, status: RESOLVED, resolution: "세션을 초기화했습니다" }) { __typename } }`,
+      { id: inquiry.id },
+      { token: staffToken },
+    );
+    const rated = await rig.graphql(
+      `mutation ($id: ID!) { rateInquiry(input: { inquiryId: $id, score: 5 }) { ... on RateInquiryPayload { inquiry { satisfaction status resolution internalNotes } } } }`,
+      { id: inquiry.id },
+      { token: aliceToken },
+    );
     expect(rated.data.rateInquiry.inquiry).toEqual({ satisfaction: 5, status: 'RESOLVED', resolution: '세션을 초기화했습니다', internalNotes: null });
   });
 });

@@ -47,7 +47,11 @@ describe('request ids', () => {
     expect(rig.proxy.calls.map((call) => call.headers['x-request-id'])).toEqual(['client-chosen-42']);
 
     rig.proxy.reset();
-    const fresh = await fetch(`${rig.gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ posts(first: 1) { totalCount } }' }) });
+    const fresh = await fetch(`${rig.gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ posts(first: 1) { totalCount } }' }),
+    });
     const id = fresh.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(rig.proxy.calls[0].headers['x-request-id']).toBe(id);

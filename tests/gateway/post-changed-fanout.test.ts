@@ -69,7 +69,9 @@ describe('postChanged fan-out', () => {
 
   it('createReply and deleteReply send the new reply count, again without reading the post', async () => {
     const post = await somePost();
-    const subscribers = [socket(), socket(bobToken)].map((ws) => collect(ws, `subscription ($id: ID!) { postChanged(id: $id) { replyCount } }`, { id: post.id }));
+    const subscribers = [socket(), socket(bobToken)].map((ws) =>
+      collect(ws, `subscription ($id: ID!) { postChanged(id: $id) { replyCount } }`, { id: post.id }),
+    );
     await settle();
     stack.proxy.reset();
 
@@ -88,7 +90,10 @@ describe('postChanged fan-out', () => {
     await until(() => subscribers.every((subscriber) => subscriber.results.length === 2));
 
     for (const subscriber of subscribers) {
-      expect(subscriber.results.map((result) => result.data.postChanged.replyCount)).toEqual([afterCreate.replyCount, deleted.data.deleteReply.post.replyCount]);
+      expect(subscriber.results.map((result) => result.data.postChanged.replyCount)).toEqual([
+        afterCreate.replyCount,
+        deleted.data.deleteReply.post.replyCount,
+      ]);
     }
     expect(readsOf(post.databaseId)).toEqual([]);
   });
@@ -100,7 +105,11 @@ describe('postChanged fan-out', () => {
     const subscribers = [socket(), socket(bobToken)].map((ws) => collect(ws, query, { id: alicePost }));
     await settle();
 
-    const liked = await stack.graphql(`mutation ($id: ID!) { togglePostLike(input: { id: $id }) { ... on TogglePostLikePayload { post { author { email } } } } }`, { id: alicePost }, aliceToken);
+    const liked = await stack.graphql(
+      `mutation ($id: ID!) { togglePostLike(input: { id: $id }) { ... on TogglePostLikePayload { post { author { email } } } } }`,
+      { id: alicePost },
+      aliceToken,
+    );
     expect(liked.data.togglePostLike.post.author.email).toMatch(/@/);
     await until(() => subscribers.every((subscriber) => subscriber.results.length === 1));
 
@@ -143,9 +152,14 @@ describe('postChanged fan-out', () => {
     const liked = await stack.graphql(TOGGLE_LIKE, { id: post.id }, aliceToken);
     await until(() => [first, ...others, ...guests].every((subscriber) => subscriber.results.length === 1));
     const bobSees = (await stack.graphql(`query ($id: ID!) { post(id: $id) { ... on Post { isLiked } } }`, { id: post.id }, bobToken)).data.post.isLiked;
-    for (const subscriber of [first, ...others]) expect(subscriber.results[0].data.postChanged).toEqual({ likeCount: liked.data.togglePostLike.post.likeCount, isLiked: bobSees });
+    for (const subscriber of [first, ...others])
+      expect(subscriber.results[0].data.postChanged).toEqual({ likeCount: liked.data.togglePostLike.post.likeCount, isLiked: bobSees });
     // Bob's three sockets: one read with his token for the event (the other read is the query just above).
-    expect(stack.proxy.authorizations.filter((authorization, index) => authorization === `token ${bobToken}` && stack.proxy.calls[index] === `GET /v1/community/${post.databaseId}/`)).toHaveLength(2);
+    expect(
+      stack.proxy.authorizations.filter(
+        (authorization, index) => authorization === `token ${bobToken}` && stack.proxy.calls[index] === `GET /v1/community/${post.databaseId}/`,
+      ),
+    ).toHaveLength(2);
 
     await bobSockets[0].dispose();
     await settle();
@@ -183,7 +197,12 @@ describe('postChanged fan-out', () => {
     stack.proxy.reset();
     const liked = await stack.graphql(TOGGLE_LIKE, { id: post.id }, aliceToken);
     await until(() => subscribers.every((subscriber) => subscriber.results.length === 1));
-    for (const subscriber of subscribers) expect(subscriber.results[0].data.postChanged).toEqual({ id: post.id, likeCount: liked.data.togglePostLike.post.likeCount, replyCount: expect.any(Number) });
+    for (const subscriber of subscribers)
+      expect(subscriber.results[0].data.postChanged).toEqual({
+        id: post.id,
+        likeCount: liked.data.togglePostLike.post.likeCount,
+        replyCount: expect.any(Number),
+      });
     // The shared run reads nothing: only the two members selecting isLiked are read for, once each.
     expect(readsOf(post.databaseId)).toHaveLength(2);
   });

@@ -108,7 +108,9 @@ describe('posts connection', () => {
   });
 
   it('passes filters through to the upstream', async () => {
-    const answer = await stack.graphql(`{ posts(first: 100, postType: TRADE, isSold: false) { totalCount edges { node { postType isSold tradeType price } } } }`);
+    const answer = await stack.graphql(
+      `{ posts(first: 100, postType: TRADE, isSold: false) { totalCount edges { node { postType isSold tradeType price } } } }`,
+    );
     expect(answer.errors).toBeUndefined();
     const direct = await stack.rest('/v1/community/?post_type=trade&is_sold=false&page_size=100');
     expect(answer.data.posts.totalCount).toBe(direct.count);
@@ -133,13 +135,18 @@ describe('post and node', () => {
   it('loads N posts with one parallel round of upstream calls and no duplicate fetch', async () => {
     const [a, b, c] = upstreamIds.slice(0, 3).map((id) => encodeGlobalID('Post', id));
     stack.proxy.reset();
-    const answer = await stack.graphql(
-      `query ($ids: [ID!]!, $a: ID!) { nodes(ids: $ids) { id } node(id: $a) { id } post(id: $a) { ... on Post { id } } }`,
-      { ids: [a, b, a, c], a },
-    );
+    const answer = await stack.graphql(`query ($ids: [ID!]!, $a: ID!) { nodes(ids: $ids) { id } node(id: $a) { id } post(id: $a) { ... on Post { id } } }`, {
+      ids: [a, b, a, c],
+      a,
+    });
     expect(answer.errors).toBeUndefined();
     expect(answer.data.nodes.map((node: any) => node.id)).toEqual([a, b, a, c]);
-    expect([...stack.proxy.calls].sort()).toEqual(upstreamIds.slice(0, 3).map((id) => `GET /v1/community/${id}/`).sort());
+    expect([...stack.proxy.calls].sort()).toEqual(
+      upstreamIds
+        .slice(0, 3)
+        .map((id) => `GET /v1/community/${id}/`)
+        .sort(),
+    );
   });
 
   it('answers an unknown post with a typed not-found error', async () => {

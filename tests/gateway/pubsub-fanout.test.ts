@@ -13,11 +13,12 @@ function listeners(count: number) {
   const heard: number[][] = Array.from({ length: count }, () => []);
   const iterators = heard.map((log) => {
     const iterator = pubSub.subscribe('unreadNotificationCount', '7')[Symbol.asyncIterator]();
-    const pump = (): void => void iterator.next().then((result) => {
-      if (result.done) return;
-      log.push(result.value);
-      pump();
-    });
+    const pump = (): void =>
+      void iterator.next().then((result) => {
+        if (result.done) return;
+        log.push(result.value);
+        pump();
+      });
     pump();
     return iterator;
   });

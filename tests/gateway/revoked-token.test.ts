@@ -27,7 +27,10 @@ describe('a revoked token through the gateway', () => {
     ['updateProfile', 'mutation { updateProfile(input: { bio: "소개" }) { __typename ... on Error { code message } } }'],
     ['deleteProfileImage', 'mutation { deleteProfileImage { __typename ... on Error { code message } } }'],
     ['followUser', `mutation { followUser(input: { userId: "${user}" }) { __typename ... on Error { code message } } }`],
-    ['changePassword', 'mutation { changePassword(input: { currentPassword: "slime1234", newPassword: "newpass12", newPasswordConfirm: "newpass12" }) { __typename ... on Error { code message } } }'],
+    [
+      'changePassword',
+      'mutation { changePassword(input: { currentPassword: "slime1234", newPassword: "newpass12", newPasswordConfirm: "newpass12" }) { __typename ... on Error { code message } } }',
+    ],
   ])('%s answers UNAUTHORIZED', async (field, query) => {
     const answer = await stack.graphql(query, {}, token);
     expect(codeOf(answer, field), JSON.stringify(answer)).toBe('UNAUTHORIZED');

@@ -35,7 +35,9 @@ describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DATABASE_URL)('two
   const collect = (ws: Client, query: string, variables: Record<string, unknown> = {}) => collectFrom(ws, cleanups, query, variables);
 
   const polls = () =>
-    replicas.flatMap((replica) => replica.proxy.calls).filter((call) => call.method === 'GET' && call.url.startsWith('/v1/user/notification/?page=1&pageSize=20'));
+    replicas
+      .flatMap((replica) => replica.proxy.calls)
+      .filter((call) => call.method === 'GET' && call.url.startsWith('/v1/user/notification/?page=1&pageSize=20'));
 
   async function alicePost(): Promise<string> {
     const answer = await replicas[0].graphql(`{ posts(first: 50) { edges { node { id author { databaseId } } } } }`, undefined, { token: aliceToken });
@@ -46,7 +48,11 @@ describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DATABASE_URL)('two
     const postId = await alicePost();
     const heard = collect(socket(replicas[0], aliceToken), `subscription ($id: ID!) { postChanged(id: $id) { id likeCount } }`, { id: postId });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const liked = await replicas[1].graphql(`mutation ($id: ID!) { togglePostLike(input: { id: $id }) { ... on TogglePostLikePayload { post { likeCount } } } }`, { id: postId }, { token: bobToken });
+    const liked = await replicas[1].graphql(
+      `mutation ($id: ID!) { togglePostLike(input: { id: $id }) { ... on TogglePostLikePayload { post { likeCount } } } }`,
+      { id: postId },
+      { token: bobToken },
+    );
     const { likeCount } = liked.data.togglePostLike.post;
     await until(() => heard.results.length > 0);
     expect(heard.results.at(-1).data.postChanged).toEqual({ id: postId, likeCount });
@@ -67,7 +73,11 @@ describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DATABASE_URL)('two
     const pollingReplicas = replicas.filter((replica) => replica.proxy.calls.some((call) => call.url.startsWith('/v1/user/notification/?page=1')));
     expect(pollingReplicas).toHaveLength(1);
 
-    const reply = await replicas[1].graphql(`mutation ($input: CreateReplyInput!) { createReply(input: $input) { __typename } }`, { input: { postId: await alicePost(), content: '두 복제본 모두에게' } }, { token: bobToken });
+    const reply = await replicas[1].graphql(
+      `mutation ($input: CreateReplyInput!) { createReply(input: $input) { __typename } }`,
+      { input: { postId: await alicePost(), content: '두 복제본 모두에게' } },
+      { token: bobToken },
+    );
     expect(reply.data.createReply.__typename).toBe('CreateReplyPayload');
     await until(() => onFirst.results.length > 0 && onSecond.results.length > 0);
     expect(onFirst.results[0].data.notificationAdded.title).toBe(onSecond.results[0].data.notificationAdded.title);

@@ -61,7 +61,12 @@ describe('identical reads in flight', () => {
     proxy.reset();
     proxy.fallback = { kind: 'slowHeaders', delayMs: 1000 };
 
-    const [asFirst, asFirstAgain, asSecond, asGuest] = await Promise.all([ask(FEED, { token: first }), ask(FEED, { token: first }), ask(FEED, { token: second }), ask(FEED)]);
+    const [asFirst, asFirstAgain, asSecond, asGuest] = await Promise.all([
+      ask(FEED, { token: first }),
+      ask(FEED, { token: first }),
+      ask(FEED, { token: second }),
+      ask(FEED),
+    ]);
     expect(feedCalls()).toHaveLength(3);
     expect(new Set(feedCalls().map((call) => call.headers.authorization))).toEqual(new Set([`token ${first}`, `token ${second}`, undefined]));
     const isLiked = (answer: any) => answer.data.posts.edges.find((edge: any) => edge.node.id === liked.id).node.isLiked;

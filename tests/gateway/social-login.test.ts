@@ -29,21 +29,45 @@ describe('social login through the gateway, against provider stand-ins', () => {
 
   const login = async (field: 'loginWithGoogle' | 'loginWithKakao' | 'loginWithApple', accessToken: string) => {
     const payload = field[0].toUpperCase() + field.slice(1) + 'Payload';
-    const answer = await stack.graphql(`mutation($input: ${field[0].toUpperCase() + field.slice(1)}Input!) { ${field}(input: $input) ${FIELDS(payload)} }`, { input: { accessToken } });
+    const answer = await stack.graphql(`mutation($input: ${field[0].toUpperCase() + field.slice(1)}Input!) { ${field}(input: $input) ${FIELDS(payload)} }`, {
+      input: { accessToken },
+    });
     expect(answer.errors).toBeUndefined();
     return answer.data[field];
   };
 
   it.each([
-    ['loginWithGoogle' as const, 'google', async (): Promise<string> => {
-      providers.googleTokens.set('g-1', { sub: 'g-sub-1', aud: GOOGLE_CLIENT_ID, email: 'gw-google@gmail.com', email_verified: 'true', name: '구글게이트', exp: String(Math.floor(Date.now() / 1000) + 3600) });
-      return 'g-1';
-    }],
-    ['loginWithKakao' as const, 'kakao', async (): Promise<string> => {
-      providers.kakaoTokens.set('k-1', { id: 880011, kakao_account: { email: 'gw-kakao@kakao.com', is_email_verified: true, profile: { nickname: '카카오게이트' } } });
-      return 'k-1';
-    }],
-    ['loginWithApple' as const, 'apple', async (): Promise<string> => signer.sign({ sub: 'gw-apple-1', email: 'gw-apple@privaterelay.appleid.com', email_verified: 'true' })],
+    [
+      'loginWithGoogle' as const,
+      'google',
+      async (): Promise<string> => {
+        providers.googleTokens.set('g-1', {
+          sub: 'g-sub-1',
+          aud: GOOGLE_CLIENT_ID,
+          email: 'gw-google@gmail.com',
+          email_verified: 'true',
+          name: '구글게이트',
+          exp: String(Math.floor(Date.now() / 1000) + 3600),
+        });
+        return 'g-1';
+      },
+    ],
+    [
+      'loginWithKakao' as const,
+      'kakao',
+      async (): Promise<string> => {
+        providers.kakaoTokens.set('k-1', {
+          id: 880011,
+          kakao_account: { email: 'gw-kakao@kakao.com', is_email_verified: true, profile: { nickname: '카카오게이트' } },
+        });
+        return 'k-1';
+      },
+    ],
+    [
+      'loginWithApple' as const,
+      'apple',
+      async (): Promise<string> => signer.sign({ sub: 'gw-apple-1', email: 'gw-apple@privaterelay.appleid.com', email_verified: 'true' }),
+    ],
   ])('%s: a new identity creates a member who can use the token; the same identity logs the same member in', async (field, _provider, tokenFor) => {
     const accessToken = await tokenFor();
     const first = await login(field, accessToken);
@@ -61,8 +85,13 @@ describe('social login through the gateway, against provider stand-ins', () => {
       await signer.sign({ sub: 'forger' }, { audience: 'another.app' }),
       await signer.sign({ sub: 'forger' }, { expiresIn: Math.floor(Date.now() / 1000) - 60 }),
     ];
-    const refusals = [await login('loginWithGoogle', 'unknown-google'), await login('loginWithKakao', 'unknown-kakao'), ...(await Promise.all(forged.map((token) => login('loginWithApple', token))))];
-    for (const refusal of refusals) expect(refusal).toEqual({ __typename: 'NotAuthenticatedError', code: 'UNAUTHORIZED', message: accountTexts.errors.socialTokenInvalid });
+    const refusals = [
+      await login('loginWithGoogle', 'unknown-google'),
+      await login('loginWithKakao', 'unknown-kakao'),
+      ...(await Promise.all(forged.map((token) => login('loginWithApple', token)))),
+    ];
+    for (const refusal of refusals)
+      expect(refusal).toEqual({ __typename: 'NotAuthenticatedError', code: 'UNAUTHORIZED', message: accountTexts.errors.socialTokenInvalid });
 
     stack.proxy.reset();
     const blank = await login('loginWithKakao', ' ');

@@ -80,18 +80,39 @@ describe('stories through the gateway', () => {
       { caption: '드디어 킹슬라임 등장!', privacy: 'PUBLIC' },
     ]);
     expect(groups['젤리곰']).toBeUndefined();
-    const highlights = await stack.graphql(`query ($id: ID!) { node(id: $id) { ... on User { highlights(first: 5) { edges { node { title stories { id } } } } } } }`, { id: encodeGlobalID('User', 2) });
+    const highlights = await stack.graphql(
+      `query ($id: ID!) { node(id: $id) { ... on User { highlights(first: 5) { edges { node { title stories { id } } } } } } }`,
+      { id: encodeGlobalID('User', 2) },
+    );
     expect(highlights.data.node.highlights.edges[0].node).toMatchObject({ title: '슬라임 성장기', stories: [{}, {}] });
   });
 
   it('creates an image story from a streamed upload, validated before the upstream', async () => {
-    const answer = await createStory(author.token, { type: 'IMAGE', caption: '첫 스토리', hashtags: ['슬라임'], location: { name: '서울', latitude: 37.5, longitude: 127 } });
+    const answer = await createStory(author.token, {
+      type: 'IMAGE',
+      caption: '첫 스토리',
+      hashtags: ['슬라임'],
+      location: { name: '서울', latitude: 37.5, longitude: 127 },
+    });
     expect(answer.errors).toBeUndefined();
-    expect(answer.data.createStory.story).toMatchObject({ type: 'IMAGE', width: 1, height: 1, caption: '첫 스토리', privacy: 'PUBLIC', duration: 5, hashtags: ['슬라임'], isMine: true, author: { databaseId: author.id } });
+    expect(answer.data.createStory.story).toMatchObject({
+      type: 'IMAGE',
+      width: 1,
+      height: 1,
+      caption: '첫 스토리',
+      privacy: 'PUBLIC',
+      duration: 5,
+      hashtags: ['슬라임'],
+      isMine: true,
+      author: { databaseId: author.id },
+    });
     const fake = await createStory(author.token, { type: 'IMAGE' }, Buffer.from('<html>not media</html>'), 'image/png');
     expect(fake.data.createStory).toEqual({ __typename: 'ValidationError', issues: [{ path: 'media', message: storyTexts.media.unsupported }] });
     const badDuration = await createStory(author.token, { type: 'IMAGE', duration: 61 });
-    expect(badDuration.data.createStory).toEqual({ __typename: 'ValidationError', issues: [{ path: 'input.duration', message: storyTexts.invalid.duration(1, 60) }] });
+    expect(badDuration.data.createStory).toEqual({
+      __typename: 'ValidationError',
+      issues: [{ path: 'input.duration', message: storyTexts.invalid.duration(1, 60) }],
+    });
     const guest = await createStory(undefined, { type: 'IMAGE' });
     expect(guest.data.createStory.__typename).toBe('NotAuthenticatedError');
   });
@@ -113,7 +134,9 @@ describe('stories through the gateway', () => {
     expect(asFriend.data.node.stories.totalCount).toBe(2);
     const asStranger = await stack.graphql(TRAY, { user }, stranger.token);
     expect(asStranger.data.node.stories.edges.map((edge: any) => edge.node.id)).not.toContain(friendsOnly.id);
-    expect(asStranger.data.storyGroups.edges.find((edge: any) => edge.node.user.databaseId === author.id).node.stories.map((s: any) => s.privacy)).toEqual(['PUBLIC']);
+    expect(asStranger.data.storyGroups.edges.find((edge: any) => edge.node.user.databaseId === author.id).node.stories.map((s: any) => s.privacy)).toEqual([
+      'PUBLIC',
+    ]);
     const own = await stack.graphql(TRAY, { user }, author.token);
     expect(own.data.viewer.stories.totalCount).toBe(2);
     expect(own.data.storyGroups.edges.some((edge: any) => edge.node.user.databaseId === author.id)).toBe(false);
@@ -136,16 +159,36 @@ describe('stories through the gateway', () => {
     const REMOVE = `mutation ($input: RemoveStoryReactionInput!) { removeStoryReaction(input: $input) { __typename ... on RemoveStoryReactionPayload { story { id } } ... on ForbiddenError { message } } }`;
     const emoji = await stack.graphql(REACT, { input: { storyId: story.id, type: 'EMOJI', emoji: '🔥' } }, viewers[2].token);
     const emojiId = emoji.data.reactToStory.reaction.id;
-    expect((await stack.graphql(REMOVE, { input: { storyId: story.id, reactionId: emojiId } }, viewers[0].token)).data.removeStoryReaction).toEqual({ __typename: 'ForbiddenError', message: storyTexts.errors.notOwnReaction });
-    expect((await stack.graphql(REMOVE, { input: { storyId: story.id, reactionId: emojiId } }, viewers[2].token)).data.removeStoryReaction.__typename).toBe('RemoveStoryReactionPayload');
+    expect((await stack.graphql(REMOVE, { input: { storyId: story.id, reactionId: emojiId } }, viewers[0].token)).data.removeStoryReaction).toEqual({
+      __typename: 'ForbiddenError',
+      message: storyTexts.errors.notOwnReaction,
+    });
+    expect((await stack.graphql(REMOVE, { input: { storyId: story.id, reactionId: emojiId } }, viewers[2].token)).data.removeStoryReaction.__typename).toBe(
+      'RemoveStoryReactionPayload',
+    );
     expect(comment.data.reactToStory.reaction).toMatchObject({ type: 'COMMENT', comment: '멋져요!', user: { databaseId: viewers[2].id } });
-    const tooLong = await stack.graphql(REACT, { input: { storyId: story.id, type: 'COMMENT', comment: 'ㄱ'.repeat(STORY_COMMENT_MAX + 1) } }, viewers[2].token);
-    expect(tooLong.data.reactToStory).toEqual({ __typename: 'ValidationError', issues: [{ path: 'input.comment', message: storyTexts.invalid.comment(STORY_COMMENT_MAX) }] });
+    const tooLong = await stack.graphql(
+      REACT,
+      { input: { storyId: story.id, type: 'COMMENT', comment: 'ㄱ'.repeat(STORY_COMMENT_MAX + 1) } },
+      viewers[2].token,
+    );
+    expect(tooLong.data.reactToStory).toEqual({
+      __typename: 'ValidationError',
+      issues: [{ path: 'input.comment', message: storyTexts.invalid.comment(STORY_COMMENT_MAX) }],
+    });
 
     const mine = await stack.graphql(STORY_AUTHOR_FIELDS, { id: story.id }, author.token);
     expect(mine.errors).toBeUndefined();
     expect(mine.data.node).toMatchObject({ viewCount: 3, likeCount: 2 });
-    expect(mine.data.node.stats).toEqual({ __typename: 'StoryStats', viewCount: 3, uniqueViewers: 3, completionRate: 60, averageViewDuration: 5, likeCount: 2, reactionCount: 3 });
+    expect(mine.data.node.stats).toEqual({
+      __typename: 'StoryStats',
+      viewCount: 3,
+      uniqueViewers: 3,
+      completionRate: 60,
+      averageViewDuration: 5,
+      likeCount: 2,
+      reactionCount: 3,
+    });
     expect(mine.data.node.viewers.totalCount).toBe(3);
     expect(mine.data.node.viewers.edges.map((edge: any) => edge.node.viewer.databaseId).sort()).toEqual(viewers.map((v) => v.id).sort());
 
@@ -155,7 +198,9 @@ describe('stories through the gateway', () => {
     expect(theirs.data.node.viewers).toEqual({ __typename: 'ForbiddenError', message: storyTexts.errors.notAuthor });
     // One call loads the story; the author-only fields refuse without asking the upstream.
     expect(stack.proxy.calls.length - calls).toBe(1);
-    const guest = await stack.graphql(STORY_AUTHOR_FIELDS.replace('... on ForbiddenError { message code }', '... on NotAuthenticatedError { code }'), { id: story.id });
+    const guest = await stack.graphql(STORY_AUTHOR_FIELDS.replace('... on ForbiddenError { message code }', '... on NotAuthenticatedError { code }'), {
+      id: story.id,
+    });
     expect(guest.data.node.stats).toEqual({ __typename: 'NotAuthenticatedError', code: 'UNAUTHORIZED' });
   });
 
@@ -167,11 +212,18 @@ describe('stories through the gateway', () => {
     const tray = await stack.graphql(`{ storyGroups(first: 10) { edges { node { user { databaseId } } } } }`, {}, stranger.token);
     expect(tray.data.storyGroups.edges.map((edge: any) => edge.node.user.databaseId)).not.toContain(author.id);
     const UNHIDE = `mutation ($input: UnhideUserStoriesInput!) { unhideUserStories(input: $input) { __typename } }`;
-    expect((await stack.graphql(UNHIDE, { input: { userId: encodeGlobalID('User', author.id) } }, stranger.token)).data.unhideUserStories.__typename).toBe('UnhideUserStoriesPayload');
+    expect((await stack.graphql(UNHIDE, { input: { userId: encodeGlobalID('User', author.id) } }, stranger.token)).data.unhideUserStories.__typename).toBe(
+      'UnhideUserStoriesPayload',
+    );
 
     const REPORT = `mutation ($input: ReportStoryInput!) { reportStory(input: $input) { __typename ... on ReportStoryPayload { reportId } ... on ConflictError { message } } }`;
-    expect((await stack.graphql(REPORT, { input: { storyId: story.id, reason: '부적절해요' } }, stranger.token)).data.reportStory.__typename).toBe('ReportStoryPayload');
-    expect((await stack.graphql(REPORT, { input: { storyId: story.id, reason: '부적절해요' } }, stranger.token)).data.reportStory).toEqual({ __typename: 'ConflictError', message: storyTexts.errors.alreadyReported });
+    expect((await stack.graphql(REPORT, { input: { storyId: story.id, reason: '부적절해요' } }, stranger.token)).data.reportStory.__typename).toBe(
+      'ReportStoryPayload',
+    );
+    expect((await stack.graphql(REPORT, { input: { storyId: story.id, reason: '부적절해요' } }, stranger.token)).data.reportStory).toEqual({
+      __typename: 'ConflictError',
+      message: storyTexts.errors.alreadyReported,
+    });
 
     const HIGHLIGHT = `mutation ($input: CreateHighlightInput!) { createHighlight(input: $input) { __typename ... on CreateHighlightPayload { highlight { id title stories { id } } } ... on ValidationError { issues { path message } } } }`;
     const created = await stack.graphql(HIGHLIGHT, { input: { title: '여름 추억', storyIds: [story.id] } }, author.token);
@@ -195,7 +247,10 @@ describe('stories through the gateway', () => {
   it('close friends: only mutual followers can be marked, and they then see CLOSE_FRIENDS stories', async () => {
     const CLOSE = `mutation ($input: SetCloseFriendsInput!) { setCloseFriends(input: $input) { __typename ... on SetCloseFriendsPayload { closeFriends { databaseId } } ... on ValidationError { issues { path message } } } }`;
     const refused = await stack.graphql(CLOSE, { input: { userIds: [encodeGlobalID('User', stranger.id)] } }, author.token);
-    expect(refused.data.setCloseFriends).toEqual({ __typename: 'ValidationError', issues: [{ path: 'userIds', message: storyTexts.errors.closeFriendNotFriend }] });
+    expect(refused.data.setCloseFriends).toEqual({
+      __typename: 'ValidationError',
+      issues: [{ path: 'userIds', message: storyTexts.errors.closeFriendNotFriend }],
+    });
     const story = (await createStory(author.token, { type: 'IMAGE', privacy: 'CLOSE_FRIENDS' })).data.createStory.story;
     const seen = () => stack.graphql(`query ($id: ID!) { node(id: $id) { id } }`, { id: story.id }, friend.token);
     expect((await seen()).data.node).toBeNull();
@@ -207,11 +262,16 @@ describe('stories through the gateway', () => {
   it('update and delete are the author’s', async () => {
     const story = (await createStory(author.token, { type: 'IMAGE' })).data.createStory.story;
     const UPDATE = `mutation ($input: UpdateStoryInput!) { updateStory(input: $input) { __typename ... on UpdateStoryPayload { story { caption privacy } } ... on ForbiddenError { message } } }`;
-    expect((await stack.graphql(UPDATE, { input: { storyId: story.id, caption: '바뀜', privacy: 'CLOSE_FRIENDS' } }, author.token)).data.updateStory.story).toEqual({ caption: '바뀜', privacy: 'CLOSE_FRIENDS' });
+    expect(
+      (await stack.graphql(UPDATE, { input: { storyId: story.id, caption: '바뀜', privacy: 'CLOSE_FRIENDS' } }, author.token)).data.updateStory.story,
+    ).toEqual({ caption: '바뀜', privacy: 'CLOSE_FRIENDS' });
     const DELETE = `mutation ($input: DeleteStoryInput!) { deleteStory(input: $input) { __typename ... on DeleteStoryPayload { deletedStoryId } ... on ForbiddenError { message } ... on NotFoundError { message } } }`;
     // The close friend sees the story but may not delete it; a stranger does not learn it exists.
     expect((await stack.graphql(DELETE, { input: { storyId: story.id } }, friend.token)).data.deleteStory.__typename).toBe('ForbiddenError');
     expect((await stack.graphql(DELETE, { input: { storyId: story.id } }, stranger.token)).data.deleteStory.__typename).toBe('NotFoundError');
-    expect((await stack.graphql(DELETE, { input: { storyId: story.id } }, author.token)).data.deleteStory).toEqual({ __typename: 'DeleteStoryPayload', deletedStoryId: story.id });
+    expect((await stack.graphql(DELETE, { input: { storyId: story.id } }, author.token)).data.deleteStory).toEqual({
+      __typename: 'DeleteStoryPayload',
+      deletedStoryId: story.id,
+    });
   });
 });

@@ -65,7 +65,9 @@ describe('graphql-ws hardening', () => {
 
   it('applies the operation limits to socket operations', async () => {
     const ws = client(rig);
-    const deep = collect(ws, `subscription ($id: ID!) { postChanged(id: $id) { category { ${'children { '.repeat(12)}name${' }'.repeat(12)} } } }`, { id: 'x' });
+    const deep = collect(ws, `subscription ($id: ID!) { postChanged(id: $id) { category { ${'children { '.repeat(12)}name${' }'.repeat(12)} } } }`, {
+      id: 'x',
+    });
     await until(() => deep.errors.length > 0);
     expect(JSON.stringify(deep.errors[0])).toMatch(/depth limit/i);
   });
@@ -82,7 +84,11 @@ describe('postChanged', () => {
     // Subscriptions are live once the sockets are acknowledged; give them a moment to register.
     await new Promise((resolve) => setTimeout(resolve, 300));
 
-    const liked = await rig.graphql(`mutation ($id: ID!) { togglePostLike(input: { id: $id }) { ... on TogglePostLikePayload { post { isLiked likeCount } } } }`, { id: post.id }, { token: aliceToken });
+    const liked = await rig.graphql(
+      `mutation ($id: ID!) { togglePostLike(input: { id: $id }) { ... on TogglePostLikePayload { post { isLiked likeCount } } } }`,
+      { id: post.id },
+      { token: aliceToken },
+    );
     const { isLiked, likeCount } = liked.data.togglePostLike.post;
     await until(() => alice.results.length > 0 && bob.results.length > 0 && guest.results.length > 0);
 
@@ -98,7 +104,10 @@ describe('postChanged', () => {
       const settings = { redisUrl: process.env.TEST_REDIS_URL! };
       const publisher = await startGatewayRig(upstream, { settings });
       const subscriber = await startGatewayRig(upstream, { settings });
-      cleanups.push(() => publisher.stop(), () => subscriber.stop());
+      cleanups.push(
+        () => publisher.stop(),
+        () => subscriber.stop(),
+      );
       const post = await firstPost();
       const heard = collect(client(subscriber), POST_CHANGED, { id: post.id });
       await new Promise((resolve) => setTimeout(resolve, 500));

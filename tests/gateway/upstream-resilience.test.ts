@@ -27,7 +27,12 @@ interface Rig {
 async function rig(options: Partial<GatewayOptions> = {}): Promise<Rig> {
   const proxy = await startFaultProxy(upstream.url);
   const retries: UpstreamRetryRecord[] = [];
-  const gateway = await startGateway({ upstreamUrl: proxy.url, port: 0, ...options, upstream: { ...options.upstream, onRetry: (retry) => retries.push(retry) } });
+  const gateway = await startGateway({
+    upstreamUrl: proxy.url,
+    port: 0,
+    ...options,
+    upstream: { ...options.upstream, onRetry: (retry) => retries.push(retry) },
+  });
   running.push({ stop: async () => (await gateway.close(), await proxy.close()) });
   return {
     proxy,
@@ -201,7 +206,9 @@ describe('cancellation and concurrency', () => {
     r.proxy.fallback = { kind: 'hang' };
     const controller = new AbortController();
     // A post, not the category tree: shared public answers are fetched for every waiting viewer, not cancelled by one.
-    const pending = r.graphql(`{ post(id: "${Buffer.from('Post:1').toString('base64')}") { __typename } }`, undefined, { signal: controller.signal }).catch((error: Error) => error);
+    const pending = r
+      .graphql(`{ post(id: "${Buffer.from('Post:1').toString('base64')}") { __typename } }`, undefined, { signal: controller.signal })
+      .catch((error: Error) => error);
     expect(await until(() => r.proxy.calls.length === 1, 5000)).toBe(true);
     controller.abort();
     expect(await pending).toBeInstanceOf(Error);
@@ -213,7 +220,9 @@ describe('cancellation and concurrency', () => {
   it('bounds concurrent upstream requests and refuses beyond the queue with the 503 message', async () => {
     const r = await rig({ upstream: { maxConcurrent: 2, maxQueued: 1, timeoutMs: 1500 } });
     r.proxy.fallback = { kind: 'hang' };
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, index) => r.graphql(`{ post(id: "${Buffer.from(`Post:${index + 1}`).toString('base64')}") { __typename } }`)));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => r.graphql(`{ post(id: "${Buffer.from(`Post:${index + 1}`).toString('base64')}") { __typename } }`)),
+    );
     const codes = answers.map((answer) => answer.errors?.[0]?.extensions?.code);
     expect(codes.filter((code) => code === 'SERVICE_UNAVAILABLE')).toHaveLength(2);
     expect(r.proxy.calls.length).toBeLessThanOrEqual(3);

@@ -101,7 +101,14 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
         return forward(incoming, outgoing, call);
       case 'status': {
         incoming.resume();
-        const body = JSON.stringify({ code: fault.status === 429 ? 'BAD_REQUEST' : 'SERVICE_UNAVAILABLE', status: fault.status, message: 'injected', path: incoming.url, timestamp: new Date().toISOString(), details: [] });
+        const body = JSON.stringify({
+          code: fault.status === 429 ? 'BAD_REQUEST' : 'SERVICE_UNAVAILABLE',
+          status: fault.status,
+          message: 'injected',
+          path: incoming.url,
+          timestamp: new Date().toISOString(),
+          details: [],
+        });
         outgoing.writeHead(fault.status, { 'content-type': 'application/json', ...(fault.retryAfter ? { 'retry-after': fault.retryAfter } : {}) });
         return void outgoing.end(body);
       }

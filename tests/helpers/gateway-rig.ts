@@ -26,7 +26,12 @@ export async function startGatewayRig(upstream: RunningUpstream, options: Partia
   const post: GatewayRig['post'] = async (body, { token, headers, signal } = {}) => {
     const response = await fetch(`${gateway.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...(token ? { authorization: `token ${token}` } : {}), ...headers },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json',
+        ...(token ? { authorization: `token ${token}` } : {}),
+        ...headers,
+      },
       body: typeof body === 'string' ? body : JSON.stringify(body),
       signal,
     });

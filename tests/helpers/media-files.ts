@@ -155,8 +155,22 @@ export function gpsExif(order: ByteOrder, options: { gpsOffset?: number; gpsCoun
   entry(gpsIfd + 26, 0x0002, TIFF_TYPES.RATIONAL, 3, latitudeAt);
   entry(gpsIfd + 38, 0x0003, TIFF_TYPES.ASCII, 2, (at) => tiff.write('E\0', at, 'latin1'));
   entry(gpsIfd + 50, 0x0004, TIFF_TYPES.RATIONAL, 3, longitudeAt);
-  rationals([[37, 1], [33, 1], [5910, 100]], latitudeAt);
-  rationals([[126, 1], [58, 1], [4130, 100]], longitudeAt);
+  rationals(
+    [
+      [37, 1],
+      [33, 1],
+      [5910, 100],
+    ],
+    latitudeAt,
+  );
+  rationals(
+    [
+      [126, 1],
+      [58, 1],
+      [4130, 100],
+    ],
+    longitudeAt,
+  );
   make.copy(tiff, makeAt);
   return {
     tiff,
@@ -216,7 +230,7 @@ export const pngXmpText = (packet: string) => Buffer.concat([Buffer.from('XML:co
 
 /** Each PNG chunk's CRC checks out. */
 export function pngCrcsHold(png: Buffer): boolean {
-  for (let offset = 8; offset + 12 <= png.length; ) {
+  for (let offset = 8; offset + 12 <= png.length;) {
     const length = png.readUInt32BE(offset);
     if (crc32(png.subarray(offset + 4, offset + 8 + length)) !== png.readUInt32BE(offset + 8 + length)) return false;
     offset += 12 + length;

@@ -15,7 +15,11 @@ export const MP4_BYTES = Buffer.concat([
 ]);
 
 /** The start of a WebM file: the EBML header magic, then the `webm` doc type. */
-export const WEBM_BYTES = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]), Buffer.from('webm', 'latin1'), Buffer.alloc(16)]);
+export const WEBM_BYTES = Buffer.concat([
+  Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]),
+  Buffer.from('webm', 'latin1'),
+  Buffer.alloc(16),
+]);
 
 /** Inserts members straight into the store; answers their ids in order. */
 export async function addMembers(db: Database, nicknames: string[]): Promise<number[]> {

@@ -8,7 +8,13 @@ export const graphqlWsUrl = (gatewayUrl: string) => `${gatewayUrl.replace(/^http
 
 /** A graphql-ws client of the gateway at `gatewayUrl` (lazy, no retries), as the member with `token` or a guest. */
 export function wsClient(gatewayUrl: string, cleanups: Cleanups, token?: string): Client {
-  const client = createClient({ url: graphqlWsUrl(gatewayUrl), webSocketImpl: WebSocket, connectionParams: token ? { token } : {}, retryAttempts: 0, lazy: true });
+  const client = createClient({
+    url: graphqlWsUrl(gatewayUrl),
+    webSocketImpl: WebSocket,
+    connectionParams: token ? { token } : {},
+    retryAttempts: 0,
+    lazy: true,
+  });
   cleanups.push(() => client.dispose());
   return client;
 }
@@ -17,7 +23,10 @@ export function wsClient(gatewayUrl: string, cleanups: Cleanups, token?: string)
 export function collect(ws: Client, cleanups: Cleanups, query: string, variables: Record<string, unknown> = {}) {
   const results: any[] = [];
   const errors: unknown[] = [];
-  const unsubscribe = ws.subscribe({ query, variables }, { next: (value) => void results.push(value), error: (error) => void errors.push(error), complete: () => {} });
+  const unsubscribe = ws.subscribe(
+    { query, variables },
+    { next: (value) => void results.push(value), error: (error) => void errors.push(error), complete: () => {} },
+  );
   cleanups.push(unsubscribe);
   return { results, errors, unsubscribe };
 }

@@ -147,11 +147,26 @@ describe.each(backends())('accounts (%s)', (backend) => {
       const updated = await send(
         'PUT',
         url('/users/me'),
-        { nickname: ' 푸딩대왕 ', bio: '안녕하세요', birthDate: '1999-05-05', gender: 'male', location: '대전', website: 'https://slime.example.com', preferences: { privacy: 'friends' } },
+        {
+          nickname: ' 푸딩대왕 ',
+          bio: '안녕하세요',
+          birthDate: '1999-05-05',
+          gender: 'male',
+          location: '대전',
+          website: 'https://slime.example.com',
+          preferences: { privacy: 'friends' },
+        },
         token,
       );
       expect(updated.status).toBe(200);
-      expect(updated.body).toMatchObject({ nickname: '푸딩대왕', bio: '안녕하세요', birthDate: '1999-05-05', gender: 'male', location: '대전', website: 'https://slime.example.com' });
+      expect(updated.body).toMatchObject({
+        nickname: '푸딩대왕',
+        bio: '안녕하세요',
+        birthDate: '1999-05-05',
+        gender: 'male',
+        location: '대전',
+        website: 'https://slime.example.com',
+      });
       expect(updated.body.preferences).toEqual({ notifications: true, emailAlerts: true, pushAlerts: true, privacy: 'friends' });
       const seen = await send('GET', url('/v1/user/4/'));
       expect(seen.body).toMatchObject({ nickname: '푸딩대왕', bio: '안녕하세요', email: null, birthDate: null });
@@ -181,18 +196,38 @@ describe.each(backends())('accounts (%s)', (backend) => {
   describe('password', () => {
     it('changes the password with the current one; other sessions end', async () => {
       await send('POST', url('/auth/register'), {
-        email: 'changer@slime.community', password: 'first123', passwordConfirm: 'first123', nickname: '변경자', agreeTerms: true, agreePrivacy: true,
+        email: 'changer@slime.community',
+        password: 'first123',
+        passwordConfirm: 'first123',
+        nickname: '변경자',
+        agreeTerms: true,
+        agreePrivacy: true,
       });
       const first = (await login({ email: 'changer@slime.community', password: 'first123' })).body.token;
       const second = (await login({ email: 'changer@slime.community', password: 'first123' })).body.token;
-      const mismatch = await send('PUT', url('/users/me/password'), { currentPassword: 'first123', newPassword: 'second12', newPasswordConfirm: 'second13' }, first);
+      const mismatch = await send(
+        'PUT',
+        url('/users/me/password'),
+        { currentPassword: 'first123', newPassword: 'second12', newPasswordConfirm: 'second13' },
+        first,
+      );
       expect(messages(mismatch)).toEqual([v.newPasswordMismatch]);
       const short = await send('PUT', url('/users/me/password'), { currentPassword: 'first', newPassword: 'sec', newPasswordConfirm: 'sec' }, first);
       expect(messages(short)).toEqual([v.passwordMin(6), v.passwordMin(6)]);
-      const wrong = await send('PUT', url('/users/me/password'), { currentPassword: 'wrong123', newPassword: 'second12', newPasswordConfirm: 'second12' }, first);
+      const wrong = await send(
+        'PUT',
+        url('/users/me/password'),
+        { currentPassword: 'wrong123', newPassword: 'second12', newPasswordConfirm: 'second12' },
+        first,
+      );
       expect(wrong.status).toBe(400);
       expect(wrong.body.message).toBe(accountTexts.errors.currentPasswordWrong);
-      const changed = await send('PUT', url('/users/me/password'), { currentPassword: 'first123', newPassword: 'second12', newPasswordConfirm: 'second12' }, first);
+      const changed = await send(
+        'PUT',
+        url('/users/me/password'),
+        { currentPassword: 'first123', newPassword: 'second12', newPasswordConfirm: 'second12' },
+        first,
+      );
       expect(changed.status).toBe(200);
       expect((await send('GET', url('/users/me'), undefined, first)).status).toBe(200);
       expect((await send('GET', url('/users/me'), undefined, second)).status).toBe(401);
@@ -286,7 +321,12 @@ describe.each(backends())('accounts (%s)', (backend) => {
 
   it('deletes the account with the password', async () => {
     await send('POST', url('/auth/register'), {
-      email: 'leaver@slime.community', password: 'leave123', passwordConfirm: 'leave123', nickname: '떠나는이', agreeTerms: true, agreePrivacy: true,
+      email: 'leaver@slime.community',
+      password: 'leave123',
+      passwordConfirm: 'leave123',
+      nickname: '떠나는이',
+      agreeTerms: true,
+      agreePrivacy: true,
     });
     const { body } = await login({ email: 'leaver@slime.community', password: 'leave123' });
     expect((await send('DELETE', url('/users/me'), { password: 'wrong123' }, body.token)).status).toBe(400);

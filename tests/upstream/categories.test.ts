@@ -35,7 +35,10 @@ describe.each(backends())('GET /v1/community/categories/ (%s)', (backend) => {
     const listed = flatten(body.results);
     // Every visible category exactly once, no hidden one at any depth.
     expect(listed.map((category) => category.id).sort((a, b) => a - b)).toEqual(
-      rows.filter((row) => !row.hidden).map((row) => row.id).sort((a, b) => a - b),
+      rows
+        .filter((row) => !row.hidden)
+        .map((row) => row.id)
+        .sort((a, b) => a - b),
     );
     for (const category of listed) {
       expect(category.hidden).toBe(false);

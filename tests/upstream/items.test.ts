@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import {
-  ITEM_GRADES,
-  ITEM_SEARCH_MIN_LENGTH,
-  ITEM_TYPES,
-  PROBABILITY_KINDS,
-  WISH_MEMO_MAX,
-} from '../../domain/limits.js';
+import { ITEM_GRADES, ITEM_SEARCH_MIN_LENGTH, ITEM_TYPES, PROBABILITY_KINDS, WISH_MEMO_MAX } from '../../domain/limits.js';
 import { itemTexts, reportTexts } from '../../domain/messages.js';
 import { itemReports, items, users, wishes } from '../../upstream/src/db/schema.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
@@ -90,7 +84,11 @@ describe.each(backends())('items, wish lists, probability tables and item report
       expect(wildcard.body.count).toBe(0);
     });
 
-    it.each([['', 'empty'], ['a', 'one character'], ['  가  ', 'one character after trimming']])('answers 422 for %j (%s)', async (term) => {
+    it.each([
+      ['', 'empty'],
+      ['a', 'one character'],
+      ['  가  ', 'one character after trimming'],
+    ])('answers 422 for %j (%s)', async (term) => {
       const answer = await call('GET', `/v1/item/search-name/?item_name=${encodeURIComponent(term)}`);
       expect(answer.status).toBe(422);
       expect(answer.body.code).toBe('VALIDATION_ERROR');
@@ -193,7 +191,10 @@ describe.each(backends())('items, wish lists, probability tables and item report
       }
       expect((await call('POST', '/v1/wishlist/sell', { body: { item_uuid: item } })).status).toBe(401);
       expect((await call('POST', '/v1/wishlist/sell', { token: tokens[3], body: { item_uuid: '00000000-0000-4000-8000-000000000000' } })).status).toBe(404);
-      const rows = await upstream.db.select().from(wishes).where(and(eq(wishes.userId, 3), eq(wishes.wishType, 'sell')));
+      const rows = await upstream.db
+        .select()
+        .from(wishes)
+        .where(and(eq(wishes.userId, 3), eq(wishes.wishType, 'sell')));
       expect(rows.some((row) => row.memo?.startsWith('ㄱ'))).toBe(false);
     });
 
@@ -249,7 +250,10 @@ describe.each(backends())('items, wish lists, probability tables and item report
 
     it('updates a wish with PUT, only the owner', async () => {
       const added = await call('POST', '/v1/wishlist/sell', { token: tokens[8], body: { item_uuid: itemUuid['젤리 원석'] } });
-      const updated = await call('PUT', `/v1/wishlist/${added.body.id}/`, { token: tokens[8], body: { memo: '  싸게 팝니다  ', quantity: 3, target_price: 900 } });
+      const updated = await call('PUT', `/v1/wishlist/${added.body.id}/`, {
+        token: tokens[8],
+        body: { memo: '  싸게 팝니다  ', quantity: 3, target_price: 900 },
+      });
       expect(updated.status).toBe(200);
       expect(updated.body).toMatchObject({ memo: '싸게 팝니다', quantity: 3, target_price: 900 });
       expect((await call('PUT', `/v1/wishlist/${added.body.id}/`, { token: tokens[2], body: { memo: '내 거' } })).status).toBe(403);
@@ -263,18 +267,33 @@ describe.each(backends())('items, wish lists, probability tables and item report
       const removed = await call('DELETE', `/v1/wishlist/sell/${added.body.id}/`, { token: tokens[8] });
       expect(removed.status).toBe(200);
       expect(removed.body.message).toBe(itemTexts.removedFromSellList);
-      expect(await upstream.db.select().from(wishes).where(eq(wishes.id, Number(added.body.id)))).toEqual([]);
+      expect(
+        await upstream.db
+          .select()
+          .from(wishes)
+          .where(eq(wishes.id, Number(added.body.id))),
+      ).toEqual([]);
     });
 
     it('bulk-deletes the caller’s wishes; one id of another member refuses the whole request', async () => {
       const a = await call('POST', '/v1/wishlist/buy', { token: tokens[8], body: { item_uuid: itemUuid['청바지'] } });
       const b = await call('POST', '/v1/wishlist/buy', { token: tokens[8], body: { item_uuid: itemUuid['가죽 부츠'] } });
-      const othersWish = (await upstream.db.select().from(wishes).where(and(eq(wishes.userId, 2), eq(wishes.wishType, 'buy'))))[0];
+      const othersWish = (
+        await upstream.db
+          .select()
+          .from(wishes)
+          .where(and(eq(wishes.userId, 2), eq(wishes.wishType, 'buy')))
+      )[0];
 
       const refused = await call('DELETE', '/v1/item/wish-items', { token: tokens[8], body: { wish_ids: [a.body.id, othersWish.id], wish_type: 'buy' } });
       expect(refused.status).toBe(403);
       expect(refused.body.message).toBe(itemTexts.notOwnWish);
-      expect(await upstream.db.select().from(wishes).where(eq(wishes.id, Number(a.body.id)))).toHaveLength(1);
+      expect(
+        await upstream.db
+          .select()
+          .from(wishes)
+          .where(eq(wishes.id, Number(a.body.id))),
+      ).toHaveLength(1);
       expect(await upstream.db.select().from(wishes).where(eq(wishes.id, othersWish.id))).toHaveLength(1);
 
       const wrongType = await call('DELETE', '/v1/item/wish-items', { token: tokens[8], body: { wish_ids: [a.body.id], wish_type: 'sell' } });

@@ -26,20 +26,27 @@ const ORDERS: ByteOrder[] = ['II', 'MM'];
 
 /** The XMP values `xmpWithGps` holds a position in; each is stored as that many spaces. */
 const XMP_GPS_VALUES = ['37,33.985N', '126,58.688E', '3800/100', '2024-05-04T09:12:33Z'];
-const xmpBlanked = (bytes: Buffer) => Buffer.from(XMP_GPS_VALUES.reduce((text, value) => text.replace(value, ' '.repeat(value.length)), bytes.toString('latin1')), 'latin1');
+const xmpBlanked = (bytes: Buffer) =>
+  Buffer.from(
+    XMP_GPS_VALUES.reduce((text, value) => text.replace(value, ' '.repeat(value.length)), bytes.toString('latin1')),
+    'latin1',
+  );
 
 /** `after` is `before` except inside [start, end), which is all zeros. */
 function onlyZeroedIn(before: Buffer, after: Buffer, [start, end]: [number, number]) {
   expect(after.length).toBe(before.length);
   expect(after.subarray(0, start).equals(before.subarray(0, start)), 'bytes before the GPS block').toBe(true);
   expect(after.subarray(end).equals(before.subarray(end)), 'bytes after the GPS block').toBe(true);
-  expect(after.subarray(start, end).every((byte) => byte === 0), 'the GPS block').toBe(true);
+  expect(
+    after.subarray(start, end).every((byte) => byte === 0),
+    'the GPS block',
+  ).toBe(true);
 }
 
 describe('withoutLocation', () => {
   const photo = jpegPhoto(64, 48);
 
-  it.each(ORDERS)('zeroes the GPS IFD and its values in a JPEG\'s EXIF, keeping the length, Orientation and everything else (%s)', (order) => {
+  it.each(ORDERS)("zeroes the GPS IFD and its values in a JPEG's EXIF, keeping the length, Orientation and everything else (%s)", (order) => {
     const exif = gpsExif(order);
     const original = jpegWithApp1(exifPayload(exif.tiff), photo);
     const blanked = withoutLocation(original, 'image/jpeg');
@@ -56,7 +63,7 @@ describe('withoutLocation', () => {
     expect(original.equals(copy)).toBe(true);
   });
 
-  it('leaves EXIF whose GPS pointer or first IFD lies past the segment\'s end as it is', () => {
+  it("leaves EXIF whose GPS pointer or first IFD lies past the segment's end as it is", () => {
     const pastTheEnd = jpegWithApp1(exifPayload(gpsExif('MM', { gpsOffset: 0xfff0 }).tiff), photo);
     expect(withoutLocation(pastTheEnd, 'image/jpeg').equals(pastTheEnd)).toBe(true);
     const tiff = gpsExif('II').tiff;
@@ -97,7 +104,7 @@ describe('withoutLocation', () => {
     }
   });
 
-  it('zeroes the GPS IFD of the EXIF thumbnail\'s own EXIF too', () => {
+  it("zeroes the GPS IFD of the EXIF thumbnail's own EXIF too", () => {
     const outer = gpsExif('MM');
     const inner = gpsExif('II');
     const thumbnail = jpegWithApp1(exifPayload(inner.tiff), jpegPhoto(16, 16));
@@ -116,7 +123,10 @@ describe('withoutLocation', () => {
     expect(blanked.length).toBe(original.length);
     for (const value of [outer.latitude, outer.longitude, inner.latitude, inner.longitude]) expect(blanked.includes(value)).toBe(false);
     const thumbnailAt = JPEG_EXIF_TIFF_OFFSET + ifd1At + ifd1.length;
-    onlyZeroedIn(thumbnail, blanked.subarray(thumbnailAt, thumbnailAt + thumbnail.length), [inner.gps[0] + JPEG_EXIF_TIFF_OFFSET, inner.gps[1] + JPEG_EXIF_TIFF_OFFSET]);
+    onlyZeroedIn(thumbnail, blanked.subarray(thumbnailAt, thumbnailAt + thumbnail.length), [
+      inner.gps[0] + JPEG_EXIF_TIFF_OFFSET,
+      inner.gps[1] + JPEG_EXIF_TIFF_OFFSET,
+    ]);
     expect(imageSize(blanked)).toMatchObject({ width: 64, height: 48, orientation: 6 });
   });
 
@@ -181,22 +191,25 @@ describe.each(backends())('uploads keep no position (%s)', (backend) => {
   }
   const routes = { picture: viaPicture, post: viaPost, profile: viaProfile, story: viaStory };
 
-  it.each(ORDERS)('a phone photo\'s EXIF GPS position is zeroed in place on the picture, post, profile and story routes, Orientation kept (%s)', async (order) => {
-    const photo = jpegWithGps(order);
-    for (const [route, upload] of Object.entries(routes)) {
-      const stored = await upload(photo.bytes, 'image/jpeg');
-      onlyZeroedIn(photo.bytes, stored, photo.gps);
-      expect(stored.includes(photo.latitude) || stored.includes(photo.longitude), route).toBe(false);
-      expect(imageSize(stored), route).toMatchObject({ width: 800, height: 600, orientation: 6 });
-    }
-  });
+  it.each(ORDERS)(
+    "a phone photo's EXIF GPS position is zeroed in place on the picture, post, profile and story routes, Orientation kept (%s)",
+    async (order) => {
+      const photo = jpegWithGps(order);
+      for (const [route, upload] of Object.entries(routes)) {
+        const stored = await upload(photo.bytes, 'image/jpeg');
+        onlyZeroedIn(photo.bytes, stored, photo.gps);
+        expect(stored.includes(photo.latitude) || stored.includes(photo.longitude), route).toBe(false);
+        expect(imageSize(stored), route).toMatchObject({ width: 800, height: 600, orientation: 6 });
+      }
+    },
+  );
 
-  it('GPS values in a JPEG\'s XMP become spaces, the file otherwise unchanged', async () => {
+  it("GPS values in a JPEG's XMP become spaces, the file otherwise unchanged", async () => {
     const original = jpegWithApp1(xmpPayload(xmpWithGps()));
     for (const upload of [viaPicture, viaStory]) expect((await upload(original, 'image/jpeg')).equals(xmpBlanked(original))).toBe(true);
   });
 
-  it('a PNG\'s eXIf GPS IFD is zeroed and its XMP blanked, with valid chunk CRCs', async () => {
+  it("a PNG's eXIf GPS IFD is zeroed and its XMP blanked, with valid chunk CRCs", async () => {
     const exif = gpsExif('MM');
     const original = pngWithChunks([
       ['eXIf', exif.tiff],
@@ -216,7 +229,7 @@ describe.each(backends())('uploads keep no position (%s)', (backend) => {
     }
   });
 
-  it('a WebP\'s EXIF GPS IFD is zeroed and its XMP blanked', async () => {
+  it("a WebP's EXIF GPS IFD is zeroed and its XMP blanked", async () => {
     const exif = gpsExif('II');
     const original = webpWithChunks([
       ['EXIF', exif.tiff],

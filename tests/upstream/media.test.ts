@@ -133,7 +133,11 @@ describe.each(backends())('media: real files, checks and serving (%s)', (backend
     });
 
     it('accepts GIF and WebP pictures, and a JPEG whose EXIF thumbnail has its own end marker', async () => {
-      for (const [bytes, type] of [[GIF, 'image/gif'], [WEBP, 'image/webp'], [jpegWithExifThumbnail(), 'image/jpeg']] as const) {
+      for (const [bytes, type] of [
+        [GIF, 'image/gif'],
+        [WEBP, 'image/webp'],
+        [jpegWithExifThumbnail(), 'image/jpeg'],
+      ] as const) {
         const answer = await uploadPicture(bytes, type);
         expect(answer.status, type).toBe(201);
         expect(answer.body.mime_type).toBe(type);
@@ -175,13 +179,13 @@ describe.each(backends())('media: real files, checks and serving (%s)', (backend
       const jpegPolyglot = Buffer.concat([jpegPhoto(), PAGE]);
       expect(messages(await uploadProfile(jpegPolyglot, 'image/jpeg'))).toEqual([communityTexts.upload.typeMismatch]);
       expect(messages(await uploadStory('image', jpegPolyglot, 'image/jpeg'))).toEqual([communityTexts.upload.typeMismatch]);
-      expect(messages(await send('POST', '/v1/community/', form({ title: '사진', content: '본문' }, [['images', jpegPolyglot, 'image/jpeg', 'a.jpg']])))).toEqual([
-        communityTexts.upload.typeMismatch,
-      ]);
+      expect(
+        messages(await send('POST', '/v1/community/', form({ title: '사진', content: '본문' }, [['images', jpegPolyglot, 'image/jpeg', 'a.jpg']]))),
+      ).toEqual([communityTexts.upload.typeMismatch]);
       expect(await stored()).toEqual(before);
     });
 
-    it('accepts a phone camera\'s photo with its motion video or Samsung trailer after the end, and stores the picture alone', async () => {
+    it("accepts a phone camera's photo with its motion video or Samsung trailer after the end, and stores the picture alone", async () => {
       const photo = jpegPhoto();
       const trailers = [
         mp4OfSize(300_000),
@@ -231,7 +235,10 @@ describe.each(backends())('media: real files, checks and serving (%s)', (backend
       const tooMany = await send(
         'POST',
         '/v1/community/',
-        form({ title: '사진 많이', content: '본문' }, Array.from({ length: POST_IMAGES_MAX + 1 }, (_, i) => ['images', small, 'image/jpeg', `${i}.jpg`] as [string, Buffer, string, string])),
+        form(
+          { title: '사진 많이', content: '본문' },
+          Array.from({ length: POST_IMAGES_MAX + 1 }, (_, i) => ['images', small, 'image/jpeg', `${i}.jpg`] as [string, Buffer, string, string]),
+        ),
       );
       expect(tooMany.status).toBe(422);
       expect(messages(tooMany)).toEqual([communityTexts.upload.tooMany(POST_IMAGES_MAX)]);
@@ -242,7 +249,11 @@ describe.each(backends())('media: real files, checks and serving (%s)', (backend
       const created = await send('POST', '/v1/community/', form({ title: '고칠 글', content: '본문' }, [['images', jpegPhoto(80, 60), 'image/jpeg', 'a.jpg']]));
       expect(created.status).toBe(201);
       const before = await stored();
-      const failed = await send('PUT', `/v1/community/${created.body.id}/`, form({ title: 'ㄱ'.repeat(TITLE_MAX + 1) }, [['images', jpegPhoto(), 'image/jpeg', 'b.jpg']]));
+      const failed = await send(
+        'PUT',
+        `/v1/community/${created.body.id}/`,
+        form({ title: 'ㄱ'.repeat(TITLE_MAX + 1) }, [['images', jpegPhoto(), 'image/jpeg', 'b.jpg']]),
+      );
       expect(failed.status).toBe(422);
       expect(await stored()).toEqual(before);
       const kept = await send('GET', `/v1/community/${created.body.id}/`);
@@ -319,7 +330,12 @@ describe.each(backends())('media: real files, checks and serving (%s)', (backend
       expect((await uploadProfile(jpegPhoto(60, 60), 'image/jpeg')).status).toBe(200);
       const story = await uploadStory('image', pngOfSize(20_000), 'image/png');
       expect((await send('POST', '/api/stories/highlights', { title: '모음', storyIds: [story.body.id] })).status).toBe(201);
-      const notice = await send('POST', '/v1/board/notice/', form({ title: '첨부', content: '본문' }, [['attachments[0]', Buffer.from('x'), 'text/plain', 'x.txt']]), staff);
+      const notice = await send(
+        'POST',
+        '/v1/board/notice/',
+        form({ title: '첨부', content: '본문' }, [['attachments[0]', Buffer.from('x'), 'text/plain', 'x.txt']]),
+        staff,
+      );
       expect(notice.status).toBe(201);
 
       const forged = 'evil.example:666';
@@ -358,7 +374,10 @@ describe.each(backends())('media: real files, checks and serving (%s)', (backend
       for (const path of paths) walk(await getWithHost(path), '', path);
       for (const url of media) expect(url).toMatch(/^\/media\/[^/]/);
       for (const folder of ['uploads/', 'uploads/notices/', 'stories/', 'avatars/', 'badges/', 'items/']) {
-        expect(media.some((url) => url.startsWith(`/media/${folder}`)), folder).toBe(true);
+        expect(
+          media.some((url) => url.startsWith(`/media/${folder}`)),
+          folder,
+        ).toBe(true);
       }
     });
   });

@@ -50,7 +50,14 @@ describe.each(backends())('messaging on %s', (backend) => {
       // The demo inbox out of the way: the counts below are this test's own.
       await send('DELETE', url('/v1/user/notification/all/?readOnly=false'), undefined, aliceToken);
       const first = await notify(upstream.db, { userId: ALICE, senderId: BOB, type: 'like', title: '좋아요', content: m.likeOnPost('젤리곰') });
-      const second = await notify(upstream.db, { userId: ALICE, senderId: BOB, type: 'comment', title: '댓글', content: m.replyOnPost('젤리곰'), url: '/community/detail/1' });
+      const second = await notify(upstream.db, {
+        userId: ALICE,
+        senderId: BOB,
+        type: 'comment',
+        title: '댓글',
+        content: m.replyOnPost('젤리곰'),
+        url: '/community/detail/1',
+      });
       const before = await inboxOf(aliceToken);
       expect(before.results.slice(0, 2).map((n: any) => n.id)).toEqual([String(second!.id), String(first!.id)]);
       expect(before.noread_count).toBeGreaterThanOrEqual(2);
@@ -94,7 +101,9 @@ describe.each(backends())('messaging on %s', (backend) => {
       expect(changed.status).toBe(200);
       expect(changed.headers.get('etag')).not.toBe(tag);
       // Another member's tag never matches this member's inbox.
-      const bobs = await fetch(url('/v1/user/notification/'), { headers: { authorization: `token ${bobToken}`, 'if-none-match': changed.headers.get('etag')! } });
+      const bobs = await fetch(url('/v1/user/notification/'), {
+        headers: { authorization: `token ${bobToken}`, 'if-none-match': changed.headers.get('etag')! },
+      });
       expect(bobs.status).toBe(200);
     });
 
@@ -104,9 +113,18 @@ describe.each(backends())('messaging on %s', (backend) => {
       const bad = await send('PATCH', url('/v1/user/notification/settings/'), { quietHours: { startTime: '25:00' } }, bobToken);
       expect(bad.status).toBe(422);
       expect(messagesOf(bad.body)).toContain(m.quietHoursTime);
-      const saved = await send('PATCH', url('/v1/user/notification/settings/'), { channels: { inApp: { types: ['comment'] } }, quietHours: { enabled: true, startTime: '23:00', endTime: '07:30' } }, bobToken);
+      const saved = await send(
+        'PATCH',
+        url('/v1/user/notification/settings/'),
+        { channels: { inApp: { types: ['comment'] } }, quietHours: { enabled: true, startTime: '23:00', endTime: '07:30' } },
+        bobToken,
+      );
       expect(saved.status).toBe(200);
-      expect(saved.body).toMatchObject({ userId: BOB, channels: { inApp: { enabled: true, types: ['comment'] } }, quietHours: { enabled: true, startTime: '23:00', endTime: '07:30' } });
+      expect(saved.body).toMatchObject({
+        userId: BOB,
+        channels: { inApp: { enabled: true, types: ['comment'] } },
+        quietHours: { enabled: true, startTime: '23:00', endTime: '07:30' },
+      });
       expect(await notify(upstream.db, { userId: BOB, senderId: ALICE, type: 'like', title: 'x', content: 'y' })).toBeNull();
       expect(await notify(upstream.db, { userId: BOB, senderId: ALICE, type: 'comment', title: 'x', content: 'y' })).not.toBeNull();
       expect(await notify(upstream.db, { userId: BOB, senderId: BOB, type: 'comment', title: 'x', content: 'y' })).toBeNull();
@@ -122,7 +140,11 @@ describe.each(backends())('messaging on %s', (backend) => {
     it('a reply to a post, a reply to a reply, a mention, a like and a follow; never one’s own act', async () => {
       const PUDDING = 4;
       const puddingToken = await upstream.issueToken(PUDDING);
-      const [post] = await upstream.db.select({ id: posts.id }).from(posts).where(and(eq(posts.authorId, ALICE), isNull(posts.deletedAt))).limit(1);
+      const [post] = await upstream.db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(eq(posts.authorId, ALICE), isNull(posts.deletedAt)))
+        .limit(1);
       const postId = post.id;
       // An unliked post, so the toggle below is a like.
       await upstream.db.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, BOB)));
@@ -133,7 +155,12 @@ describe.each(backends())('messaging on %s', (backend) => {
       const bobReply = await send('POST', url(`/v1/community/${postId}/reply/`), { content: '좋은 글이네요' }, bobToken);
       expect(bobReply.status).toBe(201);
       const aliceInbox = await inboxOf(aliceToken);
-      expect(aliceInbox.results[0]).toMatchObject({ type: 'comment', title: m.replyOnPost('젤리곰'), sender: { id: BOB }, url: `/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${postId}`).toString('base64'))}` });
+      expect(aliceInbox.results[0]).toMatchObject({
+        type: 'comment',
+        title: m.replyOnPost('젤리곰'),
+        sender: { id: BOB },
+        url: `/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${postId}`).toString('base64'))}`,
+      });
 
       await send('POST', url(`/v1/community/${postId}/reply/`), { content: '고마워요 @푸딩왕자 님도 보세요', parent_id: bobReply.body.id }, aliceToken);
       expect((await inboxOf(bobToken)).results[0]).toMatchObject({ type: 'comment', title: m.replyOnReply('말랑콩떡') });
@@ -158,13 +185,25 @@ describe.each(backends())('messaging on %s', (backend) => {
     });
 
     it('checks title and content lengths', async () => {
-      const answer = await send('POST', url('/v1/admin/notification/send/'), { targetUsers: [ALICE], title: 'x'.repeat(ADMIN_NOTIFICATION_TITLE_MAX + 1), content: '' }, staffToken);
+      const answer = await send(
+        'POST',
+        url('/v1/admin/notification/send/'),
+        { targetUsers: [ALICE], title: 'x'.repeat(ADMIN_NOTIFICATION_TITLE_MAX + 1), content: '' },
+        staffToken,
+      );
       expect(answer.status).toBe(422);
-      expect(messagesOf(answer.body)).toEqual(expect.arrayContaining([m.adminTitle(ADMIN_NOTIFICATION_TITLE_MAX), m.adminContent(ADMIN_NOTIFICATION_CONTENT_MAX)]));
+      expect(messagesOf(answer.body)).toEqual(
+        expect.arrayContaining([m.adminTitle(ADMIN_NOTIFICATION_TITLE_MAX), m.adminContent(ADMIN_NOTIFICATION_CONTENT_MAX)]),
+      );
     });
 
     it('sends to the named members with the default priority, counting unknown ids as failed', async () => {
-      const answer = await send('POST', url('/v1/admin/notification/send/'), { targetUsers: [ALICE, 999_999], title: '점검 안내', content: '오늘 밤 점검이 있습니다.', url: '/my/notice' }, staffToken);
+      const answer = await send(
+        'POST',
+        url('/v1/admin/notification/send/'),
+        { targetUsers: [ALICE, 999_999], title: '점검 안내', content: '오늘 밤 점검이 있습니다.', url: '/my/notice' },
+        staffToken,
+      );
       expect(answer.body).toEqual({ success: true, sentCount: 1, failedCount: 1, message: m.sent(1) });
       const inbox = await inboxOf(aliceToken);
       expect(inbox.results[0]).toMatchObject({ title: '점검 안내', type: 'announcement', priority: 'normal', sender: { id: STAFF } });
@@ -186,8 +225,18 @@ describe.each(backends())('messaging on %s', (backend) => {
 
     it('puts important and pinned first and hides notices outside their window', async () => {
       const plain = await send('POST', url('/v1/board/notice/'), { title: '일반 공지', content: '내용입니다' }, staffToken);
-      const important = await send('POST', url('/v1/board/notice/'), { title: '중요 공지', content: '중요합니다', isImportant: true, category: 'maintenance' }, staffToken);
-      const future = await send('POST', url('/v1/board/notice/'), { title: '미래 공지', content: '곧', startDate: new Date(Date.now() + 86_400_000).toISOString() }, staffToken);
+      const important = await send(
+        'POST',
+        url('/v1/board/notice/'),
+        { title: '중요 공지', content: '중요합니다', isImportant: true, category: 'maintenance' },
+        staffToken,
+      );
+      const future = await send(
+        'POST',
+        url('/v1/board/notice/'),
+        { title: '미래 공지', content: '곧', startDate: new Date(Date.now() + 86_400_000).toISOString() },
+        staffToken,
+      );
       expect(important.status).toBe(201);
       expect(important.body.uuid).toContain('-');
       importantId = important.body.uuid;
@@ -220,7 +269,9 @@ describe.each(backends())('messaging on %s', (backend) => {
         const form = new FormData();
         form.append('title', '큰 첨부 공지');
         form.append('content', '파일이 큽니다');
-        sizes.forEach((size, index) => form.append(`attachments[${index}]`, new Blob([Buffer.alloc(size, 1)], { type: 'application/pdf' }), `file-${index}.pdf`));
+        sizes.forEach((size, index) =>
+          form.append(`attachments[${index}]`, new Blob([Buffer.alloc(size, 1)], { type: 'application/pdf' }), `file-${index}.pdf`),
+        );
         return fetch(url('/v1/board/notice/'), { method: 'POST', headers: { authorization: `token ${staffToken}` }, body: form });
       };
       const countBefore = (await send('GET', url('/v1/board/notice/'), undefined, staffToken)).body.total;
@@ -250,13 +301,20 @@ describe.each(backends())('messaging on %s', (backend) => {
     it('checks the create rules', async () => {
       const answer = await send('POST', url('/v1/inquiry/'), { title: '', content: '짧음', category: 'x' }, aliceToken);
       expect(answer.status).toBe(422);
-      expect(messagesOf(answer.body)).toEqual(expect.arrayContaining([m.inquiryTitle(INQUIRY_TITLE_MAX), m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX), m.inquiryCategory]));
+      expect(messagesOf(answer.body)).toEqual(
+        expect.arrayContaining([m.inquiryTitle(INQUIRY_TITLE_MAX), m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX), m.inquiryCategory]),
+      );
       const list = await send('GET', url('/v1/inquiry/?pageSize=101'), undefined, aliceToken);
       expect(messagesOf(list.body)).toContain(validationTexts.pageSize(1, 100));
     });
 
     it('files one with the default priority, lists only the member’s own and hides it from others', async () => {
-      const created = await send('POST', url('/v1/inquiry/'), { title: '결제 문의', content: '결제가 두 번 되었어요. 확인 부탁드립니다.', category: 'payment' }, aliceToken);
+      const created = await send(
+        'POST',
+        url('/v1/inquiry/'),
+        { title: '결제 문의', content: '결제가 두 번 되었어요. 확인 부탁드립니다.', category: 'payment' },
+        aliceToken,
+      );
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ status: 'pending', priority: 'medium', comments: [], user: { id: ALICE } });
       expect(created.body).not.toHaveProperty('internalNotes');
@@ -277,7 +335,12 @@ describe.each(backends())('messaging on %s', (backend) => {
 
     it('lets staff move the status forward step by step with notes members never see', async () => {
       expect((await send('PATCH', url(`/v1/inquiry/${inquiryId}/`), { status: 'in_progress' }, aliceToken)).status).toBe(403);
-      const long = await send('PATCH', url(`/v1/inquiry/${inquiryId}/`), { status: 'in_progress', resolution: 'x'.repeat(INQUIRY_RESOLUTION_MAX + 1), internalNotes: 'x'.repeat(INQUIRY_INTERNAL_NOTES_MAX + 1) }, staffToken);
+      const long = await send(
+        'PATCH',
+        url(`/v1/inquiry/${inquiryId}/`),
+        { status: 'in_progress', resolution: 'x'.repeat(INQUIRY_RESOLUTION_MAX + 1), internalNotes: 'x'.repeat(INQUIRY_INTERNAL_NOTES_MAX + 1) },
+        staffToken,
+      );
       expect(messagesOf(long.body)).toEqual(expect.arrayContaining([m.resolution(INQUIRY_RESOLUTION_MAX), m.internalNotes(INQUIRY_INTERNAL_NOTES_MAX)]));
       const skip = await send('PATCH', url(`/v1/inquiry/${inquiryId}/`), { status: 'closed' }, staffToken);
       expect(skip.status).toBe(409);

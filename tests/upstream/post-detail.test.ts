@@ -49,7 +49,10 @@ describe.each(backends())('post detail, members and tokens (%s)', (backend) => {
     });
 
     it('answers the catalogue 404 for a missing, deleted, hidden or non-numeric id', async () => {
-      const unlisted = await upstream.db.select().from(posts).where(or(isNotNull(posts.deletedAt), eq(posts.isHidden, true)));
+      const unlisted = await upstream.db
+        .select()
+        .from(posts)
+        .where(or(isNotNull(posts.deletedAt), eq(posts.isHidden, true)));
       expect(unlisted.some((row) => row.isHidden)).toBe(true);
       expect(unlisted.some((row) => row.deletedAt)).toBe(true);
       for (const row of unlisted) {
@@ -89,7 +92,10 @@ describe.each(backends())('post detail, members and tokens (%s)', (backend) => {
     it('answers 401 in the catalogue shape for an unknown, expired or revoked token', async () => {
       const [member] = await upstream.db.select().from(users).limit(1);
       const expired = await upstream.issueToken(member.id);
-      await upstream.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.token, expired));
+      await upstream.db
+        .update(authTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(authTokens.token, expired));
       const revoked = await upstream.issueToken(member.id);
       await upstream.db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.token, revoked));
       const valid = await upstream.issueToken(member.id);
@@ -135,7 +141,9 @@ describe.each(backends())('post detail, members and tokens (%s)', (backend) => {
     });
 
     it('answers no represented badge when it expired', async () => {
-      const rows = await upstream.db.query.userBadges.findMany({ where: (badge, { and: all, eq: equals, isNotNull: set }) => all(equals(badge.isRepresent, true), set(badge.expiredAt)) });
+      const rows = await upstream.db.query.userBadges.findMany({
+        where: (badge, { and: all, eq: equals, isNotNull: set }) => all(equals(badge.isRepresent, true), set(badge.expiredAt)),
+      });
       const expiredOnly = rows.filter((row) => row.expiredAt! < new Date());
       expect(expiredOnly.length).toBeGreaterThan(0);
       const answer = await getJson(`${upstream.url}/v1/user/${expiredOnly[0].userId}/`);
@@ -175,7 +183,9 @@ describe.each(backends())('post detail, members and tokens (%s)', (backend) => {
         });
         request.on('error', reject);
       });
-      const urls = body.results.flatMap((post: any) => [post.thumbnail, post.author.profile_image, ...post.images.map((image: any) => image.url)]).filter(Boolean);
+      const urls = body.results
+        .flatMap((post: any) => [post.thumbnail, post.author.profile_image, ...post.images.map((image: any) => image.url)])
+        .filter(Boolean);
       expect(urls.length).toBeGreaterThan(0);
       for (const url of urls) expect(url).toMatch(/^\/media\/[^/]/);
       expect(JSON.stringify(body.results)).not.toContain('slime.example');

@@ -121,9 +121,31 @@ describe.each(backends())('GET /v1/community/ (%s)', (backend) => {
       const post = answer.results[0];
       expect(Object.keys(post).sort()).toEqual(
         [
-          'author', 'category', 'content', 'created_at', 'deleted_at', 'id', 'images', 'is_hidden', 'is_like', 'is_notice', 'is_pinned',
-          'is_sold', 'like_count', 'location', 'post_type', 'price', 'reply_count', 'sub_category', 'tags', 'thumbnail', 'title',
-          'trade_type', 'updated_at', 'uuid', 'view_count',
+          'author',
+          'category',
+          'content',
+          'created_at',
+          'deleted_at',
+          'id',
+          'images',
+          'is_hidden',
+          'is_like',
+          'is_notice',
+          'is_pinned',
+          'is_sold',
+          'like_count',
+          'location',
+          'post_type',
+          'price',
+          'reply_count',
+          'sub_category',
+          'tags',
+          'thumbnail',
+          'title',
+          'trade_type',
+          'updated_at',
+          'uuid',
+          'view_count',
         ].sort(),
       );
       expect(post.created_at).toMatch(ISO_TIMESTAMP);
@@ -164,7 +186,8 @@ describe.each(backends())('GET /v1/community/ (%s)', (backend) => {
     });
 
     it('search matches title or content, case-insensitively, with % and _ taken literally', async () => {
-      const contains = (term: string) => (row: PostRow) => row.title.toLowerCase().includes(term.toLowerCase()) || row.content.toLowerCase().includes(term.toLowerCase());
+      const contains = (term: string) => (row: PostRow) =>
+        row.title.toLowerCase().includes(term.toLowerCase()) || row.content.toLowerCase().includes(term.toLowerCase());
       await expectFilter(`search=${encodeURIComponent('포션')}`, contains('포션'));
       // Only in some contents, never in those titles: proves content is searched too.
       const contentOnly = '감사했어요';
@@ -237,7 +260,15 @@ describe.each(backends())('GET /v1/community/ (%s)', (backend) => {
       return (a as number) - (b as number);
     };
     const field = (row: PostRow, name: (typeof POST_ORDERING_FIELDS)[number]) =>
-      ({ created_at: row.createdAt, updated_at: row.updatedAt, like_count: row.likeCount, view_count: row.viewCount, reply_count: row.replyCount, price: row.price, title: row.title })[name];
+      ({
+        created_at: row.createdAt,
+        updated_at: row.updatedAt,
+        like_count: row.likeCount,
+        view_count: row.viewCount,
+        reply_count: row.replyCount,
+        price: row.price,
+        title: row.title,
+      })[name];
     /** Sorted by the value in that direction, nulls last, then by id in the same direction. */
     const expectedOrder = (value: (row: PostRow) => number | string | Date | null, direction: 'asc' | 'desc') =>
       [...rows]

@@ -65,11 +65,19 @@ describe.each(backends())('profile image (%s)', (backend) => {
     const second: string = (await call('POST', '/users/me/profile-image', imageForm(PNG_BYTES))).body.profile_image;
     expect(second).not.toBe(first);
     expect(await served(first)).toBe(404);
-    expect(await upstream.db.select().from(images).where(eq(images.url, pathOf(first)))).toEqual([]);
+    expect(
+      await upstream.db
+        .select()
+        .from(images)
+        .where(eq(images.url, pathOf(first))),
+    ).toEqual([]);
     expect(await served(second)).toBe(200);
 
     // The member puts their current picture in a post: replacing it then keeps the file for the post.
-    const [row] = await upstream.db.select({ id: images.id }).from(images).where(eq(images.url, pathOf(second)));
+    const [row] = await upstream.db
+      .select({ id: images.id })
+      .from(images)
+      .where(eq(images.url, pathOf(second)));
     const post = await fetch(upstream.url + '/v1/community/', {
       method: 'POST',
       headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
@@ -78,7 +86,12 @@ describe.each(backends())('profile image (%s)', (backend) => {
     expect(post.status).toBe(201);
     expect((await call('DELETE', '/users/me/profile-image')).body.profile_image).toBeNull();
     expect(await served(second)).toBe(200);
-    expect(await upstream.db.select().from(images).where(eq(images.url, pathOf(second)))).toHaveLength(1);
+    expect(
+      await upstream.db
+        .select()
+        .from(images)
+        .where(eq(images.url, pathOf(second))),
+    ).toHaveLength(1);
   });
 
   it('refuses what is not a picture, an empty or missing part and an oversized file, keeping the current picture', async () => {

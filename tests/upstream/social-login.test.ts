@@ -29,7 +29,14 @@ describe('social login against provider stand-ins', () => {
   const appleToken = (claims: Record<string, unknown>, options?: Parameters<typeof sign>[1]) => sign(claims, options);
 
   it('Google: a new identity creates a member, a known one logs the same member in', async () => {
-    providers.googleTokens.set('google-token-1', { sub: '1094', aud: 'slime-google-client', azp: 'slime-google-client', email: 'gamer@gmail.com', email_verified: 'true', exp: String(Math.floor(Date.now() / 1000) + 3600) });
+    providers.googleTokens.set('google-token-1', {
+      sub: '1094',
+      aud: 'slime-google-client',
+      azp: 'slime-google-client',
+      email: 'gamer@gmail.com',
+      email_verified: 'true',
+      exp: String(Math.floor(Date.now() / 1000) + 3600),
+    });
     const first = await socialLogin('google', 'google-token-1');
     expect(first.status).toBe(200);
     expect(first.body.is_new_user).toBe(true);
@@ -48,7 +55,10 @@ describe('social login against provider stand-ins', () => {
   });
 
   it('Kakao: user info by Bearer token; a verified e-mail joins the existing member', async () => {
-    providers.kakaoTokens.set('kakao-1', { id: 3141592, kakao_account: { email: 'seaslime@slime.community', is_email_verified: true, is_email_valid: true, profile: { nickname: '카카오슬라임' } } });
+    providers.kakaoTokens.set('kakao-1', {
+      id: 3141592,
+      kakao_account: { email: 'seaslime@slime.community', is_email_verified: true, is_email_valid: true, profile: { nickname: '카카오슬라임' } },
+    });
     providers.kakaoTokens.set('kakao-2', { id: 2718281, kakao_account: { profile: { nickname: '카톡회원' } } });
     const joined = await socialLogin('kakao', 'kakao-1');
     expect(joined.body).toMatchObject({ is_new_user: false, user: { id: 9, nickname: '바다슬라임' } });

@@ -29,12 +29,23 @@ describe.each(backends())('stories (%s)', (backend) => {
     return { status: response.status, body: text ? JSON.parse(text) : null };
   }
   const messages = (answer: { body: any }) => (answer.body?.details ?? []).map((detail: { message: string }) => detail.message);
-  const upload = (who: string, fields: Record<string, string>, media: { bytes: Buffer; name: string; type: string } | null = { bytes: PNG_BYTES, name: 'a.png', type: 'image/png' }) =>
-    call('POST', '/api/stories/create', who, storyForm(fields, media ?? undefined));
+  const upload = (
+    who: string,
+    fields: Record<string, string>,
+    media: { bytes: Buffer; name: string; type: string } | null = { bytes: PNG_BYTES, name: 'a.png', type: 'image/png' },
+  ) => call('POST', '/api/stories/create', who, storyForm(fields, media ?? undefined));
 
   beforeAll(async () => {
     upstream = await startUpstream({ backend, seed: false });
-    const [author, mutual, close, follower, stranger, hider, blocked] = await addMembers(upstream.db, ['작가', '맞팔', '친한친구', '팔로워', '낯선이', '숨김', '차단됨']);
+    const [author, mutual, close, follower, stranger, hider, blocked] = await addMembers(upstream.db, [
+      '작가',
+      '맞팔',
+      '친한친구',
+      '팔로워',
+      '낯선이',
+      '숨김',
+      '차단됨',
+    ]);
     ids = { author, mutual, close, follower, stranger, hider, blocked };
     for (const [name, id] of Object.entries(ids)) tokens[name] = await upstream.issueToken(id);
     for (const friend of [mutual, close, hider, blocked]) {
@@ -156,7 +167,11 @@ describe.each(backends())('stories (%s)', (backend) => {
       stranger: ['public'],
       blocked: [],
     };
-    const ownedByAuthor = (list: { userId: number; id: number }[]) => list.filter((s) => s.userId === ids.author).map((s) => s.id).sort((a, b) => a - b);
+    const ownedByAuthor = (list: { userId: number; id: number }[]) =>
+      list
+        .filter((s) => s.userId === ids.author)
+        .map((s) => s.id)
+        .sort((a, b) => a - b);
     const idsOf = (names: (keyof typeof story)[]) => names.map((name) => story[name]).sort((a, b) => a - b);
 
     it("a member's stories and each story by id", async () => {
@@ -204,7 +219,10 @@ describe.each(backends())('stories (%s)', (backend) => {
         const viewer = who === 'guest' ? null : who;
         const answer = await call('GET', `/api/stories/highlights/user/${ids.author}`, viewer);
         const highlight = answer.body.results.find((h: { id: number }) => h.id === highlightId);
-        expect(highlight.stories.map((s: { id: number }) => s.id).sort((a: number, b: number) => a - b), who).toEqual(idsOf([...names]));
+        expect(
+          highlight.stories.map((s: { id: number }) => s.id).sort((a: number, b: number) => a - b),
+          who,
+        ).toEqual(idsOf([...names]));
       }
     });
 
@@ -379,7 +397,9 @@ describe.each(backends())('stories (%s)', (backend) => {
     it('private highlights are the owner’s; only the owner deletes', async () => {
       const own = await call('POST', '/api/stories/highlights', 'author', { title: '나만', storyIds: [story.public], isPrivate: true, order: 1 });
       expect(own.body).toMatchObject({ title: '나만', isPrivate: true, order: 1 });
-      expect((await call('GET', `/api/stories/highlights/user/${ids.author}`, 'mutual')).body.results.some((h: { id: number }) => h.id === own.body.id)).toBe(false);
+      expect((await call('GET', `/api/stories/highlights/user/${ids.author}`, 'mutual')).body.results.some((h: { id: number }) => h.id === own.body.id)).toBe(
+        false,
+      );
       expect((await call('DELETE', `/api/stories/highlights/${own.body.id}`, 'mutual')).status).toBe(404);
       expect((await call('DELETE', `/api/stories/highlights/${highlightId}`, 'mutual')).status).toBe(403);
       expect((await call('DELETE', `/api/stories/highlights/${own.body.id}`, 'author')).status).toBe(200);

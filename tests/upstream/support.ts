@@ -15,14 +15,15 @@ export async function getJson<T = any>(url: string, token?: string, scheme = 'to
 
 /** The posts a reader may see, straight from the store: the oracle list answers are checked against. */
 export async function visiblePostRows(db: Database): Promise<PostRow[]> {
-  return db.select().from(posts).where(and(isNull(posts.deletedAt), eq(posts.isHidden, false)));
+  return db
+    .select()
+    .from(posts)
+    .where(and(isNull(posts.deletedAt), eq(posts.isHidden, false)));
 }
 
 /** Ids in the default order of the list: newest first, id breaking ties. */
 export function newestFirst(rows: PostRow[]): number[] {
-  return [...rows]
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
-    .map((row) => row.id);
+  return [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).map((row) => row.id);
 }
 
 export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

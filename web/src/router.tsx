@@ -1,11 +1,27 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { followListLoader, memberProfileLoader, memberSearchLoader, myLoader, profileDetailLoader, profileEditLoader, settingsLoader } from './account/accountLoaders';
+import {
+  followListLoader,
+  memberProfileLoader,
+  memberSearchLoader,
+  myLoader,
+  profileDetailLoader,
+  profileEditLoader,
+  settingsLoader,
+} from './account/accountLoaders';
 import { communityLoader } from './community/communityLoader';
 import { AppLayout } from './layout/AppLayout';
 import { postDetailLoader } from './post/postDetailLoader';
 import { probabilityDetailLoader, probabilityListLoader } from './probability/probabilityLoaders';
-import { inboxLoader, inquiryDetailLoader, inquiryListLoader, inquiryStatusLoader, noticeDetailLoader, noticeListLoader, notificationSettingsLoader } from './messaging/loaders';
+import {
+  inboxLoader,
+  inquiryDetailLoader,
+  inquiryListLoader,
+  inquiryStatusLoader,
+  noticeDetailLoader,
+  noticeListLoader,
+  notificationSettingsLoader,
+} from './messaging/loaders';
 import { highlightsLoader, storyViewerLoader } from './stories/storyLoaders';
 import { wishListLoader } from './wishes/wishListLoader';
 import { writeLoader } from './write/writeLoader';

@@ -79,7 +79,8 @@ export async function resolveOffsetConnection<T>(
     start = lowerBound;
     end = start + args.first;
     if (args.beforeOffset != null) end = Math.min(end, args.beforeOffset);
-    window = end > start ? await fetchWindow(fetchPage, start, end) : await fetchWindow(fetchPage, start, start + 1).then((w) => ({ items: [], total: w.total }));
+    window =
+      end > start ? await fetchWindow(fetchPage, start, end) : await fetchWindow(fetchPage, start, start + 1).then((w) => ({ items: [], total: w.total }));
   } else {
     const size = args.last ?? 1;
     if (args.beforeOffset != null) {

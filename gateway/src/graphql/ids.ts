@@ -30,7 +30,5 @@ export function upstreamIdOf(globalId: string, typename: string, path: string): 
 export function validateInput<S extends z.ZodType>(schema: S, value: unknown, path: string): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw new ValidationError(
-    issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: issue.path ? `${path}.${issue.path}` : path })),
-  );
+  throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: issue.path ? `${path}.${issue.path}` : path })));
 }

@@ -34,7 +34,13 @@ export function tokenFromAuthorization(header: string | null | undefined): strin
   return match?.[1];
 }
 
-export function createContextFactory(client: UpstreamClient, pubSub: GatewayPubSub, notificationBridge: NotificationBridge, publicCache: PublicCache, mediaUrl: MediaUrl) {
+export function createContextFactory(
+  client: UpstreamClient,
+  pubSub: GatewayPubSub,
+  notificationBridge: NotificationBridge,
+  publicCache: PublicCache,
+  mediaUrl: MediaUrl,
+) {
   // `requestId` comes from the listener; `request.signal` aborts when the client goes away.
   return ({ request, requestId }: YogaInitialContext & { requestId?: string }): GatewayContext => {
     const caller: Caller = {
@@ -43,6 +49,16 @@ export function createContextFactory(client: UpstreamClient, pubSub: GatewayPubS
       requestId,
       signal: request.signal,
     };
-    return { caller, pubSub, community: new CommunityApi(client, caller, publicCache), items: new ItemsApi(client, caller, publicCache), accounts: new AccountsApi(client, caller), stories: new StoriesApi(client, caller), messaging: new MessagingApi(client, caller), notificationBridge, mediaUrl };
+    return {
+      caller,
+      pubSub,
+      community: new CommunityApi(client, caller, publicCache),
+      items: new ItemsApi(client, caller, publicCache),
+      accounts: new AccountsApi(client, caller),
+      stories: new StoriesApi(client, caller),
+      messaging: new MessagingApi(client, caller),
+      notificationBridge,
+      mediaUrl,
+    };
   };
 }

@@ -26,7 +26,16 @@ export function mediaUrlFor(publicUrl: string | undefined): MediaUrl {
 /** Request headers a media fetch may carry upstream: conditional and range requests, never credentials or cookies. */
 const FORWARDED_REQUEST_HEADERS = ['range', 'if-range', 'if-none-match', 'if-modified-since', 'accept'];
 /** What the upstream's media answer may tell the browser. */
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified', 'cache-control', 'content-disposition'];
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-range',
+  'accept-ranges',
+  'etag',
+  'last-modified',
+  'cache-control',
+  'content-disposition',
+];
 
 function pick<T extends Record<string, unknown>>(headers: T, names: string[]): Record<string, unknown> {
   return Object.fromEntries(names.filter((name) => headers[name] !== undefined).map((name) => [name, headers[name]]));
@@ -53,7 +62,12 @@ function insideMedia(path: string): boolean {
 export async function serveMedia(app: FastifyInstance, upstreamUrl: string): Promise<void> {
   await app.register(replyFrom, {
     base: new URL(upstreamUrl).origin,
-    undici: { connections: UPSTREAM_RESILIENCE.maxConcurrent, connectTimeout: UPSTREAM_RESILIENCE.connectTimeoutMs, headersTimeout: 10_000, bodyTimeout: 30_000 },
+    undici: {
+      connections: UPSTREAM_RESILIENCE.maxConcurrent,
+      connectTimeout: UPSTREAM_RESILIENCE.connectTimeoutMs,
+      headersTimeout: 10_000,
+      bodyTimeout: 30_000,
+    },
     disableRequestLogging: true,
   });
   app.get('/media/*', (request, reply) => {
@@ -64,12 +78,17 @@ export async function serveMedia(app: FastifyInstance, upstreamUrl: string): Pro
       rewriteRequestHeaders: (_request, headers) => pick(headers, FORWARDED_REQUEST_HEADERS) as typeof headers,
       rewriteHeaders: (headers) => {
         const kept = pick(headers, FORWARDED_RESPONSE_HEADERS);
-        const type = String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+        const type = String(headers['content-type'] ?? '')
+          .split(';')[0]
+          .trim()
+          .toLowerCase();
         return {
           ...kept,
           'x-content-type-options': 'nosniff',
           'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
-          ...(shownInline(type) ? {} : { 'content-disposition': String(kept['content-disposition'] ?? '').startsWith('attachment') ? kept['content-disposition'] : 'attachment' }),
+          ...(shownInline(type)
+            ? {}
+            : { 'content-disposition': String(kept['content-disposition'] ?? '').startsWith('attachment') ? kept['content-disposition'] : 'attachment' }),
         } as typeof headers;
       },
       onError: (errorReply) => {

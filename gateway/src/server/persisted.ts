@@ -30,8 +30,7 @@ export class PersistedOperations {
   }
 }
 
-const badRequest = (message: string, code: string) => () =>
-  createGraphQLError(message, { extensions: { code, http: { status: 400 } } });
+const badRequest = (message: string, code: string) => () => createGraphQLError(message, { extensions: { code, http: { status: 400 } } });
 
 /**
  * Known ids run their stored text; unknown ids are refused. Other clients may still send documents

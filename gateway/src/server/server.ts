@@ -84,12 +84,25 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
   const persisted = options.persisted ?? PersistedOperations.load();
   const pubSub = createGatewayPubSub(settings.redisUrl);
-  const notificationBridge = new NotificationBridge({ pool: client.pool, upstreamUrl, pubSub: pubSub.pubSub, intervalMs: settings.notificationPollIntervalMs, redisUrl: settings.redisUrl });
-  const publicCache = new PublicCache(client, { redisUrl: settings.redisUrl, redisKeyPrefix: options.publicCacheKeyPrefix, onError: (error) => app.log.warn({ err: String(error) }, 'public cache storage failed') });
+  const notificationBridge = new NotificationBridge({
+    pool: client.pool,
+    upstreamUrl,
+    pubSub: pubSub.pubSub,
+    intervalMs: settings.notificationPollIntervalMs,
+    redisUrl: settings.redisUrl,
+  });
+  const publicCache = new PublicCache(client, {
+    redisUrl: settings.redisUrl,
+    redisKeyPrefix: options.publicCacheKeyPrefix,
+    onError: (error) => app.log.warn({ err: String(error) }, 'public cache storage failed'),
+  });
   const rateLimitRedis = settings.redisUrl ? new Redis(settings.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true }) : null;
 
   const app = Fastify({
-    logger: logger || options.logStream ? { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization'], ...(options.logStream ? { stream: options.logStream } : {}) } : false,
+    logger:
+      logger || options.logStream
+        ? { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization'], ...(options.logStream ? { stream: options.logStream } : {}) }
+        : false,
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     bodyLimit: GRAPHQL_LIMITS.maxBodyBytes,
     trustProxy: settings.trustProxy,
@@ -115,7 +128,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     rateLimitRedis.on('error', (error: Error) => app.log.warn({ err: error.message }, 'rate-limit Redis unavailable'));
     await rateLimitRedis.connect().catch(() => app.log.warn('rate-limit Redis unreachable at start: counting in memory'));
   }
-  if (persisted.size === 0) app.log.warn('no persisted operations: run `npm run relay` so the web client\'s operation ids are known');
+  if (persisted.size === 0) app.log.warn("no persisted operations: run `npm run relay` so the web client's operation ids are known");
 
   // Yoga reads multipart bodies (file uploads) itself.
   app.addContentTypeParser('multipart/form-data', {}, (_request, _payload, done) => done(null));

@@ -54,7 +54,9 @@ function sharingOf(document: DocumentNode, operationName: string | null | undefi
   if (others.length || only?.kind !== Kind.FIELD || only.alias || !SHARED_SUBSCRIPTION_FIELDS.has(only.name.value)) return 'none';
   const sameForEveryone = VIEWER_INDEPENDENT_FIELDS.get(only.name.value);
   const selections = only.selectionSet?.selections ?? [];
-  const onlySameForEveryone = selections.every((selection) => selection.kind === Kind.FIELD && !selection.selectionSet && sameForEveryone?.has(selection.name.value));
+  const onlySameForEveryone = selections.every(
+    (selection) => selection.kind === Kind.FIELD && !selection.selectionSet && sameForEveryone?.has(selection.name.value),
+  );
   return onlySameForEveryone ? 'everyone' : 'viewer';
 }
 
@@ -119,7 +121,10 @@ export function attachGraphQLWebSocket({ server, yoga, client, persisted, settin
         const clientIp = ctx.extra.request.socket.remoteAddress;
         const envelope = (signal?: AbortSignal, asGuest = false) =>
           yoga.getEnveloped({
-            request: new Request(`http://gateway${yoga.graphqlEndpoint}`, { headers: asGuest ? new Headers({ 'x-device-id': DEFAULT_DEVICE_ID }) : headers, signal }),
+            request: new Request(`http://gateway${yoga.graphqlEndpoint}`, {
+              headers: asGuest ? new Headers({ 'x-device-id': DEFAULT_DEVICE_ID }) : headers,
+              signal,
+            }),
             requestId: randomUUID(),
             clientIp,
             params: { ...payload, query },
@@ -142,7 +147,12 @@ export function attachGraphQLWebSocket({ server, yoga, client, persisted, settin
           // answers. The run outlives any one socket, so its context follows none of them (it ends when its last
           // subscriber leaves); one shared by everyone runs as a guest.
           const everyone = sharing === 'everyone';
-          shareKey = JSON.stringify([query, payload.operationName ?? null, payload.variables ?? null, ...(everyone ? [] : [state.token ?? null, state.deviceId])]);
+          shareKey = JSON.stringify([
+            query,
+            payload.operationName ?? null,
+            payload.variables ?? null,
+            ...(everyone ? [] : [state.token ?? null, state.deviceId]),
+          ]);
           ({ execute, subscribe, contextFactory } = envelope(undefined, everyone));
         }
         const root: SocketRoot = { execute, subscribe, shareKey };

@@ -84,7 +84,17 @@ function corsFor(origins: string[]) {
 }
 
 /** The GraphQL handler, apart from any listener so tests and servers share it. */
-export function createGatewayYoga({ client, settings, pubSub, notificationBridge, persisted, metrics, redis, logger, publicCache = new PublicCache(client) }: GatewayYogaOptions) {
+export function createGatewayYoga({
+  client,
+  settings,
+  pubSub,
+  notificationBridge,
+  persisted,
+  metrics,
+  redis,
+  logger,
+  publicCache = new PublicCache(client),
+}: GatewayYogaOptions) {
   const plugins: Plugin[] = [
     // Browsers send a simple GET or form POST cross-site without asking; such requests need a header they cannot add.
     useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }) as Plugin,

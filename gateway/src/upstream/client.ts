@@ -12,7 +12,15 @@ import {
   type CircuitBreakerPolicy,
 } from 'cockatiel';
 import { Pool, errors as undiciErrors, FormData as UndiciFormData } from 'undici';
-import { HTTP_TIMEOUT_MS, UPSTREAM_RESILIENCE, describeStatus, errorMessages, userMessageFor, type ApiErrorBody, type ErrorCode } from '../../../domain/index.js';
+import {
+  HTTP_TIMEOUT_MS,
+  UPSTREAM_RESILIENCE,
+  describeStatus,
+  errorMessages,
+  userMessageFor,
+  type ApiErrorBody,
+  type ErrorCode,
+} from '../../../domain/index.js';
 import { GatewayError, NotAuthenticatedError, NotFoundError, ValidationError } from '../graphql/errors.js';
 
 /** The spec's overall time-out of a call (002 §7.1, §9). */
@@ -225,7 +233,8 @@ export class UpstreamClient {
       };
       const retries = retry(handleWhen(worthRetrying), { maxAttempts: this.maxAttempts - 1, backoff: new DelegateBackoff(() => nextDelayMs) });
       retries.onRetry((event) => {
-        const reason = 'error' in event && event.error instanceof UpstreamFailure ? (event.error.status ? String(event.error.status) : event.error.kind) : 'error';
+        const reason =
+          'error' in event && event.error instanceof UpstreamFailure ? (event.error.status ? String(event.error.status) : event.error.kind) : 'error';
         this.onRetry?.({ method, route, attempt: event.attempt, delayMs: event.delay, reason });
       });
       return await retries.execute(attempt, signal);
@@ -254,7 +263,15 @@ export class UpstreamClient {
     return this.pool.close();
   }
 
-  private async send<T>(method: HttpMethod, path: string, route: string, caller: Caller, query: Record<string, QueryValue> | undefined, body: unknown, signal: AbortSignal): Promise<T> {
+  private async send<T>(
+    method: HttpMethod,
+    path: string,
+    route: string,
+    caller: Caller,
+    query: Record<string, QueryValue> | undefined,
+    body: unknown,
+    signal: AbortSignal,
+  ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json', 'x-device-id': caller.deviceId };
     if (caller.token) headers.authorization = `token ${caller.token}`;
     if (caller.requestId) headers['x-request-id'] = caller.requestId;
@@ -289,7 +306,12 @@ export class UpstreamClient {
     }
     record(String(response.statusCode));
     if (response.statusCode >= 400) {
-      throw new UpstreamFailure('status', response.statusCode, (payload ?? undefined) as Partial<ApiErrorBody> | undefined, retryAfterMs(response.headers['retry-after']));
+      throw new UpstreamFailure(
+        'status',
+        response.statusCode,
+        (payload ?? undefined) as Partial<ApiErrorBody> | undefined,
+        retryAfterMs(response.headers['retry-after']),
+      );
     }
     return payload as T;
   }

@@ -51,7 +51,12 @@ export class PublicCache {
   constructor(client: UpstreamClient, options: PublicCacheOptions = {}) {
     const onError = options.onError ?? (() => {});
     if (options.redisUrl) {
-      this.redis = new Redis(options.redisUrl, { keyPrefix: options.redisKeyPrefix ?? 'slime:public:', enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+      this.redis = new Redis(options.redisUrl, {
+        keyPrefix: options.redisKeyPrefix ?? 'slime:public:',
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        lazyConnect: true,
+      });
       this.redis.on('error', onError);
       this.ready = this.redis.connect().catch(onError);
     } else {
@@ -64,12 +69,18 @@ export class PublicCache {
     const get = <T>(path: string, query?: Record<string, string | number>) => this.ready.then(() => client.get<T>(path, ANONYMOUS, query));
     cache.define(
       'categories',
-      { ttl: seconds(FRESHNESS.categories), references: (_args, _key, tree: CategoriesJson) => flattenTree(tree.results).map((category) => encodeGlobalID('Category', category.id)) },
+      {
+        ttl: seconds(FRESHNESS.categories),
+        references: (_args, _key, tree: CategoriesJson) => flattenTree(tree.results).map((category) => encodeGlobalID('Category', category.id)),
+      },
       () => get<CategoriesJson>('/v1/community/categories/'),
     );
     cache.define(
       'itemSearch',
-      { ttl: seconds(FRESHNESS.itemSearch), references: (_args, _key, page: PageJson<ItemJson>) => page.results.map((item) => encodeGlobalID('Item', item.uuid)) },
+      {
+        ttl: seconds(FRESHNESS.itemSearch),
+        references: (_args, _key, page: PageJson<ItemJson>) => page.results.map((item) => encodeGlobalID('Item', item.uuid)),
+      },
       ({ name, page, pageSize }: ItemSearchArgs) => get<PageJson<ItemJson>>('/v1/item/search-name/', { item_name: name, page, page_size: pageSize }),
     );
     cache.define(

@@ -96,7 +96,10 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
     const id = memberId(request);
     const input = validate(changePasswordSchema, request.body);
     if (!(await verifyPassword(input.currentPassword, request.viewer!.passwordHash))) throw new HttpError(400, texts.currentPasswordWrong);
-    await db.update(users).set({ passwordHash: await hashPassword(input.newPassword) }).where(eq(users.id, id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.newPassword) })
+      .where(eq(users.id, id));
     // Other sessions end; the one that changed the password stays.
     await revokeAllSessions(db, id, tokenFromHeader(request.headers.authorization) ?? undefined);
     return { success: true, message: accountTexts.settings.passwordChanged };
@@ -160,7 +163,15 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
           .offset((query.page - 1) * query.page_size),
         db.select({ n: count() }).from(follows).where(eq(mine, id)),
       ]);
-      return page(request, await summaries(request, rows.map((row) => row.id)), Number(total.n), query);
+      return page(
+        request,
+        await summaries(
+          request,
+          rows.map((row) => row.id),
+        ),
+        Number(total.n),
+        query,
+      );
     });
   }
 
@@ -169,10 +180,24 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
     const query = validate(accountPageQuerySchema, singleValuedQuery(request.query));
     const match = ilike(users.nickname, `%${escapeLike(q)}%`);
     const [rows, [total]] = await Promise.all([
-      db.select({ id: users.id }).from(users).where(match).orderBy(users.nickname, users.id).limit(query.page_size).offset((query.page - 1) * query.page_size),
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(match)
+        .orderBy(users.nickname, users.id)
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size),
       db.select({ n: count() }).from(users).where(match),
     ]);
-    return page(request, await summaries(request, rows.map((row) => row.id)), Number(total.n), query);
+    return page(
+      request,
+      await summaries(
+        request,
+        rows.map((row) => row.id),
+      ),
+      Number(total.n),
+      query,
+    );
   });
 
   app.post<{ Params: { id: string } }>('/users/:id/block', async (request, reply) => {
@@ -214,7 +239,10 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
         .offset((query.page - 1) * query.page_size),
       db.select({ n: count() }).from(userBlocks).where(eq(userBlocks.blockerId, me)),
     ]);
-    const found = await loadUsers(db, rows.map((row) => row.blockedId));
+    const found = await loadUsers(
+      db,
+      rows.map((row) => row.blockedId),
+    );
     const results = rows.flatMap((row) => {
       const user = found.get(row.blockedId);
       return user ? [{ user: serializeUser(user, requestMedia(request), me), blockedAt: row.createdAt.toISOString(), reason: row.reason }] : [];
@@ -228,7 +256,12 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
     const take = query.page * query.page_size;
     const live = and(isNull(posts.deletedAt), eq(posts.isHidden, false));
     const [written, commented, liked, followed, totals] = await Promise.all([
-      db.select({ id: posts.id, title: posts.title, at: posts.createdAt }).from(posts).where(and(eq(posts.authorId, userId), live)).orderBy(desc(posts.createdAt)).limit(take),
+      db
+        .select({ id: posts.id, title: posts.title, at: posts.createdAt })
+        .from(posts)
+        .where(and(eq(posts.authorId, userId), live))
+        .orderBy(desc(posts.createdAt))
+        .limit(take),
       db
         .select({ id: replies.id, postId: replies.postId, title: posts.title, at: replies.createdAt })
         .from(replies)
@@ -257,10 +290,46 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
         + (select count(*) from ${follows} where ${follows.followerId} = ${userId}) as n`),
     ]);
     const all: ActivityJson[] = [
-      ...written.map((row) => ({ id: `post-${row.id}`, type: 'post' as const, action: 'created', targetType: 'post' as const, targetId: row.id, targetTitle: row.title, metadata: {}, createdAt: row.at.toISOString() })),
-      ...commented.map((row) => ({ id: `comment-${row.id}`, type: 'comment' as const, action: 'commented', targetType: 'post' as const, targetId: row.postId, targetTitle: row.title, metadata: { replyId: row.id }, createdAt: row.at.toISOString() })),
-      ...liked.map((row) => ({ id: `like-${row.id}`, type: 'like' as const, action: 'liked', targetType: 'post' as const, targetId: row.id, targetTitle: row.title, metadata: {}, createdAt: row.at.toISOString() })),
-      ...followed.map((row) => ({ id: `follow-${row.id}`, type: 'follow' as const, action: 'followed', targetType: 'user' as const, targetId: row.id, targetTitle: row.title, metadata: {}, createdAt: row.at.toISOString() })),
+      ...written.map((row) => ({
+        id: `post-${row.id}`,
+        type: 'post' as const,
+        action: 'created',
+        targetType: 'post' as const,
+        targetId: row.id,
+        targetTitle: row.title,
+        metadata: {},
+        createdAt: row.at.toISOString(),
+      })),
+      ...commented.map((row) => ({
+        id: `comment-${row.id}`,
+        type: 'comment' as const,
+        action: 'commented',
+        targetType: 'post' as const,
+        targetId: row.postId,
+        targetTitle: row.title,
+        metadata: { replyId: row.id },
+        createdAt: row.at.toISOString(),
+      })),
+      ...liked.map((row) => ({
+        id: `like-${row.id}`,
+        type: 'like' as const,
+        action: 'liked',
+        targetType: 'post' as const,
+        targetId: row.id,
+        targetTitle: row.title,
+        metadata: {},
+        createdAt: row.at.toISOString(),
+      })),
+      ...followed.map((row) => ({
+        id: `follow-${row.id}`,
+        type: 'follow' as const,
+        action: 'followed',
+        targetType: 'user' as const,
+        targetId: row.id,
+        targetTitle: row.title,
+        metadata: {},
+        createdAt: row.at.toISOString(),
+      })),
     ].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
     const rows = (totals as unknown as { rows?: { n: number }[] }).rows ?? (totals as unknown as { n: number }[]);
     return page(request, all.slice((query.page - 1) * query.page_size, take), Number(rows[0]?.n ?? all.length), query);
@@ -269,4 +338,3 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
   app.get('/users/me/activities', async (request) => activities(request, memberId(request)));
   app.get<{ Params: { id: string } }>('/users/:id/activities', async (request) => activities(request, targetId(request.params.id)));
 };
-

@@ -21,17 +21,29 @@ export async function findUserByIdentifier(db: Database, identifier: string): Pr
       .limit(1);
     return row?.user ?? null;
   }
-  const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, trimmed.toLowerCase())).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, trimmed.toLowerCase()))
+    .limit(1);
   return row ?? null;
 }
 
 export async function emailTaken(db: Database, email: string, exceptUserId?: number): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase())).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
   return Boolean(row && row.id !== exceptUserId);
 }
 
 export async function phoneTaken(db: Database, phone: string): Promise<boolean> {
-  const [row] = await db.select({ id: userProfiles.userId }).from(userProfiles).where(eq(userProfiles.phone, normalizePhone(phone))).limit(1);
+  const [row] = await db
+    .select({ id: userProfiles.userId })
+    .from(userProfiles)
+    .where(eq(userProfiles.phone, normalizePhone(phone)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -44,9 +56,21 @@ interface Relation {
 async function relationOf(db: Database, viewerId: number | null, userId: number): Promise<Relation> {
   if (viewerId === null || viewerId === userId) return { isFollowing: false, isFollower: false, isBlocked: false };
   const [following, follower, blocked] = await Promise.all([
-    db.select({ one: sql`1` }).from(follows).where(and(eq(follows.followerId, viewerId), eq(follows.followingId, userId))).limit(1),
-    db.select({ one: sql`1` }).from(follows).where(and(eq(follows.followerId, userId), eq(follows.followingId, viewerId))).limit(1),
-    db.select({ one: sql`1` }).from(userBlocks).where(and(eq(userBlocks.blockerId, viewerId), eq(userBlocks.blockedId, userId))).limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(follows)
+      .where(and(eq(follows.followerId, viewerId), eq(follows.followingId, userId)))
+      .limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(follows)
+      .where(and(eq(follows.followerId, userId), eq(follows.followingId, viewerId)))
+      .limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(userBlocks)
+      .where(and(eq(userBlocks.blockerId, viewerId), eq(userBlocks.blockedId, userId)))
+      .limit(1),
   ]);
   return { isFollowing: following.length > 0, isFollower: follower.length > 0, isBlocked: blocked.length > 0 };
 }
@@ -135,4 +159,3 @@ export async function userExists(db: Database, userId: number): Promise<boolean>
 export async function usersByIds(db: Database, ids: number[]) {
   return ids.length ? loadUsers(db, ids) : new Map();
 }
-

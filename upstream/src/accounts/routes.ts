@@ -53,10 +53,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database }> = async (app, {
     if (input.phone && (await phoneTaken(db, input.phone))) throw new HttpError(409, texts.phoneTaken);
     const passwordHash = await hashPassword(input.password);
     const userId = await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(users)
-        .values({ email: input.email.toLowerCase(), nickname: input.nickname, passwordHash })
-        .returning({ id: users.id });
+      const [created] = await tx.insert(users).values({ email: input.email.toLowerCase(), nickname: input.nickname, passwordHash }).returning({ id: users.id });
       await upsertProfile(tx as unknown as Database, created.id, {
         phone: input.phone ? normalizePhone(input.phone) : null,
         birthDate: input.birthDate ?? null,
@@ -165,7 +162,10 @@ async function memberForIdentity(db: Database, identity: SocialIdentity): Promis
       const [created] = await tx
         .insert(users)
         .values({
-          email: identity.email && !sameEmail && !(await emailTaken(tx as unknown as Database, identity.email)) ? identity.email.toLowerCase() : placeholderEmail(identity.provider, identity.subject),
+          email:
+            identity.email && !sameEmail && !(await emailTaken(tx as unknown as Database, identity.email))
+              ? identity.email.toLowerCase()
+              : placeholderEmail(identity.provider, identity.subject),
           nickname: nicknameFor(identity),
           profileImage: identity.profileImage,
         })

@@ -39,7 +39,12 @@ export async function revokeSession(db: Database, token: string): Promise<void> 
       await tx
         .update(refreshTokens)
         .set({ revokedAt: now })
-        .where(inArray(refreshTokens.accessTokenId, revoked.map((row) => row.id)));
+        .where(
+          inArray(
+            refreshTokens.accessTokenId,
+            revoked.map((row) => row.id),
+          ),
+        );
     }
   });
 }
@@ -99,14 +104,7 @@ export async function consumeAccountToken(db: Database, token: string, purpose: 
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(accountTokens.tokenHash, sha256(token)),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    )
+    .where(and(eq(accountTokens.tokenHash, sha256(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
     .returning({ userId: accountTokens.userId });
   return row?.userId ?? null;
 }

@@ -225,4 +225,3 @@ export async function likedPostIds(db: Database, viewerId: number | null, postId
     .where(and(eq(postLikes.userId, viewerId), inArray(postLikes.postId, postIds)));
   return new Set(rows.map((row) => row.postId));
 }
-

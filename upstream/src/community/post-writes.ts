@@ -11,13 +11,16 @@ import { notifyPostLike } from '../messaging/events.js';
 const UNIQUE_VIOLATION = '23505';
 
 export function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string }; code?: string } | undefined);
+  const cause = error as { cause?: { code?: string }; code?: string } | undefined;
   return cause?.code === UNIQUE_VIOLATION || cause?.cause?.code === UNIQUE_VIOLATION;
 }
 
 /** A live post (not deleted) with its category references, without counting a view. */
 export async function loadPostRecord(db: Database, id: number): Promise<PostRecord | null> {
-  const [post] = await db.select().from(posts).where(and(eq(posts.id, id), isNull(posts.deletedAt)));
+  const [post] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
   if (!post) return null;
   return withCategories(db, post);
 }
@@ -37,7 +40,10 @@ async function withCategories(db: Database, post: PostRow): Promise<PostRecord> 
 
 /** The post a member may change: 404 when it is gone, 403 when someone else wrote it. */
 async function authoredPost(db: Database, id: number, viewerId: number): Promise<PostRow> {
-  const [post] = await db.select().from(posts).where(and(eq(posts.id, id), isNull(posts.deletedAt)));
+  const [post] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
   if (!post) throw new HttpError(404);
   if (post.authorId !== viewerId) throw new HttpError(403, communityTexts.errors.notAuthor);
   return post;
@@ -80,7 +86,10 @@ function columnsFor(input: Partial<PostCreate> & { is_sold?: boolean }) {
 async function replaceImages(tx: Database, postId: number, imageIds: number[]): Promise<void> {
   await tx.delete(postImages).where(eq(postImages.postId, postId));
   if (imageIds.length) await tx.insert(postImages).values(imageIds.map((imageId, position) => ({ postId, imageId, position })));
-  await tx.update(posts).set({ thumbnailId: imageIds[0] ?? null }).where(eq(posts.id, postId));
+  await tx
+    .update(posts)
+    .set({ thumbnailId: imageIds[0] ?? null })
+    .where(eq(posts.id, postId));
 }
 
 export async function createPost(db: Database, authorId: number, input: PostCreate): Promise<PostRecord> {
@@ -101,7 +110,10 @@ export async function updatePost(db: Database, id: number, viewerId: number, inp
   await authoredPost(db, id, viewerId);
   await checkReferences(db, input, viewerId);
   await db.transaction(async (tx) => {
-    await tx.update(posts).set({ ...columnsFor(input), updatedAt: new Date() }).where(eq(posts.id, id));
+    await tx
+      .update(posts)
+      .set({ ...columnsFor(input), updatedAt: new Date() })
+      .where(eq(posts.id, id));
     if (input.no_image) await replaceImages(tx, id, []);
     else if (input.images !== undefined) await replaceImages(tx, id, input.images);
   });
@@ -120,16 +132,29 @@ export async function deletePost(db: Database, id: number, viewerId: number): Pr
  */
 export async function togglePostLike(db: Database, id: number, viewerId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [post] = await tx.select({ id: posts.id }).from(posts).where(and(eq(posts.id, id), isNull(posts.deletedAt)));
+    const [post] = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
     if (!post) throw new HttpError(404);
     const inserted = await tx.insert(postLikes).values({ postId: id, userId: viewerId }).onConflictDoNothing().returning();
     if (inserted.length) {
-      await tx.update(posts).set({ likeCount: sql`${posts.likeCount} + 1` }).where(eq(posts.id, id));
+      await tx
+        .update(posts)
+        .set({ likeCount: sql`${posts.likeCount} + 1` })
+        .where(eq(posts.id, id));
       await notifyPostLike(tx, id, viewerId);
       return;
     }
-    const removed = await tx.delete(postLikes).where(and(eq(postLikes.postId, id), eq(postLikes.userId, viewerId))).returning();
-    if (removed.length) await tx.update(posts).set({ likeCount: sql`greatest(${posts.likeCount} - 1, 0)` }).where(eq(posts.id, id));
+    const removed = await tx
+      .delete(postLikes)
+      .where(and(eq(postLikes.postId, id), eq(postLikes.userId, viewerId)))
+      .returning();
+    if (removed.length)
+      await tx
+        .update(posts)
+        .set({ likeCount: sql`greatest(${posts.likeCount} - 1, 0)` })
+        .where(eq(posts.id, id));
   });
 }
 
@@ -156,10 +181,17 @@ export async function blockPost(db: Database, id: number, userId: number): Promi
 
 /** Blocking is idempotent: blocking again keeps the first block (and answers it). */
 export async function blockUser(db: Database, blockerId: number, blockedId: number, reason: string | undefined) {
-  if (blockerId === blockedId) throw new RequestValidationError([{ path: 'block_target_user', message: communityTexts.errors.blockSelf, code: 'invalid_value' }]);
+  if (blockerId === blockedId)
+    throw new RequestValidationError([{ path: 'block_target_user', message: communityTexts.errors.blockSelf, code: 'invalid_value' }]);
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, blockedId));
   if (!target) throw new HttpError(404);
-  await db.insert(userBlocks).values({ blockerId, blockedId, reason: reason ?? null }).onConflictDoNothing();
-  const [row] = await db.select().from(userBlocks).where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
+  await db
+    .insert(userBlocks)
+    .values({ blockerId, blockedId, reason: reason ?? null })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(userBlocks)
+    .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
   return { id: blockedId, block_target_user: blockedId, reason: row.reason, created_at: row.createdAt.toISOString() };
 }

@@ -17,7 +17,10 @@ function notBlockedBy(viewerId: number | null): SQL | undefined {
 }
 
 async function livePost(db: Database, postId: number): Promise<void> {
-  const [post] = await db.select({ id: posts.id }).from(posts).where(and(eq(posts.id, postId), isNull(posts.deletedAt), eq(posts.isHidden, false)));
+  const [post] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, postId), isNull(posts.deletedAt), eq(posts.isHidden, false)));
   if (!post) throw new HttpError(404);
 }
 
@@ -30,18 +33,38 @@ export async function listReplies(db: Database, postId: number, page: number, pa
   const hasLiveChildren = sql`exists (select 1 from ${replies} as children where children.parent_id = ${replies.id} and children.is_deleted = false)`;
   const where = and(eq(replies.postId, postId), isNull(replies.parentId), sql`(${replies.isDeleted} = false or ${hasLiveChildren})`, notBlockedBy(viewerId));
   const [roots, [{ total }]] = await Promise.all([
-    db.select().from(replies).where(where).orderBy(asc(replies.createdAt), asc(replies.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db
+      .select()
+      .from(replies)
+      .where(where)
+      .orderBy(asc(replies.createdAt), asc(replies.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(replies).where(where),
   ]);
   const children = roots.length
     ? await db
         .select()
         .from(replies)
-        .where(and(inArray(replies.parentId, roots.map((root) => root.id)), eq(replies.isDeleted, false), notBlockedBy(viewerId)))
+        .where(
+          and(
+            inArray(
+              replies.parentId,
+              roots.map((root) => root.id),
+            ),
+            eq(replies.isDeleted, false),
+            notBlockedBy(viewerId),
+          ),
+        )
         .orderBy(asc(replies.createdAt), asc(replies.id))
     : [];
   const present = await presenter(db, [...roots, ...children], media, viewerId);
-  const results = roots.map((root) => present(root, children.filter((child) => child.parentId === root.id).map((child) => present(child, []))));
+  const results = roots.map((root) =>
+    present(
+      root,
+      children.filter((child) => child.parentId === root.id).map((child) => present(child, [])),
+    ),
+  );
   return { results, total };
 }
 
@@ -59,7 +82,12 @@ export async function listUserReplies(db: Database, userId: number, page: number
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(replies).innerJoin(posts, eq(posts.id, replies.postId)).where(where),
   ]);
-  const present = await presenter(db, rows.map((row) => row.reply), media, viewerId);
+  const present = await presenter(
+    db,
+    rows.map((row) => row.reply),
+    media,
+    viewerId,
+  );
   const results: UserReplyJson[] = rows.map((row) => ({ ...present(row.reply, []), post_title: row.postTitle }));
   return { results, total };
 }
@@ -67,13 +95,24 @@ export async function listUserReplies(db: Database, userId: number, page: number
 /** Authors and the viewer's likes for many replies, one query each. */
 async function presenter(db: Database, rows: ReplyRow[], media: MediaUrl, viewerId: number | null) {
   const [users, liked] = await Promise.all([
-    loadUsers(db, rows.map((row) => row.authorId)),
+    loadUsers(
+      db,
+      rows.map((row) => row.authorId),
+    ),
     viewerId === null || !rows.length
       ? Promise.resolve(new Set<number>())
       : db
           .select({ replyId: replyLikes.replyId })
           .from(replyLikes)
-          .where(and(eq(replyLikes.userId, viewerId), inArray(replyLikes.replyId, rows.map((row) => row.id))))
+          .where(
+            and(
+              eq(replyLikes.userId, viewerId),
+              inArray(
+                replyLikes.replyId,
+                rows.map((row) => row.id),
+              ),
+            ),
+          )
           .then((found) => new Set(found.map((row) => row.replyId))),
   ]);
   return (row: ReplyRow, children: ReplyJson[]): ReplyJson => {
@@ -106,20 +145,29 @@ export async function createReply(db: Database, postId: number, authorId: number
   await livePost(db, postId);
   let threadId: number | null = null;
   if (parentId !== undefined) {
-    const [parent] = await db.select().from(replies).where(and(eq(replies.id, parentId), eq(replies.postId, postId)));
+    const [parent] = await db
+      .select()
+      .from(replies)
+      .where(and(eq(replies.id, parentId), eq(replies.postId, postId)));
     if (!parent) throw new RequestValidationError([{ path: 'parent_id', message: communityTexts.errors.parentReply, code: 'invalid_value' }]);
     threadId = parent.parentId ?? parent.id;
   }
   return db.transaction(async (tx) => {
     const [created] = await tx.insert(replies).values({ postId, authorId, content, parentId: threadId }).returning();
-    await tx.update(posts).set({ replyCount: sql`${posts.replyCount} + 1` }).where(eq(posts.id, postId));
+    await tx
+      .update(posts)
+      .set({ replyCount: sql`${posts.replyCount} + 1` })
+      .where(eq(posts.id, postId));
     await notifyReply(tx, created, parentId);
     return created;
   });
 }
 
 async function authoredReply(db: Database, postId: number, replyId: number, viewerId: number): Promise<ReplyRow> {
-  const [reply] = await db.select().from(replies).where(and(eq(replies.id, replyId), eq(replies.postId, postId), eq(replies.isDeleted, false)));
+  const [reply] = await db
+    .select()
+    .from(replies)
+    .where(and(eq(replies.id, replyId), eq(replies.postId, postId), eq(replies.isDeleted, false)));
   if (!reply) throw new HttpError(404);
   if (reply.authorId !== viewerId) throw new HttpError(403, communityTexts.errors.notAuthor);
   return reply;
@@ -143,13 +191,20 @@ export async function deleteReply(db: Database, postId: number, replyId: number,
       .set({ isDeleted: true, deletedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(replies.id, replyId), eq(replies.isDeleted, false)))
       .returning({ id: replies.id });
-    if (marked.length) await tx.update(posts).set({ replyCount: sql`greatest(${posts.replyCount} - 1, 0)` }).where(eq(posts.id, postId));
+    if (marked.length)
+      await tx
+        .update(posts)
+        .set({ replyCount: sql`greatest(${posts.replyCount} - 1, 0)` })
+        .where(eq(posts.id, postId));
   });
 }
 
 export async function toggleReplyLike(db: Database, replyId: number, viewerId: number): Promise<ReplyRow> {
   return db.transaction(async (tx) => {
-    const [reply] = await tx.select({ id: replies.id }).from(replies).where(and(eq(replies.id, replyId), eq(replies.isDeleted, false)));
+    const [reply] = await tx
+      .select({ id: replies.id })
+      .from(replies)
+      .where(and(eq(replies.id, replyId), eq(replies.isDeleted, false)));
     if (!reply) throw new HttpError(404);
     const inserted = await tx.insert(replyLikes).values({ replyId, userId: viewerId }).onConflictDoNothing().returning();
     const delta = inserted.length ? sql`${replies.likeCount} + 1` : sql`greatest(${replies.likeCount} - 1, 0)`;

@@ -1,6 +1,14 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { USER_REPLIES_PAGE_SIZE, REPLY_PAGE_SIZE, IMAGE_MAX_BYTES, PAGE_DEFAULT, POST_IMAGES_MAX, PAGE_SIZE_MAX, PAGE_SIZE_MIN } from '../../../domain/limits.js';
+import {
+  USER_REPLIES_PAGE_SIZE,
+  REPLY_PAGE_SIZE,
+  IMAGE_MAX_BYTES,
+  PAGE_DEFAULT,
+  POST_IMAGES_MAX,
+  PAGE_SIZE_MAX,
+  PAGE_SIZE_MIN,
+} from '../../../domain/limits.js';
 import { communityTexts, validationTexts as v } from '../../../domain/messages.js';
 import { postCreateSchema, postReportSchema, postUpdateSchema, replyCreateSchema, replyUpdateSchema, userBlockSchema } from '../../../domain/post.js';
 import { issuesFromZod } from '../../../domain/errors.js';
@@ -93,7 +101,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
       throw error;
     }
     if (uploaded.length) {
-      const named = fields.images === undefined ? [] : (Array.isArray(fields.images) ? fields.images : String(fields.images).split(','));
+      const named = fields.images === undefined ? [] : Array.isArray(fields.images) ? fields.images : String(fields.images).split(',');
       fields.images = [...named.map(String).filter(Boolean), ...uploaded.map(String)];
     }
     return fields;
@@ -101,7 +109,8 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
 
   async function readFile(part: MultipartFile): Promise<Buffer> {
     const bytes = await readWithinLimit(part);
-    if (!bytes) throw new RequestValidationError([{ path: 'image', message: communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / (1024 * 1024)), code: 'too_big' }]);
+    if (!bytes)
+      throw new RequestValidationError([{ path: 'image', message: communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / (1024 * 1024)), code: 'too_big' }]);
     return bytes;
   }
 
@@ -222,5 +231,4 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     reply.code(201);
     return created;
   });
-
 };

@@ -22,13 +22,47 @@ interface DemoItem {
 const part = (name: string) => `items/parts/${name}.svg`;
 
 export const DEMO_ITEMS: DemoItem[] = [
-  { name: '용사의 갑옷 세트', type: 'equipment', grade: 'SSS', score: 980, price: 12000, image: 'items/armor-set.svg', description: '전설의 용사가 입었던 갑옷 한 벌. 모든 부위가 한 번에 바뀝니다.' },
-  { name: '말랑 슬라임 수트', type: 'equipment', grade: 'S', score: 540, price: 3800, image: 'items/slime-suit.svg', description: '말랑말랑한 슬라임 모양 전신 수트.' },
-  { name: '마법사 모자', type: 'head', grade: 'SS', score: 720, price: 5200, image: part('head'), description: '별이 반짝이는 보라색 마법사 모자.', showEyes: true },
+  {
+    name: '용사의 갑옷 세트',
+    type: 'equipment',
+    grade: 'SSS',
+    score: 980,
+    price: 12000,
+    image: 'items/armor-set.svg',
+    description: '전설의 용사가 입었던 갑옷 한 벌. 모든 부위가 한 번에 바뀝니다.',
+  },
+  {
+    name: '말랑 슬라임 수트',
+    type: 'equipment',
+    grade: 'S',
+    score: 540,
+    price: 3800,
+    image: 'items/slime-suit.svg',
+    description: '말랑말랑한 슬라임 모양 전신 수트.',
+  },
+  {
+    name: '마법사 모자',
+    type: 'head',
+    grade: 'SS',
+    score: 720,
+    price: 5200,
+    image: part('head'),
+    description: '별이 반짝이는 보라색 마법사 모자.',
+    showEyes: true,
+  },
   { name: '빨간 후드티', type: 'top', grade: 'A', score: 310, price: 900, image: part('top'), description: '포근한 빨간색 후드티.' },
   { name: '청바지', type: 'bottom', grade: 'B', score: 180, price: 450, image: part('bottom'), description: null },
   { name: '가죽 부츠', type: 'shoes', grade: 'C', score: 90, price: 200, image: part('shoes'), description: '튼튼한 갈색 가죽 부츠.' },
-  { name: '동그란 안경', type: 'eye_deco', grade: 'S+', score: 610, price: 2600, image: part('eye-deco'), description: '똑똑해 보이는 동그란 안경.', showEyes: false },
+  {
+    name: '동그란 안경',
+    type: 'eye_deco',
+    grade: 'S+',
+    score: 610,
+    price: 2600,
+    image: part('eye-deco'),
+    description: '똑똑해 보이는 동그란 안경.',
+    showEyes: false,
+  },
   { name: '발그레 볼터치', type: 'face_deco', grade: 'F', score: 0, price: 0, image: part('face-deco'), description: '처음 가입하면 받는 기본 볼터치.' },
   { name: '슬라임 지팡이', type: 'hand', grade: 'SS', score: 760, price: 6400, image: part('hand'), description: '끝에 슬라임 구슬이 달린 지팡이.' },
   { name: '보랏빛 망토', type: 'cape', grade: 'A', score: 350, price: 1500, image: part('cape'), description: '바람에 휘날리는 보랏빛 망토.' },
@@ -106,7 +140,13 @@ const DEMO_PROBABILITY_TABLES: { kind: ProbabilityKind; name: string; rows: Demo
     kind: 'guildornament',
     name: '길드 장식 뽑기',
     rows: [
-      { name: '황금 길드 깃발', description: '길드 본부에 휘날리는 황금 깃발', image: 'items/probability/guild-flag.svg', rarity: 'legendary', probability: '1.5' },
+      {
+        name: '황금 길드 깃발',
+        description: '길드 본부에 휘날리는 황금 깃발',
+        image: 'items/probability/guild-flag.svg',
+        rarity: 'legendary',
+        probability: '1.5',
+      },
       { name: '길드 문장 방패', description: '길드 문장이 새겨진 장식 방패', image: 'items/shield.svg', rarity: 'epic', probability: '6.5' },
       { name: '슬라임 석상', description: '광장에 세우는 작은 석상', image: 'items/egg.svg', rarity: 'rare', probability: '17' },
       { name: '길드 랜턴', description: '밤에도 밝은 길드 랜턴', image: 'items/lamp.svg', rarity: 'uncommon', probability: '30' },
@@ -117,7 +157,13 @@ const DEMO_PROBABILITY_TABLES: { kind: ProbabilityKind; name: string; rows: Demo
     kind: 'treasurebox',
     name: '보물 상자',
     rows: [
-      { name: '전설의 보물 상자', description: '무엇이 나올지 모르는 전설의 상자', image: 'items/probability/treasure-box.svg', rarity: 'legendary', probability: '0.5' },
+      {
+        name: '전설의 보물 상자',
+        description: '무엇이 나올지 모르는 전설의 상자',
+        image: 'items/probability/treasure-box.svg',
+        rarity: 'legendary',
+        probability: '0.5',
+      },
       { name: '푸른 크리스탈', description: '희귀한 푸른빛 크리스탈', image: 'items/crystal.svg', rarity: 'epic', probability: '4.5' },
       { name: '젤리 원석', description: '장비 강화 재료', image: 'items/jelly-ore.svg', rarity: 'rare', probability: '10' },
       { name: '회복 물약 묶음', description: '회복 물약 다섯 개', image: 'items/potion.svg', rarity: 'uncommon', probability: '25' },
@@ -231,9 +277,7 @@ export async function seedItems(db: Database, now: Date): Promise<void> {
     );
   }
   for (const table of ['items', 'wishes', 'probability_tables', 'probability_items']) {
-    await db.execute(
-      sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select coalesce(max(id), 0) + 1 from ${sql.identifier(table)}), false)`,
-    );
+    await db.execute(sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select coalesce(max(id), 0) + 1 from ${sql.identifier(table)}), false)`);
   }
 }
 

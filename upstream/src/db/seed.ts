@@ -5,19 +5,7 @@ import type { PostType, TradeType } from '../../../domain/community.js';
 import { BOARD_IDS, CATEGORY_IDS, SPECIAL_IDS } from '../../../domain/community.js';
 import { ASSETS_DIR } from '../paths.js';
 import type { Database } from './client.js';
-import {
-  badges,
-  categories,
-  images,
-  postImages,
-  postLikes,
-  posts,
-  replies,
-  replyLikes,
-  settings,
-  userBadges,
-  users,
-} from './schema.js';
+import { badges, categories, images, postImages, postLikes, posts, replies, replyLikes, settings, userBadges, users } from './schema.js';
 import * as data from './seed-data.js';
 import { seedAccounts } from './seed-accounts.js';
 import { seedItems } from './seed-items.js';
@@ -177,7 +165,17 @@ function buildDemoData(now: Date) {
 
   const sentences = (pool: readonly string[], min: number, max: number) => sample(pool, int(min, max)).join(' ');
   const specs: Omit<PostSpec, 'createdAt' | 'uuid'>[] = [];
-  const base = { subCategoryId: null, tradeType: null, price: null, location: null, isSold: false, isPinned: false, isNotice: false, isHidden: false, deleted: false };
+  const base = {
+    subCategoryId: null,
+    tradeType: null,
+    price: null,
+    location: null,
+    isSold: false,
+    isPinned: false,
+    isNotice: false,
+    isHidden: false,
+    deleted: false,
+  };
 
   for (const notice of data.NOTICES) {
     specs.push({
@@ -433,8 +431,6 @@ async function insertDemoData(db: Database, demo: DemoData): Promise<void> {
   if (demo.replyLikes.length) await db.insert(replyLikes).values(demo.replyLikes);
   // The rows above carry explicit ids; move each serial past them.
   for (const table of ['badges', 'users', 'user_badges', 'images', 'posts', 'replies']) {
-    await db.execute(
-      sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select coalesce(max(id), 0) + 1 from ${sql.identifier(table)}), false)`,
-    );
+    await db.execute(sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select coalesce(max(id), 0) + 1 from ${sql.identifier(table)}), false)`);
   }
 }

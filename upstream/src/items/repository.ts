@@ -105,7 +105,10 @@ export async function deleteWishes(db: Database, userId: number, wishType: WishT
       await tx.delete(wishes).where(inArray(wishes.id, unique));
       return { deleted: unique };
     }
-    const removed = await tx.delete(wishes).where(and(eq(wishes.userId, userId), eq(wishes.wishType, wishType))).returning({ id: wishes.id });
+    const removed = await tx
+      .delete(wishes)
+      .where(and(eq(wishes.userId, userId), eq(wishes.wishType, wishType)))
+      .returning({ id: wishes.id });
     return { deleted: removed.map((row) => row.id) };
   });
 }
@@ -155,7 +158,13 @@ export async function listWishesOfUser(db: Database, userId: number, query: Wish
 export async function listWishersOfItem(db: Database, itemId: number, wishType: WishType, page: number, pageSize: number) {
   const where = and(eq(wishes.itemId, itemId), eq(wishes.wishType, wishType), eq(wishes.status, 'active'));
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(wishes).where(where).orderBy(desc(wishes.createdAt), desc(wishes.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db
+      .select()
+      .from(wishes)
+      .where(where)
+      .orderBy(desc(wishes.createdAt), desc(wishes.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(wishes).where(where),
   ]);
   return { rows, total };

@@ -65,7 +65,9 @@ async function itemOr404(db: Database, uuid: string): Promise<ItemRow> {
 async function ownUserOr403(db: Database, request: FastifyRequest, userUuid: string): Promise<UserRow> {
   const viewer = requireViewer(request);
   if (viewer.uuid === userUuid.toLowerCase()) return viewer;
-  const [exists] = /^[0-9a-f-]{36}$/i.test(userUuid) ? await db.select({ id: users.id }).from(users).where(eq(users.uuid, userUuid.toLowerCase())).limit(1) : [];
+  const [exists] = /^[0-9a-f-]{36}$/i.test(userUuid)
+    ? await db.select({ id: users.id }).from(users).where(eq(users.uuid, userUuid.toLowerCase())).limit(1)
+    : [];
   if (!exists) throw new HttpError(404);
   throw new HttpError(403);
 }
@@ -85,7 +87,13 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
     const query = parse(itemSearchQuerySchema, singleValuedQuery(request.query));
     const { rows, total } = await repo.searchItemsByName(db, query.item_name, query.page, query.page_size);
     const media = requestMedia(request);
-    return pageAnswer(request, rows.map((row) => serializeItem(row, media)), total, query.page, query.page_size);
+    return pageAnswer(
+      request,
+      rows.map((row) => serializeItem(row, media)),
+      total,
+      query.page,
+      query.page_size,
+    );
   });
 
   app.get<{ Params: { uuid: string } }>('/v1/item/:uuid/', async (request) => {
@@ -158,8 +166,12 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
     if (!removed) await repo.addWish(db, viewer.id, item, parse(wishAddSchema, { item_uuid: item.uuid, wish_type: wishType }));
     const isWished = !removed;
     const message = isWished
-      ? wishType === 'buy' ? itemTexts.addedToBuyList : itemTexts.addedToSellList
-      : wishType === 'buy' ? itemTexts.removedFromBuyList : itemTexts.removedFromSellList;
+      ? wishType === 'buy'
+        ? itemTexts.addedToBuyList
+        : itemTexts.addedToSellList
+      : wishType === 'buy'
+        ? itemTexts.removedFromBuyList
+        : itemTexts.removedFromSellList;
     return { item_uuid: item.uuid, wish_type: wishType, is_wished: isWished, message };
   });
 
@@ -167,7 +179,10 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
     const query = parse(wishUsersQuerySchema, singleValuedQuery(request.query));
     const item = await itemOr404(db, request.params.item);
     const { rows, total } = await repo.listWishersOfItem(db, item.id, query.wish_type, query.page, query.page_size);
-    const members = await loadUsers(db, rows.map((row) => row.userId));
+    const members = await loadUsers(
+      db,
+      rows.map((row) => row.userId),
+    );
     const media = requestMedia(request);
     const viewerId = request.viewer?.id ?? null;
     const results = rows.flatMap((row) => {

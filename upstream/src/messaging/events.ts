@@ -57,7 +57,15 @@ export async function notifyReply(db: Queryable, reply: ReplyRow, answeredReplyI
 export async function notifyPostLike(db: Queryable, postId: number, likerId: number): Promise<void> {
   const [post] = await db.select({ authorId: posts.authorId, title: posts.title }).from(posts).where(eq(posts.id, postId)).limit(1);
   if (!post) return;
-  await notify(db, { userId: post.authorId, senderId: likerId, type: 'like', title: m.likeOnPost(await nicknameOf(db, likerId)), content: excerpt(post.title), url: postUrl(postId), metadata: { postId } });
+  await notify(db, {
+    userId: post.authorId,
+    senderId: likerId,
+    type: 'like',
+    title: m.likeOnPost(await nicknameOf(db, likerId)),
+    content: excerpt(post.title),
+    url: postUrl(postId),
+    metadata: { postId },
+  });
 }
 
 /** A follow tells the followed member, once while that notice is unread (following again is idempotent). */
@@ -69,5 +77,13 @@ export async function notifyFollow(db: Queryable, followerId: number, followedId
     .limit(1);
   if (already) return;
   const nickname = await nicknameOf(db, followerId);
-  await notify(db, { userId: followedId, senderId: followerId, type: 'follow', title: m.followed(nickname), content: m.followed(nickname), url: `/users/${followerId}`, metadata: { userId: followerId } });
+  await notify(db, {
+    userId: followedId,
+    senderId: followerId,
+    type: 'follow',
+    title: m.followed(nickname),
+    content: m.followed(nickname),
+    url: `/users/${followerId}`,
+    metadata: { userId: followerId },
+  });
 }

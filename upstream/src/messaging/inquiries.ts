@@ -7,7 +7,10 @@ import type { MediaUrl } from '../serializers.js';
 import type { Queryable } from './notifications.js';
 
 export async function createInquiry(db: Database, userId: number, input: InquiryCreateInput): Promise<InquiryRow> {
-  const [row] = await db.insert(inquiries).values({ ...input, userId }).returning();
+  const [row] = await db
+    .insert(inquiries)
+    .values({ ...input, userId })
+    .returning();
   return row;
 }
 
@@ -18,7 +21,13 @@ export async function listInquiries(db: Database, userId: number | null, status:
   if (status) conditions.push(eq(inquiries.status, status));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(inquiries).where(where).orderBy(desc(inquiries.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db
+      .select()
+      .from(inquiries)
+      .where(where)
+      .orderBy(desc(inquiries.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(inquiries).where(where),
   ]);
   return { rows, total };
@@ -32,7 +41,10 @@ export async function findInquiry(db: Database, id: number): Promise<InquiryRow 
 export async function addComment(db: Database, inquiryId: number, userId: number, comment: string) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(inquiryComments).values({ inquiryId, userId, comment }).returning();
-    await tx.update(inquiries).set({ updatedAt: sql`now()` }).where(eq(inquiries.id, inquiryId));
+    await tx
+      .update(inquiries)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(inquiries.id, inquiryId));
     return row;
   });
 }
@@ -54,7 +66,11 @@ export async function updateStatus(db: Queryable, inquiry: InquiryRow, staffId: 
 }
 
 export async function rate(db: Database, id: number, score: number): Promise<InquiryRow> {
-  const [row] = await db.update(inquiries).set({ satisfaction: score, updatedAt: sql`now()` }).where(eq(inquiries.id, id)).returning();
+  const [row] = await db
+    .update(inquiries)
+    .set({ satisfaction: score, updatedAt: sql`now()` })
+    .where(eq(inquiries.id, id))
+    .returning();
   return row;
 }
 
@@ -73,10 +89,18 @@ export function presentInquiry(row: InquiryRow): InquiryJson {
 }
 
 /** The detail with comments; internal notes only for staff. E-mail addresses only of the viewer. */
-export async function presentInquiryDetail(db: Database, row: InquiryRow, media: MediaUrl, viewer: { id: number; isStaff: boolean }): Promise<InquiryDetailJson> {
+export async function presentInquiryDetail(
+  db: Database,
+  row: InquiryRow,
+  media: MediaUrl,
+  viewer: { id: number; isStaff: boolean },
+): Promise<InquiryDetailJson> {
   const comments = await db.select().from(inquiryComments).where(eq(inquiryComments.inquiryId, row.id)).orderBy(asc(inquiryComments.id));
   const ids = [...new Set([row.userId, ...(row.assignedToId ? [row.assignedToId] : []), ...comments.map((comment) => comment.userId)])];
-  const people = await db.select({ id: users.id, nickname: users.nickname, email: users.email, profileImage: users.profileImage }).from(users).where(inArray(users.id, ids));
+  const people = await db
+    .select({ id: users.id, nickname: users.nickname, email: users.email, profileImage: users.profileImage })
+    .from(users)
+    .where(inArray(users.id, ids));
   const byId = new Map(people.map((person) => [person.id, person]));
   const userJson = (id: number): InquiryUserJson => {
     const person = byId.get(id);

@@ -17,8 +17,7 @@ export interface NoticeQuery {
 }
 
 /** Shown only inside its start/end window (staff see every notice). */
-const inWindow = () =>
-  and(or(isNull(notices.startDate), lte(notices.startDate, sql`now()`)), or(isNull(notices.endDate), gte(notices.endDate, sql`now()`)))!;
+const inWindow = () => and(or(isNull(notices.startDate), lte(notices.startDate, sql`now()`)), or(isNull(notices.endDate), gte(notices.endDate, sql`now()`)))!;
 
 const sortColumns = { createdAt: notices.createdAt, updatedAt: notices.updatedAt, viewCount: notices.viewCount, title: notices.title } as const;
 
@@ -50,12 +49,19 @@ export async function listNotices(db: Database, query: NoticeQuery, includeHidde
 export async function findNotice(db: Database, uuid: string, includeHidden: boolean): Promise<NoticeRow | undefined> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid)) return undefined;
   const byUuid = eq(notices.uuid, uuid.toLowerCase());
-  const [row] = await db.select().from(notices).where(includeHidden ? byUuid : and(byUuid, inWindow())).limit(1);
+  const [row] = await db
+    .select()
+    .from(notices)
+    .where(includeHidden ? byUuid : and(byUuid, inWindow()))
+    .limit(1);
   return row;
 }
 
 export async function countView(db: Database, id: number): Promise<void> {
-  await db.update(notices).set({ viewCount: sql`${notices.viewCount} + 1` }).where(eq(notices.id, id));
+  await db
+    .update(notices)
+    .set({ viewCount: sql`${notices.viewCount} + 1` })
+    .where(eq(notices.id, id));
 }
 
 const toDate = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Date(value));

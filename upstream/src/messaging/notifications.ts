@@ -115,25 +115,50 @@ function filterOf(userId: number, filter: ListFilter): SQL {
  */
 export async function inboxTag(db: Database, userId: number, variant: string): Promise<string> {
   const [row] = await db
-    .select({ total: count(), maxId: max(notifications.id), lastChange: max(notifications.updatedAt), unread: sql<number>`count(*) filter (where ${notifications.isRead} = false)` })
+    .select({
+      total: count(),
+      maxId: max(notifications.id),
+      lastChange: max(notifications.updatedAt),
+      unread: sql<number>`count(*) filter (where ${notifications.isRead} = false)`,
+    })
     .from(notifications)
     .where(ownLive(userId));
-  const fingerprint = JSON.stringify([userId, variant, row.total, row.maxId, row.lastChange ? new Date(row.lastChange).toISOString() : null, Number(row.unread)]);
+  const fingerprint = JSON.stringify([
+    userId,
+    variant,
+    row.total,
+    row.maxId,
+    row.lastChange ? new Date(row.lastChange).toISOString() : null,
+    Number(row.unread),
+  ]);
   return `W/"${createHash('sha256').update(fingerprint).digest('base64url').slice(0, 27)}"`;
 }
 
 export async function listNotifications(db: Database, userId: number, filter: ListFilter, page: number, pageSize: number) {
   const where = filterOf(userId, filter);
   const [rows, [{ total }], [{ unread }]] = await Promise.all([
-    db.select().from(notifications).where(where).orderBy(desc(notifications.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(notifications).where(where),
-    db.select({ unread: count() }).from(notifications).where(and(ownLive(userId), eq(notifications.isRead, false))),
+    db
+      .select({ unread: count() })
+      .from(notifications)
+      .where(and(ownLive(userId), eq(notifications.isRead, false))),
   ]);
   return { rows, total, unread };
 }
 
 export async function findNotification(db: Database, userId: number, id: number): Promise<NotificationRow | undefined> {
-  const [row] = await db.select().from(notifications).where(and(eq(notifications.id, id), ownLive(userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), ownLive(userId)))
+    .limit(1);
   return row;
 }
 
@@ -148,13 +173,19 @@ export async function markRead(db: Database, userId: number, ids: number[] | 'al
 }
 
 export async function deleteNotification(db: Database, userId: number, id: number): Promise<boolean> {
-  const rows = await db.delete(notifications).where(and(eq(notifications.id, id), eq(notifications.userId, userId))).returning({ id: notifications.id });
+  const rows = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
   return rows.length > 0;
 }
 
 export async function deleteNotifications(db: Database, userId: number, readOnly: boolean): Promise<number> {
   const own = eq(notifications.userId, userId);
-  const rows = await db.delete(notifications).where(readOnly ? and(own, eq(notifications.isRead, true)) : own).returning({ id: notifications.id });
+  const rows = await db
+    .delete(notifications)
+    .where(readOnly ? and(own, eq(notifications.isRead, true)) : own)
+    .returning({ id: notifications.id });
   return rows.length;
 }
 
@@ -189,7 +220,9 @@ export async function stats(db: Database, userId: number): Promise<NotificationS
         total: count(),
         unread: sql<number>`count(*) filter (where ${notifications.isRead} = false)`,
         last: max(notifications.createdAt),
-        averageReadSeconds: sql<string | null>`avg(extract(epoch from (${notifications.readAt} - ${notifications.createdAt}))) filter (where ${notifications.readAt} is not null)`,
+        averageReadSeconds: sql<
+          string | null
+        >`avg(extract(epoch from (${notifications.readAt} - ${notifications.createdAt}))) filter (where ${notifications.readAt} is not null)`,
       })
       .from(notifications)
       .where(where),
@@ -210,7 +243,10 @@ export async function stats(db: Database, userId: number): Promise<NotificationS
 
 /** Every member's id, or the named ones that exist, for a staff announcement. */
 export async function recipientsOf(db: Database, target: 'all' | number[]): Promise<number[]> {
-  const rows = await db.select({ id: users.id }).from(users).where(target === 'all' ? undefined : inArray(users.id, target));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(target === 'all' ? undefined : inArray(users.id, target));
   return rows.map((row) => row.id);
 }
 

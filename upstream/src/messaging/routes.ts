@@ -147,12 +147,24 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
           continue;
         }
         const bytes = await readWithinLimit(part);
-        if (!bytes) throw new RequestValidationError([{ path: 'attachments', message: messagingTexts.attachmentTooLarge(NOTICE_ATTACHMENT_MAX_BYTES / (1024 * 1024)), code: 'too_big' }]);
-        const path = `${UPLOADS_FOLDER}/notices/${randomUUID()}${extname(part.filename).slice(0, 10).replace(/[^.\w]/g, '')}`;
+        if (!bytes)
+          throw new RequestValidationError([
+            { path: 'attachments', message: messagingTexts.attachmentTooLarge(NOTICE_ATTACHMENT_MAX_BYTES / (1024 * 1024)), code: 'too_big' },
+          ]);
+        const path = `${UPLOADS_FOLDER}/notices/${randomUUID()}${extname(part.filename)
+          .slice(0, 10)
+          .replace(/[^.\w]/g, '')}`;
         await mkdir(join(mediaDir, UPLOADS_FOLDER, 'notices'), { recursive: true });
         stored.file(path);
         await writeFile(join(mediaDir, path), bytes);
-        attachments.push({ id: randomUUID(), fileName: part.filename, fileUrl: path, fileSize: bytes.length, mimeType: part.mimetype, uploadedAt: new Date().toISOString() });
+        attachments.push({
+          id: randomUUID(),
+          fileName: part.filename,
+          fileUrl: path,
+          fileSize: bytes.length,
+          mimeType: part.mimetype,
+          uploadedAt: new Date().toISOString(),
+        });
       }
     } catch (error) {
       const code = (error as { code?: string }).code;
@@ -239,7 +251,13 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     const viewer = member(request);
     const query = validate(inquiryListQuerySchema, singleValuedQuery(request.query));
     const { rows, total } = await inquiryRepo.listInquiries(db, viewer.isStaff ? null : viewer.id, query.status, query.page, query.pageSize);
-    const answer: InquiryListJson = { results: rows.map(inquiryRepo.presentInquiry), total, page: query.page, pageSize: query.pageSize, totalPages: totalPages(total, query.pageSize) };
+    const answer: InquiryListJson = {
+      results: rows.map(inquiryRepo.presentInquiry),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+      totalPages: totalPages(total, query.pageSize),
+    };
     return answer;
   });
 
@@ -284,7 +302,14 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     if (row.status === 'closed') throw new HttpError(409, messagingTexts.inquiryClosed);
     await inquiryRepo.addComment(db, row.id, viewer.id, comment);
     if (viewer.id !== row.userId) {
-      await inbox.notify(db, { userId: row.userId, senderId: viewer.id, type: 'system', title: row.title, content: messagingTexts.inquiryAnswered, url: `/my/inquiries/${row.id}` });
+      await inbox.notify(db, {
+        userId: row.userId,
+        senderId: viewer.id,
+        type: 'system',
+        title: row.title,
+        content: messagingTexts.inquiryAnswered,
+        url: `/my/inquiries/${row.id}`,
+      });
     }
     return reply.code(201).send(await detail(request, (await inquiryRepo.findInquiry(db, row.id))!, viewer));
   });

@@ -1,6 +1,17 @@
 import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { STORY_LIFETIME_MS, type StoryPrivacy, type StoryReactionType, type StoryType } from '../../../domain/limits.js';
-import type { HighlightCreateInput, HighlightJson, StoryCreateInput, StoryGroupJson, StoryJson, StoryReactionJson, StoryStatsJson, StoryUpdateInput, StoryViewInput, StoryViewJson } from '../../../domain/stories.js';
+import type {
+  HighlightCreateInput,
+  HighlightJson,
+  StoryCreateInput,
+  StoryGroupJson,
+  StoryJson,
+  StoryReactionJson,
+  StoryStatsJson,
+  StoryUpdateInput,
+  StoryViewInput,
+  StoryViewJson,
+} from '../../../domain/stories.js';
 import { storyTexts } from '../../../domain/messages.js';
 import type { Database } from '../db/client.js';
 import {
@@ -42,7 +53,9 @@ export function visibleTo(viewerId: number | null): SQL {
 
 const live = () => gt(stories.expiresAt, storyNow());
 const notHiddenBy = (viewerId: number | null) =>
-  viewerId === null ? sql`true` : sql`not exists (select 1 from ${storyHides} where ${storyHides.userId} = ${viewerId} and ${storyHides.hiddenUserId} = ${stories.userId})`;
+  viewerId === null
+    ? sql`true`
+    : sql`not exists (select 1 from ${storyHides} where ${storyHides.userId} = ${viewerId} and ${storyHides.hiddenUserId} = ${stories.userId})`;
 
 const iso = (date: Date) => date.toISOString();
 
@@ -60,13 +73,19 @@ export async function presentStories(db: Database, rows: StoryRow[], viewerId: n
     viewerId === null
       ? Promise.resolve({ viewed: new Set<number>(), liked: new Set<number>() })
       : Promise.all([
-          db.select({ storyId: storyViews.storyId }).from(storyViews).where(and(inArray(storyViews.storyId, ids), eq(storyViews.viewerId, viewerId))),
+          db
+            .select({ storyId: storyViews.storyId })
+            .from(storyViews)
+            .where(and(inArray(storyViews.storyId, ids), eq(storyViews.viewerId, viewerId))),
           db
             .select({ storyId: storyReactions.storyId })
             .from(storyReactions)
             .where(and(inArray(storyReactions.storyId, ids), eq(storyReactions.userId, viewerId), eq(storyReactions.type, 'like'))),
         ]).then(([viewed, liked]) => ({ viewed: new Set(viewed.map((r) => r.storyId)), liked: new Set(liked.map((r) => r.storyId)) })),
-    loadUsers(db, rows.map((row) => row.userId)),
+    loadUsers(
+      db,
+      rows.map((row) => row.userId),
+    ),
   ]);
   const views = new Map(viewCounts.map((r) => [r.storyId, Number(r.n)]));
   const likes = new Map(likeCounts.map((r) => [r.storyId, Number(r.n)]));
@@ -105,7 +124,14 @@ export async function presentStories(db: Database, rows: StoryRow[], viewerId: n
   });
 }
 
-export async function createStory(db: Database, userId: number, input: StoryCreateInput, detected: DetectedMedia, mediaPath: string, size: number): Promise<StoryRow> {
+export async function createStory(
+  db: Database,
+  userId: number,
+  input: StoryCreateInput,
+  detected: DetectedMedia,
+  mediaPath: string,
+  size: number,
+): Promise<StoryRow> {
   const now = storyNow();
   const [row] = await db
     .insert(stories)
@@ -135,7 +161,10 @@ export async function createStory(db: Database, userId: number, input: StoryCrea
 
 /** The live story the viewer may see, or 404 (a story one may not see is not shown to exist). */
 export async function findVisibleStory(db: Database, id: number, viewerId: number | null): Promise<StoryRow> {
-  const [row] = await db.select().from(stories).where(and(eq(stories.id, id), live(), visibleTo(viewerId)));
+  const [row] = await db
+    .select()
+    .from(stories)
+    .where(and(eq(stories.id, id), live(), visibleTo(viewerId)));
   if (!row) throw new HttpError(404, storyTexts.errors.notFound);
   return row;
 }
@@ -145,7 +174,10 @@ export async function findOwnStory(db: Database, id: number, viewerId: number): 
   const [row] = await db.select().from(stories).where(eq(stories.id, id));
   if (!row) throw new HttpError(404, storyTexts.errors.notFound);
   if (row.userId !== viewerId) {
-    const [visible] = await db.select({ id: stories.id }).from(stories).where(and(eq(stories.id, id), live(), visibleTo(viewerId)));
+    const [visible] = await db
+      .select({ id: stories.id })
+      .from(stories)
+      .where(and(eq(stories.id, id), live(), visibleTo(viewerId)));
     throw visible ? new HttpError(403, storyTexts.errors.notAuthor) : new HttpError(404, storyTexts.errors.notFound);
   }
   return row;
@@ -153,7 +185,11 @@ export async function findOwnStory(db: Database, id: number, viewerId: number): 
 
 /** Live stories of one member the viewer may see, oldest first (the order they play in). */
 export async function memberStories(db: Database, userId: number, viewerId: number | null): Promise<StoryRow[]> {
-  return db.select().from(stories).where(and(eq(stories.userId, userId), live(), visibleTo(viewerId))).orderBy(asc(stories.createdAt), asc(stories.id));
+  return db
+    .select()
+    .from(stories)
+    .where(and(eq(stories.userId, userId), live(), visibleTo(viewerId)))
+    .orderBy(asc(stories.createdAt), asc(stories.id));
 }
 
 /**
@@ -162,7 +198,11 @@ export async function memberStories(db: Database, userId: number, viewerId: numb
  */
 export async function storyGroups(db: Database, viewerId: number | null, media: MediaUrl): Promise<StoryGroupJson[]> {
   const others = viewerId === null ? sql`true` : sql`${stories.userId} <> ${viewerId}`;
-  const rows = await db.select().from(stories).where(and(live(), visibleTo(viewerId), notHiddenBy(viewerId), others)).orderBy(asc(stories.createdAt), asc(stories.id));
+  const rows = await db
+    .select()
+    .from(stories)
+    .where(and(live(), visibleTo(viewerId), notHiddenBy(viewerId), others))
+    .orderBy(asc(stories.createdAt), asc(stories.id));
   const presented = await presentStories(db, rows, viewerId, media);
   const byAuthor = new Map<number, StoryJson[]>();
   for (const story of presented) byAuthor.set(story.userId, [...(byAuthor.get(story.userId) ?? []), story]);
@@ -225,7 +265,15 @@ function viewJson(view: StoryViewRow, user: StoryViewJson['user']): StoryViewJso
  */
 export async function recordView(db: Database, story: StoryRow, viewerId: number, input: StoryViewInput): Promise<StoryViewJson> {
   if (story.userId === viewerId) {
-    return { id: null, storyId: story.id, userId: viewerId, user: null, viewedAt: iso(storyNow()), duration: input.duration ?? null, completionRate: input.completionRate ?? null };
+    return {
+      id: null,
+      storyId: story.id,
+      userId: viewerId,
+      user: null,
+      viewedAt: iso(storyNow()),
+      duration: input.duration ?? null,
+      completionRate: input.completionRate ?? null,
+    };
   }
   const [view] = await db
     .insert(storyViews)
@@ -253,7 +301,10 @@ export async function storyViewers(db: Database, story: StoryRow, viewerId: numb
       .limit(pageSize)
       .offset((page - 1) * pageSize),
   ]);
-  const people = await loadUsers(db, rows.map((row) => row.viewerId));
+  const people = await loadUsers(
+    db,
+    rows.map((row) => row.viewerId),
+  );
   const total = Number(n);
   return {
     results: rows.map((row) => {
@@ -294,7 +345,16 @@ export async function storyStats(db: Database, story: StoryRow): Promise<StorySt
 }
 
 function reactionJson(row: StoryReactionRow, user: StoryReactionJson['user']): StoryReactionJson {
-  return { id: row.id, storyId: row.storyId, userId: row.userId, user, type: row.type as StoryReactionType, emoji: row.emoji, comment: row.comment, createdAt: iso(row.createdAt) };
+  return {
+    id: row.id,
+    storyId: row.storyId,
+    userId: row.userId,
+    user,
+    type: row.type as StoryReactionType,
+    emoji: row.emoji,
+    comment: row.comment,
+    createdAt: iso(row.createdAt),
+  };
 }
 
 /** A like is kept once per member (liking again answers the existing like); emoji and comments add up. */
@@ -305,20 +365,35 @@ export async function addReaction(
   input: { type: StoryReactionType; emoji?: string; comment?: string },
   media: MediaUrl,
 ): Promise<{ reaction: StoryReactionJson; created: boolean }> {
-  const values = { storyId: story.id, userId, type: input.type, emoji: input.type === 'emoji' ? input.emoji! : null, comment: input.type === 'comment' ? input.comment! : null, createdAt: storyNow() };
+  const values = {
+    storyId: story.id,
+    userId,
+    type: input.type,
+    emoji: input.type === 'emoji' ? input.emoji! : null,
+    comment: input.type === 'comment' ? input.comment! : null,
+    createdAt: storyNow(),
+  };
   const inserted =
     input.type === 'like'
       ? await db.insert(storyReactions).values(values).onConflictDoNothing().returning()
       : await db.insert(storyReactions).values(values).returning();
   const row =
     inserted[0] ??
-    (await db.select().from(storyReactions).where(and(eq(storyReactions.storyId, story.id), eq(storyReactions.userId, userId), eq(storyReactions.type, 'like'))))[0];
+    (
+      await db
+        .select()
+        .from(storyReactions)
+        .where(and(eq(storyReactions.storyId, story.id), eq(storyReactions.userId, userId), eq(storyReactions.type, 'like')))
+    )[0];
   const person = (await loadUsers(db, [userId])).get(userId);
   return { reaction: reactionJson(row, person ? serializeUser(person, media, userId) : null), created: inserted.length > 0 };
 }
 
 export async function removeReaction(db: Database, story: StoryRow, reactionId: number, userId: number): Promise<void> {
-  const [row] = await db.select().from(storyReactions).where(and(eq(storyReactions.id, reactionId), eq(storyReactions.storyId, story.id)));
+  const [row] = await db
+    .select()
+    .from(storyReactions)
+    .where(and(eq(storyReactions.id, reactionId), eq(storyReactions.storyId, story.id)));
   if (!row) throw new HttpError(404, storyTexts.errors.notFound);
   if (row.userId !== userId) throw new HttpError(403, storyTexts.errors.notOwnReaction);
   await db.delete(storyReactions).where(eq(storyReactions.id, reactionId));
@@ -359,7 +434,8 @@ export async function setCloseFriends(db: Database, userId: number, friendIds: n
           sql`exists (select 1 from ${follows} back where back.follower_id = ${follows.followingId} and back.following_id = ${userId})`,
         ),
       );
-    if (mutual.length !== unique.length) throw new RequestValidationError([{ path: 'userIds', message: storyTexts.errors.closeFriendNotFriend, code: 'invalid_value' }]);
+    if (mutual.length !== unique.length)
+      throw new RequestValidationError([{ path: 'userIds', message: storyTexts.errors.closeFriendNotFriend, code: 'invalid_value' }]);
   }
   await db.transaction(async (tx) => {
     await tx.delete(closeFriends).where(eq(closeFriends.userId, userId));
@@ -377,14 +453,25 @@ export async function listCloseFriends(db: Database, userId: number): Promise<nu
 /** The cover is stored as the first story's media path (or the given URL) and becomes a URL when presented. */
 export async function createHighlight(db: Database, userId: number, input: HighlightCreateInput): Promise<HighlightRow> {
   const ids = [...new Set(input.storyIds)];
-  const own = await db.select().from(stories).where(and(inArray(stories.id, ids), eq(stories.userId, userId)));
+  const own = await db
+    .select()
+    .from(stories)
+    .where(and(inArray(stories.id, ids), eq(stories.userId, userId)));
   if (own.length !== ids.length) throw new RequestValidationError([{ path: 'storyIds', message: storyTexts.errors.notOwnStory, code: 'invalid_value' }]);
   const first = own.find((story) => story.id === ids[0])!;
   const now = storyNow();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(highlights)
-      .values({ userId, title: input.title, coverImage: input.coverImage ?? first.mediaPath, isPrivate: input.isPrivate, sortOrder: input.order, createdAt: now, updatedAt: now })
+      .values({
+        userId,
+        title: input.title,
+        coverImage: input.coverImage ?? first.mediaPath,
+        isPrivate: input.isPrivate,
+        sortOrder: input.order,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     await tx.insert(highlightStories).values(ids.map((storyId, position) => ({ highlightId: row.id, storyId, position })));
     return row;
@@ -403,9 +490,26 @@ export async function memberHighlights(db: Database, ownerId: number, viewerId: 
     .select({ highlightId: highlightStories.highlightId, story: stories })
     .from(highlightStories)
     .innerJoin(stories, eq(stories.id, highlightStories.storyId))
-    .where(and(inArray(highlightStories.highlightId, rows.map((row) => row.id)), visibleTo(viewerId)))
+    .where(
+      and(
+        inArray(
+          highlightStories.highlightId,
+          rows.map((row) => row.id),
+        ),
+        visibleTo(viewerId),
+      ),
+    )
     .orderBy(asc(highlightStories.position));
-  const presented = new Map((await presentStories(db, links.map((link) => link.story), viewerId, media)).map((story) => [story.id, story]));
+  const presented = new Map(
+    (
+      await presentStories(
+        db,
+        links.map((link) => link.story),
+        viewerId,
+        media,
+      )
+    ).map((story) => [story.id, story]),
+  );
   return rows.map((row) => ({
     id: row.id,
     userId: row.userId,

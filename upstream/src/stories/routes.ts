@@ -85,7 +85,9 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
       if (part.type === 'file') {
         const read = await readWithinLimit(part);
         if (!read) {
-          throw new RequestValidationError([{ path: 'media', message: storyTexts.media.videoTooLarge(STORY_VIDEO_MAX_BYTES / (1024 * 1024)), code: 'too_big' }]);
+          throw new RequestValidationError([
+            { path: 'media', message: storyTexts.media.videoTooLarge(STORY_VIDEO_MAX_BYTES / (1024 * 1024)), code: 'too_big' },
+          ]);
         }
         if (part.fieldname === 'media') media = { bytes: read, mimetype: part.mimetype };
       } else {

@@ -21,13 +21,13 @@ export function mediaHeaders(mediaDir: string) {
   const uploadsRoot = mediaDir.endsWith(sep) ? mediaDir : mediaDir + sep;
   return (reply: FastifyReply, path: string): void => {
     const uploaded = path.startsWith(uploadsRoot);
-    const type = String(reply.getHeader('content-type') ?? '').split(';')[0].trim().toLowerCase();
+    const type = String(reply.getHeader('content-type') ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
     reply.header('x-content-type-options', 'nosniff');
     reply.header('content-security-policy', MEDIA_CONTENT_SECURITY_POLICY);
-    reply.header(
-      'cache-control',
-      uploaded ? `public, max-age=${MEDIA_CACHE_SECONDS.uploaded}, immutable` : `public, max-age=${MEDIA_CACHE_SECONDS.bundled}`,
-    );
+    reply.header('cache-control', uploaded ? `public, max-age=${MEDIA_CACHE_SECONDS.uploaded}, immutable` : `public, max-age=${MEDIA_CACHE_SECONDS.bundled}`);
     if (!(uploaded ? inline : inlineBundled).has(type)) reply.header('content-disposition', 'attachment');
   };
 }

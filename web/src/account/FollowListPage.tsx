@@ -54,7 +54,17 @@ function FollowList({ queryRef, kind }: { queryRef: PreloadedQuery<FollowListPag
 
 type Member = { readonly id: string; readonly nickname: string; readonly profileImage: string | null | undefined };
 
-function MemberRows({ members, hasNext, isLoadingNext, loadNext }: { members: readonly Member[]; hasNext: boolean; isLoadingNext: boolean; loadNext: (count: number) => unknown }) {
+function MemberRows({
+  members,
+  hasNext,
+  isLoadingNext,
+  loadNext,
+}: {
+  members: readonly Member[];
+  hasNext: boolean;
+  isLoadingNext: boolean;
+  loadNext: (count: number) => unknown;
+}) {
   if (!members.length) return <p className="profile__empty">{p.noMembers}</p>;
   return (
     <>

@@ -105,7 +105,8 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
         .initTokenClient({
           client_id: socialClientIds.google,
           scope: 'openid email profile',
-          callback: (answer) => (answer.error ? toast.show(social.googleFailed, 'error') : void finishSocial('google', answer.access_token, social.googleProcessingFailed)),
+          callback: (answer) =>
+            answer.error ? toast.show(social.googleFailed, 'error') : void finishSocial('google', answer.access_token, social.googleProcessingFailed),
         })
         .requestAccessToken();
     } catch {

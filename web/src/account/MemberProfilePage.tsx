@@ -20,7 +20,14 @@ export default function MemberProfilePage() {
   const queryRef = useRouteData() as PreloadedQuery<MemberProfilePageQuery>;
   return (
     <QueryErrorBoundary queryRef={queryRef}>
-      <Suspense fallback={<><PageHeader title="" back /><LoadingScreen /></>}>
+      <Suspense
+        fallback={
+          <>
+            <PageHeader title="" back />
+            <LoadingScreen />
+          </>
+        }
+      >
         <MemberProfile queryRef={queryRef} />
       </Suspense>
     </QueryErrorBoundary>
@@ -67,7 +74,12 @@ function MemberProfile({ queryRef }: { queryRef: PreloadedQuery<MemberProfilePag
         user={user.ProfileView_user}
         actions={
           <div className="profile__actions">
-            <button type="button" className={`button ${user.isFollowing ? 'button--secondary' : 'button--primary'}`} disabled={inFlight} onClick={memberOnly(() => follow(userId, Boolean(user.isFollowing)))}>
+            <button
+              type="button"
+              className={`button ${user.isFollowing ? 'button--secondary' : 'button--primary'}`}
+              disabled={inFlight}
+              onClick={memberOnly(() => follow(userId, Boolean(user.isFollowing)))}
+            >
               {user.isFollowing ? p.unfollow : p.follow}
             </button>
             <button type="button" className="button button--secondary" onClick={() => window.alert(p.chatUnavailable)}>

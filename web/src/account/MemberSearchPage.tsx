@@ -32,8 +32,17 @@ export default function MemberSearchPage() {
           if (draft.trim()) setParams({ q: draft.trim() });
         }}
       >
-        <input className="text-input" type="search" aria-label={t.label} placeholder={t.placeholder} value={draft} onChange={(event) => setDraft(event.target.value)} />
-        <button type="submit" className="button button--primary" disabled={!draft.trim()}>{t.submit}</button>
+        <input
+          className="text-input"
+          type="search"
+          aria-label={t.label}
+          placeholder={t.placeholder}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <button type="submit" className="button button--primary" disabled={!draft.trim()}>
+          {t.submit}
+        </button>
       </form>
       {queryRef ? (
         <QueryErrorBoundary queryRef={queryRef}>
@@ -80,7 +89,9 @@ function SearchResults({ queryRef }: { queryRef: PreloadedQuery<MemberSearchPage
               <Avatar src={node.profileImage} size="medium" />
               <span className="member-list__nickname">{node.nickname}</span>
               {node.representBadge ? (
-                <span className="badge-chip" style={{ backgroundColor: node.representBadge.hexCode ?? undefined }}>{node.representBadge.title}</span>
+                <span className="badge-chip" style={{ backgroundColor: node.representBadge.hexCode ?? undefined }}>
+                  {node.representBadge.title}
+                </span>
               ) : null}
             </Link>
           </li>

@@ -18,7 +18,14 @@ export default function MyPage() {
   const queryRef = useRouteData() as PreloadedQuery<MyPageQuery>;
   return (
     <>
-      <PageHeader title={p.myTitle} right={<Link to="/my/settings" className="link-button">{p.settings}</Link>} />
+      <PageHeader
+        title={p.myTitle}
+        right={
+          <Link to="/my/settings" className="link-button">
+            {p.settings}
+          </Link>
+        }
+      />
       <QueryErrorBoundary queryRef={queryRef}>
         <Suspense fallback={<LoadingScreen />}>
           <MyProfile queryRef={queryRef} />
@@ -46,7 +53,11 @@ function MyProfile({ queryRef }: { queryRef: PreloadedQuery<MyPageQuery> }) {
       <StateScreen
         title={uiTexts.loginRequired}
         text={uiTexts.loginModalText}
-        action={<button type="button" className="button button--primary" onClick={() => openLogin({ returnTo: '/my' })}>{uiTexts.login}</button>}
+        action={
+          <button type="button" className="button button--primary" onClick={() => openLogin({ returnTo: '/my' })}>
+            {uiTexts.login}
+          </button>
+        }
       />
     );
   }
@@ -55,10 +66,18 @@ function MyProfile({ queryRef }: { queryRef: PreloadedQuery<MyPageQuery> }) {
       user={viewer}
       actions={
         <nav className="profile__actions">
-          <Link to="/my/profile/edit" className="button button--secondary">{p.editProfile}</Link>
-          <Link to="/my/wishes" className="button button--secondary">{p.wishes}</Link>
-          <Link to="/my/profile" className="button button--secondary">{p.profileInfo}</Link>
-          <Link to="/users/search" className="button button--secondary">{p.findMembers}</Link>
+          <Link to="/my/profile/edit" className="button button--secondary">
+            {p.editProfile}
+          </Link>
+          <Link to="/my/wishes" className="button button--secondary">
+            {p.wishes}
+          </Link>
+          <Link to="/my/profile" className="button button--secondary">
+            {p.profileInfo}
+          </Link>
+          <Link to="/users/search" className="button button--secondary">
+            {p.findMembers}
+          </Link>
         </nav>
       }
     />

@@ -25,7 +25,15 @@ export default function ProfileDetailPage() {
   const queryRef = useRouteData() as PreloadedQuery<ProfileDetailPageQuery>;
   return (
     <>
-      <PageHeader title={d.title} back right={<Link to="/my/profile/edit" className="link-button">{p.editProfile}</Link>} />
+      <PageHeader
+        title={d.title}
+        back
+        right={
+          <Link to="/my/profile/edit" className="link-button">
+            {p.editProfile}
+          </Link>
+        }
+      />
       <QueryErrorBoundary queryRef={queryRef}>
         <Suspense fallback={<LoadingScreen />}>
           <ProfileDetail queryRef={queryRef} />
@@ -81,7 +89,9 @@ function ProfileDetail({ queryRef }: { queryRef: PreloadedQuery<ProfileDetailPag
           <h2 className="profile__nickname">
             {viewer.nickname}
             {viewer.representBadge ? (
-              <span className="badge-chip" style={{ backgroundColor: viewer.representBadge.hexCode ?? undefined }}>{viewer.representBadge.title}</span>
+              <span className="badge-chip" style={{ backgroundColor: viewer.representBadge.hexCode ?? undefined }}>
+                {viewer.representBadge.title}
+              </span>
             ) : null}
           </h2>
           <p className="profile-detail__verified">{viewer.verifiedAt ? d.verified : d.notVerified}</p>
@@ -90,19 +100,38 @@ function ProfileDetail({ queryRef }: { queryRef: PreloadedQuery<ProfileDetailPag
       </div>
       <dl className="profile-detail__fields">
         {fields.map(([label, value]) => (
-          <div key={label}><dt>{label}</dt><dd>{value || d.empty}</dd></div>
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value || d.empty}</dd>
+          </div>
         ))}
       </dl>
       <h3 className="profile-detail__section">{d.statsSection}</h3>
       <dl className="profile__stats">
-        <div><dt>{p.posts}</dt><dd>{viewer.stats.postsCount}</dd></div>
-        <div><dt>{p.followers}</dt><dd>{viewer.stats.followersCount}</dd></div>
-        <div><dt>{p.following}</dt><dd>{viewer.stats.followingCount}</dd></div>
-        <div><dt>{p.likes}</dt><dd>{viewer.stats.likesCount}</dd></div>
+        <div>
+          <dt>{p.posts}</dt>
+          <dd>{viewer.stats.postsCount}</dd>
+        </div>
+        <div>
+          <dt>{p.followers}</dt>
+          <dd>{viewer.stats.followersCount}</dd>
+        </div>
+        <div>
+          <dt>{p.following}</dt>
+          <dd>{viewer.stats.followingCount}</dd>
+        </div>
+        <div>
+          <dt>{p.likes}</dt>
+          <dd>{viewer.stats.likesCount}</dd>
+        </div>
       </dl>
       <nav className="profile__actions">
-        <Link to="/users/search" className="button button--secondary">{p.findMembers}</Link>
-        <Link to="/my/settings" className="button button--secondary">{p.settings}</Link>
+        <Link to="/users/search" className="button button--secondary">
+          {p.findMembers}
+        </Link>
+        <Link to="/my/settings" className="button button--secondary">
+          {p.settings}
+        </Link>
       </nav>
       <h3 className="profile-detail__section">{d.badgesSection}</h3>
       <ProfileBadgeList user={viewer} />
@@ -132,11 +161,14 @@ function ActivityList({ user }: { user: ProfileDetailPage_activities$key }) {
         {data.activities.edges.map(({ node }) => {
           const kind = node.type.toLowerCase() as keyof typeof d.activity;
           const text = (d.activity[kind] ?? d.activity.post)(node.targetTitle ?? '');
-          const to = node.targetType === 'user' ? `/users/${encodeURIComponent(globalIdOf('User', node.targetId))}` : postDetailPath(globalIdOf('Post', node.targetId));
+          const to =
+            node.targetType === 'user' ? `/users/${encodeURIComponent(globalIdOf('User', node.targetId))}` : postDetailPath(globalIdOf('Post', node.targetId));
           return (
             <li key={node.activityId} className="activity-list__item" data-testid="activity">
               <Link to={to}>{text}</Link>
-              <time className="activity-list__time" dateTime={node.createdAt as string}>{new Date(node.createdAt as string).toLocaleDateString('ko-KR')}</time>
+              <time className="activity-list__time" dateTime={node.createdAt as string}>
+                {new Date(node.createdAt as string).toLocaleDateString('ko-KR')}
+              </time>
             </li>
           );
         })}

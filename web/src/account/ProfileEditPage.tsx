@@ -20,12 +20,12 @@ export default function ProfileEditPage() {
   const queryRef = useRouteData() as PreloadedQuery<ProfileEditPageQuery>;
   return (
     <>
-        <PageHeader title={e.title} back />
-        <QueryErrorBoundary queryRef={queryRef}>
-          <Suspense fallback={<LoadingScreen />}>
-            <ProfileEditForm queryRef={queryRef} />
-          </Suspense>
-        </QueryErrorBoundary>
+      <PageHeader title={e.title} back />
+      <QueryErrorBoundary queryRef={queryRef}>
+        <Suspense fallback={<LoadingScreen />}>
+          <ProfileEditForm queryRef={queryRef} />
+        </Suspense>
+      </QueryErrorBoundary>
     </>
   );
 }
@@ -71,7 +71,13 @@ function ProfileEditForm({ queryRef }: { queryRef: PreloadedQuery<ProfileEditPag
   return (
     <>
       <ProfilePhotoPicker user={viewer} />
-      <form className="account-page account-page__form" onSubmit={(event) => { event.preventDefault(); void save(); }}>
+      <form
+        className="account-page account-page__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
         <label className="field-label">
           {e.nickname}
           <input className="text-input" name="nickname" value={form.nickname} maxLength={NICKNAME_MAX} onChange={set('nickname')} />
@@ -89,7 +95,11 @@ function ProfileEditForm({ queryRef }: { queryRef: PreloadedQuery<ProfileEditPag
           {e.gender}
           <select className="text-input" name="gender" value={form.gender} onChange={set('gender')}>
             <option value="">{e.genderNone}</option>
-            {GENDERS.map((gender) => <option key={gender} value={gender}>{e.genders[gender]}</option>)}
+            {GENDERS.map((gender) => (
+              <option key={gender} value={gender}>
+                {e.genders[gender]}
+              </option>
+            ))}
           </select>
         </label>
         <label className="field-label">
@@ -100,8 +110,14 @@ function ProfileEditForm({ queryRef }: { queryRef: PreloadedQuery<ProfileEditPag
           {e.website}
           <input className="text-input" type="url" name="website" value={form.website} onChange={set('website')} placeholder="https://" />
         </label>
-        {error ? <p className="login-panel__error" role="alert">{error}</p> : null}
-        <button type="submit" className="button button--primary" disabled={!valid || inFlight}>{e.save}</button>
+        {error ? (
+          <p className="login-panel__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={!valid || inFlight}>
+          {e.save}
+        </button>
       </form>
     </>
   );

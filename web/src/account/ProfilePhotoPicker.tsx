@@ -57,14 +57,22 @@ export function ProfilePhotoPicker({ user }: { user: ProfilePhotoPicker_user$key
         <span className="photo-picker__image avatar--placeholder" aria-hidden="true" data-testid="profile-photo-empty" />
       )}
       <div className="photo-picker__actions">
-        <button type="button" className="button button--secondary" disabled={inFlight} onClick={() => input.current?.click()}>{e.photo}</button>
+        <button type="button" className="button button--secondary" disabled={inFlight} onClick={() => input.current?.click()}>
+          {e.photo}
+        </button>
         {data.profileImage ? (
-          <button type="button" className="button button--secondary" disabled={inFlight} onClick={() => void remove()}>{e.removePhoto}</button>
+          <button type="button" className="button button--secondary" disabled={inFlight} onClick={() => void remove()}>
+            {e.removePhoto}
+          </button>
         ) : null}
         <input ref={input} type="file" accept={IMAGE_MIME_TYPES.join(',')} hidden data-testid="profile-photo-input" onChange={(event) => void pick(event)} />
       </div>
       {inFlight ? <p className="photo-picker__status">{e.photoUploading}</p> : null}
-      {error ? <p className="login-panel__error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="login-panel__error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -36,7 +36,13 @@ export function ProfilePostList({ user }: { user: ProfilePostList_user$key }) {
   if (!data.posts.edges.length) return <p className="profile__empty">{p.noPosts}</p>;
   return (
     <>
-      <ul className="feed">{data.posts.edges.map(({ node }) => <li key={node.id}><PostCard post={node} /></li>)}</ul>
+      <ul className="feed">
+        {data.posts.edges.map(({ node }) => (
+          <li key={node.id}>
+            <PostCard post={node} />
+          </li>
+        ))}
+      </ul>
       <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} />
     </>
   );

@@ -50,10 +50,30 @@ export function ProfileView({ user, actions }: { user: ProfileView_user$key; act
         </div>
       </div>
       <dl className="profile__stats">
-        <div><dt>{p.posts}</dt><dd>{data.stats.postsCount}</dd></div>
-        <div><dt>{p.followers}</dt><dd data-stat="followers"><Link className="profile__stat-link" to={`/users/${encodeURIComponent(data.id)}/followers`}>{data.stats.followersCount}</Link></dd></div>
-        <div><dt>{p.following}</dt><dd data-stat="following"><Link className="profile__stat-link" to={`/users/${encodeURIComponent(data.id)}/following`}>{data.stats.followingCount}</Link></dd></div>
-        <div><dt>{p.likes}</dt><dd>{data.stats.likesCount}</dd></div>
+        <div>
+          <dt>{p.posts}</dt>
+          <dd>{data.stats.postsCount}</dd>
+        </div>
+        <div>
+          <dt>{p.followers}</dt>
+          <dd data-stat="followers">
+            <Link className="profile__stat-link" to={`/users/${encodeURIComponent(data.id)}/followers`}>
+              {data.stats.followersCount}
+            </Link>
+          </dd>
+        </div>
+        <div>
+          <dt>{p.following}</dt>
+          <dd data-stat="following">
+            <Link className="profile__stat-link" to={`/users/${encodeURIComponent(data.id)}/following`}>
+              {data.stats.followingCount}
+            </Link>
+          </dd>
+        </div>
+        <div>
+          <dt>{p.likes}</dt>
+          <dd>{data.stats.likesCount}</dd>
+        </div>
       </dl>
       {actions}
       <Link className="profile__highlights" to={`/stories/highlights/${encodeURIComponent(data.id)}`}>
@@ -67,7 +87,16 @@ export function ProfileView({ user, actions }: { user: ProfileView_user$key; act
             role="tab"
             aria-selected={tab === name}
             className="profile__tab"
-            onClick={() => setParams((current) => { const next = new URLSearchParams(current); next.set('tab', String(index)); return next; }, { replace: true })}
+            onClick={() =>
+              setParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  next.set('tab', String(index));
+                  return next;
+                },
+                { replace: true },
+              )
+            }
           >
             {p.tabLabels[name]}
           </button>

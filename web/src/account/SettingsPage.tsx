@@ -98,16 +98,43 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
     navigate('/community', { replace: true });
   }
 
-  const setPassword = (field: keyof typeof passwords) => (event: { target: { value: string } }) => setPasswords((current) => ({ ...current, [field]: event.target.value }));
+  const setPassword = (field: keyof typeof passwords) => (event: { target: { value: string } }) =>
+    setPasswords((current) => ({ ...current, [field]: event.target.value }));
 
   return (
     <div className="account-page">
       <section className="settings-section">
         <h2>{s.passwordSection}</h2>
-        <input className="text-input" type="password" aria-label={s.currentPassword} placeholder={s.currentPassword} value={passwords.currentPassword} onChange={setPassword('currentPassword')} />
-        <input className="text-input" type="password" aria-label={s.newPassword} placeholder={s.newPassword} value={passwords.newPassword} onChange={setPassword('newPassword')} />
-        <input className="text-input" type="password" aria-label={s.newPasswordConfirm} placeholder={s.newPasswordConfirm} value={passwords.newPasswordConfirm} onChange={setPassword('newPasswordConfirm')} />
-        <button type="button" className="button button--primary" disabled={account.inFlight || !passwords.currentPassword || !passwords.newPassword} onClick={() => void changePassword()}>
+        <input
+          className="text-input"
+          type="password"
+          aria-label={s.currentPassword}
+          placeholder={s.currentPassword}
+          value={passwords.currentPassword}
+          onChange={setPassword('currentPassword')}
+        />
+        <input
+          className="text-input"
+          type="password"
+          aria-label={s.newPassword}
+          placeholder={s.newPassword}
+          value={passwords.newPassword}
+          onChange={setPassword('newPassword')}
+        />
+        <input
+          className="text-input"
+          type="password"
+          aria-label={s.newPasswordConfirm}
+          placeholder={s.newPasswordConfirm}
+          value={passwords.newPasswordConfirm}
+          onChange={setPassword('newPasswordConfirm')}
+        />
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={account.inFlight || !passwords.currentPassword || !passwords.newPassword}
+          onClick={() => void changePassword()}
+        >
           {s.changePassword}
         </button>
       </section>
@@ -122,7 +149,11 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
         <label className="field-label">
           {s.privacy}
           <select className="text-input" value={privacy} onChange={(event) => void choosePrivacy(event.target.value as PrivacyLevel)}>
-            {PRIVACY_LEVELS.map((level) => <option key={level} value={level}>{s.privacyLevels[level]}</option>)}
+            {PRIVACY_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {s.privacyLevels[level]}
+              </option>
+            ))}
           </select>
         </label>
       </section>
@@ -131,13 +162,24 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
         <BlockedMemberList user={viewer} />
       </section>
       <section className="settings-section">
-        <button type="button" className="button button--secondary" onClick={() => void logout()}>{s.logout}</button>
+        <button type="button" className="button button--secondary" onClick={() => void logout()}>
+          {s.logout}
+        </button>
       </section>
       <section className="settings-section">
         <h2>{s.deleteSection}</h2>
         <p>{s.deleteWarning}</p>
-        <input className="text-input" type="password" aria-label={s.deletePassword} placeholder={s.deletePassword} value={deletePassword} onChange={(event) => setDeletePassword(event.target.value)} />
-        <button type="button" className="button button--danger" disabled={!deletePassword || account.inFlight} onClick={() => void deleteAccount()}>{s.deleteAccount}</button>
+        <input
+          className="text-input"
+          type="password"
+          aria-label={s.deletePassword}
+          placeholder={s.deletePassword}
+          value={deletePassword}
+          onChange={(event) => setDeletePassword(event.target.value)}
+        />
+        <button type="button" className="button button--danger" disabled={!deletePassword || account.inFlight} onClick={() => void deleteAccount()}>
+          {s.deleteAccount}
+        </button>
       </section>
     </div>
   );

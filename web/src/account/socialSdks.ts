@@ -21,7 +21,13 @@ interface GoogleTokenClient {
   requestAccessToken(): void;
 }
 interface SdkWindow {
-  google?: { accounts?: { oauth2?: { initTokenClient(config: { client_id: string; scope: string; callback: (answer: { access_token?: string; error?: string }) => void }): GoogleTokenClient } } };
+  google?: {
+    accounts?: {
+      oauth2?: {
+        initTokenClient(config: { client_id: string; scope: string; callback: (answer: { access_token?: string; error?: string }) => void }): GoogleTokenClient;
+      };
+    };
+  };
   Kakao?: {
     isInitialized(): boolean;
     init(key: string): void;

@@ -61,9 +61,7 @@ export function PostCard({ post, eager = false }: { post: PostCard_post$key; eag
         </div>
         <PostStats likeCount={data.likeCount} replyCount={data.replyCount} viewCount={data.viewCount} />
       </div>
-      {data.thumbnail ? (
-        <img className="post-card__thumbnail" src={data.thumbnail} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" />
-      ) : null}
+      {data.thumbnail ? <img className="post-card__thumbnail" src={data.thumbnail} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" /> : null}
     </Link>
   );
 }

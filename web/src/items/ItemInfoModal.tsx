@@ -161,7 +161,8 @@ export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
 
 function ItemInfoContent({ queryRef, tab, onReport }: { queryRef: PreloadedQuery<ItemInfoModalQueryType>; tab: Tab; onReport: () => void }) {
   const { item } = usePreloadedQuery<ItemInfoModalQueryType>(itemInfoModalQuery, queryRef);
-  if (!item || item.__typename !== 'Item') return <p className="item-modal__state">{item?.__typename === 'NotFoundError' ? item.message : itemTexts.itemNotFound}</p>;
+  if (!item || item.__typename !== 'Item')
+    return <p className="item-modal__state">{item?.__typename === 'NotFoundError' ? item.message : itemTexts.itemNotFound}</p>;
 
   if (tab === 'sellers' || tab === 'buyers') {
     const list = tab === 'sellers' ? item.sellers : item.buyers;

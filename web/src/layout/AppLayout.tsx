@@ -11,14 +11,14 @@ export function AppLayout() {
   useTrackPreviousPath();
   return (
     <ToastProvider>
-    <LoginModalProvider>
-      <NavigationProgress />
-      <UnauthorizedRedirect />
-      <div className="app-column">
-        <Outlet />
-      </div>
-      <BottomTabBar />
-    </LoginModalProvider>
+      <LoginModalProvider>
+        <NavigationProgress />
+        <UnauthorizedRedirect />
+        <div className="app-column">
+          <Outlet />
+        </div>
+        <BottomTabBar />
+      </LoginModalProvider>
     </ToastProvider>
   );
 }

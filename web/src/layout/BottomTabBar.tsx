@@ -53,9 +53,7 @@ export function BottomTabBar() {
               >
                 <span className="tab__icon">
                   {tab.icon}
-                  {tab.id === 'notification' ? (
-                    <span className="tab__dot" aria-hidden="true" />
-                  ) : null}
+                  {tab.id === 'notification' ? <span className="tab__dot" aria-hidden="true" /> : null}
                 </span>
                 <span className="tab__label">{tab.label}</span>
               </Link>

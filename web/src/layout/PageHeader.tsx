@@ -12,9 +12,7 @@ interface PageHeaderProps {
 export function PageHeader({ title, back = false, right }: PageHeaderProps) {
   return (
     <header className="page-header">
-      <div className="page-header__side">
-        {back ? <BackButton onBack={typeof back === 'function' ? back : undefined} /> : null}
-      </div>
+      <div className="page-header__side">{back ? <BackButton onBack={typeof back === 'function' ? back : undefined} /> : null}</div>
       <h1 className="page-header__title">{title}</h1>
       <div className="page-header__side page-header__side--right">{right}</div>
     </header>

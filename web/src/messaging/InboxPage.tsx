@@ -21,7 +21,14 @@ export default function InboxPage() {
   const { queryRef } = useRouteData() as { queryRef: PreloadedQuery<InboxPageQuery> };
   return (
     <>
-      <PageHeader title={m.inboxTitle} right={<Link to="/my/notifications" className="inbox__settings-link">{m.settingsTitle}</Link>} />
+      <PageHeader
+        title={m.inboxTitle}
+        right={
+          <Link to="/my/notifications" className="inbox__settings-link">
+            {m.settingsTitle}
+          </Link>
+        }
+      />
       <QueryErrorBoundary queryRef={queryRef}>
         <Suspense fallback={<LoadingScreen />}>
           <InboxContent queryRef={queryRef} />
@@ -145,7 +152,9 @@ function Inbox({ connection }: { connection: Connection }) {
   return (
     <section className="inbox" aria-label={m.inboxTitle}>
       <div className="inbox__toolbar">
-        <span className="inbox__unread" data-testid="unread-count">{m.unread(connection.unreadCount)}</span>
+        <span className="inbox__unread" data-testid="unread-count">
+          {m.unread(connection.unreadCount)}
+        </span>
         <button type="button" className="button" disabled={marking || connection.unreadCount === 0} onClick={() => markRead('all').catch(fail)}>
           {m.markAllRead}
         </button>
@@ -167,9 +176,16 @@ function Inbox({ connection }: { connection: Connection }) {
                 <span className="inbox__type">{m.typeLabels[node.type.toLowerCase()] ?? node.type}</span>
                 <strong className="inbox__title">{node.title}</strong>
                 <span className="inbox__content">{node.content}</span>
-                <time className="inbox__time" dateTime={String(node.createdAt)}>{formatRelativeTime(String(node.createdAt))}</time>
+                <time className="inbox__time" dateTime={String(node.createdAt)}>
+                  {formatRelativeTime(String(node.createdAt))}
+                </time>
               </button>
-              <button type="button" className="inbox__delete" aria-label={`${m.delete}: ${node.title}`} onClick={() => deleteOne(node.id, !node.isRead).catch(fail)}>
+              <button
+                type="button"
+                className="inbox__delete"
+                aria-label={`${m.delete}: ${node.title}`}
+                onClick={() => deleteOne(node.id, !node.isRead).catch(fail)}
+              >
                 {m.delete}
               </button>
             </li>

@@ -113,7 +113,8 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
   // The same rules as the server, so the member learns them before sending.
   const localProblem = () => {
     if (title.trim().length < 1 || title.trim().length > INQUIRY_TITLE_MAX) return m.inquiryTitle(INQUIRY_TITLE_MAX);
-    if (content.trim().length < INQUIRY_CONTENT_MIN || content.trim().length > INQUIRY_CONTENT_MAX) return m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX);
+    if (content.trim().length < INQUIRY_CONTENT_MIN || content.trim().length > INQUIRY_CONTENT_MAX)
+      return m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX);
     return null;
   };
   const submit = (event: FormEvent) => {
@@ -263,7 +264,9 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
   };
   return (
     <article className="inquiry">
-      <span className={`inquiries__status inquiries__status--${inquiry.status?.toLowerCase()}`}>{m.inquiryStatusLabels[inquiry.status?.toLowerCase() ?? 'pending']}</span>
+      <span className={`inquiries__status inquiries__status--${inquiry.status?.toLowerCase()}`}>
+        {m.inquiryStatusLabels[inquiry.status?.toLowerCase() ?? 'pending']}
+      </span>
       <h2>{inquiry.title}</h2>
       <p className="inquiry__content">{inquiry.content}</p>
       {inquiry.resolution && <p className="inquiry__resolution">{inquiry.resolution}</p>}

@@ -133,7 +133,12 @@ function StatusForm(props: StatusFormProps) {
     if (problem) return;
     commit({
       variables: {
-        input: { inquiryId: props.inquiryId, status: status.toUpperCase() as InquiryStatus, resolution: resolution.trim() || null, internalNotes: internalNotes.trim() || null },
+        input: {
+          inquiryId: props.inquiryId,
+          status: status.toUpperCase() as InquiryStatus,
+          resolution: resolution.trim() || null,
+          internalNotes: internalNotes.trim() || null,
+        },
       },
       onCompleted: ({ setInquiryStatus: result }) => {
         if (result.__typename !== 'SetInquiryStatusPayload') return setError(failureText(result as Failure));

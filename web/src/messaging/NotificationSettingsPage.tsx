@@ -56,7 +56,11 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
     push: { enabled: settings?.push.enabled ?? true, types: [...(settings?.push.types ?? [])] },
     inApp: { enabled: settings?.inApp.enabled ?? true, types: [...(settings?.inApp.types ?? [])] },
   }));
-  const [quiet, setQuiet] = useState({ enabled: settings?.quietHours.enabled ?? false, startTime: settings?.quietHours.startTime ?? '22:00', endTime: settings?.quietHours.endTime ?? '08:00' });
+  const [quiet, setQuiet] = useState({
+    enabled: settings?.quietHours.enabled ?? false,
+    startTime: settings?.quietHours.startTime ?? '22:00',
+    endTime: settings?.quietHours.endTime ?? '08:00',
+  });
   const [commit, inFlight] = useMutation<NotificationSettingsPageMutation>(graphql`
     mutation NotificationSettingsPageMutation($input: UpdateNotificationSettingsInput!) {
       updateNotificationSettings(input: $input) {
@@ -102,7 +106,11 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
         <fieldset key={channel}>
           <legend>
             <label>
-              <input type="checkbox" checked={channels[channel].enabled} onChange={(event) => setChannels((current) => ({ ...current, [channel]: { ...current[channel], enabled: event.target.checked } }))} />
+              <input
+                type="checkbox"
+                checked={channels[channel].enabled}
+                onChange={(event) => setChannels((current) => ({ ...current, [channel]: { ...current[channel], enabled: event.target.checked } }))}
+              />
               {m.channelLabels[channel]}
             </label>
           </legend>
@@ -110,7 +118,12 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
             const value = type.toUpperCase() as NotificationType;
             return (
               <label key={type} className="notification-settings__type">
-                <input type="checkbox" checked={channels[channel].types.includes(value)} disabled={!channels[channel].enabled} onChange={() => toggleType(channel, value)} />
+                <input
+                  type="checkbox"
+                  checked={channels[channel].types.includes(value)}
+                  disabled={!channels[channel].enabled}
+                  onChange={() => toggleType(channel, value)}
+                />
                 {m.typeLabels[type]}
               </label>
             );
@@ -124,7 +137,12 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
             {m.quietHours}
           </label>
         </legend>
-        <input type="time" aria-label={`${m.quietHours} start`} value={quiet.startTime} onChange={(event) => setQuiet({ ...quiet, startTime: event.target.value })} />
+        <input
+          type="time"
+          aria-label={`${m.quietHours} start`}
+          value={quiet.startTime}
+          onChange={(event) => setQuiet({ ...quiet, startTime: event.target.value })}
+        />
         <input type="time" aria-label={`${m.quietHours} end`} value={quiet.endTime} onChange={(event) => setQuiet({ ...quiet, endTime: event.target.value })} />
       </fieldset>
       <button type="submit" className="button button--primary" disabled={inFlight}>

@@ -43,11 +43,14 @@ export function useFollowMutations() {
     }
   `);
 
-  const follow = useCallback((userId: string, following: boolean) => {
-    const variables = { input: { userId } };
-    if (following) commitUnfollow({ variables });
-    else commitFollow({ variables });
-  }, [commitFollow, commitUnfollow]);
+  const follow = useCallback(
+    (userId: string, following: boolean) => {
+      const variables = { input: { userId } };
+      if (following) commitUnfollow({ variables });
+      else commitFollow({ variables });
+    },
+    [commitFollow, commitUnfollow],
+  );
 
   const block = useCallback(
     (userId: string) =>

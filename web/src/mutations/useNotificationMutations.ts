@@ -11,10 +11,12 @@ function inboxOf(store: RecordSourceSelectorProxy, connectionId: string) {
   return { connection, edges: connection?.getLinkedRecords('edges') ?? [] };
 }
 
-const settle = <T extends { __typename: string }>(resolve: () => void, reject: (error: Error) => void) => (result: T) => {
-  if (result.__typename.endsWith('Payload')) resolve();
-  else reject(new Error('message' in result ? String(result.message) : ''));
-};
+const settle =
+  <T extends { __typename: string }>(resolve: () => void, reject: (error: Error) => void) =>
+  (result: T) => {
+    if (result.__typename.endsWith('Payload')) resolve();
+    else reject(new Error('message' in result ? String(result.message) : ''));
+  };
 
 /** Mark some or all read; the inbox's read marks and unread count change at once. */
 export function useMarkNotificationsRead(connectionId: string) {

@@ -1,10 +1,6 @@
 import { useCallback } from 'react';
 import { graphql, useMutation } from 'react-relay';
-import type {
-  WishStatus,
-  WishType,
-  useSetWishStatusMutation as SetWishStatusMutation,
-} from '../__generated__/useSetWishStatusMutation.graphql';
+import type { WishStatus, WishType, useSetWishStatusMutation as SetWishStatusMutation } from '../__generated__/useSetWishStatusMutation.graphql';
 
 /** Changes an entry's status at once (optimistic), rolled back when the gateway refuses. */
 export function useSetWishStatusMutation() {

@@ -34,7 +34,13 @@ export function useCreateStoryMutation() {
   `);
   const create = useCallback(
     (media: File, input: { type: StoryType; caption?: string; privacy: StoryPrivacy }) =>
-      commitExpecting(commit, { variables: { input: { ...input, media: null } }, uploadables: { 'input.media': media } }, (response) => response.createStory, 'CreateStoryPayload', storyTexts.uploadFailed),
+      commitExpecting(
+        commit,
+        { variables: { input: { ...input, media: null } }, uploadables: { 'input.media': media } },
+        (response) => response.createStory,
+        'CreateStoryPayload',
+        storyTexts.uploadFailed,
+      ),
     [commit],
   );
   return [create, inFlight] as const;
@@ -55,7 +61,10 @@ export function useViewStoryMutation() {
       }
     }
   `);
-  return useCallback((storyId: string, duration: number, completionRate: number) => commit({ variables: { input: { storyId, duration, completionRate } } }), [commit]);
+  return useCallback(
+    (storyId: string, duration: number, completionRate: number) => commit({ variables: { input: { storyId, duration, completionRate } } }),
+    [commit],
+  );
 }
 
 export function useReactToStoryMutation() {
@@ -83,7 +92,13 @@ export function useReactToStoryMutation() {
   `);
   const react = useCallback(
     (storyId: string, type: StoryReactionType, comment?: string) =>
-      commitExpecting(commit, { variables: { input: { storyId, type, comment } } }, (response) => response.reactToStory, 'ReactToStoryPayload', storyTexts.uploadFailed),
+      commitExpecting(
+        commit,
+        { variables: { input: { storyId, type, comment } } },
+        (response) => response.reactToStory,
+        'ReactToStoryPayload',
+        storyTexts.uploadFailed,
+      ),
     [commit],
   );
   return [react, inFlight] as const;
@@ -101,7 +116,8 @@ export function useHideUserStoriesMutation() {
     }
   `);
   return useCallback(
-    (userId: string) => commitExpecting(commit, { variables: { input: { userId } } }, (response) => response.hideUserStories, 'HideUserStoriesPayload', storyTexts.uploadFailed),
+    (userId: string) =>
+      commitExpecting(commit, { variables: { input: { userId } } }, (response) => response.hideUserStories, 'HideUserStoriesPayload', storyTexts.uploadFailed),
     [commit],
   );
 }
@@ -123,7 +139,8 @@ export function useReportStoryMutation() {
     }
   `);
   return useCallback(
-    (storyId: string, reason: string) => commitExpecting(commit, { variables: { input: { storyId, reason } } }, (response) => response.reportStory, 'ReportStoryPayload', storyTexts.uploadFailed),
+    (storyId: string, reason: string) =>
+      commitExpecting(commit, { variables: { input: { storyId, reason } } }, (response) => response.reportStory, 'ReportStoryPayload', storyTexts.uploadFailed),
     [commit],
   );
 }
@@ -145,7 +162,14 @@ export function useCreateHighlightMutation() {
     }
   `);
   return useCallback(
-    (title: string, storyIds: string[], isPrivate = false) => commitExpecting(commit, { variables: { input: { title, storyIds, isPrivate } } }, (response) => response.createHighlight, 'CreateHighlightPayload', storyTexts.uploadFailed),
+    (title: string, storyIds: string[], isPrivate = false) =>
+      commitExpecting(
+        commit,
+        { variables: { input: { title, storyIds, isPrivate } } },
+        (response) => response.createHighlight,
+        'CreateHighlightPayload',
+        storyTexts.uploadFailed,
+      ),
     [commit],
   );
 }
@@ -165,7 +189,14 @@ export function useDeleteHighlightMutation() {
     }
   `);
   return useCallback(
-    (highlightId: string, connection: string) => commitExpecting(commit, { variables: { input: { highlightId }, connections: [connection] } }, (response) => response.deleteHighlight, 'DeleteHighlightPayload', storyTexts.uploadFailed),
+    (highlightId: string, connection: string) =>
+      commitExpecting(
+        commit,
+        { variables: { input: { highlightId }, connections: [connection] } },
+        (response) => response.deleteHighlight,
+        'DeleteHighlightPayload',
+        storyTexts.uploadFailed,
+      ),
     [commit],
   );
 }
@@ -185,7 +216,8 @@ export function useDeleteStoryMutation() {
     }
   `);
   return useCallback(
-    (storyId: string) => commitExpecting(commit, { variables: { input: { storyId } } }, (response) => response.deleteStory, 'DeleteStoryPayload', storyTexts.uploadFailed),
+    (storyId: string) =>
+      commitExpecting(commit, { variables: { input: { storyId } } }, (response) => response.deleteStory, 'DeleteStoryPayload', storyTexts.uploadFailed),
     [commit],
   );
 }

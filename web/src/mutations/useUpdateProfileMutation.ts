@@ -27,21 +27,23 @@ export function useUpdateProfileMutation() {
       new Promise<Outcome>((resolve) =>
         commit({
           variables: { input },
-          optimisticResponse: optimistic ? {
-            updateProfile: {
-              __typename: 'UpdateProfilePayload',
-              viewer: {
-                id: viewerId,
-                nickname: input.nickname ?? '',
-                bio: input.bio || null,
-                location: input.location || null,
-                website: input.website || null,
-                birthDate: input.birthDate || null,
-                gender: (input.gender as never) || null,
-                profileImage: current.profileImage,
-              },
-            },
-          } : undefined,
+          optimisticResponse: optimistic
+            ? {
+                updateProfile: {
+                  __typename: 'UpdateProfilePayload',
+                  viewer: {
+                    id: viewerId,
+                    nickname: input.nickname ?? '',
+                    bio: input.bio || null,
+                    location: input.location || null,
+                    website: input.website || null,
+                    birthDate: input.birthDate || null,
+                    gender: (input.gender as never) || null,
+                    profileImage: current.profileImage,
+                  },
+                },
+              }
+            : undefined,
           onCompleted: (data) => {
             const outcome = outcomeOf(data.updateProfile, 'UpdateProfilePayload');
             if (outcome.ok && data.updateProfile.__typename === 'UpdateProfilePayload') {

@@ -74,12 +74,7 @@ export function useGoBack(): () => void {
  * 000 §2 "Shared blocks": a custom handler if given, else the supplied one, else history back. A failing
  * handler is logged and history back is used when there is history to go back to.
  */
-export function runBackHandler(
-  handler: (() => void) | undefined,
-  goBack: () => void,
-  historyBack: () => void,
-  hasHistory: boolean,
-) {
+export function runBackHandler(handler: (() => void) | undefined, goBack: () => void, historyBack: () => void, hasHistory: boolean) {
   if (!handler) {
     goBack();
     return;
@@ -95,8 +90,5 @@ export function runBackHandler(
 export function useBackHandler(custom?: () => void, supplied?: () => void): () => void {
   const goBack = useGoBack();
   const navigate = useNavigate();
-  return useCallback(
-    () => runBackHandler(custom ?? supplied, goBack, () => navigate(-1), canGoBackInApp()),
-    [custom, supplied, goBack, navigate],
-  );
+  return useCallback(() => runBackHandler(custom ?? supplied, goBack, () => navigate(-1), canGoBackInApp()), [custom, supplied, goBack, navigate]);
 }

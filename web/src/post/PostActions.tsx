@@ -88,9 +88,7 @@ export function PostActions({ postId, authorId, viewerId }: { postId: string; au
           ) : null}
         </>
       )}
-      {confirming ? (
-        <ConfirmDialog kind={confirming} open onConfirm={() => void confirm()} onCancel={() => setConfirming(null)} busy={busy} />
-      ) : null}
+      {confirming ? <ConfirmDialog kind={confirming} open onConfirm={() => void confirm()} onCancel={() => setConfirming(null)} busy={busy} /> : null}
       <ReportModal open={reporting} onClose={() => setReporting(false)} onSubmit={(report) => reportPost(postId, report)} />
     </div>
   );

@@ -101,9 +101,7 @@ export function PostDetail({ post, viewerId }: { post: PostDetail_post$key; view
           <div className="trade-info__row">
             <dt>{uiTexts.tradeStatus}</dt>
             <dd>
-              <span className={`label ${data.isSold ? 'label--sold' : 'label--on-sale'}`}>
-                {data.isSold ? uiTexts.sold : uiTexts.onSale}
-              </span>
+              <span className={`label ${data.isSold ? 'label--sold' : 'label--on-sale'}`}>{data.isSold ? uiTexts.sold : uiTexts.onSale}</span>
             </dd>
           </div>
           {data.location ? (

@@ -52,7 +52,11 @@ export function ReplyForm({ postId, connectionId, parentId, placeholder = commun
         onChange={(event) => setContent(event.target.value)}
       />
       <span className="field__counter">{communityTexts.write.counter(content.length, REPLY_MAX)}</span>
-      {error ? <p className="field__error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <button type="submit" className="button button--primary reply-form__submit" disabled={sending}>
         {communityTexts.reply.submit}
       </button>

@@ -63,7 +63,9 @@ function ProbabilityList({ kind, queryRef: initialRef }: ProbabilityListLoaderDa
   const goTo = (target: number, cursors: { after?: string | null; before?: string | null }) => {
     setPage(target);
     loadQuery(
-      cursors.before ? { ...variables, last: PROBABILITY_PAGE_SIZE, before: cursors.before } : { ...variables, first: PROBABILITY_PAGE_SIZE, after: cursors.after },
+      cursors.before
+        ? { ...variables, last: PROBABILITY_PAGE_SIZE, before: cursors.before }
+        : { ...variables, first: PROBABILITY_PAGE_SIZE, after: cursors.after },
       { fetchPolicy: 'store-or-network' },
     );
     window.scrollTo({ top: 0 });
@@ -115,8 +117,16 @@ function ProbabilityResults({ kind, queryRef, page, onPage }: ResultsProps) {
       <ul className="probability__list">
         {probabilityTable.edges.map(({ node }) => (
           <li key={node.id}>
-            <Link to={`/probability/${kind}/${node.databaseId}`} className={`probability-card probability-card--${node.rarity.toLowerCase()}`} data-testid="probability-card">
-              {node.image ? <img className="probability-card__image" src={node.image} alt="" loading="lazy" /> : <span className="probability-card__image probability-card__image--placeholder" aria-hidden="true" />}
+            <Link
+              to={`/probability/${kind}/${node.databaseId}`}
+              className={`probability-card probability-card--${node.rarity.toLowerCase()}`}
+              data-testid="probability-card"
+            >
+              {node.image ? (
+                <img className="probability-card__image" src={node.image} alt="" loading="lazy" />
+              ) : (
+                <span className="probability-card__image probability-card__image--placeholder" aria-hidden="true" />
+              )}
               <span className="probability-card__text">
                 <span className="probability-card__name">{node.name}</span>
                 {node.description ? <span className="probability-card__description">{node.description}</span> : null}
@@ -131,13 +141,23 @@ function ProbabilityResults({ kind, queryRef, page, onPage }: ResultsProps) {
       </ul>
       {totalPages > 1 ? (
         <nav className="probability__pager" aria-label={texts.title}>
-          <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1, { before: probabilityTable.pageInfo.startCursor })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1, { before: probabilityTable.pageInfo.startCursor })}
+          >
             {texts.previous}
           </button>
           <span className="probability__page" data-testid="probability-page">
             {texts.pageOf(page, totalPages)}
           </span>
-          <button type="button" className="button button--secondary" disabled={page >= totalPages} onClick={() => onPage(page + 1, { after: probabilityTable.pageInfo.endCursor })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={page >= totalPages}
+            onClick={() => onPage(page + 1, { after: probabilityTable.pageInfo.endCursor })}
+          >
             {texts.next}
           </button>
         </nav>

@@ -82,9 +82,7 @@ async function postGraphQL(body: { variables: Record<string, unknown> }, signal:
     throw new RequestError(errorMessages.NETWORK_ERROR, 'NETWORK_ERROR');
   }
 
-  const payload = (await response.json().catch(() => null)) as
-    | { data?: unknown; errors?: GraphQLErrorEntry[] }
-    | null;
+  const payload = (await response.json().catch(() => null)) as { data?: unknown; errors?: GraphQLErrorEntry[] } | null;
   if (payload?.errors?.length) {
     console.error('GraphQL errors', payload.errors);
     const error = requestErrorFrom(payload.errors);

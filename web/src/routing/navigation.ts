@@ -1,12 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
-import {
-  createPath,
-  matchRoutes,
-  UNSAFE_createBrowserHistory as createBrowserHistory,
-  type Location,
-  type Params,
-  type RouteObject,
-} from 'react-router-dom';
+import { createPath, matchRoutes, UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type Params, type RouteObject } from 'react-router-dom';
 import { rememberScrollPosition } from './scrollRestoration';
 
 /** What a route's loader gets: the URL it is loading and the path's parameters. */

@@ -27,7 +27,12 @@ export function SearchBox({ initialQuery = '', initialType = POST_SEARCH_TYPES[0
   return (
     <form role="search" className="search-box-form" onSubmit={submit} noValidate>
       <div className="search-box">
-        <select aria-label={s.typeLabel} className="field__input search-box__type" value={type} onChange={(event) => setType(event.target.value as PostSearchType)}>
+        <select
+          aria-label={s.typeLabel}
+          className="field__input search-box__type"
+          value={type}
+          onChange={(event) => setType(event.target.value as PostSearchType)}
+        >
           {POST_SEARCH_TYPES.map((value) => (
             <option key={value} value={value}>
               {s.types[value]}

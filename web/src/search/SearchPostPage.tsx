@@ -12,7 +12,11 @@ import { SearchBox } from './SearchBox';
 import { searchPath, searchRequestFrom, visiblePages, type SearchRequest } from './searchParams';
 
 const s = communityTexts.search;
-const loading = <p className="search-results__state" role="status">{s.loading}</p>;
+const loading = (
+  <p className="search-results__state" role="status">
+    {s.loading}
+  </p>
+);
 
 /** /community/search/post (000 §2): results of a post search, 10 per numbered page with 5 page buttons. */
 export default function SearchPostPage() {

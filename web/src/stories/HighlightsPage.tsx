@@ -90,4 +90,3 @@ function Highlights({ queryRef }: { queryRef: PreloadedQuery<HighlightsPageQuery
     </ul>
   );
 }
-

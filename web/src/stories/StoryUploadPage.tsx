@@ -59,13 +59,16 @@ export default function StoryUploadPage() {
           <input type="file" accept={ACCEPT} onChange={pick} />
         </label>
         {preview ? (
-          <div className="story-upload__preview">
-            {isVideo ? <video src={preview} muted playsInline controls /> : <img src={preview} alt="" />}
-          </div>
+          <div className="story-upload__preview">{isVideo ? <video src={preview} muted playsInline controls /> : <img src={preview} alt="" />}</div>
         ) : null}
         <label className="story-upload__field">
           {storyTexts.upload.caption}
-          <textarea value={caption} maxLength={STORY_CAPTION_MAX} placeholder={storyTexts.upload.captionPlaceholder} onChange={(event) => setCaption(event.target.value)} />
+          <textarea
+            value={caption}
+            maxLength={STORY_CAPTION_MAX}
+            placeholder={storyTexts.upload.captionPlaceholder}
+            onChange={(event) => setCaption(event.target.value)}
+          />
           <span className="story-upload__counter">
             {caption.length}/{STORY_CAPTION_MAX}
           </span>

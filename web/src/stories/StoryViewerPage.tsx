@@ -7,7 +7,14 @@ import { storyTexts } from '@domain/messages.js';
 import type { StoryViewerPageQuery } from '../__generated__/StoryViewerPageQuery.graphql';
 import type { StoryAuthorPanel_story$key } from '../__generated__/StoryAuthorPanel_story.graphql';
 import { QueryErrorBoundary } from '../errors/ErrorBoundary';
-import { useCreateHighlightMutation, useDeleteStoryMutation, useHideUserStoriesMutation, useReactToStoryMutation, useReportStoryMutation, useViewStoryMutation } from '../mutations/useStoryMutations';
+import {
+  useCreateHighlightMutation,
+  useDeleteStoryMutation,
+  useHideUserStoriesMutation,
+  useReactToStoryMutation,
+  useReportStoryMutation,
+  useViewStoryMutation,
+} from '../mutations/useStoryMutations';
 import { Avatar } from '../shared/Avatar';
 import { ReportModal, type ReportInput } from '../report/ReportModal';
 import { LoadingScreen } from '../shared/LoadingScreen';
@@ -184,7 +191,12 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
             <button
               type="button"
               className="story-viewer__menu"
-              onClick={() => hide(userId).then(() => showStoryToast(storyTexts.viewer.hidden), (error: Error) => showStoryToast(error.message, 'error'))}
+              onClick={() =>
+                hide(userId).then(
+                  () => showStoryToast(storyTexts.viewer.hidden),
+                  (error: Error) => showStoryToast(error.message, 'error'),
+                )
+              }
             >
               {storyTexts.viewer.hide}
             </button>
@@ -200,7 +212,15 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
             <button
               type="button"
               className="story-viewer__menu"
-              onClick={() => deleteStory(story.id).then(() => { showStoryToast(storyTexts.viewer.deleted); close(); }, (error: Error) => showStoryToast(error.message, 'error'))}
+              onClick={() =>
+                deleteStory(story.id).then(
+                  () => {
+                    showStoryToast(storyTexts.viewer.deleted);
+                    close();
+                  },
+                  (error: Error) => showStoryToast(error.message, 'error'),
+                )
+              }
             >
               {storyTexts.viewer.delete}
             </button>
@@ -213,12 +233,7 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
           ×
         </button>
       </header>
-      <div
-        className="story-viewer__stage"
-        onPointerDown={() => setHeld(true)}
-        onPointerUp={() => setHeld(false)}
-        onPointerLeave={() => setHeld(false)}
-      >
+      <div className="story-viewer__stage" onPointerDown={() => setHeld(true)} onPointerUp={() => setHeld(false)} onPointerLeave={() => setHeld(false)}>
         {story.type === 'VIDEO' ? (
           <video ref={videoRef} className="story-viewer__media" src={story.mediaUrl} muted playsInline />
         ) : (

@@ -26,7 +26,13 @@ export default function WishListPage() {
       <PageHeader title={itemTexts.myWishes} back />
       <nav className="wish-tabs" aria-label={itemTexts.myWishes}>
         {(['buy', 'sell'] as const).map((key) => (
-          <Link key={key} to={`?type=${key}`} replace className={`wish-tabs__tab${type === key ? ' wish-tabs__tab--active' : ''}`} aria-current={type === key ? 'page' : undefined}>
+          <Link
+            key={key}
+            to={`?type=${key}`}
+            replace
+            className={`wish-tabs__tab${type === key ? ' wish-tabs__tab--active' : ''}`}
+            aria-current={type === key ? 'page' : undefined}
+          >
             {itemTexts.wishTabs[key]}
           </Link>
         ))}
@@ -128,7 +134,9 @@ function WishList({ user }: { user: WishList_user$key }) {
   };
 
   const changeStatus = (id: string, status: WishStatus) => {
-    setStatus(id, wishType, status).catch((error: unknown) => toast.show(error instanceof Error && error.message ? error.message : errorMessages.UNKNOWN, 'error'));
+    setStatus(id, wishType, status).catch((error: unknown) =>
+      toast.show(error instanceof Error && error.message ? error.message : errorMessages.UNKNOWN, 'error'),
+    );
   };
 
   return (

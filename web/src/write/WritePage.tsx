@@ -214,7 +214,18 @@ function WriteForm({ title, post, categories }: { title: string; post: WritePage
   const toast = useToast();
   const navigate = useNavigate();
   const fileInput = useRef<HTMLInputElement>(null);
-  const ids = { title: useId(), content: useId(), postType: useId(), category: useId(), subCategory: useId(), tradeType: useId(), price: useId(), location: useId(), isSold: useId(), images: useId() };
+  const ids = {
+    title: useId(),
+    content: useId(),
+    postType: useId(),
+    category: useId(),
+    subCategory: useId(),
+    tradeType: useId(),
+    price: useId(),
+    location: useId(),
+    isSold: useId(),
+    images: useId(),
+  };
   const uploading = picked.some((image) => image.id === null && !image.failed);
   const category = categories.find((candidate) => String(candidate.databaseId) === draft.categoryId);
 
@@ -322,7 +333,8 @@ function WriteForm({ title, post, categories }: { title: string; post: WritePage
     if (error instanceof MutationFailure && error.issues.length > 0) {
       const fieldErrors: FieldErrors = {};
       for (const issue of error.issues) {
-        const field = (Object.values(FORM_FIELD_OF).find((name) => issue.path.endsWith(`.${name}`) || issue.path.includes(`.${name}`)) ?? 'form') as keyof FieldErrors;
+        const field = (Object.values(FORM_FIELD_OF).find((name) => issue.path.endsWith(`.${name}`) || issue.path.includes(`.${name}`)) ??
+          'form') as keyof FieldErrors;
         fieldErrors[field] ??= issue.message;
       }
       setErrors(fieldErrors);
@@ -451,7 +463,14 @@ function WriteForm({ title, post, categories }: { title: string; post: WritePage
               <label className="field__label" htmlFor={ids.price}>
                 {w.priceLabel}
               </label>
-              <input id={ids.price} className="field__input" inputMode="numeric" value={draft.price} onChange={text('price')} aria-invalid={errors.price ? true : undefined} />
+              <input
+                id={ids.price}
+                className="field__input"
+                inputMode="numeric"
+                value={draft.price}
+                onChange={text('price')}
+                aria-invalid={errors.price ? true : undefined}
+              />
               {error('price')}
             </div>
             <div className="field">

@@ -33,8 +33,7 @@ function loginPayload(name: string) {
   });
 }
 
-const SuccessPayload = (name: string) =>
-  builder.objectRef<{ success: boolean }>(name).implement({ fields: (t) => ({ success: t.exposeBoolean('success') }) });
+const SuccessPayload = (name: string) => builder.objectRef<{ success: boolean }>(name).implement({ fields: (t) => ({ success: t.exposeBoolean('success') }) });
 
 const loginErrors = [ValidationError, BadRequestError, TooManyAttemptsError] as const;
 const memberErrors = [ValidationError, NotAuthenticatedError, NotFoundError, BadRequestError] as const;
@@ -195,7 +194,9 @@ builder.mutationField('updateProfile', (t) =>
 );
 
 const ViewerPayload = (name: string) =>
-  builder.objectRef<{ viewer: UserProfileJson }>(name).implement({ fields: (p) => ({ viewer: p.field({ type: User, resolve: (payload) => payload.viewer }) }) });
+  builder
+    .objectRef<{ viewer: UserProfileJson }>(name)
+    .implement({ fields: (p) => ({ viewer: p.field({ type: User, resolve: (payload) => payload.viewer }) }) });
 
 builder.mutationField('uploadProfileImage', (t) =>
   t.field({
@@ -209,7 +210,9 @@ builder.mutationField('uploadProfileImage', (t) =>
         required: true,
       }),
     },
-    resolve: async (_root, { input }, context) => ({ viewer: await context.accounts.uploadProfileImage(ensureWithin(input.file, IMAGE_UPLOAD_LIMIT, 'input.file')) }),
+    resolve: async (_root, { input }, context) => ({
+      viewer: await context.accounts.uploadProfileImage(ensureWithin(input.file, IMAGE_UPLOAD_LIMIT, 'input.file')),
+    }),
   }),
 );
 
@@ -232,7 +235,11 @@ builder.mutationField('changePassword', (t) =>
     args: {
       input: t.arg({
         type: builder.inputType('ChangePasswordInput', {
-          fields: (f) => ({ currentPassword: f.string({ required: true }), newPassword: f.string({ required: true }), newPasswordConfirm: f.string({ required: true }) }),
+          fields: (f) => ({
+            currentPassword: f.string({ required: true }),
+            newPassword: f.string({ required: true }),
+            newPasswordConfirm: f.string({ required: true }),
+          }),
         }),
         required: true,
       }),
@@ -327,4 +334,3 @@ for (const [field, description, act] of relationMutations) {
 function withoutNulls<T extends Record<string, unknown>>(input: T): { [K in keyof T]?: Exclude<T[K], null> } {
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined)) as { [K in keyof T]?: Exclude<T[K], null> };
 }
-

@@ -1,12 +1,5 @@
 import type { PageJson, UserSummaryJson } from '../../../../domain/api.js';
-import type {
-  ActivityJson,
-  BlockedUserJson,
-  FollowResultJson,
-  LoginResultJson,
-  UserBadgeJson,
-  UserProfileJson,
-} from '../../../../domain/account.js';
+import type { ActivityJson, BlockedUserJson, FollowResultJson, LoginResultJson, UserBadgeJson, UserProfileJson } from '../../../../domain/account.js';
 import type { SocialProvider } from '../../../../domain/limits.js';
 import { FormData as UndiciFormData } from 'undici';
 import { BadRequestError, ConflictError, GatewayError } from '../../graphql/errors.js';

@@ -127,7 +127,11 @@ User.implement({
     location: t.string({ nullable: true, resolve: async (user, _args, context) => (await profileOf(user, context)).location }),
     website: t.string({ nullable: true, resolve: async (user, _args, context) => (await profileOf(user, context)).website }),
     gender: t.field({ type: Gender, nullable: true, resolve: async (user, _args, context) => (await profileOf(user, context)).gender }),
-    birthDate: t.string({ nullable: true, description: '본인에게만 보입니다 (YYYY-MM-DD)', resolve: async (user, _args, context) => (await profileOf(user, context)).birthDate }),
+    birthDate: t.string({
+      nullable: true,
+      description: '본인에게만 보입니다 (YYYY-MM-DD)',
+      resolve: async (user, _args, context) => (await profileOf(user, context)).birthDate,
+    }),
     phone: t.string({ nullable: true, description: '본인에게만 보입니다', resolve: async (user, _args, context) => (await profileOf(user, context)).phone }),
     preferences: t.field({
       type: Preferences,
@@ -136,8 +140,14 @@ User.implement({
       resolve: async (user, _args, context) => (isViewer(user, context) ? (await profileOf(user, context)).preferences : null),
     }),
     stats: t.field({ type: UserStats, resolve: async (user, _args, context) => (await profileOf(user, context)).stats }),
-    isFollowing: t.boolean({ description: '요청한 회원이 팔로우하는지', resolve: async (user, _args, context) => (await profileOf(user, context)).isFollowing }),
-    isFollower: t.boolean({ description: '이 회원이 요청한 회원을 팔로우하는지', resolve: async (user, _args, context) => (await profileOf(user, context)).isFollower }),
+    isFollowing: t.boolean({
+      description: '요청한 회원이 팔로우하는지',
+      resolve: async (user, _args, context) => (await profileOf(user, context)).isFollowing,
+    }),
+    isFollower: t.boolean({
+      description: '이 회원이 요청한 회원을 팔로우하는지',
+      resolve: async (user, _args, context) => (await profileOf(user, context)).isFollower,
+    }),
     isBlocked: t.boolean({ description: '요청한 회원이 차단했는지', resolve: async (user, _args, context) => (await profileOf(user, context)).isBlocked }),
     verifiedAt: t.field({ type: 'DateTime', nullable: true, resolve: async (user, _args, context) => (await profileOf(user, context)).verifiedAt }),
     createdAt: t.field({ type: 'DateTime', resolve: async (user, _args, context) => (await profileOf(user, context)).createdAt }),

@@ -137,4 +137,3 @@ export class CommunityApi {
 export function flattenCategories(categories: CategoryJson[]): CategoryJson[] {
   return categories.flatMap((category) => [category, ...flattenCategories(category.children ?? [])]);
 }
-

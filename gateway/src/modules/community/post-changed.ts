@@ -28,4 +28,3 @@ builder.subscriptionField('postChanged', (t) =>
     resolve: (change) => postFromSnapshot(change.post),
   }),
 );
-

@@ -72,7 +72,8 @@ function postBody<S extends typeof postCreateSchema | typeof postUpdateSchema>(s
     throw new ValidationError(
       parsed.error.issues.map((issue) => {
         const [head, ...rest] = issue.path.map(String);
-        const field = head === undefined ? '' : `.${inputFieldOf[head] ?? head}${rest.map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`)).join('')}`;
+        const field =
+          head === undefined ? '' : `.${inputFieldOf[head] ?? head}${rest.map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`)).join('')}`;
         return { path: `input${field}`, message: issue.message, code: issue.code };
       }),
     );

@@ -45,29 +45,37 @@ Reply.implement({
 });
 
 builder.objectField(Post, 'replies', (t) =>
-  t.connection({
-    type: Reply,
-    description: '게시글의 댓글 (오래된 순, 답글 포함)',
-    validate: connectionArgsSchema,
-    resolve: (post, args, context) =>
-      offsetConnection(args, async ({ page, pageSize }) => {
-        const answer = await context.community.replies(post.id, page, pageSize);
-        return { items: answer.results, total: answer.count };
-      }),
-  }, { name: 'PostReplyConnection', ...connectionTotalCount }, { name: 'PostReplyEdge' }),
+  t.connection(
+    {
+      type: Reply,
+      description: '게시글의 댓글 (오래된 순, 답글 포함)',
+      validate: connectionArgsSchema,
+      resolve: (post, args, context) =>
+        offsetConnection(args, async ({ page, pageSize }) => {
+          const answer = await context.community.replies(post.id, page, pageSize);
+          return { items: answer.results, total: answer.count };
+        }),
+    },
+    { name: 'PostReplyConnection', ...connectionTotalCount },
+    { name: 'PostReplyEdge' },
+  ),
 );
 
 builder.objectField(User, 'replies', (t) =>
-  t.connection({
-    type: Reply,
-    description: '회원이 남긴 댓글 (최신 순)',
-    validate: connectionArgsSchema,
-    resolve: (user, args, context) =>
-      offsetConnection(args, async ({ page, pageSize }) => {
-        const answer = await context.community.userReplies(user.id, page, pageSize);
-        return { items: answer.results, total: answer.count };
-      }),
-  }, { name: 'UserReplyConnection', ...connectionTotalCount }, { name: 'UserReplyEdge' }),
+  t.connection(
+    {
+      type: Reply,
+      description: '회원이 남긴 댓글 (최신 순)',
+      validate: connectionArgsSchema,
+      resolve: (user, args, context) =>
+        offsetConnection(args, async ({ page, pageSize }) => {
+          const answer = await context.community.userReplies(user.id, page, pageSize);
+          return { items: answer.results, total: answer.count };
+        }),
+    },
+    { name: 'UserReplyConnection', ...connectionTotalCount },
+    { name: 'UserReplyEdge' },
+  ),
 );
 
 const ReplyPayload = (name: string) =>
@@ -170,4 +178,3 @@ builder.mutationField('toggleReplyLike', (t) =>
     }),
   }),
 );
-

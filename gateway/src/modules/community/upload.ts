@@ -16,7 +16,9 @@ builder.scalarType('File', {
 
 builder.mutationField('uploadImage', (t) =>
   t.field({
-    type: builder.objectRef<{ image: ImageJson }>('UploadImagePayload').implement({ fields: (p) => ({ image: p.field({ type: Image, resolve: (payload) => payload.image }) }) }),
+    type: builder
+      .objectRef<{ image: ImageJson }>('UploadImagePayload')
+      .implement({ fields: (p) => ({ image: p.field({ type: Image, resolve: (payload) => payload.image }) }) }),
     description: '게시글 이미지 올리기: JPEG, PNG, GIF, WebP를 내용으로 확인합니다.',
     authScopes: { member: true },
     errors: { types: [ValidationError, NotAuthenticatedError], directResult: true },

@@ -1,13 +1,5 @@
 import type { PageJson } from '../../../../domain/api.js';
-import type {
-  ItemJson,
-  ProbabilityItemJson,
-  ReportCreatedJson,
-  WishBulkDeleteJson,
-  WishJson,
-  WishStatsJson,
-  WishUsersJson,
-} from '../../../../domain/items.js';
+import type { ItemJson, ProbabilityItemJson, ReportCreatedJson, WishBulkDeleteJson, WishJson, WishStatsJson, WishUsersJson } from '../../../../domain/items.js';
 import type { ProbabilityKind, WishStatus, WishType } from '../../../../domain/limits.js';
 import { ConflictError, ForbiddenError, GatewayError } from '../../graphql/errors.js';
 import type { Caller, QueryValue, UpstreamClient } from '../../upstream/client.js';

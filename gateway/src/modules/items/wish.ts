@@ -186,7 +186,11 @@ builder.mutationField('addWish', (t) =>
       }),
     },
     resolve: async (_root, { input }, context) => {
-      const body = validBody(wishAddSchema, { item_uuid: itemUuidOf(String(input.itemId), 'input.itemId'), wish_type: input.wishType, ...upstreamWishFields(input) });
+      const body = validBody(wishAddSchema, {
+        item_uuid: itemUuidOf(String(input.itemId), 'input.itemId'),
+        wish_type: input.wishType,
+        ...upstreamWishFields(input),
+      });
       return { wish: await context.items.addWish(input.wishType as WishType, body) };
     },
   }),

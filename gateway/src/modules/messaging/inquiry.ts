@@ -26,7 +26,11 @@ const InquiryCategoryEnum = builder.enumType('InquiryCategory', { values: enumVa
 const InquiryPriorityEnum = builder.enumType('InquiryPriority', { values: enumValues(INQUIRY_PRIORITIES) });
 
 const InquiryPerson = builder.objectRef<InquiryUserJson>('InquiryPerson').implement({
-  fields: (t) => ({ databaseId: t.exposeInt('id'), name: t.exposeString('name'), profileImage: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.profileImage) }) }),
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    profileImage: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.profileImage) }),
+  }),
 });
 
 const InquiryComment = builder.objectRef<InquiryCommentJson>('InquiryComment').implement({
@@ -111,7 +115,9 @@ builder.queryField('inquiry', (t) =>
 );
 
 const InquiryPayload = (name: string) =>
-  builder.objectRef<{ inquiry: InquiryDetailJson }>(name).implement({ fields: (p) => ({ inquiry: p.field({ type: Inquiry, resolve: (payload) => payload.inquiry }) }) });
+  builder
+    .objectRef<{ inquiry: InquiryDetailJson }>(name)
+    .implement({ fields: (p) => ({ inquiry: p.field({ type: Inquiry, resolve: (payload) => payload.inquiry }) }) });
 
 builder.mutationField('createInquiry', (t) =>
   t.field({
@@ -178,7 +184,11 @@ builder.mutationField('setInquiryStatus', (t) =>
     },
     resolve: async (_root, { input }, context) => {
       const id = inquiryIdOf(input.inquiryId, 'input.inquiryId');
-      const payload = validateInput(inquiryStatusUpdateSchema, { status: input.status, resolution: input.resolution, internalNotes: input.internalNotes }, 'input');
+      const payload = validateInput(
+        inquiryStatusUpdateSchema,
+        { status: input.status, resolution: input.resolution, internalNotes: input.internalNotes },
+        'input',
+      );
       return { inquiry: await context.messaging.setInquiryStatus(id, payload) };
     },
   }),
@@ -191,7 +201,9 @@ builder.mutationField('rateInquiry', (t) =>
     errors: { types: [...inquiryErrors], directResult: true },
     args: {
       input: t.arg({
-        type: builder.inputType('RateInquiryInput', { fields: (f) => ({ inquiryId: f.id({ required: true }), score: f.int({ required: true, description: '0-5' }) }) }),
+        type: builder.inputType('RateInquiryInput', {
+          fields: (f) => ({ inquiryId: f.id({ required: true }), score: f.int({ required: true, description: '0-5' }) }),
+        }),
         required: true,
       }),
     },

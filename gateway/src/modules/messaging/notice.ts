@@ -145,7 +145,9 @@ async function filesOf(files: File[] | null | undefined): Promise<NoticeFile[]> 
     throw new ValidationError([{ path: 'input.attachments', message: messagingTexts.tooManyAttachments(NOTICE_ATTACHMENTS_MAX), code: 'too_big' }]);
   }
   files.forEach((file, index) => ensureWithin(file, ATTACHMENT_UPLOAD_LIMIT, `input.attachments[${index}]`));
-  return Promise.all(files.map(async (file) => ({ name: file.name || 'file', type: file.type || 'application/octet-stream', bytes: new Uint8Array(await file.arrayBuffer()) })));
+  return Promise.all(
+    files.map(async (file) => ({ name: file.name || 'file', type: file.type || 'application/octet-stream', bytes: new Uint8Array(await file.arrayBuffer()) })),
+  );
 }
 
 const NoticePayload = (name: string) =>
@@ -173,7 +175,10 @@ builder.mutationField('updateNotice', (t) =>
     authScopes: { member: true },
     errors: { types: [...WRITE_ERRORS], directResult: true },
     args: {
-      input: t.arg({ type: builder.inputType('UpdateNoticeInput', { fields: (f) => ({ id: f.id({ required: true }), ...noticeFields(f, false) }) }), required: true }),
+      input: t.arg({
+        type: builder.inputType('UpdateNoticeInput', { fields: (f) => ({ id: f.id({ required: true }), ...noticeFields(f, false) }) }),
+        required: true,
+      }),
     },
     resolve: async (_root, { input }, context) => {
       const uuid = noticeUuidOf(String(input.id), 'input.id');
@@ -186,7 +191,9 @@ builder.mutationField('updateNotice', (t) =>
 
 builder.mutationField('deleteNotice', (t) =>
   t.field({
-    type: builder.objectRef<{ deletedNoticeId: string }>('DeleteNoticePayload').implement({ fields: (p) => ({ deletedNoticeId: p.exposeID('deletedNoticeId') }) }),
+    type: builder
+      .objectRef<{ deletedNoticeId: string }>('DeleteNoticePayload')
+      .implement({ fields: (p) => ({ deletedNoticeId: p.exposeID('deletedNoticeId') }) }),
     description: '운영자 전용: 공지 삭제',
     authScopes: { member: true },
     errors: { types: [...WRITE_ERRORS], directResult: true },

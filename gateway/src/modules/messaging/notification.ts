@@ -184,7 +184,12 @@ builder.queryField('inboxEntry', (t) =>
 );
 
 const ViewerPayloadFields = (t: any) => ({
-  viewer: t.field({ type: User, nullable: true, description: '알림 목록과 읽지 않은 수를 다시 읽을 회원', resolve: (_payload: unknown, _args: unknown, context: GatewayContext) => context.accounts.me() }),
+  viewer: t.field({
+    type: User,
+    nullable: true,
+    description: '알림 목록과 읽지 않은 수를 다시 읽을 회원',
+    resolve: (_payload: unknown, _args: unknown, context: GatewayContext) => context.accounts.me(),
+  }),
 });
 
 builder.mutationField('markNotificationsRead', (t) =>
@@ -272,7 +277,9 @@ builder.mutationField('updateNotificationSettings', (t) =>
             push: f.field({ type: ChannelInput }),
             inApp: f.field({ type: ChannelInput }),
             quietHours: f.field({
-              type: builder.inputType('QuietHoursInput', { fields: (q) => ({ enabled: q.boolean(), startTime: q.string({ description: 'HH:MM' }), endTime: q.string({ description: 'HH:MM' }) }) }),
+              type: builder.inputType('QuietHoursInput', {
+                fields: (q) => ({ enabled: q.boolean(), startTime: q.string({ description: 'HH:MM' }), endTime: q.string({ description: 'HH:MM' }) }),
+              }),
             }),
           }),
         }),
@@ -288,7 +295,11 @@ builder.mutationField('updateNotificationSettings', (t) =>
         {
           channels: { email: channel(input.email), push: channel(input.push), inApp: channel(input.inApp) },
           quietHours: quiet
-            ? { ...(quiet.enabled != null ? { enabled: quiet.enabled } : {}), ...(quiet.startTime != null ? { startTime: quiet.startTime } : {}), ...(quiet.endTime != null ? { endTime: quiet.endTime } : {}) }
+            ? {
+                ...(quiet.enabled != null ? { enabled: quiet.enabled } : {}),
+                ...(quiet.startTime != null ? { startTime: quiet.startTime } : {}),
+                ...(quiet.endTime != null ? { endTime: quiet.endTime } : {}),
+              }
             : undefined,
         },
         'input',

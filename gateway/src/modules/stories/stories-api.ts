@@ -1,5 +1,18 @@
 import { FormData as UndiciFormData } from 'undici';
-import type { HighlightCreateInput, HighlightJson, StoryCreateInput, StoryGroupJson, StoryJson, StoryListJson, StoryReactionInput, StoryReactionJson, StoryStatsJson, StoryUpdateInput, StoryViewInput, StoryViewJson } from '../../../../domain/stories.js';
+import type {
+  HighlightCreateInput,
+  HighlightJson,
+  StoryCreateInput,
+  StoryGroupJson,
+  StoryJson,
+  StoryListJson,
+  StoryReactionInput,
+  StoryReactionJson,
+  StoryStatsJson,
+  StoryUpdateInput,
+  StoryViewInput,
+  StoryViewJson,
+} from '../../../../domain/stories.js';
 import { ConflictError, ForbiddenError, GatewayError } from '../../graphql/errors.js';
 import type { Caller, UpstreamClient } from '../../upstream/client.js';
 

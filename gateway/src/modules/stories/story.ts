@@ -159,7 +159,10 @@ const StoryGroup = builder.objectRef<StoryGroupJson>('StoryGroup').implement({
   description: '회원별 스토리 묶음 (002 §3.6), 재생 순서(오래된 것부터)',
   fields: (t) => ({
     id: t.id({ resolve: (group) => encodeGlobalID('StoryGroup', group.userId) }),
-    user: t.field({ type: User, resolve: (group) => group.stories[0]?.user ?? ({ id: group.userId, nickname: group.username, profile_image: group.avatar } as UserSummaryJson) }),
+    user: t.field({
+      type: User,
+      resolve: (group) => group.stories[0]?.user ?? ({ id: group.userId, nickname: group.username, profile_image: group.avatar } as UserSummaryJson),
+    }),
     stories: t.field({ type: [Story], resolve: (group) => group.stories }),
     isViewed: t.exposeBoolean('isViewed'),
     hasNewStory: t.exposeBoolean('hasNewStory'),
@@ -206,7 +209,11 @@ builder.objectFields(User, (t) => ({
       type: Story,
       description: '이 회원의 살아 있는 스토리 중 볼 수 있는 것, 재생 순서 (viewer.stories는 내 스토리)',
       validate: connectionArgsSchema,
-      resolve: (user, args, context) => offsetConnection(args, listFetcher(() => context.stories.memberStories(user.id))),
+      resolve: (user, args, context) =>
+        offsetConnection(
+          args,
+          listFetcher(() => context.stories.memberStories(user.id)),
+        ),
     },
     { name: 'StoryConnection', ...connectionTotalCount },
     { name: 'StoryEdge' },
@@ -216,7 +223,11 @@ builder.objectFields(User, (t) => ({
       type: Highlight,
       description: '하이라이트 (비공개는 본인에게만)',
       validate: connectionArgsSchema,
-      resolve: (user, args, context) => offsetConnection(args, listFetcher(() => context.stories.memberHighlights(user.id))),
+      resolve: (user, args, context) =>
+        offsetConnection(
+          args,
+          listFetcher(() => context.stories.memberHighlights(user.id)),
+        ),
     },
     { name: 'HighlightConnection', ...connectionTotalCount },
     { name: 'HighlightEdge' },
@@ -314,7 +325,10 @@ builder.mutationField('deleteStory', (t) =>
 builder.mutationField('viewStory', (t) =>
   t.field({
     type: builder.objectRef<{ view: StoryViewJson; story: StoryJson }>('ViewStoryPayload').implement({
-      fields: (p) => ({ view: p.field({ type: StoryView, resolve: (payload) => payload.view }), story: p.field({ type: Story, resolve: (payload) => payload.story }) }),
+      fields: (p) => ({
+        view: p.field({ type: StoryView, resolve: (payload) => payload.view }),
+        story: p.field({ type: Story, resolve: (payload) => payload.story }),
+      }),
     }),
     description: '스토리를 봤다고 기록합니다 (회원당 한 번; 다시 봐도 조회수는 그대로).',
     authScopes: { member: true },
@@ -350,7 +364,12 @@ builder.mutationField('reactToStory', (t) =>
     args: {
       input: t.arg({
         type: builder.inputType('ReactToStoryInput', {
-          fields: (f) => ({ storyId: f.id({ required: true }), type: f.field({ type: StoryReactionTypeEnum, required: true }), emoji: f.string(), comment: f.string() }),
+          fields: (f) => ({
+            storyId: f.id({ required: true }),
+            type: f.field({ type: StoryReactionTypeEnum, required: true }),
+            emoji: f.string(),
+            comment: f.string(),
+          }),
         }),
         required: true,
       }),
@@ -409,7 +428,11 @@ builder.mutationField('createHighlight', (t) =>
     },
     resolve: async (_root, { input }, context) => {
       const storyIds = input.storyIds.map((id, index) => upstreamIdOf(String(id), 'Story', `input.storyIds.${index}`));
-      const parsed = validateInput(highlightCreateSchema, withoutNulls({ title: input.title, storyIds, coverImage: input.coverImage, isPrivate: input.isPrivate, order: input.order }), 'input');
+      const parsed = validateInput(
+        highlightCreateSchema,
+        withoutNulls({ title: input.title, storyIds, coverImage: input.coverImage, isPrivate: input.isPrivate, order: input.order }),
+        'input',
+      );
       return { highlight: await context.stories.createHighlight(parsed) };
     },
   }),
@@ -417,7 +440,9 @@ builder.mutationField('createHighlight', (t) =>
 
 builder.mutationField('deleteHighlight', (t) =>
   t.field({
-    type: builder.objectRef<{ deletedHighlightId: string }>('DeleteHighlightPayload').implement({ fields: (p) => ({ deletedHighlightId: p.exposeID('deletedHighlightId') }) }),
+    type: builder
+      .objectRef<{ deletedHighlightId: string }>('DeleteHighlightPayload')
+      .implement({ fields: (p) => ({ deletedHighlightId: p.exposeID('deletedHighlightId') }) }),
     authScopes: { member: true },
     errors: { types: [...WRITE_ERRORS], directResult: true },
     args: { input: t.arg({ type: builder.inputType('DeleteHighlightInput', { fields: (f) => ({ highlightId: f.id({ required: true }) }) }), required: true }) },
@@ -437,7 +462,10 @@ builder.mutationField('reportStory', (t) =>
     authScopes: { member: true },
     errors: { types: [...WRITE_ERRORS, ConflictError], directResult: true },
     args: {
-      input: t.arg({ type: builder.inputType('ReportStoryInput', { fields: (f) => ({ storyId: f.id({ required: true }), reason: f.string({ required: true }) }) }), required: true }),
+      input: t.arg({
+        type: builder.inputType('ReportStoryInput', { fields: (f) => ({ storyId: f.id({ required: true }), reason: f.string({ required: true }) }) }),
+        required: true,
+      }),
     },
     resolve: async (_root, { input }, context) => {
       const id = storyId(input.storyId);

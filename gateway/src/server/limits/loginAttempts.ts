@@ -32,10 +32,7 @@ export class LoginAttempts {
   }
 
   async recordFailure(identifier: string, ip: string | undefined): Promise<void> {
-    await Promise.all([
-      this.byIdentifier.penalty(keyOf(identifier), 1),
-      ip ? this.byIp.penalty(ip, 1) : undefined,
-    ]);
+    await Promise.all([this.byIdentifier.penalty(keyOf(identifier), 1), ip ? this.byIp.penalty(ip, 1) : undefined]);
   }
 
   async recordSuccess(identifier: string): Promise<void> {

@@ -23,7 +23,10 @@ const rejected = (message: string, extensions: Record<string, unknown> = {}) =>
  */
 export function operationLimitPlugins({ introspection }: { introspection: boolean }): Plugin[] {
   // Reported as validation errors (not thrown), so they answer 400 as the GraphQL-over-HTTP spec asks.
-  const asValidationError = { propagateOnRejection: false, onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)] };
+  const asValidationError = {
+    propagateOnRejection: false,
+    onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
+  };
   const armor = new EnvelopArmor({
     // Fields count, fragment spreads do not: Relay documents are made of fragments.
     maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, flattenFragments: true, ...asValidationError },

@@ -45,7 +45,12 @@ function parseMultipartRequest(request: Request): Promise<GraphQLParams> {
       busboy = Busboy({
         headers: { 'content-type': request.headers.get('content-type') ?? '' },
         // The largest any file may be is a backstop; each file's own limit is checked below as it arrives.
-        limits: { fileSize: GRAPHQL_UPLOAD_LIMITS.fileSize + 1, files: GRAPHQL_UPLOAD_LIMITS.files, fields: GRAPHQL_UPLOAD_LIMITS.fields, fieldSize: GRAPHQL_UPLOAD_LIMITS.fieldSize },
+        limits: {
+          fileSize: GRAPHQL_UPLOAD_LIMITS.fileSize + 1,
+          files: GRAPHQL_UPLOAD_LIMITS.files,
+          fields: GRAPHQL_UPLOAD_LIMITS.fields,
+          fieldSize: GRAPHQL_UPLOAD_LIMITS.fieldSize,
+        },
       });
     } catch {
       reject(badRequest());

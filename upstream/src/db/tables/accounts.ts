@@ -7,7 +7,9 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const userProfiles = pgTable(
   'user_profiles',
   {
-    userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** Korean mobile number, digits only (01012345678); a login identifier like the e-mail. */
     phone: text('phone'),
     bio: text('bio'),
@@ -33,7 +35,9 @@ export const refreshTokens = pgTable(
   {
     id: serial('id').primaryKey(),
     token: text('token').notNull().unique(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     accessTokenId: integer('access_token_id').references(() => authTokens.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -48,7 +52,9 @@ export const accountTokens = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -63,7 +69,9 @@ export const socialIdentities = pgTable(
   {
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email'),
     createdAt: createdAt(),
   },
@@ -73,8 +81,12 @@ export const socialIdentities = pgTable(
 export const follows = pgTable(
   'follows',
   {
-    followerId: integer('follower_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    followingId: integer('following_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    followerId: integer('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followingId: integer('following_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.followerId, t.followingId] }), index('follows_following_idx').on(t.followingId)],

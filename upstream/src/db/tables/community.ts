@@ -6,8 +6,12 @@ export const postReports = pgTable(
   'post_reports',
   {
     id: serial('id').primaryKey(),
-    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
-    reporterId: integer('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     reasonType: integer('reason_type').notNull().default(0),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -20,8 +24,12 @@ export const postBlocks = pgTable(
   'post_blocks',
   {
     id: serial('id').primaryKey(),
-    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('post_blocks_user_post_unique').on(t.userId, t.postId)],

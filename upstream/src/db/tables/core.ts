@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -32,7 +21,9 @@ export const authTokens = pgTable(
   {
     id: serial('id').primaryKey(),
     token: text('token').notNull().unique(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -59,8 +50,12 @@ export const userBadges = pgTable(
   'user_badges',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    badgeId: integer('badge_id').notNull().references(() => badges.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    badgeId: integer('badge_id')
+      .notNull()
+      .references(() => badges.id, { onDelete: 'cascade' }),
     isPublic: boolean('is_public').notNull().default(true),
     isRepresent: boolean('is_represent').notNull().default(false),
     hidden: boolean('hidden').notNull().default(false),
@@ -110,7 +105,9 @@ export const posts = pgTable(
     postType: text('post_type').notNull(),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     subCategoryId: integer('sub_category_id').references(() => categories.id, { onDelete: 'set null' }),
-    authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     viewCount: integer('view_count').notNull().default(0),
     likeCount: integer('like_count').notNull().default(0),
     replyCount: integer('reply_count').notNull().default(0),
@@ -119,7 +116,10 @@ export const posts = pgTable(
     location: text('location'),
     isSold: boolean('is_sold').notNull().default(false),
     thumbnailId: integer('thumbnail_id').references(() => images.id, { onDelete: 'set null' }),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isPinned: boolean('is_pinned').notNull().default(false),
     isNotice: boolean('is_notice').notNull().default(false),
     isHidden: boolean('is_hidden').notNull().default(false),
@@ -139,8 +139,12 @@ export const posts = pgTable(
 export const postImages = pgTable(
   'post_images',
   {
-    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
-    imageId: integer('image_id').notNull().references(() => images.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    imageId: integer('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.postId, t.imageId] })],
@@ -149,8 +153,12 @@ export const postImages = pgTable(
 export const postLikes = pgTable(
   'post_likes',
   {
-    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
@@ -161,9 +169,13 @@ export const replies = pgTable(
   {
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
-    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
     parentId: integer('parent_id'),
-    authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     likeCount: integer('like_count').notNull().default(0),
     isDeleted: boolean('is_deleted').notNull().default(false),
@@ -183,8 +195,12 @@ export const replies = pgTable(
 export const replyLikes = pgTable(
   'reply_likes',
   {
-    replyId: integer('reply_id').notNull().references(() => replies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    replyId: integer('reply_id')
+      .notNull()
+      .references(() => replies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.replyId, t.userId] }), index('reply_likes_user_idx').on(t.userId)],
@@ -194,8 +210,12 @@ export const replyLikes = pgTable(
 export const userBlocks = pgTable(
   'user_blocks',
   {
-    blockerId: integer('blocker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: integer('blocked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason'),
     createdAt: createdAt(),
   },

@@ -36,8 +36,12 @@ export const wishes = pgTable(
   {
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
     wishType: text('wish_type').notNull(),
     status: text('status').notNull().default('active'),
     targetPrice: integer('target_price'),
@@ -50,10 +54,7 @@ export const wishes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [
-    unique('wishes_user_item_type_unique').on(t.userId, t.itemId, t.wishType),
-    index('wishes_item_type_idx').on(t.itemId, t.wishType, t.createdAt),
-  ],
+  (t) => [unique('wishes_user_item_type_unique').on(t.userId, t.itemId, t.wishType), index('wishes_item_type_idx').on(t.itemId, t.wishType, t.createdAt)],
 );
 
 /** One drop-probability table per kind (002 §2.2). */
@@ -69,7 +70,9 @@ export const probabilityItems = pgTable(
   {
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
-    tableId: integer('table_id').notNull().references(() => probabilityTables.id, { onDelete: 'cascade' }),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => probabilityTables.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
     image: text('image'),
@@ -87,8 +90,12 @@ export const itemReports = pgTable(
   'item_reports',
   {
     id: serial('id').primaryKey(),
-    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
-    reporterId: integer('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     reasonType: integer('reason_type').notNull(),
     submitItem: text('submit_item'),

@@ -11,7 +11,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     content: text('content').notNull(),
@@ -31,7 +33,9 @@ export const notifications = pgTable(
 
 /** The inbox settings (channels and quiet hours); a member without a row has the defaults. */
 export const notificationSettings = pgTable('notification_settings', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   channels: jsonb('channels').$type<Record<'email' | 'push' | 'inApp', ChannelSettingsJson>>().notNull(),
   quietHours: jsonb('quiet_hours').$type<{ enabled: boolean; startTime: string; endTime: string }>().notNull(),
   updatedAt: updatedAt(),
@@ -65,7 +69,9 @@ export const inquiries = pgTable(
   'inquiries',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     content: text('content').notNull(),
     status: text('status').$type<InquiryStatus>().notNull().default('pending'),
@@ -87,8 +93,12 @@ export const inquiryComments = pgTable(
   'inquiry_comments',
   {
     id: serial('id').primaryKey(),
-    inquiryId: integer('inquiry_id').notNull().references(() => inquiries.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    inquiryId: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     comment: text('comment').notNull(),
     isAiGenerated: boolean('is_ai_generated').notNull().default(false),
     createdAt: createdAt(),

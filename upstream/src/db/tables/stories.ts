@@ -9,7 +9,9 @@ export const stories = pgTable(
   'stories',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** Path under /media. */
     mediaPath: text('media_path').notNull(),
     mediaType: text('media_type').notNull(),
@@ -37,8 +39,12 @@ export const storyViews = pgTable(
   'story_views',
   {
     id: serial('id').primaryKey(),
-    storyId: integer('story_id').notNull().references(() => stories.id, { onDelete: 'cascade' }),
-    viewerId: integer('viewer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    viewerId: integer('viewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     viewedAt: at('viewed_at'),
     duration: real('duration'),
     completionRate: real('completion_rate'),
@@ -51,8 +57,12 @@ export const storyReactions = pgTable(
   'story_reactions',
   {
     id: serial('id').primaryKey(),
-    storyId: integer('story_id').notNull().references(() => stories.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     emoji: text('emoji'),
     comment: text('comment'),
@@ -60,7 +70,9 @@ export const storyReactions = pgTable(
   },
   (t) => [
     index('story_reactions_story_idx').on(t.storyId),
-    uniqueIndex('story_reactions_one_like_idx').on(t.storyId, t.userId).where(sql`${t.type} = 'like'`),
+    uniqueIndex('story_reactions_one_like_idx')
+      .on(t.storyId, t.userId)
+      .where(sql`${t.type} = 'like'`),
   ],
 );
 
@@ -69,8 +81,12 @@ export const storyReports = pgTable(
   'story_reports',
   {
     id: serial('id').primaryKey(),
-    storyId: integer('story_id').notNull().references(() => stories.id, { onDelete: 'cascade' }),
-    reporterId: integer('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     createdAt: at('created_at'),
   },
@@ -81,8 +97,12 @@ export const storyReports = pgTable(
 export const storyHides = pgTable(
   'story_hides',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    hiddenUserId: integer('hidden_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hiddenUserId: integer('hidden_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.hiddenUserId] })],
@@ -92,8 +112,12 @@ export const storyHides = pgTable(
 export const closeFriends = pgTable(
   'close_friends',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    friendId: integer('friend_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.friendId] })],
@@ -104,7 +128,9 @@ export const highlights = pgTable(
   'highlights',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     coverImage: text('cover_image'),
     isPrivate: boolean('is_private').notNull().default(false),
@@ -118,8 +144,12 @@ export const highlights = pgTable(
 export const highlightStories = pgTable(
   'highlight_stories',
   {
-    highlightId: integer('highlight_id').notNull().references(() => highlights.id, { onDelete: 'cascade' }),
-    storyId: integer('story_id').notNull().references(() => stories.id, { onDelete: 'cascade' }),
+    highlightId: integer('highlight_id')
+      .notNull()
+      .references(() => highlights.id, { onDelete: 'cascade' }),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.highlightId, t.storyId] })],
