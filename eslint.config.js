@@ -12,10 +12,16 @@ const layers = [
   { target: './web', from: ['./upstream', './gateway'], message: 'web/ imports only domain/: it reaches the gateway over HTTP.' },
   // The GraphQL kit knows no area; the area modules use it (graphql/schema.ts, which assembles them, is the exception).
   { target: './gateway/src/graphql', from: './gateway/src/modules', except: [], message: 'graphql/ is the kit every module uses; it imports no module.' },
+  // The web's small kit (ui/) knows no feature: screens use it, never the other way round.
+  {
+    target: './web/src/ui',
+    from: ['./web/src/community', './web/src/accounts', './web/src/items', './web/src/messaging', './web/src/stories'],
+    message: 'ui/ imports no area folder.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', '.data', '**/__generated__/**', 'web/src/relay/bundle/**', 'gateway/persisted-operations.json'] },
+  { ignores: ['node_modules', 'dist', '.data', '**/__generated__/**', 'web/src/app/relay/bundle/**', 'gateway/persisted-operations.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   importX.flatConfigs.typescript,

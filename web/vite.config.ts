@@ -60,8 +60,8 @@ export default defineConfig({
     alias: [
       { find: '@domain', replacement: `${repoRoot}domain` },
       // Relay ships CommonJS, whose entries pull in every part: these name only the parts the app uses.
-      { find: /^react-relay$/, replacement: `${webDir}src/relay/bundle/react-relay.js` },
-      { find: /^relay-runtime$/, replacement: `${webDir}src/relay/bundle/relay-runtime.js` },
+      { find: /^react-relay$/, replacement: `${webDir}src/app/relay/bundle/react-relay.js` },
+      { find: /^relay-runtime$/, replacement: `${webDir}src/app/relay/bundle/relay-runtime.js` },
       // react-router's package exports always name its development build (warnings and dev checks included,
       // remix-run/react-router#14102); the production build ships beside it.
       { find: /^react-router$/, replacement: `${repoRoot}node_modules/react-router/dist/production/index.mjs` },
@@ -81,7 +81,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'relay', test: /node_modules[\\/](react-relay|relay-runtime|fbjs|invariant)[\\/]|src[\\/]relay[\\/]bundle[\\/]/ },
+            { name: 'relay', test: /node_modules[\\/](react-relay|relay-runtime|fbjs|invariant)[\\/]|src[\\/]app[\\/]relay[\\/]bundle[\\/]/ },
             { name: 'router', test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],

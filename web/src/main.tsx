@@ -2,10 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
-import { environment } from './relay/environment';
-import { routeLoaders, routes } from './router';
-import { AppRoutes } from './routing/AppRoutes';
-import { history, startRoutes } from './routing/navigation';
+import { environment } from './app/relay/environment';
+import { routeLoaders, routes } from './app/router';
+import { AppRoutes } from './app/routing/AppRoutes';
+import { history, startRoutes } from './app/routing/navigation';
 import './styles.css';
 
 // The first screen's query starts before React renders anything.

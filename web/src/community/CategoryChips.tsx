@@ -4,7 +4,7 @@ import { CATEGORY_IDS } from '@domain/limits.js';
 import { uiTexts } from '@domain/messages.js';
 import type { CategoryChips_query$key } from '../__generated__/CategoryChips_query.graphql';
 import { categoryIdFrom, communityPath } from './categoryParam';
-import { useLatestLocation } from '../routing/navigation';
+import { useLatestLocation } from '../app/routing/navigation';
 
 /**
  * The category filter above the feed: 전체 plus every visible top-level category. The 'all' category of

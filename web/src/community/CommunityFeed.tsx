@@ -5,7 +5,7 @@ import { uiTexts } from '@domain/messages.js';
 import type { CommunityFeed_query$key } from '../__generated__/CommunityFeed_query.graphql';
 import { PostCard } from './PostCard';
 import { useLoadMoreOnScroll } from './useLoadMoreOnScroll';
-import { useLatestLocation } from '../routing/navigation';
+import { useLatestLocation } from '../app/routing/navigation';
 
 /** About how many cards a phone shows before scrolling. */
 const FIRST_SCREEN_CARDS = 6;

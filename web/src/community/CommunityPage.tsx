@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useRouteData } from '../routing/navigation';
+import { useRouteData } from '../app/routing/navigation';
 import { uiTexts } from '@domain/messages.js';
 import type { CommunityPageQuery } from '../__generated__/CommunityPageQuery.graphql';
-import { QueryErrorBoundary } from '../errors/ErrorBoundary';
-import { PageHeader } from '../layout/PageHeader';
+import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
+import { PageHeader } from '../ui/PageHeader';
 import { CategoryChips } from './CategoryChips';
 import { CommunityFeed } from './CommunityFeed';
 import { FeedSkeleton } from './FeedSkeleton';

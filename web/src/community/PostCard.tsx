@@ -2,9 +2,9 @@ import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
 import { uiTexts } from '@domain/messages.js';
 import type { PostCard_post$key } from '../__generated__/PostCard_post.graphql';
-import { Avatar } from '../shared/Avatar';
-import { PostStats } from '../shared/PostStats';
-import { formatRelativeTime } from '../time/formatRelativeTime';
+import { Avatar } from '../ui/Avatar';
+import { PostStats } from './PostStats';
+import { formatRelativeTime } from '../ui/formatRelativeTime';
 
 export function postDetailPath(postId: string): string {
   return `/community/detail?id=${encodeURIComponent(postId)}`;

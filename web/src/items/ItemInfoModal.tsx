@@ -3,14 +3,14 @@ import { graphql, useFragment, usePreloadedQuery, useQueryLoader, type Preloaded
 import { itemTexts, uiTexts } from '@domain/messages.js';
 import type { ItemInfoModalQuery as ItemInfoModalQueryType } from '../__generated__/ItemInfoModalQuery.graphql';
 import type { ItemInfoModal_wisher$key } from '../__generated__/ItemInfoModal_wisher.graphql';
-import { CloseIcon } from '../layout/icons';
-import { useOpenLoginModal } from '../layout/LoginModal';
-import { useAddWishMutation } from '../mutations/useAddWishMutation';
-import { useReportItemMutation } from '../mutations/useReportItemMutation';
-import { ReportModal } from '../report/ReportModal';
-import { isGuest } from '../session';
-import { Avatar } from '../shared/Avatar';
-import { useToast } from '../shared/toast/ToastProvider';
+import { CloseIcon } from '../ui/icons';
+import { useOpenLoginModal } from '../accounts/LoginModal';
+import { useAddWishMutation } from './useAddWishMutation';
+import { useReportItemMutation } from './useReportItemMutation';
+import { ReportModal } from '../community/ReportModal';
+import { isGuest } from '../app/session';
+import { Avatar } from '../ui/Avatar';
+import { useToast } from '../ui/toast/ToastProvider';
 import { ItemPicture } from './ItemPicture';
 
 type Tab = 'info' | 'sellers' | 'buyers';

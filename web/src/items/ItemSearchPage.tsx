@@ -3,7 +3,7 @@ import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 
 import { ITEM_SEARCH_DEBOUNCE_MS, ITEM_SEARCH_MAX_LENGTH, ITEM_SEARCH_MIN_LENGTH, ITEM_SEARCH_PAGE_SIZE_DEFAULT } from '@domain/limits.js';
 import { itemTexts } from '@domain/messages.js';
 import type { ItemSearchPageQuery as ItemSearchPageQueryType } from '../__generated__/ItemSearchPageQuery.graphql';
-import { PageHeader } from '../layout/PageHeader';
+import { PageHeader } from '../ui/PageHeader';
 import { ItemInfoModal } from './ItemInfoModal';
 
 const itemSearchQuery = graphql`

@@ -1,20 +1,20 @@
 import { Suspense, useMemo } from 'react';
 import { graphql, usePreloadedQuery, useSubscription, type PreloadedQuery } from 'react-relay';
 import { Link, useNavigate } from 'react-router-dom';
-import { useRouteData } from '../routing/navigation';
+import { useRouteData } from '../app/routing/navigation';
 import { ConnectionHandler, type GraphQLSubscriptionConfig } from 'relay-runtime';
 import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
 import type { InboxPageAddedSubscription } from '../__generated__/InboxPageAddedSubscription.graphql';
 import type { InboxPageQuery } from '../__generated__/InboxPageQuery.graphql';
 import type { InboxPageUnreadSubscription } from '../__generated__/InboxPageUnreadSubscription.graphql';
-import { QueryErrorBoundary } from '../errors/ErrorBoundary';
-import { useOpenLoginModal } from '../layout/LoginModal';
-import { PageHeader } from '../layout/PageHeader';
-import { useDeleteNotification, useDeleteReadNotifications, useMarkNotificationsRead } from '../mutations/useNotificationMutations';
-import { LoadingScreen } from '../shared/LoadingScreen';
-import { StateScreen } from '../shared/StateScreen';
-import { useToast } from '../shared/toast/ToastProvider';
-import { formatRelativeTime } from '../time/formatRelativeTime';
+import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
+import { useOpenLoginModal } from '../accounts/LoginModal';
+import { PageHeader } from '../ui/PageHeader';
+import { useDeleteNotification, useDeleteReadNotifications, useMarkNotificationsRead } from './useNotificationMutations';
+import { LoadingScreen } from '../ui/LoadingScreen';
+import { StateScreen } from '../ui/StateScreen';
+import { useToast } from '../ui/toast/ToastProvider';
+import { formatRelativeTime } from '../ui/formatRelativeTime';
 
 /** /community/notice, the 알림 tab: the inbox, live over graphql-ws (001 §2, §4). */
 export default function InboxPage() {

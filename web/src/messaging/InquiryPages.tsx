@@ -1,19 +1,19 @@
 import { Suspense, useState, type FormEvent } from 'react';
 import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { useRouteData } from '../routing/navigation';
+import { useRouteData } from '../app/routing/navigation';
 import { INQUIRY_CATEGORIES, INQUIRY_COMMENT_MAX, INQUIRY_CONTENT_MAX, INQUIRY_CONTENT_MIN, INQUIRY_TITLE_MAX } from '@domain/limits.js';
 import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
 import type { InquiryDetailPageCommentMutation } from '../__generated__/InquiryDetailPageCommentMutation.graphql';
 import type { InquiryDetailPageQuery } from '../__generated__/InquiryDetailPageQuery.graphql';
 import type { InquiryCategory, InquiryListPageCreateMutation } from '../__generated__/InquiryListPageCreateMutation.graphql';
 import type { InquiryListPageQuery } from '../__generated__/InquiryListPageQuery.graphql';
-import { QueryErrorBoundary } from '../errors/ErrorBoundary';
-import { PageHeader } from '../layout/PageHeader';
-import { LoadingScreen } from '../shared/LoadingScreen';
-import { StateScreen } from '../shared/StateScreen';
-import { useToast } from '../shared/toast/ToastProvider';
-import { formatRelativeTime } from '../time/formatRelativeTime';
+import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
+import { PageHeader } from '../ui/PageHeader';
+import { LoadingScreen } from '../ui/LoadingScreen';
+import { StateScreen } from '../ui/StateScreen';
+import { useToast } from '../ui/toast/ToastProvider';
+import { formatRelativeTime } from '../ui/formatRelativeTime';
 
 type Failure = { __typename: string; message?: string; issues?: readonly { message: string }[] };
 /** The Korean message of a typed failure: the first broken rule, or the error's own message. */

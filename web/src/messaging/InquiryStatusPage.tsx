@@ -1,16 +1,16 @@
 import { Suspense, useState, type FormEvent } from 'react';
 import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
-import { useRouteData } from '../routing/navigation';
+import { useRouteData } from '../app/routing/navigation';
 import { INQUIRY_INTERNAL_NOTES_MAX, INQUIRY_NEXT_STATUS, INQUIRY_RESOLUTION_MAX, type InquiryStatus as DomainInquiryStatus } from '@domain/limits.js';
 import { errorMessages, messagingTexts as m } from '@domain/messages.js';
 import type { InquiryStatus, InquiryStatusPageMutation } from '../__generated__/InquiryStatusPageMutation.graphql';
 import type { InquiryStatusPageQuery } from '../__generated__/InquiryStatusPageQuery.graphql';
-import { QueryErrorBoundary } from '../errors/ErrorBoundary';
-import { PageHeader } from '../layout/PageHeader';
-import { LoadingScreen } from '../shared/LoadingScreen';
-import { StateScreen } from '../shared/StateScreen';
-import { useToast } from '../shared/toast/ToastProvider';
+import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
+import { PageHeader } from '../ui/PageHeader';
+import { LoadingScreen } from '../ui/LoadingScreen';
+import { StateScreen } from '../ui/StateScreen';
+import { useToast } from '../ui/toast/ToastProvider';
 
 type Failure = { __typename: string; message?: string; issues?: readonly { message: string }[] };
 const failureText = (result: Failure) => result.issues?.[0]?.message ?? result.message ?? errorMessages.UNKNOWN;

@@ -1,15 +1,15 @@
 import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { useRouteData } from '../routing/navigation';
+import { useRouteData } from '../app/routing/navigation';
 import { messagingTexts as m } from '@domain/messages.js';
 import type { NoticeDetailPageQuery } from '../__generated__/NoticeDetailPageQuery.graphql';
 import type { NoticeListPageQuery } from '../__generated__/NoticeListPageQuery.graphql';
-import { QueryErrorBoundary } from '../errors/ErrorBoundary';
-import { PageHeader } from '../layout/PageHeader';
-import { LoadingScreen } from '../shared/LoadingScreen';
-import { StateScreen } from '../shared/StateScreen';
-import { formatRelativeTime } from '../time/formatRelativeTime';
+import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
+import { PageHeader } from '../ui/PageHeader';
+import { LoadingScreen } from '../ui/LoadingScreen';
+import { StateScreen } from '../ui/StateScreen';
+import { formatRelativeTime } from '../ui/formatRelativeTime';
 
 /** /my/notice: notices, important and pinned first. */
 export function NoticeListPage() {

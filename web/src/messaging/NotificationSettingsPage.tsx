@@ -1,15 +1,15 @@
 import { Suspense, useState, type FormEvent } from 'react';
 import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useRouteData } from '../routing/navigation';
+import { useRouteData } from '../app/routing/navigation';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES } from '@domain/limits.js';
 import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
 import type { NotificationSettingsPageMutation, NotificationType } from '../__generated__/NotificationSettingsPageMutation.graphql';
 import type { NotificationSettingsPageQuery } from '../__generated__/NotificationSettingsPageQuery.graphql';
-import { QueryErrorBoundary } from '../errors/ErrorBoundary';
-import { PageHeader } from '../layout/PageHeader';
-import { LoadingScreen } from '../shared/LoadingScreen';
-import { StateScreen } from '../shared/StateScreen';
-import { useToast } from '../shared/toast/ToastProvider';
+import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
+import { PageHeader } from '../ui/PageHeader';
+import { LoadingScreen } from '../ui/LoadingScreen';
+import { StateScreen } from '../ui/StateScreen';
+import { useToast } from '../ui/toast/ToastProvider';
 
 type Channel = (typeof NOTIFICATION_CHANNELS)[number];
 interface ChannelState {

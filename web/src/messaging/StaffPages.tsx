@@ -4,8 +4,8 @@ import { ADMIN_NOTIFICATION_CONTENT_MAX, ADMIN_NOTIFICATION_TITLE_MAX, NOTICE_CA
 import { errorMessages, messagingTexts as m } from '@domain/messages.js';
 import type { NoticeCategory, StaffPagesNoticeMutation } from '../__generated__/StaffPagesNoticeMutation.graphql';
 import type { StaffPagesSendMutation } from '../__generated__/StaffPagesSendMutation.graphql';
-import { PageHeader } from '../layout/PageHeader';
-import { useToast } from '../shared/toast/ToastProvider';
+import { PageHeader } from '../ui/PageHeader';
+import { useToast } from '../ui/toast/ToastProvider';
 
 type Result = { __typename: string; message?: string; issues?: readonly { message: string }[] };
 const failureText = (result: Result) => result.issues?.[0]?.message ?? result.message ?? errorMessages.UNKNOWN;

@@ -1,4 +1,4 @@
-import type { RouteLoaderArgs } from '../routing/navigation';
+import type { RouteLoaderArgs } from '../app/routing/navigation';
 import InboxPageQuery from '../__generated__/InboxPageQuery$parameters';
 import type { InboxPageQuery as InboxPageQueryType } from '../__generated__/InboxPageQuery.graphql';
 import InquiryDetailPageQuery from '../__generated__/InquiryDetailPageQuery$parameters';
@@ -13,7 +13,7 @@ import NoticeListPageQuery from '../__generated__/NoticeListPageQuery$parameters
 import type { NoticeListPageQuery as NoticeListPageQueryType } from '../__generated__/NoticeListPageQuery.graphql';
 import NotificationSettingsPageQuery from '../__generated__/NotificationSettingsPageQuery$parameters';
 import type { NotificationSettingsPageQuery as NotificationSettingsPageQueryType } from '../__generated__/NotificationSettingsPageQuery.graphql';
-import { loadRouteQuery } from '../relay/loadRouteQuery';
+import { loadRouteQuery } from '../app/relay/loadRouteQuery';
 
 // Route loaders start each screen's query before it renders (render-as-you-fetch).
 export const inboxLoader = () => ({ queryRef: loadRouteQuery<InboxPageQueryType>('inbox', InboxPageQuery, {}) });

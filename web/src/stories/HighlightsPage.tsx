@@ -1,12 +1,12 @@
 import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useRouteData } from '../routing/navigation';
+import { useRouteData } from '../app/routing/navigation';
 import { storyTexts } from '@domain/messages.js';
 import type { HighlightsPageQuery } from '../__generated__/HighlightsPageQuery.graphql';
-import { QueryErrorBoundary } from '../errors/ErrorBoundary';
-import { PageHeader } from '../layout/PageHeader';
-import { useDeleteHighlightMutation } from '../mutations/useStoryMutations';
-import { LoadingScreen } from '../shared/LoadingScreen';
+import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
+import { PageHeader } from '../ui/PageHeader';
+import { useDeleteHighlightMutation } from './useStoryMutations';
+import { LoadingScreen } from '../ui/LoadingScreen';
 import { showStoryToast, StoryToaster } from './storyToaster';
 
 /** /stories/highlights/:userId: a member's highlights (private ones only for their owner), kept past expiry. */

@@ -3,7 +3,7 @@ import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
 import { storyTrayTexts } from '@domain/messages.js';
 import type { StoryTray_query$key } from '../__generated__/StoryTray_query.graphql';
-import { Avatar } from '../shared/Avatar';
+import { Avatar } from '../ui/Avatar';
 
 /** Story toasts come from the story screens, which load the toaster themselves: the home needs it only after them. */
 const StoryToaster = lazy(async () => ({ default: (await import('./storyToaster')).StoryToaster }));

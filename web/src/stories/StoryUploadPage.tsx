@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router-dom';
 import { IMAGE_MIME_TYPES, STORY_CAPTION_MAX, STORY_PRIVACY_LEVELS, STORY_VIDEO_MIME_TYPES } from '@domain/limits.js';
 import { storyTexts } from '@domain/messages.js';
 import type { StoryPrivacy } from '../__generated__/useStoryMutationsCreateMutation.graphql';
-import { PageHeader } from '../layout/PageHeader';
-import { useCreateStoryMutation } from '../mutations/useStoryMutations';
-import { storedToken } from '../session';
-import { storyMediaProblem } from '../shared/uploads';
+import { PageHeader } from '../ui/PageHeader';
+import { useCreateStoryMutation } from './useStoryMutations';
+import { storedToken } from '../app/session';
+import { storyMediaProblem } from '../ui/uploads';
 import { showStoryToast, StoryToaster } from './storyToaster';
 
 const ACCEPT = [...IMAGE_MIME_TYPES, ...STORY_VIDEO_MIME_TYPES].join(',');

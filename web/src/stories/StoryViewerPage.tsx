@@ -1,12 +1,12 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useNavigate } from 'react-router-dom';
-import { useRouteData } from '../routing/navigation';
+import { useRouteData } from '../app/routing/navigation';
 import { STORY_COMMENT_MAX } from '@domain/limits.js';
 import { storyTexts } from '@domain/messages.js';
 import type { StoryViewerPageQuery } from '../__generated__/StoryViewerPageQuery.graphql';
 import type { StoryAuthorPanel_story$key } from '../__generated__/StoryAuthorPanel_story.graphql';
-import { QueryErrorBoundary } from '../errors/ErrorBoundary';
+import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import {
   useCreateHighlightMutation,
   useDeleteStoryMutation,
@@ -14,10 +14,10 @@ import {
   useReactToStoryMutation,
   useReportStoryMutation,
   useViewStoryMutation,
-} from '../mutations/useStoryMutations';
-import { Avatar } from '../shared/Avatar';
-import { ReportModal, type ReportInput } from '../report/ReportModal';
-import { LoadingScreen } from '../shared/LoadingScreen';
+} from './useStoryMutations';
+import { Avatar } from '../ui/Avatar';
+import { ReportModal, type ReportInput } from '../community/ReportModal';
+import { LoadingScreen } from '../ui/LoadingScreen';
 import { HighlightSheet, type HighlightDraft } from './HighlightSheet';
 import { showStoryToast, StoryToaster } from './storyToaster';
 

@@ -1,9 +1,9 @@
-import type { RouteLoaderArgs } from '../routing/navigation';
+import type { RouteLoaderArgs } from '../app/routing/navigation';
 import HighlightsPageQuery from '../__generated__/HighlightsPageQuery$parameters';
 import type { HighlightsPageQuery as HighlightsPageQueryType } from '../__generated__/HighlightsPageQuery.graphql';
 import StoryViewerPageQuery from '../__generated__/StoryViewerPageQuery$parameters';
 import type { StoryViewerPageQuery as StoryViewerPageQueryType } from '../__generated__/StoryViewerPageQuery.graphql';
-import { loadRouteQuery } from '../relay/loadRouteQuery';
+import { loadRouteQuery } from '../app/relay/loadRouteQuery';
 
 /** The viewer's query starts while its code downloads (render-as-you-fetch). */
 export function storyViewerLoader({ params }: RouteLoaderArgs) {

@@ -1,0 +1,72 @@
+import { graphql, usePaginationFragment, useRelayEnvironment } from 'react-relay';
+import { Link } from 'react-router-dom';
+import { commitLocalUpdate } from 'relay-runtime';
+import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
+import { accountTexts, uiTexts } from '@domain/messages.js';
+import type { BlockedMemberList_user$key } from '../__generated__/BlockedMemberList_user.graphql';
+import { useFollowMutations } from './useFollowMutations';
+import { Avatar } from '../ui/Avatar';
+import { useToast } from '../ui/toast/ToastProvider';
+
+const s = accountTexts.settings;
+
+/** The members the viewer blocked, a page at a time; unblocking takes the member off the list at once. */
+export function BlockedMemberList({ user }: { user: BlockedMemberList_user$key }) {
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(
+    graphql`
+      fragment BlockedMemberList_user on User
+      @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" })
+      @refetchable(queryName: "BlockedMemberListPaginationQuery") {
+        blockedUsers(first: $count, after: $cursor) @connection(key: "BlockedMemberList_blockedUsers") {
+          __id
+          totalCount
+          edges { node { reason blockedAt user { id nickname profileImage } } }
+        }
+      }
+    `,
+    user,
+  );
+  const { unblock, inFlight } = useFollowMutations();
+  const environment = useRelayEnvironment();
+  const toast = useToast();
+  const connection = data.blockedUsers;
+  if (!connection?.edges.length) return <p className="profile__empty">{s.noBlocked}</p>;
+
+  async function unblockMember(userId: string) {
+    if (!(await unblock(userId))) return;
+    commitLocalUpdate(environment, (store) => {
+      const record = store.get(connection!.__id);
+      if (!record) return;
+      const edges = record.getLinkedRecords('edges') ?? [];
+      const kept = edges.filter((edge) => edge?.getLinkedRecord('node')?.getLinkedRecord('user')?.getDataID() !== userId);
+      record.setLinkedRecords(kept, 'edges');
+      const total = record.getValue('totalCount');
+      if (typeof total === 'number') record.setValue(total - (edges.length - kept.length), 'totalCount');
+    });
+    toast.show(s.unblocked, 'success');
+  }
+
+  return (
+    <>
+      <ul className="blocked-list">
+        {connection.edges.map(({ node }) => (
+          <li key={node.user.id} className="blocked-list__item" data-testid="blocked-member">
+            <Link className="blocked-list__member" to={`/users/${encodeURIComponent(node.user.id)}`}>
+              <Avatar src={node.user.profileImage} />
+              <span>{node.user.nickname}</span>
+            </Link>
+            {node.reason ? <span className="blocked-list__reason">{node.reason}</span> : null}
+            <button type="button" className="button button--secondary" disabled={inFlight} onClick={() => void unblockMember(node.user.id)}>
+              {accountTexts.profile.unblock}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {hasNext ? (
+        <button type="button" className="button button--secondary profile__more" disabled={isLoadingNext} onClick={() => loadNext(PROFILE_LIST_PAGE_SIZE)}>
+          {isLoadingNext ? uiTexts.loadingMore : accountTexts.profile.more}
+        </button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { Suspense } from 'react';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useRouteData } from '../app/routing/navigation';
+import { accountTexts, communityTexts, uiTexts } from '@domain/messages.js';
+import type { MemberProfilePageQuery } from '../__generated__/MemberProfilePageQuery.graphql';
+import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
+import { PageHeader } from '../ui/PageHeader';
+import { useOpenLoginModal } from './LoginModal';
+import { useFollowMutations } from './useFollowMutations';
+import { LoadingScreen } from '../ui/LoadingScreen';
+import { StateScreen } from '../ui/StateScreen';
+import { useToast } from '../ui/toast/ToastProvider';
+import { useSession } from '../app/session';
+import { ProfileView } from './ProfileView';
+
+const p = accountTexts.profile;
+
+/** /users/:id: another member's profile with follow and block. */
+export default function MemberProfilePage() {
+  const queryRef = useRouteData() as PreloadedQuery<MemberProfilePageQuery>;
+  return (
+    <QueryErrorBoundary queryRef={queryRef}>
+      <Suspense
+        fallback={
+          <>
+            <PageHeader title="" back />
+            <LoadingScreen />
+          </>
+        }
+      >
+        <MemberProfile queryRef={queryRef} />
+      </Suspense>
+    </QueryErrorBoundary>
+  );
+}
+
+function MemberProfile({ queryRef }: { queryRef: PreloadedQuery<MemberProfilePageQuery> }) {
+  const { node: user } = usePreloadedQuery<MemberProfilePageQuery>(
+    graphql`
+      query MemberProfilePageQuery($id: ID!) @preloadable {
+        node(id: $id) {
+          ... on User {
+            id
+            nickname
+            isFollowing
+            isBlocked
+          }
+          ...ProfileView_user @alias
+        }
+      }
+    `,
+    queryRef,
+  );
+  const { follow, block, unblock, inFlight } = useFollowMutations();
+  const session = useSession();
+  const openLogin = useOpenLoginModal();
+  const toast = useToast();
+
+  if (!user?.id || user.nickname === undefined || !user.ProfileView_user) {
+    return (
+      <>
+        <PageHeader title="" back />
+        <StateScreen title={uiTexts.notFoundTitle} text={uiTexts.notFoundText} />
+      </>
+    );
+  }
+  const userId = user.id;
+  const memberOnly = (action: () => void) => () => (session.isGuest ? openLogin() : action());
+
+  return (
+    <>
+      <PageHeader title={p.title(user.nickname)} back />
+      <ProfileView
+        user={user.ProfileView_user}
+        actions={
+          <div className="profile__actions">
+            <button
+              type="button"
+              className={`button ${user.isFollowing ? 'button--secondary' : 'button--primary'}`}
+              disabled={inFlight}
+              onClick={memberOnly(() => follow(userId, Boolean(user.isFollowing)))}
+            >
+              {user.isFollowing ? p.unfollow : p.follow}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => window.alert(p.chatUnavailable)}>
+              {p.chat}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={inFlight}
+              onClick={memberOnly(async () => {
+                if (user.isBlocked) {
+                  if (await unblock(userId)) toast.show(accountTexts.settings.unblocked, 'success');
+                } else if (window.confirm(communityTexts.confirm.block.message)) {
+                  if (await block(userId)) toast.show(accountTexts.blocked, 'success');
+                }
+              })}
+            >
+              {user.isBlocked ? p.unblock : p.block}
+            </button>
+          </div>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { Suspense, useEffect, useState } from 'react';
+import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useRouteData } from '../app/routing/navigation';
+import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
+import { accountTexts, uiTexts } from '@domain/messages.js';
+import type { MemberSearchPageQuery } from '../__generated__/MemberSearchPageQuery.graphql';
+import type { MemberSearchPage_results$key } from '../__generated__/MemberSearchPage_results.graphql';
+import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
+import { PageHeader } from '../ui/PageHeader';
+import { Avatar } from '../ui/Avatar';
+import { LoadingScreen } from '../ui/LoadingScreen';
+
+const t = accountTexts.search;
+
+/** /users/search?q=: members by nickname, each linking to their profile (follow, block); a page at a time. */
+export default function MemberSearchPage() {
+  const queryRef = useRouteData() as PreloadedQuery<MemberSearchPageQuery> | null;
+  const [params, setParams] = useSearchParams();
+  const searched = params.get('q') ?? '';
+  const [draft, setDraft] = useState(searched);
+  // Back and forward between searches show the search the results belong to.
+  useEffect(() => setDraft(searched), [searched]);
+  return (
+    <>
+      <PageHeader title={t.title} back />
+      <form
+        className="member-search"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (draft.trim()) setParams({ q: draft.trim() });
+        }}
+      >
+        <input
+          className="text-input"
+          type="search"
+          aria-label={t.label}
+          placeholder={t.placeholder}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <button type="submit" className="button button--primary" disabled={!draft.trim()}>
+          {t.submit}
+        </button>
+      </form>
+      {queryRef ? (
+        <QueryErrorBoundary queryRef={queryRef}>
+          <Suspense fallback={<LoadingScreen />}>
+            <SearchResults queryRef={queryRef} />
+          </Suspense>
+        </QueryErrorBoundary>
+      ) : null}
+    </>
+  );
+}
+
+function SearchResults({ queryRef }: { queryRef: PreloadedQuery<MemberSearchPageQuery> }) {
+  const query = usePreloadedQuery<MemberSearchPageQuery>(
+    graphql`
+      query MemberSearchPageQuery($q: String!) @preloadable {
+        ...MemberSearchPage_results @arguments(q: $q)
+      }
+    `,
+    queryRef,
+  );
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(
+    graphql`
+      fragment MemberSearchPage_results on Query
+      @argumentDefinitions(q: { type: "String!" }, count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" })
+      @refetchable(queryName: "MemberSearchPagePaginationQuery") {
+        searchUsers(query: $q, first: $count, after: $cursor) @connection(key: "MemberSearchPage_searchUsers") {
+          totalCount
+          edges { node { id nickname profileImage representBadge { title hexCode } } }
+        }
+      }
+    `,
+    query as MemberSearchPage_results$key,
+  );
+  const { edges, totalCount } = data.searchUsers;
+  if (!edges.length) return <p className="profile__empty">{t.empty}</p>;
+  return (
+    <>
+      <p className="member-search__count">{t.count(totalCount)}</p>
+      <ul className="member-list">
+        {edges.map(({ node }) => (
+          <li key={node.id} data-testid="member-result">
+            <Link className="member-list__item" to={`/users/${encodeURIComponent(node.id)}`}>
+              <Avatar src={node.profileImage} size="medium" />
+              <span className="member-list__nickname">{node.nickname}</span>
+              {node.representBadge ? (
+                <span className="badge-chip" style={{ backgroundColor: node.representBadge.hexCode ?? undefined }}>
+                  {node.representBadge.title}
+                </span>
+              ) : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {hasNext ? (
+        <button type="button" className="button button--secondary profile__more" disabled={isLoadingNext} onClick={() => loadNext(PROFILE_LIST_PAGE_SIZE)}>
+          {isLoadingNext ? uiTexts.loadingMore : accountTexts.profile.more}
+        </button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { Suspense } from 'react';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link } from 'react-router-dom';
+import { useRouteData } from '../app/routing/navigation';
+import { accountTexts, uiTexts } from '@domain/messages.js';
+import type { MyPageQuery } from '../__generated__/MyPageQuery.graphql';
+import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
+import { PageHeader } from '../ui/PageHeader';
+import { useOpenLoginModal } from './LoginModal';
+import { LoadingScreen } from '../ui/LoadingScreen';
+import { StateScreen } from '../ui/StateScreen';
+import { ProfileView } from './ProfileView';
+
+const p = accountTexts.profile;
+
+/** /my: the hub: the member's own profile, links to the detail, edit, settings and member search, and the POSTS, COMMENTS, BADGES tabs. */
+export default function MyPage() {
+  const queryRef = useRouteData() as PreloadedQuery<MyPageQuery>;
+  return (
+    <>
+      <PageHeader
+        title={p.myTitle}
+        right={
+          <Link to="/my/settings" className="link-button">
+            {p.settings}
+          </Link>
+        }
+      />
+      <QueryErrorBoundary queryRef={queryRef}>
+        <Suspense fallback={<LoadingScreen />}>
+          <MyProfile queryRef={queryRef} />
+        </Suspense>
+      </QueryErrorBoundary>
+    </>
+  );
+}
+
+function MyProfile({ queryRef }: { queryRef: PreloadedQuery<MyPageQuery> }) {
+  const { viewer } = usePreloadedQuery<MyPageQuery>(
+    graphql`
+      query MyPageQuery @preloadable {
+        viewer {
+          id
+          ...ProfileView_user
+        }
+      }
+    `,
+    queryRef,
+  );
+  const openLogin = useOpenLoginModal();
+  if (!viewer) {
+    return (
+      <StateScreen
+        title={uiTexts.loginRequired}
+        text={uiTexts.loginModalText}
+        action={
+          <button type="button" className="button button--primary" onClick={() => openLogin({ returnTo: '/my' })}>
+            {uiTexts.login}
+          </button>
+        }
+      />
+    );
+  }
+  return (
+    <ProfileView
+      user={viewer}
+      actions={
+        <nav className="profile__actions">
+          <Link to="/my/profile/edit" className="button button--secondary">
+            {p.editProfile}
+          </Link>
+          <Link to="/my/wishes" className="button button--secondary">
+            {p.wishes}
+          </Link>
+          <Link to="/my/profile" className="button button--secondary">
+            {p.profileInfo}
+          </Link>
+          <Link to="/users/search" className="button button--secondary">
+            {p.findMembers}
+          </Link>
+        </nav>
+      }
+    />
+  );
+}

@@ -1,0 +1,183 @@
+import { Suspense } from 'react';
+import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link } from 'react-router-dom';
+import { useRouteData } from '../app/routing/navigation';
+import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
+import { accountTexts, uiTexts } from '@domain/messages.js';
+import type { ProfileDetailPageQuery } from '../__generated__/ProfileDetailPageQuery.graphql';
+import type { ProfileDetailPage_activities$key } from '../__generated__/ProfileDetailPage_activities.graphql';
+import { postDetailPath } from '../community/PostCard';
+import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
+import { PageHeader } from '../ui/PageHeader';
+import { Avatar } from '../ui/Avatar';
+import { LoadingScreen } from '../ui/LoadingScreen';
+import { StateScreen } from '../ui/StateScreen';
+import { ProfileBadgeList } from './ProfileTabLists';
+
+const p = accountTexts.profile;
+const d = accountTexts.detail;
+
+/** The Relay global id the gateway gives a record (activities name their target by database id). */
+const globalIdOf = (typename: 'User' | 'Post', databaseId: number) => btoa(`${typename}:${databaseId}`);
+
+/** /my/profile: the member's own profile in full (001 §3): fields, badges with the represented one, stats, activities. */
+export default function ProfileDetailPage() {
+  const queryRef = useRouteData() as PreloadedQuery<ProfileDetailPageQuery>;
+  return (
+    <>
+      <PageHeader
+        title={d.title}
+        back
+        right={
+          <Link to="/my/profile/edit" className="link-button">
+            {p.editProfile}
+          </Link>
+        }
+      />
+      <QueryErrorBoundary queryRef={queryRef}>
+        <Suspense fallback={<LoadingScreen />}>
+          <ProfileDetail queryRef={queryRef} />
+        </Suspense>
+      </QueryErrorBoundary>
+    </>
+  );
+}
+
+function ProfileDetail({ queryRef }: { queryRef: PreloadedQuery<ProfileDetailPageQuery> }) {
+  const { viewer } = usePreloadedQuery<ProfileDetailPageQuery>(
+    graphql`
+      query ProfileDetailPageQuery @preloadable {
+        viewer {
+          id
+          nickname
+          profileImage
+          bio
+          email
+          phone
+          birthDate
+          gender
+          location
+          website
+          verifiedAt
+          createdAt
+          representBadge { title hexCode }
+          stats { postsCount followersCount followingCount likesCount }
+          ...ProfileBadgeList_user
+          ...ProfileDetailPage_activities
+        }
+      }
+    `,
+    queryRef,
+  );
+  if (!viewer) return <StateScreen title={uiTexts.loginRequired} text={uiTexts.loginModalText} />;
+  const gender = viewer.gender ? accountTexts.edit.genders[viewer.gender.toLowerCase() as keyof typeof accountTexts.edit.genders] : null;
+  const fields: [string, string | null | undefined][] = [
+    [d.email, viewer.email],
+    [d.phone, viewer.phone],
+    [accountTexts.edit.birthDate, viewer.birthDate],
+    [accountTexts.edit.gender, gender],
+    [accountTexts.edit.location, viewer.location],
+    [accountTexts.edit.website, viewer.website],
+    [d.joinedAt, new Date(viewer.createdAt as string).toLocaleDateString('ko-KR')],
+  ];
+
+  return (
+    <section className="profile-detail" data-testid="profile-detail">
+      <div className="profile__head">
+        <Avatar src={viewer.profileImage} size="medium" />
+        <div>
+          <h2 className="profile__nickname">
+            {viewer.nickname}
+            {viewer.representBadge ? (
+              <span className="badge-chip" style={{ backgroundColor: viewer.representBadge.hexCode ?? undefined }}>
+                {viewer.representBadge.title}
+              </span>
+            ) : null}
+          </h2>
+          <p className="profile-detail__verified">{viewer.verifiedAt ? d.verified : d.notVerified}</p>
+          {viewer.bio ? <p className="profile__bio">{viewer.bio}</p> : null}
+        </div>
+      </div>
+      <dl className="profile-detail__fields">
+        {fields.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value || d.empty}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="profile-detail__section">{d.statsSection}</h3>
+      <dl className="profile__stats">
+        <div>
+          <dt>{p.posts}</dt>
+          <dd>{viewer.stats.postsCount}</dd>
+        </div>
+        <div>
+          <dt>{p.followers}</dt>
+          <dd>{viewer.stats.followersCount}</dd>
+        </div>
+        <div>
+          <dt>{p.following}</dt>
+          <dd>{viewer.stats.followingCount}</dd>
+        </div>
+        <div>
+          <dt>{p.likes}</dt>
+          <dd>{viewer.stats.likesCount}</dd>
+        </div>
+      </dl>
+      <nav className="profile__actions">
+        <Link to="/users/search" className="button button--secondary">
+          {p.findMembers}
+        </Link>
+        <Link to="/my/settings" className="button button--secondary">
+          {p.settings}
+        </Link>
+      </nav>
+      <h3 className="profile-detail__section">{d.badgesSection}</h3>
+      <ProfileBadgeList user={viewer} />
+      <h3 className="profile-detail__section">{d.activitiesSection}</h3>
+      <ActivityList user={viewer} />
+    </section>
+  );
+}
+
+function ActivityList({ user }: { user: ProfileDetailPage_activities$key }) {
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(
+    graphql`
+      fragment ProfileDetailPage_activities on User
+      @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" })
+      @refetchable(queryName: "ProfileDetailPageActivitiesPaginationQuery") {
+        activities(first: $count, after: $cursor) @connection(key: "ProfileDetailPage_activities") {
+          edges { node { activityId type targetType targetId targetTitle createdAt } }
+        }
+      }
+    `,
+    user,
+  );
+  if (!data.activities.edges.length) return <p className="profile__empty">{d.noActivities}</p>;
+  return (
+    <>
+      <ul className="activity-list">
+        {data.activities.edges.map(({ node }) => {
+          const kind = node.type.toLowerCase() as keyof typeof d.activity;
+          const text = (d.activity[kind] ?? d.activity.post)(node.targetTitle ?? '');
+          const to =
+            node.targetType === 'user' ? `/users/${encodeURIComponent(globalIdOf('User', node.targetId))}` : postDetailPath(globalIdOf('Post', node.targetId));
+          return (
+            <li key={node.activityId} className="activity-list__item" data-testid="activity">
+              <Link to={to}>{text}</Link>
+              <time className="activity-list__time" dateTime={node.createdAt as string}>
+                {new Date(node.createdAt as string).toLocaleDateString('ko-KR')}
+              </time>
+            </li>
+          );
+        })}
+      </ul>
+      {hasNext ? (
+        <button type="button" className="button button--secondary profile__more" disabled={isLoadingNext} onClick={() => loadNext(PROFILE_LIST_PAGE_SIZE)}>
+          {isLoadingNext ? uiTexts.loadingMore : p.more}
+        </button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { Suspense, useState } from 'react';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useNavigate } from 'react-router-dom';
+import { useRouteData } from '../app/routing/navigation';
+import { BIO_MAX, GENDERS, NICKNAME_MAX, NICKNAME_MIN } from '@domain/limits.js';
+import { accountTexts, uiTexts } from '@domain/messages.js';
+import type { ProfileEditPageQuery } from '../__generated__/ProfileEditPageQuery.graphql';
+import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
+import { PageHeader } from '../ui/PageHeader';
+import { useUpdateProfileMutation } from './useUpdateProfileMutation';
+import { LoadingScreen } from '../ui/LoadingScreen';
+import { StateScreen } from '../ui/StateScreen';
+import { useToast } from '../ui/toast/ToastProvider';
+import { ProfilePhotoPicker } from './ProfilePhotoPicker';
+
+const e = accountTexts.edit;
+
+/** /my/profile/edit: nickname 2-20, bio up to 500, birth date, gender, location, website (001 §5). */
+export default function ProfileEditPage() {
+  const queryRef = useRouteData() as PreloadedQuery<ProfileEditPageQuery>;
+  return (
+    <>
+      <PageHeader title={e.title} back />
+      <QueryErrorBoundary queryRef={queryRef}>
+        <Suspense fallback={<LoadingScreen />}>
+          <ProfileEditForm queryRef={queryRef} />
+        </Suspense>
+      </QueryErrorBoundary>
+    </>
+  );
+}
+
+function ProfileEditForm({ queryRef }: { queryRef: PreloadedQuery<ProfileEditPageQuery> }) {
+  const { viewer } = usePreloadedQuery<ProfileEditPageQuery>(
+    graphql`
+      query ProfileEditPageQuery @preloadable {
+        viewer { id nickname bio birthDate gender location website profileImage ...ProfilePhotoPicker_user }
+      }
+    `,
+    queryRef,
+  );
+  const [form, setForm] = useState({
+    nickname: viewer?.nickname ?? '',
+    bio: viewer?.bio ?? '',
+    birthDate: viewer?.birthDate ?? '',
+    gender: (viewer?.gender ?? '').toLowerCase(),
+    location: viewer?.location ?? '',
+    website: viewer?.website ?? '',
+  });
+  const [error, setError] = useState<string | null>(null);
+  const { updateProfile, inFlight } = useUpdateProfileMutation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  if (!viewer) return <StateScreen title={uiTexts.loginRequired} text={uiTexts.loginModalText} />;
+
+  const nicknameLength = form.nickname.trim().length;
+  const valid = nicknameLength >= NICKNAME_MIN && nicknameLength <= NICKNAME_MAX && form.bio.length <= BIO_MAX;
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  async function save() {
+    setError(null);
+    const outcome = await updateProfile(viewer!.id, { ...form, nickname: form.nickname.trim() }, { profileImage: viewer!.profileImage ?? null });
+    if (!outcome.ok) {
+      setError(outcome.message || e.failed);
+      return;
+    }
+    toast.show(e.saved, 'success');
+    navigate('/my');
+  }
+
+  return (
+    <>
+      <ProfilePhotoPicker user={viewer} />
+      <form
+        className="account-page account-page__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <label className="field-label">
+          {e.nickname}
+          <input className="text-input" name="nickname" value={form.nickname} maxLength={NICKNAME_MAX} onChange={set('nickname')} />
+        </label>
+        <label className="field-label">
+          {e.bio}
+          <textarea className="text-input" name="bio" value={form.bio} maxLength={BIO_MAX} onChange={set('bio')} />
+          <span className="password-field__counter">{`${form.bio.length}/${BIO_MAX}`}</span>
+        </label>
+        <label className="field-label">
+          {e.birthDate}
+          <input className="text-input" type="date" name="birthDate" value={form.birthDate} onChange={set('birthDate')} />
+        </label>
+        <label className="field-label">
+          {e.gender}
+          <select className="text-input" name="gender" value={form.gender} onChange={set('gender')}>
+            <option value="">{e.genderNone}</option>
+            {GENDERS.map((gender) => (
+              <option key={gender} value={gender}>
+                {e.genders[gender]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field-label">
+          {e.location}
+          <input className="text-input" name="location" value={form.location} onChange={set('location')} />
+        </label>
+        <label className="field-label">
+          {e.website}
+          <input className="text-input" type="url" name="website" value={form.website} onChange={set('website')} placeholder="https://" />
+        </label>
+        {error ? (
+          <p className="login-panel__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={!valid || inFlight}>
+          {e.save}
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import { IMAGE_MIME_TYPES } from '@domain/limits.js';
+import { accountTexts } from '@domain/messages.js';
+import type { ProfilePhotoPicker_user$key } from '../__generated__/ProfilePhotoPicker_user.graphql';
+import { useProfileImageMutations } from './useProfileImageMutations';
+import { useToast } from '../ui/toast/ToastProvider';
+import { pictureProblem } from '../ui/uploads';
+
+const e = accountTexts.edit;
+
+/** The picture on /my/profile/edit: pick a file to preview and upload it at once, or remove the picture. */
+export function ProfilePhotoPicker({ user }: { user: ProfilePhotoPicker_user$key }) {
+  const data = useFragment(
+    graphql`
+      fragment ProfilePhotoPicker_user on User {
+        id
+        profileImage
+      }
+    `,
+    user,
+  );
+  const { uploadProfileImage, deleteProfileImage, inFlight } = useProfileImageMutations();
+  const [error, setError] = useState<string | null>(null);
+  const previews = useRef<string[]>([]);
+  const input = useRef<HTMLInputElement>(null);
+  const toast = useToast();
+
+  useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
+
+  async function pick(event: React.ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = pictureProblem(file);
+    setError(problem);
+    if (problem) return;
+    const preview = URL.createObjectURL(file);
+    previews.current.push(preview);
+    const outcome = await uploadProfileImage(data.id, file, preview);
+    if (outcome.ok) toast.show(e.photoChanged, 'success');
+    else setError(outcome.message);
+  }
+
+  async function remove() {
+    setError(null);
+    const outcome = await deleteProfileImage(data.id);
+    if (outcome.ok) toast.show(e.photoRemoved, 'success');
+    else setError(outcome.message);
+  }
+
+  return (
+    <div className="photo-picker">
+      {data.profileImage ? (
+        <img className="photo-picker__image" src={data.profileImage} alt={e.photo} data-testid="profile-photo" />
+      ) : (
+        <span className="photo-picker__image avatar--placeholder" aria-hidden="true" data-testid="profile-photo-empty" />
+      )}
+      <div className="photo-picker__actions">
+        <button type="button" className="button button--secondary" disabled={inFlight} onClick={() => input.current?.click()}>
+          {e.photo}
+        </button>
+        {data.profileImage ? (
+          <button type="button" className="button button--secondary" disabled={inFlight} onClick={() => void remove()}>
+            {e.removePhoto}
+          </button>
+        ) : null}
+        <input ref={input} type="file" accept={IMAGE_MIME_TYPES.join(',')} hidden data-testid="profile-photo-input" onChange={(event) => void pick(event)} />
+      </div>
+      {inFlight ? <p className="photo-picker__status">{e.photoUploading}</p> : null}
+      {error ? (
+        <p className="login-panel__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

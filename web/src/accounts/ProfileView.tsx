@@ -1,0 +1,110 @@
+import { graphql, useFragment } from 'react-relay';
+import { Link, useSearchParams } from 'react-router-dom';
+import { accountTexts, storyTexts } from '@domain/messages.js';
+import type { ProfileView_user$key } from '../__generated__/ProfileView_user.graphql';
+import { Avatar } from '../ui/Avatar';
+import { ProfileBadgeList, ProfileCommentList, ProfilePostList } from './ProfileTabLists';
+
+const p = accountTexts.profile;
+type ProfileTab = (typeof p.tabs)[number];
+
+/**
+ * A member's profile (001 §2): picture, nickname, represented badge, stats, then POSTS=0, COMMENTS=1, BADGES=2
+ * (the tab index is kept in `?tab=`); posts and comments load a page at a time.
+ */
+export function ProfileView({ user, actions }: { user: ProfileView_user$key; actions?: React.ReactNode }) {
+  const data = useFragment(
+    graphql`
+      fragment ProfileView_user on User {
+        id
+        nickname
+        profileImage
+        bio
+        representBadge { title hexCode }
+        stats { postsCount followersCount followingCount likesCount }
+        ...ProfilePostList_user
+        ...ProfileCommentList_user
+        ...ProfileBadgeList_user
+      }
+    `,
+    user,
+  );
+  const [params, setParams] = useSearchParams();
+  const tabIndex = Number(params.get('tab'));
+  const tab: ProfileTab = p.tabs[Number.isInteger(tabIndex) && tabIndex >= 0 && tabIndex < p.tabs.length ? tabIndex : 0];
+
+  return (
+    <section className="profile">
+      <div className="profile__head">
+        <Avatar src={data.profileImage} size="medium" />
+        <div>
+          <h2 className="profile__nickname">
+            {data.nickname}
+            {data.representBadge ? (
+              <span className="badge-chip" style={{ backgroundColor: data.representBadge.hexCode ?? undefined }}>
+                {data.representBadge.title}
+              </span>
+            ) : null}
+          </h2>
+          {data.bio ? <p className="profile__bio">{data.bio}</p> : null}
+        </div>
+      </div>
+      <dl className="profile__stats">
+        <div>
+          <dt>{p.posts}</dt>
+          <dd>{data.stats.postsCount}</dd>
+        </div>
+        <div>
+          <dt>{p.followers}</dt>
+          <dd data-stat="followers">
+            <Link className="profile__stat-link" to={`/users/${encodeURIComponent(data.id)}/followers`}>
+              {data.stats.followersCount}
+            </Link>
+          </dd>
+        </div>
+        <div>
+          <dt>{p.following}</dt>
+          <dd data-stat="following">
+            <Link className="profile__stat-link" to={`/users/${encodeURIComponent(data.id)}/following`}>
+              {data.stats.followingCount}
+            </Link>
+          </dd>
+        </div>
+        <div>
+          <dt>{p.likes}</dt>
+          <dd>{data.stats.likesCount}</dd>
+        </div>
+      </dl>
+      {actions}
+      <Link className="profile__highlights" to={`/stories/highlights/${encodeURIComponent(data.id)}`}>
+        {storyTexts.highlights.title}
+      </Link>
+      <div className="profile__tabs" role="tablist">
+        {p.tabs.map((name, index) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className="profile__tab"
+            onClick={() =>
+              setParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  next.set('tab', String(index));
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+          >
+            {p.tabLabels[name]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" className="profile__panel">
+        {tab === 'POSTS' ? <ProfilePostList user={data} /> : tab === 'COMMENTS' ? <ProfileCommentList user={data} /> : <ProfileBadgeList user={data} />}
+      </div>
+    </section>
+  );
+}

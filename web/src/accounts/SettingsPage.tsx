@@ -1,0 +1,186 @@
+import { Suspense, useState } from 'react';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useNavigate } from 'react-router-dom';
+import { useRouteData } from '../app/routing/navigation';
+import { PRIVACY_LEVELS, type PrivacyLevel } from '@domain/limits.js';
+import { accountTexts, uiTexts } from '@domain/messages.js';
+import type { SettingsPageQuery } from '../__generated__/SettingsPageQuery.graphql';
+import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
+import { PageHeader } from '../ui/PageHeader';
+import { useAccountMutations } from './useAccountMutations';
+import { useUpdateProfileMutation } from './useUpdateProfileMutation';
+import { LoadingScreen } from '../ui/LoadingScreen';
+import { StateScreen } from '../ui/StateScreen';
+import { useToast } from '../ui/toast/ToastProvider';
+import { BlockedMemberList } from './BlockedMemberList';
+
+const s = accountTexts.settings;
+
+/** /my/settings: password change, notification preferences, blocked members, logout, account deletion. */
+export default function SettingsPage() {
+  const queryRef = useRouteData() as PreloadedQuery<SettingsPageQuery>;
+  return (
+    <>
+      <PageHeader title={s.title} back />
+      <QueryErrorBoundary queryRef={queryRef}>
+        <Suspense fallback={<LoadingScreen />}>
+          <Settings queryRef={queryRef} />
+        </Suspense>
+      </QueryErrorBoundary>
+    </>
+  );
+}
+
+function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> }) {
+  const { viewer } = usePreloadedQuery<SettingsPageQuery>(
+    graphql`
+      query SettingsPageQuery @preloadable {
+        viewer {
+          id
+          nickname
+          profileImage
+          preferences { notifications emailAlerts pushAlerts privacy }
+          ...BlockedMemberList_user
+        }
+      }
+    `,
+    queryRef,
+  );
+  const account = useAccountMutations();
+  const { updateProfile } = useUpdateProfileMutation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [passwords, setPasswords] = useState({ currentPassword: '', newPassword: '', newPasswordConfirm: '' });
+  const [deletePassword, setDeletePassword] = useState('');
+  const [preferences, setPreferences] = useState({
+    notifications: viewer?.preferences?.notifications ?? true,
+    emailAlerts: viewer?.preferences?.emailAlerts ?? true,
+    pushAlerts: viewer?.preferences?.pushAlerts ?? true,
+  });
+  const [privacy, setPrivacy] = useState<PrivacyLevel>((viewer?.preferences?.privacy?.toLowerCase() as PrivacyLevel | undefined) ?? 'public');
+  if (!viewer) return <StateScreen title={uiTexts.loginRequired} text={uiTexts.loginModalText} />;
+
+  async function changePassword() {
+    const outcome = await account.changePassword(passwords);
+    if (outcome.ok) {
+      setPasswords({ currentPassword: '', newPassword: '', newPasswordConfirm: '' });
+      toast.show(s.passwordChanged, 'success');
+    } else toast.show(outcome.message, 'error');
+  }
+
+  async function togglePreference(field: 'notifications' | 'emailAlerts' | 'pushAlerts', value: boolean) {
+    // Optimistic: the switch moves at once and moves back if the change is refused.
+    setPreferences((current) => ({ ...current, [field]: value }));
+    const outcome = await updateProfile(viewer!.id, { [field]: value }, { profileImage: viewer!.profileImage ?? null }, false);
+    if (!outcome.ok) setPreferences((current) => ({ ...current, [field]: !value }));
+    toast.show(outcome.ok ? s.saved : outcome.message, outcome.ok ? 'success' : 'error');
+  }
+
+  async function choosePrivacy(level: PrivacyLevel) {
+    const previous = privacy;
+    setPrivacy(level);
+    const outcome = await updateProfile(viewer!.id, { privacy: level }, { profileImage: viewer!.profileImage ?? null }, false);
+    if (!outcome.ok) setPrivacy(previous);
+    toast.show(outcome.ok ? s.saved : outcome.message, outcome.ok ? 'success' : 'error');
+  }
+
+  async function logout() {
+    await account.logout();
+    toast.show(s.loggedOut, 'info');
+    navigate('/community', { replace: true });
+  }
+
+  async function deleteAccount() {
+    if (!window.confirm(s.deleteWarning)) return;
+    const outcome = await account.deleteAccount(deletePassword);
+    if (!outcome.ok) return toast.show(outcome.message, 'error');
+    toast.show(s.deleted, 'info');
+    navigate('/community', { replace: true });
+  }
+
+  const setPassword = (field: keyof typeof passwords) => (event: { target: { value: string } }) =>
+    setPasswords((current) => ({ ...current, [field]: event.target.value }));
+
+  return (
+    <div className="account-page">
+      <section className="settings-section">
+        <h2>{s.passwordSection}</h2>
+        <input
+          className="text-input"
+          type="password"
+          aria-label={s.currentPassword}
+          placeholder={s.currentPassword}
+          value={passwords.currentPassword}
+          onChange={setPassword('currentPassword')}
+        />
+        <input
+          className="text-input"
+          type="password"
+          aria-label={s.newPassword}
+          placeholder={s.newPassword}
+          value={passwords.newPassword}
+          onChange={setPassword('newPassword')}
+        />
+        <input
+          className="text-input"
+          type="password"
+          aria-label={s.newPasswordConfirm}
+          placeholder={s.newPasswordConfirm}
+          value={passwords.newPasswordConfirm}
+          onChange={setPassword('newPasswordConfirm')}
+        />
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={account.inFlight || !passwords.currentPassword || !passwords.newPassword}
+          onClick={() => void changePassword()}
+        >
+          {s.changePassword}
+        </button>
+      </section>
+      <section className="settings-section">
+        <h2>{s.notificationsSection}</h2>
+        {(['notifications', 'emailAlerts', 'pushAlerts'] as const).map((field) => (
+          <label key={field} className="settings-toggle">
+            <input type="checkbox" checked={preferences[field]} onChange={(event) => void togglePreference(field, event.target.checked)} />
+            {s[field]}
+          </label>
+        ))}
+        <label className="field-label">
+          {s.privacy}
+          <select className="text-input" value={privacy} onChange={(event) => void choosePrivacy(event.target.value as PrivacyLevel)}>
+            {PRIVACY_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {s.privacyLevels[level]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </section>
+      <section className="settings-section">
+        <h2>{s.blockedSection}</h2>
+        <BlockedMemberList user={viewer} />
+      </section>
+      <section className="settings-section">
+        <button type="button" className="button button--secondary" onClick={() => void logout()}>
+          {s.logout}
+        </button>
+      </section>
+      <section className="settings-section">
+        <h2>{s.deleteSection}</h2>
+        <p>{s.deleteWarning}</p>
+        <input
+          className="text-input"
+          type="password"
+          aria-label={s.deletePassword}
+          placeholder={s.deletePassword}
+          value={deletePassword}
+          onChange={(event) => setDeletePassword(event.target.value)}
+        />
+        <button type="button" className="button button--danger" disabled={!deletePassword || account.inFlight} onClick={() => void deleteAccount()}>
+          {s.deleteAccount}
+        </button>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { loginSheetTexts } from '@domain/messages.js';
+import { useToast } from '../ui/toast/ToastProvider';
+import { rememberReturnPath, takeUnauthorized, UNAUTHORIZED_EVENT } from '../app/session';
+
+/**
+ * 002 §4.3: when the gateway rejects the stored session, the user is already cleared (fetchGraphQL);
+ * here the login-needed toast shows, the current path is remembered and the visitor goes to
+ * /login/sign-in, unless already on a login page. Logging in there returns to the remembered path.
+ */
+export function UnauthorizedRedirect() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toast = useToast();
+
+  useEffect(() => {
+    function onUnauthorized() {
+      if (!takeUnauthorized()) return;
+      toast.show(loginSheetTexts.loginNeeded, 'warning');
+      if (location.pathname.startsWith('/login')) return;
+      rememberReturnPath(location.pathname + location.search);
+      navigate('/login/sign-in', { replace: true });
+    }
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    onUnauthorized();
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+  }, [location.pathname, location.search, navigate, toast]);
+
+  return null;
+}

@@ -1,0 +1,34 @@
+import type { RouteLoaderArgs } from '../app/routing/navigation';
+import MyPageQuery from '../__generated__/MyPageQuery$parameters';
+import type { MyPageQuery as MyPageQueryType } from '../__generated__/MyPageQuery.graphql';
+import FollowListPageQuery from '../__generated__/FollowListPageQuery$parameters';
+import type { FollowListPageQuery as FollowListPageQueryType } from '../__generated__/FollowListPageQuery.graphql';
+import MemberProfilePageQuery from '../__generated__/MemberProfilePageQuery$parameters';
+import type { MemberProfilePageQuery as MemberProfilePageQueryType } from '../__generated__/MemberProfilePageQuery.graphql';
+import MemberSearchPageQuery from '../__generated__/MemberSearchPageQuery$parameters';
+import type { MemberSearchPageQuery as MemberSearchPageQueryType } from '../__generated__/MemberSearchPageQuery.graphql';
+import ProfileDetailPageQuery from '../__generated__/ProfileDetailPageQuery$parameters';
+import type { ProfileDetailPageQuery as ProfileDetailPageQueryType } from '../__generated__/ProfileDetailPageQuery.graphql';
+import ProfileEditPageQuery from '../__generated__/ProfileEditPageQuery$parameters';
+import type { ProfileEditPageQuery as ProfileEditPageQueryType } from '../__generated__/ProfileEditPageQuery.graphql';
+import SettingsPageQuery from '../__generated__/SettingsPageQuery$parameters';
+import type { SettingsPageQuery as SettingsPageQueryType } from '../__generated__/SettingsPageQuery.graphql';
+import { loadRouteQuery } from '../app/relay/loadRouteQuery';
+
+export const myLoader = () => loadRouteQuery<MyPageQueryType>('my', MyPageQuery, {});
+export const profileDetailLoader = () => loadRouteQuery<ProfileDetailPageQueryType>('my-profile', ProfileDetailPageQuery, {});
+export const profileEditLoader = () => loadRouteQuery<ProfileEditPageQueryType>('my-profile-edit', ProfileEditPageQuery, {});
+export const settingsLoader = () => loadRouteQuery<SettingsPageQueryType>('my-settings', SettingsPageQuery, {});
+export function memberProfileLoader({ params }: RouteLoaderArgs) {
+  return loadRouteQuery<MemberProfilePageQueryType>('member-profile', MemberProfilePageQuery, { id: params.id ?? '' });
+}
+/** No query until there is something to look for. */
+export function memberSearchLoader({ request }: RouteLoaderArgs) {
+  const q = new URL(request.url).searchParams.get('q')?.trim();
+  return q ? loadRouteQuery<MemberSearchPageQueryType>('member-search', MemberSearchPageQuery, { q }) : null;
+}
+/** `/users/:id/followers` or `/users/:id/following`, told apart by the last path segment. */
+export function followListLoader({ params, request }: RouteLoaderArgs) {
+  const followers = new URL(request.url).pathname.endsWith('/followers');
+  return loadRouteQuery<FollowListPageQueryType>('follow-list', FollowListPageQuery, { id: params.id ?? '', followers });
+}

@@ -1,0 +1,24 @@
+import { Outlet } from 'react-router-dom';
+import { UnauthorizedRedirect } from '../accounts/UnauthorizedRedirect';
+import { useTrackPreviousPath } from './navigation/backNavigation';
+import { BottomTabBar } from './BottomTabBar';
+import { LoginModalProvider } from '../accounts/LoginModal';
+import { NavigationProgress } from './NavigationProgress';
+import { ToastProvider } from '../ui/toast/ToastProvider';
+
+/** The layout shell of 000 §2: a centred column with each screen's header and content above the tab bar. */
+export function AppLayout() {
+  useTrackPreviousPath();
+  return (
+    <ToastProvider>
+      <LoginModalProvider>
+        <NavigationProgress />
+        <UnauthorizedRedirect />
+        <div className="app-column">
+          <Outlet />
+        </div>
+        <BottomTabBar />
+      </LoginModalProvider>
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,154 @@
+import { graphql, useFragment } from 'react-relay';
+import { uiTexts } from '@domain/messages.js';
+import type { PostDetail_post$key, TradeType } from '../__generated__/PostDetail_post.graphql';
+import { PostStats } from './PostStats';
+import { formatRelativeTime } from '../ui/formatRelativeTime';
+import { AuthorProfile } from './AuthorProfile';
+import { LikeButton } from './LikeButton';
+import { PostActions } from './PostActions';
+import { ReplySection } from './ReplySection';
+import { usePostChanged } from '../messaging/usePostChanged';
+
+const TRADE_TYPE_LABELS: Record<Exclude<TradeType, '%future added value'>, string> = {
+  SELL: uiTexts.tradeTypes.sell,
+  BUY: uiTexts.tradeTypes.buy,
+  TRADE: uiTexts.tradeTypes.trade,
+};
+
+function tradeTypeLabel(tradeType: TradeType): string | null {
+  return tradeType in TRADE_TYPE_LABELS ? TRADE_TYPE_LABELS[tradeType as keyof typeof TRADE_TYPE_LABELS] : null;
+}
+
+/** Everything a post shows on its own screen. */
+export function PostDetail({ post, viewerId }: { post: PostDetail_post$key; viewerId: string | null }) {
+  const data = useFragment(
+    graphql`
+      fragment PostDetail_post on Post {
+        id
+        title
+        content
+        createdAt
+        isNotice
+        isPinned
+        likeCount
+        replyCount
+        viewCount
+        postType
+        tradeType
+        price
+        isSold
+        location
+        tags
+        category {
+          name
+        }
+        subCategory {
+          name
+        }
+        images {
+          id
+          url
+          width
+          height
+        }
+        author {
+          id
+          ...AuthorProfile_user
+        }
+        ...LikeButton_post
+        ...ReplySection_post
+      }
+    `,
+    post,
+  );
+  usePostChanged(data.id);
+  const isTrade = data.postType === 'TRADE' || data.tradeType != null;
+
+  return (
+    <article className="post-detail">
+      <div className="post-detail__labels">
+        {data.isNotice ? <span className="label label--notice">{uiTexts.notice}</span> : null}
+        {data.isPinned ? <span className="label label--pinned">{uiTexts.pinned}</span> : null}
+        {data.category ? (
+          <span className="label" data-testid="post-category">
+            {data.category.name}
+            {data.subCategory ? ` · ${data.subCategory.name}` : ''}
+          </span>
+        ) : null}
+      </div>
+      <h2 className="post-detail__title">{data.title}</h2>
+
+      <AuthorProfile user={data.author ?? null}>
+        <time className="author-profile__time" dateTime={data.createdAt}>
+          {formatRelativeTime(data.createdAt)}
+        </time>
+      </AuthorProfile>
+
+      {isTrade ? (
+        <dl className="trade-info" aria-label={uiTexts.tradeInfo}>
+          {data.tradeType ? (
+            <div className="trade-info__row">
+              <dt>{uiTexts.tradeType}</dt>
+              <dd>{tradeTypeLabel(data.tradeType)}</dd>
+            </div>
+          ) : null}
+          {data.price != null ? (
+            <div className="trade-info__row">
+              <dt>{uiTexts.priceLabel}</dt>
+              <dd className="trade-info__price">{uiTexts.price(data.price)}</dd>
+            </div>
+          ) : null}
+          <div className="trade-info__row">
+            <dt>{uiTexts.tradeStatus}</dt>
+            <dd>
+              <span className={`label ${data.isSold ? 'label--sold' : 'label--on-sale'}`}>{data.isSold ? uiTexts.sold : uiTexts.onSale}</span>
+            </dd>
+          </div>
+          {data.location ? (
+            <div className="trade-info__row">
+              <dt>{uiTexts.location}</dt>
+              <dd>{data.location}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+
+      <div className="post-detail__content" data-testid="post-content">
+        {data.content}
+      </div>
+
+      {data.images.length > 0 ? (
+        <div className="post-detail__images">
+          {data.images.map((image, index) => (
+            <img
+              key={image.id}
+              src={image.url}
+              alt={uiTexts.postImage(index + 1)}
+              width={image.width ?? undefined}
+              height={image.height ?? undefined}
+              // The first picture is usually the page's largest paint: fetch it at once, first.
+              loading={index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : undefined}
+              decoding="async"
+            />
+          ))}
+        </div>
+      ) : null}
+
+      {data.tags.length > 0 ? (
+        <ul className="tags" aria-label={uiTexts.tags}>
+          {data.tags.map((tag, index) => (
+            <li key={`${index}-${tag}`} className="tag">
+              #{tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <PostStats likeCount={data.likeCount} replyCount={data.replyCount} viewCount={data.viewCount} />
+      <LikeButton post={data} />
+      <PostActions postId={data.id} authorId={data.author?.id ?? null} viewerId={viewerId} />
+      <ReplySection post={data} viewerId={viewerId} />
+    </article>
+  );
+}

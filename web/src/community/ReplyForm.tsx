@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { REPLY_MAX } from '@domain/limits.js';
+import { communityTexts, validationTexts } from '@domain/messages.js';
+import { useCreateReplyMutation } from './useCreateReplyMutation';
+import { useToast } from '../ui/toast/ToastProvider';
+import { useMemberAction } from '../accounts/useMemberAction';
+
+interface ReplyFormProps {
+  postId: string;
+  connectionId: string;
+  parentId?: string;
+  placeholder?: string;
+  onDone?: () => void;
+}
+
+/** Writes a reply (or an answer to one) with the same rules the server applies (000 §5). */
+export function ReplyForm({ postId, connectionId, parentId, placeholder = communityTexts.reply.placeholder, onDone }: ReplyFormProps) {
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [create, sending] = useCreateReplyMutation();
+  const toast = useToast();
+  const asMember = useMemberAction();
+
+  const submit = () => {
+    const trimmed = content.trim();
+    if (!trimmed) return setError(validationTexts.replyRequired);
+    if (trimmed.length > REPLY_MAX) return setError(validationTexts.replyMax(REPLY_MAX));
+    setError(null);
+    create({ postId, content: trimmed, parentId, connectionId }).then(
+      () => {
+        setContent('');
+        onDone?.();
+      },
+      (failure: unknown) => toast.show(failure instanceof Error && failure.message ? failure.message : communityTexts.reply.failed, 'error'),
+    );
+  };
+
+  return (
+    <form
+      className="reply-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        asMember(submit);
+      }}
+    >
+      <textarea
+        className="field__input reply-form__input"
+        value={content}
+        maxLength={REPLY_MAX}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        onChange={(event) => setContent(event.target.value)}
+      />
+      <span className="field__counter">{communityTexts.write.counter(content.length, REPLY_MAX)}</span>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary reply-form__submit" disabled={sending}>
+        {communityTexts.reply.submit}
+      </button>
+    </form>
+  );
+}

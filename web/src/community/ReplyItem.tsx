@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import { communityTexts, uiTexts } from '@domain/messages.js';
+import type { ReplyItem_reply$key } from '../__generated__/ReplyItem_reply.graphql';
+import type { ReplyItemBody_reply$key } from '../__generated__/ReplyItemBody_reply.graphql';
+import { HeartIcon } from '../ui/icons';
+import { useDeleteReplyMutation } from './useDeleteReplyMutation';
+import { useToggleReplyLikeMutation } from './useToggleReplyLikeMutation';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useToast } from '../ui/toast/ToastProvider';
+import { useMemberAction } from '../accounts/useMemberAction';
+import { formatRelativeTime } from '../ui/formatRelativeTime';
+import { ReplyForm } from './ReplyForm';
+
+interface ReplyContext {
+  postId: string;
+  viewerId: string | null;
+}
+
+/** A top-level reply and its answers (answers stay one level deep, as the API threads them). */
+export function ReplyItem({ reply, connectionId, ...context }: ReplyContext & { reply: ReplyItem_reply$key; connectionId: string }) {
+  const data = useFragment(
+    graphql`
+      fragment ReplyItem_reply on Reply {
+        id
+        ...ReplyItemBody_reply
+        replies(first: 10) @connection(key: "ReplyItem_replies") {
+          __id
+          edges {
+            node {
+              id
+              ...ReplyItemBody_reply
+            }
+          }
+        }
+      }
+    `,
+    reply,
+  );
+  const [answering, setAnswering] = useState(false);
+  return (
+    <li className="reply" data-testid="reply">
+      <ReplyBody reply={data} connectionId={connectionId} onAnswer={() => setAnswering((open) => !open)} {...context} />
+      {answering ? (
+        <ReplyForm
+          postId={context.postId}
+          parentId={data.id}
+          connectionId={data.replies.__id}
+          placeholder={communityTexts.reply.replyPlaceholder}
+          onDone={() => setAnswering(false)}
+        />
+      ) : null}
+      {data.replies.edges.length > 0 ? (
+        <ul className="reply-list reply-list--nested">
+          {data.replies.edges.map((edge) => (
+            <li key={edge.node.id} className="reply reply--nested" data-testid="reply">
+              <ReplyBody reply={edge.node} connectionId={data.replies.__id} {...context} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+interface ReplyBodyProps extends ReplyContext {
+  reply: ReplyItemBody_reply$key;
+  connectionId: string;
+  /** Present on top-level replies: opens the answer form. */
+  onAnswer?: () => void;
+}
+
+function ReplyBody({ reply, connectionId, postId, viewerId, onAnswer }: ReplyBodyProps) {
+  const data = useFragment(
+    graphql`
+      fragment ReplyItemBody_reply on Reply {
+        id
+        content
+        isDeleted
+        isEdited
+        isLiked
+        likeCount
+        createdAt
+        author {
+          id
+          nickname
+        }
+      }
+    `,
+    reply,
+  );
+  const [confirming, setConfirming] = useState(false);
+  const [remove, removing] = useDeleteReplyMutation();
+  const toggleLike = useToggleReplyLikeMutation();
+  const asMember = useMemberAction();
+  const toast = useToast();
+  const isMine = viewerId !== null && data.author?.id === viewerId;
+
+  return (
+    <>
+      <div className="reply__head">
+        <strong className="reply__author">{data.author?.nickname ?? uiTexts.unknownAuthor}</strong>
+        <time className="reply__time" dateTime={data.createdAt}>
+          {formatRelativeTime(data.createdAt)}
+        </time>
+        {data.isEdited && !data.isDeleted ? <span className="reply__edited">{communityTexts.reply.edited}</span> : null}
+      </div>
+      <p className={`reply__content${data.isDeleted ? ' reply__content--deleted' : ''}`}>{data.content}</p>
+      {data.isDeleted ? null : (
+        <div className="reply__actions">
+          <button
+            type="button"
+            className={`reply__like${data.isLiked ? ' reply__like--liked' : ''}`}
+            aria-pressed={data.isLiked}
+            aria-label={`${communityTexts.post.like} ${data.likeCount}`}
+            onClick={() => asMember(() => toggleLike(data))}
+          >
+            <HeartIcon /> {data.likeCount}
+          </button>
+          {onAnswer ? (
+            <button type="button" className="reply__action" onClick={() => asMember(onAnswer)}>
+              {communityTexts.reply.reply}
+            </button>
+          ) : null}
+          {isMine ? (
+            <button type="button" className="reply__action" onClick={() => asMember(() => setConfirming(true))}>
+              {communityTexts.reply.delete}
+            </button>
+          ) : null}
+        </div>
+      )}
+      <ConfirmDialog
+        kind="delete"
+        open={confirming}
+        busy={removing}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          remove({ id: data.id, postId, connectionId }).then(
+            () => {
+              setConfirming(false);
+              toast.show(communityTexts.reply.deleted, 'success');
+            },
+            (failure: unknown) => toast.show(failure instanceof Error && failure.message ? failure.message : communityTexts.reply.failed, 'error'),
+          )
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { Suspense } from 'react';
+import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link } from 'react-router-dom';
+import { useRouteData } from '../app/routing/navigation';
+import { TRENDING_PAGE_SIZE } from '@domain/limits.js';
+import { communityTexts, itemTexts, uiTexts } from '@domain/messages.js';
+import type { SearchHomePageQuery } from '../__generated__/SearchHomePageQuery.graphql';
+import type { SearchHomePage_trending$key } from '../__generated__/SearchHomePage_trending.graphql';
+import { PostCard } from './PostCard';
+import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
+import { PageHeader } from '../ui/PageHeader';
+import { SearchBox } from './SearchBox';
+
+const s = communityTexts.search;
+
+/** /community/search (000 §2): the search box, then the trending posts with a more button. */
+export default function SearchHomePage() {
+  const queryRef = useRouteData() as PreloadedQuery<SearchHomePageQuery>;
+  return (
+    <>
+      <PageHeader title={s.title} />
+      <SearchBox />
+      <p className="search-home__links">
+        <Link to="/community/search/item">{itemTexts.searchTitle}</Link>
+      </p>
+      <QueryErrorBoundary queryRef={queryRef}>
+        <Suspense fallback={<p className="search-results__state">{uiTexts.loading}</p>}>
+          <TrendingSection queryRef={queryRef} />
+        </Suspense>
+      </QueryErrorBoundary>
+    </>
+  );
+}
+
+function TrendingSection({ queryRef }: { queryRef: PreloadedQuery<SearchHomePageQuery> }) {
+  const query = usePreloadedQuery<SearchHomePageQuery>(
+    graphql`
+      query SearchHomePageQuery($count: Int!) @preloadable {
+        ...SearchHomePage_trending @arguments(count: $count)
+      }
+    `,
+    queryRef,
+  );
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
+    graphql`
+      fragment SearchHomePage_trending on Query
+      @refetchable(queryName: "SearchHomeTrendingPaginationQuery")
+      @argumentDefinitions(count: { type: "Int!" }, cursor: { type: "String" }) {
+        trendingPosts(first: $count, after: $cursor) @connection(key: "SearchHomePage_trendingPosts") {
+          edges {
+            node {
+              id
+              ...PostCard_post
+            }
+          }
+        }
+      }
+    `,
+    query as SearchHomePage_trending$key,
+  );
+  const posts = data.trendingPosts.edges.map((edge) => edge.node);
+  return (
+    <section aria-labelledby="trending-title">
+      <h2 id="trending-title" className="search-section__title">
+        {s.trending}
+      </h2>
+      {posts.length === 0 ? (
+        <p className="search-results__state">{uiTexts.emptyFeed}</p>
+      ) : (
+        <ul className="feed__list" data-testid="trending-list">
+          {posts.map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {isLoadingNext ? <p className="search-results__state">{uiTexts.loadingMore}</p> : null}
+      {hasNext && !isLoadingNext ? (
+        <button type="button" className="button button--secondary search-results__more" onClick={() => loadNext(TRENDING_PAGE_SIZE)}>
+          {s.more}
+        </button>
+      ) : null}
+    </section>
+  );
+}

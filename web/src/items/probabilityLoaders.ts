@@ -1,0 +1,51 @@
+import { loadQuery, type PreloadedQuery } from 'react-relay';
+import type { RouteLoaderArgs } from '../app/routing/navigation';
+import { PROBABILITY_KINDS, PROBABILITY_PAGE_SIZE, type ProbabilityKind } from '@domain/limits.js';
+import ProbabilityDetailPageQuery from '../__generated__/ProbabilityDetailPageQuery$parameters';
+import type { ProbabilityDetailPageQuery as ProbabilityDetailPageQueryType } from '../__generated__/ProbabilityDetailPageQuery.graphql';
+import ProbabilityListPageQuery from '../__generated__/ProbabilityListPageQuery$parameters';
+import type { ProbabilityListPageQuery as ProbabilityListPageQueryType } from '../__generated__/ProbabilityListPageQuery.graphql';
+import { environment } from '../app/relay/environment';
+import { loadRouteQuery } from '../app/relay/loadRouteQuery';
+
+export function probabilityKindOf(raw: string | undefined): ProbabilityKind | null {
+  return (PROBABILITY_KINDS as readonly string[]).includes(raw ?? '') ? (raw as ProbabilityKind) : null;
+}
+
+export type GraphQLProbabilityKind = Uppercase<ProbabilityKind>;
+
+export interface ProbabilityListLoaderData {
+  kind: ProbabilityKind;
+  queryRef: PreloadedQuery<ProbabilityListPageQueryType>;
+}
+
+/** /probability/{kind}: the first page of the table, unfiltered. An unknown kind loads nothing. */
+export function probabilityListLoader({ params }: RouteLoaderArgs): ProbabilityListLoaderData | null {
+  const kind = probabilityKindOf(params.kind);
+  if (!kind) return null;
+  const queryRef = loadQuery<ProbabilityListPageQueryType>(
+    // Not through loadRouteQuery: the screen takes over this reference and loads later pages itself.
+    environment,
+    ProbabilityListPageQuery,
+    { kind: kind.toUpperCase() as GraphQLProbabilityKind, search: '', first: PROBABILITY_PAGE_SIZE },
+    { fetchPolicy: 'store-or-network' },
+  );
+  return { kind, queryRef };
+}
+
+export interface ProbabilityDetailLoaderData {
+  kind: ProbabilityKind;
+  queryRef: PreloadedQuery<ProbabilityDetailPageQueryType>;
+}
+
+/** /probability/{kind}/{id}: one row of a table. */
+export function probabilityDetailLoader({ params }: RouteLoaderArgs): ProbabilityDetailLoaderData | null {
+  const kind = probabilityKindOf(params.kind);
+  const databaseId = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
+  if (!kind || databaseId === null) return null;
+  const queryRef = loadRouteQuery<ProbabilityDetailPageQueryType>('probability-detail', ProbabilityDetailPageQuery, {
+    kind: kind.toUpperCase() as GraphQLProbabilityKind,
+    databaseId,
+  });
+  return { kind, queryRef };
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { BackButton } from '../app/BackButton';
+
+interface PageHeaderProps {
+  title: string;
+  /** Shows a back button; pass a function to replace the default back navigation. */
+  back?: boolean | (() => void);
+  right?: ReactNode;
+}
+
+/** The sticky page header of 000 §2: optional back button, centred title, right-side slot. */
+export function PageHeader({ title, back = false, right }: PageHeaderProps) {
+  return (
+    <header className="page-header">
+      <div className="page-header__side">{back ? <BackButton onBack={typeof back === 'function' ? back : undefined} /> : null}</div>
+      <h1 className="page-header__title">{title}</h1>
+      <div className="page-header__side page-header__side--right">{right}</div>
+    </header>
+  );
+}
