@@ -17,6 +17,7 @@ import {
   TRADE_TYPES,
 } from './limits.js';
 import { communityTexts, reportTexts, validationTexts as v } from './messages.js';
+import { IMAGE_UPLOAD_LIMIT } from './uploads.js';
 
 const positiveId = z.coerce.number({ error: v.id }).int({ error: v.id }).positive({ error: v.id });
 
@@ -167,7 +168,7 @@ export const postSearchSchema = z.object({
 /** An uploaded image, checked by what its bytes are (never by its name or declared type). */
 export function imageUploadProblem(detected: { type?: string } | null, size: number): string | null {
   if (size <= 0) return communityTexts.upload.missing;
-  if (size > IMAGE_MAX_BYTES) return communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / (1024 * 1024));
+  if (size > IMAGE_MAX_BYTES) return IMAGE_UPLOAD_LIMIT.tooLarge;
   if (!detected?.type || !(IMAGE_MIME_TYPES as readonly string[]).includes(`image/${detected.type === 'jpg' ? 'jpeg' : detected.type}`)) {
     return communityTexts.upload.notImage;
   }

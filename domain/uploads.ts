@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, NOTICE_ATTACHMENT_MAX_BYTES, STORY_VIDEO_MAX_BYTES, STORY_VIDEO_MIME_TYPES } from './limits.js';
+import { IMAGE_MAX_BYTES, INLINE_MEDIA_TYPES, NOTICE_ATTACHMENT_MAX_BYTES, STORY_VIDEO_MAX_BYTES, STORY_VIDEO_MIME_TYPES } from './limits.js';
 import { communityTexts } from './texts/community.js';
 import { messagingTexts } from './texts/messaging.js';
 import { storyTexts } from './texts/stories.js';
@@ -28,4 +28,17 @@ export function uploadLimitFor(declaredType: string): UploadLimit {
   if ((STORY_VIDEO_MIME_TYPES as readonly string[]).includes(type)) return VIDEO_UPLOAD_LIMIT;
   if (type.startsWith('image/')) return IMAGE_UPLOAD_LIMIT;
   return ATTACHMENT_UPLOAD_LIMIT;
+}
+
+/** A media file opened directly (not through `<img>`/`<video>`) may show itself but never run script or load anything. */
+export const MEDIA_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+const inlineTypes = new Set<string>(INLINE_MEDIA_TYPES);
+/**
+ * Whether a served media file may show inline, by its content type: uploaded pictures and videos, and (only where
+ * `bundledSvg`) the demo data's SVG drawings, which are ours and kept inert by the CSP. Anything else is a download.
+ */
+export function shownInline(contentType: string, { bundledSvg = false } = {}): boolean {
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  return inlineTypes.has(type) || (bundledSvg && type === 'image/svg+xml');
 }

@@ -1,6 +1,7 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
-import { INLINE_MEDIA_TYPES, UPSTREAM_RESILIENCE } from '../../../domain/limits.js';
+import { UPSTREAM_RESILIENCE } from '../../../domain/limits.js';
+import { MEDIA_CONTENT_SECURITY_POLICY, shownInline } from '../../../domain/uploads.js';
 import { errorMessages } from '../../../domain/messages.js';
 
 /**
@@ -41,10 +42,6 @@ function pick<T extends Record<string, unknown>>(headers: T, names: string[]): R
   return Object.fromEntries(names.filter((name) => headers[name] !== undefined).map((name) => [name, headers[name]]));
 }
 
-const inlineTypes = new Set<string>(INLINE_MEDIA_TYPES);
-/** Uploaded pictures and videos, and the demo data's SVG drawings (ours; the CSP keeps any script in one inert). */
-const shownInline = (type: string) => inlineTypes.has(type) || type === 'image/svg+xml';
-
 function insideMedia(path: string): boolean {
   try {
     return !decodeURIComponent(path).split('/').includes('..');
@@ -78,15 +75,13 @@ export async function serveMedia(app: FastifyInstance, upstreamUrl: string): Pro
       rewriteRequestHeaders: (_request, headers) => pick(headers, FORWARDED_REQUEST_HEADERS) as typeof headers,
       rewriteHeaders: (headers) => {
         const kept = pick(headers, FORWARDED_RESPONSE_HEADERS);
-        const type = String(headers['content-type'] ?? '')
-          .split(';')[0]
-          .trim()
-          .toLowerCase();
+        const type = String(headers['content-type'] ?? '');
         return {
           ...kept,
           'x-content-type-options': 'nosniff',
-          'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
-          ...(shownInline(type)
+          'content-security-policy': MEDIA_CONTENT_SECURITY_POLICY,
+          // The wrapped API's SVGs may be its own drawings (ours are): the CSP keeps any script in one inert.
+          ...(shownInline(type, { bundledSvg: true })
             ? {}
             : { 'content-disposition': String(kept['content-disposition'] ?? '').startsWith('attachment') ? kept['content-disposition'] : 'attachment' }),
         } as typeof headers;

@@ -11,6 +11,7 @@ import { images, postImages, users } from '../db/schema.js';
 import { HttpError, RequestValidationError } from '../http/errors.js';
 import { requestMedia } from '../http/request.js';
 import { readWithinLimit, storeImage, StoredUploads, UPLOADS_FOLDER } from '../uploads/images.js';
+import { IMAGE_UPLOAD_LIMIT } from '../../../domain/uploads.js';
 
 function memberId(request: FastifyRequest): number {
   const id = request.viewer?.id;
@@ -18,8 +19,7 @@ function memberId(request: FastifyRequest): number {
   return id;
 }
 
-const tooLarge = () =>
-  new RequestValidationError([{ path: 'image', message: communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / (1024 * 1024)), code: 'too_big' }]);
+const tooLarge = () => new RequestValidationError([{ path: 'image', message: IMAGE_UPLOAD_LIMIT.tooLarge, code: 'too_big' }]);
 const missingImage = () => new RequestValidationError([{ path: 'image', message: communityTexts.upload.missing, code: 'invalid_type' }]);
 
 /**

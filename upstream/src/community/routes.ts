@@ -23,6 +23,7 @@ import { blockPost, blockUser, createPost, deletePost, loadPostRecord, reportPos
 import { createReply, deleteReply, listReplies, listUserReplies, presentReply, toggleReplyLike, updateReply } from './reply-repository.js';
 import { serializeImage } from '../serializers.js';
 import { readWithinLimit, storeImage, StoredUploads } from '../uploads/images.js';
+import { IMAGE_UPLOAD_LIMIT } from '../../../domain/uploads.js';
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
@@ -109,8 +110,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
 
   async function readFile(part: MultipartFile): Promise<Buffer> {
     const bytes = await readWithinLimit(part);
-    if (!bytes)
-      throw new RequestValidationError([{ path: 'image', message: communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / (1024 * 1024)), code: 'too_big' }]);
+    if (!bytes) throw new RequestValidationError([{ path: 'image', message: IMAGE_UPLOAD_LIMIT.tooLarge, code: 'too_big' }]);
     return bytes;
   }
 

@@ -33,6 +33,7 @@ import * as inquiryRepo from './inquiries.js';
 import * as noticeRepo from './notices.js';
 import * as inbox from './notifications.js';
 import { StoredUploads, UPLOADS_FOLDER, readWithinLimit } from '../uploads/images.js';
+import { ATTACHMENT_UPLOAD_LIMIT } from '../../../domain/uploads.js';
 
 function member(request: FastifyRequest): UserRow {
   if (!request.viewer) throw new HttpError(401);
@@ -147,10 +148,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
           continue;
         }
         const bytes = await readWithinLimit(part);
-        if (!bytes)
-          throw new RequestValidationError([
-            { path: 'attachments', message: messagingTexts.attachmentTooLarge(NOTICE_ATTACHMENT_MAX_BYTES / (1024 * 1024)), code: 'too_big' },
-          ]);
+        if (!bytes) throw new RequestValidationError([{ path: 'attachments', message: ATTACHMENT_UPLOAD_LIMIT.tooLarge, code: 'too_big' }]);
         const path = `${UPLOADS_FOLDER}/notices/${randomUUID()}${extname(part.filename)
           .slice(0, 10)
           .replace(/[^.\w]/g, '')}`;

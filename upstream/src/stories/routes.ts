@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { PAGE_SIZE_MAX, PAGE_SIZE_MIN, STORY_GROUPS_PAGE_SIZE, STORY_VIDEO_MAX_BYTES, STORY_VIEWERS_PAGE_SIZE } from '../../../domain/limits.js';
+import { PAGE_SIZE_MAX, PAGE_SIZE_MIN, STORY_GROUPS_PAGE_SIZE, STORY_VIEWERS_PAGE_SIZE } from '../../../domain/limits.js';
 import { storyTexts, validationTexts as v } from '../../../domain/messages.js';
 import {
   closeFriendsSchema,
@@ -45,6 +45,7 @@ import {
   unhideStories,
   updateStory,
 } from './repository.js';
+import { VIDEO_UPLOAD_LIMIT } from '../../../domain/uploads.js';
 
 function member(request: FastifyRequest): UserRow {
   if (!request.viewer) throw new HttpError(401);
@@ -85,9 +86,7 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
       if (part.type === 'file') {
         const read = await readWithinLimit(part);
         if (!read) {
-          throw new RequestValidationError([
-            { path: 'media', message: storyTexts.media.videoTooLarge(STORY_VIDEO_MAX_BYTES / (1024 * 1024)), code: 'too_big' },
-          ]);
+          throw new RequestValidationError([{ path: 'media', message: VIDEO_UPLOAD_LIMIT.tooLarge, code: 'too_big' }]);
         }
         if (part.fieldname === 'media') media = { bytes: read, mimetype: part.mimetype };
       } else {
