@@ -1,14 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { type Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { PROFILE_LIST_PAGE_SIZE } from '../../domain/limits.js';
 import { accountTexts, communityTexts, uiTexts } from '../../domain/messages.js';
-import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { issueToken } from '../../upstream/src/app.js';
 import { appleSigner, startProviders, useProviders } from '../helpers/social-providers.js';
-import { startUpstream } from '../helpers/upstream.js';
-import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
+import { useWebApp } from '../helpers/web-app.js';
 
 /**
  * The account journeys in Chromium (001 §2, 002 §4.3): the login sheet, session in the tabs, the return
@@ -21,41 +19,25 @@ const sheet = accountTexts.sheet;
 /** A 2×3 PNG, byte for byte. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEklEQVR4nGP4z8DAwMDAwMAAAA4AAf8Gq8pGAAAAAElFTkSuQmCC', 'base64');
 
-let upstream: Awaited<ReturnType<typeof startUpstream>>;
-let gateway: RunningGateway;
-let browser: BrowserContext;
-let profile: BrowserProfile;
-const pageErrors: Error[] = [];
+const app = useWebApp('accounts');
 
 beforeAll(async () => {
-  upstream = await startUpstream();
-  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
-  profile = await openBrowser('accounts');
-  browser = profile.context;
   // The providers' SDKs are out of reach here; answer their script requests as missing at once.
-  await browser.route(/^https:\/\/(accounts\.google\.com|t1\.kakaocdn\.net|appleid\.cdn-apple\.com)\//, (route) => route.fulfill({ status: 404, body: '' }));
-}, 60_000);
-
-afterAll(async () => {
-  await profile?.close();
-  await gateway?.close();
-  await upstream?.stop();
+  await app.browser.route(/^https:\/\/(accounts\.google\.com|t1\.kakaocdn\.net|appleid\.cdn-apple\.com)\//, (route) =>
+    route.fulfill({ status: 404, body: '' }),
+  );
 });
 
 afterEach(async () => {
-  expect(pageErrors).toEqual([]);
-  pageErrors.length = 0;
-  for (const page of browser.pages()) await page.close();
-  await browser.clearCookies();
+  for (const page of app.browser.pages()) await page.close();
+  await app.browser.clearCookies();
 });
 
 async function open(path: string): Promise<Page> {
-  const page = await browser.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error));
-  await page.goto(gateway.url + path);
+  const page = await app.open(path);
   // Every journey starts as a guest.
   await page.evaluate(() => window.localStorage.clear());
-  await page.goto(gateway.url + path);
+  await page.goto(app.gateway.url + path);
   return page;
 }
 
@@ -100,7 +82,7 @@ describe('login sheet and session', () => {
     await page.getByTestId('toast').filter({ hasText: accountTexts.social.kakaoSdkMissing }).waitFor();
 
     await logInWithPassword(dialog, page);
-    await page.waitForURL(`${gateway.url}/my`);
+    await page.waitForURL(`${app.gateway.url}/my`);
     await page.getByRole('heading', { name: /말랑콩떡/ }).waitFor();
     await page.getByRole('tab', { name: accountTexts.profile.tabLabels.BADGES }).click();
     await page.getByText('슬라임 마스터').first().waitFor();
@@ -108,52 +90,52 @@ describe('login sheet and session', () => {
 
     // Logged in: the write tab navigates instead of opening the sheet.
     await tab(page, uiTexts.tabs.write).click();
-    await page.waitForURL(`${gateway.url}/community/write`);
+    await page.waitForURL(`${app.gateway.url}/community/write`);
     expect(await loginSheet(page).count()).toBe(0);
     expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toMatch(/^[0-9a-f]{64}$/);
   });
 
   test('an expired token redirects to /login/sign-in with the login-needed toast, and back after logging in', async () => {
     const page = await open('/community');
-    const expired = await issueToken(upstream.db, 2, -60_000);
+    const expired = await issueToken(app.upstream.db, 2, -60_000);
     await page.evaluate((token) => {
       window.localStorage.setItem('userToken', token);
       window.localStorage.setItem('user', JSON.stringify({ id: 'VXNlcjoy', nickname: '말랑콩떡' }));
     }, expired);
-    await page.goto(`${gateway.url}/my/settings`);
-    await page.waitForURL(`${gateway.url}/login/sign-in`);
+    await page.goto(`${app.gateway.url}/my/settings`);
+    await page.waitForURL(`${app.gateway.url}/login/sign-in`);
     await page.getByTestId('toast').filter({ hasText: sheet.loginNeeded }).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toBeNull();
 
     await logInWithPassword(page.locator('main, .app-column').first(), page);
-    await page.waitForURL(`${gateway.url}/my/settings`);
+    await page.waitForURL(`${app.gateway.url}/my/settings`);
     await page.getByRole('heading', { name: accountTexts.settings.passwordSection }).waitFor();
   });
 
   test('a session revoked while a form is open: saving gets the typed refusal, which redirects to /login/sign-in and back', async () => {
     const page = await open('/community');
-    const token = await upstream.issueToken(2);
+    const token = await app.upstream.issueToken(2);
     await page.evaluate((value) => window.localStorage.setItem('userToken', value), token);
-    await page.goto(`${gateway.url}/my/profile/edit`);
+    await page.goto(`${app.gateway.url}/my/profile/edit`);
     const bio = page.getByLabel(accountTexts.edit.bio);
     await bio.waitFor();
-    const revoked = await fetch(`${upstream.url}/auth/logout`, { method: 'POST', headers: { authorization: `token ${token}` } });
+    const revoked = await fetch(`${app.upstream.url}/auth/logout`, { method: 'POST', headers: { authorization: `token ${token}` } });
     expect(revoked.status).toBe(200);
     await bio.fill('저장되지 않을 소개');
     await page.getByRole('button', { name: accountTexts.edit.save }).click();
-    await page.waitForURL(`${gateway.url}/login/sign-in`);
+    await page.waitForURL(`${app.gateway.url}/login/sign-in`);
     await page.getByTestId('toast').filter({ hasText: sheet.loginNeeded }).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toBeNull();
 
     await logInWithPassword(page.locator('main, .app-column').first(), page);
-    await page.waitForURL(`${gateway.url}/my/profile/edit`);
+    await page.waitForURL(`${app.gateway.url}/my/profile/edit`);
     await expect.poll(() => page.getByLabel(accountTexts.edit.bio).inputValue()).not.toBe('저장되지 않을 소개');
   });
 
   test('a session injected through ?token= (app web view) is used and removed from the address', async () => {
     const page = await open('/community');
-    const token = await upstream.issueToken(3);
-    await page.goto(`${gateway.url}/my?token=${token}&deviceId=app-device-1`);
+    const token = await app.upstream.issueToken(3);
+    await page.goto(`${app.gateway.url}/my?token=${token}&deviceId=app-device-1`);
     await page.getByRole('heading', { name: /젤리곰/ }).waitFor();
     expect(new URL(page.url()).search).toBe('');
     expect(await page.evaluate(() => window.localStorage.getItem('userDeviceId'))).toBe('app-device-1');
@@ -196,8 +178,8 @@ describe('login sheet details (001 §2)', () => {
     await dialog.getByText(sheet.copyright).waitFor();
     const privacy = dialog.getByRole('link', { name: sheet.privacy });
     expect(await privacy.getAttribute('target')).toBe('_blank');
-    const [policy] = await Promise.all([browser.waitForEvent('page'), privacy.click()]);
-    policy.on('pageerror', (error) => pageErrors.push(error));
+    const [policy] = await Promise.all([app.browser.waitForEvent('page'), privacy.click()]);
+    app.watch(policy);
     await policy.getByRole('heading', { name: accountTexts.privacyPage.title }).first().waitFor();
     await policy.getByText(accountTexts.privacyPage.sections[0][1]).waitFor();
 
@@ -229,8 +211,7 @@ describe('login sheet details (001 §2)', () => {
     process.env.GOOGLE_TOKENINFO_URL = `http://127.0.0.1:${(tokenInfo.address() as AddressInfo).port}/tokeninfo`;
     delete process.env.GOOGLE_CLIENT_ID;
     try {
-      const page = await browser.newPage();
-      page.on('pageerror', (error) => pageErrors.push(error));
+      const page = app.watch(await app.browser.newPage());
       // The SDK script is held back until the button has been tapped.
       let releaseSdk!: () => void;
       const sdkHeld = new Promise<void>((resolve) => (releaseSdk = resolve));
@@ -243,7 +224,7 @@ describe('login sheet details (001 §2)', () => {
           body: 'window.google = { accounts: { oauth2: { initTokenClient: (config) => ({ requestAccessToken: () => config.callback({ access_token: "google-sheet-token" }) }) } } };',
         });
       });
-      await page.goto(gateway.url + '/login');
+      await page.goto(app.gateway.url + '/login');
       await page.evaluate(() => window.localStorage.clear());
       await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();
       await loginSheet(page).getByRole('button', { name: sheet.kakao }).click();
@@ -252,7 +233,7 @@ describe('login sheet details (001 §2)', () => {
       await page.getByTestId('toast').filter({ hasText: accountTexts.social.googleNotReady }).waitFor();
       releaseSdk();
       await page.getByTestId('toast').filter({ hasText: sheet.success }).waitFor();
-      await page.waitForURL(`${gateway.url}/community`);
+      await page.waitForURL(`${app.gateway.url}/community`);
       await loginSheet(page).waitFor({ state: 'detached' });
       expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('user') ?? 'null')?.nickname)).toBe('구글손님');
     } finally {
@@ -290,10 +271,9 @@ describe('Kakao and Apple through the sheet', () => {
         [sheet.kakao, '카카오손님'],
         [sheet.apple, '슬라임0001'],
       ] as const) {
-        const page = await browser.newPage();
-        page.on('pageerror', (error) => pageErrors.push(error));
+        const page = app.watch(await app.browser.newPage());
         for (const [pattern, body] of sdkScripts) await page.route(pattern, (route) => route.fulfill({ contentType: 'text/javascript', body }));
-        await page.goto(gateway.url + '/login');
+        await page.goto(app.gateway.url + '/login');
         await page.evaluate(() => window.localStorage.clear());
         await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();
         const dialog = loginSheet(page);
@@ -301,7 +281,7 @@ describe('Kakao and Apple through the sheet', () => {
         await expect.poll(() => page.evaluate((name) => name in window, button === sheet.kakao ? 'Kakao' : 'AppleID')).toBe(true);
         await dialog.getByRole('button', { name: button }).click();
         await page.getByTestId('toast').filter({ hasText: sheet.success }).waitFor();
-        await page.waitForURL(`${gateway.url}/community`);
+        await page.waitForURL(`${app.gateway.url}/community`);
         const stored = await page.evaluate(() => ({
           token: window.localStorage.getItem('userToken'),
           user: JSON.parse(window.localStorage.getItem('user') ?? 'null'),
@@ -320,31 +300,31 @@ describe('Kakao and Apple through the sheet', () => {
 describe('profile', () => {
   test('editing the nickname shows it on the member’s posts', async () => {
     const page = await open('/community');
-    const token = await upstream.issueToken(5);
+    const token = await app.upstream.issueToken(5);
     await page.evaluate((value) => window.localStorage.setItem('userToken', value), token);
-    await page.goto(`${gateway.url}/my/profile/edit`);
+    await page.goto(`${app.gateway.url}/my/profile/edit`);
     const nickname = page.getByLabel(accountTexts.edit.nickname);
     await expect.poll(() => nickname.inputValue()).toBe('슬라임장인');
     await nickname.fill('장인슬라임');
     await page.getByLabel(accountTexts.edit.bio).fill('슬라임을 빚습니다');
     await page.getByRole('button', { name: accountTexts.edit.save }).click();
-    await page.waitForURL(`${gateway.url}/my`);
+    await page.waitForURL(`${app.gateway.url}/my`);
     await page.getByRole('heading', { name: /장인슬라임/ }).waitFor();
     await page.getByText('슬라임을 빚습니다').waitFor();
     const authors = page.getByTestId('post-card').locator('.post-card__author');
     await authors.first().waitFor();
     expect(new Set(await authors.allTextContents())).toEqual(new Set(['장인슬라임']));
     // The community feed shows the new name too.
-    await page.goto(`${gateway.url}/community`);
+    await page.goto(`${app.gateway.url}/community`);
     await page.getByTestId('post-card').first().waitFor();
     expect(await page.getByText('슬라임장인', { exact: true }).count()).toBe(0);
   });
 
   test('changing the picture previews it, stores it and shows it on the member’s posts; removing it brings the placeholder back', async () => {
     const page = await open('/community');
-    const token = await upstream.issueToken(2);
+    const token = await app.upstream.issueToken(2);
     await page.evaluate((value) => window.localStorage.setItem('userToken', value), token);
-    await page.goto(`${gateway.url}/my/profile/edit`);
+    await page.goto(`${app.gateway.url}/my/profile/edit`);
     await page.getByRole('button', { name: accountTexts.edit.photo }).waitFor();
 
     // A text file is refused before any upload.
@@ -374,18 +354,18 @@ describe('profile', () => {
     const stored = (await photo.getAttribute('src'))!;
 
     // The member's own posts on /my carry the new picture.
-    await page.goto(`${gateway.url}/my`);
+    await page.goto(`${app.gateway.url}/my`);
     const ownCards = page.getByTestId('post-card');
     await ownCards.first().waitFor();
     const sources = await ownCards.locator('img.avatar').evaluateAll((images) => images.map((image) => image.getAttribute('src')));
     expect(sources.length).toBeGreaterThan(0);
     expect(new Set(sources)).toEqual(new Set([stored]));
 
-    await page.goto(`${gateway.url}/my/profile/edit`);
+    await page.goto(`${app.gateway.url}/my/profile/edit`);
     await page.getByRole('button', { name: accountTexts.edit.removePhoto }).click();
     await page.getByTestId('toast').filter({ hasText: accountTexts.edit.photoRemoved }).waitFor();
     await page.getByTestId('profile-photo-empty').waitFor();
-    await page.goto(`${gateway.url}/my`);
+    await page.goto(`${app.gateway.url}/my`);
     await ownCards.first().waitFor();
     expect(await ownCards.locator('img.avatar').count()).toBe(0);
   });
@@ -397,20 +377,20 @@ describe('profile area', () => {
 
   async function asMember(path: string) {
     const page = await open('/community');
-    const token = await upstream.issueToken(MEMBER);
+    const token = await app.upstream.issueToken(MEMBER);
     await page.evaluate((value) => window.localStorage.setItem('userToken', value), token);
-    await page.goto(gateway.url + path);
+    await page.goto(app.gateway.url + path);
     return { page, token };
   }
   const rest = (method: string, path: string, token: string, body?: unknown) =>
-    fetch(upstream.url + path, {
+    fetch(app.upstream.url + path, {
       method,
       headers: { authorization: `token ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
 
   test('/my pages the posts and comments tabs; /my/profile is the full profile with badges, stats and activities', async () => {
-    const token = await upstream.issueToken(MEMBER);
+    const token = await app.upstream.issueToken(MEMBER);
     for (let index = 1; index <= 4; index += 1)
       expect((await rest('POST', '/v1/community/', token, { title: `페이지 글 ${index}`, content: '더 보기로 이어집니다' })).status).toBe(201);
     const { page } = await asMember('/my');
@@ -425,7 +405,7 @@ describe('profile area', () => {
     expect(new URL(page.url()).searchParams.get('tab')).toBe('1');
     const comments = page.getByTestId('profile-comment');
     await expect.poll(() => comments.count()).toBe(PROFILE_LIST_PAGE_SIZE);
-    const totals = await fetch(`${gateway.url}/graphql`, {
+    const totals = await fetch(`${app.gateway.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `token ${token}` },
       body: JSON.stringify({ query: '{ viewer { replies(first: 1) { totalCount } } }' }),
@@ -439,7 +419,7 @@ describe('profile area', () => {
     expect(new URL(page.url()).searchParams.get('tab')).toBe('2');
 
     await page.getByRole('link', { name: accountTexts.profile.profileInfo }).click();
-    await page.waitForURL(`${gateway.url}/my/profile`);
+    await page.waitForURL(`${app.gateway.url}/my/profile`);
     const detail = page.getByTestId('profile-detail');
     await detail.getByRole('heading', { name: /복숭아빛/ }).waitFor();
     await detail.getByRole('heading', { name: accountTexts.detail.activitiesSection }).waitFor();
@@ -456,7 +436,7 @@ describe('profile area', () => {
   test('member search leads to a profile to follow; the blocked list pages and unblocks', async () => {
     const { page, token } = await asMember('/my/profile');
     await page.getByRole('link', { name: accountTexts.profile.findMembers }).click();
-    await page.waitForURL(`${gateway.url}/users/search`);
+    await page.waitForURL(`${app.gateway.url}/users/search`);
     await page.getByRole('searchbox', { name: accountTexts.search.label }).fill('슬라임');
     await page.getByRole('button', { name: accountTexts.search.submit }).click();
     await page.waitForURL(/\/users\/search\?q=/);
@@ -479,7 +459,7 @@ describe('profile area', () => {
     expect(await followerRows.first().textContent()).toBe('복숭아빛');
 
     for (let id = 1; id <= 11; id += 1) expect((await rest('POST', `/users/${id}/block`, token, { reason: `차단 ${id}` })).status).toBe(201);
-    await page.goto(`${gateway.url}/my/settings`);
+    await page.goto(`${app.gateway.url}/my/settings`);
     const blocked = page.getByTestId('blocked-member');
     await expect.poll(() => blocked.count()).toBe(PROFILE_LIST_PAGE_SIZE);
     await page.getByRole('button', { name: accountTexts.profile.more }).click();
@@ -506,7 +486,7 @@ describe('profile area', () => {
 describe('settings', () => {
   const s = accountTexts.settings;
   async function registered(email: string, nickname: string) {
-    const answer = await fetch(`${upstream.url}/auth/register`, {
+    const answer = await fetch(`${app.upstream.url}/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: 'first1234', passwordConfirm: 'first1234', nickname, agreeTerms: true, agreePrivacy: true }),
@@ -515,7 +495,7 @@ describe('settings', () => {
     return ((await answer.json()) as { token: string }).token;
   }
   const passwordLogin = (email: string, password: string) =>
-    fetch(`${upstream.url}/v1/user/login/`, {
+    fetch(`${app.upstream.url}/v1/user/login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password }),
@@ -525,7 +505,7 @@ describe('settings', () => {
     const email = 'settings-e2e@example.com';
     const page = await open('/community');
     await page.evaluate((value) => window.localStorage.setItem('userToken', value), await registered(email, '설정회원'));
-    await page.goto(`${gateway.url}/my/settings`);
+    await page.goto(`${app.gateway.url}/my/settings`);
 
     await page.getByLabel(s.privacy).selectOption('private');
     await page.getByTestId('toast').filter({ hasText: s.saved }).first().waitFor();
@@ -551,7 +531,7 @@ describe('settings', () => {
     await page.getByLabel(s.deletePassword, { exact: true }).fill('second1234');
     await page.getByRole('button', { name: s.deleteAccount }).click();
     await page.getByTestId('toast').filter({ hasText: s.deleted }).waitFor();
-    await page.waitForURL(`${gateway.url}/community`);
+    await page.waitForURL(`${app.gateway.url}/community`);
     expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toBeNull();
     expect(await passwordLogin(email, 'second1234')).toBe(400);
   });
@@ -560,12 +540,12 @@ describe('settings', () => {
     const token = await registered('logout-e2e@example.com', '로그아웃회원');
     const page = await open('/community');
     await page.evaluate((value) => window.localStorage.setItem('userToken', value), token);
-    await page.goto(`${gateway.url}/my/settings`);
+    await page.goto(`${app.gateway.url}/my/settings`);
     await page.getByRole('button', { name: s.logout }).click();
     await page.getByTestId('toast').filter({ hasText: s.loggedOut }).waitFor();
-    await page.waitForURL(`${gateway.url}/community`);
+    await page.waitForURL(`${app.gateway.url}/community`);
     expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toBeNull();
-    const me = await fetch(`${upstream.url}/users/me`, { headers: { authorization: `token ${token}` } });
+    const me = await fetch(`${app.upstream.url}/users/me`, { headers: { authorization: `token ${token}` } });
     expect(me.status).toBe(401);
     // The profile tab asks to log in again.
     await tab(page, uiTexts.tabs.profile).click();

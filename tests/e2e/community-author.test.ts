@@ -1,10 +1,7 @@
-import { type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { type Page } from 'playwright-core';
+import { afterEach, describe, expect, test } from 'vitest';
 import { accountTexts, communityTexts, reportTexts, uiTexts, validationTexts } from '../../domain/messages.js';
-import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
-import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
-import { startUpstream } from '../helpers/upstream.js';
-import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
+import { useWebApp } from '../helpers/web-app.js';
 
 /**
  * A member writes, edits, deletes, reports, blocks and searches in Chromium against the real upstream. The
@@ -16,46 +13,13 @@ const w = communityTexts.write;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEklEQVR4nGP4z8DAwMDAwMAAAA4AAf8Gq8pGAAAAAElFTkSuQmCC', 'base64');
 const MEMBER_ID = 2;
 
-let upstream: Awaited<ReturnType<typeof startUpstream>>;
-let proxy: FaultProxy;
-let gateway: RunningGateway;
-let browser: BrowserContext;
-let profile: BrowserProfile;
-const pageErrors: Error[] = [];
-let graphqlRequests = 0;
-
-beforeAll(async () => {
-  upstream = await startUpstream();
-  proxy = await startFaultProxy(upstream.url);
-  // The breaker would stay open after the forced failure; this suite is about the screen, not the breaker.
-  gateway = await startGateway({ upstreamUrl: proxy.url, port: 0, webDir: 'dist/web', settings: { breakerFailures: 1000 } });
-  const token = await upstream.issueToken(MEMBER_ID);
-  profile = await openBrowser('community-author', { token: token });
-  browser = profile.context;
-});
-
-afterAll(async () => {
-  await profile?.close();
-  await gateway?.close();
-  await proxy?.close();
-  await upstream?.stop();
-});
+// The breaker would stay open after the forced failure; this suite is about the screen, not the breaker.
+const app = useWebApp('community-author', { member: MEMBER_ID, faultProxy: true, gateway: { settings: { breakerFailures: 1000 } } });
+const open = (path: string) => app.open(path);
 
 afterEach(() => {
-  proxy.fallback = { kind: 'pass' };
-  expect(pageErrors).toEqual([]);
-  pageErrors.length = 0;
+  app.proxy.fallback = { kind: 'pass' };
 });
-
-async function open(path: string): Promise<Page> {
-  const page = await browser.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error));
-  page.on('request', (request) => {
-    if (request.url().endsWith('/graphql') && request.method() === 'POST') graphqlRequests++;
-  });
-  await page.goto(gateway.url + path);
-  return page;
-}
 
 const postTitle = (page: Page) => page.locator('.post-detail__title');
 const cardTitles = (page: Page) => page.getByTestId('post-card').locator('.post-card__title').allTextContents();
@@ -92,14 +56,14 @@ describe('writing as a member', () => {
     await page.getByLabel(w.titleLabel, { exact: true }).waitFor();
 
     // Nothing is sent while the form breaks the rules; the messages are the domain's.
-    graphqlRequests = 0;
+    app.graphqlOperations.length = 0;
     await page.getByRole('button', { name: w.submit, exact: true }).click();
     await page.getByText(validationTexts.titleRequired).waitFor();
     await page.getByText(validationTexts.contentRequired).waitFor();
     await page.getByLabel(w.titleLabel, { exact: true }).fill('가'.repeat(101));
     await page.getByRole('button', { name: w.submit, exact: true }).click();
     await page.getByText(validationTexts.titleMax(100)).waitFor();
-    expect(graphqlRequests).toBe(0);
+    expect(app.graphqlOperations.length).toBe(0);
 
     await page.getByLabel(w.contentLabel, { exact: true }).fill('그림과 함께 쓴 글');
     expect(await page.getByTestId('content-counter').textContent()).toBe(w.counter('그림과 함께 쓴 글'.length, 10000));
@@ -208,10 +172,9 @@ describe("other members' posts", () => {
 
 describe('guests', () => {
   test('report and block open the login modal instead of a dialog; the write page asks to log in', async () => {
-    const page = await browser.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error));
+    const page = app.watch(await app.browser.newPage());
     await page.addInitScript(() => window.localStorage.removeItem('userToken'));
-    await page.goto(gateway.url + '/community');
+    await page.goto(app.gateway.url + '/community');
     await page.getByTestId('post-card').first().click();
     for (const action of [communityTexts.post.report, communityTexts.post.block, communityTexts.post.blockAuthor]) {
       await page.getByRole('button', { name: action, exact: true }).click();
@@ -223,7 +186,7 @@ describe('guests', () => {
     }
     expect(await page.getByRole('button', { name: communityTexts.post.delete, exact: true }).count()).toBe(0);
 
-    await page.goto(gateway.url + '/community/write');
+    await page.goto(app.gateway.url + '/community/write');
     await page.getByText(uiTexts.loginRequired).waitFor();
     expect(await page.getByLabel(w.titleLabel, { exact: true }).count()).toBe(0);
     await page.close();
@@ -237,8 +200,8 @@ describe('guests', () => {
       .filter({ hasNot: page.locator('.post-card__author', { hasText: await viewerNickname(page) }) })
       .first()
       .getAttribute('href');
-    const id = new URL(href!, gateway.url).searchParams.get('id')!;
-    await page.goto(`${gateway.url}/community/write?id=${encodeURIComponent(id)}`);
+    const id = new URL(href!, app.gateway.url).searchParams.get('id')!;
+    await page.goto(`${app.gateway.url}/community/write?id=${encodeURIComponent(id)}`);
     await page.getByText(communityTexts.errors.notAuthor).waitFor();
     await page.close();
   });
@@ -265,11 +228,11 @@ describe('search', () => {
   test('a short term is not sent; results come 10 to a numbered page; nothing found says so', async () => {
     const page = await open('/community/search');
     await page.getByTestId('trending-list').waitFor();
-    graphqlRequests = 0;
+    app.graphqlOperations.length = 0;
     await page.getByPlaceholder(s.placeholder).fill(' 슬 ');
     await page.getByRole('button', { name: s.submit, exact: true }).click();
     await page.getByText(validationTexts.searchMin(2)).waitFor();
-    expect(graphqlRequests).toBe(0);
+    expect(app.graphqlOperations.length).toBe(0);
 
     await page.getByPlaceholder(s.placeholder).fill('슬라임');
     await page.getByRole('button', { name: s.submit, exact: true }).click();
@@ -303,7 +266,7 @@ describe('my activity', () => {
     await section.getByRole('button', { name: communityTexts.reply.submit, exact: true }).first().click();
     await section.getByTestId('reply').filter({ hasText: '내 활동에 보일 댓글' }).waitFor();
 
-    await page.goto(gateway.url + '/community/my');
+    await page.goto(app.gateway.url + '/community/my');
     await page.getByTestId('my-posts').waitFor();
     expect(await page.locator('.page-header__title').textContent()).toMatch(/님의 프로필$/);
     expect((await page.getByTestId('my-posts').locator('.post-card__title').allTextContents())[0]).toBe('내 활동에 보일 글');
@@ -326,13 +289,13 @@ describe('an upstream failure during an edit', () => {
     await page.getByLabel(w.contentLabel, { exact: true }).fill('고쳐 쓴 내용');
 
     // The upstream stops answering: the edit shows at once (optimistic), then the upstream goes away.
-    proxy.fallback = { kind: 'hang' };
+    app.proxy.fallback = { kind: 'hang' };
     await page.getByRole('button', { name: w.save, exact: true }).click();
     await expect.poll(() => postTitle(page).textContent()).toBe('고쳐 쓴 제목');
-    await proxy.refuse();
+    await app.proxy.refuse();
     await page.getByTestId('toast').filter({ hasText: w.updateFailed }).first().waitFor();
-    await proxy.accept();
-    proxy.fallback = { kind: 'pass' };
+    await app.proxy.accept();
+    app.proxy.fallback = { kind: 'pass' };
     await expect.poll(() => postTitle(page).textContent()).toBe('원래 제목');
     expect(await page.getByTestId('post-content').textContent()).toBe('원래 내용');
 

@@ -1,48 +1,12 @@
-import { type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { type Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { communityTexts } from '../../domain/messages.js';
-import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
-import { startUpstream } from '../helpers/upstream.js';
-import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
+import { useWebApp } from '../helpers/web-app.js';
 
 /** A member's journeys on the post detail in Chromium: like, reply, answer, delete, all through the Relay store. */
 
-let upstream: Awaited<ReturnType<typeof startUpstream>>;
-let gateway: RunningGateway;
-let browser: BrowserContext;
-let profile: BrowserProfile;
-const pageErrors: Error[] = [];
-/** GraphQL requests the page sent, to count the detail's round trips. */
-let graphqlRequests = 0;
-
-beforeAll(async () => {
-  upstream = await startUpstream();
-  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
-  const token = await upstream.issueToken(2);
-  profile = await openBrowser('community-write', { token: token });
-  browser = profile.context;
-});
-
-afterAll(async () => {
-  await profile?.close();
-  await gateway?.close();
-  await upstream?.stop();
-});
-
-afterEach(() => {
-  expect(pageErrors).toEqual([]);
-  pageErrors.length = 0;
-});
-
-async function open(path: string): Promise<Page> {
-  const page = await browser.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error));
-  page.on('request', (request) => {
-    if (request.url().endsWith('/graphql') && request.method() === 'POST') graphqlRequests++;
-  });
-  await page.goto(gateway.url + path);
-  return page;
-}
+const app = useWebApp('community-write', { member: 2 });
+const open = (path: string) => app.open(path);
 
 const likesOf = async (page: Page, card: number) =>
   Number((await page.getByTestId('post-card').nth(card).locator('[data-stat="likes"]').getAttribute('aria-label'))!.replace(/\D/g, ''));
@@ -53,11 +17,11 @@ describe('post detail as a member', () => {
     await page.getByTestId('post-card').first().waitFor();
     const before = await likesOf(page, 0);
 
-    graphqlRequests = 0;
+    app.graphqlOperations.length = 0;
     await page.getByTestId('post-card').first().click();
     await page.getByTestId('like-button').waitFor();
     await page.getByRole('region', { name: communityTexts.reply.title }).waitFor();
-    expect(graphqlRequests).toBe(1);
+    expect(app.graphqlOperations.length).toBe(1);
 
     const liked = (await page.getByTestId('like-button').getAttribute('aria-pressed')) === 'true';
     await page.getByTestId('like-button').click();

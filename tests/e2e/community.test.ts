@@ -1,10 +1,8 @@
-import { type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { type Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { CATEGORY_IDS } from '../../domain/community.js';
 import { accountTexts, uiTexts } from '../../domain/messages.js';
-import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
-import { startUpstream } from '../helpers/upstream.js';
-import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
+import { useWebApp } from '../helpers/web-app.js';
 
 /**
  * The community journeys of 000 §2 in Chromium, against the built web app served by the real gateway over
@@ -13,37 +11,8 @@ import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
 
 const HANGUL = /[가-힣]/;
 
-let upstream: Awaited<ReturnType<typeof startUpstream>>;
-let gateway: RunningGateway;
-let browser: BrowserContext;
-let profile: BrowserProfile;
-/** Uncaught exceptions in the page fail the journey that caused them. */
-const pageErrors: Error[] = [];
-
-beforeAll(async () => {
-  upstream = await startUpstream();
-  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
-  profile = await openBrowser('community');
-  browser = profile.context;
-});
-
-afterAll(async () => {
-  await profile?.close();
-  await gateway?.close();
-  await upstream?.stop();
-});
-
-afterEach(() => {
-  expect(pageErrors).toEqual([]);
-  pageErrors.length = 0;
-});
-
-async function open(path: string): Promise<Page> {
-  const page = await browser.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error));
-  await page.goto(gateway.url + path);
-  return page;
-}
+const app = useWebApp('community');
+const open = (path: string) => app.open(path);
 
 const cards = (page: Page) => page.getByTestId('post-card');
 const tabBar = (page: Page) => page.getByRole('navigation', { name: uiTexts.appNavigation });
@@ -56,14 +25,14 @@ async function firstPageOfFeed(page: Page) {
 
 /** A category whose chip is worth tapping: visible, not 'all' (that is the 전체 chip), and with posts in it. */
 async function categoryWithPosts(): Promise<{ databaseId: number; name: string }> {
-  const response = await fetch(`${gateway.url}/graphql`, {
+  const response = await fetch(`${app.gateway.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query: '{ categories { databaseId name hidden } }' }),
   });
   const { data } = (await response.json()) as { data: { categories: { databaseId: number; name: string; hidden: boolean }[] } };
   for (const category of data.categories.filter((candidate) => !candidate.hidden && candidate.databaseId !== CATEGORY_IDS.all)) {
-    const answer = await fetch(`${gateway.url}/graphql`, {
+    const answer = await fetch(`${app.gateway.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -182,7 +151,7 @@ describe('community', () => {
     const page = await open('/community/detail?id=missing');
     await page.getByRole('heading', { name: uiTexts.postNotFound }).waitFor();
 
-    await page.goto(`${gateway.url}/no/such/page`);
+    await page.goto(`${app.gateway.url}/no/such/page`);
     await page.getByRole('heading', { name: uiTexts.notFoundTitle }).waitFor();
     await page.getByRole('link', { name: uiTexts.goHome }).click();
     await page.waitForURL('**/community');

@@ -1,10 +1,8 @@
-import { type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type BrowserContext } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
 import { INQUIRY_INTERNAL_NOTES_MAX, INQUIRY_RESOLUTION_MAX } from '../../domain/limits.js';
 import { messagingTexts as m } from '../../domain/messages.js';
-import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
-import { startUpstream } from '../helpers/upstream.js';
-import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
+import { useWebApp } from '../helpers/web-app.js';
 
 /**
  * The staff screen for inquiries in Chromium against the built app, the real gateway and the real upstream:
@@ -18,43 +16,21 @@ const TITLE = '포인트가 적립되지 않았어요';
 const NOTE = 'PG사 정산 지연 의심';
 const t = m.inquiryStatusForm;
 
-let upstream: Awaited<ReturnType<typeof startUpstream>>;
-let gateway: RunningGateway;
-const profiles: BrowserProfile[] = [];
-const pageErrors: Error[] = [];
+const app = useWebApp('inquiry-status', { browser: false });
 let inquiryId: number;
 
 beforeAll(async () => {
-  upstream = await startUpstream();
-  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
-  const response = await fetch(`${upstream.url}/v1/inquiry/`, {
+  const response = await fetch(`${app.upstream.url}/v1/inquiry/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `token ${await upstream.issueToken(MEMBER)}` },
+    headers: { 'content-type': 'application/json', authorization: `token ${await app.upstream.issueToken(MEMBER)}` },
     body: JSON.stringify({ title: TITLE, content: '어제 산 아이템의 포인트가 아직 들어오지 않았습니다.', category: 'payment' }),
   });
   expect(response.status).toBe(201);
   inquiryId = ((await response.json()) as { id: number }).id;
 });
 
-afterAll(async () => {
-  for (const profile of profiles) await profile.close();
-  await gateway?.close();
-  await upstream?.stop();
-});
-
-async function browserFor(userId: number): Promise<BrowserContext> {
-  const token = await upstream.issueToken(userId);
-  const profile = await openBrowser('inquiry-status', { token });
-  profiles.push(profile);
-  return profile.context;
-}
-
-async function open(context: BrowserContext, path: string): Promise<Page> {
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error));
-  await page.goto(gateway.url + path);
-  return page;
-}
+const browserFor = (userId: number) => app.browserFor(userId);
+const open = (context: BrowserContext, path: string) => app.open(path, context);
 
 test('staff move a member’s inquiry to 처리 중; the member sees the new status and the resolution, not the internal note', async () => {
   const staff = await open(await browserFor(STAFF), '/my/inquiries');
@@ -86,5 +62,4 @@ test('staff move a member’s inquiry to 처리 중; the member sees the new sta
   // Typed straight into the address bar, the screen refuses a member.
   const direct = await open(member.context(), `/my/inquiries/${inquiryId}/status`);
   await direct.getByText(m.staffOnly).waitFor();
-  expect(pageErrors).toEqual([]);
 });

@@ -1,57 +1,18 @@
-import { type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { PROBABILITY_SKELETON_CARDS } from '../../domain/limits.js';
 import { itemTexts, reportTexts, uiTexts } from '../../domain/messages.js';
-import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
-import { startUpstream } from '../helpers/upstream.js';
-import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
+import { useWebApp } from '../helpers/web-app.js';
 
 /**
  * The item journeys in Chromium (000 §2 item-info modal, 001 wish lists, 002 §2.2 probability tables), against
  * the built web app served by the real gateway over the real upstream with its Korean demo data.
  */
 
-let upstream: Awaited<ReturnType<typeof startUpstream>>;
-let gateway: RunningGateway;
-let browser: BrowserContext;
-let profile: BrowserProfile;
-const pageErrors: Error[] = [];
+// Member 1 (운영자슬라임) has no wishes in the demo data.
+const app = useWebApp('items', { member: 1 });
+const open = (path: string) => app.open(path);
 /** Operations the pages sent to /graphql, by operation name. */
-const operations: string[] = [];
-
-beforeAll(async () => {
-  upstream = await startUpstream();
-  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
-  profile = await openBrowser('items');
-  browser = profile.context;
-  // Member 1 (운영자슬라임) has no wishes in the demo data.
-  const token = await upstream.issueToken(1);
-  await browser.addInitScript((value) => window.localStorage.setItem('userToken', value), token);
-});
-
-afterAll(async () => {
-  await profile?.close();
-  await gateway?.close();
-  await upstream?.stop();
-});
-
-afterEach(() => {
-  expect(pageErrors).toEqual([]);
-  pageErrors.length = 0;
-});
-
-async function open(path: string): Promise<Page> {
-  const page = await browser.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error));
-  page.on('request', (request) => {
-    if (request.url().endsWith('/graphql') && request.method() === 'POST') {
-      const body = request.postDataJSON() as { operationName?: string } | null;
-      if (body?.operationName) operations.push(body.operationName);
-    }
-  });
-  await page.goto(gateway.url + path);
-  return page;
-}
+const operations = app.graphqlOperations;
 
 describe('item search and the item-info modal', () => {
   test('typing searches once per pause, the modal shows info, sellers and buyers, and adds to the needed list', async () => {
@@ -91,7 +52,7 @@ describe('item search and the item-info modal', () => {
     await modal.locator('footer').getByRole('button', { name: uiTexts.close }).click();
     await modal.waitFor({ state: 'detached' });
 
-    await page.goto(`${gateway.url}/my/wishes`);
+    await page.goto(`${app.gateway.url}/my/wishes`);
     const wish = page.getByTestId('wish').filter({ hasText: '용사의 갑옷 세트' });
     await wish.waitFor();
     expect(await page.getByTestId('wish').count()).toBe(1);
@@ -144,7 +105,7 @@ describe('my wish lists', () => {
     await modal.getByRole('button', { name: itemTexts.addToSellList }).click();
     await page.getByTestId('toast').filter({ hasText: itemTexts.addedToSellList }).waitFor();
 
-    await page.goto(`${gateway.url}/my/wishes?type=sell`);
+    await page.goto(`${app.gateway.url}/my/wishes?type=sell`);
     const wish = page.getByTestId('wish').filter({ hasText: '회복 물약' });
     await wish.waitFor();
     await wish.getByRole('combobox').selectOption('COMPLETED');
@@ -193,15 +154,14 @@ describe('probability tables', () => {
   });
 
   test('shows skeleton cards while the table loads', async () => {
-    const page = await browser.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error));
+    const page = app.watch(await app.browser.newPage());
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/graphql', async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto(`${gateway.url}/probability/ticket`);
+    await page.goto(`${app.gateway.url}/probability/ticket`);
     await expect.poll(() => page.getByTestId('probability-skeleton').count()).toBe(PROBABILITY_SKELETON_CARDS);
     release();
     await page.getByTestId('probability-card').first().waitFor();

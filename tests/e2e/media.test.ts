@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { type Locator, type Page, type Request } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, STORY_IMAGE_MAX_BYTES } from '../../domain/limits.js';
 import { communityTexts, storyTexts } from '../../domain/messages.js';
-import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
-import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
+import { useWebApp } from '../helpers/web-app.js';
 import { jpegPhoto, MEGABYTE, pngClaiming, pngOfSize } from '../helpers/media-files.js';
-import { startUpstream } from '../helpers/upstream.js';
 
 /**
  * Pictures of real sizes through the web app in Chromium: a phone photo posted through the write form comes
@@ -20,57 +18,37 @@ const MEMBER_ID = 2;
 /** Resolved to 127.0.0.1 by Chromium only (--host-resolver-rules), so the page's host is not the upstream's. */
 const OTHER_HOST = 'slime-media.test';
 
-let upstream: Awaited<ReturnType<typeof startUpstream>>;
-let gateway: RunningGateway;
-let browser: BrowserContext;
-let profile: BrowserProfile;
+const app = useWebApp('media', { member: MEMBER_ID, browserArgs: [`--host-resolver-rules=MAP ${OTHER_HOST} 127.0.0.1`] });
+/** The member's session, for the GraphQL calls made beside the browser. */
 let token: string;
-const pageErrors: Error[] = [];
 /** Every request the browser tried to send to the upstream's own origin (each one is aborted). */
 const upstreamAttempts: string[] = [];
 /** GraphQL multipart requests (uploads) the pages sent. */
 const uploads: Request[] = [];
 
 beforeAll(async () => {
-  upstream = await startUpstream();
-  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
-  token = await upstream.issueToken(MEMBER_ID);
-  profile = await openBrowser('media', { token, args: [`--host-resolver-rules=MAP ${OTHER_HOST} 127.0.0.1`] });
-  browser = profile.context;
+  token = await app.upstream.issueToken(MEMBER_ID);
   // A browser on another machine cannot reach the upstream: neither can this one.
-  const upstreamOrigin = new URL(upstream.url).origin;
-  await browser.route(
+  const upstreamOrigin = new URL(app.upstream.url).origin;
+  await app.browser.route(
     (url) => url.origin === upstreamOrigin,
     (route) => {
       upstreamAttempts.push(route.request().url());
       return route.abort('addressunreachable');
     },
   );
-  browser.on('request', (request) => {
+  app.browser.on('request', (request) => {
     if (request.method() === 'POST' && /^multipart\/form-data/i.test(request.headers()['content-type'] ?? '')) uploads.push(request);
   });
 });
 
-afterAll(async () => {
-  await profile?.close();
-  await gateway?.close();
-  await upstream?.stop();
-});
-
 afterEach(() => {
-  const errors = pageErrors.splice(0);
   const attempts = upstreamAttempts.splice(0);
   uploads.length = 0;
-  expect(errors).toEqual([]);
   expect(attempts, 'requests to the upstream').toEqual([]);
 });
 
-async function open(url: string): Promise<Page> {
-  const page = await browser.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error));
-  await page.goto(url);
-  return page;
-}
+const open = (url: string) => app.open(url);
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -114,7 +92,7 @@ async function postWithPictures(title: string, files: { name: string; type: stri
     );
     form.append('map', JSON.stringify({ 0: ['variables.input.file'] }));
     form.append('0', new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
-    const response = await fetch(`${gateway.url}/graphql`, {
+    const response = await fetch(`${app.gateway.url}/graphql`, {
       method: 'POST',
       headers: { authorization: `token ${token}`, 'x-graphql-yoga-csrf': '1' },
       body: form,
@@ -123,7 +101,7 @@ async function postWithPictures(title: string, files: { name: string; type: stri
     expect(answer.data?.uploadImage.__typename, JSON.stringify(answer)).toBe('UploadImagePayload');
     imageIds.push(answer.data!.uploadImage.image!.id);
   }
-  const response = await fetch(`${gateway.url}/graphql`, {
+  const response = await fetch(`${app.gateway.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `token ${token}` },
     body: JSON.stringify({
@@ -140,7 +118,7 @@ describe('post pictures through the write form', () => {
   test('a 200 KB phone photo is posted, shown from the page’s own origin, and served back byte for byte', async () => {
     const photo = jpegPhoto();
     expect(photo.length).toBeGreaterThan(100 * 1024);
-    const page = await open(`${gateway.url}/community/write`);
+    const page = await open(`${app.gateway.url}/community/write`);
     await page.getByLabel(w.titleLabel, { exact: true }).fill('폰으로 찍은 슬라임');
     await page.getByLabel(w.contentLabel, { exact: true }).fill('실제 크기 사진을 올려요');
     await page.getByTestId('image-input').setInputFiles({ name: 'slime-photo.jpg', mimeType: 'image/jpeg', buffer: photo });
@@ -165,7 +143,7 @@ describe('post pictures through the write form', () => {
   });
 
   test('a picture over the limit and a file that is no picture are refused with the domain’s reasons, before any upload', async () => {
-    const page = await open(`${gateway.url}/community/write`);
+    const page = await open(`${app.gateway.url}/community/write`);
     const input = page.getByTestId('image-input');
     await input.waitFor({ state: 'attached' });
 
@@ -184,7 +162,7 @@ describe('post pictures through the write form', () => {
   });
 
   test('a refusal only the server can make shows the server’s own reason, not the generic failure', async () => {
-    const page = await open(`${gateway.url}/community/write`);
+    const page = await open(`${app.gateway.url}/community/write`);
     const input = page.getByTestId('image-input');
     await input.waitFor({ state: 'attached' });
     // A few hundred bytes claiming 48 megapixels: within the byte limit, over the pixel limit.
@@ -198,7 +176,7 @@ describe('post pictures through the write form', () => {
 
 describe('story media', () => {
   test('a story picture over the limit is refused on the page, before any upload', async () => {
-    const page = await open(`${gateway.url}/stories/new`);
+    const page = await open(`${app.gateway.url}/stories/new`);
     await page.locator('input[type=file]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: pngOfSize(STORY_IMAGE_MAX_BYTES + 1) });
     await page.getByText(storyTexts.media.imageTooLarge(STORY_IMAGE_MAX_BYTES / MEGABYTE)).waitFor();
     expect(await page.locator('.story-upload__preview').count()).toBe(0);
@@ -215,7 +193,7 @@ describe('the app under another host name, the upstream out of the browser’s r
       { name: 'photo.jpg', type: 'image/jpeg', bytes: jpegPhoto() },
       { name: 'noise.png', type: 'image/png', bytes: pngOfSize(256 * 1024) },
     ]);
-    const base = `http://${OTHER_HOST}:${new URL(gateway.url).port}`;
+    const base = `http://${OTHER_HOST}:${new URL(app.gateway.url).port}`;
 
     const feed = await open(`${base}/community`);
     await feed.getByTestId('post-card').first().waitFor();

@@ -1,56 +1,26 @@
 import { type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { communityTexts, messagingTexts as m } from '../../domain/messages.js';
-import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
-import { startUpstream } from '../helpers/upstream.js';
-import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
+import { useWebApp } from '../helpers/web-app.js';
 
 /** Two members in two browser contexts: B answers A's post and A's 알림 tab shows it live, without a reload. */
 
 const ALICE = 2;
 const BOB = 3;
 
-let upstream: Awaited<ReturnType<typeof startUpstream>>;
-let gateway: RunningGateway;
+// A short poll interval so the test need not wait the spec's 30 s.
+const app = useWebApp('messaging', { browser: false, gateway: { settings: { notificationPollIntervalMs: 500 } } });
 const contexts: { alice?: BrowserContext; bob?: BrowserContext } = {};
-const profiles: BrowserProfile[] = [];
-const pageErrors: Error[] = [];
-
-async function memberContext(userId: number): Promise<BrowserContext> {
-  const token = await upstream.issueToken(userId);
-  const profile = await openBrowser(`messaging-${userId}`, { token });
-  profiles.push(profile);
-  return profile.context;
-}
 
 beforeAll(async () => {
-  upstream = await startUpstream();
-  // A short poll interval so the test need not wait the spec's 30 s.
-  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web', settings: { notificationPollIntervalMs: 500 } });
-  contexts.alice = await memberContext(ALICE);
-  contexts.bob = await memberContext(BOB);
+  contexts.alice = await app.browserFor(ALICE);
+  contexts.bob = await app.browserFor(BOB);
 });
 
-afterAll(async () => {
-  await gateway?.close();
-  await upstream?.stop();
-  for (const profile of profiles) await profile.close();
-});
-
-afterEach(() => {
-  expect(pageErrors).toEqual([]);
-  pageErrors.length = 0;
-});
-
-async function open(context: BrowserContext, path: string): Promise<Page> {
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error));
-  await page.goto(gateway.url + path);
-  return page;
-}
+const open = (context: BrowserContext, path: string) => app.open(path, context);
 
 async function alicePostId(): Promise<number> {
-  const response = await fetch(`${upstream.url}/v1/community/?page_size=50`);
+  const response = await fetch(`${app.upstream.url}/v1/community/?page_size=50`);
   const body = (await response.json()) as { results: { id: number; author: { id: number } | null }[] };
   return body.results.find((post) => post.author?.id === ALICE)!.id;
 }

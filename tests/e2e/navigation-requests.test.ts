@@ -1,32 +1,14 @@
-import { type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { uiTexts } from '../../domain/messages.js';
-import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
-import { startUpstream } from '../helpers/upstream.js';
-import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
+import { useWebApp } from '../helpers/web-app.js';
 
 /**
  * Performance (issue 9): each route navigation asks the gateway once. Counts the /graphql HTTP requests a
  * first visit and each in-app navigation make, in Chromium against the built app (`npm run build`).
  */
 
-let upstream: Awaited<ReturnType<typeof startUpstream>>;
-let gateway: RunningGateway;
-let browser: BrowserContext;
-let profile: BrowserProfile;
-
-beforeAll(async () => {
-  upstream = await startUpstream();
-  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
-  profile = await openBrowser('navigation');
-  browser = profile.context;
-}, 60_000);
-
-afterAll(async () => {
-  await profile?.close();
-  await gateway?.close();
-  await upstream?.stop();
-});
+const app = useWebApp('navigation');
 
 /** The /graphql HTTP requests (not the WebSocket) the page makes while `step` runs and the screen settles. */
 async function graphqlRequestsDuring(page: Page, step: () => Promise<unknown>): Promise<string[]> {
@@ -44,12 +26,12 @@ async function graphqlRequestsDuring(page: Page, step: () => Promise<unknown>): 
 const tabBar = (page: Page) => page.getByRole('navigation', { name: uiTexts.appNavigation });
 
 test('a first visit and each navigation between the main routes make one GraphQL request', async () => {
-  const page = await browser.newPage();
+  const page = await app.browser.newPage();
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
 
   const community = await graphqlRequestsDuring(page, async () => {
-    await page.goto(`${gateway.url}/community`);
+    await page.goto(`${app.gateway.url}/community`);
     await page.getByTestId('post-card').first().waitFor();
   });
   expect(community).toHaveLength(1);
@@ -76,7 +58,7 @@ test('a first visit and each navigation between the main routes make one GraphQL
   expect(home.length).toBeLessThanOrEqual(1);
 
   const probability = await graphqlRequestsDuring(page, async () => {
-    await page.goto(`${gateway.url}/probability/ticket`);
+    await page.goto(`${app.gateway.url}/probability/ticket`);
     await page.waitForLoadState('domcontentloaded');
   });
   expect(probability).toHaveLength(1);

@@ -1,13 +1,11 @@
-import { type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type BrowserContext } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HIGHLIGHT_TITLE_MAX } from '../../domain/limits.js';
 import { reportTexts, storyTexts, storyTrayTexts } from '../../domain/messages.js';
 import { storyReports } from '../../upstream/src/db/schema.js';
-import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { addMembers, PNG_BYTES } from '../helpers/stories.js';
-import { startUpstream } from '../helpers/upstream.js';
-import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
+import { useWebApp } from '../helpers/web-app.js';
 
 /**
  * Stories in Chromium against the built app, the real gateway and the real upstream: a member uploads a
@@ -15,43 +13,20 @@ import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
  * viewer and the stats. Each member is a browser context of its own, logged in through `userToken`.
  */
 
-let upstream: Awaited<ReturnType<typeof startUpstream>>;
-let gateway: RunningGateway;
-const profiles: BrowserProfile[] = [];
-const pageErrors: Error[] = [];
-let author: { id: number; token: string };
-let reader: { id: number; token: string };
+const app = useWebApp('stories', { browser: false });
+let author: { id: number };
+let reader: { id: number };
 
 beforeAll(async () => {
-  upstream = await startUpstream();
-  gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir: 'dist/web' });
-  const [authorId, readerId] = await addMembers(upstream.db, ['스토리올리미', '스토리구경꾼']);
-  author = { id: authorId, token: await upstream.issueToken(authorId) };
-  reader = { id: readerId, token: await upstream.issueToken(readerId) };
+  const [authorId, readerId] = await addMembers(app.upstream.db, ['스토리올리미', '스토리구경꾼']);
+  author = { id: authorId };
+  reader = { id: readerId };
 });
 
-afterAll(async () => {
-  for (const profile of profiles) await profile.close();
-  await gateway?.close();
-  await upstream?.stop();
-});
-
-/** A logged-in member's own browser. */
-async function browserFor(token: string): Promise<BrowserContext> {
-  const profile = await openBrowser('stories', { token });
-  profiles.push(profile);
-  return profile.context;
-}
-
-async function open(context: BrowserContext, path: string): Promise<Page> {
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error));
-  await page.goto(gateway.url + path);
-  return page;
-}
+const open = (context: BrowserContext, path: string) => app.open(path, context);
 
 test('upload an image story; a second member sees the ring, opens it and reacts; the author sees viewer and stats', async () => {
-  const authorBrowser = await browserFor(author.token);
+  const authorBrowser = await app.browserFor(author.id);
   const upload = await open(authorBrowser, '/stories/new');
   await upload.locator('input[type=file]').setInputFiles({ name: 'slime.png', mimeType: 'image/png', buffer: PNG_BYTES });
   await upload.locator('.story-upload__preview img').waitFor();
@@ -61,7 +36,7 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   await upload.getByText(storyTexts.uploaded).waitFor();
   await upload.waitForURL(/\/community$/);
 
-  const readerBrowser = await browserFor(reader.token);
+  const readerBrowser = await app.browserFor(reader.id);
   const home = await open(readerBrowser, '/community');
   const ring = home.getByRole('link', { name: `스토리올리미 ${storyTrayTexts.unviewed}` });
   await ring.waitFor();
@@ -85,7 +60,9 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   await reportModal.getByRole('button', { name: reportTexts.submit }).click();
   await home.locator('.story-toast').filter({ hasText: reportTexts.success }).waitFor();
   await reportModal.waitFor({ state: 'hidden' });
-  expect((await upstream.db.select().from(storyReports).where(eq(storyReports.reporterId, reader.id))).map((row) => row.reason)).toEqual(['광고 스토리입니다']);
+  expect((await app.upstream.db.select().from(storyReports).where(eq(storyReports.reporterId, reader.id))).map((row) => row.reason)).toEqual([
+    '광고 스토리입니다',
+  ]);
   // A second report is refused; the modal stays open with the failure in the stories' toaster.
   await home.getByRole('button', { name: storyTexts.viewer.report }).click();
   await reportModal.getByLabel(reportTexts.reasonLabel).fill('한 번 더');
@@ -131,5 +108,4 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   const profile = await open(readerBrowser, '/my');
   await profile.getByRole('link', { name: storyTexts.highlights.title }).click();
   await profile.getByText(storyTexts.highlights.empty).waitFor();
-  expect(pageErrors).toEqual([]);
 });

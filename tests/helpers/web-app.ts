@@ -1,0 +1,95 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { startGateway, type GatewayOptions, type RunningGateway } from '../../gateway/src/server/server.js';
+import { openBrowser, type BrowserProfile } from './browser.js';
+import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
+import { startUpstream, type RunningUpstream } from './upstream.js';
+
+export interface WebAppOptions {
+  /** The member whose session the suite's browser carries; a guest when absent. */
+  member?: number;
+  /** Puts a fault proxy between the gateway and the upstream (`app.proxy`), so a suite can break upstream calls. */
+  faultProxy?: boolean;
+  /** Gateway settings beyond the built app's folder. */
+  gateway?: Partial<GatewayOptions>;
+  /** Extra Chromium flags for the suite's browser. */
+  browserArgs?: string[];
+  /** False for suites that only use browsers of their own members (`browserFor`). */
+  browser?: boolean;
+}
+
+/** The built web app served by the real gateway over the real upstream (demo data), with Chromium in front. */
+export interface WebApp {
+  upstream: RunningUpstream;
+  gateway: RunningGateway;
+  /** Only with `faultProxy: true`. */
+  proxy: FaultProxy;
+  /** The suite's browser (a guest, or `member`). */
+  browser: BrowserContext;
+  /** Operation names of the GraphQL POSTs the pages opened by `open` sent ('' for an unnamed one), oldest first. */
+  graphqlOperations: string[];
+  /** A new tab at `path` (or an absolute URL) in `context` (the suite's browser by default), watched. */
+  open(path: string, context?: BrowserContext): Promise<Page>;
+  /** Counts a page's uncaught exceptions (they fail the test) and GraphQL requests; for pages the app opened itself. */
+  watch(page: Page): Page;
+  /** A browser of its own signed in as `memberId`, closed after the suite. */
+  browserFor(memberId: number): Promise<BrowserContext>;
+}
+
+/**
+ * Starts the stack before the suite and stops it after; an uncaught exception in any page opened by `open`
+ * fails the test that caused it.
+ */
+export function useWebApp(name: string, options: WebAppOptions = {}): WebApp {
+  const profiles: BrowserProfile[] = [];
+  const pageErrors: Error[] = [];
+  let proxy: FaultProxy | undefined;
+
+  const app: WebApp = {
+    graphqlOperations: [],
+    watch(page) {
+      page.on('pageerror', (error) => pageErrors.push(error));
+      page.on('request', (request) => {
+        if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/graphql') return;
+        const body = (/json/.test(request.headers()['content-type'] ?? '') ? request.postDataJSON() : null) as { operationName?: string } | null;
+        app.graphqlOperations.push(body?.operationName ?? '');
+      });
+      return page;
+    },
+    async open(path, context = app.browser) {
+      const page = app.watch(await context.newPage());
+      await page.goto(/^https?:/.test(path) ? path : app.gateway.url + path);
+      return page;
+    },
+    async browserFor(memberId) {
+      const profile = await openBrowser(`${name}-${memberId}`, { token: await app.upstream.issueToken(memberId) });
+      profiles.push(profile);
+      return profile.context;
+    },
+  } as Partial<WebApp> as WebApp;
+
+  beforeAll(async () => {
+    app.upstream = await startUpstream();
+    if (options.faultProxy) app.proxy = proxy = await startFaultProxy(app.upstream.url);
+    app.gateway = await startGateway({ port: 0, webDir: 'dist/web', ...options.gateway, upstreamUrl: (proxy ?? app.upstream).url });
+    if (options.browser !== false) {
+      const token = options.member === undefined ? undefined : await app.upstream.issueToken(options.member);
+      const profile = await openBrowser(name, { token, args: options.browserArgs });
+      profiles.push(profile);
+      app.browser = profile.context;
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const profile of profiles) await profile.close();
+    await app.gateway?.close();
+    await proxy?.close();
+    await app.upstream?.stop();
+  });
+
+  afterEach(() => {
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+
+  return app;
+}
