@@ -4,6 +4,8 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const gatewayAreas = ['community', 'accounts', 'items', 'messaging', 'stories'];
+
 /** domain/ is the ground; upstream/, gateway/ and web/ stand on it and never import each other. */
 const layers = [
   { target: './domain', from: ['./upstream', './gateway', './web'], message: 'domain/ imports no other layer.' },
@@ -12,6 +14,13 @@ const layers = [
   { target: './web', from: ['./upstream', './gateway'], message: 'web/ imports only domain/: it reaches the gateway over HTTP.' },
   // The GraphQL kit knows no area; the area modules use it (graphql/schema.ts, which assembles them, is the exception).
   { target: './gateway/src/graphql', from: './gateway/src/modules', except: [], message: 'graphql/ is the kit every module uses; it imports no module.' },
+  // Each area module imports the kit and its own files, never another area: types several areas use are declared in graphql/refs.ts.
+  ...gatewayAreas.map((area) => ({
+    target: `./gateway/src/modules/${area}`,
+    from: './gateway/src/modules',
+    except: [`./${area}`],
+    message: `modules/${area} imports no other area; a type several areas use belongs in graphql/refs.ts.`,
+  })),
   // The web's small kit (ui/) knows no feature: screens use it, never the other way round.
   {
     target: './web/src/ui',

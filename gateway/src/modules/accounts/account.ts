@@ -18,7 +18,8 @@ import { ensureWithin } from '../../server/limits/uploads.js';
 import { BadRequestError, ConflictError, NotAuthenticatedError, NotFoundError, TooManyAttemptsError, ValidationError } from '../../graphql/errors.js';
 import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
 import { loginAttempts } from '../../server/limits/loginAttempts.js';
-import { Gender, User } from './user.js';
+import { User } from '../../graphql/refs.js';
+import { Gender } from './user.js';
 
 /** Fields every login answer carries: the session and the member it belongs to. */
 function loginPayload(name: string) {

@@ -8,12 +8,7 @@ import { isViewer } from '../../graphql/viewer.js';
 import type { GatewayContext } from '../../server/context.js';
 import { connectionTotalCount, offsetConnection, type ConnectionArgs } from '../../graphql/connections.js';
 import { enumValues } from '../../graphql/enums.js';
-
-export const User = builder.loadableNodeRef('User', {
-  id: { resolve: (user: UserSummaryJson) => user.id },
-  // Not primed with resolved users: a post's author is a summary, and profile fields need the full profile.
-  load: (ids: string[], context) => Promise.all(ids.map((id) => context.accounts.profile(Number(id)).catch((error: Error) => error))),
-});
+import { User } from '../../graphql/refs.js';
 
 /** A user object from a list or a post carries the summary only; profile fields load the full profile once. */
 async function profileOf(user: UserSummaryJson, context: GatewayContext): Promise<UserProfileJson> {

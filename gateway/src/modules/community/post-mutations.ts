@@ -17,7 +17,7 @@ import { enumValues } from '../../graphql/enums.js';
 import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
 import { Post, PostType, TradeType } from './post.js';
 import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
-import { User } from '../accounts/user.js';
+import { User } from '../../graphql/refs.js';
 
 /** GraphQL input field names of the upstream's post fields, so issues point at what the client sent. */
 const inputFieldOf: Record<string, string> = {

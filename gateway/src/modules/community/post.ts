@@ -19,7 +19,7 @@ import type { PostJson } from '../../../../domain/api.js';
 import { Category } from './category.js';
 import { OrderDirection, enumValues } from '../../graphql/enums.js';
 import { Image } from './image.js';
-import { User } from '../accounts/user.js';
+import { User } from '../../graphql/refs.js';
 
 export const PostType = builder.enumType('PostType', { values: enumValues(POST_TYPES) });
 export const TradeType = builder.enumType('TradeType', { values: enumValues(TRADE_TYPES) });

@@ -7,7 +7,7 @@ import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError }
 import { connectionTotalCount, offsetConnection, offsetToCursor } from '../../graphql/connections.js';
 import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
 import { Post } from './post.js';
-import { User } from '../accounts/user.js';
+import { User } from '../../graphql/refs.js';
 
 export const Reply = builder.nodeRef<ReplyJson>('Reply', { id: { resolve: (reply) => reply.id } });
 

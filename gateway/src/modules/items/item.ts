@@ -19,7 +19,7 @@ import { ConflictError, NotAuthenticatedError, NotFoundError, ValidationError } 
 import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
 import { localKeyOf, UUID_PATTERN } from '../../graphql/ids.js';
 import { enumValues } from '../../graphql/enums.js';
-import { User } from '../accounts/user.js';
+import { User } from '../../graphql/refs.js';
 
 export const ItemType = builder.enumType('ItemType', {
   description: '아이템 종류: 장비, 12개 아바타 레이어, 그 밖의 아이템',

@@ -23,7 +23,7 @@ import { enumValues, OrderDirection } from '../../graphql/enums.js';
 import { Item, WishTypeEnum, camel, itemUuidOf } from './item.js';
 import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
 import { localKeyOf } from '../../graphql/ids.js';
-import { User } from '../accounts/user.js';
+import { User } from '../../graphql/refs.js';
 
 const WishStatusEnum = builder.enumType('WishStatus', { values: enumValues(WISH_STATUSES) });
 

@@ -19,7 +19,7 @@ import { enumValues } from '../../graphql/enums.js';
 import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
 import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
 import { isViewer } from '../../graphql/viewer.js';
-import { User } from '../accounts/user.js';
+import { User } from '../../graphql/refs.js';
 
 const InquiryStatusEnum = builder.enumType('InquiryStatus', { values: enumValues(INQUIRY_STATUSES) });
 const InquiryCategoryEnum = builder.enumType('InquiryCategory', { values: enumValues(INQUIRY_CATEGORIES) });

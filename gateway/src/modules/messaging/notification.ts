@@ -21,7 +21,7 @@ import { enumValues } from '../../graphql/enums.js';
 import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
 import { localKeyOf, validateInput } from '../../graphql/ids.js';
 import { Notice } from './notice.js';
-import { User } from '../accounts/user.js';
+import { User } from '../../graphql/refs.js';
 
 export const NotificationTypeEnum = builder.enumType('NotificationType', { values: enumValues(NOTIFICATION_TYPES) });
 export const NotificationPriorityEnum = builder.enumType('NotificationPriority', { values: enumValues(NOTIFICATION_PRIORITIES) });

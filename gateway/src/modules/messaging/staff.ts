@@ -1,7 +1,7 @@
 import type { UserProfileJson } from '../../../../domain/account.js';
 import { builder } from '../../graphql/builder.js';
 import { isViewer } from '../../graphql/viewer.js';
-import { User } from '../accounts/user.js';
+import { User } from '../../graphql/refs.js';
 
 builder.objectFields(User, (t) => ({
   isStaff: t.boolean({

@@ -27,7 +27,7 @@ import { ConflictError, ForbiddenError, NotAuthenticatedError, WRITE_ERRORS } fr
 import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
 import { enumValues } from '../../graphql/enums.js';
 import { connectionTotalCount, offsetConnection, type PageFetcher } from '../../graphql/connections.js';
-import { User } from '../accounts/user.js';
+import { User } from '../../graphql/refs.js';
 
 const StoryTypeEnum = builder.enumType('StoryType', { values: enumValues(STORY_TYPES) });
 const StoryPrivacyEnum = builder.enumType('StoryPrivacy', {
