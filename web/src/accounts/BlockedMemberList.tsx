@@ -33,7 +33,12 @@ export function BlockedMemberList({ user }: { user: BlockedMemberList_user$key }
   if (!connection?.edges.length) return <p className="profile__empty">{s.noBlocked}</p>;
 
   async function unblockMember(userId: string) {
-    if (!(await unblock(userId))) return;
+    try {
+      await unblock(userId);
+    } catch {
+      // A refusal leaves the member on the list.
+      return;
+    }
     commitLocalUpdate(environment, (store) => {
       const record = store.get(connection!.__id);
       if (!record) return;

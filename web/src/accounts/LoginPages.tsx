@@ -5,6 +5,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { useOpenLoginModal } from './LoginModal';
 import { useAccountMutations } from './useAccountMutations';
 import { useToast } from '../ui/toast/ToastProvider';
+import { failureMessage } from '../app/relay/mutationFailure';
 import { takeReturnPath } from '../app/session';
 import { LoginFooter, LoginPanel } from './LoginPanel';
 
@@ -54,16 +55,22 @@ export function SetPasswordPage() {
   const [error, setError] = useState<string | null>(null);
 
   async function request() {
-    const outcome = await requestPasswordReset(email.trim());
-    if (!outcome.ok) return setError(outcome.message);
+    try {
+      await requestPasswordReset(email.trim());
+    } catch (failure) {
+      return setError(failureMessage(failure));
+    }
     setError(null);
     setSent(true);
     toast.show(p.resetLinkSent, 'success');
   }
 
   async function confirm() {
-    const outcome = await confirmPasswordReset({ token: token.trim(), newPassword, newPasswordConfirm });
-    if (!outcome.ok) return setError(outcome.message);
+    try {
+      await confirmPasswordReset({ token: token.trim(), newPassword, newPasswordConfirm });
+    } catch (failure) {
+      return setError(failureMessage(failure));
+    }
     toast.show(p.resetDone, 'success');
     navigate('/login/sign-in', { replace: true });
   }

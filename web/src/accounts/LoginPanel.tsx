@@ -5,6 +5,7 @@ import { LOGIN_SHEET_PASSWORD_MAX } from '@domain/limits.js';
 import { accountTexts } from '@domain/messages.js';
 import { useLoginMutations, type SocialProviderName } from './useLoginMutations';
 import { useToast } from '../ui/toast/ToastProvider';
+import { failureMessage } from '../app/relay/mutationFailure';
 import { loadSocialSdks, sdkFailed, sdkWindow, socialClientIds, whenGoogleReady } from './socialSdks';
 
 const t = accountTexts.sheet;
@@ -75,9 +76,13 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
   async function submit() {
     if (!passwordValid || inFlight) return;
     setError(null);
-    const outcome = await loginWithPassword(identifier.trim(), password);
-    if (outcome.ok) succeed();
-    else setError(outcome.message ?? social.identifierLoginFailed);
+    try {
+      await loginWithPassword(identifier.trim(), password);
+    } catch (failure) {
+      setError(failureMessage(failure, social.identifierLoginFailed));
+      return;
+    }
+    succeed();
   }
 
   async function finishSocial(provider: SocialProviderName, accessToken: string | undefined, failure: string) {
@@ -85,9 +90,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
       toast.show(social.missingLoginInfo, 'error');
       return;
     }
-    const outcome = await loginWithProvider(provider, accessToken);
-    if (outcome.ok) succeed();
-    else toast.show(failure, 'error');
+    await loginWithProvider(provider, accessToken).then(succeed, () => toast.show(failure, 'error'));
   }
 
   async function google() {

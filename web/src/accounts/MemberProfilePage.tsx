@@ -14,6 +14,7 @@ import { useSession } from '../app/session';
 import { ProfileView } from './ProfileView';
 
 const p = accountTexts.profile;
+const ignore = () => undefined;
 
 /** /users/:id: another member's profile with follow and block. */
 export default function MemberProfilePage() {
@@ -89,12 +90,10 @@ function MemberProfile({ queryRef }: { queryRef: PreloadedQuery<MemberProfilePag
               type="button"
               className="button button--secondary"
               disabled={inFlight}
-              onClick={memberOnly(async () => {
-                if (user.isBlocked) {
-                  if (await unblock(userId)) toast.show(accountTexts.settings.unblocked, 'success');
-                } else if (window.confirm(communityTexts.confirm.block.message)) {
-                  if (await block(userId)) toast.show(accountTexts.blocked, 'success');
-                }
+              onClick={memberOnly(() => {
+                // A refusal leaves the button as it was and says nothing.
+                if (user.isBlocked) unblock(userId).then(() => toast.show(accountTexts.settings.unblocked, 'success'), ignore);
+                else if (window.confirm(communityTexts.confirm.block.message)) block(userId).then(() => toast.show(accountTexts.blocked, 'success'), ignore);
               })}
             >
               {user.isBlocked ? p.unblock : p.block}

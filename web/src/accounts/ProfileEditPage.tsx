@@ -11,6 +11,7 @@ import { useUpdateProfileMutation } from './useUpdateProfileMutation';
 import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
+import { failureMessage } from '../app/relay/mutationFailure';
 import { ProfilePhotoPicker } from './ProfilePhotoPicker';
 
 const e = accountTexts.edit;
@@ -34,7 +35,17 @@ function ProfileEditForm({ queryRef }: { queryRef: PreloadedQuery<ProfileEditPag
   const { viewer } = usePreloadedQuery<ProfileEditPageQuery>(
     graphql`
       query ProfileEditPageQuery @preloadable {
-        viewer { id nickname bio birthDate gender location website profileImage ...ProfilePhotoPicker_user }
+        viewer {
+          id
+          nickname
+          bio
+          birthDate
+          gender
+          location
+          website
+          profileImage
+          ...ProfilePhotoPicker_user
+        }
       }
     `,
     queryRef,
@@ -59,9 +70,10 @@ function ProfileEditForm({ queryRef }: { queryRef: PreloadedQuery<ProfileEditPag
 
   async function save() {
     setError(null);
-    const outcome = await updateProfile(viewer!.id, { ...form, nickname: form.nickname.trim() }, { profileImage: viewer!.profileImage ?? null });
-    if (!outcome.ok) {
-      setError(outcome.message || e.failed);
+    try {
+      await updateProfile(viewer!.id, { ...form, nickname: form.nickname.trim() }, { profileImage: viewer!.profileImage ?? null });
+    } catch (failure) {
+      setError(failureMessage(failure, e.failed));
       return;
     }
     toast.show(e.saved, 'success');

@@ -37,16 +37,18 @@ export function ProfilePhotoPicker({ user }: { user: ProfilePhotoPicker_user$key
     if (problem) return;
     const preview = URL.createObjectURL(file);
     previews.current.push(preview);
-    const outcome = await uploadProfileImage(data.id, file, preview);
-    if (outcome.ok) toast.show(e.photoChanged, 'success');
-    else setError(outcome.message);
+    await uploadProfileImage(data.id, file, preview).then(
+      () => toast.show(e.photoChanged, 'success'),
+      (failure: Error) => setError(failure.message),
+    );
   }
 
   async function remove() {
     setError(null);
-    const outcome = await deleteProfileImage(data.id);
-    if (outcome.ok) toast.show(e.photoRemoved, 'success');
-    else setError(outcome.message);
+    await deleteProfileImage(data.id).then(
+      () => toast.show(e.photoRemoved, 'success'),
+      (failure: Error) => setError(failure.message),
+    );
   }
 
   return (

@@ -12,6 +12,8 @@ import { useUpdateProfileMutation } from './useUpdateProfileMutation';
 import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
+import { failureMessage } from '../app/relay/mutationFailure';
+import type { UpdateProfileInput } from '../__generated__/useUpdateProfileMutation.graphql';
 import { BlockedMemberList } from './BlockedMemberList';
 
 const s = accountTexts.settings;
@@ -39,7 +41,12 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
           id
           nickname
           profileImage
-          preferences { notifications emailAlerts pushAlerts privacy }
+          preferences {
+            notifications
+            emailAlerts
+            pushAlerts
+            privacy
+          }
           ...BlockedMemberList_user
         }
       }
@@ -50,7 +57,11 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
   const { updateProfile } = useUpdateProfileMutation();
   const toast = useToast();
   const navigate = useNavigate();
-  const [passwords, setPasswords] = useState({ currentPassword: '', newPassword: '', newPasswordConfirm: '' });
+  const [passwords, setPasswords] = useState({
+    currentPassword: '',
+    newPassword: '',
+    newPasswordConfirm: '',
+  });
   const [deletePassword, setDeletePassword] = useState('');
   const [preferences, setPreferences] = useState({
     notifications: viewer?.preferences?.notifications ?? true,
@@ -61,27 +72,40 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
   if (!viewer) return <StateScreen title={uiTexts.loginRequired} text={uiTexts.loginModalText} />;
 
   async function changePassword() {
-    const outcome = await account.changePassword(passwords);
-    if (outcome.ok) {
-      setPasswords({ currentPassword: '', newPassword: '', newPasswordConfirm: '' });
-      toast.show(s.passwordChanged, 'success');
-    } else toast.show(outcome.message, 'error');
+    try {
+      await account.changePassword(passwords);
+    } catch (failure) {
+      return toast.show(failureMessage(failure), 'error');
+    }
+    setPasswords({
+      currentPassword: '',
+      newPassword: '',
+      newPasswordConfirm: '',
+    });
+    toast.show(s.passwordChanged, 'success');
+  }
+
+  /** Saves one setting shown already (optimistic); `undo` moves it back when the change is refused. */
+  async function saveSetting(input: UpdateProfileInput, undo: () => void) {
+    try {
+      await updateProfile(viewer!.id, input, { profileImage: viewer!.profileImage ?? null }, false);
+    } catch (failure) {
+      undo();
+      return toast.show(failureMessage(failure), 'error');
+    }
+    toast.show(s.saved, 'success');
   }
 
   async function togglePreference(field: 'notifications' | 'emailAlerts' | 'pushAlerts', value: boolean) {
     // Optimistic: the switch moves at once and moves back if the change is refused.
     setPreferences((current) => ({ ...current, [field]: value }));
-    const outcome = await updateProfile(viewer!.id, { [field]: value }, { profileImage: viewer!.profileImage ?? null }, false);
-    if (!outcome.ok) setPreferences((current) => ({ ...current, [field]: !value }));
-    toast.show(outcome.ok ? s.saved : outcome.message, outcome.ok ? 'success' : 'error');
+    await saveSetting({ [field]: value }, () => setPreferences((current) => ({ ...current, [field]: !value })));
   }
 
   async function choosePrivacy(level: PrivacyLevel) {
     const previous = privacy;
     setPrivacy(level);
-    const outcome = await updateProfile(viewer!.id, { privacy: level }, { profileImage: viewer!.profileImage ?? null }, false);
-    if (!outcome.ok) setPrivacy(previous);
-    toast.show(outcome.ok ? s.saved : outcome.message, outcome.ok ? 'success' : 'error');
+    await saveSetting({ privacy: level }, () => setPrivacy(previous));
   }
 
   async function logout() {
@@ -92,8 +116,11 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
 
   async function deleteAccount() {
     if (!window.confirm(s.deleteWarning)) return;
-    const outcome = await account.deleteAccount(deletePassword);
-    if (!outcome.ok) return toast.show(outcome.message, 'error');
+    try {
+      await account.deleteAccount(deletePassword);
+    } catch (failure) {
+      return toast.show(failureMessage(failure), 'error');
+    }
     toast.show(s.deleted, 'info');
     navigate('/community', { replace: true });
   }

@@ -1,72 +1,74 @@
 import { useCallback } from 'react';
-import { commitLocalUpdate, graphql, useMutation, useRelayEnvironment } from 'react-relay';
+import { commitLocalUpdate, graphql, useRelayEnvironment } from 'react-relay';
 import type { useAccountMutationsRequestResetMutation } from '../__generated__/useAccountMutationsRequestResetMutation.graphql';
 import type { useAccountMutationsConfirmResetMutation } from '../__generated__/useAccountMutationsConfirmResetMutation.graphql';
 import type { useAccountMutationsChangePasswordMutation } from '../__generated__/useAccountMutationsChangePasswordMutation.graphql';
 import type { useAccountMutationsLogoutMutation } from '../__generated__/useAccountMutationsLogoutMutation.graphql';
 import type { useAccountMutationsDeleteAccountMutation } from '../__generated__/useAccountMutationsDeleteAccountMutation.graphql';
 import { clearSession } from '../app/session';
+import { useTypedMutation } from '../app/relay/useTypedMutation';
 
-export type Outcome = { ok: true } | { ok: false; message: string };
-
-interface TypedAnswer {
-  readonly __typename: string;
-  readonly message?: string;
-  readonly issues?: ReadonlyArray<{ readonly message: string }>;
-}
-
-/** A payload is success; a typed error carries its Korean message (the first issue's for validation). */
-export function outcomeOf(answer: TypedAnswer | null | undefined, payloadType: string): Outcome {
-  if (answer?.__typename === payloadType) return { ok: true };
-  return { ok: false, message: answer?.issues?.[0]?.message ?? answer?.message ?? '' };
-}
-
-/** Password reset and change, logout and account deletion. */
+/** Password reset and change, logout and account deletion; each rejects with the typed error's Korean message. */
 export function useAccountMutations() {
   const environment = useRelayEnvironment();
-  const [commitRequest, requestInFlight] = useMutation<useAccountMutationsRequestResetMutation>(graphql`
-    mutation useAccountMutationsRequestResetMutation($input: RequestPasswordResetInput!) {
-      requestPasswordReset(input: $input) {
-        __typename
-        ... on Error { message }
-        ... on ValidationError { issues { message } }
+  const [commitRequest, requestInFlight] = useTypedMutation<useAccountMutationsRequestResetMutation>(
+    graphql`
+      mutation useAccountMutationsRequestResetMutation($input: RequestPasswordResetInput!) {
+        requestPasswordReset(input: $input) {
+          __typename
+          ... on Error { message }
+          ... on ValidationError { issues { message } }
+        }
       }
-    }
-  `);
-  const [commitConfirm, confirmInFlight] = useMutation<useAccountMutationsConfirmResetMutation>(graphql`
-    mutation useAccountMutationsConfirmResetMutation($input: ConfirmPasswordResetInput!) {
-      confirmPasswordReset(input: $input) {
-        __typename
-        ... on Error { message }
-        ... on ValidationError { issues { message } }
+    `,
+    { payload: 'RequestPasswordResetPayload' },
+  );
+  const [commitConfirm, confirmInFlight] = useTypedMutation<useAccountMutationsConfirmResetMutation>(
+    graphql`
+      mutation useAccountMutationsConfirmResetMutation($input: ConfirmPasswordResetInput!) {
+        confirmPasswordReset(input: $input) {
+          __typename
+          ... on Error { message }
+          ... on ValidationError { issues { message } }
+        }
       }
-    }
-  `);
-  const [commitChange, changeInFlight] = useMutation<useAccountMutationsChangePasswordMutation>(graphql`
-    mutation useAccountMutationsChangePasswordMutation($input: ChangePasswordInput!) {
-      changePassword(input: $input) {
-        __typename
-        ... on Error { message }
-        ... on ValidationError { issues { message } }
+    `,
+    { payload: 'ConfirmPasswordResetPayload' },
+  );
+  const [commitChange, changeInFlight] = useTypedMutation<useAccountMutationsChangePasswordMutation>(
+    graphql`
+      mutation useAccountMutationsChangePasswordMutation($input: ChangePasswordInput!) {
+        changePassword(input: $input) {
+          __typename
+          ... on Error { message }
+          ... on ValidationError { issues { message } }
+        }
       }
-    }
-  `);
-  const [commitLogout, logoutInFlight] = useMutation<useAccountMutationsLogoutMutation>(graphql`
-    mutation useAccountMutationsLogoutMutation {
-      logout {
-        __typename
+    `,
+    { payload: 'ChangePasswordPayload' },
+  );
+  const [commitLogout, logoutInFlight] = useTypedMutation<useAccountMutationsLogoutMutation>(
+    graphql`
+      mutation useAccountMutationsLogoutMutation {
+        logout {
+          __typename
+        }
       }
-    }
-  `);
-  const [commitDelete, deleteInFlight] = useMutation<useAccountMutationsDeleteAccountMutation>(graphql`
-    mutation useAccountMutationsDeleteAccountMutation($input: DeleteAccountInput!) {
-      deleteAccount(input: $input) {
-        __typename
-        ... on Error { message }
-        ... on ValidationError { issues { message } }
+    `,
+    { payload: 'LogoutPayload' },
+  );
+  const [commitDelete, deleteInFlight] = useTypedMutation<useAccountMutationsDeleteAccountMutation>(
+    graphql`
+      mutation useAccountMutationsDeleteAccountMutation($input: DeleteAccountInput!) {
+        deleteAccount(input: $input) {
+          __typename
+          ... on Error { message }
+          ... on ValidationError { issues { message } }
+        }
       }
-    }
-  `);
+    `,
+    { payload: 'DeleteAccountPayload' },
+  );
 
   /** The session ends locally whatever the server says; cached member data is dropped. */
   const endSession = useCallback(() => {
@@ -74,73 +76,25 @@ export function useAccountMutations() {
     commitLocalUpdate(environment, (store) => store.invalidateStore());
   }, [environment]);
 
-  const requestPasswordReset = useCallback(
-    (email: string) =>
-      new Promise<Outcome>((resolve) =>
-        commitRequest({
-          variables: { input: { email } },
-          onCompleted: (data) => resolve(outcomeOf(data.requestPasswordReset, 'RequestPasswordResetPayload')),
-          onError: (error) => resolve({ ok: false, message: error.message }),
-        }),
-      ),
-    [commitRequest],
-  );
+  const requestPasswordReset = useCallback((email: string) => commitRequest({ variables: { input: { email } } }), [commitRequest]);
 
   const confirmPasswordReset = useCallback(
-    (input: { token: string; newPassword: string; newPasswordConfirm: string }) =>
-      new Promise<Outcome>((resolve) =>
-        commitConfirm({
-          variables: { input },
-          onCompleted: (data) => resolve(outcomeOf(data.confirmPasswordReset, 'ConfirmPasswordResetPayload')),
-          onError: (error) => resolve({ ok: false, message: error.message }),
-        }),
-      ),
+    (input: { token: string; newPassword: string; newPasswordConfirm: string }) => commitConfirm({ variables: { input } }),
     [commitConfirm],
   );
 
   const changePassword = useCallback(
-    (input: { currentPassword: string; newPassword: string; newPasswordConfirm: string }) =>
-      new Promise<Outcome>((resolve) =>
-        commitChange({
-          variables: { input },
-          onCompleted: (data) => resolve(outcomeOf(data.changePassword, 'ChangePasswordPayload')),
-          onError: (error) => resolve({ ok: false, message: error.message }),
-        }),
-      ),
+    (input: { currentPassword: string; newPassword: string; newPasswordConfirm: string }) => commitChange({ variables: { input } }),
     [commitChange],
   );
 
-  const logout = useCallback(
-    () =>
-      new Promise<void>((resolve) =>
-        commitLogout({
-          variables: {},
-          onCompleted: () => {
-            endSession();
-            resolve();
-          },
-          onError: () => {
-            endSession();
-            resolve();
-          },
-        }),
-      ),
-    [commitLogout, endSession],
-  );
+  const logout = useCallback(() => commitLogout({ variables: {} }).then(endSession, endSession), [commitLogout, endSession]);
 
   const deleteAccount = useCallback(
-    (password: string) =>
-      new Promise<Outcome>((resolve) =>
-        commitDelete({
-          variables: { input: { password } },
-          onCompleted: (data) => {
-            const outcome = outcomeOf(data.deleteAccount, 'DeleteAccountPayload');
-            if (outcome.ok) endSession();
-            resolve(outcome);
-          },
-          onError: (error) => resolve({ ok: false, message: error.message }),
-        }),
-      ),
+    async (password: string) => {
+      await commitDelete({ variables: { input: { password } } });
+      endSession();
+    },
     [commitDelete, endSession],
   );
 

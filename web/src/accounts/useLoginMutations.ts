@@ -1,100 +1,98 @@
 import { useCallback } from 'react';
-import { commitLocalUpdate, graphql, useMutation, useRelayEnvironment } from 'react-relay';
+import { commitLocalUpdate, graphql, useRelayEnvironment } from 'react-relay';
 import type { useLoginMutationsPasswordMutation } from '../__generated__/useLoginMutationsPasswordMutation.graphql';
 import type { useLoginMutationsGoogleMutation } from '../__generated__/useLoginMutationsGoogleMutation.graphql';
 import type { useLoginMutationsKakaoMutation } from '../__generated__/useLoginMutationsKakaoMutation.graphql';
 import type { useLoginMutationsAppleMutation } from '../__generated__/useLoginMutationsAppleMutation.graphql';
 import { accountTexts } from '@domain/messages.js';
 import { saveSession } from '../app/session';
+import { MutationFailure } from '../app/relay/mutationFailure';
+import { useTypedMutation } from '../app/relay/useTypedMutation';
 
-/** What every login answer is reduced to: a session, or the message to show. */
-export type LoginOutcome = { ok: true } | { ok: false; message: string | null };
-
-interface LoginAnswer {
-  readonly __typename: string;
+interface LoginPayload {
   readonly token?: string;
-  readonly viewer?: { readonly id: string; readonly nickname: string; readonly profileImage: string | null | undefined };
-  readonly message?: string;
+  readonly viewer?: { readonly id: string; readonly nickname: string; readonly profileImage: string | null | undefined } | null;
 }
 
 export type SocialProviderName = 'google' | 'kakao' | 'apple';
 
-/** Password and social logins; a successful one stores the session and refreshes every screen's data. */
+/**
+ * Password and social logins; a successful one stores the session and refreshes every screen's data. Each rejects
+ * with a MutationFailure: the gateway's message, or the product's "login response invalid" for a success answer
+ * without its token or member (001 §8).
+ */
 export function useLoginMutations() {
   const environment = useRelayEnvironment();
-  const [commitPassword, passwordInFlight] = useMutation<useLoginMutationsPasswordMutation>(graphql`
-    mutation useLoginMutationsPasswordMutation($input: LoginWithPasswordInput!) {
-      loginWithPassword(input: $input) {
-        __typename
-        ... on LoginWithPasswordPayload { token viewer { id nickname profileImage } }
-        ... on Error { message }
+  const [commitPassword, passwordInFlight] = useTypedMutation<useLoginMutationsPasswordMutation>(
+    graphql`
+      mutation useLoginMutationsPasswordMutation($input: LoginWithPasswordInput!) {
+        loginWithPassword(input: $input) {
+          __typename
+          ... on LoginWithPasswordPayload { token viewer { id nickname profileImage } }
+          ... on Error { message }
+        }
       }
-    }
-  `);
-  const [commitGoogle, googleInFlight] = useMutation<useLoginMutationsGoogleMutation>(graphql`
-    mutation useLoginMutationsGoogleMutation($input: LoginWithGoogleInput!) {
-      loginWithGoogle(input: $input) {
-        __typename
-        ... on LoginWithGooglePayload { token viewer { id nickname profileImage } }
-        ... on Error { message }
+    `,
+    { payload: 'LoginWithPasswordPayload' },
+  );
+  const [commitGoogle, googleInFlight] = useTypedMutation<useLoginMutationsGoogleMutation>(
+    graphql`
+      mutation useLoginMutationsGoogleMutation($input: LoginWithGoogleInput!) {
+        loginWithGoogle(input: $input) {
+          __typename
+          ... on LoginWithGooglePayload { token viewer { id nickname profileImage } }
+          ... on Error { message }
+        }
       }
-    }
-  `);
-  const [commitKakao, kakaoInFlight] = useMutation<useLoginMutationsKakaoMutation>(graphql`
-    mutation useLoginMutationsKakaoMutation($input: LoginWithKakaoInput!) {
-      loginWithKakao(input: $input) {
-        __typename
-        ... on LoginWithKakaoPayload { token viewer { id nickname profileImage } }
-        ... on Error { message }
+    `,
+    { payload: 'LoginWithGooglePayload' },
+  );
+  const [commitKakao, kakaoInFlight] = useTypedMutation<useLoginMutationsKakaoMutation>(
+    graphql`
+      mutation useLoginMutationsKakaoMutation($input: LoginWithKakaoInput!) {
+        loginWithKakao(input: $input) {
+          __typename
+          ... on LoginWithKakaoPayload { token viewer { id nickname profileImage } }
+          ... on Error { message }
+        }
       }
-    }
-  `);
-  const [commitApple, appleInFlight] = useMutation<useLoginMutationsAppleMutation>(graphql`
-    mutation useLoginMutationsAppleMutation($input: LoginWithAppleInput!) {
-      loginWithApple(input: $input) {
-        __typename
-        ... on LoginWithApplePayload { token viewer { id nickname profileImage } }
-        ... on Error { message }
+    `,
+    { payload: 'LoginWithKakaoPayload' },
+  );
+  const [commitApple, appleInFlight] = useTypedMutation<useLoginMutationsAppleMutation>(
+    graphql`
+      mutation useLoginMutationsAppleMutation($input: LoginWithAppleInput!) {
+        loginWithApple(input: $input) {
+          __typename
+          ... on LoginWithApplePayload { token viewer { id nickname profileImage } }
+          ... on Error { message }
+        }
       }
-    }
-  `);
+    `,
+    { payload: 'LoginWithApplePayload' },
+  );
 
   const settle = useCallback(
-    (answer: LoginAnswer | null | undefined): LoginOutcome => {
-      if (answer?.token && answer.viewer) {
-        saveSession(answer.token, { id: answer.viewer.id, nickname: answer.viewer.nickname, profileImage: answer.viewer.profileImage ?? null });
-        // Everything fetched as a guest (isLiked, viewer …) is stale now.
-        commitLocalUpdate(environment, (store) => store.invalidateStore());
-        return { ok: true };
-      }
-      // A success answer without its token or member is the product's "login response invalid" case (001 §8).
-      if (answer?.__typename.endsWith('Payload')) return { ok: false, message: accountTexts.social.loginResponseInvalid };
-      return { ok: false, message: answer?.message ?? null };
+    ({ token, viewer }: LoginPayload) => {
+      if (!token || !viewer) throw new MutationFailure(accountTexts.social.loginResponseInvalid);
+      saveSession(token, { id: viewer.id, nickname: viewer.nickname, profileImage: viewer.profileImage ?? null });
+      // Everything fetched as a guest (isLiked, viewer …) is stale now.
+      commitLocalUpdate(environment, (store) => store.invalidateStore());
     },
     [environment],
   );
 
   const loginWithPassword = useCallback(
-    (identifier: string, password: string) =>
-      new Promise<LoginOutcome>((resolve) => {
-        commitPassword({
-          variables: { input: { identifier, password, rememberMe: true } },
-          onCompleted: (data) => resolve(settle(data.loginWithPassword as LoginAnswer)),
-          onError: (error) => resolve({ ok: false, message: error.message }),
-        });
-      }),
+    (identifier: string, password: string) => commitPassword({ variables: { input: { identifier, password, rememberMe: true } } }).then(settle),
     [commitPassword, settle],
   );
 
   const loginWithProvider = useCallback(
-    (provider: SocialProviderName, accessToken: string) =>
-      new Promise<LoginOutcome>((resolve) => {
-        const variables = { input: { accessToken } };
-        const onError = () => resolve({ ok: false, message: null });
-        if (provider === 'google') commitGoogle({ variables, onCompleted: (data) => resolve(settle(data.loginWithGoogle as LoginAnswer)), onError });
-        else if (provider === 'kakao') commitKakao({ variables, onCompleted: (data) => resolve(settle(data.loginWithKakao as LoginAnswer)), onError });
-        else commitApple({ variables, onCompleted: (data) => resolve(settle(data.loginWithApple as LoginAnswer)), onError });
-      }),
+    (provider: SocialProviderName, accessToken: string) => {
+      const variables = { input: { accessToken } };
+      const commit = provider === 'google' ? commitGoogle : provider === 'kakao' ? commitKakao : commitApple;
+      return commit({ variables }).then(settle);
+    },
     [commitGoogle, commitKakao, commitApple, settle],
   );
 

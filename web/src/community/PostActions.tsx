@@ -29,7 +29,7 @@ export function PostActions({ postId, authorId, viewerId }: { postId: string; au
   const blockPost = useBlockPostMutation();
   const blockUser = useBlockUserMutation();
 
-  const run = async (action: () => Promise<void>, success: string, failure: string) => {
+  const run = async (action: () => Promise<unknown>, success: string, failure: string) => {
     setBusy(true);
     try {
       await action();

@@ -9,11 +9,14 @@ export interface ReportInput {
   reasonType: number;
 }
 
+/** One report per member and post or item (002 §5.1): the report mutations say so in the modal's words. */
+export const REPORT_CODE_TEXTS = { CONFLICT: reportTexts.alreadyReported } as const;
+
 interface ReportModalProps {
   open: boolean;
   onClose: () => void;
   /** Sends the report; a rejected promise keeps the modal open with what was typed. */
-  onSubmit: (input: ReportInput) => Promise<void>;
+  onSubmit: (input: ReportInput) => Promise<unknown>;
   /** Where the outcome is told; the app's global toast unless a screen has its own toaster (stories). */
   notify?: (message: string, kind: ToastKind) => void;
 }

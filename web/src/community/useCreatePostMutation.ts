@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
 import type { CreatePostInput, useCreatePostMutation as MutationType } from '../__generated__/useCreatePostMutation.graphql';
 import { discardCachedPostLists } from './postStoreUpdates';
-import { MutationFailure, failureOf } from '../app/relay/mutationFailure';
+import { MutationFailure } from '../app/relay/mutationFailure';
+import { useTypedMutation } from '../app/relay/useTypedMutation';
 
 const mutation = graphql`
   mutation useCreatePostMutation($input: CreatePostInput!, $connections: [ID!]!) {
@@ -32,22 +33,18 @@ const mutation = graphql`
  * cached post list is discarded (000 §4) so it shows first wherever a list is opened next.
  */
 export function useCreatePostMutation(): [(input: CreatePostInput, feedConnections: string[]) => Promise<string>, boolean] {
-  const [commit, inFlight] = useMutation<MutationType>(mutation);
+  const [commit, inFlight] = useTypedMutation<MutationType>(mutation, { payload: 'CreatePostPayload' });
   const create = useCallback(
-    (input: CreatePostInput, feedConnections: string[]) =>
-      new Promise<string>((resolve, reject) => {
-        commit({
-          variables: { input, connections: feedConnections },
-          updater: (store, response) => {
-            if (response?.createPost.__typename === 'CreatePostPayload') discardCachedPostLists(store);
-          },
-          onCompleted: ({ createPost: result }) => {
-            if (result.__typename === 'CreatePostPayload' && result.post) resolve(result.post.id);
-            else reject(failureOf(result));
-          },
-          onError: (error) => reject(new MutationFailure(error.message)),
-        });
-      }),
+    async (input: CreatePostInput, feedConnections: string[]) => {
+      const { post } = await commit({
+        variables: { input, connections: feedConnections },
+        updater: (store, response) => {
+          if (response?.createPost.__typename === 'CreatePostPayload') discardCachedPostLists(store);
+        },
+      });
+      if (!post) throw new MutationFailure('');
+      return post.id;
+    },
     [commit],
   );
   return [create, inFlight];

@@ -1,10 +1,12 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
 import type { useCreateReplyMutation as MutationType } from '../__generated__/useCreateReplyMutation.graphql';
+import { useTypedMutation } from '../app/relay/useTypedMutation';
 
 const mutation = graphql`
   mutation useCreateReplyMutation($input: CreateReplyInput!, $connections: [ID!]!) {
     createReply(input: $input) {
+      __typename
       ... on CreateReplyPayload {
         replyEdge @appendEdge(connections: $connections) {
           cursor
@@ -33,21 +35,11 @@ export interface CreateReplyArgs {
 }
 
 /** Posts a reply: the new edge joins its list and the post's replyCount updates wherever it shows. */
-export function useCreateReplyMutation(): [(args: CreateReplyArgs) => Promise<void>, boolean] {
-  const [commit, inFlight] = useMutation<MutationType>(mutation);
+export function useCreateReplyMutation(): [(args: CreateReplyArgs) => Promise<unknown>, boolean] {
+  const [commit, inFlight] = useTypedMutation<MutationType>(mutation, { payload: 'CreateReplyPayload' });
   const create = useCallback(
     ({ postId, content, parentId, connectionId }: CreateReplyArgs) =>
-      new Promise<void>((resolve, reject) => {
-        commit({
-          variables: { input: { postId, content, parentId }, connections: [connectionId] },
-          onCompleted: (response) => {
-            const result = response.createReply;
-            if (result && 'message' in result && result.message) reject(new Error(result.message));
-            else resolve();
-          },
-          onError: reject,
-        });
-      }),
+      commit({ variables: { input: { postId, content, parentId }, connections: [connectionId] } }),
     [commit],
   );
   return [create, inFlight];

@@ -1,12 +1,14 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
 import { communityTexts } from '@domain/messages.js';
 import type { useTogglePostLikeMutation as MutationType } from '../__generated__/useTogglePostLikeMutation.graphql';
+import { useTypedMutation } from '../app/relay/useTypedMutation';
 import { useToast } from '../ui/toast/ToastProvider';
 
 const mutation = graphql`
   mutation useTogglePostLikeMutation($input: TogglePostLikeInput!) {
     togglePostLike(input: $input) {
+      __typename
       ... on TogglePostLikePayload {
         post {
           id
@@ -26,7 +28,10 @@ const mutation = graphql`
  * the detail, search and my posts all show the new count; the optimistic answer shows it at once.
  */
 export function useTogglePostLikeMutation(): [(post: { id: string; isLiked: boolean; likeCount: number }) => void, boolean] {
-  const [commit, inFlight] = useMutation<MutationType>(mutation);
+  const [commit, inFlight] = useTypedMutation<MutationType>(mutation, {
+    payload: 'TogglePostLikePayload',
+    requestFailureText: communityTexts.post.likeFailed,
+  });
   const toast = useToast();
   const toggle = useCallback(
     (post: { id: string; isLiked: boolean; likeCount: number }) => {
@@ -38,11 +43,8 @@ export function useTogglePostLikeMutation(): [(post: { id: string; isLiked: bool
             post: { id: post.id, isLiked: !post.isLiked, likeCount: Math.max(0, post.likeCount + (post.isLiked ? -1 : 1)) },
           },
         },
-        onCompleted: (response) => {
-          const result = response.togglePostLike;
-          if (result && 'message' in result && result.message) toast.show(result.message, 'error');
-        },
-        onError: () => toast.show(communityTexts.post.likeFailed, 'error'),
+      }).catch((error: Error) => {
+        if (error.message) toast.show(error.message, 'error');
       });
     },
     [commit, toast],

@@ -1,10 +1,12 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
 import type { useToggleReplyLikeMutation as MutationType } from '../__generated__/useToggleReplyLikeMutation.graphql';
+import { useTypedMutation } from '../app/relay/useTypedMutation';
 
 const mutation = graphql`
   mutation useToggleReplyLikeMutation($input: ToggleReplyLikeInput!) {
     toggleReplyLike(input: $input) {
+      __typename
       ... on ToggleReplyLikePayload {
         reply {
           id
@@ -16,12 +18,12 @@ const mutation = graphql`
   }
 `;
 
-/** Likes or unlikes a reply, optimistically. */
+/** Likes or unlikes a reply, optimistically; a refusal only rolls the optimistic answer back. */
 export function useToggleReplyLikeMutation(): (reply: { id: string; isLiked: boolean; likeCount: number }) => void {
-  const [commit] = useMutation<MutationType>(mutation);
+  const [commit] = useTypedMutation<MutationType>(mutation, { payload: 'ToggleReplyLikePayload' });
   return useCallback(
     (reply) =>
-      commit({
+      void commit({
         variables: { input: { id: reply.id } },
         optimisticResponse: {
           toggleReplyLike: {
@@ -29,7 +31,7 @@ export function useToggleReplyLikeMutation(): (reply: { id: string; isLiked: boo
             reply: { id: reply.id, isLiked: !reply.isLiked, likeCount: Math.max(0, reply.likeCount + (reply.isLiked ? -1 : 1)) },
           },
         },
-      }),
+      }).catch(() => undefined),
     [commit],
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
 import type { UpdatePostInput, useUpdatePostMutation as MutationType } from '../__generated__/useUpdatePostMutation.graphql';
-import { MutationFailure, failureOf } from '../app/relay/mutationFailure';
+import { useTypedMutation } from '../app/relay/useTypedMutation';
 
 const mutation = graphql`
   mutation useUpdatePostMutation($input: UpdatePostInput!) {
@@ -42,29 +42,22 @@ export interface OptimisticPostFields {
  * Edits a post optimistically: title, content, trade fields and updatedAt change in the store at once,
  * everywhere the post shows; a failure rolls them back (Relay drops the optimistic update) and rejects.
  */
-export function useUpdatePostMutation(): [(input: UpdatePostInput, optimistic: OptimisticPostFields) => Promise<void>, boolean] {
-  const [commit, inFlight] = useMutation<MutationType>(mutation);
+export function useUpdatePostMutation(): [(input: UpdatePostInput, optimistic: OptimisticPostFields) => Promise<unknown>, boolean] {
+  const [commit, inFlight] = useTypedMutation<MutationType>(mutation, { payload: 'UpdatePostPayload' });
   const update = useCallback(
     (input: UpdatePostInput, optimistic: OptimisticPostFields) =>
-      new Promise<void>((resolve, reject) => {
-        commit({
-          variables: { input },
-          optimisticUpdater: (store) => {
-            const post = store.get(input.id);
-            if (!post) return;
-            post.setValue(optimistic.title, 'title');
-            post.setValue(optimistic.content, 'content');
-            post.setValue(optimistic.price, 'price');
-            post.setValue(optimistic.location, 'location');
-            post.setValue(optimistic.isSold, 'isSold');
-            post.setValue(new Date().toISOString(), 'updatedAt');
-          },
-          onCompleted: ({ updatePost: result }) => {
-            if (result.__typename === 'UpdatePostPayload') resolve();
-            else reject(failureOf(result));
-          },
-          onError: (error) => reject(new MutationFailure(error.message)),
-        });
+      commit({
+        variables: { input },
+        optimisticUpdater: (store) => {
+          const post = store.get(input.id);
+          if (!post) return;
+          post.setValue(optimistic.title, 'title');
+          post.setValue(optimistic.content, 'content');
+          post.setValue(optimistic.price, 'price');
+          post.setValue(optimistic.location, 'location');
+          post.setValue(optimistic.isSold, 'isSold');
+          post.setValue(new Date().toISOString(), 'updatedAt');
+        },
       }),
     [commit],
   );

@@ -1,8 +1,10 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
 import { communityTexts } from '@domain/messages.js';
 import type { useUploadImageMutation as MutationType } from '../__generated__/useUploadImageMutation.graphql';
-import { uploadFailureMessage } from '../ui/uploads';
+import { MutationFailure } from '../app/relay/mutationFailure';
+import { useTypedMutation } from '../app/relay/useTypedMutation';
+import { UPLOAD_FAILURE_TEXTS } from '../ui/uploads';
 
 const mutation = graphql`
   mutation useUploadImageMutation($input: UploadImageInput!) {
@@ -38,21 +40,13 @@ export interface UploadedImage {
 
 /** Sends one picked image through the GraphQL multipart request; rejects with the gateway's Korean reason. */
 export function useUploadImageMutation(): (file: File) => Promise<UploadedImage> {
-  const [commit] = useMutation<MutationType>(mutation);
+  const [commit] = useTypedMutation<MutationType>(mutation, { payload: 'UploadImagePayload', ...UPLOAD_FAILURE_TEXTS });
   return useCallback(
-    (file: File) =>
-      new Promise<UploadedImage>((resolve, reject) => {
-        commit({
-          variables: { input: { file: null } },
-          uploadables: { 'input.file': file },
-          onCompleted: ({ uploadImage: result }) => {
-            if (result.__typename === 'UploadImagePayload' && result.image) resolve(result.image);
-            else if (result.__typename === 'ValidationError') reject(new Error(result.issues?.[0]?.message ?? result.message));
-            else reject(new Error('message' in result && result.message ? result.message : communityTexts.upload.failed));
-          },
-          onError: (error) => reject(new Error(uploadFailureMessage(error, communityTexts.upload.failed))),
-        });
-      }),
+    async (file: File) => {
+      const { image } = await commit({ variables: { input: { file: null } }, uploadables: { 'input.file': file } });
+      if (!image) throw new MutationFailure(communityTexts.upload.failed);
+      return image;
+    },
     [commit],
   );
 }

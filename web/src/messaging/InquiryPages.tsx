@@ -1,5 +1,5 @@
 import { Suspense, useState, type FormEvent } from 'react';
-import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
 import { useRouteData } from '../app/routing/navigation';
 import { INQUIRY_CATEGORIES, INQUIRY_COMMENT_MAX, INQUIRY_CONTENT_MAX, INQUIRY_CONTENT_MIN, INQUIRY_TITLE_MAX } from '@domain/limits.js';
@@ -14,14 +14,13 @@ import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
-
-type Failure = { __typename: string; message?: string; issues?: readonly { message: string }[] };
-/** The Korean message of a typed failure: the first broken rule, or the error's own message. */
-const failureText = (result: Failure) => result.issues?.[0]?.message ?? result.message ?? errorMessages.UNKNOWN;
+import { useTypedMutation } from '../app/relay/useTypedMutation';
 
 /** /my/inquiries: the member's inquiries and the form to file one (001 §5 rules, checked again by the gateway). */
 export function InquiryListPage() {
-  const { queryRef } = useRouteData() as { queryRef: PreloadedQuery<InquiryListPageQuery> };
+  const { queryRef } = useRouteData() as {
+    queryRef: PreloadedQuery<InquiryListPageQuery>;
+  };
   return (
     <>
       <PageHeader title={m.inquiriesTitle} back />
@@ -85,31 +84,41 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
   const [content, setContent] = useState('');
   const [category, setCategory] = useState<InquiryCategory>('GENERAL');
   const [error, setError] = useState<string | null>(null);
-  const [commit, inFlight] = useMutation<InquiryListPageCreateMutation>(graphql`
-    mutation InquiryListPageCreateMutation($input: CreateInquiryInput!, $connections: [ID!]!) {
-      createInquiry(input: $input) {
-        __typename
-        ... on CreateInquiryPayload {
-          inquiry @prependNode(connections: $connections, edgeTypeName: "InquiryEdge") {
-            id
-            databaseId
-            title
-            status
-            category
-            createdAt
+  const [commit, inFlight] = useTypedMutation<InquiryListPageCreateMutation>(
+    graphql`
+      mutation InquiryListPageCreateMutation(
+        $input: CreateInquiryInput!
+        $connections: [ID!]!
+      ) {
+        createInquiry(input: $input) {
+          __typename
+          ... on CreateInquiryPayload {
+            inquiry
+              @prependNode(
+                connections: $connections
+                edgeTypeName: "InquiryEdge"
+              ) {
+              id
+              databaseId
+              title
+              status
+              category
+              createdAt
+            }
           }
-        }
-        ... on ValidationError {
-          issues {
+          ... on ValidationError {
+            issues {
+              message
+            }
+          }
+          ... on Error {
             message
           }
         }
-        ... on Error {
-          message
-        }
       }
-    }
-  `);
+    `,
+    { payload: 'CreateInquiryPayload', failureText: errorMessages.UNKNOWN },
+  );
   // The same rules as the server, so the member learns them before sending.
   const localProblem = () => {
     if (title.trim().length < 1 || title.trim().length > INQUIRY_TITLE_MAX) return m.inquiryTitle(INQUIRY_TITLE_MAX);
@@ -123,16 +132,18 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
     setError(problem);
     if (problem) return;
     commit({
-      variables: { input: { title, content, category }, connections: [connectionId] },
-      onCompleted: ({ createInquiry }) => {
-        if (createInquiry.__typename === 'CreateInquiryPayload') {
-          toast.show(m.inquiryCreated, 'success');
-          setTitle('');
-          setContent('');
-        } else setError(failureText(createInquiry as Failure));
+      variables: {
+        input: { title, content, category },
+        connections: [connectionId],
       },
-      onError: (failure) => setError(failure.message || errorMessages.UNKNOWN),
-    });
+    }).then(
+      () => {
+        toast.show(m.inquiryCreated, 'success');
+        setTitle('');
+        setContent('');
+      },
+      (failure: Error) => setError(failure.message),
+    );
   };
   return (
     <form className="inquiry-form" onSubmit={submit} aria-label={m.newInquiry}>
@@ -169,7 +180,9 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
 
 /** /my/inquiries/:id: the inquiry with its comments; the member (or staff) adds comments. */
 export function InquiryDetailPage() {
-  const { queryRef } = useRouteData() as { queryRef: PreloadedQuery<InquiryDetailPageQuery> };
+  const { queryRef } = useRouteData() as {
+    queryRef: PreloadedQuery<InquiryDetailPageQuery>;
+  };
   return (
     <>
       <PageHeader title={m.inquiriesTitle} back />
@@ -218,34 +231,39 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
   );
   const toast = useToast();
   const [comment, setComment] = useState('');
-  const [commit, inFlight] = useMutation<InquiryDetailPageCommentMutation>(graphql`
-    mutation InquiryDetailPageCommentMutation($input: AddInquiryCommentInput!) {
-      addInquiryComment(input: $input) {
-        __typename
-        ... on AddInquiryCommentPayload {
-          inquiry {
-            id
-            comments {
-              databaseId
-              comment
-              createdAt
-              user {
-                name
+  const [commit, inFlight] = useTypedMutation<InquiryDetailPageCommentMutation>(
+    graphql`
+      mutation InquiryDetailPageCommentMutation(
+        $input: AddInquiryCommentInput!
+      ) {
+        addInquiryComment(input: $input) {
+          __typename
+          ... on AddInquiryCommentPayload {
+            inquiry {
+              id
+              comments {
+                databaseId
+                comment
+                createdAt
+                user {
+                  name
+                }
               }
             }
           }
-        }
-        ... on ValidationError {
-          issues {
+          ... on ValidationError {
+            issues {
+              message
+            }
+          }
+          ... on Error {
             message
           }
         }
-        ... on Error {
-          message
-        }
       }
-    }
-  `);
+    `,
+    { payload: 'AddInquiryCommentPayload', failureText: errorMessages.UNKNOWN },
+  );
   if (inquiry.__typename !== 'Inquiry') return <StateScreen title={'message' in inquiry ? (inquiry.message ?? m.inquiryNotFound) : m.inquiryNotFound} />;
   const send = (event: FormEvent) => {
     event.preventDefault();
@@ -255,12 +273,10 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
     }
     commit({
       variables: { input: { inquiryId: inquiry.id ?? '', comment } },
-      onCompleted: ({ addInquiryComment }) => {
-        if (addInquiryComment.__typename === 'AddInquiryCommentPayload') setComment('');
-        else toast.show(failureText(addInquiryComment as Failure), 'error');
-      },
-      onError: (failure) => toast.show(failure.message || errorMessages.UNKNOWN, 'error'),
-    });
+    }).then(
+      () => setComment(''),
+      (failure: Error) => toast.show(failure.message, 'error'),
+    );
   };
   return (
     <article className="inquiry">

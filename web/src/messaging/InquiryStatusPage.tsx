@@ -1,5 +1,5 @@
 import { Suspense, useState, type FormEvent } from 'react';
-import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
 import { useRouteData } from '../app/routing/navigation';
 import { INQUIRY_INTERNAL_NOTES_MAX, INQUIRY_NEXT_STATUS, INQUIRY_RESOLUTION_MAX, type InquiryStatus as DomainInquiryStatus } from '@domain/limits.js';
@@ -11,14 +11,15 @@ import { PageHeader } from '../ui/PageHeader';
 import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
+import { useTypedMutation } from '../app/relay/useTypedMutation';
 
-type Failure = { __typename: string; message?: string; issues?: readonly { message: string }[] };
-const failureText = (result: Failure) => result.issues?.[0]?.message ?? result.message ?? errorMessages.UNKNOWN;
 const t = m.inquiryStatusForm;
 
 /** /my/inquiries/:id/status: staff move an inquiry one step on, with the member's resolution and staff-only notes. */
 export function InquiryStatusPage() {
-  const { queryRef } = useRouteData() as { queryRef: PreloadedQuery<InquiryStatusPageQuery> };
+  const { queryRef } = useRouteData() as {
+    queryRef: PreloadedQuery<InquiryStatusPageQuery>;
+  };
   return (
     <>
       <PageHeader title={t.title} back />
@@ -96,29 +97,32 @@ function StatusForm(props: StatusFormProps) {
   const [resolution, setResolution] = useState(props.resolution);
   const [internalNotes, setInternalNotes] = useState(props.internalNotes);
   const [error, setError] = useState<string | null>(null);
-  const [commit, inFlight] = useMutation<InquiryStatusPageMutation>(graphql`
-    mutation InquiryStatusPageMutation($input: SetInquiryStatusInput!) {
-      setInquiryStatus(input: $input) {
-        __typename
-        ... on SetInquiryStatusPayload {
-          inquiry {
-            id
-            status
-            resolution
-            internalNotes
+  const [commit, inFlight] = useTypedMutation<InquiryStatusPageMutation>(
+    graphql`
+      mutation InquiryStatusPageMutation($input: SetInquiryStatusInput!) {
+        setInquiryStatus(input: $input) {
+          __typename
+          ... on SetInquiryStatusPayload {
+            inquiry {
+              id
+              status
+              resolution
+              internalNotes
+            }
           }
-        }
-        ... on ValidationError {
-          issues {
+          ... on ValidationError {
+            issues {
+              message
+            }
+          }
+          ... on Error {
             message
           }
         }
-        ... on Error {
-          message
-        }
       }
-    }
-  `);
+    `,
+    { payload: 'SetInquiryStatusPayload', failureText: errorMessages.UNKNOWN },
+  );
 
   const localProblem = () => {
     if (resolution.trim().length > INQUIRY_RESOLUTION_MAX) return m.resolution(INQUIRY_RESOLUTION_MAX);
@@ -140,13 +144,13 @@ function StatusForm(props: StatusFormProps) {
           internalNotes: internalNotes.trim() || null,
         },
       },
-      onCompleted: ({ setInquiryStatus: result }) => {
-        if (result.__typename !== 'SetInquiryStatusPayload') return setError(failureText(result as Failure));
+    }).then(
+      () => {
         toast.show(t.saved(labelOf(status)), 'success');
         navigate(`/my/inquiries/${props.databaseId}`);
       },
-      onError: (failure) => setError(failure.message || errorMessages.UNKNOWN),
-    });
+      (failure: Error) => setError(failure.message),
+    );
   };
 
   return (

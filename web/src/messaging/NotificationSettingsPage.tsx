@@ -1,5 +1,5 @@
 import { Suspense, useState, type FormEvent } from 'react';
-import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useRouteData } from '../app/routing/navigation';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES } from '@domain/limits.js';
 import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
@@ -10,6 +10,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
+import { useTypedMutation } from '../app/relay/useTypedMutation';
 
 type Channel = (typeof NOTIFICATION_CHANNELS)[number];
 interface ChannelState {
@@ -19,7 +20,9 @@ interface ChannelState {
 
 /** /my/notifications: channels (e-mail, push, in-app) with their types, and quiet hours. */
 export default function NotificationSettingsPage() {
-  const { queryRef } = useRouteData() as { queryRef: PreloadedQuery<NotificationSettingsPageQuery> };
+  const { queryRef } = useRouteData() as {
+    queryRef: PreloadedQuery<NotificationSettingsPageQuery>;
+  };
   return (
     <>
       <PageHeader title={m.settingsTitle} back />
@@ -39,10 +42,23 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
         viewer {
           id
           notificationSettings {
-            email { enabled types }
-            push { enabled types }
-            inApp { enabled types }
-            quietHours { enabled startTime endTime }
+            email {
+              enabled
+              types
+            }
+            push {
+              enabled
+              types
+            }
+            inApp {
+              enabled
+              types
+            }
+            quietHours {
+              enabled
+              startTime
+              endTime
+            }
           }
         }
       }
@@ -52,36 +68,68 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
   const settings = viewer?.notificationSettings;
   const toast = useToast();
   const [channels, setChannels] = useState<Record<Channel, ChannelState>>(() => ({
-    email: { enabled: settings?.email.enabled ?? false, types: [...(settings?.email.types ?? [])] },
-    push: { enabled: settings?.push.enabled ?? true, types: [...(settings?.push.types ?? [])] },
-    inApp: { enabled: settings?.inApp.enabled ?? true, types: [...(settings?.inApp.types ?? [])] },
+    email: {
+      enabled: settings?.email.enabled ?? false,
+      types: [...(settings?.email.types ?? [])],
+    },
+    push: {
+      enabled: settings?.push.enabled ?? true,
+      types: [...(settings?.push.types ?? [])],
+    },
+    inApp: {
+      enabled: settings?.inApp.enabled ?? true,
+      types: [...(settings?.inApp.types ?? [])],
+    },
   }));
   const [quiet, setQuiet] = useState({
     enabled: settings?.quietHours.enabled ?? false,
     startTime: settings?.quietHours.startTime ?? '22:00',
     endTime: settings?.quietHours.endTime ?? '08:00',
   });
-  const [commit, inFlight] = useMutation<NotificationSettingsPageMutation>(graphql`
-    mutation NotificationSettingsPageMutation($input: UpdateNotificationSettingsInput!) {
-      updateNotificationSettings(input: $input) {
-        __typename
-        ... on UpdateNotificationSettingsPayload {
-          settings {
-            email { enabled types }
-            push { enabled types }
-            inApp { enabled types }
-            quietHours { enabled startTime endTime }
+  const [commit, inFlight] = useTypedMutation<NotificationSettingsPageMutation>(
+    graphql`
+      mutation NotificationSettingsPageMutation(
+        $input: UpdateNotificationSettingsInput!
+      ) {
+        updateNotificationSettings(input: $input) {
+          __typename
+          ... on UpdateNotificationSettingsPayload {
+            settings {
+              email {
+                enabled
+                types
+              }
+              push {
+                enabled
+                types
+              }
+              inApp {
+                enabled
+                types
+              }
+              quietHours {
+                enabled
+                startTime
+                endTime
+              }
+            }
+          }
+          ... on ValidationError {
+            issues {
+              message
+            }
+          }
+          ... on Error {
+            message
           }
         }
-        ... on ValidationError {
-          issues { message }
-        }
-        ... on Error {
-          message
-        }
       }
-    }
-  `);
+    `,
+    {
+      payload: 'UpdateNotificationSettingsPayload',
+      failureText: errorMessages.UNKNOWN,
+    },
+  );
   if (!settings) return <StateScreen title={uiTexts.loginRequired} text={uiTexts.loginModalText} />;
 
   const toggleType = (channel: Channel, type: NotificationType) =>
@@ -91,14 +139,10 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
     });
   const save = (event: FormEvent) => {
     event.preventDefault();
-    commit({
-      variables: { input: { ...channels, quietHours: quiet } },
-      onCompleted: ({ updateNotificationSettings: result }) => {
-        if (result.__typename === 'UpdateNotificationSettingsPayload') toast.show(m.saved, 'success');
-        else toast.show(('issues' in result && result.issues?.[0]?.message) || ('message' in result && result.message) || errorMessages.UNKNOWN, 'error');
-      },
-      onError: (error) => toast.show(error.message || errorMessages.UNKNOWN, 'error'),
-    });
+    commit({ variables: { input: { ...channels, quietHours: quiet } } }).then(
+      () => toast.show(m.saved, 'success'),
+      (failure: Error) => toast.show(failure.message, 'error'),
+    );
   };
   return (
     <form className="notification-settings" onSubmit={save}>
@@ -109,7 +153,15 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
               <input
                 type="checkbox"
                 checked={channels[channel].enabled}
-                onChange={(event) => setChannels((current) => ({ ...current, [channel]: { ...current[channel], enabled: event.target.checked } }))}
+                onChange={(event) =>
+                  setChannels((current) => ({
+                    ...current,
+                    [channel]: {
+                      ...current[channel],
+                      enabled: event.target.checked,
+                    },
+                  }))
+                }
               />
               {m.channelLabels[channel]}
             </label>

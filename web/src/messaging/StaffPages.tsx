@@ -1,14 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
 import { ADMIN_NOTIFICATION_CONTENT_MAX, ADMIN_NOTIFICATION_TITLE_MAX, NOTICE_CATEGORIES, NOTICE_CONTENT_MAX, NOTICE_TITLE_MAX } from '@domain/limits.js';
 import { errorMessages, messagingTexts as m } from '@domain/messages.js';
 import type { NoticeCategory, StaffPagesNoticeMutation } from '../__generated__/StaffPagesNoticeMutation.graphql';
 import type { StaffPagesSendMutation } from '../__generated__/StaffPagesSendMutation.graphql';
 import { PageHeader } from '../ui/PageHeader';
 import { useToast } from '../ui/toast/ToastProvider';
-
-type Result = { __typename: string; message?: string; issues?: readonly { message: string }[] };
-const failureText = (result: Result) => result.issues?.[0]?.message ?? result.message ?? errorMessages.UNKNOWN;
+import { useTypedMutation } from '../app/relay/useTypedMutation';
 
 /** /my/admin/notify: staff send an announcement to every member (members get 접근 권한 from the gateway). */
 export function ComposeNotificationPage() {
@@ -16,37 +14,37 @@ export function ComposeNotificationPage() {
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [url, setUrl] = useState('');
-  const [commit, inFlight] = useMutation<StaffPagesSendMutation>(graphql`
-    mutation StaffPagesSendMutation($input: SendAdminNotificationInput!) {
-      sendAdminNotification(input: $input) {
-        __typename
-        ... on SendAdminNotificationPayload {
-          sentCount
-        }
-        ... on ValidationError {
-          issues {
+  const [commit, inFlight] = useTypedMutation<StaffPagesSendMutation>(
+    graphql`
+      mutation StaffPagesSendMutation($input: SendAdminNotificationInput!) {
+        sendAdminNotification(input: $input) {
+          __typename
+          ... on SendAdminNotificationPayload {
+            sentCount
+          }
+          ... on ValidationError {
+            issues {
+              message
+            }
+          }
+          ... on Error {
             message
           }
         }
-        ... on Error {
-          message
-        }
       }
-    }
-  `);
+    `,
+    { payload: 'SendAdminNotificationPayload', failureText: errorMessages.UNKNOWN },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    commit({
-      variables: { input: { allUsers: true, title, content, url: url || null } },
-      onCompleted: ({ sendAdminNotification: result }) => {
-        if (result.__typename === 'SendAdminNotificationPayload') {
-          toast.show(m.sent(result.sentCount ?? 0), 'success');
-          setTitle('');
-          setContent('');
-        } else toast.show(failureText(result as Result), 'error');
+    commit({ variables: { input: { allUsers: true, title, content, url: url || null } } }).then(
+      (result) => {
+        toast.show(m.sent(result.sentCount ?? 0), 'success');
+        setTitle('');
+        setContent('');
       },
-      onError: (error) => toast.show(error.message || errorMessages.UNKNOWN, 'error'),
-    });
+      (failure: Error) => toast.show(failure.message, 'error'),
+    );
   };
   return (
     <>
@@ -81,43 +79,45 @@ export function WriteNoticePage() {
   const [isImportant, setImportant] = useState(false);
   const [isPinned, setPinned] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
-  const [commit, inFlight] = useMutation<StaffPagesNoticeMutation>(graphql`
-    mutation StaffPagesNoticeMutation($input: CreateNoticeInput!) {
-      createNotice(input: $input) {
-        __typename
-        ... on CreateNoticePayload {
-          notice {
-            id
-            title
+  const [commit, inFlight] = useTypedMutation<StaffPagesNoticeMutation>(
+    graphql`
+      mutation StaffPagesNoticeMutation($input: CreateNoticeInput!) {
+        createNotice(input: $input) {
+          __typename
+          ... on CreateNoticePayload {
+            notice {
+              id
+              title
+            }
           }
-        }
-        ... on ValidationError {
-          issues {
+          ... on ValidationError {
+            issues {
+              message
+            }
+          }
+          ... on Error {
             message
           }
         }
-        ... on Error {
-          message
-        }
       }
-    }
-  `);
+    `,
+    { payload: 'CreateNoticePayload', failureText: errorMessages.UNKNOWN },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const uploadables = Object.fromEntries(files.map((file, index) => [`input.attachments.${index}`, file]));
     commit({
       variables: { input: { title, content, category, isImportant, isPinned, attachments: files.length ? files.map(() => null) : null } },
       uploadables: files.length ? uploadables : undefined,
-      onCompleted: ({ createNotice: result }) => {
-        if (result.__typename === 'CreateNoticePayload') {
-          toast.show(m.saved, 'success');
-          setTitle('');
-          setContent('');
-          setFiles([]);
-        } else toast.show(failureText(result as Result), 'error');
+    }).then(
+      () => {
+        toast.show(m.saved, 'success');
+        setTitle('');
+        setContent('');
+        setFiles([]);
       },
-      onError: (error) => toast.show(error.message || errorMessages.UNKNOWN, 'error'),
-    });
+      (failure: Error) => toast.show(failure.message, 'error'),
+    );
   };
   return (
     <>

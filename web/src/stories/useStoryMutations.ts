@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
 import { storyTexts } from '@domain/messages.js';
 import type { StoryPrivacy, StoryType, useStoryMutationsCreateMutation } from '../__generated__/useStoryMutationsCreateMutation.graphql';
 import type { useStoryMutationsViewMutation } from '../__generated__/useStoryMutationsViewMutation.graphql';
@@ -9,215 +9,198 @@ import type { useStoryMutationsReportMutation } from '../__generated__/useStoryM
 import type { useStoryMutationsCreateHighlightMutation } from '../__generated__/useStoryMutationsCreateHighlightMutation.graphql';
 import type { useStoryMutationsDeleteHighlightMutation } from '../__generated__/useStoryMutationsDeleteHighlightMutation.graphql';
 import type { useStoryMutationsDeleteStoryMutation } from '../__generated__/useStoryMutationsDeleteStoryMutation.graphql';
-import { commitExpecting } from '../app/relay/mutationFailure';
+import { useTypedMutation } from '../app/relay/useTypedMutation';
+
+/** What a story mutation says when its refusal or failed request gives no reason. */
+const failureText = storyTexts.uploadFailed;
 
 export function useCreateStoryMutation() {
-  const [commit, inFlight] = useMutation<useStoryMutationsCreateMutation>(graphql`
-    mutation useStoryMutationsCreateMutation($input: CreateStoryInput!) {
-      createStory(input: $input) {
-        __typename
-        ... on CreateStoryPayload {
-          story {
-            id
+  const [commit, inFlight] = useTypedMutation<useStoryMutationsCreateMutation>(
+    graphql`
+      mutation useStoryMutationsCreateMutation($input: CreateStoryInput!) {
+        createStory(input: $input) {
+          __typename
+          ... on CreateStoryPayload {
+            story {
+              id
+            }
           }
-        }
-        ... on ValidationError {
-          issues {
+          ... on ValidationError {
+            issues {
+              message
+            }
+          }
+          ... on Error {
             message
           }
         }
-        ... on Error {
-          message
-        }
       }
-    }
-  `);
+    `,
+    { payload: 'CreateStoryPayload', failureText },
+  );
   const create = useCallback(
     (media: File, input: { type: StoryType; caption?: string; privacy: StoryPrivacy }) =>
-      commitExpecting(
-        commit,
-        { variables: { input: { ...input, media: null } }, uploadables: { 'input.media': media } },
-        (response) => response.createStory,
-        'CreateStoryPayload',
-        storyTexts.uploadFailed,
-      ),
+      commit({ variables: { input: { ...input, media: null } }, uploadables: { 'input.media': media } }),
     [commit],
   );
   return [create, inFlight] as const;
 }
 
 export function useViewStoryMutation() {
-  const [commit] = useMutation<useStoryMutationsViewMutation>(graphql`
-    mutation useStoryMutationsViewMutation($input: ViewStoryInput!) {
-      viewStory(input: $input) {
-        __typename
-        ... on ViewStoryPayload {
-          story {
-            id
-            isViewed
-            viewCount
+  const [commit] = useTypedMutation<useStoryMutationsViewMutation>(
+    graphql`
+      mutation useStoryMutationsViewMutation($input: ViewStoryInput!) {
+        viewStory(input: $input) {
+          __typename
+          ... on ViewStoryPayload {
+            story {
+              id
+              isViewed
+              viewCount
+            }
           }
         }
       }
-    }
-  `);
+    `,
+    { payload: 'ViewStoryPayload', failureText },
+  );
   return useCallback(
-    (storyId: string, duration: number, completionRate: number) => commit({ variables: { input: { storyId, duration, completionRate } } }),
+    (storyId: string, duration: number, completionRate: number) =>
+      void commit({ variables: { input: { storyId, duration, completionRate } } }).catch(() => undefined),
     [commit],
   );
 }
 
 export function useReactToStoryMutation() {
-  const [commit, inFlight] = useMutation<useStoryMutationsReactMutation>(graphql`
-    mutation useStoryMutationsReactMutation($input: ReactToStoryInput!) {
-      reactToStory(input: $input) {
-        __typename
-        ... on ReactToStoryPayload {
-          story {
-            id
-            isLiked
-            likeCount
+  const [commit, inFlight] = useTypedMutation<useStoryMutationsReactMutation>(
+    graphql`
+      mutation useStoryMutationsReactMutation($input: ReactToStoryInput!) {
+        reactToStory(input: $input) {
+          __typename
+          ... on ReactToStoryPayload {
+            story {
+              id
+              isLiked
+              likeCount
+            }
           }
-        }
-        ... on ValidationError {
-          issues {
+          ... on ValidationError {
+            issues {
+              message
+            }
+          }
+          ... on Error {
             message
           }
         }
-        ... on Error {
-          message
-        }
       }
-    }
-  `);
+    `,
+    { payload: 'ReactToStoryPayload', failureText },
+  );
   const react = useCallback(
-    (storyId: string, type: StoryReactionType, comment?: string) =>
-      commitExpecting(
-        commit,
-        { variables: { input: { storyId, type, comment } } },
-        (response) => response.reactToStory,
-        'ReactToStoryPayload',
-        storyTexts.uploadFailed,
-      ),
+    (storyId: string, type: StoryReactionType, comment?: string) => commit({ variables: { input: { storyId, type, comment } } }),
     [commit],
   );
   return [react, inFlight] as const;
 }
 
 export function useHideUserStoriesMutation() {
-  const [commit] = useMutation<useStoryMutationsHideMutation>(graphql`
-    mutation useStoryMutationsHideMutation($input: HideUserStoriesInput!) {
-      hideUserStories(input: $input) {
-        __typename
-        ... on Error {
-          message
+  const [commit] = useTypedMutation<useStoryMutationsHideMutation>(
+    graphql`
+      mutation useStoryMutationsHideMutation($input: HideUserStoriesInput!) {
+        hideUserStories(input: $input) {
+          __typename
+          ... on Error {
+            message
+          }
         }
       }
-    }
-  `);
-  return useCallback(
-    (userId: string) =>
-      commitExpecting(commit, { variables: { input: { userId } } }, (response) => response.hideUserStories, 'HideUserStoriesPayload', storyTexts.uploadFailed),
-    [commit],
+    `,
+    { payload: 'HideUserStoriesPayload', failureText },
   );
+  return useCallback((userId: string) => commit({ variables: { input: { userId } } }), [commit]);
 }
 
 export function useReportStoryMutation() {
-  const [commit] = useMutation<useStoryMutationsReportMutation>(graphql`
-    mutation useStoryMutationsReportMutation($input: ReportStoryInput!) {
-      reportStory(input: $input) {
-        __typename
-        ... on ValidationError {
-          issues {
+  const [commit] = useTypedMutation<useStoryMutationsReportMutation>(
+    graphql`
+      mutation useStoryMutationsReportMutation($input: ReportStoryInput!) {
+        reportStory(input: $input) {
+          __typename
+          ... on ValidationError {
+            issues {
+              message
+            }
+          }
+          ... on Error {
             message
           }
         }
-        ... on Error {
-          message
-        }
       }
-    }
-  `);
-  return useCallback(
-    (storyId: string, reason: string) =>
-      commitExpecting(commit, { variables: { input: { storyId, reason } } }, (response) => response.reportStory, 'ReportStoryPayload', storyTexts.uploadFailed),
-    [commit],
+    `,
+    { payload: 'ReportStoryPayload', failureText },
   );
+  return useCallback((storyId: string, reason: string) => commit({ variables: { input: { storyId, reason } } }), [commit]);
 }
 
 export function useCreateHighlightMutation() {
-  const [commit] = useMutation<useStoryMutationsCreateHighlightMutation>(graphql`
-    mutation useStoryMutationsCreateHighlightMutation($input: CreateHighlightInput!) {
-      createHighlight(input: $input) {
-        __typename
-        ... on ValidationError {
-          issues {
+  const [commit] = useTypedMutation<useStoryMutationsCreateHighlightMutation>(
+    graphql`
+      mutation useStoryMutationsCreateHighlightMutation($input: CreateHighlightInput!) {
+        createHighlight(input: $input) {
+          __typename
+          ... on ValidationError {
+            issues {
+              message
+            }
+          }
+          ... on Error {
             message
           }
         }
-        ... on Error {
-          message
-        }
       }
-    }
-  `);
-  return useCallback(
-    (title: string, storyIds: string[], isPrivate = false) =>
-      commitExpecting(
-        commit,
-        { variables: { input: { title, storyIds, isPrivate } } },
-        (response) => response.createHighlight,
-        'CreateHighlightPayload',
-        storyTexts.uploadFailed,
-      ),
-    [commit],
+    `,
+    { payload: 'CreateHighlightPayload', failureText },
   );
+  return useCallback((title: string, storyIds: string[], isPrivate = false) => commit({ variables: { input: { title, storyIds, isPrivate } } }), [commit]);
 }
 
 export function useDeleteHighlightMutation() {
-  const [commit] = useMutation<useStoryMutationsDeleteHighlightMutation>(graphql`
-    mutation useStoryMutationsDeleteHighlightMutation($input: DeleteHighlightInput!, $connections: [ID!]!) {
-      deleteHighlight(input: $input) {
-        __typename
-        ... on DeleteHighlightPayload {
-          deletedHighlightId @deleteEdge(connections: $connections)
-        }
-        ... on Error {
-          message
+  const [commit] = useTypedMutation<useStoryMutationsDeleteHighlightMutation>(
+    graphql`
+      mutation useStoryMutationsDeleteHighlightMutation($input: DeleteHighlightInput!, $connections: [ID!]!) {
+        deleteHighlight(input: $input) {
+          __typename
+          ... on DeleteHighlightPayload {
+            deletedHighlightId @deleteEdge(connections: $connections)
+          }
+          ... on Error {
+            message
+          }
         }
       }
-    }
-  `);
-  return useCallback(
-    (highlightId: string, connection: string) =>
-      commitExpecting(
-        commit,
-        { variables: { input: { highlightId }, connections: [connection] } },
-        (response) => response.deleteHighlight,
-        'DeleteHighlightPayload',
-        storyTexts.uploadFailed,
-      ),
-    [commit],
+    `,
+    { payload: 'DeleteHighlightPayload', failureText },
   );
+  return useCallback((highlightId: string, connection: string) => commit({ variables: { input: { highlightId }, connections: [connection] } }), [commit]);
 }
 
 export function useDeleteStoryMutation() {
-  const [commit] = useMutation<useStoryMutationsDeleteStoryMutation>(graphql`
-    mutation useStoryMutationsDeleteStoryMutation($input: DeleteStoryInput!) {
-      deleteStory(input: $input) {
-        __typename
-        ... on DeleteStoryPayload {
-          deletedStoryId @deleteRecord
-        }
-        ... on Error {
-          message
+  const [commit] = useTypedMutation<useStoryMutationsDeleteStoryMutation>(
+    graphql`
+      mutation useStoryMutationsDeleteStoryMutation($input: DeleteStoryInput!) {
+        deleteStory(input: $input) {
+          __typename
+          ... on DeleteStoryPayload {
+            deletedStoryId @deleteRecord
+          }
+          ... on Error {
+            message
+          }
         }
       }
-    }
-  `);
-  return useCallback(
-    (storyId: string) =>
-      commitExpecting(commit, { variables: { input: { storyId } } }, (response) => response.deleteStory, 'DeleteStoryPayload', storyTexts.uploadFailed),
-    [commit],
+    `,
+    { payload: 'DeleteStoryPayload', failureText },
   );
+  return useCallback((storyId: string) => commit({ variables: { input: { storyId } } }), [commit]);
 }

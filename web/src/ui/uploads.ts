@@ -40,3 +40,9 @@ export function uploadFailureMessage(error: unknown, fallback: string): string {
   if (isRequestError(error) && error.code !== 'UNKNOWN' && error.code !== 'INTERNAL_SERVER_ERROR') return error.message;
   return fallback;
 }
+
+/** An upload mutation's failure texts (useTypedMutation's options): the gateway's reason, else the generic one. */
+export const UPLOAD_FAILURE_TEXTS = {
+  failureText: communityTexts.upload.failed,
+  requestFailureText: (error: Error) => uploadFailureMessage(error, communityTexts.upload.failed),
+};
