@@ -1,0 +1,70 @@
+import type { ActivityJson, BlockedUserJson, UserBadgeJson } from '../../../domain/account.js';
+import type { UserSummaryJson } from '../../../domain/api.js';
+import type { Database } from '../db/client.js';
+import type { UserBlockRow } from '../db/schema.js';
+import { serializeBadge, serializeUser, type MediaUrl } from '../serializers.js';
+import type { MemberActivities } from './member-repository.js';
+import type { visibleBadges } from './repository.js';
+import { loadUsers } from './user-repository.js';
+
+/** Member summaries in the order of `ids`; members gone meanwhile are left out. */
+export async function presentUserSummaries(db: Database, ids: number[], media: MediaUrl, viewerId: number | null): Promise<UserSummaryJson[]> {
+  const found = await loadUsers(db, ids);
+  return ids.flatMap((id) => {
+    const user = found.get(id);
+    return user ? [serializeUser(user, media, viewerId)] : [];
+  });
+}
+
+export async function presentBlocked(db: Database, rows: UserBlockRow[], media: MediaUrl, viewerId: number): Promise<BlockedUserJson[]> {
+  const found = await loadUsers(
+    db,
+    rows.map((row) => row.blockedId),
+  );
+  return rows.flatMap((row) => {
+    const user = found.get(row.blockedId);
+    return user ? [{ user: serializeUser(user, media, viewerId), blockedAt: row.createdAt.toISOString(), reason: row.reason }] : [];
+  });
+}
+
+export function presentUserBadges(rows: Awaited<ReturnType<typeof visibleBadges>>, media: MediaUrl): UserBadgeJson[] {
+  return rows.map(({ userBadge, badge }) => ({
+    id: userBadge.id,
+    badge: { ...serializeBadge(badge, media), description: badge.description },
+    is_public: userBadge.isPublic,
+    is_represent: userBadge.isRepresent,
+    hidden: userBadge.hidden,
+    expired_at: userBadge.expiredAt?.toISOString() ?? null,
+    created_at: userBadge.createdAt.toISOString(),
+  }));
+}
+
+/** How each kind of activity reads in the feed. */
+const ACTIVITY_KINDS = {
+  written: { type: 'post', action: 'created', targetType: 'post' },
+  commented: { type: 'comment', action: 'commented', targetType: 'post' },
+  liked: { type: 'like', action: 'liked', targetType: 'post' },
+  followed: { type: 'follow', action: 'followed', targetType: 'user' },
+} as const;
+
+/** Every kind in one feed, newest first. A comment points at its post and names the reply in its metadata. */
+export function presentActivities(activities: MemberActivities): ActivityJson[] {
+  const kinds = Object.keys(ACTIVITY_KINDS) as (keyof typeof ACTIVITY_KINDS)[];
+  return kinds
+    .flatMap((kind) =>
+      activities[kind].map((row): ActivityJson => {
+        const { type, action, targetType } = ACTIVITY_KINDS[kind];
+        return {
+          id: `${type}-${row.id}`,
+          type,
+          action,
+          targetType,
+          targetId: row.postId ?? row.id,
+          targetTitle: row.title,
+          metadata: row.postId === undefined ? {} : { replyId: row.id },
+          createdAt: row.at.toISOString(),
+        };
+      }),
+    )
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+}

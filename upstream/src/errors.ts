@@ -1,0 +1,38 @@
+import type { ErrorDetail } from '../../domain/errors.js';
+
+/**
+ * Expected failures in the domain's words. Repositories and routes throw them; only http/errors.ts knows
+ * which status each answers. Without a message the answer carries the catalogue's text for that status.
+ */
+export abstract class ExpectedError extends Error {
+  constructor(readonly publicMessage?: string) {
+    super(publicMessage ?? new.target.name);
+  }
+}
+
+/** The caller is a guest, or their credential names no live session. */
+export class UnauthenticatedError extends ExpectedError {}
+
+/** A well-formed request the rules refuse: a wrong password, following oneself. */
+export class RejectedError extends ExpectedError {}
+
+/** The thing exists, but not for this caller to change. */
+export class ForbiddenError extends ExpectedError {}
+
+/** No such thing, or not one the caller may know of. */
+export class NotFoundError extends ExpectedError {}
+
+/** It is already there (a second report), or its state does not allow it now. */
+export class ConflictError extends ExpectedError {}
+
+/** Input that broke the domain's rules, one detail per broken rule. */
+export class ValidationError extends Error {
+  constructor(readonly details: ErrorDetail[]) {
+    super('validation failed');
+  }
+
+  /** One broken rule of one field. */
+  static of(path: string, message: string, code = 'invalid_value'): ValidationError {
+    return new ValidationError([{ path, message, code }]);
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import type { PageJson } from '../../../domain/api.js';
+import { pageLinks } from '../../../domain/community.js';
+import { PAGE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_MIN } from '../../../domain/limits.js';
+import { validationTexts as v } from '../../../domain/messages.js';
+import { z } from '../../../domain/zod.js';
+import { pageUrl } from './request.js';
+
+/** Which page a list answer holds. */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+/** The DRF-style page of 000 §3 around already presented results; next/previous link to the request's own URL. */
+export function pageJson<T>(request: FastifyRequest, results: T[], total: number, { page, pageSize }: PageRequest): PageJson<T> {
+  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+  const { hasNext, hasPrev } = pageLinks(page, totalPages);
+  const next = hasNext ? pageUrl(request, page + 1) : null;
+  const previous = hasPrev ? pageUrl(request, page - 1) : null;
+  return {
+    results,
+    count: total,
+    next,
+    previous,
+    total_pages: totalPages,
+    links: { next, previous },
+    meta: { page, pageSize, total, totalPages, hasNext, hasPrev },
+  };
+}
+
+/** `page` and `page_size` query parameters with the catalogue's messages. */
+export function pageQuerySchema(defaultSize: number) {
+  const pageSizeMessage = { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) };
+  return z.object({
+    page: z.coerce.number({ error: v.page }).int({ error: v.page }).min(1, { error: v.page }).default(PAGE_DEFAULT),
+    page_size: z.coerce
+      .number(pageSizeMessage)
+      .int(pageSizeMessage)
+      .min(PAGE_SIZE_MIN, pageSizeMessage)
+      .max(PAGE_SIZE_MAX, pageSizeMessage)
+      .default(defaultSize),
+  });
+}
