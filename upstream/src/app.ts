@@ -9,8 +9,6 @@ import { authenticate } from './http/auth.js';
 import { installErrorHandling } from './http/errors.js';
 import { ASSETS_DIR } from './paths.js';
 import { healthRoutes } from './http/health-routes.js';
-import { categoryRoutes } from './community/category-routes.js';
-import { postRoutes } from './community/read-routes.js';
 import { communityRoutes } from './community/routes.js';
 import { accountRoutes } from './accounts/routes.js';
 import { memberRoutes } from './accounts/member-routes.js';
@@ -80,8 +78,6 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     await app.register(healthRoutes);
     await app.register(async (api) => {
       authenticate(api, store.db);
-      await api.register(categoryRoutes, { db: store.db });
-      await api.register(postRoutes, { db: store.db });
       await api.register(communityRoutes, { db: store.db, mediaDir });
       await api.register(userRoutes, { db: store.db });
       await api.register(itemRoutes, { db: store.db });

@@ -1,8 +1,5 @@
-import type { BadgeJson, CategoryJson, ImageJson, PostJson, UserSummaryJson } from '../../domain/api.js';
-import type { PostType, TradeType } from '../../domain/limits.js';
-import type { BadgeRow, CategoryRow, ImageRow, UserRow } from './db/schema.js';
-import type { PostMedia, PostRecord } from './community/post-repository.js';
-import type { UserWithBadge } from './accounts/user-repository.js';
+import type { BadgeJson, ImageJson, UserSummaryJson } from '../../domain/api.js';
+import type { BadgeRow, ImageRow, UserRow } from './db/schema.js';
 
 /** Turns stored media paths into the URLs clients load them from. */
 export type MediaUrl = (path: string | null) => string | null;
@@ -52,60 +49,4 @@ export function serializeUser(
     email: viewerId === user.id ? user.email : null,
     represent_badge: representBadge ? serializeBadge(representBadge, media) : null,
   };
-}
-
-export interface PostContext {
-  media: MediaUrl;
-  viewerId: number | null;
-  users: Map<number, UserWithBadge>;
-  pictures: PostMedia;
-  liked: Set<number>;
-}
-
-export function serializePost({ post, category, subCategory }: PostRecord, context: PostContext): PostJson {
-  const author = context.users.get(post.authorId);
-  const thumbnail = post.thumbnailId === null ? null : context.pictures.imagesById.get(post.thumbnailId);
-  return {
-    id: post.id,
-    uuid: post.uuid,
-    title: post.title,
-    content: post.content,
-    post_type: post.postType as PostType,
-    category,
-    sub_category: subCategory,
-    author: author ? serializeUser(author, context.media, context.viewerId) : null,
-    view_count: post.viewCount,
-    like_count: post.likeCount,
-    reply_count: post.replyCount,
-    is_like: context.liked.has(post.id),
-    trade_type: post.tradeType as TradeType | null,
-    price: post.price,
-    location: post.location,
-    is_sold: post.isSold,
-    images: (context.pictures.imagesByPost.get(post.id) ?? []).map((image) => serializeImage(image, context.media)),
-    thumbnail: thumbnail ? context.media(thumbnail.thumbnailUrl ?? thumbnail.url) : null,
-    tags: post.tags,
-    is_pinned: post.isPinned,
-    is_notice: post.isNotice,
-    is_hidden: post.isHidden,
-    created_at: post.createdAt.toISOString(),
-    updated_at: post.updatedAt.toISOString(),
-    deleted_at: post.deletedAt ? post.deletedAt.toISOString() : null,
-  };
-}
-
-/** Visible categories as a tree, each level by priority; children of a hidden category are not reachable. */
-export function serializeCategoryTree(rows: CategoryRow[]): CategoryJson[] {
-  const visible = rows.filter((row) => !row.hidden);
-  const byParent = new Map<number | null, CategoryRow[]>();
-  for (const row of visible) {
-    const siblings = byParent.get(row.parentId) ?? [];
-    siblings.push(row);
-    byParent.set(row.parentId, siblings);
-  }
-  const build = (parentId: number | null): CategoryJson[] =>
-    (byParent.get(parentId) ?? [])
-      .sort((a, b) => a.priority - b.priority || a.id - b.id)
-      .map((row) => ({ id: row.id, name: row.name, priority: row.priority, code: row.code, hidden: row.hidden, children: build(row.id) }));
-  return build(null);
 }

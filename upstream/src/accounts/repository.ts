@@ -1,9 +1,25 @@
-import { and, count, desc, eq, gt, isNull, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, notExists, or, sql, sum } from 'drizzle-orm';
 import { normalizePhone, isKoreanMobile } from '../../../domain/accountRules.js';
-import type { PreferencesJson, UserProfileJson } from '../../../domain/account.js';
-import type { Gender } from '../../../domain/limits.js';
+import type { PreferencesJson, RegisterInput, UserProfileJson } from '../../../domain/account.js';
+import { NICKNAME_MAX, type Gender, type SocialProvider } from '../../../domain/limits.js';
 import type { Database } from '../db/client.js';
-import { badges, follows, posts, userBadges, userBlocks, userProfiles, users, type UserProfileRow, type UserRow } from '../db/schema.js';
+import {
+  badges,
+  follows,
+  images,
+  postImages,
+  posts,
+  socialIdentities,
+  userBadges,
+  userBlocks,
+  userProfiles,
+  users,
+  type UserProfileRow,
+  type UserRow,
+} from '../db/schema.js';
+import { UPLOADS_FOLDER } from '../uploads/images.js';
+import { consumeAccountToken } from './sessions.js';
+import type { SocialIdentity } from './social.js';
 import { serializeUser, type MediaUrl } from '../serializers.js';
 import { loadUsers } from './user-repository.js';
 
@@ -156,6 +172,99 @@ export async function userExists(db: Database, userId: number): Promise<boolean>
   return Boolean(row);
 }
 
+export async function userUuidExists(db: Database, uuid: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(uuid)) return false;
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.uuid, uuid.toLowerCase())).limit(1);
+  return Boolean(row);
+}
+
 export async function usersByIds(db: Database, ids: number[]) {
   return ids.length ? loadUsers(db, ids) : new Map();
+}
+
+/**
+ * Sets the member's picture and lets go of the one it replaces: an upload of theirs that no post shows loses
+ * its record, and its path is answered so the caller removes the file. Other pictures (a provider's, the
+ * demo's) are only unlinked.
+ */
+export async function replaceProfileImage(db: Database, userId: number, next: string | null): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ path: users.profileImage }).from(users).where(eq(users.id, userId)).for('update');
+    await tx.update(users).set({ profileImage: next }).where(eq(users.id, userId));
+    const previous = row?.path ?? null;
+    if (!previous || previous === next || !previous.startsWith(`${UPLOADS_FOLDER}/`)) return null;
+    const released = await tx
+      .delete(images)
+      .where(and(eq(images.url, previous), eq(images.ownerId, userId), notExists(tx.select().from(postImages).where(eq(postImages.imageId, images.id)))))
+      .returning({ id: images.id });
+    return released.length ? previous : null;
+  });
+}
+
+/** A new member with a password, and their profile, in one transaction; answers the member's id. */
+export async function createMember(db: Database, input: RegisterInput, passwordHash: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(users).values({ email: input.email.toLowerCase(), nickname: input.nickname, passwordHash }).returning({ id: users.id });
+    await upsertProfile(tx as unknown as Database, created.id, {
+      phone: input.phone ? normalizePhone(input.phone) : null,
+      birthDate: input.birthDate ?? null,
+      gender: input.gender ?? null,
+      agreeMarketing: input.agreeMarketing,
+    });
+    return created.id;
+  });
+}
+
+/** Spends a reset token on a new password; answers the member, or null when the token is not usable. */
+export async function resetPassword(db: Database, token: string, passwordHash: string): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const owner = await consumeAccountToken(tx as unknown as Database, token, 'password_reset');
+    if (owner === null) return null;
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, owner));
+    return owner;
+  });
+}
+
+/**
+ * A known identity logs its member in. A new one joins the member with the same verified e-mail, or
+ * creates a member (without a password) named after the provider's profile.
+ */
+export async function memberForIdentity(db: Database, identity: SocialIdentity): Promise<{ userId: number; isNew: boolean }> {
+  return db.transaction(async (tx) => {
+    const [known] = await tx
+      .select({ userId: socialIdentities.userId })
+      .from(socialIdentities)
+      .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject)))
+      .limit(1);
+    if (known) return { userId: known.userId, isNew: false };
+    const sameEmail = identity.email && identity.emailVerified ? await findUserByIdentifier(tx as unknown as Database, identity.email) : null;
+    let userId = sameEmail?.id;
+    const isNew = !userId;
+    if (!userId) {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email:
+            identity.email && !sameEmail && !(await emailTaken(tx as unknown as Database, identity.email))
+              ? identity.email.toLowerCase()
+              : placeholderEmail(identity.provider, identity.subject),
+          nickname: nicknameFor(identity),
+          profileImage: identity.profileImage,
+        })
+        .returning({ id: users.id });
+      userId = created.id;
+    }
+    await tx.insert(socialIdentities).values({ provider: identity.provider, subject: identity.subject, userId, email: identity.email });
+    return { userId, isNew };
+  });
+}
+
+function placeholderEmail(provider: SocialProvider, subject: string): string {
+  return `${provider}_${subject.replace(/[^A-Za-z0-9._-]/g, '')}@social.slime.community`;
+}
+
+function nicknameFor(identity: SocialIdentity): string {
+  const name = identity.nickname?.trim();
+  if (name && name.length >= 2) return name.slice(0, NICKNAME_MAX);
+  return `슬라임${identity.subject.replace(/\D/g, '').slice(-4).padStart(4, '0')}`;
 }

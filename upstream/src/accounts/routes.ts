@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import {
   loginSchema,
-  normalizePhone,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   refreshSchema,
@@ -11,18 +9,17 @@ import {
   tokenSchema,
   type LoginResultJson,
 } from '../../../domain/account.js';
-import { NICKNAME_MAX, SOCIAL_PROVIDERS, type SocialProvider } from '../../../domain/limits.js';
+import { SOCIAL_PROVIDERS } from '../../../domain/limits.js';
 import { accountTexts } from '../../../domain/messages.js';
-import { emailTaken, findUserByIdentifier, loadProfile, phoneTaken, upsertProfile } from './repository.js';
+import { createMember, emailTaken, findUserByIdentifier, loadProfile, memberForIdentity, phoneTaken, resetPassword, upsertProfile } from './repository.js';
 import { sendAccountMail } from './mailer.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { consumeAccountToken, createAccountToken, issueSession, refreshSession, revokeAllSessions, revokeSession, type IssuedSession } from './sessions.js';
 import { SocialTokenError, verifySocialToken, type SocialIdentity } from './social.js';
 import { tokenFromHeader } from './tokens.js';
 import type { Database } from '../db/client.js';
-import { socialIdentities, users } from '../db/schema.js';
-import { viewerId } from '../http/auth.js';
-import { HttpError } from '../http/errors.js';
+import { member, viewerId } from '../http/auth.js';
+import { ConflictError, RejectedError, UnauthenticatedError } from '../errors.js';
 import { requestMedia } from '../http/request.js';
 import { validate } from '../http/validate.js';
 
@@ -32,7 +29,7 @@ const texts = accountTexts.errors;
 export const accountRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   async function loginResult(request: FastifyRequest, userId: number, session: IssuedSession, isNewUser: boolean): Promise<LoginResultJson> {
     const user = await loadProfile(db, userId, userId, requestMedia(request));
-    if (!user) throw new HttpError(401);
+    if (!user) throw new UnauthenticatedError();
     return { token: session.token, refreshToken: session.refreshToken, expiresAt: session.expiresAt.toISOString(), user, is_new_user: isNewUser };
   }
 
@@ -41,7 +38,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database }> = async (app, {
     const user = await findUserByIdentifier(db, input.email);
     // Unknown member and wrong password answer alike (and take as long), so identifiers cannot be probed.
     const matches = await verifyPassword(input.password, user?.passwordHash ?? null);
-    if (!user || !matches) throw new HttpError(400, texts.loginFailed);
+    if (!user || !matches) throw new RejectedError(texts.loginFailed);
     const session = await issueSession(db, user.id, input.rememberMe);
     await upsertProfile(db, user.id, { lastActiveAt: new Date() });
     return loginResult(request, user.id, session, false);
@@ -49,19 +46,9 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database }> = async (app, {
 
   app.post('/auth/register', async (request, reply) => {
     const input = validate(registerSchema, request.body);
-    if (await emailTaken(db, input.email)) throw new HttpError(409, texts.emailTaken);
-    if (input.phone && (await phoneTaken(db, input.phone))) throw new HttpError(409, texts.phoneTaken);
-    const passwordHash = await hashPassword(input.password);
-    const userId = await db.transaction(async (tx) => {
-      const [created] = await tx.insert(users).values({ email: input.email.toLowerCase(), nickname: input.nickname, passwordHash }).returning({ id: users.id });
-      await upsertProfile(tx as unknown as Database, created.id, {
-        phone: input.phone ? normalizePhone(input.phone) : null,
-        birthDate: input.birthDate ?? null,
-        gender: input.gender ?? null,
-        agreeMarketing: input.agreeMarketing,
-      });
-      return created.id;
-    });
+    if (await emailTaken(db, input.email)) throw new ConflictError(texts.emailTaken);
+    if (input.phone && (await phoneTaken(db, input.phone))) throw new ConflictError(texts.phoneTaken);
+    const userId = await createMember(db, input, await hashPassword(input.password));
     const session = await issueSession(db, userId, false);
     reply.code(201);
     return loginResult(request, userId, session, true);
@@ -69,7 +56,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database }> = async (app, {
 
   app.post('/auth/logout', async (request) => {
     const token = tokenFromHeader(request.headers.authorization);
-    if (!token || viewerId(request) === null) throw new HttpError(401);
+    if (!token || viewerId(request) === null) throw new UnauthenticatedError();
     await revokeSession(db, token);
     return { success: true };
   });
@@ -77,7 +64,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database }> = async (app, {
   app.post('/auth/refresh', async (request) => {
     const input = validate(refreshSchema, request.body);
     const renewed = await refreshSession(db, input.refreshToken);
-    if (!renewed) throw new HttpError(401, texts.refreshTokenInvalid);
+    if (!renewed) throw new UnauthenticatedError(texts.refreshTokenInvalid);
     return loginResult(request, renewed.userId, renewed, false);
   });
 
@@ -94,30 +81,23 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database }> = async (app, {
 
   app.post('/auth/reset-password/confirm', async (request) => {
     const input = validate(passwordResetConfirmSchema, request.body);
-    const passwordHash = await hashPassword(input.newPassword);
-    const userId = await db.transaction(async (tx) => {
-      const owner = await consumeAccountToken(tx as unknown as Database, input.token, 'password_reset');
-      if (owner === null) return null;
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, owner));
-      return owner;
-    });
-    if (userId === null) throw new HttpError(400, texts.resetTokenInvalid);
+    const userId = await resetPassword(db, input.token, await hashPassword(input.newPassword));
+    if (userId === null) throw new RejectedError(texts.resetTokenInvalid);
     await revokeAllSessions(db, userId);
     return { success: true, message: accountTexts.pages.resetDone };
   });
 
   app.post('/auth/verify-email/request', async (request) => {
-    const id = viewerId(request);
-    if (id === null) throw new HttpError(401);
-    const token = await createAccountToken(db, id, 'email_verification');
-    await sendAccountMail({ to: request.viewer!.email, subject: accountTexts.mail.verifySubject, token, purpose: 'email_verification' });
+    const viewer = member(request);
+    const token = await createAccountToken(db, viewer.id, 'email_verification');
+    await sendAccountMail({ to: viewer.email, subject: accountTexts.mail.verifySubject, token, purpose: 'email_verification' });
     return { success: true };
   });
 
   app.post('/auth/verify-email/confirm', async (request) => {
     const input = validate(tokenSchema, request.body);
     const userId = await consumeAccountToken(db, input.token, 'email_verification');
-    if (userId === null) throw new HttpError(400, texts.resetTokenInvalid);
+    if (userId === null) throw new RejectedError(texts.resetTokenInvalid);
     await upsertProfile(db, userId, { verifiedAt: new Date() });
     return { success: true };
   });
@@ -131,7 +111,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database }> = async (app, {
       } catch (error) {
         if (error instanceof SocialTokenError) {
           request.log.warn({ provider, reason: error.message }, 'social token rejected');
-          throw new HttpError(401, texts.socialTokenInvalid);
+          throw new UnauthenticatedError(texts.socialTokenInvalid);
         }
         throw error;
       }
@@ -142,47 +122,3 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database }> = async (app, {
     });
   }
 };
-
-/**
- * A known identity logs its member in. A new one joins the member with the same verified e-mail, or
- * creates a member (without a password) named after the provider's profile.
- */
-async function memberForIdentity(db: Database, identity: SocialIdentity): Promise<{ userId: number; isNew: boolean }> {
-  return db.transaction(async (tx) => {
-    const [known] = await tx
-      .select({ userId: socialIdentities.userId })
-      .from(socialIdentities)
-      .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject)))
-      .limit(1);
-    if (known) return { userId: known.userId, isNew: false };
-    const sameEmail = identity.email && identity.emailVerified ? await findUserByIdentifier(tx as unknown as Database, identity.email) : null;
-    let userId = sameEmail?.id;
-    const isNew = !userId;
-    if (!userId) {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          email:
-            identity.email && !sameEmail && !(await emailTaken(tx as unknown as Database, identity.email))
-              ? identity.email.toLowerCase()
-              : placeholderEmail(identity.provider, identity.subject),
-          nickname: nicknameFor(identity),
-          profileImage: identity.profileImage,
-        })
-        .returning({ id: users.id });
-      userId = created.id;
-    }
-    await tx.insert(socialIdentities).values({ provider: identity.provider, subject: identity.subject, userId, email: identity.email });
-    return { userId, isNew };
-  });
-}
-
-function placeholderEmail(provider: SocialProvider, subject: string): string {
-  return `${provider}_${subject.replace(/[^A-Za-z0-9._-]/g, '')}@social.slime.community`;
-}
-
-function nicknameFor(identity: SocialIdentity): string {
-  const name = identity.nickname?.trim();
-  if (name && name.length >= 2) return name.slice(0, NICKNAME_MAX);
-  return `슬라임${identity.subject.replace(/\D/g, '').slice(-4).padStart(4, '0')}`;
-}

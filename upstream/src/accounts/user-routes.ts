@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { loadProfile } from './repository.js';
 import type { Database } from '../db/client.js';
 import { viewerId } from '../http/auth.js';
-import { HttpError } from '../http/errors.js';
+import { NotFoundError, UnauthenticatedError } from '../errors.js';
 import { parseId, requestMedia } from '../http/request.js';
 
 export const userRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
@@ -10,7 +10,7 @@ export const userRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
   app.get('/users/me', async (request) => {
     const id = viewerId(request);
     const found = id === null ? null : await loadProfile(db, id, id, requestMedia(request));
-    if (!found) throw new HttpError(401);
+    if (!found) throw new UnauthenticatedError();
     return { ...found, is_staff: request.viewer?.isStaff ?? false };
   });
 
@@ -18,7 +18,7 @@ export const userRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
   app.get<{ Params: { id: string } }>('/v1/user/:id/', async (request) => {
     const id = parseId(request.params.id);
     const found = id === null ? null : await loadProfile(db, id, viewerId(request), requestMedia(request));
-    if (!found) throw new HttpError(404);
+    if (!found) throw new NotFoundError();
     return found;
   });
 };

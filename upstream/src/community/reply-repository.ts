@@ -1,11 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { ReplyJson, UserReplyJson } from '../../../domain/api.js';
 import { communityTexts } from '../../../domain/messages.js';
 import type { Database } from '../db/client.js';
+import { offsetOf } from '../db/queries.js';
 import { posts, replies, replyLikes, userBlocks } from '../db/schema.js';
-import { HttpError, RequestValidationError } from '../http/errors.js';
-import { serializeUser, type MediaUrl } from '../serializers.js';
-import { loadUsers } from '../accounts/user-repository.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { notifyReply } from '../messaging/events.js';
 
 export type ReplyRow = typeof replies.$inferSelect;
@@ -21,25 +19,19 @@ async function livePost(db: Database, postId: number): Promise<void> {
     .select({ id: posts.id })
     .from(posts)
     .where(and(eq(posts.id, postId), isNull(posts.deletedAt), eq(posts.isHidden, false)));
-  if (!post) throw new HttpError(404);
+  if (!post) throw new NotFoundError();
 }
 
 /**
  * One page of a post's top-level replies, oldest first, each with its answers (one level deep: an answer
  * to an answer joins the same thread). A deleted reply shows only while it still has answers.
  */
-export async function listReplies(db: Database, postId: number, page: number, pageSize: number, media: MediaUrl, viewerId: number | null) {
+export async function listReplies(db: Database, postId: number, page: number, pageSize: number, viewerId: number | null) {
   await livePost(db, postId);
   const hasLiveChildren = sql`exists (select 1 from ${replies} as children where children.parent_id = ${replies.id} and children.is_deleted = false)`;
   const where = and(eq(replies.postId, postId), isNull(replies.parentId), sql`(${replies.isDeleted} = false or ${hasLiveChildren})`, notBlockedBy(viewerId));
   const [roots, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(replies)
-      .where(where)
-      .orderBy(asc(replies.createdAt), asc(replies.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    db.select().from(replies).where(where).orderBy(asc(replies.createdAt), asc(replies.id)).limit(pageSize).offset(offsetOf(page, pageSize)),
     db.select({ total: count() }).from(replies).where(where),
   ]);
   const children = roots.length
@@ -58,18 +50,11 @@ export async function listReplies(db: Database, postId: number, page: number, pa
         )
         .orderBy(asc(replies.createdAt), asc(replies.id))
     : [];
-  const present = await presenter(db, [...roots, ...children], media, viewerId);
-  const results = roots.map((root) =>
-    present(
-      root,
-      children.filter((child) => child.parentId === root.id).map((child) => present(child, [])),
-    ),
-  );
-  return { results, total };
+  return { roots, children, total };
 }
 
 /** A member's live replies, newest first, each naming its post (000 §7 `GET community/reply/`). */
-export async function listUserReplies(db: Database, userId: number, page: number, pageSize: number, media: MediaUrl, viewerId: number | null) {
+export async function listUserReplies(db: Database, userId: number, page: number, pageSize: number, viewerId: number | null) {
   const where = and(eq(replies.authorId, userId), eq(replies.isDeleted, false), isNull(posts.deletedAt), eq(posts.isHidden, false), notBlockedBy(viewerId));
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -79,65 +64,20 @@ export async function listUserReplies(db: Database, userId: number, page: number
       .where(where)
       .orderBy(desc(replies.createdAt), desc(replies.id))
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .offset(offsetOf(page, pageSize)),
     db.select({ total: count() }).from(replies).innerJoin(posts, eq(posts.id, replies.postId)).where(where),
   ]);
-  const present = await presenter(
-    db,
-    rows.map((row) => row.reply),
-    media,
-    viewerId,
-  );
-  const results: UserReplyJson[] = rows.map((row) => ({ ...present(row.reply, []), post_title: row.postTitle }));
-  return { results, total };
+  return { rows, total };
 }
 
-/** Authors and the viewer's likes for many replies, one query each. */
-async function presenter(db: Database, rows: ReplyRow[], media: MediaUrl, viewerId: number | null) {
-  const [users, liked] = await Promise.all([
-    loadUsers(
-      db,
-      rows.map((row) => row.authorId),
-    ),
-    viewerId === null || !rows.length
-      ? Promise.resolve(new Set<number>())
-      : db
-          .select({ replyId: replyLikes.replyId })
-          .from(replyLikes)
-          .where(
-            and(
-              eq(replyLikes.userId, viewerId),
-              inArray(
-                replyLikes.replyId,
-                rows.map((row) => row.id),
-              ),
-            ),
-          )
-          .then((found) => new Set(found.map((row) => row.replyId))),
-  ]);
-  return (row: ReplyRow, children: ReplyJson[]): ReplyJson => {
-    const author = users.get(row.authorId);
-    return {
-      id: row.id,
-      uuid: row.uuid,
-      post_id: row.postId,
-      parent_id: row.parentId,
-      // What a deleted reply said is gone; it stays only as the head of its thread.
-      content: row.isDeleted ? communityTexts.reply.deletedReply : row.content,
-      author: row.isDeleted || !author ? null : serializeUser(author, media, viewerId),
-      like_count: row.likeCount,
-      is_like: liked.has(row.id),
-      is_deleted: row.isDeleted,
-      is_edited: row.isEdited,
-      replies: children,
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-    };
-  };
-}
-
-export async function presentReply(db: Database, row: ReplyRow, media: MediaUrl, viewerId: number | null): Promise<ReplyJson> {
-  return (await presenter(db, [row], media, viewerId))(row, []);
+/** Which of these replies the viewer has liked. */
+export async function likedReplyIds(db: Database, viewerId: number | null, replyIds: number[]): Promise<Set<number>> {
+  if (viewerId === null || !replyIds.length) return new Set();
+  const rows = await db
+    .select({ replyId: replyLikes.replyId })
+    .from(replyLikes)
+    .where(and(eq(replyLikes.userId, viewerId), inArray(replyLikes.replyId, replyIds)));
+  return new Set(rows.map((row) => row.replyId));
 }
 
 /** A reply and the post's new count in one transaction (`reply_count + 1` in SQL: no lost update). */
@@ -149,7 +89,7 @@ export async function createReply(db: Database, postId: number, authorId: number
       .select()
       .from(replies)
       .where(and(eq(replies.id, parentId), eq(replies.postId, postId)));
-    if (!parent) throw new RequestValidationError([{ path: 'parent_id', message: communityTexts.errors.parentReply, code: 'invalid_value' }]);
+    if (!parent) throw ValidationError.of('parent_id', communityTexts.errors.parentReply);
     threadId = parent.parentId ?? parent.id;
   }
   return db.transaction(async (tx) => {
@@ -168,8 +108,8 @@ async function authoredReply(db: Database, postId: number, replyId: number, view
     .select()
     .from(replies)
     .where(and(eq(replies.id, replyId), eq(replies.postId, postId), eq(replies.isDeleted, false)));
-  if (!reply) throw new HttpError(404);
-  if (reply.authorId !== viewerId) throw new HttpError(403, communityTexts.errors.notAuthor);
+  if (!reply) throw new NotFoundError();
+  if (reply.authorId !== viewerId) throw new ForbiddenError(communityTexts.errors.notAuthor);
   return reply;
 }
 
@@ -205,7 +145,7 @@ export async function toggleReplyLike(db: Database, replyId: number, viewerId: n
       .select({ id: replies.id })
       .from(replies)
       .where(and(eq(replies.id, replyId), eq(replies.isDeleted, false)));
-    if (!reply) throw new HttpError(404);
+    if (!reply) throw new NotFoundError();
     const inserted = await tx.insert(replyLikes).values({ replyId, userId: viewerId }).onConflictDoNothing().returning();
     const delta = inserted.length ? sql`${replies.likeCount} + 1` : sql`greatest(${replies.likeCount} - 1, 0)`;
     if (!inserted.length) await tx.delete(replyLikes).where(and(eq(replyLikes.replyId, replyId), eq(replyLikes.userId, viewerId)));

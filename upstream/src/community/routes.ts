@@ -1,81 +1,70 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  USER_REPLIES_PAGE_SIZE,
-  REPLY_PAGE_SIZE,
-  IMAGE_MAX_BYTES,
-  PAGE_DEFAULT,
-  POST_IMAGES_MAX,
-  PAGE_SIZE_MAX,
-  PAGE_SIZE_MIN,
-} from '../../../domain/limits.js';
+import { postListQuerySchema } from '../../../domain/community.js';
+import { USER_REPLIES_PAGE_SIZE, REPLY_PAGE_SIZE, IMAGE_MAX_BYTES, POST_IMAGES_MAX } from '../../../domain/limits.js';
 import { communityTexts, validationTexts as v } from '../../../domain/messages.js';
 import { postCreateSchema, postReportSchema, postUpdateSchema, replyCreateSchema, replyUpdateSchema, userBlockSchema } from '../../../domain/post.js';
-import { issuesFromZod } from '../../../domain/errors.js';
-import { pageLinks } from '../../../domain/community.js';
+import { IMAGE_UPLOAD_LIMIT } from '../../../domain/uploads.js';
 import { z } from '../../../domain/zod.js';
 import type { Database } from '../db/client.js';
-import type { UserRow } from '../db/schema.js';
-import { HttpError, RequestValidationError } from '../http/errors.js';
-import { pageUrl, parseId, requestMedia, singleValuedQuery } from '../http/request.js';
-import { presentPosts } from './present.js';
-import { blockPost, blockUser, createPost, deletePost, loadPostRecord, reportPost, togglePostLike, updatePost } from './post-writes.js';
-import { createReply, deleteReply, listReplies, listUserReplies, presentReply, toggleReplyLike, updateReply } from './reply-repository.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { member, viewerId } from '../http/auth.js';
+import { pageJson, pageQuerySchema } from '../http/page.js';
+import { parseId, pathId, requestMedia, singleValuedQuery } from '../http/request.js';
+import { validate } from '../http/validate.js';
 import { serializeImage } from '../serializers.js';
 import { readWithinLimit, storeImage, StoredUploads } from '../uploads/images.js';
-import { IMAGE_UPLOAD_LIMIT } from '../../../domain/uploads.js';
+import { listCategories } from './category-repository.js';
+import {
+  blockPost,
+  blockUser,
+  createPost,
+  deletePost,
+  listPosts,
+  loadPostRecord,
+  openPost,
+  reportPost,
+  togglePostLike,
+  updatePost,
+} from './post-repository.js';
+import { presentCategoryTree, presentPosts, presentReply, presentThreads, presentUserReplies } from './present.js';
+import { createReply, deleteReply, listReplies, listUserReplies, toggleReplyLike, updateReply } from './reply-repository.js';
 
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new RequestValidationError(issuesFromZod(parsed.error));
-  return parsed.data;
-}
-
-function member(request: FastifyRequest): UserRow {
-  if (!request.viewer) throw new HttpError(401);
-  return request.viewer;
-}
-
-function pathId(raw: string): number {
-  const id = parseId(raw);
-  if (id === null) throw new HttpError(404);
-  return id;
-}
-
-const pageQuery = (defaultSize: number) =>
-  z.object({
-    page: z.coerce.number({ error: v.page }).int({ error: v.page }).min(1, { error: v.page }).default(PAGE_DEFAULT),
-    page_size: z.coerce
-      .number({ error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-      .int({ error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-      .min(PAGE_SIZE_MIN, { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-      .max(PAGE_SIZE_MAX, { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-      .default(defaultSize),
+/** A page of replies; `target_user_id` names whose replies `GET community/reply/` lists. */
+const replyPageQuery = (defaultSize: number) =>
+  pageQuerySchema(defaultSize).extend({
     target_user_id: z.coerce.number({ error: v.id }).int({ error: v.id }).positive({ error: v.id }).optional(),
   });
 
-function page<T>(request: FastifyRequest, results: T[], total: number, pageNumber: number, pageSize: number) {
-  const totalPages = Math.max(1, Math.ceil(total / pageSize));
-  const { hasNext, hasPrev } = pageLinks(pageNumber, totalPages);
-  const next = hasNext ? pageUrl(request, pageNumber + 1) : null;
-  const previous = hasPrev ? pageUrl(request, pageNumber - 1) : null;
-  return {
-    results,
-    count: total,
-    next,
-    previous,
-    total_pages: totalPages,
-    links: { next, previous },
-    meta: { page: pageNumber, pageSize, total, totalPages, hasNext, hasPrev },
-  };
-}
+const missingImage = () => ValidationError.of('image', communityTexts.upload.missing, 'invalid_type');
 
 /**
- * The write side of the community (000 §7): posts, likes, replies, reports, blocks and picture uploads.
- * Post bodies come as JSON or multipart; multipart picture parts named `images` are stored and attached.
+ * The community (000 §7): categories, the post list and detail, posts, likes, replies, reports, blocks and
+ * picture uploads. Post bodies come as JSON or multipart; multipart picture parts named `images` are stored
+ * and attached.
  */
 export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }> = async (app, { db, mediaDir }) => {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: POST_IMAGES_MAX, fields: 50 } });
+
+  app.get('/v1/community/categories/', async () => {
+    const { updateCode, rows } = await listCategories(db);
+    return { update_code: updateCode, results: presentCategoryTree(rows) };
+  });
+
+  app.get('/v1/community/', async (request) => {
+    const query = validate(postListQuerySchema, singleValuedQuery(request.query));
+    const { records, total } = await listPosts(db, query, viewerId(request));
+    const results = await presentPosts(db, records, requestMedia(request), viewerId(request));
+    return pageJson(request, results, total, { page: query.page, pageSize: query.page_size });
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/community/:id/', async (request) => {
+    const id = parseId(request.params.id);
+    const record = id === null ? null : await openPost(db, id);
+    if (!record) throw new NotFoundError();
+    const [post] = await presentPosts(db, [record], requestMedia(request), viewerId(request));
+    return post;
+  });
 
   /**
    * A body as one object: JSON as sent; multipart fields (repeated ones as lists) plus the ids of the pictures
@@ -97,7 +86,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
       }
     } catch (error) {
       if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
-        throw new RequestValidationError([{ path: 'images', message: communityTexts.upload.tooMany(POST_IMAGES_MAX), code: 'too_big' }]);
+        throw ValidationError.of('images', communityTexts.upload.tooMany(POST_IMAGES_MAX), 'too_big');
       }
       throw error;
     }
@@ -110,22 +99,22 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
 
   async function readFile(part: MultipartFile): Promise<Buffer> {
     const bytes = await readWithinLimit(part);
-    if (!bytes) throw new RequestValidationError([{ path: 'image', message: IMAGE_UPLOAD_LIMIT.tooLarge, code: 'too_big' }]);
+    if (!bytes) throw ValidationError.of('image', IMAGE_UPLOAD_LIMIT.tooLarge, 'too_big');
     return bytes;
   }
 
   const presentPost = async (request: FastifyRequest, id: number) => {
     const record = await loadPostRecord(db, id);
-    if (!record) throw new HttpError(404);
-    const [post] = await presentPosts(db, [record], requestMedia(request), request.viewer?.id ?? null);
+    if (!record) throw new NotFoundError();
+    const [post] = await presentPosts(db, [record], requestMedia(request), viewerId(request));
     return post;
   };
 
   app.post('/v1/community/images/', async (request, reply) => {
     const viewer = member(request);
-    if (!request.isMultipart()) throw new RequestValidationError([{ path: 'image', message: communityTexts.upload.missing, code: 'invalid_type' }]);
+    if (!request.isMultipart()) throw missingImage();
     const file = await request.file();
-    if (!file) throw new RequestValidationError([{ path: 'image', message: communityTexts.upload.missing, code: 'invalid_type' }]);
+    if (!file) throw missingImage();
     const image = await storeImage(db, mediaDir, { bytes: await readFile(file), mimetype: file.mimetype }, viewer.id);
     reply.code(201);
     return serializeImage(image, requestMedia(request));
@@ -134,7 +123,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
   app.post('/v1/community/', async (request, reply) => {
     const viewer = member(request);
     const stored = new StoredUploads(db, mediaDir);
-    const record = await stored.keepIf(async () => createPost(db, viewer.id, parse(postCreateSchema, await readBody(request, viewer.id, stored))));
+    const record = await stored.keepIf(async () => createPost(db, viewer.id, validate(postCreateSchema, await readBody(request, viewer.id, stored))));
     const [post] = await presentPosts(db, [record], requestMedia(request), viewer.id);
     reply.code(201);
     return post;
@@ -144,7 +133,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     const viewer = member(request);
     const id = pathId(request.params.id);
     const stored = new StoredUploads(db, mediaDir);
-    const record = await stored.keepIf(async () => updatePost(db, id, viewer.id, parse(postUpdateSchema, await readBody(request, viewer.id, stored))));
+    const record = await stored.keepIf(async () => updatePost(db, id, viewer.id, validate(postUpdateSchema, await readBody(request, viewer.id, stored))));
     const [post] = await presentPosts(db, [record], requestMedia(request), viewer.id);
     return post;
   });
@@ -164,23 +153,25 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
 
   app.get<{ Params: { id: string } }>('/v1/community/:id/reply/', async (request) => {
     const id = pathId(request.params.id);
-    const query = parse(pageQuery(REPLY_PAGE_SIZE), singleValuedQuery(request.query));
-    const { results, total } = await listReplies(db, id, query.page, query.page_size, requestMedia(request), request.viewer?.id ?? null);
-    return page(request, results, total, query.page, query.page_size);
+    const query = validate(replyPageQuery(REPLY_PAGE_SIZE), singleValuedQuery(request.query));
+    const { total, ...threads } = await listReplies(db, id, query.page, query.page_size, viewerId(request));
+    const results = await presentThreads(db, threads, requestMedia(request), viewerId(request));
+    return pageJson(request, results, total, { page: query.page, pageSize: query.page_size });
   });
 
   /** A member's replies: `target_user_id`, or the viewer's own. */
   app.get('/v1/community/reply/', async (request) => {
-    const query = parse(pageQuery(USER_REPLIES_PAGE_SIZE), singleValuedQuery(request.query));
+    const query = validate(replyPageQuery(USER_REPLIES_PAGE_SIZE), singleValuedQuery(request.query));
     const userId = query.target_user_id ?? member(request).id;
-    const { results, total } = await listUserReplies(db, userId, query.page, query.page_size, requestMedia(request), request.viewer?.id ?? null);
-    return page(request, results, total, query.page, query.page_size);
+    const { rows, total } = await listUserReplies(db, userId, query.page, query.page_size, viewerId(request));
+    const results = await presentUserReplies(db, rows, requestMedia(request), viewerId(request));
+    return pageJson(request, results, total, { page: query.page, pageSize: query.page_size });
   });
 
   app.post<{ Params: { id: string } }>('/v1/community/:id/reply/', async (request, reply) => {
     const viewer = member(request);
     const postId = pathId(request.params.id);
-    const input = parse(replyCreateSchema, request.body ?? {});
+    const input = validate(replyCreateSchema, request.body);
     const created = await createReply(db, postId, viewer.id, input.content, input.parent_id);
     reply.code(201);
     return { ...(await presentReply(db, created, requestMedia(request), viewer.id)), post: await presentPost(request, postId) };
@@ -189,7 +180,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
   app.put<{ Params: { id: string; replyId: string } }>('/v1/community/:id/reply/:replyId/', async (request) => {
     const viewer = member(request);
     const postId = pathId(request.params.id);
-    const input = parse(replyUpdateSchema, request.body ?? {});
+    const input = validate(replyUpdateSchema, request.body);
     const updated = await updateReply(db, postId, pathId(request.params.replyId), viewer.id, input.content);
     return presentReply(db, updated, requestMedia(request), viewer.id);
   });
@@ -211,7 +202,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
   app.post<{ Params: { id: string } }>('/v1/community/:id/report/', async (request, reply) => {
     const viewer = member(request);
     const id = pathId(request.params.id);
-    const input = parse(postReportSchema, request.body ?? {});
+    const input = validate(postReportSchema, request.body);
     const created = await reportPost(db, id, viewer.id, input);
     reply.code(201);
     return created;
@@ -226,7 +217,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
 
   app.post('/v1/user/block/', async (request, reply) => {
     const viewer = member(request);
-    const input = parse(userBlockSchema, request.body ?? {});
+    const input = validate(userBlockSchema, request.body);
     const created = await blockUser(db, viewer.id, input.block_target_user, input.reason);
     reply.code(201);
     return created;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findUserByToken, tokenFromHeader } from '../accounts/tokens.js';
 import type { Database } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
-import { HttpError } from './errors.js';
+import { UnauthenticatedError } from '../errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,11 +21,17 @@ export function authenticate(app: FastifyInstance, db: Database): void {
     const token = tokenFromHeader(request.headers.authorization);
     if (token === undefined) return;
     const user = token === null ? null : await findUserByToken(db, token);
-    if (!user) throw new HttpError(401);
+    if (!user) throw new UnauthenticatedError();
     request.viewer = user;
   });
 }
 
 export function viewerId(request: FastifyRequest): number | null {
   return request.viewer?.id ?? null;
+}
+
+/** The signed-in member; a guest is refused (401). */
+export function member(request: FastifyRequest): UserRow {
+  if (!request.viewer) throw new UnauthenticatedError();
+  return request.viewer;
 }

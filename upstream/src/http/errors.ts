@@ -1,21 +1,19 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { errorBody, validationErrorBody, type ErrorDetail } from '../../../domain/errors.js';
+import { errorBody, validationErrorBody } from '../../../domain/errors.js';
+import { ConflictError, ExpectedError, ForbiddenError, NotFoundError, RejectedError, UnauthenticatedError, ValidationError } from '../errors.js';
 
-/** An expected failure with a catalogue status; the message defaults to the catalogue's text. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly publicMessage?: string,
-  ) {
-    super(publicMessage ?? `HTTP ${status}`);
-  }
-}
+/** The catalogue status of each expected failure (000 §8). */
+const STATUS = new Map<abstract new (...args: never[]) => ExpectedError, number>([
+  [RejectedError, 400],
+  [UnauthenticatedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+]);
 
-/** Input that broke the domain's rules: answered 422 with one detail per issue. */
-export class RequestValidationError extends Error {
-  constructor(readonly details: ErrorDetail[]) {
-    super('validation failed');
-  }
+function statusOf(error: ExpectedError): number {
+  for (const [type, status] of STATUS) if (error instanceof type) return status;
+  return 500;
 }
 
 /** Every failure, ours or Fastify's, answers the error object of 002 §3.4; a 5xx never shows its cause. */
@@ -25,11 +23,12 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    if (error instanceof RequestValidationError) {
+    if (error instanceof ValidationError) {
       return reply.code(422).send(validationErrorBody(error.details, request.url));
     }
-    if (error instanceof HttpError) {
-      return reply.code(error.status).send(errorBody(error.status, request.url, error.publicMessage));
+    if (error instanceof ExpectedError) {
+      const status = statusOf(error);
+      return reply.code(status).send(errorBody(status, request.url, error.publicMessage));
     }
     const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     const status = statusCode >= 400 && statusCode < 600 ? statusCode : 500;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { NotFoundError } from '../errors.js';
 import type { MediaUrl } from '../serializers.js';
 
 declare module 'fastify' {
@@ -44,4 +45,11 @@ export function parseId(raw: string): number | null {
   if (!/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);
   return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+/** The row id a path segment names; one that cannot name a row is not found (with the area's message, if any). */
+export function pathId(raw: string, notFoundMessage?: string): number {
+  const id = parseId(raw);
+  if (id === null) throw new NotFoundError(notFoundMessage);
+  return id;
 }

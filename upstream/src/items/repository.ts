@@ -2,18 +2,10 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } fr
 import type { WishAdd, WishListQuery, WishUpdate } from '../../../domain/items.js';
 import type { ProbabilityKind, WishStatus, WishType } from '../../../domain/limits.js';
 import type { Database } from '../db/client.js';
+import { containing, escapeLike, isUuid, offsetOf } from '../db/queries.js';
+import { ConflictError, ForbiddenError } from '../errors.js';
+import { itemTexts } from '../../../domain/messages.js';
 import { itemReports, items, probabilityItems, probabilityTables, wishes, type ItemRow, type WishRow } from '../db/schema.js';
-
-/** `%`, `_` and `\` match themselves in a LIKE pattern built from what a member typed. */
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-export function likePattern(term: string): string {
-  return `%${escapeLike(term)}%`;
-}
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export async function findItemByUuid(db: Database, uuid: string): Promise<ItemRow | undefined> {
   if (!isUuid(uuid)) return undefined;
@@ -22,7 +14,7 @@ export async function findItemByUuid(db: Database, uuid: string): Promise<ItemRo
 }
 
 export async function searchItemsByName(db: Database, term: string, page: number, pageSize: number) {
-  const where = ilike(items.name, likePattern(term));
+  const where = ilike(items.name, containing(term));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()
@@ -31,7 +23,7 @@ export async function searchItemsByName(db: Database, term: string, page: number
       // Names that start with the term first, then alphabetical.
       .orderBy(sql`case when ${items.name} ilike ${`${escapeLike(term)}%`} then 0 else 1 end`, asc(items.name), asc(items.id))
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .offset(offsetOf(page, pageSize)),
     db.select({ total: count() }).from(items).where(where),
   ]);
   return { rows, total };
@@ -85,31 +77,29 @@ export async function deleteWish(db: Database, id: number): Promise<void> {
   await db.delete(wishes).where(eq(wishes.id, id));
 }
 
-export type BulkDeleteOutcome = { deleted: number[] } | { forbidden: true };
-
 /**
- * Deletes the member's wishes of one type: the listed ones, or all of them without a list. One id that is
- * not the member's own (or of another type) refuses the whole request and deletes nothing.
+ * Deletes the member's wishes of one type: the listed ones, or all of them without a list, and answers their
+ * ids. One id that is not the member's own (or of another type) refuses the whole request and deletes nothing.
  */
-export async function deleteWishes(db: Database, userId: number, wishType: WishType, ids: number[] | undefined): Promise<BulkDeleteOutcome> {
+export async function deleteWishes(db: Database, userId: number, wishType: WishType, ids: number[] | undefined): Promise<number[]> {
   return db.transaction(async (tx) => {
     if (ids) {
       const unique = [...new Set(ids)];
-      if (!unique.length) return { deleted: [] };
+      if (!unique.length) return [];
       const owned = await tx
         .select({ id: wishes.id })
         .from(wishes)
         .where(and(inArray(wishes.id, unique), eq(wishes.userId, userId), eq(wishes.wishType, wishType)))
         .for('update');
-      if (owned.length !== unique.length) return { forbidden: true as const };
+      if (owned.length !== unique.length) throw new ForbiddenError(itemTexts.notOwnWish);
       await tx.delete(wishes).where(inArray(wishes.id, unique));
-      return { deleted: unique };
+      return unique;
     }
     const removed = await tx
       .delete(wishes)
       .where(and(eq(wishes.userId, userId), eq(wishes.wishType, wishType)))
       .returning({ id: wishes.id });
-    return { deleted: removed.map((row) => row.id) };
+    return removed.map((row) => row.id);
   });
 }
 
@@ -134,7 +124,7 @@ function statusChange(status: WishStatus) {
 export async function listWishesOfUser(db: Database, userId: number, query: WishListQuery) {
   const conditions: SQL[] = [eq(wishes.userId, userId), eq(wishes.wishType, query.wish_type)];
   if (query.status) conditions.push(eq(wishes.status, query.status));
-  if (query.search) conditions.push(ilike(items.name, likePattern(query.search)));
+  if (query.search) conditions.push(ilike(items.name, containing(query.search)));
   const price = sql`coalesce(${wishes.targetPrice}, ${items.price})`;
   if (query.minPrice !== undefined) conditions.push(gte(price, query.minPrice));
   if (query.maxPrice !== undefined) conditions.push(lte(price, query.maxPrice));
@@ -148,7 +138,7 @@ export async function listWishesOfUser(db: Database, userId: number, query: Wish
       .where(where)
       .orderBy(...order)
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(offsetOf(query.page, query.pageSize)),
     db.select({ total: count() }).from(wishes).innerJoin(items, eq(items.id, wishes.itemId)).where(where),
   ]);
   return { rows, total };
@@ -158,13 +148,7 @@ export async function listWishesOfUser(db: Database, userId: number, query: Wish
 export async function listWishersOfItem(db: Database, itemId: number, wishType: WishType, page: number, pageSize: number) {
   const where = and(eq(wishes.itemId, itemId), eq(wishes.wishType, wishType), eq(wishes.status, 'active'));
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(wishes)
-      .where(where)
-      .orderBy(desc(wishes.createdAt), desc(wishes.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    db.select().from(wishes).where(where).orderBy(desc(wishes.createdAt), desc(wishes.id)).limit(pageSize).offset(offsetOf(page, pageSize)),
     db.select({ total: count() }).from(wishes).where(where),
   ]);
   return { rows, total };
@@ -202,15 +186,13 @@ export async function findProbabilityItem(db: Database, kind: ProbabilityKind, i
   return found?.row;
 }
 
-export type ReportOutcome = { created: { id: number; createdAt: Date } } | { conflict: true };
-
 /** One report per member and item: a second one is a conflict and stores nothing. */
 export async function reportItem(
   db: Database,
   itemId: number,
   reporterId: number,
   report: { reason: string; reason_type: number; submit_item?: string; content?: string; context_id?: string },
-): Promise<ReportOutcome> {
+): Promise<{ id: number; createdAt: Date }> {
   const [row] = await db
     .insert(itemReports)
     .values({
@@ -224,5 +206,6 @@ export async function reportItem(
     })
     .onConflictDoNothing({ target: [itemReports.itemId, itemReports.reporterId] })
     .returning({ id: itemReports.id, createdAt: itemReports.createdAt });
-  return row ? { created: row } : { conflict: true };
+  if (!row) throw new ConflictError();
+  return row;
 }

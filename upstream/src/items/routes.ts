@@ -1,7 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { pageLinks } from '../../../domain/community.js';
-import { issuesFromZod } from '../../../domain/errors.js';
 import {
   itemSearchQuerySchema,
   probabilityKindSchema,
@@ -17,82 +14,52 @@ import {
 import { WISH_STATUSES, WISH_TYPES, type ProbabilityKind, type WishType } from '../../../domain/limits.js';
 import { itemTexts } from '../../../domain/messages.js';
 import { itemReportSchema } from '../../../domain/report.js';
-import type { PageJson } from '../../../domain/api.js';
-import type { z } from '../../../domain/zod.js';
 import type { Database } from '../db/client.js';
 import type { ItemRow, UserRow } from '../db/schema.js';
-import { users } from '../db/schema.js';
-import { HttpError, RequestValidationError } from '../http/errors.js';
-import { pageUrl, parseId, requestMedia, singleValuedQuery } from '../http/request.js';
+import { ForbiddenError, NotFoundError } from '../errors.js';
+import { member, viewerId } from '../http/auth.js';
+import { pageJson } from '../http/page.js';
+import { parseId, requestMedia, singleValuedQuery } from '../http/request.js';
+import { validate } from '../http/validate.js';
 import { serializeItem, serializeProbabilityItem, serializeWish, serializeWishUser } from './present.js';
 import * as repo from './repository.js';
 import { loadUsers } from '../accounts/user-repository.js';
-
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new RequestValidationError(issuesFromZod(parsed.error));
-  return parsed.data;
-}
-
-function requireViewer(request: FastifyRequest): UserRow {
-  if (!request.viewer) throw new HttpError(401);
-  return request.viewer;
-}
-
-function pageAnswer<T>(request: FastifyRequest, results: T[], total: number, page: number, pageSize: number): PageJson<T> {
-  const totalPages = Math.max(1, Math.ceil(total / pageSize));
-  const { hasNext, hasPrev } = pageLinks(page, totalPages);
-  const next = hasNext ? pageUrl(request, page + 1) : null;
-  const previous = hasPrev ? pageUrl(request, page - 1) : null;
-  return {
-    results,
-    count: total,
-    next,
-    previous,
-    total_pages: totalPages,
-    links: { next, previous },
-    meta: { page, pageSize, total, totalPages, hasNext, hasPrev },
-  };
-}
+import { userUuidExists } from '../accounts/repository.js';
 
 async function itemOr404(db: Database, uuid: string): Promise<ItemRow> {
   const item = await repo.findItemByUuid(db, uuid);
-  if (!item) throw new HttpError(404, itemTexts.itemNotFound);
+  if (!item) throw new NotFoundError(itemTexts.itemNotFound);
   return item;
 }
 
 /** The member a path names by uuid must be the caller: wish lists are private. */
 async function ownUserOr403(db: Database, request: FastifyRequest, userUuid: string): Promise<UserRow> {
-  const viewer = requireViewer(request);
+  const viewer = member(request);
   if (viewer.uuid === userUuid.toLowerCase()) return viewer;
-  const [exists] = /^[0-9a-f-]{36}$/i.test(userUuid)
-    ? await db.select({ id: users.id }).from(users).where(eq(users.uuid, userUuid.toLowerCase())).limit(1)
-    : [];
-  if (!exists) throw new HttpError(404);
-  throw new HttpError(403);
+  if (!(await userUuidExists(db, userUuid))) throw new NotFoundError();
+  throw new ForbiddenError();
 }
 
 /** A wish the caller owns; 404 when it does not exist (or is of another list), 403 when it is someone else's. */
 async function ownWish(db: Database, request: FastifyRequest, rawId: string, wishType?: WishType) {
-  const viewer = requireViewer(request);
+  const viewer = member(request);
   const id = parseId(rawId);
   const record = id === null ? undefined : await repo.findWish(db, id);
-  if (!record || (wishType && record.wish.wishType !== wishType)) throw new HttpError(404);
-  if (record.wish.userId !== viewer.id) throw new HttpError(403, itemTexts.notOwnWish);
+  if (!record || (wishType && record.wish.wishType !== wishType)) throw new NotFoundError();
+  if (record.wish.userId !== viewer.id) throw new ForbiddenError(itemTexts.notOwnWish);
   return { viewer, record };
 }
 
 export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   app.get('/v1/item/search-name/', async (request) => {
-    const query = parse(itemSearchQuerySchema, singleValuedQuery(request.query));
+    const query = validate(itemSearchQuerySchema, singleValuedQuery(request.query));
     const { rows, total } = await repo.searchItemsByName(db, query.item_name, query.page, query.page_size);
     const media = requestMedia(request);
-    return pageAnswer(
+    return pageJson(
       request,
       rows.map((row) => serializeItem(row, media)),
       total,
-      query.page,
-      query.page_size,
+      { page: query.page, pageSize: query.page_size },
     );
   });
 
@@ -101,20 +68,19 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
   });
 
   app.post<{ Params: { uuid: string } }>('/v1/item/:uuid/report/', async (request, reply) => {
-    const viewer = requireViewer(request);
-    const report = parse(itemReportSchema, request.body ?? {});
+    const viewer = member(request);
+    const report = validate(itemReportSchema, request.body ?? {});
     const item = await itemOr404(db, request.params.uuid);
-    const outcome = await repo.reportItem(db, item.id, viewer.id, report);
-    if ('conflict' in outcome) throw new HttpError(409);
-    return reply.code(201).send({ id: outcome.created.id, created_at: outcome.created.createdAt.toISOString() });
+    const created = await repo.reportItem(db, item.id, viewer.id, report);
+    return reply.code(201).send({ id: created.id, created_at: created.createdAt.toISOString() });
   });
 
   // ---------- wish lists (001 §7) ----------
 
   const addWish = (wishType: WishType) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const viewer = requireViewer(request);
+    const viewer = member(request);
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const input = parse(wishAddSchema, { ...body, wish_type: wishType });
+    const input = validate(wishAddSchema, { ...body, wish_type: wishType });
     const item = await itemOr404(db, input.item_uuid);
     const { record, created } = await repo.addWish(db, viewer.id, item, input);
     const owner = (await loadUsers(db, [viewer.id])).get(viewer.id);
@@ -124,15 +90,15 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
   app.post('/v1/wishlist/sell', addWish('sell'));
 
   app.delete<{ Params: { wishType: string; id: string } }>('/v1/wishlist/:wishType/:id/', async (request) => {
-    const wishType = parse(wishTypeSchema, request.params.wishType);
+    const wishType = validate(wishTypeSchema, request.params.wishType);
     const { record } = await ownWish(db, request, request.params.id, wishType);
     await repo.deleteWish(db, record.wish.id);
     return { id: String(record.wish.id), message: wishType === 'buy' ? itemTexts.removedFromBuyList : itemTexts.removedFromSellList };
   });
 
   app.post<{ Params: { wishType: string; id: string } }>('/v1/wishlist/:wishType/:id/toggle/', async (request) => {
-    const wishType = parse(wishTypeSchema, request.params.wishType);
-    const { status } = parse(wishStatusChangeSchema, request.body ?? {});
+    const wishType = validate(wishTypeSchema, request.params.wishType);
+    const { status } = validate(wishStatusChangeSchema, request.body ?? {});
     const { viewer, record } = await ownWish(db, request, request.params.id, wishType);
     const updated = await repo.updateWish(db, record.wish.id, { status });
     const owner = (await loadUsers(db, [viewer.id])).get(viewer.id);
@@ -140,7 +106,7 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
   });
 
   app.put<{ Params: { id: string } }>('/v1/wishlist/:id/', async (request) => {
-    const changes = parse(wishUpdateSchema, request.body ?? {});
+    const changes = validate(wishUpdateSchema, request.body ?? {});
     const { viewer, record } = await ownWish(db, request, request.params.id);
     const updated = await repo.updateWish(db, record.wish.id, changes);
     const owner = (await loadUsers(db, [viewer.id])).get(viewer.id);
@@ -148,22 +114,21 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
   });
 
   app.delete('/v1/item/wish-items', async (request) => {
-    const viewer = requireViewer(request);
-    const input = parse(wishBulkDeleteSchema, request.body ?? {});
-    const outcome = await repo.deleteWishes(db, viewer.id, input.wish_type, input.wish_ids);
-    if ('forbidden' in outcome) throw new HttpError(403, itemTexts.notOwnWish);
-    return { deleted_count: outcome.deleted.length, wish_ids: outcome.deleted.map(String), message: itemTexts.deletedSelected };
+    const viewer = member(request);
+    const input = validate(wishBulkDeleteSchema, request.body ?? {});
+    const deleted = await repo.deleteWishes(db, viewer.id, input.wish_type, input.wish_ids);
+    return { deleted_count: deleted.length, wish_ids: deleted.map(String), message: itemTexts.deletedSelected };
   });
 
   app.post<{ Params: { item: string } }>('/v1/item/wish-items/manage/:item/', async (request) => {
-    const viewer = requireViewer(request);
+    const viewer = member(request);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const query = singleValuedQuery(request.query);
-    const wishType = parse(wishTypeSchema, body.wish_type ?? query.wish_type);
+    const wishType = validate(wishTypeSchema, body.wish_type ?? query.wish_type);
     const item = await itemOr404(db, request.params.item);
     // A toggle: a wished item leaves the list, any other joins it with the defaults of the add payload.
     const removed = await repo.removeWishOfItem(db, viewer.id, item.id, wishType);
-    if (!removed) await repo.addWish(db, viewer.id, item, parse(wishAddSchema, { item_uuid: item.uuid, wish_type: wishType }));
+    if (!removed) await repo.addWish(db, viewer.id, item, validate(wishAddSchema, { item_uuid: item.uuid, wish_type: wishType }));
     const isWished = !removed;
     const message = isWished
       ? wishType === 'buy'
@@ -176,7 +141,7 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
   });
 
   app.get<{ Params: { item: string } }>('/v1/item/wish-items/users/:item/', async (request) => {
-    const query = parse(wishUsersQuerySchema, singleValuedQuery(request.query));
+    const query = validate(wishUsersQuerySchema, singleValuedQuery(request.query));
     const item = await itemOr404(db, request.params.item);
     const { rows, total } = await repo.listWishersOfItem(db, item.id, query.wish_type, query.page, query.page_size);
     const members = await loadUsers(
@@ -184,12 +149,16 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
       rows.map((row) => row.userId),
     );
     const media = requestMedia(request);
-    const viewerId = request.viewer?.id ?? null;
     const results = rows.flatMap((row) => {
-      const member = members.get(row.userId);
-      return member ? [serializeWishUser(row, member, media, viewerId)] : [];
+      const wisher = members.get(row.userId);
+      return wisher ? [serializeWishUser(row, wisher, media, viewerId(request))] : [];
     });
-    return { ...pageAnswer(request, results, total, query.page, query.page_size), item: serializeItem(item, media), users: results, totalCount: total };
+    return {
+      ...pageJson(request, results, total, { page: query.page, pageSize: query.page_size }),
+      item: serializeItem(item, media),
+      users: results,
+      totalCount: total,
+    };
   });
 
   app.get<{ Params: { user: string } }>('/v1/item/wish-items/stats/:user/', async (request) => {
@@ -206,27 +175,27 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
   });
 
   app.get<{ Params: { user: string } }>('/v1/item/wish-items/:user/', async (request) => {
-    const query = parse(wishListQuerySchema, singleValuedQuery(request.query));
+    const query = validate(wishListQuerySchema, singleValuedQuery(request.query));
     const owner = await ownUserOr403(db, request, request.params.user);
     const { rows, total } = await repo.listWishesOfUser(db, owner.id, query);
     const ownerRecord = (await loadUsers(db, [owner.id])).get(owner.id);
     const media = requestMedia(request);
     const results = rows.map(({ wish, item }) => serializeWish(wish, item, ownerRecord, media, owner.id));
-    return pageAnswer(request, results, total, query.page, query.pageSize);
+    return pageJson(request, results, total, { page: query.page, pageSize: query.pageSize });
   });
 
   // ---------- probability tables (002 §2.2, §7.2) ----------
 
   app.get<{ Params: { kind: string } }>('/v1/probability/:kind/', async (request) => {
-    const kind: ProbabilityKind = parse(probabilityKindSchema, request.params.kind);
+    const kind: ProbabilityKind = validate(probabilityKindSchema, request.params.kind);
     const media = requestMedia(request);
     return (await repo.listProbabilityItems(db, kind)).map((row) => serializeProbabilityItem(row, media));
   });
 
   app.get<{ Params: { kind: string; id: string } }>('/v1/probability/:kind/:id/', async (request) => {
-    const kind: ProbabilityKind = parse(probabilityKindSchema, request.params.kind);
+    const kind: ProbabilityKind = validate(probabilityKindSchema, request.params.kind);
     const row = await repo.findProbabilityItem(db, kind, request.params.id);
-    if (!row) throw new HttpError(404, itemTexts.probability.itemNotFound);
+    if (!row) throw new NotFoundError(itemTexts.probability.itemNotFound);
     return serializeProbabilityItem(row, requestMedia(request));
   });
 };

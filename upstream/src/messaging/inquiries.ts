@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { InquiryStatus } from '../../../domain/limits.js';
+import { INQUIRY_NEXT_STATUS, type InquiryStatus } from '../../../domain/limits.js';
+import { messagingTexts } from '../../../domain/messages.js';
 import type { InquiryCreateInput, InquiryDetailJson, InquiryJson, InquiryStatusUpdate, InquiryUserJson } from '../../../domain/messaging.js';
 import type { Database } from '../db/client.js';
 import { inquiries, inquiryComments, users, type InquiryRow } from '../db/schema.js';
 import type { MediaUrl } from '../serializers.js';
-import type { Queryable } from './notifications.js';
+import { ConflictError, ForbiddenError } from '../errors.js';
+import { notify, type Queryable } from './notifications.js';
 
 export async function createInquiry(db: Database, userId: number, input: InquiryCreateInput): Promise<InquiryRow> {
   const [row] = await db
@@ -38,18 +40,40 @@ export async function findInquiry(db: Database, id: number): Promise<InquiryRow 
   return row;
 }
 
-export async function addComment(db: Database, inquiryId: number, userId: number, comment: string) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(inquiryComments).values({ inquiryId, userId, comment }).returning();
+/** What an inquiry's author hears when staff act on it. */
+async function tellAuthor(db: Queryable, inquiry: InquiryRow, senderId: number, content: string): Promise<void> {
+  await notify(db, { userId: inquiry.userId, senderId, type: 'system', title: inquiry.title, content, url: `/my/inquiries/${inquiry.id}` });
+}
+
+/** A comment on an open inquiry; the author hears of answers by anyone else. Answers the inquiry as it now is. */
+export async function addComment(db: Database, inquiry: InquiryRow, userId: number, comment: string): Promise<InquiryRow> {
+  if (inquiry.status === 'closed') throw new ConflictError(messagingTexts.inquiryClosed);
+  await db.transaction(async (tx) => {
+    await tx.insert(inquiryComments).values({ inquiryId: inquiry.id, userId, comment });
     await tx
       .update(inquiries)
       .set({ updatedAt: sql`now()` })
-      .where(eq(inquiries.id, inquiryId));
-    return row;
+      .where(eq(inquiries.id, inquiry.id));
+  });
+  if (userId !== inquiry.userId) await tellAuthor(db, inquiry, userId, messagingTexts.inquiryAnswered);
+  return (await findInquiry(db, inquiry.id))!;
+}
+
+/** Staff move an inquiry along its statuses (or keep it, changing notes); the author hears of a new status. */
+export async function changeStatus(db: Database, inquiry: InquiryRow, staffId: number, update: InquiryStatusUpdate): Promise<InquiryRow> {
+  if (update.status !== inquiry.status && INQUIRY_NEXT_STATUS[inquiry.status] !== update.status) {
+    throw new ConflictError(messagingTexts.statusTransition(inquiry.status, update.status));
+  }
+  return db.transaction(async (tx) => {
+    const changed = await updateStatus(tx, inquiry, staffId, update);
+    if (update.status !== inquiry.status) {
+      await tellAuthor(tx, inquiry, staffId, messagingTexts.inquiryStatusChanged(messagingTexts.inquiryStatusLabels[update.status]));
+    }
+    return changed;
   });
 }
 
-export async function updateStatus(db: Queryable, inquiry: InquiryRow, staffId: number, update: InquiryStatusUpdate): Promise<InquiryRow> {
+async function updateStatus(db: Queryable, inquiry: InquiryRow, staffId: number, update: InquiryStatusUpdate): Promise<InquiryRow> {
   const [row] = await db
     .update(inquiries)
     .set({
@@ -65,7 +89,11 @@ export async function updateStatus(db: Queryable, inquiry: InquiryRow, staffId: 
   return row;
 }
 
-export async function rate(db: Database, id: number, score: number): Promise<InquiryRow> {
+/** The author rates the answer once the inquiry is resolved or closed. */
+export async function rate(db: Database, inquiry: InquiryRow, userId: number, score: number): Promise<InquiryRow> {
+  if (inquiry.userId !== userId) throw new ForbiddenError();
+  if (inquiry.status !== 'resolved' && inquiry.status !== 'closed') throw new ConflictError(messagingTexts.satisfactionTooEarly);
+  const id = inquiry.id;
   const [row] = await db
     .update(inquiries)
     .set({ satisfaction: score, updatedAt: sql`now()` })

@@ -44,6 +44,21 @@ function wantsInApp(settings: Settings, type: NotificationType): boolean {
   return settings.channels.inApp.enabled && settings.channels.inApp.types.includes(type);
 }
 
+function rowFor(userId: number, event: Omit<NotificationEvent, 'userId'>) {
+  return {
+    userId,
+    senderId: event.senderId ?? null,
+    type: event.type,
+    title: event.title,
+    content: event.content,
+    priority: event.priority ?? 'normal',
+    url: event.url ?? null,
+    imageUrl: event.imageUrl ?? null,
+    metadata: event.metadata ?? {},
+    expiresAt: event.expiresAt ?? null,
+  };
+}
+
 /**
  * Records an event in the member's inbox, unless it is their own act or they turned the type off.
  * Call it with the transaction of the write that caused it, so both commit or neither does.
@@ -51,45 +66,22 @@ function wantsInApp(settings: Settings, type: NotificationType): boolean {
 export async function notify(db: Queryable, event: NotificationEvent): Promise<NotificationRow | null> {
   if (event.senderId != null && event.senderId === event.userId) return null;
   if (!wantsInApp(await settingsOf(db, event.userId), event.type)) return null;
-  const [row] = await db
-    .insert(notifications)
-    .values({
-      userId: event.userId,
-      senderId: event.senderId ?? null,
-      type: event.type,
-      title: event.title,
-      content: event.content,
-      priority: event.priority ?? 'normal',
-      url: event.url ?? null,
-      imageUrl: event.imageUrl ?? null,
-      metadata: event.metadata ?? {},
-      expiresAt: event.expiresAt ?? null,
-    })
-    .returning();
+  const [row] = await db.insert(notifications).values(rowFor(event.userId, event)).returning();
   return row;
 }
 
-/** Many recipients at once (staff announcements): one insert for all who want the type. */
-export async function notifyMany(db: Queryable, recipients: number[], event: Omit<NotificationEvent, 'userId'>): Promise<number> {
+/** Many recipients at once (staff announcements): one insert for all who want the type, in one transaction. */
+export async function notifyMany(db: Database, recipients: number[], event: Omit<NotificationEvent, 'userId'>): Promise<number> {
+  return db.transaction((tx) => notifyWanting(tx, recipients, event));
+}
+
+async function notifyWanting(db: Queryable, recipients: number[], event: Omit<NotificationEvent, 'userId'>): Promise<number> {
   if (recipients.length === 0) return 0;
   const overrides = await db.select().from(notificationSettings).where(inArray(notificationSettings.userId, recipients));
   const refused = new Set(overrides.filter((row) => !wantsInApp(row, event.type)).map((row) => row.userId));
   const wanting = recipients.filter((id) => !refused.has(id));
   if (wanting.length === 0) return 0;
-  await db.insert(notifications).values(
-    wanting.map((userId) => ({
-      userId,
-      senderId: event.senderId ?? null,
-      type: event.type,
-      title: event.title,
-      content: event.content,
-      priority: event.priority ?? 'normal',
-      url: event.url ?? null,
-      imageUrl: event.imageUrl ?? null,
-      metadata: event.metadata ?? {},
-      expiresAt: event.expiresAt ?? null,
-    })),
-  );
+  await db.insert(notifications).values(wanting.map((userId) => rowFor(userId, event)));
   return wanting.length;
 }
 

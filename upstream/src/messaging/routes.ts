@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { INQUIRY_NEXT_STATUS, NOTICE_ATTACHMENT_MAX_BYTES, NOTICE_ATTACHMENTS_MAX } from '../../../domain/limits.js';
+import { NOTICE_ATTACHMENT_MAX_BYTES, NOTICE_ATTACHMENTS_MAX } from '../../../domain/limits.js';
 import { messagingTexts } from '../../../domain/messages.js';
 import {
   adminSendSchema,
@@ -26,8 +26,9 @@ import {
 } from '../../../domain/messaging.js';
 import type { Database } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
-import { HttpError, RequestValidationError } from '../http/errors.js';
-import { parseId, requestMedia, singleValuedQuery } from '../http/request.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import { member } from '../http/auth.js';
+import { pathId, requestMedia, singleValuedQuery } from '../http/request.js';
 import { validate } from '../http/validate.js';
 import * as inquiryRepo from './inquiries.js';
 import * as noticeRepo from './notices.js';
@@ -35,21 +36,10 @@ import * as inbox from './notifications.js';
 import { StoredUploads, UPLOADS_FOLDER, readWithinLimit } from '../uploads/images.js';
 import { ATTACHMENT_UPLOAD_LIMIT } from '../../../domain/uploads.js';
 
-function member(request: FastifyRequest): UserRow {
-  if (!request.viewer) throw new HttpError(401);
-  return request.viewer;
-}
-
 function staff(request: FastifyRequest): UserRow {
   const viewer = member(request);
-  if (!viewer.isStaff) throw new HttpError(403, messagingTexts.staffOnly);
+  if (!viewer.isStaff) throw new ForbiddenError(messagingTexts.staffOnly);
   return viewer;
-}
-
-function idOr404(raw: string, message?: string): number {
-  const id = parseId(raw);
-  if (id === null) throw new HttpError(404, message);
-  return id;
 }
 
 const totalPages = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
@@ -106,16 +96,16 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
 
   app.get<{ Params: { id: string } }>('/v1/user/notification/:id/', async (request) => {
     const viewer = member(request);
-    const row = await inbox.findNotification(db, viewer.id, idOr404(request.params.id, messagingTexts.notificationNotFound));
-    if (!row) throw new HttpError(404, messagingTexts.notificationNotFound);
+    const row = await inbox.findNotification(db, viewer.id, pathId(request.params.id, messagingTexts.notificationNotFound));
+    if (!row) throw new NotFoundError(messagingTexts.notificationNotFound);
     const [json] = await inbox.presentNotifications(db, [row], requestMedia(request));
     return json;
   });
 
   app.delete<{ Params: { id: string } }>('/v1/user/notification/:id/', async (request) => {
     const viewer = member(request);
-    const deleted = await inbox.deleteNotification(db, viewer.id, idOr404(request.params.id, messagingTexts.notificationNotFound));
-    if (!deleted) throw new HttpError(404, messagingTexts.notificationNotFound);
+    const deleted = await inbox.deleteNotification(db, viewer.id, pathId(request.params.id, messagingTexts.notificationNotFound));
+    if (!deleted) throw new NotFoundError(messagingTexts.notificationNotFound);
     return { success: true, deletedCount: 1, message: messagingTexts.deleted(1) };
   });
 
@@ -123,9 +113,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     const sender = staff(request);
     const input = validate(adminSendSchema, request.body);
     const recipients = await inbox.recipientsOf(db, input.targetUsers);
-    const sentCount = await db.transaction((tx) =>
-      inbox.notifyMany(tx, recipients, { ...input, senderId: sender.id, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null }),
-    );
+    const sentCount = await inbox.notifyMany(db, recipients, { ...input, senderId: sender.id, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null });
     const requested = input.targetUsers === 'all' ? recipients.length : input.targetUsers.length;
     return { success: true, sentCount, failedCount: requested - sentCount, message: messagingTexts.sent(sentCount) };
   });
@@ -148,7 +136,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
           continue;
         }
         const bytes = await readWithinLimit(part);
-        if (!bytes) throw new RequestValidationError([{ path: 'attachments', message: ATTACHMENT_UPLOAD_LIMIT.tooLarge, code: 'too_big' }]);
+        if (!bytes) throw ValidationError.of('attachments', ATTACHMENT_UPLOAD_LIMIT.tooLarge, 'too_big');
         const path = `${UPLOADS_FOLDER}/notices/${randomUUID()}${extname(part.filename)
           .slice(0, 10)
           .replace(/[^.\w]/g, '')}`;
@@ -167,7 +155,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'FST_FILES_LIMIT') {
-        throw new RequestValidationError([{ path: 'attachments', message: messagingTexts.tooManyAttachments(NOTICE_ATTACHMENTS_MAX), code: 'too_big' }]);
+        throw ValidationError.of('attachments', messagingTexts.tooManyAttachments(NOTICE_ATTACHMENTS_MAX), 'too_big');
       }
       throw error;
     }
@@ -203,7 +191,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
 
   const noticeOr404 = async (request: FastifyRequest, raw: string) => {
     const row = await noticeRepo.findNotice(db, raw, request.viewer?.isStaff ?? false);
-    if (!row) throw new HttpError(404, messagingTexts.noticeNotFound);
+    if (!row) throw new NotFoundError(messagingTexts.noticeNotFound);
     return row;
   };
 
@@ -238,8 +226,8 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
   /** Its author or staff; anyone else is told it does not exist. */
   const inquiryOf = async (request: FastifyRequest, raw: string) => {
     const viewer = member(request);
-    const row = await inquiryRepo.findInquiry(db, idOr404(raw, messagingTexts.inquiryNotFound));
-    if (!row || (row.userId !== viewer.id && !viewer.isStaff)) throw new HttpError(404, messagingTexts.inquiryNotFound);
+    const row = await inquiryRepo.findInquiry(db, pathId(raw, messagingTexts.inquiryNotFound));
+    if (!row || (row.userId !== viewer.id && !viewer.isStaff)) throw new NotFoundError(messagingTexts.inquiryNotFound);
     return { viewer, row };
   };
   const detail = (request: FastifyRequest, row: Awaited<ReturnType<typeof inquiryRepo.findInquiry>> & object, viewer: UserRow) =>
@@ -274,49 +262,19 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     const viewer = staff(request);
     const update = validate(inquiryStatusUpdateSchema, request.body);
     const { row } = await inquiryOf(request, request.params.id);
-    if (update.status !== row.status && INQUIRY_NEXT_STATUS[row.status] !== update.status) {
-      throw new HttpError(409, messagingTexts.statusTransition(row.status, update.status));
-    }
-    const updated = await db.transaction(async (tx) => {
-      const changed = await inquiryRepo.updateStatus(tx, row, viewer.id, update);
-      if (update.status !== row.status) {
-        await inbox.notify(tx, {
-          userId: row.userId,
-          senderId: viewer.id,
-          type: 'system',
-          title: row.title,
-          content: messagingTexts.inquiryStatusChanged(messagingTexts.inquiryStatusLabels[update.status]),
-          url: `/my/inquiries/${row.id}`,
-        });
-      }
-      return changed;
-    });
+    const updated = await inquiryRepo.changeStatus(db, row, viewer.id, update);
     return detail(request, updated, viewer);
   });
 
   app.post<{ Params: { id: string } }>('/v1/inquiry/:id/comments/', async (request, reply) => {
     const { comment } = validate(inquiryCommentSchema, request.body);
     const { viewer, row } = await inquiryOf(request, request.params.id);
-    if (row.status === 'closed') throw new HttpError(409, messagingTexts.inquiryClosed);
-    await inquiryRepo.addComment(db, row.id, viewer.id, comment);
-    if (viewer.id !== row.userId) {
-      await inbox.notify(db, {
-        userId: row.userId,
-        senderId: viewer.id,
-        type: 'system',
-        title: row.title,
-        content: messagingTexts.inquiryAnswered,
-        url: `/my/inquiries/${row.id}`,
-      });
-    }
-    return reply.code(201).send(await detail(request, (await inquiryRepo.findInquiry(db, row.id))!, viewer));
+    return reply.code(201).send(await detail(request, await inquiryRepo.addComment(db, row, viewer.id, comment), viewer));
   });
 
   app.post<{ Params: { id: string } }>('/v1/inquiry/:id/satisfaction/', async (request) => {
     const { score } = validate(inquirySatisfactionSchema, request.body);
     const { viewer, row } = await inquiryOf(request, request.params.id);
-    if (row.userId !== viewer.id) throw new HttpError(403);
-    if (row.status !== 'resolved' && row.status !== 'closed') throw new HttpError(409, messagingTexts.satisfactionTooEarly);
-    return detail(request, await inquiryRepo.rate(db, row.id, score), viewer);
+    return detail(request, await inquiryRepo.rate(db, row, viewer.id, score), viewer);
   });
 };

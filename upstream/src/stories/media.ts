@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { STORY_IMAGE_MAX_BYTES, STORY_VIDEO_MAX_BYTES, type StoryType } from '../../../domain/limits.js';
 import { storyTexts } from '../../../domain/messages.js';
-import { RequestValidationError } from '../http/errors.js';
+import { ValidationError } from '../errors.js';
 import type { StoredUploads } from '../uploads/images.js';
 import { checkUpload, detectMedia } from '../uploads/media.js';
 
@@ -19,19 +19,17 @@ export interface DetectedMedia {
   bytes: Buffer;
 }
 
-const problem = (path: string, message: string, code = 'invalid_value') => new RequestValidationError([{ path, message, code }]);
-
 /**
  * What the bytes are (uploads/media.ts: content, declared part type, pixel limit, nothing after a picture's
  * end), checked against the story's declared `type` and the size limit of that kind.
  */
 export function checkStoryMedia(bytes: Buffer | null, declared: StoryType, mimetype?: string): DetectedMedia {
-  if (!bytes || bytes.length === 0) throw problem('media', storyTexts.media.missing, 'invalid_type');
+  if (!bytes || bytes.length === 0) throw ValidationError.of('media', storyTexts.media.missing, 'invalid_type');
   const kind = detectMedia(bytes)?.kind;
-  if (!kind) throw problem('media', storyTexts.media.unsupported);
-  if (kind !== declared) throw problem('type', storyTexts.media.typeMismatch);
+  if (!kind) throw ValidationError.of('media', storyTexts.media.unsupported);
+  if (kind !== declared) throw ValidationError.of('type', storyTexts.media.typeMismatch);
   if (kind === 'image' && bytes.length > STORY_IMAGE_MAX_BYTES) {
-    throw problem('media', storyTexts.media.imageTooLarge(STORY_IMAGE_MAX_BYTES / (1024 * 1024)), 'too_big');
+    throw ValidationError.of('media', storyTexts.media.imageTooLarge(STORY_IMAGE_MAX_BYTES / (1024 * 1024)), 'too_big');
   }
   const checked = checkUpload(bytes, mimetype, { field: 'media', kinds: [kind], unsupported: storyTexts.media.unsupported });
   return { type: checked.kind, mimeType: checked.mimeType, extension: checked.extension, width: checked.width, height: checked.height, bytes: checked.bytes };

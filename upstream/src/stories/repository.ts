@@ -31,7 +31,7 @@ import {
   type StoryRow,
   type StoryViewRow,
 } from '../db/schema.js';
-import { HttpError, RequestValidationError } from '../http/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { serializeUser, type MediaUrl } from '../serializers.js';
 import { loadUsers } from '../accounts/user-repository.js';
 import { storyNow } from './clock.js';
@@ -165,20 +165,20 @@ export async function findVisibleStory(db: Database, id: number, viewerId: numbe
     .select()
     .from(stories)
     .where(and(eq(stories.id, id), live(), visibleTo(viewerId)));
-  if (!row) throw new HttpError(404, storyTexts.errors.notFound);
+  if (!row) throw new NotFoundError(storyTexts.errors.notFound);
   return row;
 }
 
 /** The viewer's own story (expired ones too: the author keeps their viewers and stats). */
 export async function findOwnStory(db: Database, id: number, viewerId: number): Promise<StoryRow> {
   const [row] = await db.select().from(stories).where(eq(stories.id, id));
-  if (!row) throw new HttpError(404, storyTexts.errors.notFound);
+  if (!row) throw new NotFoundError(storyTexts.errors.notFound);
   if (row.userId !== viewerId) {
     const [visible] = await db
       .select({ id: stories.id })
       .from(stories)
       .where(and(eq(stories.id, id), live(), visibleTo(viewerId)));
-    throw visible ? new HttpError(403, storyTexts.errors.notAuthor) : new HttpError(404, storyTexts.errors.notFound);
+    throw visible ? new ForbiddenError(storyTexts.errors.notAuthor) : new NotFoundError(storyTexts.errors.notFound);
   }
   return row;
 }
@@ -394,24 +394,24 @@ export async function removeReaction(db: Database, story: StoryRow, reactionId: 
     .select()
     .from(storyReactions)
     .where(and(eq(storyReactions.id, reactionId), eq(storyReactions.storyId, story.id)));
-  if (!row) throw new HttpError(404, storyTexts.errors.notFound);
-  if (row.userId !== userId) throw new HttpError(403, storyTexts.errors.notOwnReaction);
+  if (!row) throw new NotFoundError(storyTexts.errors.notFound);
+  if (row.userId !== userId) throw new ForbiddenError(storyTexts.errors.notOwnReaction);
   await db.delete(storyReactions).where(eq(storyReactions.id, reactionId));
 }
 
 export async function reportStory(db: Database, story: StoryRow, reporterId: number, reason: string) {
   const inserted = await db.insert(storyReports).values({ storyId: story.id, reporterId, reason, createdAt: storyNow() }).onConflictDoNothing().returning();
-  if (!inserted.length) throw new HttpError(409, storyTexts.errors.alreadyReported);
+  if (!inserted.length) throw new ConflictError(storyTexts.errors.alreadyReported);
   return { id: inserted[0].id, created_at: iso(inserted[0].createdAt) };
 }
 
 export async function assertMember(db: Database, userId: number): Promise<void> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!row) throw new HttpError(404, storyTexts.errors.memberNotFound);
+  if (!row) throw new NotFoundError(storyTexts.errors.memberNotFound);
 }
 
 export async function hideStories(db: Database, userId: number, hiddenUserId: number): Promise<void> {
-  if (userId === hiddenUserId) throw new RequestValidationError([{ path: 'userId', message: storyTexts.errors.hideSelf, code: 'invalid_value' }]);
+  if (userId === hiddenUserId) throw ValidationError.of('userId', storyTexts.errors.hideSelf);
   await assertMember(db, hiddenUserId);
   await db.insert(storyHides).values({ userId, hiddenUserId }).onConflictDoNothing();
 }
@@ -434,8 +434,7 @@ export async function setCloseFriends(db: Database, userId: number, friendIds: n
           sql`exists (select 1 from ${follows} back where back.follower_id = ${follows.followingId} and back.following_id = ${userId})`,
         ),
       );
-    if (mutual.length !== unique.length)
-      throw new RequestValidationError([{ path: 'userIds', message: storyTexts.errors.closeFriendNotFriend, code: 'invalid_value' }]);
+    if (mutual.length !== unique.length) throw ValidationError.of('userIds', storyTexts.errors.closeFriendNotFriend);
   }
   await db.transaction(async (tx) => {
     await tx.delete(closeFriends).where(eq(closeFriends.userId, userId));
@@ -457,7 +456,7 @@ export async function createHighlight(db: Database, userId: number, input: Highl
     .select()
     .from(stories)
     .where(and(inArray(stories.id, ids), eq(stories.userId, userId)));
-  if (own.length !== ids.length) throw new RequestValidationError([{ path: 'storyIds', message: storyTexts.errors.notOwnStory, code: 'invalid_value' }]);
+  if (own.length !== ids.length) throw ValidationError.of('storyIds', storyTexts.errors.notOwnStory);
   const first = own.find((story) => story.id === ids[0])!;
   const now = storyNow();
   return db.transaction(async (tx) => {
@@ -525,7 +524,7 @@ export async function memberHighlights(db: Database, ownerId: number, viewerId: 
 
 export async function deleteHighlight(db: Database, id: number, userId: number): Promise<void> {
   const [row] = await db.select().from(highlights).where(eq(highlights.id, id));
-  if (!row || (row.userId !== userId && row.isPrivate)) throw new HttpError(404, storyTexts.errors.highlightNotFound);
-  if (row.userId !== userId) throw new HttpError(403, storyTexts.errors.notAuthor);
+  if (!row || (row.userId !== userId && row.isPrivate)) throw new NotFoundError(storyTexts.errors.highlightNotFound);
+  if (row.userId !== userId) throw new ForbiddenError(storyTexts.errors.notAuthor);
   await db.delete(highlights).where(eq(highlights.id, id));
 }

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { PAGE_SIZE_MAX, PAGE_SIZE_MIN, STORY_GROUPS_PAGE_SIZE, STORY_VIEWERS_PAGE_SIZE } from '../../../domain/limits.js';
-import { storyTexts, validationTexts as v } from '../../../domain/messages.js';
+import { STORY_GROUPS_PAGE_SIZE, STORY_VIEWERS_PAGE_SIZE } from '../../../domain/limits.js';
+import { storyTexts } from '../../../domain/messages.js';
 import {
   closeFriendsSchema,
   highlightCreateSchema,
@@ -12,11 +12,11 @@ import {
   storyUpdateSchema,
   storyViewSchema,
 } from '../../../domain/stories.js';
-import { z } from '../../../domain/zod.js';
 import type { Database } from '../db/client.js';
-import type { UserRow } from '../db/schema.js';
-import { HttpError, RequestValidationError } from '../http/errors.js';
-import { parseId, requestMedia } from '../http/request.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { member, viewerId } from '../http/auth.js';
+import { pageQuerySchema } from '../http/page.js';
+import { pathId, requestMedia } from '../http/request.js';
 import { validate } from '../http/validate.js';
 import { storyNow } from './clock.js';
 import { checkStoryMedia, STORY_UPLOAD_MAX_BYTES, writeStoryMedia } from './media.js';
@@ -47,28 +47,8 @@ import {
 } from './repository.js';
 import { VIDEO_UPLOAD_LIMIT } from '../../../domain/uploads.js';
 
-function member(request: FastifyRequest): UserRow {
-  if (!request.viewer) throw new HttpError(401);
-  return request.viewer;
-}
-
-function pathId(raw: string, message: string = storyTexts.errors.notFound): number {
-  const id = parseId(raw);
-  if (id === null) throw new HttpError(404, message);
-  return id;
-}
-
-/** `page`/`page_size` on the story lists (002 §3.11 answers results, total, hasMore). */
-const pageQuery = (defaultSize: number) =>
-  z.object({
-    page: z.coerce.number({ error: v.page }).int({ error: v.page }).min(1, { error: v.page }).default(1),
-    page_size: z.coerce
-      .number({ error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-      .int({ error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-      .min(PAGE_SIZE_MIN, { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-      .max(PAGE_SIZE_MAX, { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-      .default(defaultSize),
-  });
+/** A story id from the path; one that cannot name a row answers the stories' own not-found text. */
+const storyId = (raw: string, message: string = storyTexts.errors.notFound) => pathId(raw, message);
 
 /**
  * Stories (002 §7.4) under /api/stories/. Privacy is enforced on every read; expired stories (24 h)
@@ -79,14 +59,14 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
 
   /** The multipart form: the `media` file (its bytes and declared type) and every text field. */
   async function readUpload(request: FastifyRequest): Promise<{ media: { bytes: Buffer; mimetype: string } | null; fields: Record<string, string> }> {
-    if (!request.isMultipart()) throw new RequestValidationError([{ path: 'media', message: storyTexts.media.missing, code: 'invalid_type' }]);
+    if (!request.isMultipart()) throw ValidationError.of('media', storyTexts.media.missing, 'invalid_type');
     const fields: Record<string, string> = {};
     let media: { bytes: Buffer; mimetype: string } | null = null;
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const read = await readWithinLimit(part);
         if (!read) {
-          throw new RequestValidationError([{ path: 'media', message: VIDEO_UPLOAD_LIMIT.tooLarge, code: 'too_big' }]);
+          throw ValidationError.of('media', VIDEO_UPLOAD_LIMIT.tooLarge, 'too_big');
         }
         if (part.fieldname === 'media') media = { bytes: read, mimetype: part.mimetype };
       } else {
@@ -97,11 +77,11 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
   }
 
   const present = async (request: FastifyRequest, rows: Parameters<typeof presentStories>[1]) =>
-    presentStories(db, rows, request.viewer?.id ?? null, requestMedia(request));
+    presentStories(db, rows, viewerId(request), requestMedia(request));
 
   app.get('/api/stories/groups', async (request) => {
-    const { page, page_size } = validate(pageQuery(STORY_GROUPS_PAGE_SIZE), request.query);
-    const groups = await storyGroups(db, request.viewer?.id ?? null, requestMedia(request));
+    const { page, page_size } = validate(pageQuerySchema(STORY_GROUPS_PAGE_SIZE), request.query);
+    const groups = await storyGroups(db, viewerId(request), requestMedia(request));
     const start = (page - 1) * page_size;
     return { results: groups.slice(start, start + page_size), total: groups.length, hasMore: start + page_size < groups.length };
   });
@@ -112,9 +92,9 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
   });
 
   app.get<{ Params: { userId: string } }>('/api/stories/user/:userId', async (request) => {
-    const userId = pathId(request.params.userId, storyTexts.errors.memberNotFound);
+    const userId = storyId(request.params.userId, storyTexts.errors.memberNotFound);
     await assertMember(db, userId);
-    return present(request, await memberStories(db, userId, request.viewer?.id ?? null));
+    return present(request, await memberStories(db, userId, viewerId(request)));
   });
 
   app.post('/api/stories/create', async (request, reply) => {
@@ -148,7 +128,7 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
 
   app.delete<{ Params: { userId: string } }>('/api/stories/hide/:userId', async (request) => {
     const viewer = member(request);
-    await unhideStories(db, viewer.id, pathId(request.params.userId, storyTexts.errors.memberNotFound));
+    await unhideStories(db, viewer.id, storyId(request.params.userId, storyTexts.errors.memberNotFound));
     return { success: true };
   });
 
@@ -166,48 +146,48 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
   });
 
   app.get<{ Params: { userId: string } }>('/api/stories/highlights/user/:userId', async (request) => {
-    const userId = pathId(request.params.userId, storyTexts.errors.memberNotFound);
+    const userId = storyId(request.params.userId, storyTexts.errors.memberNotFound);
     await assertMember(db, userId);
-    return { results: await memberHighlights(db, userId, request.viewer?.id ?? null, requestMedia(request)) };
+    return { results: await memberHighlights(db, userId, viewerId(request), requestMedia(request)) };
   });
 
   app.delete<{ Params: { id: string } }>('/api/stories/highlights/:id', async (request) => {
     const viewer = member(request);
-    await deleteHighlight(db, pathId(request.params.id, storyTexts.errors.highlightNotFound), viewer.id);
+    await deleteHighlight(db, storyId(request.params.id, storyTexts.errors.highlightNotFound), viewer.id);
     return { success: true };
   });
 
   app.get<{ Params: { id: string } }>('/api/stories/:id', async (request) => {
-    const story = await findVisibleStory(db, pathId(request.params.id), request.viewer?.id ?? null);
+    const story = await findVisibleStory(db, storyId(request.params.id), viewerId(request));
     return (await present(request, [story]))[0];
   });
 
   app.put<{ Params: { id: string } }>('/api/stories/:id', async (request) => {
     const viewer = member(request);
-    const id = pathId(request.params.id);
+    const id = storyId(request.params.id);
     const input = validate(storyUpdateSchema, request.body);
     const story = await findOwnStory(db, id, viewer.id);
-    if (story.expiresAt <= storyNow()) throw new HttpError(404, storyTexts.errors.notFound);
+    if (story.expiresAt <= storyNow()) throw new NotFoundError(storyTexts.errors.notFound);
     return (await present(request, [await updateStory(db, story, input)]))[0];
   });
 
   app.delete<{ Params: { id: string } }>('/api/stories/:id', async (request) => {
     const viewer = member(request);
-    await deleteStory(db, await findOwnStory(db, pathId(request.params.id), viewer.id));
+    await deleteStory(db, await findOwnStory(db, storyId(request.params.id), viewer.id));
     return { success: true };
   });
 
   app.post<{ Params: { id: string } }>('/api/stories/:id/view', async (request) => {
     const viewer = member(request);
     const input = validate(storyViewSchema, request.body ?? {});
-    const story = await findVisibleStory(db, pathId(request.params.id), viewer.id);
+    const story = await findVisibleStory(db, storyId(request.params.id), viewer.id);
     return recordView(db, story, viewer.id, input);
   });
 
   app.post<{ Params: { id: string } }>('/api/stories/:id/reactions', async (request, reply) => {
     const viewer = member(request);
     const input = validate(storyReactionSchema, request.body);
-    const story = await findVisibleStory(db, pathId(request.params.id), viewer.id);
+    const story = await findVisibleStory(db, storyId(request.params.id), viewer.id);
     const { reaction, created } = await addReaction(db, story, viewer.id, input, requestMedia(request));
     reply.code(created ? 201 : 200);
     return reaction;
@@ -215,27 +195,27 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
 
   app.delete<{ Params: { id: string; reactionId: string } }>('/api/stories/:id/reactions/:reactionId', async (request) => {
     const viewer = member(request);
-    const story = await findVisibleStory(db, pathId(request.params.id), viewer.id);
-    await removeReaction(db, story, pathId(request.params.reactionId), viewer.id);
+    const story = await findVisibleStory(db, storyId(request.params.id), viewer.id);
+    await removeReaction(db, story, storyId(request.params.reactionId), viewer.id);
     return { success: true };
   });
 
   app.get<{ Params: { id: string } }>('/api/stories/:id/viewers', async (request) => {
     const viewer = member(request);
-    const { page, page_size } = validate(pageQuery(STORY_VIEWERS_PAGE_SIZE), request.query);
-    const story = await findOwnStory(db, pathId(request.params.id), viewer.id);
+    const { page, page_size } = validate(pageQuerySchema(STORY_VIEWERS_PAGE_SIZE), request.query);
+    const story = await findOwnStory(db, storyId(request.params.id), viewer.id);
     return storyViewers(db, story, viewer.id, requestMedia(request), page, page_size);
   });
 
   app.get<{ Params: { id: string } }>('/api/stories/:id/stats', async (request) => {
     const viewer = member(request);
-    return storyStats(db, await findOwnStory(db, pathId(request.params.id), viewer.id));
+    return storyStats(db, await findOwnStory(db, storyId(request.params.id), viewer.id));
   });
 
   app.post<{ Params: { id: string } }>('/api/stories/:id/report', async (request, reply) => {
     const viewer = member(request);
     const { reason } = validate(storyReportSchema, request.body);
-    const story = await findVisibleStory(db, pathId(request.params.id), viewer.id);
+    const story = await findVisibleStory(db, storyId(request.params.id), viewer.id);
     reply.code(201);
     return reportStory(db, story, viewer.id, reason);
   });

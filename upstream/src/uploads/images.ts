@@ -7,7 +7,7 @@ import { communityTexts } from '../../../domain/messages.js';
 import { imageUploadProblem } from '../../../domain/post.js';
 import type { Database } from '../db/client.js';
 import { images, type ImageRow } from '../db/schema.js';
-import { RequestValidationError } from '../http/errors.js';
+import { ValidationError } from '../errors.js';
 import { checkUpload, detectMedia } from './media.js';
 
 /** Where uploads go under the media root, and the path prefix their URLs carry. */
@@ -70,7 +70,7 @@ export async function storeImage(
   const { bytes } = upload;
   const detected = detectMedia(bytes);
   const problem = imageUploadProblem(detected?.kind === 'image' ? { type: detected.extension } : null, bytes.length);
-  if (problem) throw new RequestValidationError([{ path: 'image', message: problem, code: 'invalid_value' }]);
+  if (problem) throw ValidationError.of('image', problem);
   const checked = checkUpload(bytes, upload.mimetype, { field: 'image', kinds: ['image'], unsupported: communityTexts.upload.notImage });
   const path = `${UPLOADS_FOLDER}/${randomUUID()}.${checked.extension}`;
   await mkdir(join(mediaDir, UPLOADS_FOLDER), { recursive: true });

@@ -1,7 +1,7 @@
 import { imageSize } from 'image-size';
 import { IMAGE_MAX_PIXELS, IMAGE_MIME_TYPES } from '../../../domain/limits.js';
 import { communityTexts, storyTexts } from '../../../domain/messages.js';
-import { RequestValidationError } from '../http/errors.js';
+import { ValidationError } from '../errors.js';
 import { withoutLocation } from './location.js';
 
 /**
@@ -85,7 +85,7 @@ export interface UploadCheck {
  * 422 naming `field`. Runs before anything is written.
  */
 export function checkUpload(bytes: Buffer, mimetype: string | undefined, check: UploadCheck): CheckedUpload {
-  const fail = (message: string, code = 'invalid_value') => new RequestValidationError([{ path: check.field, message, code }]);
+  const fail = (message: string, code = 'invalid_value') => ValidationError.of(check.field, message, code);
   const detected = detectMedia(bytes);
   if (!detected || !check.kinds.includes(detected.kind)) throw fail(check.unsupported);
   const mismatch = detected.kind === 'image' ? communityTexts.upload.typeMismatch : storyTexts.media.videoTypeMismatch;

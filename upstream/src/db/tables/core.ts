@@ -227,3 +227,4 @@ export type PostRow = typeof posts.$inferSelect;
 export type ImageRow = typeof images.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type BadgeRow = typeof badges.$inferSelect;
+export type UserBlockRow = typeof userBlocks.$inferSelect;
