@@ -1,7 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { authTokens, users } from './core.js';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, id, optionalRef, ownedBy, timestamptz, updatedAt } from './columns.js';
 
 /** The profile of 001 §3 beyond the user summary: one row per member, created on first write. */
 export const userProfiles = pgTable(
@@ -22,9 +21,9 @@ export const userProfiles = pgTable(
     preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
     notificationSettings: jsonb('notification_settings').$type<Record<string, unknown>>().notNull().default({}),
     agreeMarketing: boolean('agree_marketing').notNull().default(false),
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    verifiedAt: timestamptz('verified_at'),
+    lastActiveAt: timestamptz('last_active_at'),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('user_profiles_phone_idx').on(t.phone)],
 );
@@ -33,15 +32,13 @@ export const userProfiles = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     token: text('token').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    accessTokenId: integer('access_token_id').references(() => authTokens.id, { onDelete: 'set null' }),
+    userId: ownedBy('user_id', () => users.id),
+    accessTokenId: optionalRef('access_token_id', () => authTokens.id),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
   },
   (t) => [index('refresh_tokens_user_idx').on(t.userId)],
 );
@@ -50,15 +47,13 @@ export const refreshTokens = pgTable(
 export const accountTokens = pgTable(
   'account_tokens',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     purpose: text('purpose').notNull(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
   },
   (t) => [index('account_tokens_user_idx').on(t.userId)],
 );
@@ -69,9 +64,7 @@ export const socialIdentities = pgTable(
   {
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     email: text('email'),
     createdAt: createdAt(),
   },
@@ -81,12 +74,8 @@ export const socialIdentities = pgTable(
 export const follows = pgTable(
   'follows',
   {
-    followerId: integer('follower_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    followingId: integer('following_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    followerId: ownedBy('follower_id', () => users.id),
+    followingId: ownedBy('following_id', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.followerId, t.followingId] }), index('follows_following_idx').on(t.followingId)],

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, optionalRef, ownedBy, publicUuid, timestamptz, updatedAt } from './columns.js';
 
 export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  uuid: uuid('uuid').notNull().unique().defaultRandom(),
+  id: id(),
+  uuid: publicUuid(),
   email: text('email').notNull().unique(),
   nickname: text('nickname').notNull(),
   /** Path under /media, or null for members without a picture. */
@@ -19,14 +18,12 @@ export const users = pgTable('users', {
 export const authTokens = pgTable(
   'auth_tokens',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     token: text('token').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
   },
   (t) => [index('auth_tokens_user_idx').on(t.userId)],
 );
@@ -38,7 +35,7 @@ export const settings = pgTable('settings', {
 });
 
 export const badges = pgTable('badges', {
-  id: serial('id').primaryKey(),
+  id: id(),
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
   image: text('image'),
@@ -49,17 +46,13 @@ export const badges = pgTable('badges', {
 export const userBadges = pgTable(
   'user_badges',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    badgeId: integer('badge_id')
-      .notNull()
-      .references(() => badges.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownedBy('user_id', () => users.id),
+    badgeId: ownedBy('badge_id', () => badges.id),
     isPublic: boolean('is_public').notNull().default(true),
     isRepresent: boolean('is_represent').notNull().default(false),
     hidden: boolean('hidden').notNull().default(false),
-    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    expiredAt: timestamptz('expired_at'),
     createdAt: createdAt(),
   },
   (t) => [index('user_badges_user_idx').on(t.userId)],
@@ -83,7 +76,7 @@ export const categories = pgTable(
 );
 
 export const images = pgTable('images', {
-  id: serial('id').primaryKey(),
+  id: id(),
   /** Path under /media; answers carry absolute URLs built from the request's origin. */
   url: text('url').notNull(),
   thumbnailUrl: text('thumbnail_url'),
@@ -91,23 +84,21 @@ export const images = pgTable('images', {
   height: integer('height'),
   size: integer('size'),
   mimeType: text('mime_type'),
-  ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  ownerId: optionalRef('owner_id', () => users.id),
   createdAt: createdAt(),
 });
 
 export const posts = pgTable(
   'posts',
   {
-    id: serial('id').primaryKey(),
-    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    id: id(),
+    uuid: publicUuid(),
     title: text('title').notNull(),
     content: text('content').notNull(),
     postType: text('post_type').notNull(),
-    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
-    subCategoryId: integer('sub_category_id').references(() => categories.id, { onDelete: 'set null' }),
-    authorId: integer('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: optionalRef('category_id', () => categories.id),
+    subCategoryId: optionalRef('sub_category_id', () => categories.id),
+    authorId: ownedBy('author_id', () => users.id),
     viewCount: integer('view_count').notNull().default(0),
     likeCount: integer('like_count').notNull().default(0),
     replyCount: integer('reply_count').notNull().default(0),
@@ -115,7 +106,7 @@ export const posts = pgTable(
     price: integer('price'),
     location: text('location'),
     isSold: boolean('is_sold').notNull().default(false),
-    thumbnailId: integer('thumbnail_id').references(() => images.id, { onDelete: 'set null' }),
+    thumbnailId: optionalRef('thumbnail_id', () => images.id),
     tags: text('tags')
       .array()
       .notNull()
@@ -124,8 +115,8 @@ export const posts = pgTable(
     isNotice: boolean('is_notice').notNull().default(false),
     isHidden: boolean('is_hidden').notNull().default(false),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [
     index('posts_created_at_idx').on(t.createdAt, t.id),
@@ -139,12 +130,8 @@ export const posts = pgTable(
 export const postImages = pgTable(
   'post_images',
   {
-    postId: integer('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
-    imageId: integer('image_id')
-      .notNull()
-      .references(() => images.id, { onDelete: 'cascade' }),
+    postId: ownedBy('post_id', () => posts.id),
+    imageId: ownedBy('image_id', () => images.id),
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.postId, t.imageId] })],
@@ -153,12 +140,8 @@ export const postImages = pgTable(
 export const postLikes = pgTable(
   'post_likes',
   {
-    postId: integer('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: ownedBy('post_id', () => posts.id),
+    userId: ownedBy('user_id', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
@@ -167,22 +150,18 @@ export const postLikes = pgTable(
 export const replies = pgTable(
   'replies',
   {
-    id: serial('id').primaryKey(),
-    uuid: uuid('uuid').notNull().unique().defaultRandom(),
-    postId: integer('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    id: id(),
+    uuid: publicUuid(),
+    postId: ownedBy('post_id', () => posts.id),
     parentId: integer('parent_id'),
-    authorId: integer('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: ownedBy('author_id', () => users.id),
     content: text('content').notNull(),
     likeCount: integer('like_count').notNull().default(0),
     isDeleted: boolean('is_deleted').notNull().default(false),
     isEdited: boolean('is_edited').notNull().default(false),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [
     foreignKey({ columns: [t.parentId], foreignColumns: [t.id], name: 'replies_parent_fk' }).onDelete('cascade'),
@@ -195,12 +174,8 @@ export const replies = pgTable(
 export const replyLikes = pgTable(
   'reply_likes',
   {
-    replyId: integer('reply_id')
-      .notNull()
-      .references(() => replies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    replyId: ownedBy('reply_id', () => replies.id),
+    userId: ownedBy('user_id', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.replyId, t.userId] }), index('reply_likes_user_idx').on(t.userId)],
@@ -210,12 +185,8 @@ export const replyLikes = pgTable(
 export const userBlocks = pgTable(
   'user_blocks',
   {
-    blockerId: integer('blocker_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: integer('blocked_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    blockerId: ownedBy('blocker_id', () => users.id),
+    blockedId: ownedBy('blocked_id', () => users.id),
     reason: text('reason'),
     createdAt: createdAt(),
   },

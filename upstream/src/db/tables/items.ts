@@ -1,14 +1,13 @@
-import { boolean, index, integer, numeric, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { users } from './core.js';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, id, ownedBy, publicUuid, timestamptz, updatedAt } from './columns.js';
 
 /** Game items (000 §3): a picture, an optional sprite sheet, the kind, the grade and the price in gems. */
 export const items = pgTable(
   'items',
   {
-    id: serial('id').primaryKey(),
-    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    id: id(),
+    uuid: publicUuid(),
     name: text('name').notNull(),
     description: text('description'),
     /** One of ITEM_TYPES (domain/limits.ts). */
@@ -34,14 +33,10 @@ export const items = pgTable(
 export const wishes = pgTable(
   'wishes',
   {
-    id: serial('id').primaryKey(),
-    uuid: uuid('uuid').notNull().unique().defaultRandom(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    itemId: integer('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
+    id: id(),
+    uuid: publicUuid(),
+    userId: ownedBy('user_id', () => users.id),
+    itemId: ownedBy('item_id', () => items.id),
     wishType: text('wish_type').notNull(),
     status: text('status').notNull().default('active'),
     targetPrice: integer('target_price'),
@@ -51,15 +46,15 @@ export const wishes = pgTable(
     isNotificationEnabled: boolean('is_notification_enabled').notNull().default(true),
     notificationPrice: integer('notification_price'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+    completedAt: timestamptz('completed_at'),
   },
   (t) => [unique('wishes_user_item_type_unique').on(t.userId, t.itemId, t.wishType), index('wishes_item_type_idx').on(t.itemId, t.wishType, t.createdAt)],
 );
 
 /** One drop-probability table per kind (002 §2.2). */
 export const probabilityTables = pgTable('probability_tables', {
-  id: serial('id').primaryKey(),
+  id: id(),
   /** One of PROBABILITY_KINDS. */
   kind: text('kind').notNull().unique(),
   name: text('name').notNull(),
@@ -68,11 +63,9 @@ export const probabilityTables = pgTable('probability_tables', {
 export const probabilityItems = pgTable(
   'probability_items',
   {
-    id: serial('id').primaryKey(),
-    uuid: uuid('uuid').notNull().unique().defaultRandom(),
-    tableId: integer('table_id')
-      .notNull()
-      .references(() => probabilityTables.id, { onDelete: 'cascade' }),
+    id: id(),
+    uuid: publicUuid(),
+    tableId: ownedBy('table_id', () => probabilityTables.id),
     name: text('name').notNull(),
     description: text('description'),
     image: text('image'),
@@ -89,13 +82,9 @@ export const probabilityItems = pgTable(
 export const itemReports = pgTable(
   'item_reports',
   {
-    id: serial('id').primaryKey(),
-    itemId: integer('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    reporterId: integer('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    itemId: ownedBy('item_id', () => items.id),
+    reporterId: ownedBy('reporter_id', () => users.id),
     reason: text('reason').notNull(),
     reasonType: integer('reason_type').notNull(),
     submitItem: text('submit_item'),

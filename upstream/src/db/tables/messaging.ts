@@ -1,30 +1,26 @@
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import type { AttachmentJson, ChannelSettingsJson } from '../../../../domain/messaging.js';
 import type { InquiryCategory, InquiryPriority, InquiryStatus, NoticeCategory, NotificationPriority, NotificationType } from '../../../../domain/limits.js';
 import { users } from './core.js';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, id, optionalRef, ownedBy, publicUuid, timestamptz, updatedAt } from './columns.js';
 
 /** A member's inbox entry (001 §3 "Notification"), written by events and by staff announcements. */
 export const notifications = pgTable(
   'notifications',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    id: id(),
+    userId: ownedBy('user_id', () => users.id),
+    senderId: optionalRef('sender_id', () => users.id),
     title: text('title').notNull(),
     content: text('content').notNull(),
     type: text('type').$type<NotificationType>().notNull(),
     priority: text('priority').$type<NotificationPriority>().notNull().default('normal'),
     isRead: boolean('is_read').notNull().default(false),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: timestamptz('read_at'),
     url: text('url'),
     imageUrl: text('image_url'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -45,17 +41,17 @@ export const notificationSettings = pgTable('notification_settings', {
 export const notices = pgTable(
   'notices',
   {
-    id: serial('id').primaryKey(),
-    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    id: id(),
+    uuid: publicUuid(),
     title: text('title').notNull(),
     content: text('content').notNull(),
     category: text('category').$type<NoticeCategory>().notNull().default('general'),
     isImportant: boolean('is_important').notNull().default(false),
     isPinned: boolean('is_pinned').notNull().default(false),
-    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorId: optionalRef('author_id', () => users.id),
     viewCount: integer('view_count').notNull().default(0),
-    startDate: timestamp('start_date', { withTimezone: true }),
-    endDate: timestamp('end_date', { withTimezone: true }),
+    startDate: timestamptz('start_date'),
+    endDate: timestamptz('end_date'),
     attachments: jsonb('attachments').$type<AttachmentJson[]>().notNull().default([]),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
@@ -68,10 +64,8 @@ export const notices = pgTable(
 export const inquiries = pgTable(
   'inquiries',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownedBy('user_id', () => users.id),
     title: text('title').notNull(),
     content: text('content').notNull(),
     status: text('status').$type<InquiryStatus>().notNull().default('pending'),
@@ -80,9 +74,9 @@ export const inquiries = pgTable(
     resolution: text('resolution'),
     internalNotes: text('internal_notes'),
     satisfaction: smallint('satisfaction'),
-    assignedToId: integer('assigned_to_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedToId: optionalRef('assigned_to_id', () => users.id),
     attachments: jsonb('attachments').$type<AttachmentJson[]>().notNull().default([]),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedAt: timestamptz('resolved_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -92,13 +86,9 @@ export const inquiries = pgTable(
 export const inquiryComments = pgTable(
   'inquiry_comments',
   {
-    id: serial('id').primaryKey(),
-    inquiryId: integer('inquiry_id')
-      .notNull()
-      .references(() => inquiries.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    inquiryId: ownedBy('inquiry_id', () => inquiries.id),
+    userId: ownedBy('user_id', () => users.id),
     comment: text('comment').notNull(),
     isAiGenerated: boolean('is_ai_generated').notNull().default(false),
     createdAt: createdAt(),

@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './core.js';
+import { createdAt, id, ownedBy, timestamptz } from './columns.js';
 
-const at = (name: string) => timestamp(name, { withTimezone: true }).notNull();
+const at = (name: string) => timestamptz(name).notNull();
 
 /** A story (002 §3.5). Times come from the stories clock, so tests can move past the 24 h expiry. */
 export const stories = pgTable(
   'stories',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownedBy('user_id', () => users.id),
     /** Path under /media. */
     mediaPath: text('media_path').notNull(),
     mediaType: text('media_type').notNull(),
@@ -38,13 +37,9 @@ export const stories = pgTable(
 export const storyViews = pgTable(
   'story_views',
   {
-    id: serial('id').primaryKey(),
-    storyId: integer('story_id')
-      .notNull()
-      .references(() => stories.id, { onDelete: 'cascade' }),
-    viewerId: integer('viewer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    storyId: ownedBy('story_id', () => stories.id),
+    viewerId: ownedBy('viewer_id', () => users.id),
     viewedAt: at('viewed_at'),
     duration: real('duration'),
     completionRate: real('completion_rate'),
@@ -56,13 +51,9 @@ export const storyViews = pgTable(
 export const storyReactions = pgTable(
   'story_reactions',
   {
-    id: serial('id').primaryKey(),
-    storyId: integer('story_id')
-      .notNull()
-      .references(() => stories.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    storyId: ownedBy('story_id', () => stories.id),
+    userId: ownedBy('user_id', () => users.id),
     type: text('type').notNull(),
     emoji: text('emoji'),
     comment: text('comment'),
@@ -80,13 +71,9 @@ export const storyReactions = pgTable(
 export const storyReports = pgTable(
   'story_reports',
   {
-    id: serial('id').primaryKey(),
-    storyId: integer('story_id')
-      .notNull()
-      .references(() => stories.id, { onDelete: 'cascade' }),
-    reporterId: integer('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    storyId: ownedBy('story_id', () => stories.id),
+    reporterId: ownedBy('reporter_id', () => users.id),
     reason: text('reason').notNull(),
     createdAt: at('created_at'),
   },
@@ -97,13 +84,9 @@ export const storyReports = pgTable(
 export const storyHides = pgTable(
   'story_hides',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    hiddenUserId: integer('hidden_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: ownedBy('user_id', () => users.id),
+    hiddenUserId: ownedBy('hidden_user_id', () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.hiddenUserId] })],
 );
@@ -112,13 +95,9 @@ export const storyHides = pgTable(
 export const closeFriends = pgTable(
   'close_friends',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    friendId: integer('friend_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: ownedBy('user_id', () => users.id),
+    friendId: ownedBy('friend_id', () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.friendId] })],
 );
@@ -127,10 +106,8 @@ export const closeFriends = pgTable(
 export const highlights = pgTable(
   'highlights',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownedBy('user_id', () => users.id),
     title: text('title').notNull(),
     coverImage: text('cover_image'),
     isPrivate: boolean('is_private').notNull().default(false),
@@ -144,12 +121,8 @@ export const highlights = pgTable(
 export const highlightStories = pgTable(
   'highlight_stories',
   {
-    highlightId: integer('highlight_id')
-      .notNull()
-      .references(() => highlights.id, { onDelete: 'cascade' }),
-    storyId: integer('story_id')
-      .notNull()
-      .references(() => stories.id, { onDelete: 'cascade' }),
+    highlightId: ownedBy('highlight_id', () => highlights.id),
+    storyId: ownedBy('story_id', () => stories.id),
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.highlightId, t.storyId] })],
