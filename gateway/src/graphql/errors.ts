@@ -78,3 +78,21 @@ export class TooManyAttemptsError extends GatewayError {
 
 /** What a member's write answers as typed results: bad input, no session, nothing there, not theirs. */
 export const WRITE_ERRORS = [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError] as const;
+
+const REFUSALS = { 400: BadRequestError, 403: ForbiddenError, 404: NotFoundError, 409: ConflictError } as const;
+export type RefusalStatus = keyof typeof REFUSALS;
+
+/** An upstream failure whose status is one of the expected refusals, as the typed error (with the upstream's Korean message); any other as it was. */
+export function typedRefusal(error: unknown, statuses: readonly RefusalStatus[]): unknown {
+  if (!(error instanceof GatewayError) || !statuses.includes(error.status as RefusalStatus)) return error;
+  return new REFUSALS[error.status as RefusalStatus](error.message);
+}
+
+/** An upstream call whose expected refusals (by default 403, not yours, and 409, already done) reject as typed errors. */
+export async function withTypedRefusals<T>(call: Promise<T>, statuses: readonly RefusalStatus[] = [403, 409]): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw typedRefusal(error, statuses);
+  }
+}

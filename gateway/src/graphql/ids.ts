@@ -26,9 +26,19 @@ export function upstreamIdOf(globalId: string, typename: string, path: string): 
   throw new ValidationError([{ path, message: validationTexts.id, code: 'invalid_format' }]);
 }
 
+/** The upstream id inside `input[field]`, a global id of the given type; a ValidationError on `input.<field>` when it is not one. */
+export function inputIdOf<I extends object>(input: I, field: keyof I & string, typename: string): number {
+  return upstreamIdOf(String(input[field]), typename, `input.${field}`);
+}
+
 /** A value checked with a domain schema before any upstream call; issues point at `path` in the input. */
 export function validateInput<S extends z.ZodType>(schema: S, value: unknown, path: string): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: issue.path ? `${path}.${issue.path}` : path })));
+}
+
+/** The fields the client gave: GraphQL nulls mean "not given" to the domain schemas. */
+export function withoutNulls<T extends Record<string, unknown>>(value: T): { [K in keyof T]?: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: Exclude<T[K], null> };
 }

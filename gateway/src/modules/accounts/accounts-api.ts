@@ -2,7 +2,7 @@ import type { PageJson, UserSummaryJson } from '../../../../domain/api.js';
 import type { ActivityJson, BlockedUserJson, FollowResultJson, LoginResultJson, UserBadgeJson, UserProfileJson } from '../../../../domain/account.js';
 import type { SocialProvider } from '../../../../domain/limits.js';
 import { FormData as UndiciFormData } from 'undici';
-import { BadRequestError, ConflictError, GatewayError } from '../../graphql/errors.js';
+import { withTypedRefusals } from '../../graphql/errors.js';
 import type { Caller, UpstreamClient } from '../../upstream/client.js';
 
 export interface PageArgs {
@@ -20,14 +20,8 @@ export class AccountsApi {
     private readonly caller: Caller,
   ) {}
 
-  private async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Record<string, string | number>): Promise<T> {
-    try {
-      return await this.client.request<T>(method, path, this.caller, query, body);
-    } catch (error) {
-      if (error instanceof GatewayError && error.status === 400) throw new BadRequestError(error.message);
-      if (error instanceof GatewayError && error.status === 409) throw new ConflictError(error.message);
-      throw error;
-    }
+  private call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Record<string, string | number>): Promise<T> {
+    return withTypedRefusals(this.client.request<T>(method, path, this.caller, query, body), [400, 409]);
   }
 
   private page<T>(path: string, { page, pageSize }: PageArgs, extra: Record<string, string> = {}): Promise<PageJson<T>> {

@@ -11,7 +11,7 @@ import type {
   UserSummaryJson,
 } from '../../../../domain/api.js';
 import { FormData as UndiciFormData } from 'undici';
-import { ConflictError, ForbiddenError, GatewayError } from '../../graphql/errors.js';
+import { withTypedRefusals } from '../../graphql/errors.js';
 import type { Caller, QueryValue, UpstreamClient } from '../../upstream/client.js';
 import type { PublicCache } from '../../upstream/public-cache.js';
 
@@ -61,48 +61,48 @@ export class CommunityApi {
   }
 
   createPost(body: Record<string, unknown>): Promise<PostJson> {
-    return this.write(this.client.request('POST', '/v1/community/', this.caller, undefined, body));
+    return withTypedRefusals(this.client.request('POST', '/v1/community/', this.caller, undefined, body));
   }
 
   updatePost(id: number, body: Record<string, unknown>): Promise<PostJson> {
-    return this.write(this.client.request('PUT', `/v1/community/${id}/`, this.caller, undefined, body));
+    return withTypedRefusals(this.client.request('PUT', `/v1/community/${id}/`, this.caller, undefined, body));
   }
 
   deletePost(id: number): Promise<{ id: number; deleted_at: string }> {
-    return this.write(this.client.request('DELETE', `/v1/community/${id}/`, this.caller));
+    return withTypedRefusals(this.client.request('DELETE', `/v1/community/${id}/`, this.caller));
   }
 
   /** Toggles the caller's like; the answer is the post with its new `is_like` and `like_count`. */
   togglePostLike(id: number): Promise<PostJson> {
-    return this.write(this.client.request('PATCH', `/v1/community/${id}/`, this.caller));
+    return withTypedRefusals(this.client.request('PATCH', `/v1/community/${id}/`, this.caller));
   }
 
   createReply(postId: number, body: { content: string; parent_id?: number }): Promise<ReplyWriteJson> {
-    return this.write(this.client.request('POST', `/v1/community/${postId}/reply/`, this.caller, undefined, body));
+    return withTypedRefusals(this.client.request('POST', `/v1/community/${postId}/reply/`, this.caller, undefined, body));
   }
 
   updateReply(postId: number, replyId: number, body: { content: string }): Promise<ReplyJson> {
-    return this.write(this.client.request('PUT', `/v1/community/${postId}/reply/${replyId}/`, this.caller, undefined, body));
+    return withTypedRefusals(this.client.request('PUT', `/v1/community/${postId}/reply/${replyId}/`, this.caller, undefined, body));
   }
 
   deleteReply(postId: number, replyId: number): Promise<{ id: number; post: PostJson }> {
-    return this.write(this.client.request('DELETE', `/v1/community/${postId}/reply/${replyId}/`, this.caller));
+    return withTypedRefusals(this.client.request('DELETE', `/v1/community/${postId}/reply/${replyId}/`, this.caller));
   }
 
   toggleReplyLike(replyId: number): Promise<ReplyJson> {
-    return this.write(this.client.request('PATCH', `/v1/community/reply/${replyId}/`, this.caller));
+    return withTypedRefusals(this.client.request('PATCH', `/v1/community/reply/${replyId}/`, this.caller));
   }
 
   reportPost(id: number, body: { content: string; reason_type: number }): Promise<{ id: number; created_at: string }> {
-    return this.write(this.client.request('POST', `/v1/community/${id}/report/`, this.caller, undefined, body));
+    return withTypedRefusals(this.client.request('POST', `/v1/community/${id}/report/`, this.caller, undefined, body));
   }
 
   blockPost(id: number): Promise<{ id: number; created_at: string }> {
-    return this.write(this.client.request('POST', `/v1/community/${id}/block/`, this.caller));
+    return withTypedRefusals(this.client.request('POST', `/v1/community/${id}/block/`, this.caller));
   }
 
   blockUser(body: { block_target_user: number; reason?: string }): Promise<{ id: number; created_at: string }> {
-    return this.write(this.client.request('POST', '/v1/user/block/', this.caller, undefined, body));
+    return withTypedRefusals(this.client.request('POST', '/v1/user/block/', this.caller, undefined, body));
   }
 
   /**
@@ -113,18 +113,7 @@ export class CommunityApi {
     // undici's own FormData: the pool serializes it (Node's built-in one comes from another undici copy).
     const form = new UndiciFormData();
     form.append('image', new Blob([await file.arrayBuffer()], { type: file.type }), file.name || 'image');
-    return this.write(this.client.multipart('POST', '/v1/community/images/', this.caller, form as unknown as FormData));
-  }
-
-  /** A write's expected refusals as typed errors: 403 (not the author) and 409 (already done). */
-  private async write<T>(call: Promise<T>): Promise<T> {
-    try {
-      return await call;
-    } catch (error) {
-      if (error instanceof GatewayError && error.status === 403) throw new ForbiddenError(error.message);
-      if (error instanceof GatewayError && error.status === 409) throw new ConflictError(error.message);
-      throw error;
-    }
+    return withTypedRefusals(this.client.multipart('POST', '/v1/community/images/', this.caller, form as unknown as FormData));
   }
 
   /** The caller's own member; null for a guest (no upstream call). */

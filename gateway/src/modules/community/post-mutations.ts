@@ -1,5 +1,4 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import type { PostJson } from '../../../../domain/api.js';
 import {
   POST_SEARCH_TYPES,
   TRENDING_PAGE_SIZE,
@@ -14,7 +13,8 @@ import { builder } from '../../graphql/builder.js';
 import { publishPostChanged } from '../../server/pubsub.js';
 import { ConflictError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
-import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
+import { inputIdOf, upstreamIdOf, validateInput } from '../../graphql/ids.js';
+import { payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { Post, PostType, TradeType } from './post.js';
 import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
 import { User } from '../../graphql/refs.js';
@@ -81,7 +81,7 @@ function postBody<S extends typeof postCreateSchema | typeof postUpdateSchema>(s
   return parsed.data;
 }
 
-const postFieldsOf = (required: boolean) => (t: PothosSchemaTypes.InputFieldBuilder<any, 'InputObject'>) => ({
+const postFieldsOf = (required: boolean) => (t: InputFieldBuilder) => ({
   title: t.string({ required, description: '1-100자' }),
   content: t.string({ required, description: '1-10000자' }),
   postType: t.field({ type: PostType }),
@@ -95,133 +95,81 @@ const postFieldsOf = (required: boolean) => (t: PothosSchemaTypes.InputFieldBuil
   noImage: t.boolean({ description: '이미지 없이 (수정 시 기존 이미지 삭제)' }),
 });
 
-const CreatePostInput = builder.inputType('CreatePostInput', { fields: postFieldsOf(true) });
-const UpdatePostInput = builder.inputType('UpdatePostInput', {
-  fields: (t) => ({ id: t.id({ required: true }), ...postFieldsOf(false)(t), isSold: t.boolean({ description: '판매 완료 (작성자만)' }) }),
+payloadMutation('createPost', {
+  input: postFieldsOf(true),
+  payload: { post: Post },
+  resolve: async (input, context) => ({ post: await context.community.createPost(postBody(postCreateSchema, input)) }),
 });
 
-const PostPayload = (name: string) =>
-  builder.objectRef<{ post: PostJson }>(name).implement({ fields: (t) => ({ post: t.field({ type: Post, resolve: (payload) => payload.post }) }) });
+payloadMutation('updatePost', {
+  description: '작성자만. 모든 필드가 선택입니다.',
+  input: (t) => ({ id: t.id({ required: true }), ...postFieldsOf(false)(t), isSold: t.boolean({ description: '판매 완료 (작성자만)' }) }),
+  payload: { post: Post },
+  resolve: async (input, context) => ({ post: await context.community.updatePost(inputIdOf(input, 'id', 'Post'), postBody(postUpdateSchema, input)) }),
+});
 
-builder.mutationField('createPost', (t) =>
-  t.field({
-    type: PostPayload('CreatePostPayload'),
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: { input: t.arg({ type: CreatePostInput, required: true }) },
-    resolve: async (_root, { input }, context) => ({ post: await context.community.createPost(postBody(postCreateSchema, input)) }),
+const postId = (t: InputFieldBuilder) => ({ id: t.id({ required: true }) });
+
+payloadMutation('deletePost', {
+  input: postId,
+  payload: { deletedPostId: 'ID' },
+  resolve: async (input, context) => {
+    const id = inputIdOf(input, 'id', 'Post');
+    await context.community.deletePost(id);
+    return { deletedPostId: encodeGlobalID('Post', id) };
+  },
+});
+
+payloadMutation('togglePostLike', {
+  description: '좋아요를 누르거나 취소합니다. 바뀐 isLiked와 likeCount를 돌려줍니다.',
+  input: postId,
+  payload: { post: Post },
+  resolve: async (input, context) => {
+    const post = await context.community.togglePostLike(inputIdOf(input, 'id', 'Post'));
+    publishPostChanged(context.pubSub, post);
+    return { post };
+  },
+});
+
+payloadMutation('reportPost', {
+  description: '게시글 신고. 같은 글을 두 번 신고하면 ConflictError.',
+  errors: [...WRITE_ERRORS, ConflictError],
+  input: (f) => ({
+    id: f.id({ required: true }),
+    reason: f.string({ required: true, description: '상세 사유 (1-500자)' }),
+    reasonType: f.int({ description: '신고 사유 유형 0-8 (기본 0)' }),
   }),
-);
+  payload: { reportedPostId: 'ID', reportId: 'Int' },
+  resolve: async (input, context) => {
+    const id = inputIdOf(input, 'id', 'Post');
+    const report = validateInput(postReportSchema, { content: input.reason, reason_type: input.reasonType ?? undefined }, 'input');
+    const created = await context.community.reportPost(id, report);
+    return { reportedPostId: encodeGlobalID('Post', id), reportId: created.id };
+  },
+});
 
-builder.mutationField('updatePost', (t) =>
-  t.field({
-    type: PostPayload('UpdatePostPayload'),
-    description: '작성자만. 모든 필드가 선택입니다.',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: { input: t.arg({ type: UpdatePostInput, required: true }) },
-    resolve: async (_root, { input }, context) => {
-      const id = upstreamIdOf(String(input.id), 'Post', 'input.id');
-      return { post: await context.community.updatePost(id, postBody(postUpdateSchema, input)) };
-    },
-  }),
-);
+payloadMutation('blockPost', {
+  description: '이 게시글을 내 목록과 검색에서 숨깁니다.',
+  input: postId,
+  payload: { blockedPostId: 'ID' },
+  resolve: async (input, context) => {
+    const id = inputIdOf(input, 'id', 'Post');
+    await context.community.blockPost(id);
+    return { blockedPostId: encodeGlobalID('Post', id) };
+  },
+});
 
-const PostIdInput = (name: string) => builder.inputType(name, { fields: (t) => ({ id: t.id({ required: true }) }) });
-
-builder.mutationField('deletePost', (t) =>
-  t.field({
-    type: builder.objectRef<{ deletedPostId: string }>('DeletePostPayload').implement({ fields: (p) => ({ deletedPostId: p.exposeID('deletedPostId') }) }),
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: { input: t.arg({ type: PostIdInput('DeletePostInput'), required: true }) },
-    resolve: async (_root, { input }, context) => {
-      const id = upstreamIdOf(String(input.id), 'Post', 'input.id');
-      await context.community.deletePost(id);
-      return { deletedPostId: encodeGlobalID('Post', id) };
-    },
-  }),
-);
-
-builder.mutationField('togglePostLike', (t) =>
-  t.field({
-    type: PostPayload('TogglePostLikePayload'),
-    description: '좋아요를 누르거나 취소합니다. 바뀐 isLiked와 likeCount를 돌려줍니다.',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: { input: t.arg({ type: PostIdInput('TogglePostLikeInput'), required: true }) },
-    resolve: async (_root, { input }, context) => {
-      const post = await context.community.togglePostLike(upstreamIdOf(String(input.id), 'Post', 'input.id'));
-      publishPostChanged(context.pubSub, post);
-      return { post };
-    },
-  }),
-);
-
-builder.mutationField('reportPost', (t) =>
-  t.field({
-    type: builder.objectRef<{ reportedPostId: string; reportId: number }>('ReportPostPayload').implement({
-      fields: (p) => ({ reportedPostId: p.exposeID('reportedPostId'), reportId: p.exposeInt('reportId') }),
-    }),
-    description: '게시글 신고. 같은 글을 두 번 신고하면 ConflictError.',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS, ConflictError], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('ReportPostInput', {
-          fields: (f) => ({
-            id: f.id({ required: true }),
-            reason: f.string({ required: true, description: '상세 사유 (1-500자)' }),
-            reasonType: f.int({ description: '신고 사유 유형 0-8 (기본 0)' }),
-          }),
-        }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const id = upstreamIdOf(String(input.id), 'Post', 'input.id');
-      const report = validateInput(postReportSchema, { content: input.reason, reason_type: input.reasonType ?? undefined }, 'input');
-      const created = await context.community.reportPost(id, report);
-      return { reportedPostId: encodeGlobalID('Post', id), reportId: created.id };
-    },
-  }),
-);
-
-builder.mutationField('blockPost', (t) =>
-  t.field({
-    type: builder.objectRef<{ blockedPostId: string }>('BlockPostPayload').implement({ fields: (p) => ({ blockedPostId: p.exposeID('blockedPostId') }) }),
-    description: '이 게시글을 내 목록과 검색에서 숨깁니다.',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: { input: t.arg({ type: PostIdInput('BlockPostInput'), required: true }) },
-    resolve: async (_root, { input }, context) => {
-      const id = upstreamIdOf(String(input.id), 'Post', 'input.id');
-      await context.community.blockPost(id);
-      return { blockedPostId: encodeGlobalID('Post', id) };
-    },
-  }),
-);
-
-builder.mutationField('blockUser', (t) =>
-  t.field({
-    type: builder.objectRef<{ blockedUserId: string }>('BlockUserPayload').implement({ fields: (p) => ({ blockedUserId: p.exposeID('blockedUserId') }) }),
-    description: '회원 차단: 그 회원의 글과 댓글이 내 목록과 검색에서 사라집니다.',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('BlockUserInput', { fields: (f) => ({ userId: f.id({ required: true }), reason: f.string() }) }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const userId = upstreamIdOf(String(input.userId), 'User', 'input.userId');
-      const body = validateInput(userBlockSchema, { block_target_user: userId, reason: input.reason ?? undefined }, 'input');
-      await context.community.blockUser(body);
-      return { blockedUserId: encodeGlobalID('User', userId) };
-    },
-  }),
-);
+payloadMutation('blockUser', {
+  description: '회원 차단: 그 회원의 글과 댓글이 내 목록과 검색에서 사라집니다.',
+  input: (f) => ({ userId: f.id({ required: true }), reason: f.string() }),
+  payload: { blockedUserId: 'ID' },
+  resolve: async (input, context) => {
+    const userId = inputIdOf(input, 'userId', 'User');
+    const body = validateInput(userBlockSchema, { block_target_user: userId, reason: input.reason ?? undefined }, 'input');
+    await context.community.blockUser(body);
+    return { blockedUserId: encodeGlobalID('User', userId) };
+  },
+});
 
 export const PostSearchType = builder.enumType('PostSearchType', {
   description: '검색 유형: 제목+내용, 제목, 내용, 닉네임',

@@ -1,11 +1,11 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import type { PostJson, ReplyJson, UserReplyJson } from '../../../../domain/api.js';
+import type { ReplyJson, UserReplyJson } from '../../../../domain/api.js';
 import { REPLY_MAX, connectionArgsSchema, replyContentSchema } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import { publishPostChanged } from '../../server/pubsub.js';
-import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
 import { connectionTotalCount, offsetConnection, offsetToCursor } from '../../graphql/connections.js';
-import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
+import { inputIdOf, validateInput } from '../../graphql/ids.js';
+import { payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { Post } from './post.js';
 import { User } from '../../graphql/refs.js';
 
@@ -78,103 +78,56 @@ builder.objectField(User, 'replies', (t) =>
   ),
 );
 
-const ReplyPayload = (name: string) =>
-  builder.objectRef<{ reply: ReplyJson }>(name).implement({ fields: (t) => ({ reply: t.field({ type: Reply, resolve: (payload) => payload.reply }) }) });
-
-const replyErrors = { types: [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError], directResult: true };
-
-const CreateReplyInput = builder.inputType('CreateReplyInput', {
-  fields: (t) => ({
-    postId: t.id({ required: true }),
-    content: t.string({ required: true, description: `1-${REPLY_MAX}자` }),
-    parentId: t.id({ description: '답글이면 그 댓글의 id' }),
-  }),
-});
-
 const CreatedReplyEdge = builder.objectRef<{ cursor: string; node: ReplyJson }>('CreatedReplyEdge').implement({
   description: '새 댓글의 edge (@appendEdge용)',
   fields: (t) => ({ cursor: t.exposeString('cursor'), node: t.field({ type: Reply, resolve: (edge) => edge.node }) }),
 });
 
-const CreateReplyPayload = builder.objectRef<{ replyEdge: { cursor: string; node: ReplyJson }; post: PostJson }>('CreateReplyPayload').implement({
-  fields: (t) => ({
-    replyEdge: t.field({ type: CreatedReplyEdge, resolve: (payload) => payload.replyEdge }),
-    post: t.field({ type: Post, description: '늘어난 replyCount를 가진 게시글', resolve: (payload) => payload.post }),
+payloadMutation('createReply', {
+  input: (t) => ({
+    postId: t.id({ required: true }),
+    content: t.string({ required: true, description: `1-${REPLY_MAX}자` }),
+    parentId: t.id({ description: '답글이면 그 댓글의 id' }),
   }),
+  payload: { replyEdge: CreatedReplyEdge, post: { type: Post, description: '늘어난 replyCount를 가진 게시글' } },
+  resolve: async (input, context) => {
+    const postId = inputIdOf(input, 'postId', 'Post');
+    const parentId = input.parentId == null ? undefined : inputIdOf(input, 'parentId', 'Reply');
+    const content = validateInput(replyContentSchema, input.content, 'input.content');
+    const { post, ...reply } = await context.community.createReply(postId, { content, ...(parentId ? { parent_id: parentId } : {}) });
+    publishPostChanged(context.pubSub, post);
+    return { replyEdge: { cursor: offsetToCursor(post.reply_count - 1), node: reply }, post };
+  },
 });
 
-builder.mutationField('createReply', (t) =>
-  t.field({
-    type: CreateReplyPayload,
-    authScopes: { member: true },
-    errors: replyErrors,
-    args: { input: t.arg({ type: CreateReplyInput, required: true }) },
-    resolve: async (_root, { input }, context) => {
-      const postId = Number(upstreamIdOf(String(input.postId), 'Post', 'input.postId'));
-      const parentId = input.parentId == null ? undefined : Number(upstreamIdOf(String(input.parentId), 'Reply', 'input.parentId'));
-      const content = validateInput(replyContentSchema, input.content, 'input.content');
-      const { post, ...reply } = await context.community.createReply(postId, { content, ...(parentId ? { parent_id: parentId } : {}) });
-      publishPostChanged(context.pubSub, post);
-      return { replyEdge: { cursor: offsetToCursor(post.reply_count - 1), node: reply }, post };
-    },
-  }),
-);
+/** A reply and its post, the upstream's address of a reply. */
+const replyAndPost = (t: InputFieldBuilder) => ({ id: t.id({ required: true }), postId: t.id({ required: true }) });
 
-const UpdateReplyInput = builder.inputType('UpdateReplyInput', {
-  fields: (t) => ({ id: t.id({ required: true }), postId: t.id({ required: true }), content: t.string({ required: true }) }),
+payloadMutation('updateReply', {
+  input: (t) => ({ ...replyAndPost(t), content: t.string({ required: true }) }),
+  payload: { reply: Reply },
+  resolve: async (input, context) => {
+    const replyId = inputIdOf(input, 'id', 'Reply');
+    const postId = inputIdOf(input, 'postId', 'Post');
+    const content = validateInput(replyContentSchema, input.content, 'input.content');
+    return { reply: await context.community.updateReply(postId, replyId, { content }) };
+  },
 });
 
-builder.mutationField('updateReply', (t) =>
-  t.field({
-    type: ReplyPayload('UpdateReplyPayload'),
-    authScopes: { member: true },
-    errors: replyErrors,
-    args: { input: t.arg({ type: UpdateReplyInput, required: true }) },
-    resolve: async (_root, { input }, context) => {
-      const replyId = Number(upstreamIdOf(String(input.id), 'Reply', 'input.id'));
-      const postId = Number(upstreamIdOf(String(input.postId), 'Post', 'input.postId'));
-      const content = validateInput(replyContentSchema, input.content, 'input.content');
-      return { reply: await context.community.updateReply(postId, replyId, { content }) };
-    },
-  }),
-);
+payloadMutation('deleteReply', {
+  input: replyAndPost,
+  payload: { deletedReplyId: 'ID', post: { type: Post, description: '줄어든 replyCount를 가진 게시글' } },
+  resolve: async (input, context) => {
+    const replyId = inputIdOf(input, 'id', 'Reply');
+    const postId = inputIdOf(input, 'postId', 'Post');
+    const { post } = await context.community.deleteReply(postId, replyId);
+    publishPostChanged(context.pubSub, post);
+    return { deletedReplyId: encodeGlobalID('Reply', replyId), post };
+  },
+});
 
-builder.mutationField('deleteReply', (t) =>
-  t.field({
-    type: builder.objectRef<{ deletedReplyId: string; post: PostJson }>('DeleteReplyPayload').implement({
-      fields: (p) => ({
-        deletedReplyId: p.exposeID('deletedReplyId'),
-        post: p.field({ type: Post, description: '줄어든 replyCount를 가진 게시글', resolve: (payload) => payload.post }),
-      }),
-    }),
-    authScopes: { member: true },
-    errors: replyErrors,
-    args: {
-      input: t.arg({
-        type: builder.inputType('DeleteReplyInput', { fields: (f) => ({ id: f.id({ required: true }), postId: f.id({ required: true }) }) }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const replyId = Number(upstreamIdOf(String(input.id), 'Reply', 'input.id'));
-      const postId = Number(upstreamIdOf(String(input.postId), 'Post', 'input.postId'));
-      const { post } = await context.community.deleteReply(postId, replyId);
-      publishPostChanged(context.pubSub, post);
-      return { deletedReplyId: encodeGlobalID('Reply', replyId), post };
-    },
-  }),
-);
-
-builder.mutationField('toggleReplyLike', (t) =>
-  t.field({
-    type: ReplyPayload('ToggleReplyLikePayload'),
-    authScopes: { member: true },
-    errors: replyErrors,
-    args: {
-      input: t.arg({ type: builder.inputType('ToggleReplyLikeInput', { fields: (f) => ({ id: f.id({ required: true }) }) }), required: true }),
-    },
-    resolve: async (_root, { input }, context) => ({
-      reply: await context.community.toggleReplyLike(Number(upstreamIdOf(String(input.id), 'Reply', 'input.id'))),
-    }),
-  }),
-);
+payloadMutation('toggleReplyLike', {
+  input: (t) => ({ id: t.id({ required: true }) }),
+  payload: { reply: Reply },
+  resolve: async (input, context) => ({ reply: await context.community.toggleReplyLike(inputIdOf(input, 'id', 'Reply')) }),
+});

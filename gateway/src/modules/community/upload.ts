@@ -1,9 +1,9 @@
 import { GraphQLError } from 'graphql';
-import type { ImageJson } from '../../../../domain/api.js';
 import { IMAGE_UPLOAD_LIMIT } from '../../../../domain/uploads.js';
 import { builder } from '../../graphql/builder.js';
 import { ensureWithin } from '../../server/limits/uploads.js';
 import { NotAuthenticatedError, ValidationError } from '../../graphql/errors.js';
+import { payloadMutation } from '../../graphql/mutations.js';
 import { Image } from './image.js';
 
 /** A file sent with the GraphQL multipart request specification (Yoga parses it into a web `File`). */
@@ -14,20 +14,10 @@ builder.scalarType('File', {
   },
 });
 
-builder.mutationField('uploadImage', (t) =>
-  t.field({
-    type: builder
-      .objectRef<{ image: ImageJson }>('UploadImagePayload')
-      .implement({ fields: (p) => ({ image: p.field({ type: Image, resolve: (payload) => payload.image }) }) }),
-    description: '게시글 이미지 올리기: JPEG, PNG, GIF, WebP를 내용으로 확인합니다.',
-    authScopes: { member: true },
-    errors: { types: [ValidationError, NotAuthenticatedError], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('UploadImageInput', { fields: (f) => ({ file: f.field({ type: 'File', required: true }) }) }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => ({ image: await context.community.uploadImage(ensureWithin(input.file, IMAGE_UPLOAD_LIMIT, 'input.file')) }),
-  }),
-);
+payloadMutation('uploadImage', {
+  description: '게시글 이미지 올리기: JPEG, PNG, GIF, WebP를 내용으로 확인합니다.',
+  errors: [ValidationError, NotAuthenticatedError],
+  input: (f) => ({ file: f.field({ type: 'File', required: true }) }),
+  payload: { image: Image },
+  resolve: async (input, context) => ({ image: await context.community.uploadImage(ensureWithin(input.file, IMAGE_UPLOAD_LIMIT, 'input.file')) }),
+});

@@ -19,6 +19,7 @@ import { ConflictError, NotAuthenticatedError, NotFoundError, ValidationError } 
 import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
 import { localKeyOf, UUID_PATTERN } from '../../graphql/ids.js';
 import { enumValues } from '../../graphql/enums.js';
+import { payloadMutation } from '../../graphql/mutations.js';
 import { User } from '../../graphql/refs.js';
 
 export const ItemType = builder.enumType('ItemType', {
@@ -140,8 +141,10 @@ builder.queryField('searchItems', (t) =>
   ),
 );
 
-const ReportItemInput = builder.inputType('ReportItemInput', {
-  fields: (t) => ({
+payloadMutation('reportItem', {
+  description: '아이템 신고 (회원당 한 번). 두 번째 신고는 ConflictError.',
+  errors: [ValidationError, NotAuthenticatedError, NotFoundError, ConflictError],
+  input: (t) => ({
     itemId: t.id({ required: true }),
     reason: t.string({ required: true, description: '상세 사유 (공백 제외 1-500자)' }),
     reasonType: t.int({ description: '신고 사유 유형 0-8 (기본 0)' }),
@@ -149,36 +152,21 @@ const ReportItemInput = builder.inputType('ReportItemInput', {
     content: t.string(),
     contextId: t.string(),
   }),
+  payload: { reportId: 'Int', reportedItemId: 'ID', createdAt: 'DateTime' },
+  resolve: async (input, context) => {
+    const uuid = itemUuidOf(String(input.itemId), 'input.itemId');
+    const parsed = itemReportSchema.safeParse({
+      reason: input.reason,
+      reason_type: input.reasonType ?? undefined,
+      submit_item: input.submitItem ?? undefined,
+      content: input.content ?? undefined,
+      context_id: input.contextId ?? undefined,
+    });
+    if (!parsed.success) throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: `input.${camel(issue.path ?? '')}` })));
+    const created = await context.items.reportItem(uuid, parsed.data);
+    return { reportedItemId: String(input.itemId), reportId: created.id, createdAt: created.created_at };
+  },
 });
-
-builder.mutationField('reportItem', (t) =>
-  t.field({
-    type: builder.objectRef<{ itemId: string; reportId: number; createdAt: string }>('ReportItemPayload').implement({
-      fields: (p) => ({
-        reportId: p.exposeInt('reportId'),
-        reportedItemId: p.exposeID('itemId'),
-        createdAt: p.expose('createdAt', { type: 'DateTime' }),
-      }),
-    }),
-    description: '아이템 신고 (회원당 한 번). 두 번째 신고는 ConflictError.',
-    authScopes: { member: true },
-    errors: { types: [ValidationError, NotAuthenticatedError, NotFoundError, ConflictError], directResult: true },
-    args: { input: t.arg({ type: ReportItemInput, required: true }) },
-    resolve: async (_root, { input }, context) => {
-      const uuid = itemUuidOf(String(input.itemId), 'input.itemId');
-      const parsed = itemReportSchema.safeParse({
-        reason: input.reason,
-        reason_type: input.reasonType ?? undefined,
-        submit_item: input.submitItem ?? undefined,
-        content: input.content ?? undefined,
-        context_id: input.contextId ?? undefined,
-      });
-      if (!parsed.success) throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: `input.${camel(issue.path ?? '')}` })));
-      const created = await context.items.reportItem(uuid, parsed.data);
-      return { itemId: String(input.itemId), reportId: created.id, createdAt: created.created_at };
-    },
-  }),
-);
 
 /** snake_case upstream field names as the GraphQL input spells them. */
 export function camel(path: string): string {

@@ -1,7 +1,7 @@
 import type { PageJson } from '../../../../domain/api.js';
 import type { ItemJson, ProbabilityItemJson, ReportCreatedJson, WishBulkDeleteJson, WishJson, WishStatsJson, WishUsersJson } from '../../../../domain/items.js';
 import type { ProbabilityKind, WishStatus, WishType } from '../../../../domain/limits.js';
-import { ConflictError, ForbiddenError, GatewayError } from '../../graphql/errors.js';
+import { withTypedRefusals } from '../../graphql/errors.js';
 import type { Caller, QueryValue, UpstreamClient } from '../../upstream/client.js';
 import type { PublicCache } from '../../upstream/public-cache.js';
 
@@ -15,15 +15,9 @@ export class ItemsApi {
     private readonly publicCache: PublicCache,
   ) {}
 
-  private async call<T>(method: Method, path: string, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
-    try {
-      return await this.client.request<T>(method, path, this.caller, query, body);
-    } catch (error) {
-      // 403 and 409 are expected answers of these calls: typed, with the upstream's Korean message.
-      if (error instanceof GatewayError && error.status === 403) throw new ForbiddenError(error.message);
-      if (error instanceof GatewayError && error.status === 409) throw new ConflictError(error.message);
-      throw error;
-    }
+  /** 403 and 409 are expected answers of these calls: typed, with the upstream's Korean message. */
+  private call<T>(method: Method, path: string, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
+    return withTypedRefusals(this.client.request<T>(method, path, this.caller, query, body));
   }
 
   /** Shared between viewers for the spec's freshness (000 §9: item search 5 min). */

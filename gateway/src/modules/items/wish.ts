@@ -18,11 +18,12 @@ import {
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import { isViewer } from '../../graphql/viewer.js';
-import { ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
+import { ValidationError } from '../../graphql/errors.js';
 import { enumValues, OrderDirection } from '../../graphql/enums.js';
 import { Item, WishTypeEnum, camel, itemUuidOf } from './item.js';
 import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
 import { localKeyOf } from '../../graphql/ids.js';
+import { payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { User } from '../../graphql/refs.js';
 
 const WishStatusEnum = builder.enumType('WishStatus', { values: enumValues(WISH_STATUSES) });
@@ -136,7 +137,7 @@ function validBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: `input.${camel(issue.path ?? '')}` })));
 }
 
-const wishFields = (t: PothosSchemaTypes.InputFieldBuilder<any, 'InputObject'>) => ({
+const wishFields = (t: InputFieldBuilder) => ({
   targetPrice: t.int({ description: '희망 가격 (0 이상)' }),
   memo: t.string({ description: '메모 (500자 이내)' }),
   priority: t.int({ description: '우선순위 0-10' }),
@@ -163,125 +164,66 @@ const upstreamWishFields = (input: WishFieldValues) => ({
   notification_price: input.notificationPrice ?? undefined,
 });
 
-const WishPayload = (name: string) =>
-  builder.objectRef<{ wish: WishJson }>(name).implement({
-    fields: (t) => ({
-      wish: t.field({ type: Wish, resolve: (payload) => payload.wish }),
-      item: t.field({ type: Item, resolve: (payload) => payload.wish.item }),
-    }),
-  });
+/** The changed wish and its item. */
+const wishPayload = { wish: Wish, item: Item } as const;
+const withItem = (wish: WishJson) => ({ wish, item: wish.item });
 
-builder.mutationField('addWish', (t) =>
-  t.field({
-    type: WishPayload('AddWishPayload'),
-    description: '아이템을 구매(필요) 또는 판매 목록에 담습니다. 이미 담긴 아이템은 그대로 돌려줍니다.',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('AddWishInput', {
-          fields: (f) => ({ itemId: f.id({ required: true }), wishType: f.field({ type: WishTypeEnum, required: true }), ...wishFields(f) }),
-        }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const body = validBody(wishAddSchema, {
-        item_uuid: itemUuidOf(String(input.itemId), 'input.itemId'),
-        wish_type: input.wishType,
-        ...upstreamWishFields(input),
-      });
-      return { wish: await context.items.addWish(input.wishType as WishType, body) };
-    },
+payloadMutation('addWish', {
+  description: '아이템을 구매(필요) 또는 판매 목록에 담습니다. 이미 담긴 아이템은 그대로 돌려줍니다.',
+  input: (f) => ({ itemId: f.id({ required: true }), wishType: f.field({ type: WishTypeEnum, required: true }), ...wishFields(f) }),
+  payload: wishPayload,
+  resolve: async (input, context) => {
+    const body = validBody(wishAddSchema, {
+      item_uuid: itemUuidOf(String(input.itemId), 'input.itemId'),
+      wish_type: input.wishType,
+      ...upstreamWishFields(input),
+    });
+    return withItem(await context.items.addWish(input.wishType as WishType, body));
+  },
+});
+
+payloadMutation('removeWish', {
+  input: (f) => ({ wishId: f.id({ required: true }), wishType: f.field({ type: WishTypeEnum, required: true }) }),
+  payload: { deletedWishId: 'ID' },
+  resolve: async (input, context) => {
+    const id = wishIdOf(String(input.wishId), 'input.wishId');
+    await context.items.removeWish(input.wishType as WishType, id);
+    return { deletedWishId: encodeGlobalID('Wish', id) };
+  },
+});
+
+payloadMutation('removeWishes', {
+  description: '내 목록에서 여러 항목을 한 번에 삭제합니다. 다른 회원의 항목이 하나라도 있으면 아무것도 지우지 않고 ForbiddenError.',
+  input: (f) => ({ wishIds: f.idList({ required: true }), wishType: f.field({ type: WishTypeEnum, required: true }) }),
+  payload: { deletedWishIds: ['ID'], message: 'String' },
+  resolve: async (input, context) => {
+    const ids = input.wishIds.map((id, index) => wishIdOf(String(id), `input.wishIds[${index}]`));
+    validBody(wishBulkDeleteSchema, { wish_ids: ids, wish_type: input.wishType });
+    const answer = await context.items.removeWishes(input.wishType as WishType, ids);
+    return { deletedWishIds: answer.wish_ids.map((id) => encodeGlobalID('Wish', id)), message: answer.message };
+  },
+});
+
+payloadMutation('setWishStatus', {
+  input: (f) => ({
+    wishId: f.id({ required: true }),
+    wishType: f.field({ type: WishTypeEnum, required: true }),
+    status: f.field({ type: WishStatusEnum, required: true }),
   }),
-);
+  payload: wishPayload,
+  resolve: async (input, context) => {
+    const id = wishIdOf(String(input.wishId), 'input.wishId');
+    return withItem(await context.items.setWishStatus(input.wishType as WishType, id, input.status as WishStatus));
+  },
+});
 
-const WishRefInput = (name: string) =>
-  builder.inputType(name, {
-    fields: (f) => ({ wishId: f.id({ required: true }), wishType: f.field({ type: WishTypeEnum, required: true }) }),
-  });
-
-builder.mutationField('removeWish', (t) =>
-  t.field({
-    type: builder.objectRef<{ deletedWishId: string }>('RemoveWishPayload').implement({ fields: (p) => ({ deletedWishId: p.exposeID('deletedWishId') }) }),
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: { input: t.arg({ type: WishRefInput('RemoveWishInput'), required: true }) },
-    resolve: async (_root, { input }, context) => {
-      const id = wishIdOf(String(input.wishId), 'input.wishId');
-      await context.items.removeWish(input.wishType as WishType, id);
-      return { deletedWishId: encodeGlobalID('Wish', id) };
-    },
-  }),
-);
-
-builder.mutationField('removeWishes', (t) =>
-  t.field({
-    type: builder.objectRef<{ deletedWishIds: string[]; message: string }>('RemoveWishesPayload').implement({
-      fields: (p) => ({ deletedWishIds: p.exposeIDList('deletedWishIds'), message: p.exposeString('message') }),
-    }),
-    description: '내 목록에서 여러 항목을 한 번에 삭제합니다. 다른 회원의 항목이 하나라도 있으면 아무것도 지우지 않고 ForbiddenError.',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('RemoveWishesInput', {
-          fields: (f) => ({ wishIds: f.idList({ required: true }), wishType: f.field({ type: WishTypeEnum, required: true }) }),
-        }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const ids = input.wishIds.map((id, index) => wishIdOf(String(id), `input.wishIds[${index}]`));
-      validBody(wishBulkDeleteSchema, { wish_ids: ids, wish_type: input.wishType });
-      const answer = await context.items.removeWishes(input.wishType as WishType, ids);
-      return { deletedWishIds: answer.wish_ids.map((id) => encodeGlobalID('Wish', id)), message: answer.message };
-    },
-  }),
-);
-
-builder.mutationField('setWishStatus', (t) =>
-  t.field({
-    type: WishPayload('SetWishStatusPayload'),
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('SetWishStatusInput', {
-          fields: (f) => ({
-            wishId: f.id({ required: true }),
-            wishType: f.field({ type: WishTypeEnum, required: true }),
-            status: f.field({ type: WishStatusEnum, required: true }),
-          }),
-        }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const id = wishIdOf(String(input.wishId), 'input.wishId');
-      return { wish: await context.items.setWishStatus(input.wishType as WishType, id, input.status as WishStatus) };
-    },
-  }),
-);
-
-builder.mutationField('updateWish', (t) =>
-  t.field({
-    type: WishPayload('UpdateWishPayload'),
-    description: '메모, 수량, 희망 가격, 알림, 상태를 바꿉니다. 모든 필드가 선택입니다.',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('UpdateWishInput', {
-          fields: (f) => ({ wishId: f.id({ required: true }), ...wishFields(f), status: f.field({ type: WishStatusEnum }) }),
-        }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const id = wishIdOf(String(input.wishId), 'input.wishId');
-      const body = validBody(wishUpdateSchema, { ...upstreamWishFields(input), status: input.status ?? undefined });
-      return { wish: await context.items.updateWish(id, body) };
-    },
-  }),
-);
+payloadMutation('updateWish', {
+  description: '메모, 수량, 희망 가격, 알림, 상태를 바꿉니다. 모든 필드가 선택입니다.',
+  input: (f) => ({ wishId: f.id({ required: true }), ...wishFields(f), status: f.field({ type: WishStatusEnum }) }),
+  payload: wishPayload,
+  resolve: async (input, context) => {
+    const id = wishIdOf(String(input.wishId), 'input.wishId');
+    const body = validBody(wishUpdateSchema, { ...upstreamWishFields(input), status: input.status ?? undefined });
+    return withItem(await context.items.updateWish(id, body));
+  },
+});

@@ -17,6 +17,7 @@ import type { GatewayContext } from '../../server/context.js';
 import { ConflictError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
 import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
+import { payloadMutation } from '../../graphql/mutations.js';
 import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
 import { isViewer } from '../../graphql/viewer.js';
 import { User } from '../../graphql/refs.js';
@@ -114,103 +115,63 @@ builder.queryField('inquiry', (t) =>
   }),
 );
 
-const InquiryPayload = (name: string) =>
-  builder
-    .objectRef<{ inquiry: InquiryDetailJson }>(name)
-    .implement({ fields: (p) => ({ inquiry: p.field({ type: Inquiry, resolve: (payload) => payload.inquiry }) }) });
+/** Each inquiry mutation answers the inquiry as it now is. */
+const inquiryPayload = { inquiry: Inquiry } as const;
 
-builder.mutationField('createInquiry', (t) =>
-  t.field({
-    type: InquiryPayload('CreateInquiryPayload'),
-    authScopes: { member: true },
-    errors: { types: [...inquiryErrors], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('CreateInquiryInput', {
-          fields: (f) => ({
-            title: f.string({ required: true }),
-            content: f.string({ required: true }),
-            category: f.field({ type: InquiryCategoryEnum, required: true }),
-            priority: f.field({ type: InquiryPriorityEnum }),
-          }),
-        }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const payload = validateInput(inquiryCreateSchema, { ...input, priority: input.priority ?? undefined }, 'input');
-      return { inquiry: await context.messaging.createInquiry(payload) };
-    },
+payloadMutation('createInquiry', {
+  errors: inquiryErrors,
+  input: (f) => ({
+    title: f.string({ required: true }),
+    content: f.string({ required: true }),
+    category: f.field({ type: InquiryCategoryEnum, required: true }),
+    priority: f.field({ type: InquiryPriorityEnum }),
   }),
-);
+  payload: inquiryPayload,
+  resolve: async (input, context) => {
+    const payload = validateInput(inquiryCreateSchema, { ...input, priority: input.priority ?? undefined }, 'input');
+    return { inquiry: await context.messaging.createInquiry(payload) };
+  },
+});
 
-builder.mutationField('addInquiryComment', (t) =>
-  t.field({
-    type: InquiryPayload('AddInquiryCommentPayload'),
-    authScopes: { member: true },
-    errors: { types: [...inquiryErrors], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('AddInquiryCommentInput', { fields: (f) => ({ inquiryId: f.id({ required: true }), comment: f.string({ required: true }) }) }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const id = inquiryIdOf(input.inquiryId, 'input.inquiryId');
-      const { comment } = validateInput(inquiryCommentSchema, { comment: input.comment }, 'input');
-      return { inquiry: await context.messaging.addInquiryComment(id, comment) };
-    },
-  }),
-);
+payloadMutation('addInquiryComment', {
+  errors: inquiryErrors,
+  input: (f) => ({ inquiryId: f.id({ required: true }), comment: f.string({ required: true }) }),
+  payload: inquiryPayload,
+  resolve: async (input, context) => {
+    const id = inquiryIdOf(input.inquiryId, 'input.inquiryId');
+    const { comment } = validateInput(inquiryCommentSchema, { comment: input.comment }, 'input');
+    return { inquiry: await context.messaging.addInquiryComment(id, comment) };
+  },
+});
 
-builder.mutationField('setInquiryStatus', (t) =>
-  t.field({
-    type: InquiryPayload('SetInquiryStatusPayload'),
-    description: '운영자 전용: 접수 → 처리 중 → 해결 → 종료, 한 단계씩',
-    authScopes: { member: true },
-    errors: { types: [...inquiryErrors], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('SetInquiryStatusInput', {
-          fields: (f) => ({
-            inquiryId: f.id({ required: true }),
-            status: f.field({ type: InquiryStatusEnum, required: true }),
-            resolution: f.string(),
-            internalNotes: f.string(),
-          }),
-        }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const id = inquiryIdOf(input.inquiryId, 'input.inquiryId');
-      const payload = validateInput(
-        inquiryStatusUpdateSchema,
-        { status: input.status, resolution: input.resolution, internalNotes: input.internalNotes },
-        'input',
-      );
-      return { inquiry: await context.messaging.setInquiryStatus(id, payload) };
-    },
+payloadMutation('setInquiryStatus', {
+  description: '운영자 전용: 접수 → 처리 중 → 해결 → 종료, 한 단계씩',
+  errors: inquiryErrors,
+  input: (f) => ({
+    inquiryId: f.id({ required: true }),
+    status: f.field({ type: InquiryStatusEnum, required: true }),
+    resolution: f.string(),
+    internalNotes: f.string(),
   }),
-);
+  payload: inquiryPayload,
+  resolve: async (input, context) => {
+    const id = inquiryIdOf(input.inquiryId, 'input.inquiryId');
+    const payload = validateInput(
+      inquiryStatusUpdateSchema,
+      { status: input.status, resolution: input.resolution, internalNotes: input.internalNotes },
+      'input',
+    );
+    return { inquiry: await context.messaging.setInquiryStatus(id, payload) };
+  },
+});
 
-builder.mutationField('rateInquiry', (t) =>
-  t.field({
-    type: InquiryPayload('RateInquiryPayload'),
-    authScopes: { member: true },
-    errors: { types: [...inquiryErrors], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('RateInquiryInput', {
-          fields: (f) => ({ inquiryId: f.id({ required: true }), score: f.int({ required: true, description: '0-5' }) }),
-        }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const id = inquiryIdOf(input.inquiryId, 'input.inquiryId');
-      const { score } = validateInput(inquirySatisfactionSchema, { score: input.score }, 'input');
-      return { inquiry: await context.messaging.rateInquiry(id, score) };
-    },
-  }),
-);
+payloadMutation('rateInquiry', {
+  errors: inquiryErrors,
+  input: (f) => ({ inquiryId: f.id({ required: true }), score: f.int({ required: true, description: '0-5' }) }),
+  payload: inquiryPayload,
+  resolve: async (input, context) => {
+    const id = inquiryIdOf(input.inquiryId, 'input.inquiryId');
+    const { score } = validateInput(inquirySatisfactionSchema, { score: input.score }, 'input');
+    return { inquiry: await context.messaging.rateInquiry(id, score) };
+  },
+});

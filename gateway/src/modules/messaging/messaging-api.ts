@@ -12,10 +12,13 @@ import type {
   NotificationStatsJson,
 } from '../../../../domain/messaging.js';
 import { FormData } from 'undici';
-import { ConflictError, ForbiddenError, GatewayError, NotFoundError } from '../../graphql/errors.js';
+import { withTypedRefusals } from '../../graphql/errors.js';
 import type { Caller, QueryValue, UpstreamClient } from '../../upstream/client.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** 403, 404 and 409 are expected answers here: typed, with the upstream's Korean message. */
+const REFUSALS = [403, 404, 409] as const;
 
 export interface NoticeFile {
   name: string;
@@ -30,12 +33,8 @@ export class MessagingApi {
     private readonly caller: Caller,
   ) {}
 
-  private async call<T>(method: Method, path: string, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
-    try {
-      return await this.client.request<T>(method, path, this.caller, query, body);
-    } catch (error) {
-      throw typed(error);
-    }
+  private call<T>(method: Method, path: string, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
+    return withTypedRefusals(this.client.request<T>(method, path, this.caller, query, body), REFUSALS);
   }
 
   notifications(query: Record<string, QueryValue>): Promise<NotificationListJson> {
@@ -92,11 +91,7 @@ export class MessagingApi {
       form.append(key, Array.isArray(value) ? value.join(',') : String(value));
     }
     files.forEach((file, index) => form.append(`attachments[${index}]`, new Blob([file.bytes], { type: file.type }), file.name));
-    try {
-      return await this.client.multipart<NoticeJson>(method, path, this.caller, form as never);
-    } catch (error) {
-      throw typed(error);
-    }
+    return withTypedRefusals(this.client.multipart<NoticeJson>(method, path, this.caller, form as never), REFUSALS);
   }
 
   deleteNotice(uuid: string): Promise<{ id: string; message: string }> {
@@ -126,13 +121,4 @@ export class MessagingApi {
   rateInquiry(id: number, score: number): Promise<InquiryDetailJson> {
     return this.call('POST', `/v1/inquiry/${id}/satisfaction/`, undefined, { score });
   }
-}
-
-/** 403, 404 and 409 are expected answers here: typed, with the upstream's Korean message. */
-function typed(error: unknown): unknown {
-  if (!(error instanceof GatewayError)) return error;
-  if (error.status === 403) return new ForbiddenError(error.message);
-  if (error.status === 404) return new NotFoundError(error.message);
-  if (error.status === 409) return new ConflictError(error.message);
-  return error;
 }

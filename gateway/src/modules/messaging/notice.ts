@@ -13,11 +13,12 @@ import { ATTACHMENT_UPLOAD_LIMIT } from '../../../../domain/uploads.js';
 import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../server/context.js';
 import { ensureWithin } from '../../server/limits/uploads.js';
-import { NotFoundError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
+import { NotFoundError, ValidationError } from '../../graphql/errors.js';
 import type { NoticeFile } from './messaging-api.js';
 import { enumValues, OrderDirection } from '../../graphql/enums.js';
 import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
 import { localKeyOf, UUID_PATTERN, validateInput } from '../../graphql/ids.js';
+import { payloadMutation } from '../../graphql/mutations.js';
 
 export const NoticeCategoryEnum = builder.enumType('NoticeCategory', { values: enumValues(NOTICE_CATEGORIES) });
 const NoticeSortField = builder.enumType('NoticeSortField', {
@@ -150,58 +151,36 @@ async function filesOf(files: File[] | null | undefined): Promise<NoticeFile[]> 
   );
 }
 
-const NoticePayload = (name: string) =>
-  builder.objectRef<{ notice: NoticeJson }>(name).implement({ fields: (p) => ({ notice: p.field({ type: Notice, resolve: (payload) => payload.notice }) }) });
+payloadMutation('createNotice', {
+  description: '운영자 전용: 공지 작성 (첨부 파일은 multipart로 전달)',
+  input: (f) => noticeFields(f, true),
+  payload: { notice: Notice },
+  resolve: async (input, context) => {
+    const body = noticeBody(input);
+    validateInput(noticeCreateSchema, body, 'input');
+    return { notice: await context.messaging.writeNotice('POST', null, body, await filesOf(input.attachments)) };
+  },
+});
 
-builder.mutationField('createNotice', (t) =>
-  t.field({
-    type: NoticePayload('CreateNoticePayload'),
-    description: '운영자 전용: 공지 작성 (첨부 파일은 multipart로 전달)',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: { input: t.arg({ type: builder.inputType('CreateNoticeInput', { fields: (f) => noticeFields(f, true) }), required: true }) },
-    resolve: async (_root, { input }, context) => {
-      const body = noticeBody(input);
-      validateInput(noticeCreateSchema, body, 'input');
-      return { notice: await context.messaging.writeNotice('POST', null, body, await filesOf(input.attachments)) };
-    },
-  }),
-);
+payloadMutation('updateNotice', {
+  description: '운영자 전용: 공지 수정 (보낸 항목만 바뀝니다)',
+  input: (f) => ({ id: f.id({ required: true }), ...noticeFields(f, false) }),
+  payload: { notice: Notice },
+  resolve: async (input, context) => {
+    const uuid = noticeUuidOf(String(input.id), 'input.id');
+    const body = noticeBody(input);
+    validateInput(noticeUpdateSchema, body, 'input');
+    return { notice: await context.messaging.writeNotice('PATCH', uuid, body, await filesOf(input.attachments)) };
+  },
+});
 
-builder.mutationField('updateNotice', (t) =>
-  t.field({
-    type: NoticePayload('UpdateNoticePayload'),
-    description: '운영자 전용: 공지 수정 (보낸 항목만 바뀝니다)',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('UpdateNoticeInput', { fields: (f) => ({ id: f.id({ required: true }), ...noticeFields(f, false) }) }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const uuid = noticeUuidOf(String(input.id), 'input.id');
-      const body = noticeBody(input);
-      validateInput(noticeUpdateSchema, body, 'input');
-      return { notice: await context.messaging.writeNotice('PATCH', uuid, body, await filesOf(input.attachments)) };
-    },
-  }),
-);
-
-builder.mutationField('deleteNotice', (t) =>
-  t.field({
-    type: builder
-      .objectRef<{ deletedNoticeId: string }>('DeleteNoticePayload')
-      .implement({ fields: (p) => ({ deletedNoticeId: p.exposeID('deletedNoticeId') }) }),
-    description: '운영자 전용: 공지 삭제',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: { input: t.arg({ type: builder.inputType('DeleteNoticeInput', { fields: (f) => ({ id: f.id({ required: true }) }) }), required: true }) },
-    resolve: async (_root, { input }, context) => {
-      const uuid = noticeUuidOf(String(input.id), 'input.id');
-      await context.messaging.deleteNotice(uuid);
-      return { deletedNoticeId: Buffer.from(`Notice:${uuid}`).toString('base64') };
-    },
-  }),
-);
+payloadMutation('deleteNotice', {
+  description: '운영자 전용: 공지 삭제',
+  input: (f) => ({ id: f.id({ required: true }) }),
+  payload: { deletedNoticeId: 'ID' },
+  resolve: async (input, context) => {
+    const uuid = noticeUuidOf(String(input.id), 'input.id');
+    await context.messaging.deleteNotice(uuid);
+    return { deletedNoticeId: Buffer.from(`Notice:${uuid}`).toString('base64') };
+  },
+});

@@ -20,6 +20,7 @@ import { NotAuthenticatedError, ValidationError, WRITE_ERRORS } from '../../grap
 import { enumValues } from '../../graphql/enums.js';
 import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
 import { localKeyOf, validateInput } from '../../graphql/ids.js';
+import { payloadMutation } from '../../graphql/mutations.js';
 import { Notice } from './notice.js';
 import { User } from '../../graphql/refs.js';
 
@@ -183,185 +184,128 @@ builder.queryField('inboxEntry', (t) =>
   }),
 );
 
-const ViewerPayloadFields = (t: any) => ({
-  viewer: t.field({
-    type: User,
-    nullable: true,
-    description: '알림 목록과 읽지 않은 수를 다시 읽을 회원',
-    resolve: (_payload: unknown, _args: unknown, context: GatewayContext) => context.accounts.me(),
-  }),
+/** The member whose inbox and unread count the client reads again after the change. */
+const viewerToRefetch = {
+  type: User,
+  nullable: true,
+  description: '알림 목록과 읽지 않은 수를 다시 읽을 회원',
+  resolve: (_payload: unknown, context: GatewayContext) => context.accounts.me(),
+} as const;
+
+payloadMutation('markNotificationsRead', {
+  input: (f) => ({ ids: f.idList({ description: '읽음 처리할 알림' }), all: f.boolean({ description: '모든 알림 읽음' }) }),
+  payload: {
+    updatedCount: 'Int',
+    message: 'String',
+    notifications: { type: [Notification], description: '읽음 처리된 알림 (ids로 부른 경우)' },
+    viewer: viewerToRefetch,
+  },
+  resolve: async (input, context) => {
+    const ids = (input.ids ?? []).map((id, index) => notificationIdOf(String(id), `input.ids[${index}]`));
+    validateInput(markReadSchema, { notificationIds: ids, markAll: input.all ?? undefined }, 'input');
+    const answer = await context.messaging.markRead(input.all ? 'all' : ids);
+    const notifications = input.all ? [] : await Promise.all(ids.map((id) => context.messaging.notification(id)));
+    return { updatedCount: answer.updatedCount, message: answer.message, notifications };
+  },
 });
 
-builder.mutationField('markNotificationsRead', (t) =>
-  t.field({
-    type: builder.objectRef<{ updatedCount: number; message: string; notifications: NotificationJson[] }>('MarkNotificationsReadPayload').implement({
-      fields: (p) => ({
-        updatedCount: p.exposeInt('updatedCount'),
-        message: p.exposeString('message'),
-        notifications: p.field({ type: [Notification], description: '읽음 처리된 알림 (ids로 부른 경우)', resolve: (payload) => payload.notifications }),
-        ...ViewerPayloadFields(p),
-      }),
-    }),
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('MarkNotificationsReadInput', {
-          fields: (f) => ({ ids: f.idList({ description: '읽음 처리할 알림' }), all: f.boolean({ description: '모든 알림 읽음' }) }),
-        }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const ids = (input.ids ?? []).map((id, index) => notificationIdOf(String(id), `input.ids[${index}]`));
-      validateInput(markReadSchema, { notificationIds: ids, markAll: input.all ?? undefined }, 'input');
-      const answer = await context.messaging.markRead(input.all ? 'all' : ids);
-      const notifications = input.all ? [] : await Promise.all(ids.map((id) => context.messaging.notification(id)));
-      return { updatedCount: answer.updatedCount, message: answer.message, notifications };
-    },
-  }),
-);
+payloadMutation('deleteNotification', {
+  input: (f) => ({ id: f.id({ required: true }) }),
+  payload: { deletedNotificationId: 'ID', viewer: viewerToRefetch },
+  resolve: async (input, context) => {
+    const key = notificationIdOf(String(input.id), 'input.id');
+    await context.messaging.deleteNotification(key);
+    return { deletedNotificationId: Buffer.from(`Notification:${key}`).toString('base64') };
+  },
+});
 
-builder.mutationField('deleteNotification', (t) =>
-  t.field({
-    type: builder.objectRef<{ deletedNotificationId: string }>('DeleteNotificationPayload').implement({
-      fields: (p) => ({ deletedNotificationId: p.exposeID('deletedNotificationId'), ...ViewerPayloadFields(p) }),
-    }),
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: { input: t.arg({ type: builder.inputType('DeleteNotificationInput', { fields: (f) => ({ id: f.id({ required: true }) }) }), required: true }) },
-    resolve: async (_root, { input }, context) => {
-      const key = notificationIdOf(String(input.id), 'input.id');
-      await context.messaging.deleteNotification(key);
-      return { deletedNotificationId: Buffer.from(`Notification:${key}`).toString('base64') };
-    },
-  }),
-);
-
-builder.mutationField('deleteNotifications', (t) =>
-  t.field({
-    type: builder.objectRef<{ deletedCount: number; message: string }>('DeleteNotificationsPayload').implement({
-      fields: (p) => ({ deletedCount: p.exposeInt('deletedCount'), message: p.exposeString('message'), ...ViewerPayloadFields(p) }),
-    }),
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('DeleteNotificationsInput', { fields: (f) => ({ readOnly: f.boolean({ description: '읽은 알림만 (기본 true)' }) }) }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const answer = await context.messaging.deleteNotifications(input.readOnly ?? true);
-      return { deletedCount: answer.deletedCount, message: answer.message };
-    },
-  }),
-);
+payloadMutation('deleteNotifications', {
+  input: (f) => ({ readOnly: f.boolean({ description: '읽은 알림만 (기본 true)' }) }),
+  payload: { deletedCount: 'Int', message: 'String', viewer: viewerToRefetch },
+  resolve: async (input, context) => {
+    const answer = await context.messaging.deleteNotifications(input.readOnly ?? true);
+    return { deletedCount: answer.deletedCount, message: answer.message };
+  },
+});
 
 const ChannelInput = builder.inputType('NotificationChannelInput', {
   fields: (f) => ({ enabled: f.boolean(), types: f.field({ type: [NotificationTypeEnum] }) }),
 });
 
-builder.mutationField('updateNotificationSettings', (t) =>
-  t.field({
-    type: builder.objectRef<{ settings: NotificationSettingsJson }>('UpdateNotificationSettingsPayload').implement({
-      fields: (p) => ({ settings: p.field({ type: NotificationSettings, resolve: (payload) => payload.settings }) }),
-    }),
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('UpdateNotificationSettingsInput', {
-          fields: (f) => ({
-            email: f.field({ type: ChannelInput }),
-            push: f.field({ type: ChannelInput }),
-            inApp: f.field({ type: ChannelInput }),
-            quietHours: f.field({
-              type: builder.inputType('QuietHoursInput', {
-                fields: (q) => ({ enabled: q.boolean(), startTime: q.string({ description: 'HH:MM' }), endTime: q.string({ description: 'HH:MM' }) }),
-              }),
-            }),
-          }),
-        }),
-        required: true,
+payloadMutation('updateNotificationSettings', {
+  input: (f) => ({
+    email: f.field({ type: ChannelInput }),
+    push: f.field({ type: ChannelInput }),
+    inApp: f.field({ type: ChannelInput }),
+    quietHours: f.field({
+      type: builder.inputType('QuietHoursInput', {
+        fields: (q) => ({ enabled: q.boolean(), startTime: q.string({ description: 'HH:MM' }), endTime: q.string({ description: 'HH:MM' }) }),
       }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const channel = (value: { enabled?: boolean | null; types?: string[] | null } | null | undefined) =>
-        value ? { ...(value.enabled != null ? { enabled: value.enabled } : {}), ...(value.types ? { types: value.types } : {}) } : undefined;
-      const quiet = input.quietHours;
-      const patch = validateInput(
-        notificationSettingsPatchSchema,
-        {
-          channels: { email: channel(input.email), push: channel(input.push), inApp: channel(input.inApp) },
-          quietHours: quiet
-            ? {
-                ...(quiet.enabled != null ? { enabled: quiet.enabled } : {}),
-                ...(quiet.startTime != null ? { startTime: quiet.startTime } : {}),
-                ...(quiet.endTime != null ? { endTime: quiet.endTime } : {}),
-              }
-            : undefined,
-        },
-        'input',
-      );
-      return { settings: await context.messaging.updateSettings(patch) };
-    },
+    }),
   }),
-);
+  payload: { settings: NotificationSettings },
+  resolve: async (input, context) => {
+    const channel = (value: { enabled?: boolean | null; types?: string[] | null } | null | undefined) =>
+      value ? { ...(value.enabled != null ? { enabled: value.enabled } : {}), ...(value.types ? { types: value.types } : {}) } : undefined;
+    const quiet = input.quietHours;
+    const patch = validateInput(
+      notificationSettingsPatchSchema,
+      {
+        channels: { email: channel(input.email), push: channel(input.push), inApp: channel(input.inApp) },
+        quietHours: quiet
+          ? {
+              ...(quiet.enabled != null ? { enabled: quiet.enabled } : {}),
+              ...(quiet.startTime != null ? { startTime: quiet.startTime } : {}),
+              ...(quiet.endTime != null ? { endTime: quiet.endTime } : {}),
+            }
+          : undefined,
+      },
+      'input',
+    );
+    return { settings: await context.messaging.updateSettings(patch) };
+  },
+});
 
-builder.mutationField('sendAdminNotification', (t) =>
-  t.field({
-    type: builder.objectRef<{ sentCount: number; failedCount: number; message: string }>('SendAdminNotificationPayload').implement({
-      fields: (p) => ({ sentCount: p.exposeInt('sentCount'), failedCount: p.exposeInt('failedCount'), message: p.exposeString('message') }),
-    }),
-    description: '운영자 전용: 모든 회원 또는 고른 회원에게 알림 보내기',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('SendAdminNotificationInput', {
-          fields: (f) => ({
-            allUsers: f.boolean({ description: '모든 회원에게' }),
-            userIds: f.intList({ description: '받을 회원의 databaseId' }),
-            title: f.string({ required: true }),
-            content: f.string({ required: true }),
-            type: f.field({ type: NotificationTypeEnum }),
-            priority: f.field({ type: NotificationPriorityEnum }),
-            url: f.string(),
-            imageUrl: f.string(),
-            expiresAt: f.field({ type: 'DateTime' }),
-            metadata: f.string({ description: 'JSON 객체 문자열' }),
-          }),
-        }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      let metadata: unknown = {};
-      try {
-        metadata = input.metadata ? JSON.parse(input.metadata) : {};
-      } catch {
-        throw new ValidationError([{ path: 'input.metadata', message: messagingTexts.targetUsers, code: 'invalid_format' }]);
-      }
-      const payload = validateInput(
-        adminSendSchema,
-        {
-          targetUsers: input.allUsers ? 'all' : (input.userIds ?? undefined),
-          title: input.title,
-          content: input.content,
-          type: input.type ?? undefined,
-          priority: input.priority ?? undefined,
-          url: input.url,
-          imageUrl: input.imageUrl,
-          expiresAt: input.expiresAt ? input.expiresAt.toISOString() : undefined,
-          metadata,
-        },
-        'input',
-      );
-      return context.messaging.sendAdminNotification(payload);
-    },
+payloadMutation('sendAdminNotification', {
+  description: '운영자 전용: 모든 회원 또는 고른 회원에게 알림 보내기',
+  input: (f) => ({
+    allUsers: f.boolean({ description: '모든 회원에게' }),
+    userIds: f.intList({ description: '받을 회원의 databaseId' }),
+    title: f.string({ required: true }),
+    content: f.string({ required: true }),
+    type: f.field({ type: NotificationTypeEnum }),
+    priority: f.field({ type: NotificationPriorityEnum }),
+    url: f.string(),
+    imageUrl: f.string(),
+    expiresAt: f.field({ type: 'DateTime' }),
+    metadata: f.string({ description: 'JSON 객체 문자열' }),
   }),
-);
+  payload: { sentCount: 'Int', failedCount: 'Int', message: 'String' },
+  resolve: async (input, context) => {
+    let metadata: unknown = {};
+    try {
+      metadata = input.metadata ? JSON.parse(input.metadata) : {};
+    } catch {
+      throw new ValidationError([{ path: 'input.metadata', message: messagingTexts.targetUsers, code: 'invalid_format' }]);
+    }
+    const payload = validateInput(
+      adminSendSchema,
+      {
+        targetUsers: input.allUsers ? 'all' : (input.userIds ?? undefined),
+        title: input.title,
+        content: input.content,
+        type: input.type ?? undefined,
+        priority: input.priority ?? undefined,
+        url: input.url,
+        imageUrl: input.imageUrl,
+        expiresAt: input.expiresAt ? input.expiresAt.toISOString() : undefined,
+        metadata,
+      },
+      'input',
+    );
+    return context.messaging.sendAdminNotification(payload);
+  },
+});
 
 /**
  * The caller's member id, from their own token: a subscription names no member, so nobody can listen to

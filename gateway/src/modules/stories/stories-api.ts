@@ -13,7 +13,7 @@ import type {
   StoryViewInput,
   StoryViewJson,
 } from '../../../../domain/stories.js';
-import { ConflictError, ForbiddenError, GatewayError } from '../../graphql/errors.js';
+import { withTypedRefusals } from '../../graphql/errors.js';
 import type { Caller, UpstreamClient } from '../../upstream/client.js';
 
 /** The stories REST API (002 §7.4) for one request's caller. */
@@ -40,11 +40,11 @@ export class StoriesApi {
   }
 
   viewers(storyId: number, page: number, pageSize: number): Promise<StoryListJson<StoryViewJson>> {
-    return this.refusals(this.client.get(`/api/stories/${storyId}/viewers`, this.caller, { page, page_size: pageSize }));
+    return withTypedRefusals(this.client.get(`/api/stories/${storyId}/viewers`, this.caller, { page, page_size: pageSize }));
   }
 
   stats(storyId: number): Promise<StoryStatsJson> {
-    return this.refusals(this.client.get(`/api/stories/${storyId}/stats`, this.caller));
+    return withTypedRefusals(this.client.get(`/api/stories/${storyId}/stats`, this.caller));
   }
 
   /**
@@ -58,61 +58,51 @@ export class StoriesApi {
       if (value === undefined || value === null) continue;
       form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
     }
-    return this.refusals(this.client.multipart('POST', '/api/stories/create', this.caller, form as unknown as FormData));
+    return withTypedRefusals(this.client.multipart('POST', '/api/stories/create', this.caller, form as unknown as FormData));
   }
 
   update(id: number, input: StoryUpdateInput): Promise<StoryJson> {
-    return this.refusals(this.client.request('PUT', `/api/stories/${id}`, this.caller, undefined, input));
+    return withTypedRefusals(this.client.request('PUT', `/api/stories/${id}`, this.caller, undefined, input));
   }
 
   remove(id: number): Promise<void> {
-    return this.refusals(this.client.request('DELETE', `/api/stories/${id}`, this.caller));
+    return withTypedRefusals(this.client.request('DELETE', `/api/stories/${id}`, this.caller));
   }
 
   view(id: number, input: StoryViewInput): Promise<StoryViewJson> {
-    return this.refusals(this.client.request('POST', `/api/stories/${id}/view`, this.caller, undefined, input));
+    return withTypedRefusals(this.client.request('POST', `/api/stories/${id}/view`, this.caller, undefined, input));
   }
 
   react(id: number, input: StoryReactionInput): Promise<StoryReactionJson> {
-    return this.refusals(this.client.request('POST', `/api/stories/${id}/reactions`, this.caller, undefined, input));
+    return withTypedRefusals(this.client.request('POST', `/api/stories/${id}/reactions`, this.caller, undefined, input));
   }
 
   removeReaction(id: number, reactionId: number): Promise<void> {
-    return this.refusals(this.client.request('DELETE', `/api/stories/${id}/reactions/${reactionId}`, this.caller));
+    return withTypedRefusals(this.client.request('DELETE', `/api/stories/${id}/reactions/${reactionId}`, this.caller));
   }
 
   createHighlight(input: HighlightCreateInput): Promise<HighlightJson> {
-    return this.refusals(this.client.request('POST', '/api/stories/highlights', this.caller, undefined, input));
+    return withTypedRefusals(this.client.request('POST', '/api/stories/highlights', this.caller, undefined, input));
   }
 
   deleteHighlight(id: number): Promise<void> {
-    return this.refusals(this.client.request('DELETE', `/api/stories/highlights/${id}`, this.caller));
+    return withTypedRefusals(this.client.request('DELETE', `/api/stories/highlights/${id}`, this.caller));
   }
 
   report(id: number, reason: string): Promise<{ id: number; created_at: string }> {
-    return this.refusals(this.client.request('POST', `/api/stories/${id}/report`, this.caller, undefined, { reason }));
+    return withTypedRefusals(this.client.request('POST', `/api/stories/${id}/report`, this.caller, undefined, { reason }));
   }
 
   hide(userId: number): Promise<void> {
-    return this.refusals(this.client.request('POST', '/api/stories/hide', this.caller, undefined, { userId }));
+    return withTypedRefusals(this.client.request('POST', '/api/stories/hide', this.caller, undefined, { userId }));
   }
 
   unhide(userId: number): Promise<void> {
-    return this.refusals(this.client.request('DELETE', `/api/stories/hide/${userId}`, this.caller));
+    return withTypedRefusals(this.client.request('DELETE', `/api/stories/hide/${userId}`, this.caller));
   }
 
   async setCloseFriends(userIds: number[]): Promise<number[]> {
-    return (await this.refusals(this.client.request<{ results: number[] }>('PUT', '/api/stories/close-friends', this.caller, undefined, { userIds }))).results;
-  }
-
-  /** 403 (not the author, not the owner) and 409 (already reported) as typed errors. */
-  private async refusals<T>(call: Promise<T>): Promise<T> {
-    try {
-      return await call;
-    } catch (error) {
-      if (error instanceof GatewayError && error.status === 403) throw new ForbiddenError(error.message);
-      if (error instanceof GatewayError && error.status === 409) throw new ConflictError(error.message);
-      throw error;
-    }
+    return (await withTypedRefusals(this.client.request<{ results: number[] }>('PUT', '/api/stories/close-friends', this.caller, undefined, { userIds })))
+      .results;
   }
 }

@@ -24,7 +24,8 @@ import {
 import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../server/context.js';
 import { ConflictError, ForbiddenError, NotAuthenticatedError, WRITE_ERRORS } from '../../graphql/errors.js';
-import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
+import { inputIdOf, upstreamIdOf, validateInput, withoutNulls } from '../../graphql/ids.js';
+import { payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { enumValues } from '../../graphql/enums.js';
 import { connectionTotalCount, offsetConnection, type PageFetcher } from '../../graphql/connections.js';
 import { User } from '../../graphql/refs.js';
@@ -234,292 +235,169 @@ builder.objectFields(User, (t) => ({
   ),
 }));
 
-const storyId = (id: string | number) => upstreamIdOf(String(id), 'Story', 'input.storyId');
+const storyIdOf = (input: { storyId: string | number }) => inputIdOf(input, 'storyId', 'Story');
+const storyInput = (f: InputFieldBuilder) => ({ storyId: f.id({ required: true }) });
 
 const StoryLocationInput = builder.inputType('StoryLocationInput', {
   fields: (f) => ({ name: f.string({ required: true }), latitude: f.float({ required: true }), longitude: f.float({ required: true }) }),
 });
 
-const StoryPayload = (name: string) =>
-  builder.objectRef<{ story: StoryJson }>(name).implement({ fields: (p) => ({ story: p.field({ type: Story, resolve: (payload) => payload.story }) }) });
-
-builder.mutationField('createStory', (t) =>
-  t.field({
-    type: StoryPayload('CreateStoryPayload'),
-    description: '스토리 올리기 (multipart): 사진(JPEG, PNG, GIF, WebP) 또는 동영상(MP4, WebM)을 내용으로 확인합니다.',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('CreateStoryInput', {
-          fields: (f) => ({
-            media: f.field({ type: 'File', required: true }),
-            type: f.field({ type: StoryTypeEnum, required: true }),
-            caption: f.string(),
-            duration: f.float({ description: '1-60초' }),
-            mentions: f.stringList(),
-            hashtags: f.stringList(),
-            location: f.field({ type: StoryLocationInput }),
-            musicId: f.string(),
-            effects: f.stringList(),
-            privacy: f.field({ type: StoryPrivacyEnum, description: '기본 PUBLIC' }),
-          }),
-        }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const { media, ...fields } = input;
-      const parsed = validateInput(storyCreateSchema, withoutNulls(fields), 'input');
-      return { story: await context.stories.create(media, parsed) };
-    },
+payloadMutation('createStory', {
+  description: '스토리 올리기 (multipart): 사진(JPEG, PNG, GIF, WebP) 또는 동영상(MP4, WebM)을 내용으로 확인합니다.',
+  input: (f) => ({
+    media: f.field({ type: 'File', required: true }),
+    type: f.field({ type: StoryTypeEnum, required: true }),
+    caption: f.string(),
+    duration: f.float({ description: '1-60초' }),
+    mentions: f.stringList(),
+    hashtags: f.stringList(),
+    location: f.field({ type: StoryLocationInput }),
+    musicId: f.string(),
+    effects: f.stringList(),
+    privacy: f.field({ type: StoryPrivacyEnum, description: '기본 PUBLIC' }),
   }),
-);
+  payload: { story: Story },
+  resolve: async (input, context) => {
+    const { media, ...fields } = input;
+    const parsed = validateInput(storyCreateSchema, withoutNulls(fields), 'input');
+    return { story: await context.stories.create(media, parsed) };
+  },
+});
 
-/** GraphQL nulls mean "not given" for the domain schemas. */
-function withoutNulls<T extends Record<string, unknown>>(value: T): { [K in keyof T]: Exclude<T[K], null> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]: Exclude<T[K], null> };
-}
-
-builder.mutationField('updateStory', (t) =>
-  t.field({
-    type: StoryPayload('UpdateStoryPayload'),
-    description: '내용, 언급, 해시태그, 공개 범위만 수정할 수 있습니다.',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('UpdateStoryInput', {
-          fields: (f) => ({
-            storyId: f.id({ required: true }),
-            caption: f.string(),
-            mentions: f.stringList(),
-            hashtags: f.stringList(),
-            privacy: f.field({ type: StoryPrivacyEnum }),
-          }),
-        }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const { storyId: id, ...fields } = input;
-      const parsed = validateInput(storyUpdateSchema, withoutNulls(fields), 'input');
-      return { story: await context.stories.update(storyId(id), parsed) };
-    },
+payloadMutation('updateStory', {
+  description: '내용, 언급, 해시태그, 공개 범위만 수정할 수 있습니다.',
+  input: (f) => ({
+    ...storyInput(f),
+    caption: f.string(),
+    mentions: f.stringList(),
+    hashtags: f.stringList(),
+    privacy: f.field({ type: StoryPrivacyEnum }),
   }),
-);
+  payload: { story: Story },
+  resolve: async (input, context) => {
+    const { storyId: _id, ...fields } = input;
+    const parsed = validateInput(storyUpdateSchema, withoutNulls(fields), 'input');
+    return { story: await context.stories.update(storyIdOf(input), parsed) };
+  },
+});
 
-builder.mutationField('deleteStory', (t) =>
-  t.field({
-    type: builder.objectRef<{ deletedStoryId: string }>('DeleteStoryPayload').implement({ fields: (p) => ({ deletedStoryId: p.exposeID('deletedStoryId') }) }),
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: { input: t.arg({ type: builder.inputType('DeleteStoryInput', { fields: (f) => ({ storyId: f.id({ required: true }) }) }), required: true }) },
-    resolve: async (_root, { input }, context) => {
-      await context.stories.remove(storyId(input.storyId));
-      return { deletedStoryId: String(input.storyId) };
-    },
-  }),
-);
+payloadMutation('deleteStory', {
+  input: storyInput,
+  payload: { deletedStoryId: 'ID' },
+  resolve: async (input, context) => {
+    await context.stories.remove(storyIdOf(input));
+    return { deletedStoryId: String(input.storyId) };
+  },
+});
 
-builder.mutationField('viewStory', (t) =>
-  t.field({
-    type: builder.objectRef<{ view: StoryViewJson; story: StoryJson }>('ViewStoryPayload').implement({
-      fields: (p) => ({
-        view: p.field({ type: StoryView, resolve: (payload) => payload.view }),
-        story: p.field({ type: Story, resolve: (payload) => payload.story }),
-      }),
-    }),
-    description: '스토리를 봤다고 기록합니다 (회원당 한 번; 다시 봐도 조회수는 그대로).',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('ViewStoryInput', {
-          fields: (f) => ({ storyId: f.id({ required: true }), duration: f.float(), completionRate: f.float({ description: '0-100' }) }),
-        }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const id = storyId(input.storyId);
-      const parsed = validateInput(storyViewSchema, withoutNulls({ duration: input.duration, completionRate: input.completionRate }), 'input');
-      const view = await context.stories.view(id, parsed);
-      return { view, story: await context.stories.story(id) };
-    },
-  }),
-);
+payloadMutation('viewStory', {
+  description: '스토리를 봤다고 기록합니다 (회원당 한 번; 다시 봐도 조회수는 그대로).',
+  input: (f) => ({ ...storyInput(f), duration: f.float(), completionRate: f.float({ description: '0-100' }) }),
+  payload: { view: StoryView, story: Story },
+  resolve: async (input, context) => {
+    const id = storyIdOf(input);
+    const parsed = validateInput(storyViewSchema, withoutNulls({ duration: input.duration, completionRate: input.completionRate }), 'input');
+    const view = await context.stories.view(id, parsed);
+    return { view, story: await context.stories.story(id) };
+  },
+});
 
-builder.mutationField('reactToStory', (t) =>
-  t.field({
-    type: builder.objectRef<{ reaction: StoryReactionJson; story: StoryJson }>('ReactToStoryPayload').implement({
-      fields: (p) => ({
-        reaction: p.field({ type: StoryReaction, resolve: (payload) => payload.reaction }),
-        story: p.field({ type: Story, resolve: (payload) => payload.story }),
-      }),
-    }),
-    description: '좋아요(회원당 한 번), 이모지, 댓글(200자 이하)',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('ReactToStoryInput', {
-          fields: (f) => ({
-            storyId: f.id({ required: true }),
-            type: f.field({ type: StoryReactionTypeEnum, required: true }),
-            emoji: f.string(),
-            comment: f.string(),
-          }),
-        }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const id = storyId(input.storyId);
-      const parsed = validateInput(storyReactionSchema, withoutNulls({ type: input.type, emoji: input.emoji, comment: input.comment }), 'input');
-      const reaction = await context.stories.react(id, parsed);
-      return { reaction, story: await context.stories.story(id) };
-    },
-  }),
-);
+payloadMutation('reactToStory', {
+  description: '좋아요(회원당 한 번), 이모지, 댓글(200자 이하)',
+  input: (f) => ({ ...storyInput(f), type: f.field({ type: StoryReactionTypeEnum, required: true }), emoji: f.string(), comment: f.string() }),
+  payload: { reaction: StoryReaction, story: Story },
+  resolve: async (input, context) => {
+    const id = storyIdOf(input);
+    const parsed = validateInput(storyReactionSchema, withoutNulls({ type: input.type, emoji: input.emoji, comment: input.comment }), 'input');
+    const reaction = await context.stories.react(id, parsed);
+    return { reaction, story: await context.stories.story(id) };
+  },
+});
 
-builder.mutationField('removeStoryReaction', (t) =>
-  t.field({
-    type: builder.objectRef<{ story: StoryJson; deletedReactionId: string }>('RemoveStoryReactionPayload').implement({
-      fields: (p) => ({ story: p.field({ type: Story, resolve: (payload) => payload.story }), deletedReactionId: p.exposeID('deletedReactionId') }),
-    }),
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('RemoveStoryReactionInput', { fields: (f) => ({ storyId: f.id({ required: true }), reactionId: f.id({ required: true }) }) }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const id = storyId(input.storyId);
-      await context.stories.removeReaction(id, upstreamIdOf(String(input.reactionId), 'StoryReaction', 'input.reactionId'));
-      return { story: await context.stories.story(id), deletedReactionId: String(input.reactionId) };
-    },
-  }),
-);
+payloadMutation('removeStoryReaction', {
+  input: (f) => ({ ...storyInput(f), reactionId: f.id({ required: true }) }),
+  payload: { story: Story, deletedReactionId: 'ID' },
+  resolve: async (input, context) => {
+    const id = storyIdOf(input);
+    await context.stories.removeReaction(id, inputIdOf(input, 'reactionId', 'StoryReaction'));
+    return { story: await context.stories.story(id), deletedReactionId: String(input.reactionId) };
+  },
+});
 
-builder.mutationField('createHighlight', (t) =>
-  t.field({
-    type: builder.objectRef<{ highlight: HighlightJson }>('CreateHighlightPayload').implement({
-      fields: (p) => ({ highlight: p.field({ type: Highlight, resolve: (payload) => payload.highlight }) }),
-    }),
-    description: `내 스토리로 하이라이트 만들기 (제목 ${HIGHLIGHT_TITLE_MAX}자 이하)`,
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('CreateHighlightInput', {
-          fields: (f) => ({
-            title: f.string({ required: true }),
-            storyIds: f.idList({ required: true }),
-            coverImage: f.string(),
-            isPrivate: f.boolean(),
-            order: f.int(),
-          }),
-        }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const storyIds = input.storyIds.map((id, index) => upstreamIdOf(String(id), 'Story', `input.storyIds.${index}`));
-      const parsed = validateInput(
-        highlightCreateSchema,
-        withoutNulls({ title: input.title, storyIds, coverImage: input.coverImage, isPrivate: input.isPrivate, order: input.order }),
-        'input',
-      );
-      return { highlight: await context.stories.createHighlight(parsed) };
-    },
+payloadMutation('createHighlight', {
+  description: `내 스토리로 하이라이트 만들기 (제목 ${HIGHLIGHT_TITLE_MAX}자 이하)`,
+  input: (f) => ({
+    title: f.string({ required: true }),
+    storyIds: f.idList({ required: true }),
+    coverImage: f.string(),
+    isPrivate: f.boolean(),
+    order: f.int(),
   }),
-);
+  payload: { highlight: Highlight },
+  resolve: async (input, context) => {
+    const storyIds = input.storyIds.map((id, index) => upstreamIdOf(String(id), 'Story', `input.storyIds.${index}`));
+    const parsed = validateInput(
+      highlightCreateSchema,
+      withoutNulls({ title: input.title, storyIds, coverImage: input.coverImage, isPrivate: input.isPrivate, order: input.order }),
+      'input',
+    );
+    return { highlight: await context.stories.createHighlight(parsed) };
+  },
+});
 
-builder.mutationField('deleteHighlight', (t) =>
-  t.field({
-    type: builder
-      .objectRef<{ deletedHighlightId: string }>('DeleteHighlightPayload')
-      .implement({ fields: (p) => ({ deletedHighlightId: p.exposeID('deletedHighlightId') }) }),
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: { input: t.arg({ type: builder.inputType('DeleteHighlightInput', { fields: (f) => ({ highlightId: f.id({ required: true }) }) }), required: true }) },
-    resolve: async (_root, { input }, context) => {
-      await context.stories.deleteHighlight(upstreamIdOf(String(input.highlightId), 'Highlight', 'input.highlightId'));
-      return { deletedHighlightId: String(input.highlightId) };
-    },
-  }),
-);
+payloadMutation('deleteHighlight', {
+  input: (f) => ({ highlightId: f.id({ required: true }) }),
+  payload: { deletedHighlightId: 'ID' },
+  resolve: async (input, context) => {
+    await context.stories.deleteHighlight(inputIdOf(input, 'highlightId', 'Highlight'));
+    return { deletedHighlightId: String(input.highlightId) };
+  },
+});
 
-builder.mutationField('reportStory', (t) =>
-  t.field({
-    type: builder.objectRef<{ storyId: string; reportId: number; createdAt: string }>('ReportStoryPayload').implement({
-      fields: (p) => ({ reportId: p.exposeInt('reportId'), reportedStoryId: p.exposeID('storyId'), createdAt: p.expose('createdAt', { type: 'DateTime' }) }),
-    }),
-    description: '스토리 신고 (회원당 한 번). 두 번째 신고는 ConflictError.',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS, ConflictError], directResult: true },
-    args: {
-      input: t.arg({
-        type: builder.inputType('ReportStoryInput', { fields: (f) => ({ storyId: f.id({ required: true }), reason: f.string({ required: true }) }) }),
-        required: true,
-      }),
-    },
-    resolve: async (_root, { input }, context) => {
-      const id = storyId(input.storyId);
-      const { reason } = validateInput(storyReportSchema, { reason: input.reason }, 'input');
-      const created = await context.stories.report(id, reason);
-      return { storyId: String(input.storyId), reportId: created.id, createdAt: created.created_at };
-    },
-  }),
-);
+payloadMutation('reportStory', {
+  description: '스토리 신고 (회원당 한 번). 두 번째 신고는 ConflictError.',
+  errors: [...WRITE_ERRORS, ConflictError],
+  input: (f) => ({ ...storyInput(f), reason: f.string({ required: true }) }),
+  payload: { reportId: 'Int', reportedStoryId: 'ID', createdAt: 'DateTime' },
+  resolve: async (input, context) => {
+    const id = storyIdOf(input);
+    const { reason } = validateInput(storyReportSchema, { reason: input.reason }, 'input');
+    const created = await context.stories.report(id, reason);
+    return { reportedStoryId: String(input.storyId), reportId: created.id, createdAt: created.created_at };
+  },
+});
 
 for (const [name, hide] of [
   ['hideUserStories', true],
   ['unhideUserStories', false],
 ] as const) {
-  const verb = hide ? 'Hide' : 'Unhide';
-  builder.mutationField(name, (t) =>
-    t.field({
-      type: builder.objectRef<{ userId: number }>(`${verb}UserStoriesPayload`).implement({
-        fields: (p) => ({
-          user: p.field({ type: User, resolve: (payload, _args, context) => User.getDataloader(context).load(String(payload.userId)) }),
-          hidden: p.boolean({ resolve: () => hide }),
-        }),
-      }),
-      description: hide ? '이 회원의 스토리를 스토리 트레이에서 숨깁니다.' : '숨긴 회원의 스토리를 다시 봅니다.',
-      authScopes: { member: true },
-      errors: { types: [...WRITE_ERRORS], directResult: true },
-      args: { input: t.arg({ type: builder.inputType(`${verb}UserStoriesInput`, { fields: (f) => ({ userId: f.id({ required: true }) }) }), required: true }) },
-      resolve: async (_root, { input }, context) => {
-        const userId = upstreamIdOf(String(input.userId), 'User', 'input.userId');
-        await (hide ? context.stories.hide(userId) : context.stories.unhide(userId));
-        return { userId };
-      },
-    }),
-  );
+  payloadMutation(name, {
+    description: hide ? '이 회원의 스토리를 스토리 트레이에서 숨깁니다.' : '숨긴 회원의 스토리를 다시 봅니다.',
+    input: (f) => ({ userId: f.id({ required: true }) }),
+    payload: {
+      user: { type: User, resolve: (payload, context) => User.getDataloader(context).load(String(payload.userId)) },
+      hidden: { type: 'Boolean', resolve: () => hide },
+    },
+    resolve: async (input, context) => {
+      const userId = inputIdOf(input, 'userId', 'User');
+      await (hide ? context.stories.hide(userId) : context.stories.unhide(userId));
+      return { userId };
+    },
+  });
 }
 
-builder.mutationField('setCloseFriends', (t) =>
-  t.field({
-    type: builder.objectRef<{ userIds: number[] }>('SetCloseFriendsPayload').implement({
-      fields: (p) => ({
-        closeFriends: p.field({
-          type: [User],
-          resolve: (payload, _args, context) => Promise.all(payload.userIds.map((id) => User.getDataloader(context).load(String(id)))),
-        }),
-      }),
-    }),
-    description: '친한 친구 목록을 바꿉니다 (서로 팔로우하는 친구만). CLOSE_FRIENDS 스토리는 이들만 봅니다.',
-    authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: { input: t.arg({ type: builder.inputType('SetCloseFriendsInput', { fields: (f) => ({ userIds: f.idList({ required: true }) }) }), required: true }) },
-    resolve: async (_root, { input }, context) => {
-      const userIds = input.userIds.map((id, index) => upstreamIdOf(String(id), 'User', `input.userIds.${index}`));
-      const parsed = validateInput(closeFriendsSchema, { userIds }, 'input');
-      return { userIds: await context.stories.setCloseFriends(parsed.userIds) };
+payloadMutation('setCloseFriends', {
+  description: '친한 친구 목록을 바꿉니다 (서로 팔로우하는 친구만). CLOSE_FRIENDS 스토리는 이들만 봅니다.',
+  input: (f) => ({ userIds: f.idList({ required: true }) }),
+  payload: {
+    closeFriends: {
+      type: [User],
+      resolve: (payload, context) => Promise.all((payload.userIds as number[]).map((id) => User.getDataloader(context).load(String(id)))),
     },
-  }),
-);
+  },
+  resolve: async (input, context) => {
+    const userIds = input.userIds.map((id, index) => upstreamIdOf(String(id), 'User', `input.userIds.${index}`));
+    const parsed = validateInput(closeFriendsSchema, { userIds }, 'input');
+    return { userIds: await context.stories.setCloseFriends(parsed.userIds) };
+  },
+});
