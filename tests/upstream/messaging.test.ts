@@ -17,7 +17,7 @@ import {
   NOTICE_TITLE_MAX,
 } from '../../domain/limits.js';
 import { postLikes, posts } from '../../upstream/src/db/schema.js';
-import { notify } from '../../upstream/src/messaging/notifications.js';
+import { notify } from '../../upstream/src/messaging/notification-repository.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 import { send } from './account-support.js';
 

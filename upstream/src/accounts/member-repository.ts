@@ -2,10 +2,9 @@ import { and, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { PreferencesJson, ProfileUpdateInput } from '../../../domain/account.js';
 import { accountTexts } from '../../../domain/messages.js';
 import type { Database } from '../db/client.js';
-import { containing, offsetOf } from '../db/queries.js';
+import { containing, offsetOf, selectPage, type PageRequest } from '../db/queries.js';
 import { follows, postLikes, posts, replies, userBlocks, users, type UserBlockRow } from '../db/schema.js';
 import { NotFoundError, RejectedError } from '../errors.js';
-import type { PageRequest } from '../http/page.js';
 import { notifyFollow } from '../messaging/events.js';
 import { DEFAULT_PREFERENCES, followCounts, profileRow, upsertProfile, userExists } from './repository.js';
 
@@ -113,18 +112,8 @@ export async function unblockMember(db: Database, blockerId: number, blockedId: 
   return removed.length > 0;
 }
 
-export async function blockedMembers(db: Database, blockerId: number, { page, pageSize }: PageRequest): Promise<Page<UserBlockRow>> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(userBlocks)
-      .where(eq(userBlocks.blockerId, blockerId))
-      .orderBy(desc(userBlocks.createdAt), desc(userBlocks.blockedId))
-      .limit(pageSize)
-      .offset(offsetOf(page, pageSize)),
-    db.select({ n: count() }).from(userBlocks).where(eq(userBlocks.blockerId, blockerId)),
-  ]);
-  return { rows, total: Number(total.n) };
+export async function blockedMembers(db: Database, blockerId: number, page: PageRequest): Promise<Page<UserBlockRow>> {
+  return selectPage(db, userBlocks, eq(userBlocks.blockerId, blockerId), [desc(userBlocks.createdAt), desc(userBlocks.blockedId)], page);
 }
 
 /** One thing a member did, as stored: what kind, which row, its title and when. */

@@ -7,23 +7,24 @@ import type { MemberActivities } from './member-repository.js';
 import type { visibleBadges } from './repository.js';
 import { loadUsers } from './user-repository.js';
 
-/** Member summaries in the order of `ids`; members gone meanwhile are left out. */
-export async function presentUserSummaries(db: Database, ids: number[], media: MediaUrl, viewerId: number | null): Promise<UserSummaryJson[]> {
+/** The summaries of many members by id, loaded in one query; members gone meanwhile are missing. */
+export async function userSummaries(db: Database, ids: number[], media: MediaUrl, viewerId: number | null): Promise<Map<number, UserSummaryJson>> {
   const found = await loadUsers(db, ids);
-  return ids.flatMap((id) => {
-    const user = found.get(id);
-    return user ? [serializeUser(user, media, viewerId)] : [];
-  });
+  return new Map([...found].map(([id, user]) => [id, serializeUser(user, media, viewerId)]));
+}
+
+/** Member summaries in the order of `ids`. */
+export async function presentUserSummaries(db: Database, ids: number[], media: MediaUrl, viewerId: number | null): Promise<UserSummaryJson[]> {
+  const found = await userSummaries(db, ids, media, viewerId);
+  return ids.flatMap((id) => found.get(id) ?? []);
 }
 
 export async function presentBlocked(db: Database, rows: UserBlockRow[], media: MediaUrl, viewerId: number): Promise<BlockedUserJson[]> {
-  const found = await loadUsers(
-    db,
-    rows.map((row) => row.blockedId),
-  );
+  const ids = rows.map((row) => row.blockedId);
+  const found = await userSummaries(db, ids, media, viewerId);
   return rows.flatMap((row) => {
     const user = found.get(row.blockedId);
-    return user ? [{ user: serializeUser(user, media, viewerId), blockedAt: row.createdAt.toISOString(), reason: row.reason }] : [];
+    return user ? [{ user, blockedAt: row.createdAt.toISOString(), reason: row.reason }] : [];
   });
 }
 

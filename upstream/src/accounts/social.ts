@@ -113,13 +113,8 @@ async function verifyApple(identityToken: string): Promise<SocialIdentity> {
   }
 }
 
+const VERIFIERS: Record<SocialProvider, (token: string) => Promise<SocialIdentity>> = { google: verifyGoogle, kakao: verifyKakao, apple: verifyApple };
+
 export function verifySocialToken(provider: SocialProvider, token: string): Promise<SocialIdentity> {
-  switch (provider) {
-    case 'google':
-      return verifyGoogle(token);
-    case 'kakao':
-      return verifyKakao(token);
-    case 'apple':
-      return verifyApple(token);
-  }
+  return VERIFIERS[provider](token);
 }

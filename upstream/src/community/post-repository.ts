@@ -6,7 +6,7 @@ import { CATEGORY_IDS } from '../../../domain/community.js';
 import { communityTexts } from '../../../domain/messages.js';
 import type { PostCreate, PostReport, PostUpdate } from '../../../domain/post.js';
 import type { Database } from '../db/client.js';
-import { containing, isUniqueViolation } from '../db/queries.js';
+import { containing, idsMarkedBy, isUniqueViolation } from '../db/queries.js';
 import { categories, images, postBlocks, postImages, postLikes, postReports, posts, userBlocks, users, type ImageRow, type PostRow } from '../db/schema.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { notifyPostLike } from '../messaging/events.js';
@@ -37,13 +37,14 @@ const sortExpressions: Record<PostSort, SQL> = {
   trending: trendingScore,
 };
 
+/** DRF-style `ordering` names for the same columns. */
 const orderingExpressions: Record<PostOrderingField, SQL> = {
-  created_at: sql`${posts.createdAt}`,
+  created_at: sortExpressions.latest,
   updated_at: sql`${posts.updatedAt}`,
-  like_count: sql`${posts.likeCount}`,
-  view_count: sql`${posts.viewCount}`,
-  reply_count: sql`${posts.replyCount}`,
-  price: sql`${posts.price}`,
+  like_count: sortExpressions.likes,
+  view_count: sortExpressions.views,
+  reply_count: sortExpressions.replies,
+  price: sortExpressions.price,
   // Byte order, so both stores (whatever their locale) and clients agree on it.
   title: sql`${posts.title} collate "C"`,
 };
@@ -209,12 +210,7 @@ export async function loadPostMedia(db: Database, postRows: PostRow[]): Promise<
 
 /** Which of these posts the viewer has liked. */
 export async function likedPostIds(db: Database, viewerId: number | null, postIds: number[]): Promise<Set<number>> {
-  if (viewerId === null || !postIds.length) return new Set();
-  const rows = await db
-    .select({ postId: postLikes.postId })
-    .from(postLikes)
-    .where(and(eq(postLikes.userId, viewerId), inArray(postLikes.postId, postIds)));
-  return new Set(rows.map((row) => row.postId));
+  return idsMarkedBy(db, postLikes.postId, postLikes.userId, viewerId, postIds);
 }
 
 /** A post that is not deleted (hidden ones included: their authors still reach them). */

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { communityTexts } from '../../../domain/messages.js';
 import type { Database } from '../db/client.js';
-import { offsetOf } from '../db/queries.js';
+import { idsMarkedBy, offsetOf, selectPage } from '../db/queries.js';
 import { posts, replies, replyLikes, userBlocks } from '../db/schema.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { notifyReply } from '../messaging/events.js';
@@ -30,10 +30,7 @@ export async function listReplies(db: Database, postId: number, page: number, pa
   await livePost(db, postId);
   const hasLiveChildren = sql`exists (select 1 from ${replies} as children where children.parent_id = ${replies.id} and children.is_deleted = false)`;
   const where = and(eq(replies.postId, postId), isNull(replies.parentId), sql`(${replies.isDeleted} = false or ${hasLiveChildren})`, notBlockedBy(viewerId));
-  const [roots, [{ total }]] = await Promise.all([
-    db.select().from(replies).where(where).orderBy(asc(replies.createdAt), asc(replies.id)).limit(pageSize).offset(offsetOf(page, pageSize)),
-    db.select({ total: count() }).from(replies).where(where),
-  ]);
+  const { rows: roots, total } = await selectPage(db, replies, where, [asc(replies.createdAt), asc(replies.id)], { page, pageSize });
   const children = roots.length
     ? await db
         .select()
@@ -72,12 +69,7 @@ export async function listUserReplies(db: Database, userId: number, page: number
 
 /** Which of these replies the viewer has liked. */
 export async function likedReplyIds(db: Database, viewerId: number | null, replyIds: number[]): Promise<Set<number>> {
-  if (viewerId === null || !replyIds.length) return new Set();
-  const rows = await db
-    .select({ replyId: replyLikes.replyId })
-    .from(replyLikes)
-    .where(and(eq(replyLikes.userId, viewerId), inArray(replyLikes.replyId, replyIds)));
-  return new Set(rows.map((row) => row.replyId));
+  return idsMarkedBy(db, replyLikes.replyId, replyLikes.userId, viewerId, replyIds);
 }
 
 /** A reply and the post's new count in one transaction (`reply_count + 1` in SQL: no lost update). */

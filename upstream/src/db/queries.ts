@@ -1,3 +1,7 @@
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from './client.js';
+
 /** `%`, `_` and `\` match themselves in a LIKE pattern built from what a member typed. */
 export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -20,3 +24,43 @@ export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[
 
 /** The rows a page skips. */
 export const offsetOf = (page: number, pageSize: number) => (page - 1) * pageSize;
+
+/** Which page of a list to read. */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+/** One page of a table's rows in the given order, and how many rows match in all: two queries, side by side. */
+export async function selectPage<T extends PgTable>(
+  db: Database,
+  table: T,
+  where: SQL | undefined,
+  order: (PgColumn | SQL)[],
+  { page, pageSize }: PageRequest,
+): Promise<{ rows: T['$inferSelect'][]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset(offsetOf(page, pageSize)),
+    db
+      .select({ total: count() })
+      .from(table as PgTable)
+      .where(where),
+  ]);
+  return { rows: rows as T['$inferSelect'][], total };
+}
+
+/** Which of `ids` the member has a row for in a (member, id) table: their likes among these posts or replies. */
+export async function idsMarkedBy(db: Database, idColumn: PgColumn, userColumn: PgColumn, userId: number | null, ids: number[]): Promise<Set<number>> {
+  if (userId === null || !ids.length) return new Set();
+  const rows = await db
+    .select({ id: idColumn })
+    .from(idColumn.table)
+    .where(and(eq(userColumn, userId), inArray(idColumn, ids)));
+  return new Set(rows.map((row) => row.id as number));
+}

@@ -4,17 +4,19 @@ import { pageLinks } from '../../../domain/community.js';
 import { PAGE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_MIN } from '../../../domain/limits.js';
 import { validationTexts as v } from '../../../domain/messages.js';
 import { z } from '../../../domain/zod.js';
+import type { PageRequest } from '../db/queries.js';
 import { pageUrl } from './request.js';
 
-/** Which page a list answer holds. */
-export interface PageRequest {
-  page: number;
-  pageSize: number;
+export type { PageRequest };
+
+/** How many pages a list of `total` rows fills; an empty list still has one. */
+export function totalPagesOf(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
 }
 
 /** The DRF-style page of 000 §3 around already presented results; next/previous link to the request's own URL. */
 export function pageJson<T>(request: FastifyRequest, results: T[], total: number, { page, pageSize }: PageRequest): PageJson<T> {
-  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+  const totalPages = totalPagesOf(total, pageSize);
   const { hasNext, hasPrev } = pageLinks(page, totalPages);
   const next = hasNext ? pageUrl(request, page + 1) : null;
   const previous = hasPrev ? pageUrl(request, page - 1) : null;

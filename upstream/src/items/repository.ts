@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } fr
 import type { WishAdd, WishListQuery, WishUpdate } from '../../../domain/items.js';
 import type { ProbabilityKind, WishStatus, WishType } from '../../../domain/limits.js';
 import type { Database } from '../db/client.js';
-import { containing, escapeLike, isUuid, offsetOf } from '../db/queries.js';
+import { containing, escapeLike, isUuid, offsetOf, selectPage } from '../db/queries.js';
 import { ConflictError, ForbiddenError } from '../errors.js';
 import { itemTexts } from '../../../domain/messages.js';
 import { itemReports, items, probabilityItems, probabilityTables, wishes, type ItemRow, type WishRow } from '../db/schema.js';
@@ -15,18 +15,9 @@ export async function findItemByUuid(db: Database, uuid: string): Promise<ItemRo
 
 export async function searchItemsByName(db: Database, term: string, page: number, pageSize: number) {
   const where = ilike(items.name, containing(term));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(items)
-      .where(where)
-      // Names that start with the term first, then alphabetical.
-      .orderBy(sql`case when ${items.name} ilike ${`${escapeLike(term)}%`} then 0 else 1 end`, asc(items.name), asc(items.id))
-      .limit(pageSize)
-      .offset(offsetOf(page, pageSize)),
-    db.select({ total: count() }).from(items).where(where),
-  ]);
-  return { rows, total };
+  // Names that start with the term first, then alphabetical.
+  const startsFirst = sql`case when ${items.name} ilike ${`${escapeLike(term)}%`} then 0 else 1 end`;
+  return selectPage(db, items, where, [startsFirst, asc(items.name), asc(items.id)], { page, pageSize });
 }
 
 export interface WishRecord {
@@ -147,11 +138,7 @@ export async function listWishesOfUser(db: Database, userId: number, query: Wish
 /** The members with an active wish of that type for the item, newest first. */
 export async function listWishersOfItem(db: Database, itemId: number, wishType: WishType, page: number, pageSize: number) {
   const where = and(eq(wishes.itemId, itemId), eq(wishes.wishType, wishType), eq(wishes.status, 'active'));
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(wishes).where(where).orderBy(desc(wishes.createdAt), desc(wishes.id)).limit(pageSize).offset(offsetOf(page, pageSize)),
-    db.select({ total: count() }).from(wishes).where(where),
-  ]);
-  return { rows, total };
+  return selectPage(db, wishes, where, [desc(wishes.createdAt), desc(wishes.id)], { page, pageSize });
 }
 
 export async function wishStats(db: Database, userId: number) {

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { messagingTexts as m } from '../../../domain/messages.js';
 import { notifications, posts, replies, users } from '../db/schema.js';
-import { notify, type Queryable } from './notifications.js';
+import { notify, type Queryable } from './notification-repository.js';
 
 /**
  * The community events that reach a member's inbox (001 §4 types comment, like, follow, mention). Each is

@@ -28,11 +28,13 @@ import type { Database } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { member } from '../http/auth.js';
+import { totalPagesOf } from '../http/page.js';
 import { pathId, requestMedia, singleValuedQuery } from '../http/request.js';
 import { validate } from '../http/validate.js';
-import * as inquiryRepo from './inquiries.js';
-import * as noticeRepo from './notices.js';
-import * as inbox from './notifications.js';
+import * as inquiryRepo from './inquiry-repository.js';
+import * as noticeRepo from './notice-repository.js';
+import * as inbox from './notification-repository.js';
+import { presentInquiry, presentInquiryDetail, presentNotices, presentNotifications } from './present.js';
 import { StoredUploads, UPLOADS_FOLDER, readWithinLimit } from '../uploads/images.js';
 import { ATTACHMENT_UPLOAD_LIMIT } from '../../../domain/uploads.js';
 
@@ -41,8 +43,6 @@ function staff(request: FastifyRequest): UserRow {
   if (!viewer.isStaff) throw new ForbiddenError(messagingTexts.staffOnly);
   return viewer;
 }
-
-const totalPages = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
 /**
  * Notifications, notice posts and inquiries (001 §7). The inbox list answers conditional requests
@@ -66,7 +66,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
       count: total,
       page: query.page,
       pageSize: query.pageSize,
-      results: await inbox.presentNotifications(db, rows, requestMedia(request)),
+      results: await presentNotifications(db, rows, requestMedia(request)),
     };
     return answer;
   });
@@ -98,7 +98,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     const viewer = member(request);
     const row = await inbox.findNotification(db, viewer.id, pathId(request.params.id, messagingTexts.notificationNotFound));
     if (!row) throw new NotFoundError(messagingTexts.notificationNotFound);
-    const [json] = await inbox.presentNotifications(db, [row], requestMedia(request));
+    const [json] = await presentNotifications(db, [row], requestMedia(request));
     return json;
   });
 
@@ -165,9 +165,9 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
   app.get('/v1/board/notice/', async (request) => {
     const query = validate(noticeListQuerySchema, singleValuedQuery(request.query));
     const { rows, total } = await noticeRepo.listNotices(db, query, request.viewer?.isStaff ?? false);
-    const pages = totalPages(total, query.pageSize);
+    const pages = totalPagesOf(total, query.pageSize);
     const answer: NoticeListJson = {
-      results: await noticeRepo.presentNotices(db, rows, requestMedia(request)),
+      results: await presentNotices(db, rows, requestMedia(request)),
       total,
       page: query.page,
       pageSize: query.pageSize,
@@ -185,7 +185,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
       const { fields, attachments } = await readNoticeBody(request, stored);
       return noticeRepo.createNotice(db, author.id, validate(noticeCreateSchema, fields), attachments);
     });
-    const [json] = await noticeRepo.presentNotices(db, [row], requestMedia(request));
+    const [json] = await presentNotices(db, [row], requestMedia(request));
     return reply.code(201).send(json);
   });
 
@@ -198,7 +198,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
   app.get<{ Params: { id: string } }>('/v1/board/notice/:id/', async (request) => {
     const row = await noticeOr404(request, request.params.id);
     await noticeRepo.countView(db, row.id);
-    const [json] = await noticeRepo.presentNotices(db, [{ ...row, viewCount: row.viewCount + 1 }], requestMedia(request));
+    const [json] = await presentNotices(db, [{ ...row, viewCount: row.viewCount + 1 }], requestMedia(request));
     return json;
   });
 
@@ -210,7 +210,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
       const { fields, attachments } = await readNoticeBody(request, stored);
       return noticeRepo.updateNotice(db, row.id, validate(noticeUpdateSchema, fields), attachments);
     });
-    const [json] = await noticeRepo.presentNotices(db, [updated], requestMedia(request));
+    const [json] = await presentNotices(db, [updated], requestMedia(request));
     return json;
   });
 
@@ -231,18 +231,18 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     return { viewer, row };
   };
   const detail = (request: FastifyRequest, row: Awaited<ReturnType<typeof inquiryRepo.findInquiry>> & object, viewer: UserRow) =>
-    inquiryRepo.presentInquiryDetail(db, row, requestMedia(request), { id: viewer.id, isStaff: viewer.isStaff });
+    presentInquiryDetail(db, row, requestMedia(request), { id: viewer.id, isStaff: viewer.isStaff });
 
   app.get('/v1/inquiry/', async (request) => {
     const viewer = member(request);
     const query = validate(inquiryListQuerySchema, singleValuedQuery(request.query));
     const { rows, total } = await inquiryRepo.listInquiries(db, viewer.isStaff ? null : viewer.id, query.status, query.page, query.pageSize);
     const answer: InquiryListJson = {
-      results: rows.map(inquiryRepo.presentInquiry),
+      results: rows.map(presentInquiry),
       total,
       page: query.page,
       pageSize: query.pageSize,
-      totalPages: totalPages(total, query.pageSize),
+      totalPages: totalPagesOf(total, query.pageSize),
     };
     return answer;
   });

@@ -1,19 +1,9 @@
 import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { STORY_LIFETIME_MS, type StoryPrivacy, type StoryReactionType, type StoryType } from '../../../domain/limits.js';
-import type {
-  HighlightCreateInput,
-  HighlightJson,
-  StoryCreateInput,
-  StoryGroupJson,
-  StoryJson,
-  StoryReactionJson,
-  StoryStatsJson,
-  StoryUpdateInput,
-  StoryViewInput,
-  StoryViewJson,
-} from '../../../domain/stories.js';
+import { STORY_LIFETIME_MS, type StoryReactionType } from '../../../domain/limits.js';
+import type { HighlightCreateInput, StoryCreateInput, StoryStatsJson, StoryUpdateInput, StoryViewInput } from '../../../domain/stories.js';
 import { storyTexts } from '../../../domain/messages.js';
 import type { Database } from '../db/client.js';
+import { selectPage, type PageRequest } from '../db/queries.js';
 import {
   closeFriends,
   follows,
@@ -32,8 +22,7 @@ import {
   type StoryViewRow,
 } from '../db/schema.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
-import { serializeUser, type MediaUrl } from '../serializers.js';
-import { loadUsers } from '../accounts/user-repository.js';
+import { loadUsers, type UserWithBadge } from '../accounts/user-repository.js';
 import { storyNow } from './clock.js';
 import type { DetectedMedia } from './media.js';
 
@@ -59,9 +48,17 @@ const notHiddenBy = (viewerId: number | null) =>
 
 const iso = (date: Date) => date.toISOString();
 
-/** Counts, the viewer's own views and likes, and authors for a set of stories: a fixed number of queries. */
-export async function presentStories(db: Database, rows: StoryRow[], viewerId: number | null, media: MediaUrl): Promise<StoryJson[]> {
-  if (!rows.length) return [];
+/** What a story's JSON needs beyond its row: counts, the viewer's own views and likes, and authors. */
+export interface StoryFacts {
+  views: Map<number, number>;
+  likes: Map<number, number>;
+  viewed: Set<number>;
+  liked: Set<number>;
+  authors: Map<number, UserWithBadge>;
+}
+
+/** The facts of a set of stories: a fixed number of queries, however many stories. */
+export async function storyFacts(db: Database, rows: StoryRow[], viewerId: number | null): Promise<StoryFacts> {
   const ids = rows.map((row) => row.id);
   const [viewCounts, likeCounts, mine, authors] = await Promise.all([
     db.select({ storyId: storyViews.storyId, n: count() }).from(storyViews).where(inArray(storyViews.storyId, ids)).groupBy(storyViews.storyId),
@@ -87,41 +84,12 @@ export async function presentStories(db: Database, rows: StoryRow[], viewerId: n
       rows.map((row) => row.userId),
     ),
   ]);
-  const views = new Map(viewCounts.map((r) => [r.storyId, Number(r.n)]));
-  const likes = new Map(likeCounts.map((r) => [r.storyId, Number(r.n)]));
-  const now = storyNow().getTime();
-  return rows.map((row) => {
-    const author = authors.get(row.userId);
-    return {
-      id: row.id,
-      userId: row.userId,
-      user: author ? serializeUser(author, media, viewerId) : null,
-      media: media(row.mediaPath)!,
-      mimeType: row.mimeType,
-      width: row.width,
-      height: row.height,
-      type: row.mediaType as StoryType,
-      duration: row.duration,
-      caption: row.caption,
-      timestamp: iso(row.createdAt),
-      viewCount: views.get(row.id) ?? 0,
-      expiresAt: iso(row.expiresAt),
-      isExpired: row.expiresAt.getTime() <= now,
-      isViewed: row.userId === viewerId || mine.viewed.has(row.id),
-      likes: likes.get(row.id) ?? 0,
-      isLiked: mine.liked.has(row.id),
-      mentions: row.mentions,
-      hashtags: row.hashtags,
-      location: row.location ?? null,
-      musicId: row.musicId,
-      music: null,
-      effects: row.effects,
-      privacy: row.privacy as StoryPrivacy,
-      isMine: row.userId === viewerId,
-      createdAt: iso(row.createdAt),
-      updatedAt: iso(row.updatedAt),
-    };
-  });
+  return {
+    views: new Map(viewCounts.map((r) => [r.storyId, Number(r.n)])),
+    likes: new Map(likeCounts.map((r) => [r.storyId, Number(r.n)])),
+    ...mine,
+    authors,
+  };
 }
 
 export async function createStory(
@@ -192,40 +160,14 @@ export async function memberStories(db: Database, userId: number, viewerId: numb
     .orderBy(asc(stories.createdAt), asc(stories.id));
 }
 
-/**
- * The tray: one group per other member with live stories the viewer may see, members they hid left out;
- * groups with unviewed stories first, then the most recent.
- */
-export async function storyGroups(db: Database, viewerId: number | null, media: MediaUrl): Promise<StoryGroupJson[]> {
+/** The tray's stories: other members' live stories the viewer may see, members they hid left out; oldest first. */
+export async function trayStories(db: Database, viewerId: number | null): Promise<StoryRow[]> {
   const others = viewerId === null ? sql`true` : sql`${stories.userId} <> ${viewerId}`;
-  const rows = await db
+  return db
     .select()
     .from(stories)
     .where(and(live(), visibleTo(viewerId), notHiddenBy(viewerId), others))
     .orderBy(asc(stories.createdAt), asc(stories.id));
-  const presented = await presentStories(db, rows, viewerId, media);
-  const byAuthor = new Map<number, StoryJson[]>();
-  for (const story of presented) byAuthor.set(story.userId, [...(byAuthor.get(story.userId) ?? []), story]);
-  const groups = [...byAuthor.entries()].map(([userId, list]): StoryGroupJson => {
-    const unviewedCount = list.filter((story) => !story.isViewed).length;
-    const author = list[0].user;
-    return {
-      id: userId,
-      userId,
-      username: author?.nickname ?? '',
-      avatar: author?.profile_image ?? null,
-      verified: false,
-      stories: list,
-      isViewed: unviewedCount === 0,
-      hasNewStory: unviewedCount > 0,
-      latestStoryTime: list.at(-1)!.createdAt,
-      totalStories: list.length,
-      unviewedCount,
-    };
-  });
-  return groups.sort(
-    (a, b) => Number(b.hasNewStory) - Number(a.hasNewStory) || (b.latestStoryTime ?? '').localeCompare(a.latestStoryTime ?? '') || a.userId - b.userId,
-  );
 }
 
 export async function updateStory(db: Database, story: StoryRow, input: StoryUpdateInput): Promise<StoryRow> {
@@ -247,34 +189,12 @@ export async function deleteStory(db: Database, story: StoryRow): Promise<void> 
   await db.delete(stories).where(eq(stories.id, story.id));
 }
 
-function viewJson(view: StoryViewRow, user: StoryViewJson['user']): StoryViewJson {
-  return {
-    id: view.id,
-    storyId: view.storyId,
-    userId: view.viewerId,
-    user,
-    viewedAt: iso(view.viewedAt),
-    duration: view.duration,
-    completionRate: view.completionRate,
-  };
-}
-
 /**
  * Records a view once per member: a repeated view keeps the first time and the longest duration and
  * highest completion seen. The author watching their own story is answered but not recorded.
  */
-export async function recordView(db: Database, story: StoryRow, viewerId: number, input: StoryViewInput): Promise<StoryViewJson> {
-  if (story.userId === viewerId) {
-    return {
-      id: null,
-      storyId: story.id,
-      userId: viewerId,
-      user: null,
-      viewedAt: iso(storyNow()),
-      duration: input.duration ?? null,
-      completionRate: input.completionRate ?? null,
-    };
-  }
+export async function recordView(db: Database, story: StoryRow, viewerId: number, input: StoryViewInput): Promise<StoryViewRow | null> {
+  if (story.userId === viewerId) return null;
   const [view] = await db
     .insert(storyViews)
     .values({ storyId: story.id, viewerId, viewedAt: storyNow(), duration: input.duration ?? null, completionRate: input.completionRate ?? null })
@@ -286,34 +206,12 @@ export async function recordView(db: Database, story: StoryRow, viewerId: number
       },
     })
     .returning();
-  return viewJson(view, null);
+  return view;
 }
 
-/** Viewers of the author's story, most recent first, with their summaries. */
-export async function storyViewers(db: Database, story: StoryRow, viewerId: number, media: MediaUrl, page: number, pageSize: number) {
-  const [[{ n }], rows] = await Promise.all([
-    db.select({ n: count() }).from(storyViews).where(eq(storyViews.storyId, story.id)),
-    db
-      .select()
-      .from(storyViews)
-      .where(eq(storyViews.storyId, story.id))
-      .orderBy(desc(storyViews.viewedAt), desc(storyViews.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-  ]);
-  const people = await loadUsers(
-    db,
-    rows.map((row) => row.viewerId),
-  );
-  const total = Number(n);
-  return {
-    results: rows.map((row) => {
-      const person = people.get(row.viewerId);
-      return viewJson(row, person ? serializeUser(person, media, viewerId) : null);
-    }),
-    total,
-    hasMore: page * pageSize < total,
-  };
+/** Views of the author's story, most recent first. */
+export async function listStoryViews(db: Database, story: StoryRow, page: PageRequest) {
+  return selectPage(db, storyViews, eq(storyViews.storyId, story.id), [desc(storyViews.viewedAt), desc(storyViews.id)], page);
 }
 
 export async function storyStats(db: Database, story: StoryRow): Promise<StoryStatsJson> {
@@ -344,27 +242,13 @@ export async function storyStats(db: Database, story: StoryRow): Promise<StorySt
   };
 }
 
-function reactionJson(row: StoryReactionRow, user: StoryReactionJson['user']): StoryReactionJson {
-  return {
-    id: row.id,
-    storyId: row.storyId,
-    userId: row.userId,
-    user,
-    type: row.type as StoryReactionType,
-    emoji: row.emoji,
-    comment: row.comment,
-    createdAt: iso(row.createdAt),
-  };
-}
-
 /** A like is kept once per member (liking again answers the existing like); emoji and comments add up. */
 export async function addReaction(
   db: Database,
   story: StoryRow,
   userId: number,
   input: { type: StoryReactionType; emoji?: string; comment?: string },
-  media: MediaUrl,
-): Promise<{ reaction: StoryReactionJson; created: boolean }> {
+): Promise<{ row: StoryReactionRow; created: boolean }> {
   const values = {
     storyId: story.id,
     userId,
@@ -385,8 +269,7 @@ export async function addReaction(
         .from(storyReactions)
         .where(and(eq(storyReactions.storyId, story.id), eq(storyReactions.userId, userId), eq(storyReactions.type, 'like')))
     )[0];
-  const person = (await loadUsers(db, [userId])).get(userId);
-  return { reaction: reactionJson(row, person ? serializeUser(person, media, userId) : null), created: inserted.length > 0 };
+  return { row, created: inserted.length > 0 };
 }
 
 export async function removeReaction(db: Database, story: StoryRow, reactionId: number, userId: number): Promise<void> {
@@ -477,14 +360,14 @@ export async function createHighlight(db: Database, userId: number, input: Highl
   });
 }
 
-/** A member's highlights as the viewer may see them: private ones only for the owner; each story by its privacy. */
-export async function memberHighlights(db: Database, ownerId: number, viewerId: number | null, media: MediaUrl): Promise<HighlightJson[]> {
+/** A member's highlights as the viewer may see them (private ones only for the owner), with each one's stories the viewer may see. */
+export async function memberHighlights(db: Database, ownerId: number, viewerId: number | null) {
   const rows = await db
     .select()
     .from(highlights)
     .where(and(eq(highlights.userId, ownerId), ownerId === viewerId ? sql`true` : eq(highlights.isPrivate, false)))
     .orderBy(asc(highlights.sortOrder), desc(highlights.createdAt), desc(highlights.id));
-  if (!rows.length) return [];
+  if (!rows.length) return { rows, links: [] };
   const links = await db
     .select({ highlightId: highlightStories.highlightId, story: stories })
     .from(highlightStories)
@@ -499,27 +382,7 @@ export async function memberHighlights(db: Database, ownerId: number, viewerId: 
       ),
     )
     .orderBy(asc(highlightStories.position));
-  const presented = new Map(
-    (
-      await presentStories(
-        db,
-        links.map((link) => link.story),
-        viewerId,
-        media,
-      )
-    ).map((story) => [story.id, story]),
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    userId: row.userId,
-    title: row.title,
-    coverImage: media(row.coverImage),
-    stories: links.filter((link) => link.highlightId === row.id).map((link) => presented.get(link.story.id)!),
-    isPrivate: row.isPrivate,
-    order: row.sortOrder,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  }));
+  return { rows, links };
 }
 
 export async function deleteHighlight(db: Database, id: number, userId: number): Promise<void> {

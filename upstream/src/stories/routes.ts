@@ -13,6 +13,7 @@ import {
   storyViewSchema,
 } from '../../../domain/stories.js';
 import type { Database } from '../db/client.js';
+import type { StoryRow } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { member, viewerId } from '../http/auth.js';
 import { pageQuerySchema } from '../http/page.js';
@@ -31,20 +32,20 @@ import {
   findOwnStory,
   findVisibleStory,
   hideStories,
+  listStoryViews,
   listCloseFriends,
   memberHighlights,
   memberStories,
-  presentStories,
   recordView,
   removeReaction,
   reportStory,
   setCloseFriends,
-  storyGroups,
+  trayStories,
   storyStats,
-  storyViewers,
   unhideStories,
   updateStory,
 } from './repository.js';
+import { presentHighlights, presentOwnView, presentReaction, presentStories, presentTray, presentViewers } from './present.js';
 import { VIDEO_UPLOAD_LIMIT } from '../../../domain/uploads.js';
 
 /** A story id from the path; one that cannot name a row answers the stories' own not-found text. */
@@ -76,12 +77,14 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
     return { media, fields };
   }
 
-  const present = async (request: FastifyRequest, rows: Parameters<typeof presentStories>[1]) =>
-    presentStories(db, rows, viewerId(request), requestMedia(request));
+  const present = async (request: FastifyRequest, rows: StoryRow[]) => presentStories(db, rows, viewerId(request), requestMedia(request));
+  /** A member's highlights as the caller may see them. */
+  const highlightsOf = async (request: FastifyRequest, ownerId: number) =>
+    presentHighlights(db, await memberHighlights(db, ownerId, viewerId(request)), viewerId(request), requestMedia(request));
 
   app.get('/api/stories/groups', async (request) => {
     const { page, page_size } = validate(pageQuerySchema(STORY_GROUPS_PAGE_SIZE), request.query);
-    const groups = await storyGroups(db, viewerId(request), requestMedia(request));
+    const groups = await presentTray(db, await trayStories(db, viewerId(request)), viewerId(request), requestMedia(request));
     const start = (page - 1) * page_size;
     return { results: groups.slice(start, start + page_size), total: groups.length, hasMore: start + page_size < groups.length };
   });
@@ -137,18 +140,18 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
     const input = validate(highlightCreateSchema, request.body);
     const row = await createHighlight(db, viewer.id, input);
     reply.code(201);
-    return (await memberHighlights(db, viewer.id, viewer.id, requestMedia(request))).find((highlight) => highlight.id === row.id);
+    return (await highlightsOf(request, viewer.id)).find((highlight) => highlight.id === row.id);
   });
 
   app.get('/api/stories/highlights/my', async (request) => {
     const viewer = member(request);
-    return { results: await memberHighlights(db, viewer.id, viewer.id, requestMedia(request)) };
+    return { results: await highlightsOf(request, viewer.id) };
   });
 
   app.get<{ Params: { userId: string } }>('/api/stories/highlights/user/:userId', async (request) => {
     const userId = storyId(request.params.userId, storyTexts.errors.memberNotFound);
     await assertMember(db, userId);
-    return { results: await memberHighlights(db, userId, viewerId(request), requestMedia(request)) };
+    return { results: await highlightsOf(request, userId) };
   });
 
   app.delete<{ Params: { id: string } }>('/api/stories/highlights/:id', async (request) => {
@@ -181,16 +184,16 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
     const viewer = member(request);
     const input = validate(storyViewSchema, request.body ?? {});
     const story = await findVisibleStory(db, storyId(request.params.id), viewer.id);
-    return recordView(db, story, viewer.id, input);
+    return presentOwnView(await recordView(db, story, viewer.id, input), story, viewer.id, input);
   });
 
   app.post<{ Params: { id: string } }>('/api/stories/:id/reactions', async (request, reply) => {
     const viewer = member(request);
     const input = validate(storyReactionSchema, request.body);
     const story = await findVisibleStory(db, storyId(request.params.id), viewer.id);
-    const { reaction, created } = await addReaction(db, story, viewer.id, input, requestMedia(request));
+    const { row, created } = await addReaction(db, story, viewer.id, input);
     reply.code(created ? 201 : 200);
-    return reaction;
+    return presentReaction(db, row, viewer.id, requestMedia(request));
   });
 
   app.delete<{ Params: { id: string; reactionId: string } }>('/api/stories/:id/reactions/:reactionId', async (request) => {
@@ -204,7 +207,8 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
     const viewer = member(request);
     const { page, page_size } = validate(pageQuerySchema(STORY_VIEWERS_PAGE_SIZE), request.query);
     const story = await findOwnStory(db, storyId(request.params.id), viewer.id);
-    return storyViewers(db, story, viewer.id, requestMedia(request), page, page_size);
+    const { rows, total } = await listStoryViews(db, story, { page, pageSize: page_size });
+    return { results: await presentViewers(db, rows, viewer.id, requestMedia(request)), total, hasMore: page * page_size < total };
   });
 
   app.get<{ Params: { id: string } }>('/api/stories/:id/stats', async (request) => {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_TYPES, type NotificationPriority, type NotificationType } from '../../../domain/limits.js';
-import type { NotificationJson, NotificationSettingsJson, NotificationSettingsPatch, NotificationStatsJson } from '../../../domain/messaging.js';
+import type { NotificationSettingsJson, NotificationSettingsPatch, NotificationStatsJson } from '../../../domain/messaging.js';
 import type { Database } from '../db/client.js';
-import { notifications, notificationSettings, users, type NotificationRow, type UserRow } from '../db/schema.js';
-import type { MediaUrl } from '../serializers.js';
+import { selectPage } from '../db/queries.js';
+import { notifications, notificationSettings, users, type NotificationRow } from '../db/schema.js';
 
 /** Anything that runs queries: the database or an open transaction, so a notification commits with its event. */
 export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
@@ -128,15 +128,8 @@ export async function inboxTag(db: Database, userId: number, variant: string): P
 
 export async function listNotifications(db: Database, userId: number, filter: ListFilter, page: number, pageSize: number) {
   const where = filterOf(userId, filter);
-  const [rows, [{ total }], [{ unread }]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(notifications).where(where),
+  const [{ rows, total }, [{ unread }]] = await Promise.all([
+    selectPage(db, notifications, where, [desc(notifications.id)], { page, pageSize }),
     db
       .select({ unread: count() })
       .from(notifications)
@@ -240,32 +233,4 @@ export async function recipientsOf(db: Database, target: 'all' | number[]): Prom
     .from(users)
     .where(target === 'all' ? undefined : inArray(users.id, target));
   return rows.map((row) => row.id);
-}
-
-export function presentSender(user: Pick<UserRow, 'id' | 'nickname' | 'profileImage'> | undefined, media: MediaUrl) {
-  return user ? { id: user.id, nickname: user.nickname, profileImage: media(user.profileImage) } : null;
-}
-
-export async function presentNotifications(db: Database, rows: NotificationRow[], media: MediaUrl): Promise<NotificationJson[]> {
-  const senderIds = [...new Set(rows.map((row) => row.senderId).filter((id): id is number => id !== null))];
-  const senders = senderIds.length
-    ? await db.select({ id: users.id, nickname: users.nickname, profileImage: users.profileImage }).from(users).where(inArray(users.id, senderIds))
-    : [];
-  const byId = new Map(senders.map((sender) => [sender.id, sender]));
-  return rows.map((row) => ({
-    id: String(row.id),
-    title: row.title,
-    content: row.content,
-    type: row.type,
-    priority: row.priority,
-    isRead: row.isRead,
-    readAt: row.readAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    url: row.url,
-    imageUrl: row.imageUrl,
-    metadata: row.metadata,
-    sender: row.senderId === null ? null : presentSender(byId.get(row.senderId), media),
-    expiresAt: row.expiresAt?.toISOString() ?? null,
-  }));
 }

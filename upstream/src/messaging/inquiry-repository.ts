@@ -1,12 +1,12 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { INQUIRY_NEXT_STATUS, type InquiryStatus } from '../../../domain/limits.js';
 import { messagingTexts } from '../../../domain/messages.js';
-import type { InquiryCreateInput, InquiryDetailJson, InquiryJson, InquiryStatusUpdate, InquiryUserJson } from '../../../domain/messaging.js';
+import type { InquiryCreateInput, InquiryStatusUpdate } from '../../../domain/messaging.js';
 import type { Database } from '../db/client.js';
-import { inquiries, inquiryComments, users, type InquiryRow } from '../db/schema.js';
-import type { MediaUrl } from '../serializers.js';
+import { selectPage } from '../db/queries.js';
+import { inquiries, inquiryComments, type InquiryRow } from '../db/schema.js';
 import { ConflictError, ForbiddenError } from '../errors.js';
-import { notify, type Queryable } from './notifications.js';
+import { notify, type Queryable } from './notification-repository.js';
 
 export async function createInquiry(db: Database, userId: number, input: InquiryCreateInput): Promise<InquiryRow> {
   const [row] = await db
@@ -21,18 +21,7 @@ export async function listInquiries(db: Database, userId: number | null, status:
   const conditions: SQL[] = [];
   if (userId !== null) conditions.push(eq(inquiries.userId, userId));
   if (status) conditions.push(eq(inquiries.status, status));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(inquiries)
-      .where(where)
-      .orderBy(desc(inquiries.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(inquiries).where(where),
-  ]);
-  return { rows, total };
+  return selectPage(db, inquiries, conditions.length ? and(...conditions) : undefined, [desc(inquiries.id)], { page, pageSize });
 }
 
 export async function findInquiry(db: Database, id: number): Promise<InquiryRow | undefined> {
@@ -100,56 +89,4 @@ export async function rate(db: Database, inquiry: InquiryRow, userId: number, sc
     .where(eq(inquiries.id, id))
     .returning();
   return row;
-}
-
-export function presentInquiry(row: InquiryRow): InquiryJson {
-  return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    status: row.status,
-    category: row.category,
-    priority: row.priority,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    satisfaction: row.satisfaction,
-  };
-}
-
-/** The detail with comments; internal notes only for staff. E-mail addresses only of the viewer. */
-export async function presentInquiryDetail(
-  db: Database,
-  row: InquiryRow,
-  media: MediaUrl,
-  viewer: { id: number; isStaff: boolean },
-): Promise<InquiryDetailJson> {
-  const comments = await db.select().from(inquiryComments).where(eq(inquiryComments.inquiryId, row.id)).orderBy(asc(inquiryComments.id));
-  const ids = [...new Set([row.userId, ...(row.assignedToId ? [row.assignedToId] : []), ...comments.map((comment) => comment.userId)])];
-  const people = await db
-    .select({ id: users.id, nickname: users.nickname, email: users.email, profileImage: users.profileImage })
-    .from(users)
-    .where(inArray(users.id, ids));
-  const byId = new Map(people.map((person) => [person.id, person]));
-  const userJson = (id: number): InquiryUserJson => {
-    const person = byId.get(id);
-    return { id, name: person?.nickname ?? '', email: id === viewer.id ? (person?.email ?? null) : null, profileImage: media(person?.profileImage ?? null) };
-  };
-  return {
-    ...presentInquiry(row),
-    user: userJson(row.userId),
-    comments: comments.map((comment) => ({
-      id: comment.id,
-      inquiryId: comment.inquiryId,
-      userId: comment.userId,
-      user: userJson(comment.userId),
-      comment: comment.comment,
-      isAIGenerated: comment.isAiGenerated,
-      createdAt: comment.createdAt.toISOString(),
-    })),
-    attachments: row.attachments,
-    assignedTo: row.assignedToId ? userJson(row.assignedToId) : null,
-    resolvedAt: row.resolvedAt?.toISOString() ?? null,
-    resolution: row.resolution,
-    ...(viewer.isStaff ? { internalNotes: row.internalNotes } : {}),
-  };
 }
