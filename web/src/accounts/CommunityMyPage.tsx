@@ -1,19 +1,17 @@
-import { Suspense } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useRouteData } from '../app/routing/navigation';
 import { NUMBERED_LIST_PAGE_SIZE, USER_REPLIES_PAGE_SIZE } from '@domain/limits.js';
 import { communityTexts, uiTexts } from '@domain/messages.js';
 import type { CommunityMyPageQuery } from '../__generated__/CommunityMyPageQuery.graphql';
 import type { CommunityMyPage_posts$key } from '../__generated__/CommunityMyPage_posts.graphql';
 import type { CommunityMyPage_replies$key } from '../__generated__/CommunityMyPage_replies.graphql';
 import { PostCard, postDetailPath } from '../community/PostCard';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { useOpenLoginModal } from './LoginModal';
 import { PageHeader } from '../ui/PageHeader';
 import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
+import { RouteScreen } from '../app/RouteScreen';
 
 const m = communityTexts.my;
 const TABS = ['posts', 'comments'] as const;
@@ -21,20 +19,17 @@ type Tab = (typeof TABS)[number];
 
 /** /community/my (000 §2): the member's own posts and comments, in two tabs. */
 export default function CommunityMyPage() {
-  const queryRef = useRouteData() as PreloadedQuery<CommunityMyPageQuery>;
   return (
-    <QueryErrorBoundary queryRef={queryRef}>
-      <Suspense
-        fallback={
-          <>
-            <PageHeader title={m.title} back />
-            <LoadingScreen />
-          </>
-        }
-      >
-        <MyContent queryRef={queryRef} />
-      </Suspense>
-    </QueryErrorBoundary>
+    <RouteScreen<CommunityMyPageQuery>
+      fallback={
+        <>
+          <PageHeader title={m.title} back />
+          <LoadingScreen />
+        </>
+      }
+    >
+      {(queryRef) => <MyContent queryRef={queryRef} />}
+    </RouteScreen>
   );
 }
 

@@ -1,34 +1,25 @@
-import { Suspense } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLocation } from 'react-router-dom';
-import { useRouteData } from '../app/routing/navigation';
 import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 import type { FollowListPageQuery } from '../__generated__/FollowListPageQuery.graphql';
 import type { FollowListPage_followers$key } from '../__generated__/FollowListPage_followers.graphql';
 import type { FollowListPage_following$key } from '../__generated__/FollowListPage_following.graphql';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
 import { Avatar } from '../ui/Avatar';
-import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
+import { RouteScreen } from '../app/RouteScreen';
 
 const p = accountTexts.profile;
 export type FollowListKind = 'followers' | 'following';
 
 /** /users/:id/followers and /users/:id/following: a member's follow lists, a page at a time. */
 export default function FollowListPage() {
-  const queryRef = useRouteData() as PreloadedQuery<FollowListPageQuery>;
   const kind: FollowListKind = useLocation().pathname.endsWith('/followers') ? 'followers' : 'following';
   return (
-    <>
-      <PageHeader title={kind === 'followers' ? p.followers : p.following} back />
-      <QueryErrorBoundary queryRef={queryRef}>
-        <Suspense fallback={<LoadingScreen />}>
-          <FollowList queryRef={queryRef} kind={kind} />
-        </Suspense>
-      </QueryErrorBoundary>
-    </>
+    <RouteScreen<FollowListPageQuery> header={<PageHeader title={kind === 'followers' ? p.followers : p.following} back />}>
+      {(queryRef) => <FollowList queryRef={queryRef} kind={kind} />}
+    </RouteScreen>
   );
 }
 

@@ -1,9 +1,6 @@
-import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useRouteData } from '../app/routing/navigation';
 import { accountTexts, communityTexts, uiTexts } from '@domain/messages.js';
 import type { MemberProfilePageQuery } from '../__generated__/MemberProfilePageQuery.graphql';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
 import { useOpenLoginModal } from './LoginModal';
 import { useFollowMutations } from './useFollowMutations';
@@ -12,26 +9,24 @@ import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useSession } from '../app/session';
 import { ProfileView } from './ProfileView';
+import { RouteScreen } from '../app/RouteScreen';
 
 const p = accountTexts.profile;
 const ignore = () => undefined;
 
 /** /users/:id: another member's profile with follow and block. */
 export default function MemberProfilePage() {
-  const queryRef = useRouteData() as PreloadedQuery<MemberProfilePageQuery>;
   return (
-    <QueryErrorBoundary queryRef={queryRef}>
-      <Suspense
-        fallback={
-          <>
-            <PageHeader title="" back />
-            <LoadingScreen />
-          </>
-        }
-      >
-        <MemberProfile queryRef={queryRef} />
-      </Suspense>
-    </QueryErrorBoundary>
+    <RouteScreen<MemberProfilePageQuery>
+      fallback={
+        <>
+          <PageHeader title="" back />
+          <LoadingScreen />
+        </>
+      }
+    >
+      {(queryRef) => <MemberProfile queryRef={queryRef} />}
+    </RouteScreen>
   );
 }
 

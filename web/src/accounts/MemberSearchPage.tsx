@@ -1,57 +1,53 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useRouteData } from '../app/routing/navigation';
 import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 import type { MemberSearchPageQuery } from '../__generated__/MemberSearchPageQuery.graphql';
 import type { MemberSearchPage_results$key } from '../__generated__/MemberSearchPage_results.graphql';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
 import { Avatar } from '../ui/Avatar';
-import { LoadingScreen } from '../ui/LoadingScreen';
+import { RouteScreen } from '../app/RouteScreen';
 
 const t = accountTexts.search;
 
 /** /users/search?q=: members by nickname, each linking to their profile (follow, block); a page at a time. */
 export default function MemberSearchPage() {
-  const queryRef = useRouteData() as PreloadedQuery<MemberSearchPageQuery> | null;
   const [params, setParams] = useSearchParams();
   const searched = params.get('q') ?? '';
   const [draft, setDraft] = useState(searched);
   // Back and forward between searches show the search the results belong to.
   useEffect(() => setDraft(searched), [searched]);
   return (
-    <>
-      <PageHeader title={t.title} back />
-      <form
-        className="member-search"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (draft.trim()) setParams({ q: draft.trim() });
-        }}
-      >
-        <input
-          className="text-input"
-          type="search"
-          aria-label={t.label}
-          placeholder={t.placeholder}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        <button type="submit" className="button button--primary" disabled={!draft.trim()}>
-          {t.submit}
-        </button>
-      </form>
-      {queryRef ? (
-        <QueryErrorBoundary queryRef={queryRef}>
-          <Suspense fallback={<LoadingScreen />}>
-            <SearchResults queryRef={queryRef} />
-          </Suspense>
-        </QueryErrorBoundary>
-      ) : null}
-    </>
+    <RouteScreen<MemberSearchPageQuery>
+      header={
+        <>
+          <PageHeader title={t.title} back />
+          <form
+            className="member-search"
+            role="search"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (draft.trim()) setParams({ q: draft.trim() });
+            }}
+          >
+            <input
+              className="text-input"
+              type="search"
+              aria-label={t.label}
+              placeholder={t.placeholder}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+            <button type="submit" className="button button--primary" disabled={!draft.trim()}>
+              {t.submit}
+            </button>
+          </form>
+        </>
+      }
+    >
+      {(queryRef) => <SearchResults queryRef={queryRef} />}
+    </RouteScreen>
   );
 }
 

@@ -1,37 +1,32 @@
-import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { useRouteData } from '../app/routing/navigation';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 import type { MyPageQuery } from '../__generated__/MyPageQuery.graphql';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
 import { useOpenLoginModal } from './LoginModal';
-import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
 import { ProfileView } from './ProfileView';
+import { RouteScreen } from '../app/RouteScreen';
 
 const p = accountTexts.profile;
 
 /** /my: the hub: the member's own profile, links to the detail, edit, settings and member search, and the POSTS, COMMENTS, BADGES tabs. */
 export default function MyPage() {
-  const queryRef = useRouteData() as PreloadedQuery<MyPageQuery>;
   return (
-    <>
-      <PageHeader
-        title={p.myTitle}
-        right={
-          <Link to="/my/settings" className="link-button">
-            {p.settings}
-          </Link>
-        }
-      />
-      <QueryErrorBoundary queryRef={queryRef}>
-        <Suspense fallback={<LoadingScreen />}>
-          <MyProfile queryRef={queryRef} />
-        </Suspense>
-      </QueryErrorBoundary>
-    </>
+    <RouteScreen<MyPageQuery>
+      header={
+        <PageHeader
+          title={p.myTitle}
+          right={
+            <Link to="/my/settings" className="link-button">
+              {p.settings}
+            </Link>
+          }
+        />
+      }
+    >
+      {(queryRef) => <MyProfile queryRef={queryRef} />}
+    </RouteScreen>
   );
 }
 

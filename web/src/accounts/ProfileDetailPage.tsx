@@ -1,18 +1,15 @@
-import { Suspense } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { useRouteData } from '../app/routing/navigation';
 import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 import type { ProfileDetailPageQuery } from '../__generated__/ProfileDetailPageQuery.graphql';
 import type { ProfileDetailPage_activities$key } from '../__generated__/ProfileDetailPage_activities.graphql';
 import { postDetailPath } from '../community/PostCard';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
 import { Avatar } from '../ui/Avatar';
-import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
 import { ProfileBadgeList } from './ProfileTabLists';
+import { RouteScreen } from '../app/RouteScreen';
 
 const p = accountTexts.profile;
 const d = accountTexts.detail;
@@ -22,24 +19,22 @@ const globalIdOf = (typename: 'User' | 'Post', databaseId: number) => btoa(`${ty
 
 /** /my/profile: the member's own profile in full (001 §3): fields, badges with the represented one, stats, activities. */
 export default function ProfileDetailPage() {
-  const queryRef = useRouteData() as PreloadedQuery<ProfileDetailPageQuery>;
   return (
-    <>
-      <PageHeader
-        title={d.title}
-        back
-        right={
-          <Link to="/my/profile/edit" className="link-button">
-            {p.editProfile}
-          </Link>
-        }
-      />
-      <QueryErrorBoundary queryRef={queryRef}>
-        <Suspense fallback={<LoadingScreen />}>
-          <ProfileDetail queryRef={queryRef} />
-        </Suspense>
-      </QueryErrorBoundary>
-    </>
+    <RouteScreen<ProfileDetailPageQuery>
+      header={
+        <PageHeader
+          title={d.title}
+          back
+          right={
+            <Link to="/my/profile/edit" className="link-button">
+              {p.editProfile}
+            </Link>
+          }
+        />
+      }
+    >
+      {(queryRef) => <ProfileDetail queryRef={queryRef} />}
+    </RouteScreen>
   );
 }
 

@@ -1,51 +1,29 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
-import { useRouteData } from '../app/routing/navigation';
 import { BIO_MAX, GENDERS, NICKNAME_MAX, NICKNAME_MIN } from '@domain/limits.js';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 import type { ProfileEditPageQuery } from '../__generated__/ProfileEditPageQuery.graphql';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
 import { useUpdateProfileMutation } from './useUpdateProfileMutation';
-import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { failureMessage } from '../app/relay/mutationFailure';
 import { ProfilePhotoPicker } from './ProfilePhotoPicker';
+import { RouteScreen } from '../app/RouteScreen';
 
 const e = accountTexts.edit;
 
 /** /my/profile/edit: nickname 2-20, bio up to 500, birth date, gender, location, website (001 §5). */
 export default function ProfileEditPage() {
-  const queryRef = useRouteData() as PreloadedQuery<ProfileEditPageQuery>;
-  return (
-    <>
-      <PageHeader title={e.title} back />
-      <QueryErrorBoundary queryRef={queryRef}>
-        <Suspense fallback={<LoadingScreen />}>
-          <ProfileEditForm queryRef={queryRef} />
-        </Suspense>
-      </QueryErrorBoundary>
-    </>
-  );
+  return <RouteScreen<ProfileEditPageQuery> header={<PageHeader title={e.title} back />}>{(queryRef) => <ProfileEditForm queryRef={queryRef} />}</RouteScreen>;
 }
 
 function ProfileEditForm({ queryRef }: { queryRef: PreloadedQuery<ProfileEditPageQuery> }) {
   const { viewer } = usePreloadedQuery<ProfileEditPageQuery>(
     graphql`
       query ProfileEditPageQuery @preloadable {
-        viewer {
-          id
-          nickname
-          bio
-          birthDate
-          gender
-          location
-          website
-          profileImage
-          ...ProfilePhotoPicker_user
-        }
+        viewer { id nickname bio birthDate gender location website profileImage ...ProfilePhotoPicker_user }
       }
     `,
     queryRef,

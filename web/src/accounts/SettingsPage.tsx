@@ -1,36 +1,24 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
-import { useRouteData } from '../app/routing/navigation';
 import { PRIVACY_LEVELS, type PrivacyLevel } from '@domain/limits.js';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 import type { SettingsPageQuery } from '../__generated__/SettingsPageQuery.graphql';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
 import { useAccountMutations } from './useAccountMutations';
 import { useUpdateProfileMutation } from './useUpdateProfileMutation';
-import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { failureMessage } from '../app/relay/mutationFailure';
 import type { UpdateProfileInput } from '../__generated__/useUpdateProfileMutation.graphql';
 import { BlockedMemberList } from './BlockedMemberList';
+import { RouteScreen } from '../app/RouteScreen';
 
 const s = accountTexts.settings;
 
 /** /my/settings: password change, notification preferences, blocked members, logout, account deletion. */
 export default function SettingsPage() {
-  const queryRef = useRouteData() as PreloadedQuery<SettingsPageQuery>;
-  return (
-    <>
-      <PageHeader title={s.title} back />
-      <QueryErrorBoundary queryRef={queryRef}>
-        <Suspense fallback={<LoadingScreen />}>
-          <Settings queryRef={queryRef} />
-        </Suspense>
-      </QueryErrorBoundary>
-    </>
-  );
+  return <RouteScreen<SettingsPageQuery> header={<PageHeader title={s.title} back />}>{(queryRef) => <Settings queryRef={queryRef} />}</RouteScreen>;
 }
 
 function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> }) {
@@ -41,12 +29,7 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
           id
           nickname
           profileImage
-          preferences {
-            notifications
-            emailAlerts
-            pushAlerts
-            privacy
-          }
+          preferences { notifications emailAlerts pushAlerts privacy }
           ...BlockedMemberList_user
         }
       }
@@ -57,11 +40,7 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
   const { updateProfile } = useUpdateProfileMutation();
   const toast = useToast();
   const navigate = useNavigate();
-  const [passwords, setPasswords] = useState({
-    currentPassword: '',
-    newPassword: '',
-    newPasswordConfirm: '',
-  });
+  const [passwords, setPasswords] = useState({ currentPassword: '', newPassword: '', newPasswordConfirm: '' });
   const [deletePassword, setDeletePassword] = useState('');
   const [preferences, setPreferences] = useState({
     notifications: viewer?.preferences?.notifications ?? true,
@@ -77,11 +56,7 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
     } catch (failure) {
       return toast.show(failureMessage(failure), 'error');
     }
-    setPasswords({
-      currentPassword: '',
-      newPassword: '',
-      newPasswordConfirm: '',
-    });
+    setPasswords({ currentPassword: '', newPassword: '', newPasswordConfirm: '' });
     toast.show(s.passwordChanged, 'success');
   }
 

@@ -27,14 +27,17 @@ import { wishListLoader } from '../items/wishListLoader';
 import { writeLoader } from '../community/writeLoader';
 import { communityMyLoader } from '../accounts/communityMyLoader';
 import { searchHomeLoader, searchPostLoader } from '../community/searchLoaders';
-import { ScreenFrame } from './routing/AppRoutes';
+import { ScreenFrame } from './RouteScreen';
 import type { RouteLoader } from './routing/navigation';
 
 const loaders = new Map<RouteObject, RouteLoader>();
 
-/** A route whose screen is split off and downloads in parallel with its loader's data. */
-function screen(path: string, loadScreen: () => Promise<{ default: ComponentType }>, loader?: RouteLoader): RouteObject {
-  const Screen = lazy(loadScreen);
+/**
+ * A route whose screen is split off and downloads in parallel with its loader's data; `name` picks the screen
+ * among a module's exports (several screens share a module).
+ */
+function screen<M>(path: string, loadModule: () => Promise<M>, loader?: RouteLoader | null, name = 'default' as keyof M): RouteObject {
+  const Screen = lazy(async () => ({ default: (await loadModule())[name] as ComponentType }));
   const route: RouteObject = { path, element: <Screen /> };
   if (loader) loaders.set(route, loader);
   return route;
@@ -61,13 +64,13 @@ export const routes: RouteObject[] = [
           screen('community/my', () => import('../accounts/CommunityMyPage'), communityMyLoader),
           screen('community/notice', () => import('../messaging/InboxPage'), inboxLoader),
           screen('my/notifications', () => import('../messaging/NotificationSettingsPage'), notificationSettingsLoader),
-          screen('my/notice', async () => ({ default: (await import('../messaging/NoticePages')).NoticeListPage }), noticeListLoader),
-          screen('my/notice/:id', async () => ({ default: (await import('../messaging/NoticePages')).NoticeDetailPage }), noticeDetailLoader),
-          screen('my/inquiries', async () => ({ default: (await import('../messaging/InquiryPages')).InquiryListPage }), inquiryListLoader),
-          screen('my/inquiries/:id', async () => ({ default: (await import('../messaging/InquiryPages')).InquiryDetailPage }), inquiryDetailLoader),
-          screen('my/inquiries/:id/status', async () => ({ default: (await import('../messaging/InquiryStatusPage')).InquiryStatusPage }), inquiryStatusLoader),
-          screen('my/admin/notify', async () => ({ default: (await import('../messaging/StaffPages')).ComposeNotificationPage })),
-          screen('my/admin/notice', async () => ({ default: (await import('../messaging/StaffPages')).WriteNoticePage })),
+          screen('my/notice', () => import('../messaging/NoticePages'), noticeListLoader, 'NoticeListPage'),
+          screen('my/notice/:id', () => import('../messaging/NoticePages'), noticeDetailLoader, 'NoticeDetailPage'),
+          screen('my/inquiries', () => import('../messaging/InquiryPages'), inquiryListLoader, 'InquiryListPage'),
+          screen('my/inquiries/:id', () => import('../messaging/InquiryPages'), inquiryDetailLoader, 'InquiryDetailPage'),
+          screen('my/inquiries/:id/status', () => import('../messaging/InquiryStatusPage'), inquiryStatusLoader, 'InquiryStatusPage'),
+          screen('my/admin/notify', () => import('../messaging/StaffPages'), null, 'ComposeNotificationPage'),
+          screen('my/admin/notice', () => import('../messaging/StaffPages'), null, 'WriteNoticePage'),
           screen('my', () => import('../accounts/MyPage'), myLoader),
           screen('my/profile', () => import('../accounts/ProfileDetailPage'), profileDetailLoader),
           screen('my/profile/edit', () => import('../accounts/ProfileEditPage'), profileEditLoader),
@@ -76,10 +79,10 @@ export const routes: RouteObject[] = [
           screen('users/:id/followers', () => import('../accounts/FollowListPage'), followListLoader),
           screen('users/:id/following', () => import('../accounts/FollowListPage'), followListLoader),
           screen('users/:id', () => import('../accounts/MemberProfilePage'), memberProfileLoader),
-          screen('login', async () => ({ default: (await import('../accounts/LoginPages')).LoginPage })),
-          screen('login/sign-in', async () => ({ default: (await import('../accounts/LoginPages')).SignInPage })),
+          screen('login', () => import('../accounts/LoginPages'), null, 'LoginPage'),
+          screen('login/sign-in', () => import('../accounts/LoginPages'), null, 'SignInPage'),
           screen('privacy', () => import('../accounts/PrivacyPolicyPage')),
-          screen('login/set-password', async () => ({ default: (await import('../accounts/LoginPages')).SetPasswordPage })),
+          screen('login/set-password', () => import('../accounts/LoginPages'), null, 'SetPasswordPage'),
           screen('community/search/item', () => import('../items/ItemSearchPage')),
           screen('my/wishes', () => import('../items/WishListPage'), wishListLoader),
           screen('probability', () => import('../items/ProbabilityIndexPage')),

@@ -1,27 +1,19 @@
-import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useRouteData } from '../app/routing/navigation';
 import { uiTexts } from '@domain/messages.js';
 import type { CommunityPageQuery } from '../__generated__/CommunityPageQuery.graphql';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
 import { CategoryChips } from './CategoryChips';
 import { CommunityFeed } from './CommunityFeed';
 import { FeedSkeleton } from './FeedSkeleton';
 import { StoryTray } from '../stories/StoryTray';
+import { RouteScreen } from '../app/RouteScreen';
 
 /** The home feed, /community (000 §2). */
 export default function CommunityPage() {
-  const queryRef = useRouteData() as PreloadedQuery<CommunityPageQuery>;
   return (
-    <>
-      <PageHeader title={uiTexts.community} />
-      <QueryErrorBoundary queryRef={queryRef}>
-        <Suspense fallback={<FeedSkeleton />}>
-          <CommunityContent queryRef={queryRef} />
-        </Suspense>
-      </QueryErrorBoundary>
-    </>
+    <RouteScreen<CommunityPageQuery> header={<PageHeader title={uiTexts.community} />} fallback={<FeedSkeleton />}>
+      {(queryRef) => <CommunityContent queryRef={queryRef} />}
+    </RouteScreen>
   );
 }
 

@@ -1,30 +1,17 @@
-import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useRouteData } from '../app/routing/navigation';
 import { uiTexts } from '@domain/messages.js';
 import type { PostDetailPageQuery } from '../__generated__/PostDetailPageQuery.graphql';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
-import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
 import { PostDetail } from './PostDetail';
+import { RouteScreen } from '../app/RouteScreen';
 
 /** A single post, /community/detail?id= (002 §2.1). */
 export default function PostDetailPage() {
-  const queryRef = useRouteData() as PreloadedQuery<PostDetailPageQuery> | null;
   return (
-    <>
-      <PageHeader title={uiTexts.postDetail} back />
-      {queryRef ? (
-        <QueryErrorBoundary queryRef={queryRef}>
-          <Suspense fallback={<LoadingScreen />}>
-            <PostDetailContent queryRef={queryRef} />
-          </Suspense>
-        </QueryErrorBoundary>
-      ) : (
-        <PostNotFound />
-      )}
-    </>
+    <RouteScreen<PostDetailPageQuery> header={<PageHeader title={uiTexts.postDetail} back />} withoutQuery={<PostNotFound />}>
+      {(queryRef) => <PostDetailContent queryRef={queryRef} />}
+    </RouteScreen>
   );
 }
 

@@ -1,34 +1,33 @@
-import { Suspense } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { useRouteData } from '../app/routing/navigation';
 import { TRENDING_PAGE_SIZE } from '@domain/limits.js';
 import { communityTexts, itemTexts, uiTexts } from '@domain/messages.js';
 import type { SearchHomePageQuery } from '../__generated__/SearchHomePageQuery.graphql';
 import type { SearchHomePage_trending$key } from '../__generated__/SearchHomePage_trending.graphql';
 import { PostCard } from './PostCard';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
 import { SearchBox } from './SearchBox';
+import { RouteScreen } from '../app/RouteScreen';
 
 const s = communityTexts.search;
 
 /** /community/search (000 §2): the search box, then the trending posts with a more button. */
 export default function SearchHomePage() {
-  const queryRef = useRouteData() as PreloadedQuery<SearchHomePageQuery>;
   return (
-    <>
-      <PageHeader title={s.title} />
-      <SearchBox />
-      <p className="search-home__links">
-        <Link to="/community/search/item">{itemTexts.searchTitle}</Link>
-      </p>
-      <QueryErrorBoundary queryRef={queryRef}>
-        <Suspense fallback={<p className="search-results__state">{uiTexts.loading}</p>}>
-          <TrendingSection queryRef={queryRef} />
-        </Suspense>
-      </QueryErrorBoundary>
-    </>
+    <RouteScreen<SearchHomePageQuery>
+      header={
+        <>
+          <PageHeader title={s.title} />
+          <SearchBox />
+          <p className="search-home__links">
+            <Link to="/community/search/item">{itemTexts.searchTitle}</Link>
+          </p>
+        </>
+      }
+      fallback={<p className="search-results__state">{uiTexts.loading}</p>}
+    >
+      {(queryRef) => <TrendingSection queryRef={queryRef} />}
+    </RouteScreen>
   );
 }
 

@@ -1,15 +1,14 @@
-import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLocation } from 'react-router-dom';
-import { useRouteData, useLatestLocation } from '../app/routing/navigation';
+import { useLatestLocation } from '../app/routing/navigation';
 import { NUMBERED_LIST_PAGE_SIZE, SEARCH_MIN_LENGTH } from '@domain/limits.js';
 import { communityTexts, validationTexts } from '@domain/messages.js';
 import type { SearchPostPageQuery } from '../__generated__/SearchPostPageQuery.graphql';
 import { PostCard } from './PostCard';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
 import { SearchBox } from './SearchBox';
 import { searchPath, searchRequestFrom, visiblePages, type SearchRequest } from './searchParams';
+import { RouteScreen } from '../app/RouteScreen';
 
 const s = communityTexts.search;
 const loading = (
@@ -20,23 +19,21 @@ const loading = (
 
 /** /community/search/post (000 §2): results of a post search, 10 per numbered page with 5 page buttons. */
 export default function SearchPostPage() {
-  const queryRef = useRouteData() as PreloadedQuery<SearchPostPageQuery> | null;
   const location = useLocation();
   const request = searchRequestFrom(location.search);
   return (
-    <>
-      <PageHeader title={s.title} back />
-      <SearchBox key={location.search} initialQuery={request.query} initialType={request.type} />
-      {queryRef ? (
-        <QueryErrorBoundary queryRef={queryRef}>
-          <Suspense fallback={loading}>
-            <SearchResults queryRef={queryRef} request={request} />
-          </Suspense>
-        </QueryErrorBoundary>
-      ) : (
-        <p className="search-results__state">{validationTexts.searchMin(SEARCH_MIN_LENGTH)}</p>
-      )}
-    </>
+    <RouteScreen<SearchPostPageQuery>
+      header={
+        <>
+          <PageHeader title={s.title} back />
+          <SearchBox key={location.search} initialQuery={request.query} initialType={request.type} />
+        </>
+      }
+      fallback={loading}
+      withoutQuery={<p className="search-results__state">{validationTexts.searchMin(SEARCH_MIN_LENGTH)}</p>}
+    >
+      {(queryRef) => <SearchResults queryRef={queryRef} request={request} />}
+    </RouteScreen>
   );
 }
 

@@ -1,7 +1,6 @@
-import { Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
-import { useRouteData } from '../app/routing/navigation';
 import { ConnectionHandler } from 'relay-runtime';
 import { CONTENT_MAX, IMAGE_MIME_TYPES, LOCATION_MAX, POST_IMAGES_MAX, TITLE_MAX, TRADE_TYPES } from '@domain/limits.js';
 import { communityTexts, uiTexts } from '@domain/messages.js';
@@ -10,7 +9,6 @@ import type { PostType, TradeType } from '../__generated__/useCreatePostMutation
 import type { WritePageQuery } from '../__generated__/WritePageQuery.graphql';
 import type { WritePage_post$data, WritePage_post$key } from '../__generated__/WritePage_post.graphql';
 import { postDetailPath } from './PostCard';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
 import { useOpenLoginModal } from '../accounts/LoginModal';
 import { useCreatePostMutation } from './useCreatePostMutation';
@@ -22,6 +20,7 @@ import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { pictureProblem } from '../ui/uploads';
 import { clearDraft, loadDraft, saveDraft, type PostDraft } from './drafts';
+import { RouteScreen } from '../app/RouteScreen';
 
 const w = communityTexts.write;
 /** Post types a member writes (notices come from the operators). */
@@ -44,20 +43,17 @@ const FORM_FIELD_OF: Record<string, keyof PostDraft> = {
 
 /** /community/write: a new post, or with ?id= the author's post to edit (000 §2, §4). */
 export default function WritePage() {
-  const queryRef = useRouteData() as PreloadedQuery<WritePageQuery>;
   return (
-    <QueryErrorBoundary queryRef={queryRef}>
-      <Suspense
-        fallback={
-          <>
-            <PageHeader title={w.title} back />
-            <LoadingScreen />
-          </>
-        }
-      >
-        <WriteContent queryRef={queryRef} />
-      </Suspense>
-    </QueryErrorBoundary>
+    <RouteScreen<WritePageQuery>
+      fallback={
+        <>
+          <PageHeader title={w.title} back />
+          <LoadingScreen />
+        </>
+      }
+    >
+      {(queryRef) => <WriteContent queryRef={queryRef} />}
+    </RouteScreen>
   );
 }
 

@@ -1,32 +1,22 @@
-import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useRouteData } from '../app/routing/navigation';
 import { itemTexts } from '@domain/messages.js';
 import type { ProbabilityDetailPageQuery } from '../__generated__/ProbabilityDetailPageQuery.graphql';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
-import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
-import type { ProbabilityDetailLoaderData } from './probabilityLoaders';
+import { RouteScreen } from '../app/RouteScreen';
+import type { ProbabilityKind } from '@domain/limits.js';
 
 const texts = itemTexts.probability;
 
 /** /probability/{kind}/{id}: one row of a table, with its picture, rarity, probability and description. */
 export default function ProbabilityDetailPage() {
-  const loaded = useRouteData() as ProbabilityDetailLoaderData | null;
   return (
-    <>
-      <PageHeader title={loaded ? texts.kinds[loaded.kind] : texts.title} back />
-      {loaded ? (
-        <QueryErrorBoundary queryRef={loaded.queryRef}>
-          <Suspense fallback={<LoadingScreen />}>
-            <ProbabilityDetail queryRef={loaded.queryRef} />
-          </Suspense>
-        </QueryErrorBoundary>
-      ) : (
-        <StateScreen title={texts.itemNotFound} />
-      )}
-    </>
+    <RouteScreen<ProbabilityDetailPageQuery>
+      header={(queryRef) => <PageHeader title={queryRef ? texts.kinds[queryRef.variables.kind.toLowerCase() as ProbabilityKind] : texts.title} back />}
+      withoutQuery={<StateScreen title={texts.itemNotFound} />}
+    >
+      {(queryRef) => <ProbabilityDetail queryRef={queryRef} />}
+    </RouteScreen>
   );
 }
 

@@ -1,14 +1,20 @@
 import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { useRouteData } from '../app/routing/navigation';
-import { ITEM_SEARCH_DEBOUNCE_MS, PROBABILITY_PAGE_SIZE, PROBABILITY_SEARCH_MAX_LENGTH, PROBABILITY_SKELETON_CARDS } from '@domain/limits.js';
+import { useRouteQuery } from '../app/routing/navigation';
+import {
+  ITEM_SEARCH_DEBOUNCE_MS,
+  PROBABILITY_PAGE_SIZE,
+  PROBABILITY_SEARCH_MAX_LENGTH,
+  PROBABILITY_SKELETON_CARDS,
+  type ProbabilityKind,
+} from '@domain/limits.js';
 import { itemTexts, uiTexts } from '@domain/messages.js';
 import type { ProbabilityListPageQuery as ProbabilityListPageQueryType } from '../__generated__/ProbabilityListPageQuery.graphql';
 import { useDebouncedValue } from './ItemSearchPage';
 import { PageHeader } from '../ui/PageHeader';
 import { StateScreen } from '../ui/StateScreen';
-import type { GraphQLProbabilityKind, ProbabilityListLoaderData } from './probabilityLoaders';
+import type { GraphQLProbabilityKind } from './probabilityLoaders';
 
 const texts = itemTexts.probability;
 
@@ -37,12 +43,13 @@ const probabilityListQuery = graphql`
 
 /** The five probability list screens of 002 §2.2 (/probability/{kind}). */
 export default function ProbabilityListPage() {
-  const loaded = useRouteData() as ProbabilityListLoaderData | null;
-  if (!loaded) return <UnknownTable />;
-  return <ProbabilityList key={loaded.kind} {...loaded} />;
+  const queryRef = useRouteQuery<ProbabilityListPageQueryType>();
+  if (!queryRef) return <UnknownTable />;
+  const kind = queryRef.variables.kind.toLowerCase() as ProbabilityKind;
+  return <ProbabilityList key={kind} kind={kind} queryRef={queryRef} />;
 }
 
-function ProbabilityList({ kind, queryRef: initialRef }: ProbabilityListLoaderData) {
+function ProbabilityList({ kind, queryRef: initialRef }: { kind: ProbabilityKind; queryRef: PreloadedQuery<ProbabilityListPageQueryType> }) {
   const [queryRef, loadQuery] = useQueryLoader<ProbabilityListPageQueryType>(probabilityListQuery, initialRef);
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), ITEM_SEARCH_DEBOUNCE_MS);

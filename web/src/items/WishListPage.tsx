@@ -1,48 +1,52 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { useRouteData } from '../app/routing/navigation';
 import { WISH_STATUSES, type WishStatus as DomainWishStatus } from '@domain/limits.js';
 import { errorMessages, itemTexts, uiTexts } from '@domain/messages.js';
 import type { WishList_user$key } from '../__generated__/WishList_user.graphql';
 import type { WishListPageQuery, WishType } from '../__generated__/WishListPageQuery.graphql';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { useOpenLoginModal } from '../accounts/LoginModal';
 import { PageHeader } from '../ui/PageHeader';
 import { useRemoveWishesMutation } from './useRemoveWishesMutation';
 import { useSetWishStatusMutation } from './useSetWishStatusMutation';
-import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
-import type { WishListLoaderData } from './wishListLoader';
+import { RouteScreen } from '../app/RouteScreen';
 
 type WishStatus = Uppercase<DomainWishStatus>;
 
 /** /my/wishes?type=buy|sell: the viewer's needed (buy) and sell lists (001 §3-§5). */
 export default function WishListPage() {
-  const { queryRef, type } = useRouteData() as WishListLoaderData;
   return (
-    <>
-      <PageHeader title={itemTexts.myWishes} back />
-      <nav className="wish-tabs" aria-label={itemTexts.myWishes}>
-        {(['buy', 'sell'] as const).map((key) => (
-          <Link
-            key={key}
-            to={`?type=${key}`}
-            replace
-            className={`wish-tabs__tab${type === key ? ' wish-tabs__tab--active' : ''}`}
-            aria-current={type === key ? 'page' : undefined}
-          >
-            {itemTexts.wishTabs[key]}
-          </Link>
-        ))}
-      </nav>
-      <QueryErrorBoundary queryRef={queryRef}>
-        <Suspense fallback={<LoadingScreen />}>
-          <WishListContent queryRef={queryRef} />
-        </Suspense>
-      </QueryErrorBoundary>
-    </>
+    <RouteScreen<WishListPageQuery>
+      header={(queryRef) => (
+        <>
+          <PageHeader title={itemTexts.myWishes} back />
+          <WishTabs type={queryRef?.variables.type === 'SELL' ? 'sell' : 'buy'} />
+        </>
+      )}
+    >
+      {(queryRef) => <WishListContent queryRef={queryRef} />}
+    </RouteScreen>
+  );
+}
+
+/** The buy and sell lists' tabs; the address keeps which one shows. */
+function WishTabs({ type }: { type: 'buy' | 'sell' }) {
+  return (
+    <nav className="wish-tabs" aria-label={itemTexts.myWishes}>
+      {(['buy', 'sell'] as const).map((key) => (
+        <Link
+          key={key}
+          to={`?type=${key}`}
+          replace
+          className={`wish-tabs__tab${type === key ? ' wish-tabs__tab--active' : ''}`}
+          aria-current={type === key ? 'page' : undefined}
+        >
+          {itemTexts.wishTabs[key]}
+        </Link>
+      ))}
+    </nav>
   );
 }
 

@@ -14,38 +14,26 @@ export function probabilityKindOf(raw: string | undefined): ProbabilityKind | nu
 
 export type GraphQLProbabilityKind = Uppercase<ProbabilityKind>;
 
-export interface ProbabilityListLoaderData {
-  kind: ProbabilityKind;
-  queryRef: PreloadedQuery<ProbabilityListPageQueryType>;
-}
-
 /** /probability/{kind}: the first page of the table, unfiltered. An unknown kind loads nothing. */
-export function probabilityListLoader({ params }: RouteLoaderArgs): ProbabilityListLoaderData | null {
+export function probabilityListLoader({ params }: RouteLoaderArgs): PreloadedQuery<ProbabilityListPageQueryType> | null {
   const kind = probabilityKindOf(params.kind);
   if (!kind) return null;
-  const queryRef = loadQuery<ProbabilityListPageQueryType>(
+  return loadQuery<ProbabilityListPageQueryType>(
     // Not through loadRouteQuery: the screen takes over this reference and loads later pages itself.
     environment,
     ProbabilityListPageQuery,
     { kind: kind.toUpperCase() as GraphQLProbabilityKind, search: '', first: PROBABILITY_PAGE_SIZE },
     { fetchPolicy: 'store-or-network' },
   );
-  return { kind, queryRef };
-}
-
-export interface ProbabilityDetailLoaderData {
-  kind: ProbabilityKind;
-  queryRef: PreloadedQuery<ProbabilityDetailPageQueryType>;
 }
 
 /** /probability/{kind}/{id}: one row of a table. */
-export function probabilityDetailLoader({ params }: RouteLoaderArgs): ProbabilityDetailLoaderData | null {
+export function probabilityDetailLoader({ params }: RouteLoaderArgs): PreloadedQuery<ProbabilityDetailPageQueryType> | null {
   const kind = probabilityKindOf(params.kind);
   const databaseId = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
   if (!kind || databaseId === null) return null;
-  const queryRef = loadRouteQuery<ProbabilityDetailPageQueryType>('probability-detail', ProbabilityDetailPageQuery, {
+  return loadRouteQuery<ProbabilityDetailPageQueryType>('probability-detail', ProbabilityDetailPageQuery, {
     kind: kind.toUpperCase() as GraphQLProbabilityKind,
     databaseId,
   });
-  return { kind, queryRef };
 }

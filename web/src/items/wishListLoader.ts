@@ -4,20 +4,15 @@ import WishListPageQuery from '../__generated__/WishListPageQuery$parameters';
 import type { WishListPageQuery as WishListPageQueryType } from '../__generated__/WishListPageQuery.graphql';
 import { environment } from '../app/relay/environment';
 
-export interface WishListLoaderData {
-  type: 'buy' | 'sell';
-  queryRef: PreloadedQuery<WishListPageQueryType>;
-}
-
 let latest: PreloadedQuery<WishListPageQueryType> | null = null;
 
 /**
  * /my/wishes?type=buy|sell (buy by default). The lists change from other screens (the item modal adds to
  * them), so the stored copy shows at once and is always refreshed from the network.
  */
-export function wishListLoader({ request }: RouteLoaderArgs): WishListLoaderData {
-  const type = new URL(request.url).searchParams.get('type') === 'sell' ? 'sell' : 'buy';
+export function wishListLoader({ request }: RouteLoaderArgs): PreloadedQuery<WishListPageQueryType> {
+  const type = new URL(request.url).searchParams.get('type') === 'sell' ? 'SELL' : 'BUY';
   latest?.dispose();
-  latest = loadQuery<WishListPageQueryType>(environment, WishListPageQuery, { type: type === 'sell' ? 'SELL' : 'BUY' }, { fetchPolicy: 'store-and-network' });
-  return { type, queryRef: latest };
+  latest = loadQuery<WishListPageQueryType>(environment, WishListPageQuery, { type }, { fetchPolicy: 'store-and-network' });
+  return latest;
 }

@@ -1,40 +1,36 @@
-import { Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { graphql, usePreloadedQuery, useSubscription, type PreloadedQuery } from 'react-relay';
 import { Link, useNavigate } from 'react-router-dom';
-import { useRouteData } from '../app/routing/navigation';
 import { ConnectionHandler, type GraphQLSubscriptionConfig } from 'relay-runtime';
 import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
 import type { InboxPageAddedSubscription } from '../__generated__/InboxPageAddedSubscription.graphql';
 import type { InboxPageQuery } from '../__generated__/InboxPageQuery.graphql';
 import type { InboxPageUnreadSubscription } from '../__generated__/InboxPageUnreadSubscription.graphql';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { useOpenLoginModal } from '../accounts/LoginModal';
 import { PageHeader } from '../ui/PageHeader';
 import { useDeleteNotification, useDeleteReadNotifications, useMarkNotificationsRead } from './useNotificationMutations';
-import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
+import { RouteScreen } from '../app/RouteScreen';
 
 /** /community/notice, the 알림 tab: the inbox, live over graphql-ws (001 §2, §4). */
 export default function InboxPage() {
-  const { queryRef } = useRouteData() as { queryRef: PreloadedQuery<InboxPageQuery> };
   return (
-    <>
-      <PageHeader
-        title={m.inboxTitle}
-        right={
-          <Link to="/my/notifications" className="inbox__settings-link">
-            {m.settingsTitle}
-          </Link>
-        }
-      />
-      <QueryErrorBoundary queryRef={queryRef}>
-        <Suspense fallback={<LoadingScreen />}>
-          <InboxContent queryRef={queryRef} />
-        </Suspense>
-      </QueryErrorBoundary>
-    </>
+    <RouteScreen<InboxPageQuery>
+      header={
+        <PageHeader
+          title={m.inboxTitle}
+          right={
+            <Link to="/my/notifications" className="inbox__settings-link">
+              {m.settingsTitle}
+            </Link>
+          }
+        />
+      }
+    >
+      {(queryRef) => <InboxContent queryRef={queryRef} />}
+    </RouteScreen>
   );
 }
 

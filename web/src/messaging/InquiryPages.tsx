@@ -1,35 +1,23 @@
-import { Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { useRouteData } from '../app/routing/navigation';
 import { INQUIRY_CATEGORIES, INQUIRY_COMMENT_MAX, INQUIRY_CONTENT_MAX, INQUIRY_CONTENT_MIN, INQUIRY_TITLE_MAX } from '@domain/limits.js';
 import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
 import type { InquiryDetailPageCommentMutation } from '../__generated__/InquiryDetailPageCommentMutation.graphql';
 import type { InquiryDetailPageQuery } from '../__generated__/InquiryDetailPageQuery.graphql';
 import type { InquiryCategory, InquiryListPageCreateMutation } from '../__generated__/InquiryListPageCreateMutation.graphql';
 import type { InquiryListPageQuery } from '../__generated__/InquiryListPageQuery.graphql';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
-import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
+import { RouteScreen } from '../app/RouteScreen';
 
 /** /my/inquiries: the member's inquiries and the form to file one (001 §5 rules, checked again by the gateway). */
 export function InquiryListPage() {
-  const { queryRef } = useRouteData() as {
-    queryRef: PreloadedQuery<InquiryListPageQuery>;
-  };
   return (
-    <>
-      <PageHeader title={m.inquiriesTitle} back />
-      <QueryErrorBoundary queryRef={queryRef}>
-        <Suspense fallback={<LoadingScreen />}>
-          <InquiryList queryRef={queryRef} />
-        </Suspense>
-      </QueryErrorBoundary>
-    </>
+    <RouteScreen<InquiryListPageQuery> header={<PageHeader title={m.inquiriesTitle} back />}>{(queryRef) => <InquiryList queryRef={queryRef} />}</RouteScreen>
   );
 }
 
@@ -86,18 +74,11 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [commit, inFlight] = useTypedMutation<InquiryListPageCreateMutation>(
     graphql`
-      mutation InquiryListPageCreateMutation(
-        $input: CreateInquiryInput!
-        $connections: [ID!]!
-      ) {
+      mutation InquiryListPageCreateMutation($input: CreateInquiryInput!, $connections: [ID!]!) {
         createInquiry(input: $input) {
           __typename
           ... on CreateInquiryPayload {
-            inquiry
-              @prependNode(
-                connections: $connections
-                edgeTypeName: "InquiryEdge"
-              ) {
+            inquiry @prependNode(connections: $connections, edgeTypeName: "InquiryEdge") {
               id
               databaseId
               title
@@ -131,12 +112,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
     const problem = localProblem();
     setError(problem);
     if (problem) return;
-    commit({
-      variables: {
-        input: { title, content, category },
-        connections: [connectionId],
-      },
-    }).then(
+    commit({ variables: { input: { title, content, category }, connections: [connectionId] } }).then(
       () => {
         toast.show(m.inquiryCreated, 'success');
         setTitle('');
@@ -180,18 +156,10 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
 
 /** /my/inquiries/:id: the inquiry with its comments; the member (or staff) adds comments. */
 export function InquiryDetailPage() {
-  const { queryRef } = useRouteData() as {
-    queryRef: PreloadedQuery<InquiryDetailPageQuery>;
-  };
   return (
-    <>
-      <PageHeader title={m.inquiriesTitle} back />
-      <QueryErrorBoundary queryRef={queryRef}>
-        <Suspense fallback={<LoadingScreen />}>
-          <InquiryDetail queryRef={queryRef} />
-        </Suspense>
-      </QueryErrorBoundary>
-    </>
+    <RouteScreen<InquiryDetailPageQuery> header={<PageHeader title={m.inquiriesTitle} back />}>
+      {(queryRef) => <InquiryDetail queryRef={queryRef} />}
+    </RouteScreen>
   );
 }
 
@@ -233,9 +201,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
   const [comment, setComment] = useState('');
   const [commit, inFlight] = useTypedMutation<InquiryDetailPageCommentMutation>(
     graphql`
-      mutation InquiryDetailPageCommentMutation(
-        $input: AddInquiryCommentInput!
-      ) {
+      mutation InquiryDetailPageCommentMutation($input: AddInquiryCommentInput!) {
         addInquiryComment(input: $input) {
           __typename
           ... on AddInquiryCommentPayload {
@@ -271,9 +237,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
       toast.show(m.inquiryComment(INQUIRY_COMMENT_MAX), 'error');
       return;
     }
-    commit({
-      variables: { input: { inquiryId: inquiry.id ?? '', comment } },
-    }).then(
+    commit({ variables: { input: { inquiryId: inquiry.id ?? '', comment } } }).then(
       () => setComment(''),
       (failure: Error) => toast.show(failure.message, 'error'),
     );

@@ -1,34 +1,22 @@
-import { Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
-import { useRouteData } from '../app/routing/navigation';
 import { INQUIRY_INTERNAL_NOTES_MAX, INQUIRY_NEXT_STATUS, INQUIRY_RESOLUTION_MAX, type InquiryStatus as DomainInquiryStatus } from '@domain/limits.js';
 import { errorMessages, messagingTexts as m } from '@domain/messages.js';
 import type { InquiryStatus, InquiryStatusPageMutation } from '../__generated__/InquiryStatusPageMutation.graphql';
 import type { InquiryStatusPageQuery } from '../__generated__/InquiryStatusPageQuery.graphql';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
-import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
+import { RouteScreen } from '../app/RouteScreen';
 
 const t = m.inquiryStatusForm;
 
 /** /my/inquiries/:id/status: staff move an inquiry one step on, with the member's resolution and staff-only notes. */
 export function InquiryStatusPage() {
-  const { queryRef } = useRouteData() as {
-    queryRef: PreloadedQuery<InquiryStatusPageQuery>;
-  };
   return (
-    <>
-      <PageHeader title={t.title} back />
-      <QueryErrorBoundary queryRef={queryRef}>
-        <Suspense fallback={<LoadingScreen />}>
-          <InquiryStatusForm queryRef={queryRef} />
-        </Suspense>
-      </QueryErrorBoundary>
-    </>
+    <RouteScreen<InquiryStatusPageQuery> header={<PageHeader title={t.title} back />}>{(queryRef) => <InquiryStatusForm queryRef={queryRef} />}</RouteScreen>
   );
 }
 

@@ -1,29 +1,16 @@
-import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { useRouteData } from '../app/routing/navigation';
 import { messagingTexts as m } from '@domain/messages.js';
 import type { NoticeDetailPageQuery } from '../__generated__/NoticeDetailPageQuery.graphql';
 import type { NoticeListPageQuery } from '../__generated__/NoticeListPageQuery.graphql';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
-import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
+import { RouteScreen } from '../app/RouteScreen';
 
 /** /my/notice: notices, important and pinned first. */
 export function NoticeListPage() {
-  const { queryRef } = useRouteData() as { queryRef: PreloadedQuery<NoticeListPageQuery> };
-  return (
-    <>
-      <PageHeader title={m.noticesTitle} back />
-      <QueryErrorBoundary queryRef={queryRef}>
-        <Suspense fallback={<LoadingScreen />}>
-          <NoticeList queryRef={queryRef} />
-        </Suspense>
-      </QueryErrorBoundary>
-    </>
-  );
+  return <RouteScreen<NoticeListPageQuery> header={<PageHeader title={m.noticesTitle} back />}>{(queryRef) => <NoticeList queryRef={queryRef} />}</RouteScreen>;
 }
 
 function NoticeList({ queryRef }: { queryRef: PreloadedQuery<NoticeListPageQuery> }) {
@@ -69,16 +56,8 @@ function NoticeList({ queryRef }: { queryRef: PreloadedQuery<NoticeListPageQuery
 
 /** /my/notice/:id: one notice with its attachments. */
 export function NoticeDetailPage() {
-  const { queryRef } = useRouteData() as { queryRef: PreloadedQuery<NoticeDetailPageQuery> };
   return (
-    <>
-      <PageHeader title={m.noticesTitle} back />
-      <QueryErrorBoundary queryRef={queryRef}>
-        <Suspense fallback={<LoadingScreen />}>
-          <NoticeDetail queryRef={queryRef} />
-        </Suspense>
-      </QueryErrorBoundary>
-    </>
+    <RouteScreen<NoticeDetailPageQuery> header={<PageHeader title={m.noticesTitle} back />}>{(queryRef) => <NoticeDetail queryRef={queryRef} />}</RouteScreen>
   );
 }
 

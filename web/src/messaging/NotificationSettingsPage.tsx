@@ -1,16 +1,14 @@
-import { Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useRouteData } from '../app/routing/navigation';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES } from '@domain/limits.js';
 import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
 import type { NotificationSettingsPageMutation, NotificationType } from '../__generated__/NotificationSettingsPageMutation.graphql';
 import type { NotificationSettingsPageQuery } from '../__generated__/NotificationSettingsPageQuery.graphql';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
-import { LoadingScreen } from '../ui/LoadingScreen';
 import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
+import { RouteScreen } from '../app/RouteScreen';
 
 type Channel = (typeof NOTIFICATION_CHANNELS)[number];
 interface ChannelState {
@@ -20,18 +18,10 @@ interface ChannelState {
 
 /** /my/notifications: channels (e-mail, push, in-app) with their types, and quiet hours. */
 export default function NotificationSettingsPage() {
-  const { queryRef } = useRouteData() as {
-    queryRef: PreloadedQuery<NotificationSettingsPageQuery>;
-  };
   return (
-    <>
-      <PageHeader title={m.settingsTitle} back />
-      <QueryErrorBoundary queryRef={queryRef}>
-        <Suspense fallback={<LoadingScreen />}>
-          <SettingsForm queryRef={queryRef} />
-        </Suspense>
-      </QueryErrorBoundary>
-    </>
+    <RouteScreen<NotificationSettingsPageQuery> header={<PageHeader title={m.settingsTitle} back />}>
+      {(queryRef) => <SettingsForm queryRef={queryRef} />}
+    </RouteScreen>
   );
 }
 
@@ -42,23 +32,10 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
         viewer {
           id
           notificationSettings {
-            email {
-              enabled
-              types
-            }
-            push {
-              enabled
-              types
-            }
-            inApp {
-              enabled
-              types
-            }
-            quietHours {
-              enabled
-              startTime
-              endTime
-            }
+            email { enabled types }
+            push { enabled types }
+            inApp { enabled types }
+            quietHours { enabled startTime endTime }
           }
         }
       }
@@ -68,18 +45,9 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
   const settings = viewer?.notificationSettings;
   const toast = useToast();
   const [channels, setChannels] = useState<Record<Channel, ChannelState>>(() => ({
-    email: {
-      enabled: settings?.email.enabled ?? false,
-      types: [...(settings?.email.types ?? [])],
-    },
-    push: {
-      enabled: settings?.push.enabled ?? true,
-      types: [...(settings?.push.types ?? [])],
-    },
-    inApp: {
-      enabled: settings?.inApp.enabled ?? true,
-      types: [...(settings?.inApp.types ?? [])],
-    },
+    email: { enabled: settings?.email.enabled ?? false, types: [...(settings?.email.types ?? [])] },
+    push: { enabled: settings?.push.enabled ?? true, types: [...(settings?.push.types ?? [])] },
+    inApp: { enabled: settings?.inApp.enabled ?? true, types: [...(settings?.inApp.types ?? [])] },
   }));
   const [quiet, setQuiet] = useState({
     enabled: settings?.quietHours.enabled ?? false,
@@ -88,36 +56,19 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
   });
   const [commit, inFlight] = useTypedMutation<NotificationSettingsPageMutation>(
     graphql`
-      mutation NotificationSettingsPageMutation(
-        $input: UpdateNotificationSettingsInput!
-      ) {
+      mutation NotificationSettingsPageMutation($input: UpdateNotificationSettingsInput!) {
         updateNotificationSettings(input: $input) {
           __typename
           ... on UpdateNotificationSettingsPayload {
             settings {
-              email {
-                enabled
-                types
-              }
-              push {
-                enabled
-                types
-              }
-              inApp {
-                enabled
-                types
-              }
-              quietHours {
-                enabled
-                startTime
-                endTime
-              }
+              email { enabled types }
+              push { enabled types }
+              inApp { enabled types }
+              quietHours { enabled startTime endTime }
             }
           }
           ... on ValidationError {
-            issues {
-              message
-            }
+            issues { message }
           }
           ... on Error {
             message
@@ -125,10 +76,7 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
         }
       }
     `,
-    {
-      payload: 'UpdateNotificationSettingsPayload',
-      failureText: errorMessages.UNKNOWN,
-    },
+    { payload: 'UpdateNotificationSettingsPayload', failureText: errorMessages.UNKNOWN },
   );
   if (!settings) return <StateScreen title={uiTexts.loginRequired} text={uiTexts.loginModalText} />;
 
@@ -153,15 +101,7 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
               <input
                 type="checkbox"
                 checked={channels[channel].enabled}
-                onChange={(event) =>
-                  setChannels((current) => ({
-                    ...current,
-                    [channel]: {
-                      ...current[channel],
-                      enabled: event.target.checked,
-                    },
-                  }))
-                }
+                onChange={(event) => setChannels((current) => ({ ...current, [channel]: { ...current[channel], enabled: event.target.checked } }))}
               />
               {m.channelLabels[channel]}
             </label>

@@ -16,18 +16,13 @@ import type { NotificationSettingsPageQuery as NotificationSettingsPageQueryType
 import { loadRouteQuery } from '../app/relay/loadRouteQuery';
 
 // Route loaders start each screen's query before it renders (render-as-you-fetch).
-export const inboxLoader = () => ({ queryRef: loadRouteQuery<InboxPageQueryType>('inbox', InboxPageQuery, {}) });
-export const notificationSettingsLoader = () => ({
-  queryRef: loadRouteQuery<NotificationSettingsPageQueryType>('notification-settings', NotificationSettingsPageQuery, {}),
-});
-export const noticeListLoader = () => ({ queryRef: loadRouteQuery<NoticeListPageQueryType>('notices', NoticeListPageQuery, {}) });
-export const noticeDetailLoader = ({ params }: RouteLoaderArgs) => ({
-  queryRef: loadRouteQuery<NoticeDetailPageQueryType>('notice', NoticeDetailPageQuery, { id: params.id ?? '' }),
-});
-export const inquiryListLoader = () => ({ queryRef: loadRouteQuery<InquiryListPageQueryType>('inquiries', InquiryListPageQuery, {}) });
-export const inquiryDetailLoader = ({ params }: RouteLoaderArgs) => ({
-  queryRef: loadRouteQuery<InquiryDetailPageQueryType>('inquiry', InquiryDetailPageQuery, { id: params.id ?? '' }),
-});
-export const inquiryStatusLoader = ({ params }: RouteLoaderArgs) => ({
-  queryRef: loadRouteQuery<InquiryStatusPageQueryType>('inquiry-status', InquiryStatusPageQuery, { id: params.id ?? '' }),
-});
+export const inboxLoader = () => loadRouteQuery<InboxPageQueryType>('inbox', InboxPageQuery, {});
+export const notificationSettingsLoader = () => loadRouteQuery<NotificationSettingsPageQueryType>('notification-settings', NotificationSettingsPageQuery, {});
+export const noticeListLoader = () => loadRouteQuery<NoticeListPageQueryType>('notices', NoticeListPageQuery, {});
+export const noticeDetailLoader = ({ params }: RouteLoaderArgs) =>
+  loadRouteQuery<NoticeDetailPageQueryType>('notice', NoticeDetailPageQuery, { id: params.id ?? '' });
+export const inquiryListLoader = () => loadRouteQuery<InquiryListPageQueryType>('inquiries', InquiryListPageQuery, {});
+export const inquiryDetailLoader = ({ params }: RouteLoaderArgs) =>
+  loadRouteQuery<InquiryDetailPageQueryType>('inquiry', InquiryDetailPageQuery, { id: params.id ?? '' });
+export const inquiryStatusLoader = ({ params }: RouteLoaderArgs) =>
+  loadRouteQuery<InquiryStatusPageQueryType>('inquiry-status', InquiryStatusPageQuery, { id: params.id ?? '' });

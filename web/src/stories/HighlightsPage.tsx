@@ -1,25 +1,18 @@
-import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useRouteData } from '../app/routing/navigation';
 import { storyTexts } from '@domain/messages.js';
 import type { HighlightsPageQuery } from '../__generated__/HighlightsPageQuery.graphql';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import { PageHeader } from '../ui/PageHeader';
 import { useDeleteHighlightMutation } from './useStoryMutations';
-import { LoadingScreen } from '../ui/LoadingScreen';
 import { showStoryToast, StoryToaster } from './storyToaster';
+import { RouteScreen } from '../app/RouteScreen';
 
 /** /stories/highlights/:userId: a member's highlights (private ones only for their owner), kept past expiry. */
 export default function HighlightsPage() {
-  const queryRef = useRouteData() as PreloadedQuery<HighlightsPageQuery>;
   return (
     <>
-      <PageHeader title={storyTexts.highlights.title} />
-      <QueryErrorBoundary queryRef={queryRef}>
-        <Suspense fallback={<LoadingScreen />}>
-          <Highlights queryRef={queryRef} />
-        </Suspense>
-      </QueryErrorBoundary>
+      <RouteScreen<HighlightsPageQuery> header={<PageHeader title={storyTexts.highlights.title} />}>
+        {(queryRef) => <Highlights queryRef={queryRef} />}
+      </RouteScreen>
       <StoryToaster />
     </>
   );

@@ -1,12 +1,10 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useNavigate } from 'react-router-dom';
-import { useRouteData } from '../app/routing/navigation';
 import { STORY_COMMENT_MAX } from '@domain/limits.js';
 import { storyTexts } from '@domain/messages.js';
 import type { StoryViewerPageQuery } from '../__generated__/StoryViewerPageQuery.graphql';
 import type { StoryAuthorPanel_story$key } from '../__generated__/StoryAuthorPanel_story.graphql';
-import { QueryErrorBoundary } from '../app/errors/ErrorBoundary';
 import {
   useCreateHighlightMutation,
   useDeleteStoryMutation,
@@ -17,20 +15,17 @@ import {
 } from './useStoryMutations';
 import { Avatar } from '../ui/Avatar';
 import { ReportModal, type ReportInput } from '../community/ReportModal';
-import { LoadingScreen } from '../ui/LoadingScreen';
 import { HighlightSheet, type HighlightDraft } from './HighlightSheet';
 import { showStoryToast, StoryToaster } from './storyToaster';
+import { RouteScreen } from '../app/RouteScreen';
 
 /** The full-screen story viewer, /stories/:userId: one member's live stories in order. */
 export default function StoryViewerPage() {
-  const queryRef = useRouteData() as PreloadedQuery<StoryViewerPageQuery>;
   return (
-    <QueryErrorBoundary queryRef={queryRef}>
-      <Suspense fallback={<LoadingScreen />}>
-        <StoryViewer queryRef={queryRef} />
-      </Suspense>
+    <>
+      <RouteScreen<StoryViewerPageQuery>>{(queryRef) => <StoryViewer queryRef={queryRef} />}</RouteScreen>
       <StoryToaster />
-    </QueryErrorBoundary>
+    </>
   );
 }
 

@@ -1,5 +1,4 @@
 import { Component, type ReactNode } from 'react';
-import { useRevalidate } from '../routing/navigation';
 import { FallbackScreen } from './FallbackScreen';
 
 interface ErrorBoundaryProps {
@@ -39,17 +38,4 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     if (error) return <FallbackScreen error={error} onRetry={this.props.onRetry} />;
     return this.props.children;
   }
-}
-
-/**
- * Wraps a screen's content whose query came from the route loader: "다시 시도" runs the loader again,
- * and the new query reference (a reset key) clears the error.
- */
-export function QueryErrorBoundary({ queryRef, children }: { queryRef: unknown; children: ReactNode }) {
-  const revalidate = useRevalidate();
-  return (
-    <ErrorBoundary resetKeys={[queryRef]} onRetry={revalidate}>
-      {children}
-    </ErrorBoundary>
-  );
 }

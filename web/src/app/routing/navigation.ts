@@ -1,5 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import { createPath, matchRoutes, UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type Params, type RouteObject } from 'react-router-dom';
+import type { PreloadedQuery } from 'react-relay';
+import type { OperationType } from 'relay-runtime';
 import { rememberScrollPosition } from './scrollRestoration';
 
 /** What a route's loader gets: the URL it is loading and the path's parameters. */
@@ -106,7 +108,7 @@ interface RouteDataValue extends LoadedEntry {
 export const RouteDataContext = createContext<RouteDataValue>({ data: null, revalidate: () => {} });
 
 /** The loader result of the location being rendered (what the data router's useLoaderData gave). */
-export function useRouteData(): unknown {
+function useRouteData(): unknown {
   const { data, error } = useContext(RouteDataContext);
   if (error) throw error;
   return data;
@@ -127,4 +129,16 @@ export function useLoadedEntry(location: Location): RouteDataValue {
     notify();
   }, [location]);
   return useMemo(() => ({ data: entry?.data ?? null, error: entry?.error, revalidate }), [entry, revalidate]);
+}
+
+const isPreloadedQuery = (data: unknown): data is PreloadedQuery<OperationType> =>
+  typeof data === 'object' && data !== null && (data as { kind?: unknown }).kind === 'PreloadedQuery';
+
+/**
+ * The query the current route's loader started (loadRouteQuery, or loadQuery for a screen that pages itself), or
+ * null when it started none (nothing to look for, nothing to find). TQuery names the query of the route's loader.
+ */
+export function useRouteQuery<TQuery extends OperationType>(): PreloadedQuery<TQuery> | null {
+  const data = useRouteData();
+  return isPreloadedQuery(data) ? (data as PreloadedQuery<TQuery>) : null;
 }
