@@ -1,0 +1,92 @@
+import { TRADE_TYPES } from '@domain/limits.js';
+import { postCreateSchema, postUpdateSchema } from '@domain/post.js';
+import type { PostType, TradeType } from '../__generated__/useCreatePostMutation.graphql';
+import type { WritePage_post$data } from '../__generated__/WritePage_post.graphql';
+import { loadDraft, type PostDraft } from './drafts';
+
+/** The write form's messages by field; `form` for what belongs to no field. */
+export type FieldErrors = Partial<Record<keyof PostDraft | 'form', string>>;
+
+/** Upstream field names of the domain's post schema → the form's fields. */
+const FORM_FIELD_OF: Record<string, keyof PostDraft> = {
+  title: 'title',
+  content: 'content',
+  post_type: 'postType',
+  category: 'categoryId',
+  sub_category: 'subCategoryId',
+  trade_type: 'tradeType',
+  price: 'price',
+  location: 'location',
+  images: 'images',
+};
+
+/** What the form starts with: the kept draft of an edit on its way, else the post, else an empty general post. */
+export function draftOf(post: WritePage_post$data | null): PostDraft {
+  const stored = post ? loadDraft(post.id) : null;
+  if (stored) return stored;
+  return {
+    title: post?.title ?? '',
+    content: post?.content ?? '',
+    postType: post ? post.postType.toLowerCase() : 'general',
+    categoryId: post?.category ? String(post.category.databaseId) : '',
+    subCategoryId: post?.subCategory ? String(post.subCategory.databaseId) : '',
+    tradeType: post?.tradeType ? post.tradeType.toLowerCase() : TRADE_TYPES[0],
+    price: post?.price != null ? String(post.price) : '',
+    location: post?.location ?? '',
+    isSold: post?.isSold ?? false,
+    images: post ? post.images.map(({ id, url }) => ({ id, url })) : [],
+  };
+}
+
+/** What the domain's post rules see: the upstream's field names, with the trade fields only for trade posts. */
+function domainBodyOf(draft: PostDraft) {
+  const isTrade = draft.postType === 'trade';
+  return {
+    title: draft.title,
+    content: draft.content,
+    post_type: draft.postType,
+    category: draft.categoryId || undefined,
+    sub_category: draft.subCategoryId || undefined,
+    trade_type: isTrade ? draft.tradeType : undefined,
+    price: isTrade && draft.price.trim() !== '' ? draft.price.trim() : undefined,
+    location: isTrade && draft.location.trim() !== '' ? draft.location : undefined,
+  };
+}
+
+/** The domain's post rules over the draft, the first broken rule of each field. */
+export function validate(draft: PostDraft, isEdit: boolean): FieldErrors {
+  const result = (isEdit ? postUpdateSchema : postCreateSchema).safeParse(domainBodyOf(draft));
+  const errors: FieldErrors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = FORM_FIELD_OF[String(issue.path[0])] ?? 'form';
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The gateway's field issues (input paths such as `input.title`) on the form's fields. */
+export function fieldErrorsOf(issues: ReadonlyArray<{ path: string; message: string }>): FieldErrors {
+  const fieldErrors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = (Object.values(FORM_FIELD_OF).find((name) => issue.path.endsWith(`.${name}`) || issue.path.includes(`.${name}`)) ??
+      'form') as keyof FieldErrors;
+    fieldErrors[field] ??= issue.message;
+  }
+  return fieldErrors;
+}
+
+/** The fields a new post and an edit send alike, from a checked draft; the trade fields only for trade posts. */
+export function postInputOf(draft: PostDraft) {
+  const isTrade = draft.postType === 'trade';
+  return {
+    title: draft.title.trim(),
+    content: draft.content.trim(),
+    postType: draft.postType.toUpperCase() as PostType,
+    categoryId: draft.categoryId ? Number(draft.categoryId) : null,
+    subCategoryId: draft.subCategoryId ? Number(draft.subCategoryId) : null,
+    tradeType: isTrade ? (draft.tradeType.toUpperCase() as TradeType) : null,
+    price: isTrade && draft.price.trim() ? Number(draft.price) : null,
+    location: isTrade && draft.location.trim() ? draft.location.trim() : null,
+  };
+}

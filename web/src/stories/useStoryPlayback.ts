@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { useViewStoryMutation } from './useStoryMutations';
+
+const TICK_MS = 100;
+
+interface PlayedStory {
+  readonly id: string;
+  readonly isMine: boolean;
+  /** Seconds on screen. */
+  readonly duration: number;
+}
+
+/**
+ * Plays a member's stories in order: each for its duration unless `paused`, then the next; after the last one
+ * `close`. Someone else's story counts as viewed when it starts and again, complete, when it ends.
+ */
+export function useStoryPlayback<S extends PlayedStory>(stories: readonly S[], paused: boolean, close: () => void, video: RefObject<HTMLVideoElement | null>) {
+  const [index, setIndex] = useState(0);
+  const [elapsed, setElapsed] = useState(0);
+  const viewStory = useViewStoryMutation();
+  const story: S | undefined = stories[index];
+
+  const go = useCallback(
+    (step: number) => {
+      const next = index + step;
+      if (next >= stories.length) return close();
+      setIndex(Math.max(0, next));
+      setElapsed(0);
+    },
+    [index, stories.length, close],
+  );
+
+  useEffect(() => {
+    if (story && !story.isMine) viewStory(story.id, 0, 0);
+  }, [story?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (!story || paused) {
+      video.current?.pause();
+      return;
+    }
+    void video.current?.play().catch(() => undefined);
+    const timer = setInterval(() => setElapsed((value) => value + TICK_MS), TICK_MS);
+    return () => clearInterval(timer);
+  }, [story, paused, video]);
+
+  useEffect(() => {
+    if (story && elapsed >= story.duration * 1000) {
+      if (!story.isMine) viewStory(story.id, story.duration, 100);
+      go(1);
+    }
+  }, [elapsed, story, go, viewStory]);
+
+  return { story, index, elapsed, go };
+}
