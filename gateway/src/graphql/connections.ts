@@ -1,4 +1,7 @@
-import { CONNECTION_SIZE_MAX, validationTexts, type ErrorDetail } from '../../../domain/index.js';
+import type { FieldRef, InputFieldMap, InputShapeFromFields, OutputShape, OutputType } from '@pothos/core';
+import { CONNECTION_SIZE_MAX, connectionArgsSchema, validationTexts, type ErrorDetail } from '../../../domain/index.js';
+import type { GatewayContext } from '../server/context.js';
+import { builder } from './builder.js';
 import { ValidationError } from './errors.js';
 
 /**
@@ -139,3 +142,71 @@ export const connectionTotalCount = {
     totalCount: t.int({ resolve: (connection: { totalCount: number }) => connection.totalCount }),
   }),
 };
+
+/** An upstream list answer: a page of `results` and how many there are in all (`count`, or `total` as some APIs say it). */
+export type ResultsPage<T> = { results: T[]; count: number } | { results: T[]; total: number };
+
+/** A connection over an upstream list that answers one page of results at a time. */
+export function resultsConnection<T>(args: ConnectionArgs, fetchPage: (page: UpstreamPage) => Promise<ResultsPage<T>>, issues: ErrorDetail[] = []) {
+  return offsetConnection(
+    args,
+    async (page) => {
+      const answer = await fetchPage(page);
+      return { items: answer.results, total: 'count' in answer ? answer.count : answer.total };
+    },
+    issues,
+  );
+}
+
+/** A whole list the upstream answers at once (or one already in hand), served as a connection by slicing; loaded once per field. */
+export function sliceConnection<T>(args: ConnectionArgs, load: () => Promise<T[]> | T[], issues: ErrorDetail[] = []) {
+  let all: Promise<T[]> | T[] | undefined;
+  return offsetConnection(
+    args,
+    async ({ page, pageSize }) => {
+      const items = await (all ??= load());
+      return { items: items.slice((page - 1) * pageSize, page * pageSize), total: items.length };
+    },
+    issues,
+  );
+}
+
+type Types = typeof builder.$inferSchemaTypes;
+type ErrorClass = new (...args: any[]) => Error;
+
+export interface ListConnectionOptions<Parent, Type extends OutputType<Types>, Args extends InputFieldMap> {
+  type: Type;
+  description?: string;
+  /** A connection only some callers get (the viewer's own lists): null for the others. */
+  nullable?: boolean;
+  args?: Args;
+  errors?: { types: readonly ErrorClass[]; directResult: true };
+  resolve: (
+    parent: Parent,
+    args: ConnectionArgs & (InputFieldMap extends Args ? object : InputShapeFromFields<Args>),
+    context: GatewayContext,
+  ) => OffsetConnection<OutputShape<Types, Type>> | null | Promise<OffsetConnection<OutputShape<Types, Type>> | null>;
+}
+
+/**
+ * A Relay connection field as every list here is shaped: `<name>Connection` with `totalCount` (more fields with
+ * `connectionFields`) and `<name>Edge`, the paging arguments checked with the domain's rules before the resolver runs.
+ */
+export function listConnection<Parent, Type extends OutputType<Types>, Args extends InputFieldMap = InputFieldMap>(
+  t: PothosSchemaTypes.ObjectFieldBuilder<Types, Parent>,
+  name: string,
+  options: ListConnectionOptions<Parent, Type, Args>,
+  connectionFields: (t: any) => Record<string, unknown> = connectionTotalCount.fields,
+): FieldRef<Types, unknown> {
+  const connection = (t as unknown as { connection: (...args: unknown[]) => FieldRef<Types, unknown> }).connection;
+  return connection.call(t, { ...options, validate: connectionArgsSchema }, { name: `${name}Connection`, fields: connectionFields }, { name: `${name}Edge` });
+}
+
+/** `listConnection` for a root Query field. */
+export function queryConnection<Type extends OutputType<Types>, Args extends InputFieldMap = InputFieldMap>(
+  t: PothosSchemaTypes.QueryFieldBuilder<Types, Types['Root']>,
+  name: string,
+  options: ListConnectionOptions<Types['Root'], Type, Args>,
+): FieldRef<Types, unknown> {
+  return listConnection(t as never, name, options);
+}

@@ -1,12 +1,12 @@
 import DataLoader from 'dataloader';
-import type { BadgeJson, UserSummaryJson, PageJson } from '../../../../domain/api.js';
+import type { BadgeJson, UserSummaryJson } from '../../../../domain/api.js';
 import type { ActivityJson, BlockedUserJson, UserBadgeJson, UserProfileJson } from '../../../../domain/account.js';
-import { ACTIVITY_TYPES, GENDERS, PRIVACY_LEVELS, connectionArgsSchema, issuesFromZod, userSearchSchema } from '../../../../domain/index.js';
+import { ACTIVITY_TYPES, GENDERS, PRIVACY_LEVELS, issuesFromZod, userSearchSchema } from '../../../../domain/index.js';
 import { ValidationError } from '../../graphql/errors.js';
 import { builder } from '../../graphql/builder.js';
 import { isViewer } from '../../graphql/viewer.js';
 import type { GatewayContext } from '../../server/context.js';
-import { connectionTotalCount, offsetConnection, type ConnectionArgs } from '../../graphql/connections.js';
+import { listConnection, queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { enumValues } from '../../graphql/enums.js';
 import { User } from '../../graphql/refs.js';
 
@@ -96,14 +96,6 @@ const BlockedUser = builder.objectRef<BlockedUserJson>('BlockedUser').implement(
   }),
 });
 
-/** A connection over one of the upstream's account pages. */
-function accountConnection<T>(args: ConnectionArgs, fetch: (page: { page: number; pageSize: number }) => Promise<PageJson<T>>) {
-  return offsetConnection(args, async (page) => {
-    const answer = await fetch(page);
-    return { items: answer.results, total: answer.count };
-  });
-}
-
 User.implement({
   description: '회원 (001 §3): 공개 프로필, 대표 배지, 통계, 팔로우·차단 관계',
   fields: (t) => ({
@@ -146,44 +138,24 @@ User.implement({
     isBlocked: t.boolean({ description: '요청한 회원이 차단했는지', resolve: async (user, _args, context) => (await profileOf(user, context)).isBlocked }),
     verifiedAt: t.field({ type: 'DateTime', nullable: true, resolve: async (user, _args, context) => (await profileOf(user, context)).verifiedAt }),
     createdAt: t.field({ type: 'DateTime', resolve: async (user, _args, context) => (await profileOf(user, context)).createdAt }),
-    followers: t.connection(
-      {
-        type: User,
-        validate: connectionArgsSchema,
-        resolve: (user, args, context) => accountConnection(args, (page) => context.accounts.followers(user.id, page)),
-      },
-      { name: 'UserFollowersConnection', ...connectionTotalCount },
-      { name: 'UserFollowersEdge' },
-    ),
-    following: t.connection(
-      {
-        type: User,
-        validate: connectionArgsSchema,
-        resolve: (user, args, context) => accountConnection(args, (page) => context.accounts.following(user.id, page)),
-      },
-      { name: 'UserFollowingConnection', ...connectionTotalCount },
-      { name: 'UserFollowingEdge' },
-    ),
-    activities: t.connection(
-      {
-        type: Activity,
-        validate: connectionArgsSchema,
-        resolve: (user, args, context) => accountConnection(args, (page) => context.accounts.activities(user.id, page)),
-      },
-      { name: 'UserActivityConnection', ...connectionTotalCount },
-      { name: 'UserActivityEdge' },
-    ),
-    blockedUsers: t.connection(
-      {
-        type: BlockedUser,
-        nullable: true,
-        description: '내가 차단한 회원 (본인만, 다른 회원에게는 null)',
-        validate: connectionArgsSchema,
-        resolve: (user, args, context) => (isViewer(user, context) ? accountConnection(args, (page) => context.accounts.blocked(page)) : null),
-      },
-      { name: 'BlockedUserConnection', ...connectionTotalCount },
-      { name: 'BlockedUserEdge' },
-    ),
+    followers: listConnection(t, 'UserFollowers', {
+      type: User,
+      resolve: (user, args, context) => resultsConnection(args, (page) => context.accounts.followers(user.id, page)),
+    }),
+    following: listConnection(t, 'UserFollowing', {
+      type: User,
+      resolve: (user, args, context) => resultsConnection(args, (page) => context.accounts.following(user.id, page)),
+    }),
+    activities: listConnection(t, 'UserActivity', {
+      type: Activity,
+      resolve: (user, args, context) => resultsConnection(args, (page) => context.accounts.activities(user.id, page)),
+    }),
+    blockedUsers: listConnection(t, 'BlockedUser', {
+      type: BlockedUser,
+      nullable: true,
+      description: '내가 차단한 회원 (본인만, 다른 회원에게는 null)',
+      resolve: (user, args, context) => (isViewer(user, context) ? resultsConnection(args, (page) => context.accounts.blocked(page)) : null),
+    }),
   }),
 });
 
@@ -197,20 +169,15 @@ builder.queryField('viewer', (t) =>
 );
 
 builder.queryField('searchUsers', (t) =>
-  t.connection(
-    {
-      type: User,
-      description: '닉네임으로 회원 찾기',
-      args: { query: t.arg.string({ required: true }) },
-      validate: connectionArgsSchema,
-      resolve: (_root, args, context) => {
-        // A blank search is refused here, with the domain's message, before any upstream call.
-        const parsed = userSearchSchema.safeParse({ q: args.query });
-        if (!parsed.success) throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: 'query' })));
-        return accountConnection(args, (page) => context.accounts.search(parsed.data.q, page));
-      },
+  queryConnection(t, 'UserSearch', {
+    type: User,
+    description: '닉네임으로 회원 찾기',
+    args: { query: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) => {
+      // A blank search is refused here, with the domain's message, before any upstream call.
+      const parsed = userSearchSchema.safeParse({ q: args.query });
+      if (!parsed.success) throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: 'query' })));
+      return resultsConnection(args, (page) => context.accounts.search(parsed.data.q, page));
     },
-    { name: 'UserSearchConnection', ...connectionTotalCount },
-    { name: 'UserSearchEdge' },
-  ),
+  }),
 );

@@ -2,7 +2,6 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import {
   POST_SEARCH_TYPES,
   TRENDING_PAGE_SIZE,
-  connectionArgsSchema,
   postCreateSchema,
   postReportSchema,
   postSearchSchema,
@@ -16,7 +15,7 @@ import { enumValues } from '../../graphql/enums.js';
 import { inputIdOf, upstreamIdOf, validateInput } from '../../graphql/ids.js';
 import { payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { Post, PostType, TradeType } from './post.js';
-import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
+import { listConnection, queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { User } from '../../graphql/refs.js';
 
 /** GraphQL input field names of the upstream's post fields, so issues point at what the client sent. */
@@ -177,57 +176,35 @@ export const PostSearchType = builder.enumType('PostSearchType', {
 });
 
 builder.queryField('searchPosts', (t) =>
-  t.connection(
-    {
-      type: Post,
-      description: '게시글 검색. 앞뒤 공백을 뺀 검색어가 2자 이상일 때만 실행됩니다.',
-      errors: { types: [ValidationError], directResult: true },
-      args: { query: t.arg.string({ required: true }), type: t.arg({ type: PostSearchType }) },
-      validate: connectionArgsSchema,
-      resolve: (_root, args, context) => {
-        const search = validateInput(postSearchSchema, { query: args.query, type: args.type ?? undefined }, '');
-        return offsetConnection(args, async ({ page, pageSize }) => {
-          const answer = await context.community.posts({ search: search.query, search_type: search.type, page, page_size: pageSize });
-          return { items: answer.results, total: answer.count };
-        });
-      },
+  queryConnection(t, 'PostSearch', {
+    type: Post,
+    description: '게시글 검색. 앞뒤 공백을 뺀 검색어가 2자 이상일 때만 실행됩니다.',
+    errors: { types: [ValidationError], directResult: true },
+    args: { query: t.arg.string({ required: true }), type: t.arg({ type: PostSearchType }) },
+    resolve: (_root, args, context) => {
+      const search = validateInput(postSearchSchema, { query: args.query, type: args.type ?? undefined }, '');
+      return resultsConnection(args, ({ page, pageSize }) =>
+        context.community.posts({ search: search.query, search_type: search.type, page, page_size: pageSize }),
+      );
     },
-    { name: 'PostSearchConnection', ...connectionTotalCount },
-    { name: 'PostSearchEdge' },
-  ),
+  }),
 );
 
 builder.queryField('trendingPosts', (t) =>
-  t.connection(
-    {
-      type: Post,
-      description: `인기 게시글 (최근 좋아요·댓글·조회 가중, 기본 ${TRENDING_PAGE_SIZE}개)`,
-      args: {},
-      validate: connectionArgsSchema,
-      resolve: (_root, args, context) =>
-        offsetConnection(args, async ({ page, pageSize }) => {
-          const answer = await context.community.posts({ sort: 'trending', page, page_size: pageSize });
-          return { items: answer.results, total: answer.count };
-        }),
-    },
-    { name: 'TrendingPostConnection', ...connectionTotalCount },
-    { name: 'TrendingPostEdge' },
-  ),
+  queryConnection(t, 'TrendingPost', {
+    type: Post,
+    description: `인기 게시글 (최근 좋아요·댓글·조회 가중, 기본 ${TRENDING_PAGE_SIZE}개)`,
+    args: {},
+    resolve: (_root, args, context) =>
+      resultsConnection(args, ({ page, pageSize }) => context.community.posts({ sort: 'trending', page, page_size: pageSize })),
+  }),
 );
 
 builder.objectField(User, 'posts', (t) =>
-  t.connection(
-    {
-      type: Post,
-      description: '회원이 쓴 게시글 (최신 순)',
-      validate: connectionArgsSchema,
-      resolve: (user, args, context) =>
-        offsetConnection(args, async ({ page, pageSize }) => {
-          const answer = await context.community.posts({ target_user_id: user.id, page, page_size: pageSize });
-          return { items: answer.results, total: answer.count };
-        }),
-    },
-    { name: 'UserPostConnection', ...connectionTotalCount },
-    { name: 'UserPostEdge' },
-  ),
+  listConnection(t, 'UserPost', {
+    type: Post,
+    description: '회원이 쓴 게시글 (최신 순)',
+    resolve: (user, args, context) =>
+      resultsConnection(args, ({ page, pageSize }) => context.community.posts({ target_user_id: user.id, page, page_size: pageSize })),
+  }),
 );

@@ -1,18 +1,9 @@
-import {
-  POST_SORTS,
-  POST_TYPES,
-  TRADE_TYPES,
-  connectionArgsSchema,
-  issuesFromZod,
-  postListQuerySchema,
-  validationTexts,
-  type ErrorDetail,
-} from '../../../../domain/index.js';
+import { POST_SORTS, POST_TYPES, TRADE_TYPES, issuesFromZod, postListQuerySchema, validationTexts, type ErrorDetail } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../server/context.js';
 import type { PostSnapshot } from '../../server/pubsub.js';
 import { NotFoundError } from '../../graphql/errors.js';
-import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
+import { queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { localKeyOf, NUMERIC_ID_PATTERN } from '../../graphql/ids.js';
 import type { QueryValue } from '../../upstream/client.js';
 import type { PostJson } from '../../../../domain/api.js';
@@ -167,40 +158,28 @@ function postListQueryFor(args: PostFilterArgs): { query: Record<string, QueryVa
 }
 
 builder.queryField('posts', (t) =>
-  t.connection(
-    {
-      type: Post,
-      description: '게시글 목록. first 또는 last(1-100) 중 하나가 필요합니다.',
-      args: {
-        postType: t.arg({ type: PostType }),
-        categoryId: t.arg.int({ description: '카테고리 databaseId (하위 카테고리 글 포함)' }),
-        subCategoryId: t.arg.int(),
-        search: t.arg.string({ description: '제목·내용 검색어 (2자 이상)' }),
-        authorId: t.arg.id({ description: '작성자 User id' }),
-        sort: t.arg({ type: PostSort }),
-        order: t.arg({ type: OrderDirection }),
-        dateFrom: t.arg({ type: 'DateTime' }),
-        dateTo: t.arg({ type: 'DateTime' }),
-        isSold: t.arg.boolean(),
-        tradeType: t.arg({ type: TradeType }),
-        priceMin: t.arg.int(),
-        priceMax: t.arg.int(),
-        tags: t.arg.stringList(),
-      },
-      validate: connectionArgsSchema,
-      resolve: async (_root, args, context) => {
-        const { query, issues } = postListQueryFor(args);
-        return offsetConnection(
-          args,
-          async ({ page, pageSize }) => {
-            const answer = await context.community.posts({ ...query, page, page_size: pageSize });
-            return { items: answer.results, total: answer.count };
-          },
-          issues,
-        );
-      },
+  queryConnection(t, 'Post', {
+    type: Post,
+    description: '게시글 목록. first 또는 last(1-100) 중 하나가 필요합니다.',
+    args: {
+      postType: t.arg({ type: PostType }),
+      categoryId: t.arg.int({ description: '카테고리 databaseId (하위 카테고리 글 포함)' }),
+      subCategoryId: t.arg.int(),
+      search: t.arg.string({ description: '제목·내용 검색어 (2자 이상)' }),
+      authorId: t.arg.id({ description: '작성자 User id' }),
+      sort: t.arg({ type: PostSort }),
+      order: t.arg({ type: OrderDirection }),
+      dateFrom: t.arg({ type: 'DateTime' }),
+      dateTo: t.arg({ type: 'DateTime' }),
+      isSold: t.arg.boolean(),
+      tradeType: t.arg({ type: TradeType }),
+      priceMin: t.arg.int(),
+      priceMax: t.arg.int(),
+      tags: t.arg.stringList(),
     },
-    { name: 'PostConnection', ...connectionTotalCount },
-    { name: 'PostEdge' },
-  ),
+    resolve: async (_root, args, context) => {
+      const { query, issues } = postListQueryFor(args);
+      return resultsConnection(args, ({ page, pageSize }) => context.community.posts({ ...query, page, page_size: pageSize }), issues);
+    },
+  }),
 );

@@ -1,9 +1,9 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { ReplyJson, UserReplyJson } from '../../../../domain/api.js';
-import { REPLY_MAX, connectionArgsSchema, replyContentSchema } from '../../../../domain/index.js';
+import { REPLY_MAX, replyContentSchema } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import { publishPostChanged } from '../../server/pubsub.js';
-import { connectionTotalCount, offsetConnection, offsetToCursor } from '../../graphql/connections.js';
+import { listConnection, offsetToCursor, resultsConnection, sliceConnection } from '../../graphql/connections.js';
 import { inputIdOf, validateInput } from '../../graphql/ids.js';
 import { payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { Post } from './post.js';
@@ -27,55 +27,28 @@ Reply.implement({
     postTitle: t.string({ nullable: true, resolve: (reply) => (reply as Partial<UserReplyJson>).post_title ?? null }),
     createdAt: t.expose('created_at', { type: 'DateTime' }),
     updatedAt: t.expose('updated_at', { type: 'DateTime' }),
-    replies: t.connection(
-      {
-        type: Reply,
-        description: '이 댓글에 달린 답글',
-        validate: connectionArgsSchema,
-        resolve: (reply, args) =>
-          offsetConnection(args, async ({ page, pageSize }) => ({
-            items: (reply.replies ?? []).slice((page - 1) * pageSize, page * pageSize),
-            total: (reply.replies ?? []).length,
-          })),
-      },
-      { name: 'ReplyConnection', ...connectionTotalCount },
-      { name: 'ReplyEdge' },
-    ),
+    replies: listConnection(t, 'Reply', {
+      type: Reply,
+      description: '이 댓글에 달린 답글',
+      resolve: (reply, args) => sliceConnection(args, () => reply.replies ?? []),
+    }),
   }),
 });
 
 builder.objectField(Post, 'replies', (t) =>
-  t.connection(
-    {
-      type: Reply,
-      description: '게시글의 댓글 (오래된 순, 답글 포함)',
-      validate: connectionArgsSchema,
-      resolve: (post, args, context) =>
-        offsetConnection(args, async ({ page, pageSize }) => {
-          const answer = await context.community.replies(post.id, page, pageSize);
-          return { items: answer.results, total: answer.count };
-        }),
-    },
-    { name: 'PostReplyConnection', ...connectionTotalCount },
-    { name: 'PostReplyEdge' },
-  ),
+  listConnection(t, 'PostReply', {
+    type: Reply,
+    description: '게시글의 댓글 (오래된 순, 답글 포함)',
+    resolve: (post, args, context) => resultsConnection(args, ({ page, pageSize }) => context.community.replies(post.id, page, pageSize)),
+  }),
 );
 
 builder.objectField(User, 'replies', (t) =>
-  t.connection(
-    {
-      type: Reply,
-      description: '회원이 남긴 댓글 (최신 순)',
-      validate: connectionArgsSchema,
-      resolve: (user, args, context) =>
-        offsetConnection(args, async ({ page, pageSize }) => {
-          const answer = await context.community.userReplies(user.id, page, pageSize);
-          return { items: answer.results, total: answer.count };
-        }),
-    },
-    { name: 'UserReplyConnection', ...connectionTotalCount },
-    { name: 'UserReplyEdge' },
-  ),
+  listConnection(t, 'UserReply', {
+    type: Reply,
+    description: '회원이 남긴 댓글 (최신 순)',
+    resolve: (user, args, context) => resultsConnection(args, ({ page, pageSize }) => context.community.userReplies(user.id, page, pageSize)),
+  }),
 );
 
 const CreatedReplyEdge = builder.objectRef<{ cursor: string; node: ReplyJson }>('CreatedReplyEdge').implement({

@@ -2,7 +2,6 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import {
   ITEM_TYPES,
   WISH_TYPES,
-  connectionArgsSchema,
   issuesFromZod,
   itemReportSchema,
   itemSearchTermSchema,
@@ -16,7 +15,7 @@ import {
 import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../server/context.js';
 import { ConflictError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
-import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
+import { listConnection, offsetConnection, queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { localKeyOf, UUID_PATTERN } from '../../graphql/ids.js';
 import { enumValues } from '../../graphql/enums.js';
 import { payloadMutation } from '../../graphql/mutations.js';
@@ -65,20 +64,15 @@ const ItemWisher = builder.objectRef<WishUserJson & { wishType: WishType }>('Ite
 
 const wishersConnection = (wishType: WishType, description: string) =>
   builder.objectField(Item, wishType === 'sell' ? 'sellers' : 'buyers', (t) =>
-    t.connection(
-      {
-        type: ItemWisher,
-        description,
-        validate: connectionArgsSchema,
-        resolve: (item, args, context) =>
-          offsetConnection(args, async ({ page, pageSize }) => {
-            const answer = await context.items.wishUsers(item.uuid, wishType, page, pageSize);
-            return { items: answer.users.map((entry) => ({ ...entry, wishType })), total: answer.count };
-          }),
-      },
-      { name: wishType === 'sell' ? 'ItemSellerConnection' : 'ItemBuyerConnection', ...connectionTotalCount },
-      { name: wishType === 'sell' ? 'ItemSellerEdge' : 'ItemBuyerEdge' },
-    ),
+    listConnection(t, wishType === 'sell' ? 'ItemSeller' : 'ItemBuyer', {
+      type: ItemWisher,
+      description,
+      resolve: (item, args, context) =>
+        offsetConnection(args, async ({ page, pageSize }) => {
+          const answer = await context.items.wishUsers(item.uuid, wishType, page, pageSize);
+          return { items: answer.users.map((entry) => ({ ...entry, wishType })), total: answer.count };
+        }),
+    }),
   );
 
 Item.implement({
@@ -116,29 +110,17 @@ builder.queryField('item', (t) =>
 );
 
 builder.queryField('searchItems', (t) =>
-  t.connection(
-    {
-      type: Item,
-      description: '이름으로 아이템 검색 (공백을 뺀 2자 이상). first 또는 last(1-100) 중 하나가 필요합니다.',
-      args: { name: t.arg.string({ required: true }) },
-      validate: connectionArgsSchema,
-      resolve: (_root, args, context) => {
-        const issues: ErrorDetail[] = [];
-        const term = itemSearchTermSchema.safeParse(args.name);
-        if (!term.success) issues.push(...issuesFromZod(term.error).map((issue) => ({ ...issue, path: 'name' })));
-        return offsetConnection(
-          args,
-          async ({ page, pageSize }) => {
-            const answer = await context.items.searchItems(term.data!, page, pageSize);
-            return { items: answer.results, total: answer.count };
-          },
-          issues,
-        );
-      },
+  queryConnection(t, 'ItemSearch', {
+    type: Item,
+    description: '이름으로 아이템 검색 (공백을 뺀 2자 이상). first 또는 last(1-100) 중 하나가 필요합니다.',
+    args: { name: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) => {
+      const issues: ErrorDetail[] = [];
+      const term = itemSearchTermSchema.safeParse(args.name);
+      if (!term.success) issues.push(...issuesFromZod(term.error).map((issue) => ({ ...issue, path: 'name' })));
+      return resultsConnection(args, ({ page, pageSize }) => context.items.searchItems(term.data!, page, pageSize), issues);
     },
-    { name: 'ItemSearchConnection', ...connectionTotalCount },
-    { name: 'ItemSearchEdge' },
-  ),
+  }),
 );
 
 payloadMutation('reportItem', {

@@ -1,7 +1,6 @@
 import {
   PROBABILITY_KINDS,
   PROBABILITY_RARITIES,
-  connectionArgsSchema,
   issuesFromZod,
   matchesProbabilitySearch,
   probabilitySearchSchema,
@@ -13,7 +12,7 @@ import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../server/context.js';
 import { NotFoundError } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
-import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
+import { queryConnection, sliceConnection } from '../../graphql/connections.js';
 
 const ProbabilityKindEnum = builder.enumType('ProbabilityKind', {
   description: '확률표 종류: 길드 장식, 보물 상자, 특별 상점, 마을 장식, 티켓',
@@ -57,30 +56,20 @@ ProbabilityItem.implement({
 });
 
 builder.queryField('probabilityTable', (t) =>
-  t.connection(
-    {
-      type: ProbabilityItem,
-      description: '확률표. search는 이름이나 설명에 대소문자 구분 없이 포함된 항목만 남깁니다.',
-      args: { kind: t.arg({ type: ProbabilityKindEnum, required: true }), search: t.arg.string() },
-      validate: connectionArgsSchema,
-      resolve: (_root, args, context) => {
-        const issues: ErrorDetail[] = [];
-        const search = probabilitySearchSchema.safeParse(args.search ?? '');
-        if (!search.success) issues.push(...issuesFromZod(search.error).map((issue) => ({ ...issue, path: 'search' })));
-        const kind = args.kind as ProbabilityKind;
-        return offsetConnection(
-          args,
-          async ({ page, pageSize }) => {
-            const rows = (await context.items.probabilityTable(kind)).filter((row) => matchesProbabilitySearch(row, search.data));
-            return { items: rows.slice((page - 1) * pageSize, page * pageSize).map((row) => ({ ...row, kind })), total: rows.length };
-          },
-          issues,
-        );
-      },
+  queryConnection(t, 'ProbabilityItem', {
+    type: ProbabilityItem,
+    description: '확률표. search는 이름이나 설명에 대소문자 구분 없이 포함된 항목만 남깁니다.',
+    args: { kind: t.arg({ type: ProbabilityKindEnum, required: true }), search: t.arg.string() },
+    resolve: (_root, args, context) => {
+      const issues: ErrorDetail[] = [];
+      const search = probabilitySearchSchema.safeParse(args.search ?? '');
+      if (!search.success) issues.push(...issuesFromZod(search.error).map((issue) => ({ ...issue, path: 'search' })));
+      const kind = args.kind as ProbabilityKind;
+      const rows = async () =>
+        (await context.items.probabilityTable(kind)).filter((row) => matchesProbabilitySearch(row, search.data)).map((row) => ({ ...row, kind }));
+      return sliceConnection(args, rows, issues);
     },
-    { name: 'ProbabilityItemConnection', ...connectionTotalCount },
-    { name: 'ProbabilityItemEdge' },
-  ),
+  }),
 );
 
 builder.queryField('probabilityItem', (t) =>

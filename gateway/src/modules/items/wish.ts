@@ -1,7 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import {
   WISH_STATUSES,
-  connectionArgsSchema,
   issuesFromZod,
   validationTexts,
   wishAddSchema,
@@ -21,7 +20,7 @@ import { isViewer } from '../../graphql/viewer.js';
 import { ValidationError } from '../../graphql/errors.js';
 import { enumValues, OrderDirection } from '../../graphql/enums.js';
 import { Item, WishTypeEnum, camel, itemUuidOf } from './item.js';
-import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
+import { listConnection, resultsConnection } from '../../graphql/connections.js';
 import { localKeyOf } from '../../graphql/ids.js';
 import { payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { User } from '../../graphql/refs.js';
@@ -74,47 +73,35 @@ const WishStats = builder.objectRef<WishStatsJson>('WishStats').implement({
 const wishArgumentOf: Record<string, string> = { wish_type: 'type', minPrice: 'minPrice', maxPrice: 'maxPrice' };
 
 builder.objectFields(User, (t) => ({
-  wishes: t.connection(
-    {
-      type: Wish,
-      nullable: true,
-      description: '나의 구매·판매 희망 목록 (본인만, 다른 회원에게는 null)',
-      args: {
-        type: t.arg({ type: WishTypeEnum, required: true }),
-        status: t.arg({ type: WishStatusEnum }),
-        search: t.arg.string({ description: '아이템 이름 검색' }),
-        order: t.arg({ type: OrderDirection, description: '담은 시각 순 (기본 DESC)' }),
-        minPrice: t.arg.int(),
-        maxPrice: t.arg.int(),
-      },
-      validate: connectionArgsSchema,
-      resolve: (user, args, context) => {
-        if (!isViewer(user, context)) return null;
-        const query = {
-          wish_type: args.type,
-          status: args.status ?? undefined,
-          search: args.search ?? undefined,
-          order: args.order ?? undefined,
-          minPrice: args.minPrice ?? undefined,
-          maxPrice: args.maxPrice ?? undefined,
-        };
-        const parsed = wishListQuerySchema.safeParse(query);
-        const issues: ErrorDetail[] = parsed.success
-          ? []
-          : issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: wishArgumentOf[issue.path ?? ''] ?? issue.path }));
-        return offsetConnection(
-          args,
-          async ({ page, pageSize }) => {
-            const answer = await context.items.wishes(user.uuid, { ...query, page, pageSize });
-            return { items: answer.results, total: answer.count };
-          },
-          issues,
-        );
-      },
+  wishes: listConnection(t, 'Wish', {
+    type: Wish,
+    nullable: true,
+    description: '나의 구매·판매 희망 목록 (본인만, 다른 회원에게는 null)',
+    args: {
+      type: t.arg({ type: WishTypeEnum, required: true }),
+      status: t.arg({ type: WishStatusEnum }),
+      search: t.arg.string({ description: '아이템 이름 검색' }),
+      order: t.arg({ type: OrderDirection, description: '담은 시각 순 (기본 DESC)' }),
+      minPrice: t.arg.int(),
+      maxPrice: t.arg.int(),
     },
-    { name: 'WishConnection', ...connectionTotalCount },
-    { name: 'WishEdge' },
-  ),
+    resolve: (user, args, context) => {
+      if (!isViewer(user, context)) return null;
+      const query = {
+        wish_type: args.type,
+        status: args.status ?? undefined,
+        search: args.search ?? undefined,
+        order: args.order ?? undefined,
+        minPrice: args.minPrice ?? undefined,
+        maxPrice: args.maxPrice ?? undefined,
+      };
+      const parsed = wishListQuerySchema.safeParse(query);
+      const issues: ErrorDetail[] = parsed.success
+        ? []
+        : issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: wishArgumentOf[issue.path ?? ''] ?? issue.path }));
+      return resultsConnection(args, (page) => context.items.wishes(user.uuid, { ...query, ...page }), issues);
+    },
+  }),
   wishStats: t.field({
     type: WishStats,
     nullable: true,

@@ -1,5 +1,4 @@
 import {
-  connectionArgsSchema,
   INQUIRY_CATEGORIES,
   INQUIRY_PRIORITIES,
   INQUIRY_STATUSES,
@@ -18,7 +17,7 @@ import { ConflictError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
 import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
 import { payloadMutation } from '../../graphql/mutations.js';
-import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
+import { listConnection, resultsConnection } from '../../graphql/connections.js';
 import { isViewer } from '../../graphql/viewer.js';
 import { User } from '../../graphql/refs.js';
 
@@ -81,24 +80,16 @@ Inquiry.implement({
 });
 
 builder.objectFields(User, (t) => ({
-  inquiries: t.connection(
-    {
-      type: Inquiry,
-      nullable: true,
-      description: '나의 문의 (운영자는 모든 문의). 본인만, 다른 회원에게는 null.',
-      args: { status: t.arg({ type: InquiryStatusEnum }) },
-      validate: connectionArgsSchema,
-      resolve: (user, args, context) => {
-        if (!isViewer(user, context)) return null;
-        return offsetConnection(args, async ({ page, pageSize }) => {
-          const answer = await context.messaging.inquiries({ page, pageSize, status: args.status ?? undefined });
-          return { items: answer.results as InquiryShape[], total: answer.total };
-        });
-      },
-    },
-    { name: 'InquiryConnection', ...connectionTotalCount },
-    { name: 'InquiryEdge' },
-  ),
+  inquiries: listConnection(t, 'Inquiry', {
+    type: Inquiry,
+    nullable: true,
+    description: '나의 문의 (운영자는 모든 문의). 본인만, 다른 회원에게는 null.',
+    args: { status: t.arg({ type: InquiryStatusEnum }) },
+    resolve: (user, args, context) =>
+      isViewer(user, context)
+        ? resultsConnection<InquiryShape>(args, (page) => context.messaging.inquiries({ ...page, status: args.status ?? undefined }))
+        : null,
+  }),
 }));
 
 const inquiryErrors = [...WRITE_ERRORS, ConflictError] as const;

@@ -1,5 +1,4 @@
 import {
-  connectionArgsSchema,
   messagingTexts,
   NOTICE_ATTACHMENTS_MAX,
   NOTICE_CATEGORIES,
@@ -16,7 +15,7 @@ import { ensureWithin } from '../../server/limits/uploads.js';
 import { NotFoundError, ValidationError } from '../../graphql/errors.js';
 import type { NoticeFile } from './messaging-api.js';
 import { enumValues, OrderDirection } from '../../graphql/enums.js';
-import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
+import { queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { localKeyOf, UUID_PATTERN, validateInput } from '../../graphql/ids.js';
 import { payloadMutation } from '../../graphql/mutations.js';
 
@@ -71,32 +70,24 @@ export function noticeUuidOf(id: string, path: string): string {
 }
 
 builder.queryField('notices', (t) =>
-  t.connection(
-    {
-      type: Notice,
-      description: '공지사항 목록: 중요·고정 공지 먼저, 그다음 고른 순서',
-      args: {
-        category: t.arg({ type: NoticeCategoryEnum }),
-        search: t.arg.string(),
-        sortBy: t.arg({ type: NoticeSortField }),
-        sortOrder: t.arg({ type: OrderDirection }),
-      },
-      validate: connectionArgsSchema,
-      resolve: (_root, args, context) => {
-        const filters = validateInput(
-          noticeListQuerySchema.pick({ category: true, search: true, sortBy: true, sortOrder: true }),
-          { category: args.category ?? undefined, search: args.search ?? undefined, sortBy: args.sortBy ?? undefined, sortOrder: args.sortOrder ?? undefined },
-          'args',
-        );
-        return offsetConnection(args, async ({ page, pageSize }) => {
-          const answer = await context.messaging.notices({ ...filters, page, pageSize });
-          return { items: answer.results, total: answer.total };
-        });
-      },
+  queryConnection(t, 'Notice', {
+    type: Notice,
+    description: '공지사항 목록: 중요·고정 공지 먼저, 그다음 고른 순서',
+    args: {
+      category: t.arg({ type: NoticeCategoryEnum }),
+      search: t.arg.string(),
+      sortBy: t.arg({ type: NoticeSortField }),
+      sortOrder: t.arg({ type: OrderDirection }),
     },
-    { name: 'NoticeConnection', ...connectionTotalCount },
-    { name: 'NoticeEdge' },
-  ),
+    resolve: (_root, args, context) => {
+      const filters = validateInput(
+        noticeListQuerySchema.pick({ category: true, search: true, sortBy: true, sortOrder: true }),
+        { category: args.category ?? undefined, search: args.search ?? undefined, sortBy: args.sortBy ?? undefined, sortOrder: args.sortOrder ?? undefined },
+        'args',
+      );
+      return resultsConnection(args, (page) => context.messaging.notices({ ...filters, ...page }));
+    },
+  }),
 );
 
 builder.queryField('notice', (t) =>

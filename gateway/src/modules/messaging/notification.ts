@@ -1,6 +1,5 @@
 import {
   adminSendSchema,
-  connectionArgsSchema,
   isNoticeId,
   markReadSchema,
   messagingTexts,
@@ -18,7 +17,7 @@ import { isViewer } from '../../graphql/viewer.js';
 import type { GatewayContext } from '../../server/context.js';
 import { NotAuthenticatedError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
-import { connectionTotalCount, offsetConnection } from '../../graphql/connections.js';
+import { connectionTotalCount, listConnection, resultsConnection } from '../../graphql/connections.js';
 import { localKeyOf, validateInput } from '../../graphql/ids.js';
 import { payloadMutation } from '../../graphql/mutations.js';
 import { Notice } from './notice.js';
@@ -105,32 +104,29 @@ const NotificationStats = builder.objectRef<NotificationStatsJson>('Notification
 });
 
 builder.objectFields(User, (t) => ({
-  notifications: t.connection(
+  notifications: listConnection(
+    t,
+    'Notification',
     {
       type: Notification,
       nullable: true,
       description: '나의 알림 (본인만, 다른 회원에게는 null). 최신 순.',
       args: { isRead: t.arg.boolean(), type: t.arg({ type: NotificationTypeEnum }) },
-      validate: connectionArgsSchema,
       resolve: async (user, args, context) => {
         if (!isViewer(user, context)) return null;
         let unreadCount = 0;
-        const connection = await offsetConnection(args, async ({ page, pageSize }) => {
-          const answer = await context.messaging.notifications({ page, pageSize, isRead: args.isRead ?? undefined, type: args.type ?? undefined });
+        const connection = await resultsConnection(args, async (page) => {
+          const answer = await context.messaging.notifications({ ...page, isRead: args.isRead ?? undefined, type: args.type ?? undefined });
           unreadCount = answer.noread_count;
-          return { items: answer.results, total: answer.count };
+          return answer;
         });
         return { ...connection, unreadCount };
       },
     },
-    {
-      name: 'NotificationConnection',
-      fields: (c) => ({
-        ...connectionTotalCount.fields(c),
-        unreadCount: c.int({ description: '읽지 않은 알림 수', resolve: (connection: { unreadCount?: number }) => connection.unreadCount ?? 0 }),
-      }),
-    },
-    { name: 'NotificationEdge' },
+    (c) => ({
+      ...connectionTotalCount.fields(c),
+      unreadCount: c.int({ description: '읽지 않은 알림 수', resolve: (connection: { unreadCount?: number }) => connection.unreadCount ?? 0 }),
+    }),
   ),
   notificationStats: t.field({
     type: NotificationStats,

@@ -5,7 +5,6 @@ import {
   STORY_REACTION_TYPES,
   STORY_TYPES,
   closeFriendsSchema,
-  connectionArgsSchema,
   highlightCreateSchema,
   storyCreateSchema,
   storyReactionSchema,
@@ -27,7 +26,7 @@ import { ConflictError, ForbiddenError, NotAuthenticatedError, WRITE_ERRORS } fr
 import { inputIdOf, upstreamIdOf, validateInput, withoutNulls } from '../../graphql/ids.js';
 import { payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { enumValues } from '../../graphql/enums.js';
-import { connectionTotalCount, offsetConnection, type PageFetcher } from '../../graphql/connections.js';
+import { listConnection, queryConnection, resultsConnection, sliceConnection } from '../../graphql/connections.js';
 import { User } from '../../graphql/refs.js';
 
 const StoryTypeEnum = builder.enumType('StoryType', { values: enumValues(STORY_TYPES) });
@@ -36,15 +35,6 @@ const StoryPrivacyEnum = builder.enumType('StoryPrivacy', {
   values: enumValues(STORY_PRIVACY_LEVELS),
 });
 const StoryReactionTypeEnum = builder.enumType('StoryReactionType', { values: enumValues(STORY_REACTION_TYPES) });
-
-/** A whole list the upstream answers at once, served as a connection by slicing. */
-function listFetcher<T>(load: () => Promise<T[]>): PageFetcher<T> {
-  let all: Promise<T[]> | undefined;
-  return async ({ page, pageSize }) => {
-    const items = await (all ??= load());
-    return { items: items.slice((page - 1) * pageSize, page * pageSize), total: items.length };
-  };
-}
 
 export const Story = builder.loadableNodeRef('Story', {
   id: { resolve: (story: StoryJson) => story.id },
@@ -136,23 +126,15 @@ Story.implement({
         return context.stories.stats(story.id);
       },
     }),
-    viewers: t.connection(
-      {
-        type: StoryView,
-        description: '본 사람, 최근 순 (작성자만: 다른 회원에게는 ForbiddenError)',
-        validate: connectionArgsSchema,
-        errors: { types: [ForbiddenError, NotAuthenticatedError], directResult: true },
-        resolve: (story, args, context) => {
-          authorOnly(story, context);
-          return offsetConnection(args, async ({ page, pageSize }) => {
-            const answer = await context.stories.viewers(story.id, page, pageSize);
-            return { items: answer.results, total: answer.total };
-          });
-        },
+    viewers: listConnection(t, 'StoryViewer', {
+      type: StoryView,
+      description: '본 사람, 최근 순 (작성자만: 다른 회원에게는 ForbiddenError)',
+      errors: { types: [ForbiddenError, NotAuthenticatedError], directResult: true },
+      resolve: (story, args, context) => {
+        authorOnly(story, context);
+        return resultsConnection(args, ({ page, pageSize }) => context.stories.viewers(story.id, page, pageSize));
       },
-      { name: 'StoryViewerConnection', ...connectionTotalCount },
-      { name: 'StoryViewerEdge' },
-    ),
+    }),
   }),
 });
 
@@ -188,51 +170,24 @@ const Highlight = builder.objectRef<HighlightJson>('Highlight').implement({
 });
 
 builder.queryField('storyGroups', (t) =>
-  t.connection(
-    {
-      type: StoryGroup,
-      description: '스토리 트레이: 다른 회원의 묶음, 안 본 스토리가 있는 묶음 먼저 (숨긴 회원 제외)',
-      validate: connectionArgsSchema,
-      resolve: (_root, args, context) =>
-        offsetConnection(args, async ({ page, pageSize }) => {
-          const answer = await context.stories.groups(page, pageSize);
-          return { items: answer.results, total: answer.total };
-        }),
-    },
-    { name: 'StoryGroupConnection', ...connectionTotalCount },
-    { name: 'StoryGroupEdge' },
-  ),
+  queryConnection(t, 'StoryGroup', {
+    type: StoryGroup,
+    description: '스토리 트레이: 다른 회원의 묶음, 안 본 스토리가 있는 묶음 먼저 (숨긴 회원 제외)',
+    resolve: (_root, args, context) => resultsConnection(args, ({ page, pageSize }) => context.stories.groups(page, pageSize)),
+  }),
 );
 
 builder.objectFields(User, (t) => ({
-  stories: t.connection(
-    {
-      type: Story,
-      description: '이 회원의 살아 있는 스토리 중 볼 수 있는 것, 재생 순서 (viewer.stories는 내 스토리)',
-      validate: connectionArgsSchema,
-      resolve: (user, args, context) =>
-        offsetConnection(
-          args,
-          listFetcher(() => context.stories.memberStories(user.id)),
-        ),
-    },
-    { name: 'StoryConnection', ...connectionTotalCount },
-    { name: 'StoryEdge' },
-  ),
-  highlights: t.connection(
-    {
-      type: Highlight,
-      description: '하이라이트 (비공개는 본인에게만)',
-      validate: connectionArgsSchema,
-      resolve: (user, args, context) =>
-        offsetConnection(
-          args,
-          listFetcher(() => context.stories.memberHighlights(user.id)),
-        ),
-    },
-    { name: 'HighlightConnection', ...connectionTotalCount },
-    { name: 'HighlightEdge' },
-  ),
+  stories: listConnection(t, 'Story', {
+    type: Story,
+    description: '이 회원의 살아 있는 스토리 중 볼 수 있는 것, 재생 순서 (viewer.stories는 내 스토리)',
+    resolve: (user, args, context) => sliceConnection(args, () => context.stories.memberStories(user.id)),
+  }),
+  highlights: listConnection(t, 'Highlight', {
+    type: Highlight,
+    description: '하이라이트 (비공개는 본인에게만)',
+    resolve: (user, args, context) => sliceConnection(args, () => context.stories.memberHighlights(user.id)),
+  }),
 }));
 
 const storyIdOf = (input: { storyId: string | number }) => inputIdOf(input, 'storyId', 'Story');
