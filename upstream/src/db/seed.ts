@@ -176,6 +176,12 @@ function buildDemoData(now: Date) {
     isHidden: false,
     deleted: false,
   };
+  /** A post of the board's own texts: its title, then some of the board's sentences. */
+  const titled = (title: string, pool: readonly string[], min: number, max: number) => ({
+    ...base,
+    title,
+    content: `${title}\n\n${sentences(pool, min, max)}`,
+  });
 
   for (const notice of data.NOTICES) {
     specs.push({
@@ -194,9 +200,7 @@ function buildDemoData(now: Date) {
   }
   for (const title of data.GENERAL_TITLES) {
     specs.push({
-      ...base,
-      title,
-      content: `${title}\n\n${sentences(data.GENERAL_SENTENCES, 2, 4)}`,
+      ...titled(title, data.GENERAL_SENTENCES, 2, 4),
       postType: 'general',
       categoryId: BOARD_IDS.general,
       authorIndex: pick(regularMembers),
@@ -215,9 +219,7 @@ function buildDemoData(now: Date) {
     for (const item of group.titles) {
       const sharing = group.subCategoryId === CATEGORY_IDS.sharing;
       specs.push({
-        ...base,
-        title: item.title,
-        content: `${item.title}\n\n${sentences(data.TRADE_SENTENCES, 2, 3)}`,
+        ...titled(item.title, data.TRADE_SENTENCES, 2, 3),
         postType: 'trade',
         categoryId: CATEGORY_IDS.market,
         subCategoryId: group.subCategoryId,
@@ -234,9 +236,7 @@ function buildDemoData(now: Date) {
   }
   for (const title of data.MENTORING_TITLES) {
     specs.push({
-      ...base,
-      title,
-      content: `${title}\n\n${sentences(data.MENTORING_SENTENCES, 2, 3)}`,
+      ...titled(title, data.MENTORING_SENTENCES, 2, 3),
       postType: 'mentoring',
       categoryId: CATEGORY_IDS.mentoring,
       subCategoryId: random() < 0.7 ? CATEGORY_IDS.generalMentoring : null,
@@ -248,9 +248,7 @@ function buildDemoData(now: Date) {
   }
   for (const title of data.CONTEST_TITLES) {
     specs.push({
-      ...base,
-      title,
-      content: `${title}\n\n${sentences(data.CONTEST_SENTENCES, 1, 3)}`,
+      ...titled(title, data.CONTEST_SENTENCES, 1, 3),
       postType: 'contest',
       categoryId: SPECIAL_IDS.contest,
       authorIndex: pick(regularMembers),
@@ -268,9 +266,7 @@ function buildDemoData(now: Date) {
   ];
   for (const post of unlisted) {
     specs.push({
-      ...base,
-      title: post.title,
-      content: `${post.title}\n\n${sentences(data.GENERAL_SENTENCES, 1, 2)}`,
+      ...titled(post.title, data.GENERAL_SENTENCES, 1, 2),
       postType: 'general',
       categoryId: BOARD_IDS.general,
       authorIndex: pick(regularMembers),
