@@ -42,3 +42,15 @@ export function validateInput<S extends z.ZodType>(schema: S, value: unknown, pa
 export function withoutNulls<T extends Record<string, unknown>>(value: T): { [K in keyof T]?: Exclude<T[K], null> } {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: Exclude<T[K], null> };
 }
+
+/** An upstream snake_case name (or issue path) as the GraphQL input spells it. */
+export function camelCase(name: string): string {
+  return name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** The named input fields under the upstream's snake_case names; GraphQL nulls mean "not given". */
+export function upstreamFields<I extends object, K extends keyof I & string>(input: I, names: readonly K[]): Record<string, NonNullable<I[K]> | undefined> {
+  return Object.fromEntries(names.map((name) => [snakeCase(name), input[name] ?? undefined]));
+}

@@ -31,6 +31,11 @@ const loginPayload = {
 } as const satisfies PayloadFields;
 
 const success = { success: 'Boolean' } as const;
+/** The `success` answer of a call that answers nothing else. */
+const succeeded = async (call: Promise<unknown>) => {
+  await call;
+  return { success: true };
+};
 
 const loginErrors = [ValidationError, BadRequestError, TooManyAttemptsError] as const;
 const memberErrors = [ValidationError, NotAuthenticatedError, NotFoundError, BadRequestError] as const;
@@ -107,10 +112,7 @@ payloadMutation('logout', {
   description: '현재 토큰을 폐기합니다.',
   errors: [NotAuthenticatedError],
   payload: success,
-  resolve: async (_input, context) => {
-    await context.accounts.logout();
-    return { success: true };
-  },
+  resolve: async (_input, context) => succeeded(context.accounts.logout()),
 });
 
 payloadMutation('refreshSession', {
@@ -172,10 +174,7 @@ payloadMutation('changePassword', {
     newPasswordConfirm: f.string({ required: true }),
   }),
   payload: success,
-  resolve: async (input, context) => {
-    await context.accounts.changePassword(validateInput(changePasswordSchema, input, 'input'));
-    return { success: true };
-  },
+  resolve: async (input, context) => succeeded(context.accounts.changePassword(validateInput(changePasswordSchema, input, 'input'))),
 });
 
 payloadMutation('requestPasswordReset', {
@@ -184,10 +183,7 @@ payloadMutation('requestPasswordReset', {
   errors: [ValidationError],
   input: (f) => ({ email: f.string({ required: true }) }),
   payload: success,
-  resolve: async (input, context) => {
-    await context.accounts.requestPasswordReset(validateInput(passwordResetRequestSchema, input, 'input').email);
-    return { success: true };
-  },
+  resolve: async (input, context) => succeeded(context.accounts.requestPasswordReset(validateInput(passwordResetRequestSchema, input, 'input').email)),
 });
 
 payloadMutation('confirmPasswordReset', {
@@ -196,10 +192,7 @@ payloadMutation('confirmPasswordReset', {
   errors: [ValidationError, BadRequestError],
   input: (f) => ({ token: f.string({ required: true }), newPassword: f.string({ required: true }), newPasswordConfirm: f.string({ required: true }) }),
   payload: success,
-  resolve: async (input, context) => {
-    await context.accounts.confirmPasswordReset(validateInput(passwordResetConfirmSchema, input, 'input'));
-    return { success: true };
-  },
+  resolve: async (input, context) => succeeded(context.accounts.confirmPasswordReset(validateInput(passwordResetConfirmSchema, input, 'input'))),
 });
 
 payloadMutation('deleteAccount', {
@@ -207,10 +200,7 @@ payloadMutation('deleteAccount', {
   errors: memberErrors,
   input: (f) => ({ password: f.string({ required: true }) }),
   payload: success,
-  resolve: async (input, context) => {
-    await context.accounts.deleteAccount(validateInput(deleteAccountSchema, input, 'input').password);
-    return { success: true };
-  },
+  resolve: async (input, context) => succeeded(context.accounts.deleteAccount(validateInput(deleteAccountSchema, input, 'input').password)),
 });
 
 const relationMutations: [string, string, (context: GatewayContext, id: number) => Promise<unknown>][] = [

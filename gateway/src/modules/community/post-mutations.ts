@@ -9,62 +9,33 @@ import {
   userBlockSchema,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
+import type { GatewayContext } from '../../server/context.js';
 import { publishPostChanged } from '../../server/pubsub.js';
 import { ConflictError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
-import { inputIdOf, upstreamIdOf, validateInput } from '../../graphql/ids.js';
+import { inputIdOf, upstreamFields, upstreamIdOf, validateInput } from '../../graphql/ids.js';
 import { payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
-import { Post, PostType, TradeType } from './post.js';
+import { inputNameOf, Post, PostType, TradeType } from './post.js';
 import { listConnection, queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { User } from '../../graphql/refs.js';
 
-/** GraphQL input field names of the upstream's post fields, so issues point at what the client sent. */
-const inputFieldOf: Record<string, string> = {
-  title: 'title',
-  content: 'content',
-  post_type: 'postType',
-  category: 'categoryId',
-  sub_category: 'subCategoryId',
-  trade_type: 'tradeType',
-  price: 'price',
-  location: 'location',
-  images: 'imageIds',
-  tags: 'tags',
-  no_image: 'noImage',
-  is_sold: 'isSold',
-};
+/** The post fields whose GraphQL input name is the upstream's in camelCase. */
+const sameNamedFields = ['title', 'content', 'postType', 'tradeType', 'price', 'location', 'tags', 'noImage', 'isSold'] as const;
 
-interface PostInputFields {
-  title?: string | null;
-  content?: string | null;
-  postType?: string | null;
+interface PostInputFields extends Partial<Record<(typeof sameNamedFields)[number], unknown>> {
   categoryId?: number | null;
   subCategoryId?: number | null;
-  tradeType?: string | null;
-  price?: number | null;
-  location?: string | null;
   imageIds?: (string | number)[] | null;
-  tags?: string[] | null;
-  noImage?: boolean | null;
-  isSold?: boolean | null;
 }
 
 /** The upstream body for a post input, validated with the domain's post rules before any upstream call. */
 function postBody<S extends typeof postCreateSchema | typeof postUpdateSchema>(schema: S, input: PostInputFields) {
   const images = input.imageIds?.map((id, index) => upstreamIdOf(String(id), 'Image', `input.imageIds[${index}]`));
   const body = {
-    title: input.title ?? undefined,
-    content: input.content ?? undefined,
-    post_type: input.postType ?? undefined,
+    ...upstreamFields(input, sameNamedFields),
     category: input.categoryId ?? undefined,
     sub_category: input.subCategoryId ?? undefined,
-    trade_type: input.tradeType ?? undefined,
-    price: input.price ?? undefined,
-    location: input.location ?? undefined,
     images,
-    tags: input.tags ?? undefined,
-    no_image: input.noImage ?? undefined,
-    is_sold: input.isSold ?? undefined,
   };
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
@@ -72,7 +43,7 @@ function postBody<S extends typeof postCreateSchema | typeof postUpdateSchema>(s
       parsed.error.issues.map((issue) => {
         const [head, ...rest] = issue.path.map(String);
         const field =
-          head === undefined ? '' : `.${inputFieldOf[head] ?? head}${rest.map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`)).join('')}`;
+          head === undefined ? '' : `.${inputNameOf(head)}${rest.map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`)).join('')}`;
         return { path: `input${field}`, message: issue.message, code: issue.code };
       }),
     );
@@ -109,16 +80,6 @@ payloadMutation('updatePost', {
 
 const postId = (t: InputFieldBuilder) => ({ id: t.id({ required: true }) });
 
-payloadMutation('deletePost', {
-  input: postId,
-  payload: { deletedPostId: 'ID' },
-  resolve: async (input, context) => {
-    const id = inputIdOf(input, 'id', 'Post');
-    await context.community.deletePost(id);
-    return { deletedPostId: encodeGlobalID('Post', id) };
-  },
-});
-
 payloadMutation('togglePostLike', {
   description: '좋아요를 누르거나 취소합니다. 바뀐 isLiked와 likeCount를 돌려줍니다.',
   input: postId,
@@ -147,16 +108,23 @@ payloadMutation('reportPost', {
   },
 });
 
-payloadMutation('blockPost', {
-  description: '이 게시글을 내 목록과 검색에서 숨깁니다.',
-  input: postId,
-  payload: { blockedPostId: 'ID' },
-  resolve: async (input, context) => {
-    const id = inputIdOf(input, 'id', 'Post');
-    await context.community.blockPost(id);
-    return { blockedPostId: encodeGlobalID('Post', id) };
-  },
-});
+/** Writes on one post that answer only its id. */
+const postIdWrites: [string, string, string | undefined, (context: GatewayContext, id: number) => Promise<unknown>][] = [
+  ['deletePost', 'deletedPostId', undefined, (context, id) => context.community.deletePost(id)],
+  ['blockPost', 'blockedPostId', '이 게시글을 내 목록과 검색에서 숨깁니다.', (context, id) => context.community.blockPost(id)],
+];
+for (const [name, answerField, description, write] of postIdWrites) {
+  payloadMutation(name, {
+    description,
+    input: postId,
+    payload: { [answerField]: 'ID' },
+    resolve: async (input, context) => {
+      const id = inputIdOf(input, 'id', 'Post');
+      await write(context, id);
+      return { [answerField]: encodeGlobalID('Post', id) };
+    },
+  });
+}
 
 payloadMutation('blockUser', {
   description: '회원 차단: 그 회원의 글과 댓글이 내 목록과 검색에서 사라집니다.',

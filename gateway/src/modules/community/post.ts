@@ -1,10 +1,10 @@
 import { POST_SORTS, POST_TYPES, TRADE_TYPES, issuesFromZod, postListQuerySchema, validationTexts, type ErrorDetail } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
-import type { GatewayContext } from '../../server/context.js';
+import { upstreamNode } from '../../graphql/nodes.js';
 import type { PostSnapshot } from '../../server/pubsub.js';
 import { NotFoundError } from '../../graphql/errors.js';
 import { queryConnection, resultsConnection } from '../../graphql/connections.js';
-import { localKeyOf, NUMERIC_ID_PATTERN } from '../../graphql/ids.js';
+import { camelCase, localKeyOf, NUMERIC_ID_PATTERN } from '../../graphql/ids.js';
 import type { QueryValue } from '../../upstream/client.js';
 import type { PostJson } from '../../../../domain/api.js';
 import { Category } from './category.js';
@@ -19,12 +19,7 @@ const PostSort = builder.enumType('PostSort', {
   values: enumValues(POST_SORTS),
 });
 
-export const Post = builder.loadableNodeRef('Post', {
-  id: { resolve: (post: PostJson) => post.id },
-  // Each id is one GET (the REST API has no batch read); the loader makes them one parallel round without repeats.
-  load: (ids: string[], context: GatewayContext) => Promise.all(ids.map((id) => context.community.post(Number(id)).catch((error: Error) => error))),
-  cacheResolved: (post) => String(post.id),
-});
+export const Post = upstreamNode<PostJson>('Post', { id: (post) => post.id, read: (id, context) => context.community.post(Number(id)) });
 
 /** The post made of each `postChanged` snapshot, shared by its subscribers: `is_like` is a guest's false. */
 const postOfSnapshot = new WeakMap<PostSnapshot, PostJson>();
@@ -92,19 +87,14 @@ builder.queryField('post', (t) =>
   }),
 );
 
-/** GraphQL argument names for the upstream query parameters, to point validation issues at what the client sent. */
-const argumentNameOf: Record<string, string> = {
-  post_type: 'postType',
-  category: 'categoryId',
-  sub_category: 'subCategoryId',
-  author_id: 'authorId',
-  date_from: 'dateFrom',
-  date_to: 'dateTo',
-  is_sold: 'isSold',
-  trade_type: 'tradeType',
-  price_min: 'priceMin',
-  price_max: 'priceMax',
-};
+/**
+ * The GraphQL name of an upstream post field or list parameter, to point validation issues at what the client sent:
+ * the upstream's name in camelCase, but for the category ids and the image ids.
+ */
+export function inputNameOf(upstreamName: string): string {
+  const renamed: Record<string, string> = { category: 'categoryId', sub_category: 'subCategoryId', images: 'imageIds' };
+  return renamed[upstreamName] ?? camelCase(upstreamName);
+}
 
 interface PostFilterArgs {
   postType?: string | null;
@@ -151,7 +141,7 @@ function postListQueryFor(args: PostFilterArgs): { query: Record<string, QueryVa
   if (!parsed.success) {
     for (const issue of issuesFromZod(parsed.error)) {
       const [head, ...rest] = (issue.path ?? '').split('.');
-      issues.push({ ...issue, path: [argumentNameOf[head] ?? head, ...rest].join('.') });
+      issues.push({ ...issue, path: [inputNameOf(head), ...rest].join('.') });
     }
   }
   return { query, issues };

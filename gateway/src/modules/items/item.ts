@@ -13,10 +13,10 @@ import {
   type WishUserJson,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
-import type { GatewayContext } from '../../server/context.js';
+import { upstreamNode } from '../../graphql/nodes.js';
 import { ConflictError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../graphql/errors.js';
 import { listConnection, offsetConnection, queryConnection, resultsConnection } from '../../graphql/connections.js';
-import { localKeyOf, UUID_PATTERN } from '../../graphql/ids.js';
+import { camelCase, localKeyOf, UUID_PATTERN } from '../../graphql/ids.js';
 import { enumValues } from '../../graphql/enums.js';
 import { payloadMutation } from '../../graphql/mutations.js';
 import { User } from '../../graphql/refs.js';
@@ -34,11 +34,7 @@ export function itemUuidOf(globalId: string, path: string): string {
   return uuid;
 }
 
-export const Item = builder.loadableNodeRef('Item', {
-  id: { resolve: (item: ItemJson) => item.uuid },
-  load: (uuids: string[], context: GatewayContext) => Promise.all(uuids.map((uuid) => context.items.item(uuid).catch((error: Error) => error))),
-  cacheResolved: (item) => item.uuid,
-});
+export const Item = upstreamNode<ItemJson>('Item', { id: (item) => item.uuid, read: (uuid, context) => context.items.item(uuid) });
 
 const Sprite = builder.objectRef<SpriteJson>('ItemSprite').implement({
   description: '가로로 이어 붙인 스프라이트 시트: 한 프레임의 너비·높이와 프레임 수',
@@ -144,13 +140,8 @@ payloadMutation('reportItem', {
       content: input.content ?? undefined,
       context_id: input.contextId ?? undefined,
     });
-    if (!parsed.success) throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: `input.${camel(issue.path ?? '')}` })));
+    if (!parsed.success) throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: `input.${camelCase(issue.path ?? '')}` })));
     const created = await context.items.reportItem(uuid, parsed.data);
     return { reportedItemId: String(input.itemId), reportId: created.id, createdAt: created.created_at };
   },
 });
-
-/** snake_case upstream field names as the GraphQL input spells them. */
-export function camel(path: string): string {
-  return path.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
-}

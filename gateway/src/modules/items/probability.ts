@@ -9,7 +9,7 @@ import {
   type ProbabilityKind,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
-import type { GatewayContext } from '../../server/context.js';
+import { upstreamNode } from '../../graphql/nodes.js';
 import { NotFoundError } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
 import { queryConnection, sliceConnection } from '../../graphql/connections.js';
@@ -25,20 +25,12 @@ type ProbabilityRecord = ProbabilityItemJson & { kind: ProbabilityKind };
 /** `<kind>/<id>` inside a ProbabilityItem id: the upstream needs both to find a row. */
 const KEY_PATTERN = new RegExp(`^(${PROBABILITY_KINDS.join('|')})/\\d{1,10}$`);
 
-export const ProbabilityItem = builder.loadableNodeRef('ProbabilityItem', {
-  id: { resolve: (row: ProbabilityRecord): string => `${row.kind}/${row.id}` },
-  load: (keys: string[], context: GatewayContext) =>
-    Promise.all(
-      keys.map(async (key) => {
-        const [kind, id] = key.split('/') as [ProbabilityKind, string];
-        try {
-          return { ...(await context.items.probabilityItem(kind, id)), kind };
-        } catch (error) {
-          return error as Error;
-        }
-      }),
-    ),
-  cacheResolved: (row): string => `${row.kind}/${row.id}`,
+export const ProbabilityItem = upstreamNode<ProbabilityRecord>('ProbabilityItem', {
+  id: (row) => `${row.kind}/${row.id}`,
+  read: async (key, context) => {
+    const [kind, id] = key.split('/') as [ProbabilityKind, string];
+    return { ...(await context.items.probabilityItem(kind, id)), kind };
+  },
 });
 
 ProbabilityItem.implement({

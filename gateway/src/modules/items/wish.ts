@@ -19,9 +19,9 @@ import { builder } from '../../graphql/builder.js';
 import { isViewer } from '../../graphql/viewer.js';
 import { ValidationError } from '../../graphql/errors.js';
 import { enumValues, OrderDirection } from '../../graphql/enums.js';
-import { Item, WishTypeEnum, camel, itemUuidOf } from './item.js';
+import { Item, WishTypeEnum, itemUuidOf } from './item.js';
 import { listConnection, resultsConnection } from '../../graphql/connections.js';
-import { localKeyOf } from '../../graphql/ids.js';
+import { camelCase, localKeyOf, upstreamFields } from '../../graphql/ids.js';
 import { payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { User } from '../../graphql/refs.js';
 
@@ -121,7 +121,7 @@ function wishIdOf(globalId: string, path: string): string {
 function validBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: `input.${camel(issue.path ?? '')}` })));
+  throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: `input.${camelCase(issue.path ?? '')}` })));
 }
 
 const wishFields = (t: InputFieldBuilder) => ({
@@ -133,23 +133,7 @@ const wishFields = (t: InputFieldBuilder) => ({
   notificationPrice: t.int(),
 });
 
-interface WishFieldValues {
-  targetPrice?: number | null;
-  memo?: string | null;
-  priority?: number | null;
-  quantity?: number | null;
-  isNotificationEnabled?: boolean | null;
-  notificationPrice?: number | null;
-}
-
-const upstreamWishFields = (input: WishFieldValues) => ({
-  target_price: input.targetPrice ?? undefined,
-  memo: input.memo ?? undefined,
-  priority: input.priority ?? undefined,
-  quantity: input.quantity ?? undefined,
-  is_notification_enabled: input.isNotificationEnabled ?? undefined,
-  notification_price: input.notificationPrice ?? undefined,
-});
+const wishFieldNames = ['targetPrice', 'memo', 'priority', 'quantity', 'isNotificationEnabled', 'notificationPrice'] as const;
 
 /** The changed wish and its item. */
 const wishPayload = { wish: Wish, item: Item } as const;
@@ -163,7 +147,7 @@ payloadMutation('addWish', {
     const body = validBody(wishAddSchema, {
       item_uuid: itemUuidOf(String(input.itemId), 'input.itemId'),
       wish_type: input.wishType,
-      ...upstreamWishFields(input),
+      ...upstreamFields(input, wishFieldNames),
     });
     return withItem(await context.items.addWish(input.wishType as WishType, body));
   },
@@ -210,7 +194,7 @@ payloadMutation('updateWish', {
   payload: wishPayload,
   resolve: async (input, context) => {
     const id = wishIdOf(String(input.wishId), 'input.wishId');
-    const body = validBody(wishUpdateSchema, { ...upstreamWishFields(input), status: input.status ?? undefined });
+    const body = validBody(wishUpdateSchema, { ...upstreamFields(input, wishFieldNames), status: input.status ?? undefined });
     return withItem(await context.items.updateWish(id, body));
   },
 });

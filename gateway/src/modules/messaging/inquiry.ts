@@ -12,6 +12,7 @@ import {
   type InquiryUserJson,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
+import { upstreamNode } from '../../graphql/nodes.js';
 import type { GatewayContext } from '../../server/context.js';
 import { ConflictError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
@@ -49,11 +50,7 @@ type InquiryShape = InquiryJson & Partial<Omit<InquiryDetailJson, keyof InquiryJ
 const detailOf = async (inquiry: InquiryShape, context: GatewayContext): Promise<InquiryDetailJson> =>
   inquiry.comments ? (inquiry as InquiryDetailJson) : context.messaging.inquiry(inquiry.id);
 
-export const Inquiry = builder.loadableNodeRef('Inquiry', {
-  id: { resolve: (inquiry: InquiryShape) => inquiry.id },
-  load: (ids: string[], context: GatewayContext) => Promise.all(ids.map((id) => context.messaging.inquiry(Number(id)).catch((error: Error) => error))),
-  cacheResolved: (inquiry) => String(inquiry.id),
-});
+export const Inquiry = upstreamNode<InquiryShape>('Inquiry', { id: (inquiry) => inquiry.id, read: (id, context) => context.messaging.inquiry(Number(id)) });
 
 Inquiry.implement({
   description: '1:1 문의 (001 §3)',

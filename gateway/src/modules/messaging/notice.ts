@@ -10,7 +10,7 @@ import {
 } from '../../../../domain/index.js';
 import { ATTACHMENT_UPLOAD_LIMIT } from '../../../../domain/uploads.js';
 import { builder } from '../../graphql/builder.js';
-import type { GatewayContext } from '../../server/context.js';
+import { upstreamNode } from '../../graphql/nodes.js';
 import { ensureWithin } from '../../server/limits/uploads.js';
 import { NotFoundError, ValidationError } from '../../graphql/errors.js';
 import type { NoticeFile } from './messaging-api.js';
@@ -35,11 +35,7 @@ const Attachment = builder.objectRef<AttachmentJson>('Attachment').implement({
   }),
 });
 
-export const Notice = builder.loadableNodeRef('Notice', {
-  id: { resolve: (notice: NoticeJson) => notice.uuid },
-  load: (uuids: string[], context: GatewayContext) => Promise.all(uuids.map((uuid) => context.messaging.notice(uuid).catch((error: Error) => error))),
-  cacheResolved: (notice) => notice.uuid,
-});
+export const Notice = upstreamNode<NoticeJson>('Notice', { id: (notice) => notice.uuid, read: (uuid, context) => context.messaging.notice(uuid) });
 
 Notice.implement({
   description: '공지사항 (001 §3). 중요·고정 공지가 먼저 옵니다.',

@@ -13,6 +13,7 @@ import {
   type SenderJson,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
+import { upstreamNode } from '../../graphql/nodes.js';
 import { isViewer } from '../../graphql/viewer.js';
 import type { GatewayContext } from '../../server/context.js';
 import { NotAuthenticatedError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
@@ -35,10 +36,9 @@ export const Sender = builder.objectRef<SenderJson>('NotificationSender').implem
   }),
 });
 
-export const Notification = builder.loadableNodeRef('Notification', {
-  id: { resolve: (notification: NotificationJson) => notification.id },
-  load: (ids: string[], context: GatewayContext) => Promise.all(ids.map((id) => context.messaging.notification(id).catch((error: Error) => error))),
-  cacheResolved: (notification) => notification.id,
+export const Notification = upstreamNode<NotificationJson>('Notification', {
+  id: (notification) => notification.id,
+  read: (id, context) => context.messaging.notification(id),
 });
 
 Notification.implement({

@@ -21,6 +21,7 @@ import {
   type UserSummaryJson,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
+import { upstreamNode } from '../../graphql/nodes.js';
 import type { GatewayContext } from '../../server/context.js';
 import { ConflictError, ForbiddenError, NotAuthenticatedError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { inputIdOf, upstreamIdOf, validateInput, withoutNulls } from '../../graphql/ids.js';
@@ -36,11 +37,7 @@ const StoryPrivacyEnum = builder.enumType('StoryPrivacy', {
 });
 const StoryReactionTypeEnum = builder.enumType('StoryReactionType', { values: enumValues(STORY_REACTION_TYPES) });
 
-export const Story = builder.loadableNodeRef('Story', {
-  id: { resolve: (story: StoryJson) => story.id },
-  load: (ids: string[], context: GatewayContext) => Promise.all(ids.map((id) => context.stories.story(Number(id)).catch((error: Error) => error))),
-  cacheResolved: (story) => String(story.id),
-});
+export const Story = upstreamNode<StoryJson>('Story', { id: (story) => story.id, read: (id, context) => context.stories.story(Number(id)) });
 
 const StoryLocation = builder.objectRef<NonNullable<StoryJson['location']>>('StoryLocation').implement({
   fields: (t) => ({ name: t.exposeString('name'), latitude: t.exposeFloat('latitude'), longitude: t.exposeFloat('longitude') }),
