@@ -3,7 +3,7 @@ import { loadProfile } from './repository.js';
 import type { Database } from '../db/client.js';
 import { viewerId } from '../http/auth.js';
 import { NotFoundError, UnauthenticatedError } from '../errors.js';
-import { parseId, requestMedia } from '../http/request.js';
+import { pathId, requestMedia } from '../http/request.js';
 
 export const userRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   /** The token's own member: the full profile of 001 §3 with private fields (and whether they are staff); 401 for guests. */
@@ -16,8 +16,7 @@ export const userRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
 
   /** A member's public profile, with stats and the viewer's relation (isFollowing, isBlocked). */
   app.get<{ Params: { id: string } }>('/v1/user/:id/', async (request) => {
-    const id = parseId(request.params.id);
-    const found = id === null ? null : await loadProfile(db, id, viewerId(request), requestMedia(request));
+    const found = await loadProfile(db, pathId(request.params.id), viewerId(request), requestMedia(request));
     if (!found) throw new NotFoundError();
     return found;
   });

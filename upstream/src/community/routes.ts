@@ -10,7 +10,7 @@ import type { Database } from '../db/client.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { member, viewerId } from '../http/auth.js';
 import { pageJson, pageQuerySchema } from '../http/page.js';
-import { parseId, pathId, requestMedia, singleValuedQuery } from '../http/request.js';
+import { pathId, requestMedia, singleValuedQuery } from '../http/request.js';
 import { validate } from '../http/validate.js';
 import { serializeImage } from '../serializers.js';
 import { readWithinLimit, storeImage, StoredUploads } from '../uploads/images.js';
@@ -59,8 +59,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
   });
 
   app.get<{ Params: { id: string } }>('/v1/community/:id/', async (request) => {
-    const id = parseId(request.params.id);
-    const record = id === null ? null : await openPost(db, id);
+    const record = await openPost(db, pathId(request.params.id));
     if (!record) throw new NotFoundError();
     const [post] = await presentPosts(db, [record], requestMedia(request), viewerId(request));
     return post;

@@ -15,11 +15,11 @@ import { WISH_STATUSES, WISH_TYPES, type ProbabilityKind, type WishType } from '
 import { itemTexts } from '../../../domain/messages.js';
 import { itemReportSchema } from '../../../domain/report.js';
 import type { Database } from '../db/client.js';
-import type { ItemRow, UserRow } from '../db/schema.js';
+import type { ItemRow, UserRow, WishRow } from '../db/schema.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import { member, viewerId } from '../http/auth.js';
 import { pageJson } from '../http/page.js';
-import { parseId, requestMedia, singleValuedQuery } from '../http/request.js';
+import { pathId, requestMedia, singleValuedQuery } from '../http/request.js';
 import { validate } from '../http/validate.js';
 import { serializeItem, serializeProbabilityItem, serializeWish, serializeWishUser } from './present.js';
 import * as repo from './repository.js';
@@ -43,14 +43,20 @@ async function ownUserOr403(db: Database, request: FastifyRequest, userUuid: str
 /** A wish the caller owns; 404 when it does not exist (or is of another list), 403 when it is someone else's. */
 async function ownWish(db: Database, request: FastifyRequest, rawId: string, wishType?: WishType) {
   const viewer = member(request);
-  const id = parseId(rawId);
-  const record = id === null ? undefined : await repo.findWish(db, id);
+  const record = await repo.findWish(db, pathId(rawId));
   if (!record || (wishType && record.wish.wishType !== wishType)) throw new NotFoundError();
   if (record.wish.userId !== viewer.id) throw new ForbiddenError(itemTexts.notOwnWish);
   return { viewer, record };
 }
 
 export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+  /** One of the caller's own wishes, with them as its owner. */
+  const ownWishJson = async (request: FastifyRequest, wish: WishRow, item: ItemRow) => {
+    const viewer = member(request);
+    const owner = (await loadUsers(db, [viewer.id])).get(viewer.id);
+    return serializeWish(wish, item, owner, requestMedia(request), viewer.id);
+  };
+
   app.get('/v1/item/search-name/', async (request) => {
     const query = validate(itemSearchQuerySchema, singleValuedQuery(request.query));
     const { rows, total } = await repo.searchItemsByName(db, query.item_name, query.page, query.page_size);
@@ -69,7 +75,7 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
 
   app.post<{ Params: { uuid: string } }>('/v1/item/:uuid/report/', async (request, reply) => {
     const viewer = member(request);
-    const report = validate(itemReportSchema, request.body ?? {});
+    const report = validate(itemReportSchema, request.body);
     const item = await itemOr404(db, request.params.uuid);
     const created = await repo.reportItem(db, item.id, viewer.id, report);
     return reply.code(201).send({ id: created.id, created_at: created.createdAt.toISOString() });
@@ -83,8 +89,7 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
     const input = validate(wishAddSchema, { ...body, wish_type: wishType });
     const item = await itemOr404(db, input.item_uuid);
     const { record, created } = await repo.addWish(db, viewer.id, item, input);
-    const owner = (await loadUsers(db, [viewer.id])).get(viewer.id);
-    return reply.code(created ? 201 : 200).send(serializeWish(record.wish, record.item, owner, requestMedia(request), viewer.id));
+    return reply.code(created ? 201 : 200).send(await ownWishJson(request, record.wish, record.item));
   };
   app.post('/v1/wishlist/buy', addWish('buy'));
   app.post('/v1/wishlist/sell', addWish('sell'));
@@ -98,19 +103,17 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
 
   app.post<{ Params: { wishType: string; id: string } }>('/v1/wishlist/:wishType/:id/toggle/', async (request) => {
     const wishType = validate(wishTypeSchema, request.params.wishType);
-    const { status } = validate(wishStatusChangeSchema, request.body ?? {});
-    const { viewer, record } = await ownWish(db, request, request.params.id, wishType);
+    const { status } = validate(wishStatusChangeSchema, request.body);
+    const { record } = await ownWish(db, request, request.params.id, wishType);
     const updated = await repo.updateWish(db, record.wish.id, { status });
-    const owner = (await loadUsers(db, [viewer.id])).get(viewer.id);
-    return serializeWish(updated, record.item, owner, requestMedia(request), viewer.id);
+    return ownWishJson(request, updated, record.item);
   });
 
   app.put<{ Params: { id: string } }>('/v1/wishlist/:id/', async (request) => {
-    const changes = validate(wishUpdateSchema, request.body ?? {});
-    const { viewer, record } = await ownWish(db, request, request.params.id);
+    const changes = validate(wishUpdateSchema, request.body);
+    const { record } = await ownWish(db, request, request.params.id);
     const updated = await repo.updateWish(db, record.wish.id, changes);
-    const owner = (await loadUsers(db, [viewer.id])).get(viewer.id);
-    return serializeWish(updated, record.item, owner, requestMedia(request), viewer.id);
+    return ownWishJson(request, updated, record.item);
   });
 
   app.delete('/v1/item/wish-items', async (request) => {
