@@ -5,7 +5,7 @@ import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ValidationPlugin from '@pothos/plugin-validation';
 import { formatIssuePath } from '../../../domain/index.js';
-import type { GatewayContext } from '../server/context.js';
+import type { GatewayContext } from './context.js';
 import { NotAuthenticatedError, ValidationError } from './errors.js';
 
 export const builder = new SchemaBuilder<{

@@ -1,6 +1,6 @@
 import type { FieldRef, InputFieldMap, InputShapeFromFields, OutputShape, OutputType } from '@pothos/core';
 import { CONNECTION_SIZE_MAX, connectionArgsSchema, validationTexts, type ErrorDetail } from '../../../domain/index.js';
-import type { GatewayContext } from '../server/context.js';
+import type { GatewayContext } from './context.js';
 import { builder } from './builder.js';
 import { ValidationError } from './errors.js';
 

@@ -1,5 +1,5 @@
 import { ObjectRef, type InputFieldMap, type InputShapeFromFields, type OutputShape, type OutputType } from '@pothos/core';
-import type { GatewayContext } from '../server/context.js';
+import type { GatewayContext } from './context.js';
 import { builder } from './builder.js';
 import { WRITE_ERRORS } from './errors.js';
 

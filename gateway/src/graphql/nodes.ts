@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../server/context.js';
+import type { GatewayContext } from './context.js';
 import { builder } from './builder.js';
 
 export interface UpstreamNodeOptions<Shape> {

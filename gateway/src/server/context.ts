@@ -9,21 +9,7 @@ import { MessagingApi } from '../modules/messaging/messaging-api.js';
 import type { NotificationBridge } from './notification-bridge.js';
 import type { PublicCache } from '../upstream/public-cache.js';
 import type { MediaUrl } from './media.js';
-
-export interface GatewayContext {
-  caller: Caller;
-  community: CommunityApi;
-  items: ItemsApi;
-  accounts: AccountsApi;
-  stories: StoriesApi;
-  /** Where mutations announce changes to subscribers (`publishPostChanged`). */
-  pubSub: GatewayPubSub;
-  messaging: MessagingApi;
-  /** Polls the inbox of members with live notification subscriptions. */
-  notificationBridge: NotificationBridge;
-  /** A media path or URL as browsers anywhere can load it (relative, or on PUBLIC_URL). */
-  mediaUrl: MediaUrl;
-}
+import type { GatewayContext } from '../graphql/context.js';
 
 /** The web client's device id when a request names none (002 §7.1). */
 export const DEFAULT_DEVICE_ID = 'web';

@@ -12,8 +12,8 @@ import {
   type SocialProvider,
 } from '../../../../domain/index.js';
 import { IMAGE_UPLOAD_LIMIT } from '../../../../domain/uploads.js';
-import type { GatewayContext } from '../../server/context.js';
-import { ensureWithin } from '../../server/limits/uploads.js';
+import type { GatewayContext } from '../../graphql/context.js';
+import { ensureWithin } from '../../graphql/uploads.js';
 import { BadRequestError, ConflictError, NotAuthenticatedError, NotFoundError, TooManyAttemptsError, ValidationError } from '../../graphql/errors.js';
 import { inputIdOf, validateInput, withoutNulls } from '../../graphql/ids.js';
 import { payloadMutation, type PayloadFields } from '../../graphql/mutations.js';

@@ -127,3 +127,10 @@ export class AccountsApi {
     return this.client.getShared(`/v1/user/${userId}/badge/`, { ...this.caller, token: undefined });
   }
 }
+
+declare module '../../graphql/context.js' {
+  interface GatewayContext {
+    /** The account calls for this request's caller. */
+    accounts: AccountsApi;
+  }
+}

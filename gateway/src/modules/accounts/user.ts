@@ -5,7 +5,7 @@ import { ACTIVITY_TYPES, GENDERS, PRIVACY_LEVELS, issuesFromZod, userSearchSchem
 import { ValidationError } from '../../graphql/errors.js';
 import { builder } from '../../graphql/builder.js';
 import { isViewer } from '../../graphql/viewer.js';
-import type { GatewayContext } from '../../server/context.js';
+import type { GatewayContext } from '../../graphql/context.js';
 import { listConnection, queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { enumValues } from '../../graphql/enums.js';
 import { User } from '../../graphql/refs.js';

@@ -126,3 +126,10 @@ export class CommunityApi {
 export function flattenCategories(categories: CategoryJson[]): CategoryJson[] {
   return categories.flatMap((category) => [category, ...flattenCategories(category.children ?? [])]);
 }
+
+declare module '../../graphql/context.js' {
+  interface GatewayContext {
+    /** The community calls for this request's caller. */
+    community: CommunityApi;
+  }
+}

@@ -9,7 +9,7 @@ import {
   userBlockSchema,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
-import type { GatewayContext } from '../../server/context.js';
+import type { GatewayContext } from '../../graphql/context.js';
 import { publishPostChanged } from '../../server/pubsub.js';
 import { ConflictError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';

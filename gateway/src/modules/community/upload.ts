@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { IMAGE_UPLOAD_LIMIT } from '../../../../domain/uploads.js';
 import { builder } from '../../graphql/builder.js';
-import { ensureWithin } from '../../server/limits/uploads.js';
+import { ensureWithin } from '../../graphql/uploads.js';
 import { NotAuthenticatedError, ValidationError } from '../../graphql/errors.js';
 import { payloadMutation } from '../../graphql/mutations.js';
 import { Image } from './image.js';

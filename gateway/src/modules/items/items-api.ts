@@ -75,3 +75,10 @@ export class ItemsApi {
     return this.call('GET', `/v1/probability/${kind}/${encodeURIComponent(id)}/`);
   }
 }
+
+declare module '../../graphql/context.js' {
+  interface GatewayContext {
+    /** The item, wish-list and probability calls for this request's caller. */
+    items: ItemsApi;
+  }
+}

@@ -13,7 +13,7 @@ import {
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import { upstreamNode } from '../../graphql/nodes.js';
-import type { GatewayContext } from '../../server/context.js';
+import type { GatewayContext } from '../../graphql/context.js';
 import { ConflictError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
 import { upstreamIdOf, validateInput } from '../../graphql/ids.js';

@@ -122,3 +122,10 @@ export class MessagingApi {
     return this.call('POST', `/v1/inquiry/${id}/satisfaction/`, undefined, { score });
   }
 }
+
+declare module '../../graphql/context.js' {
+  interface GatewayContext {
+    /** The notification, notice and inquiry calls for this request's caller. */
+    messaging: MessagingApi;
+  }
+}

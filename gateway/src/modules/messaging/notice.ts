@@ -11,7 +11,7 @@ import {
 import { ATTACHMENT_UPLOAD_LIMIT } from '../../../../domain/uploads.js';
 import { builder } from '../../graphql/builder.js';
 import { upstreamNode } from '../../graphql/nodes.js';
-import { ensureWithin } from '../../server/limits/uploads.js';
+import { ensureWithin } from '../../graphql/uploads.js';
 import { NotFoundError, ValidationError } from '../../graphql/errors.js';
 import type { NoticeFile } from './messaging-api.js';
 import { enumValues, OrderDirection } from '../../graphql/enums.js';

@@ -15,7 +15,7 @@ import {
 import { builder } from '../../graphql/builder.js';
 import { upstreamNode } from '../../graphql/nodes.js';
 import { isViewer } from '../../graphql/viewer.js';
-import type { GatewayContext } from '../../server/context.js';
+import type { GatewayContext } from '../../graphql/context.js';
 import { NotAuthenticatedError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
 import { connectionTotalCount, listConnection, resultsConnection } from '../../graphql/connections.js';

@@ -106,3 +106,10 @@ export class StoriesApi {
       .results;
   }
 }
+
+declare module '../../graphql/context.js' {
+  interface GatewayContext {
+    /** The stories calls for this request's caller. */
+    stories: StoriesApi;
+  }
+}

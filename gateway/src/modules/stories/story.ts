@@ -22,7 +22,7 @@ import {
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import { upstreamNode } from '../../graphql/nodes.js';
-import type { GatewayContext } from '../../server/context.js';
+import type { GatewayContext } from '../../graphql/context.js';
 import { ConflictError, ForbiddenError, NotAuthenticatedError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { inputIdOf, upstreamIdOf, validateInput, withoutNulls } from '../../graphql/ids.js';
 import { payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';

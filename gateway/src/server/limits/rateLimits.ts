@@ -3,7 +3,7 @@ import { Kind, getOperationAST, type DocumentNode, type FragmentDefinitionNode, 
 import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import { GRAPHQL_LIMITS, RATE_LIMITS } from '../../../../domain/limits.js';
-import type { GatewayContext } from '../context.js';
+import type { GatewayContext } from '../../graphql/context.js';
 import { RateLimitedError } from '../../graphql/errors.js';
 import { costOfOperation } from './operationLimits.js';
 import { createRateLimiter, isRateLimited } from './rateLimiter.js';

@@ -3,8 +3,7 @@ import { Busboy } from '@fastify/busboy';
 import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yoga';
 import { GRAPHQL_UPLOAD_LIMITS } from '../../../../domain/limits.js';
 import { errorMessages, hardeningTexts } from '../../../../domain/messages.js';
-import { uploadLimitFor, type UploadLimit } from '../../../../domain/uploads.js';
-import { ValidationError } from '../../graphql/errors.js';
+import { uploadLimitFor } from '../../../../domain/uploads.js';
 
 const badRequest = (message: string = errorMessages.BAD_REQUEST) => createGraphQLError(message, { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
 const tooLarge = (message: string) => createGraphQLError(message, { extensions: { code: 'VALIDATION_ERROR', http: { status: 413 } } });
@@ -146,13 +145,4 @@ function setAtPath(target: Record<string, unknown>, keys: string[], value: File)
   if (!current || typeof current !== 'object' || !Object.hasOwn(current, last) || (current as Record<string, unknown>)[last] !== null) return false;
   (current as Record<string, unknown>)[last] = value;
   return true;
-}
-
-/**
- * A mutation that takes only one kind of file holds it to that kind's limit before any upstream call
- * (a file declared as a video streams in up to the video limit, but a profile picture is a picture).
- */
-export function ensureWithin(file: File, limit: UploadLimit, path: string): File {
-  if (file.size > limit.maxBytes) throw new ValidationError([{ path, message: limit.tooLarge, code: 'too_big' }]);
-  return file;
 }
