@@ -9,18 +9,6 @@ export const ErrorInterface = builder.interfaceRef<Error & { code: string }>('Er
   }),
 });
 
-builder.objectType(NotFoundError, {
-  name: 'NotFoundError',
-  interfaces: [ErrorInterface],
-  isTypeOf: (value) => value instanceof NotFoundError,
-});
-
-builder.objectType(NotAuthenticatedError, {
-  name: 'NotAuthenticatedError',
-  interfaces: [ErrorInterface],
-  isTypeOf: (value) => value instanceof NotAuthenticatedError,
-});
-
 const ValidationIssue = builder.objectRef<{ path?: string; message: string; code?: string }>('ValidationIssue').implement({
   fields: (t) => ({
     path: t.string({ resolve: (issue) => issue.path ?? '' }),
@@ -29,6 +17,11 @@ const ValidationIssue = builder.objectRef<{ path?: string; message: string; code
   }),
 });
 
+/** Each error class as the object type of its name, implementing Error; some carry more than the message and code. */
+for (const ErrorClass of [NotFoundError, NotAuthenticatedError, ForbiddenError, ConflictError, BadRequestError]) {
+  builder.objectType(ErrorClass, { name: ErrorClass.name, interfaces: [ErrorInterface], isTypeOf: (value) => value instanceof ErrorClass });
+}
+
 builder.objectType(ValidationError, {
   name: 'ValidationError',
   interfaces: [ErrorInterface],
@@ -36,24 +29,6 @@ builder.objectType(ValidationError, {
   fields: (t) => ({
     issues: t.field({ type: [ValidationIssue], resolve: (error) => error.issues }),
   }),
-});
-
-builder.objectType(ForbiddenError, {
-  name: 'ForbiddenError',
-  interfaces: [ErrorInterface],
-  isTypeOf: (value) => value instanceof ForbiddenError,
-});
-
-builder.objectType(ConflictError, {
-  name: 'ConflictError',
-  interfaces: [ErrorInterface],
-  isTypeOf: (value) => value instanceof ConflictError,
-});
-
-builder.objectType(BadRequestError, {
-  name: 'BadRequestError',
-  interfaces: [ErrorInterface],
-  isTypeOf: (value) => value instanceof BadRequestError,
 });
 
 builder.objectType(TooManyAttemptsError, {

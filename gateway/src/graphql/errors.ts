@@ -17,17 +17,18 @@ export class GatewayError extends GraphQLError {
   }
 }
 
-export class NotFoundError extends GatewayError {
-  constructor(message: string = errorMessages.NOT_FOUND) {
-    super('NOT_FOUND', message, 404);
-  }
+/** A failure of the catalogue with its HTTP status; the message is the catalogue's unless the upstream gave its own. */
+function catalogued(code: ErrorCode & keyof typeof errorMessages, status: number) {
+  return class extends GatewayError {
+    constructor(message: string = errorMessages[code]) {
+      super(code, message, status);
+    }
+  };
 }
 
-export class NotAuthenticatedError extends GatewayError {
-  constructor(message: string = errorMessages.UNAUTHORIZED) {
-    super('UNAUTHORIZED', message, 401);
-  }
-}
+export class NotFoundError extends catalogued('NOT_FOUND', 404) {}
+
+export class NotAuthenticatedError extends catalogued('UNAUTHORIZED', 401) {}
 
 export class ValidationError extends GatewayError {
   constructor(readonly issues: ErrorDetail[]) {
@@ -46,24 +47,12 @@ export class RateLimitedError extends GatewayError {
   }
 }
 
-export class ForbiddenError extends GatewayError {
-  constructor(message: string = errorMessages.FORBIDDEN) {
-    super('FORBIDDEN', message, 403);
-  }
-}
+export class ForbiddenError extends catalogued('FORBIDDEN', 403) {}
 
-export class ConflictError extends GatewayError {
-  constructor(message: string = errorMessages.CONFLICT) {
-    super('CONFLICT', message, 409);
-  }
-}
+export class ConflictError extends catalogued('CONFLICT', 409) {}
 
 /** A refused request the member can correct (wrong login, wrong current password): the upstream's 400 and message. */
-export class BadRequestError extends GatewayError {
-  constructor(message: string = errorMessages.BAD_REQUEST) {
-    super('BAD_REQUEST', message, 400);
-  }
-}
+export class BadRequestError extends catalogued('BAD_REQUEST', 400) {}
 
 /** Too many failed logins for an identifier or from an address; retry after the given seconds. */
 export class TooManyAttemptsError extends GatewayError {

@@ -6,6 +6,9 @@ import type { UpstreamCallRecord, UpstreamRetryRecord } from '../upstream/client
 /** Operation names become label values: the first ones seen, then `other`, so arbitrary clients cannot grow the series. */
 const MAX_OPERATION_LABELS = 200;
 
+/** Histogram buckets of durations in seconds, from 5 ms to 10 s. */
+const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
 /** Prometheus metrics of one gateway (its own registry, so several gateways in one process stay apart). */
 export class GatewayMetrics {
   readonly registry = new Registry();
@@ -22,7 +25,7 @@ export class GatewayMetrics {
     name: 'gateway_graphql_operation_duration_seconds',
     help: 'Execution time of GraphQL operations, by operation name',
     labelNames: ['operation'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    buckets: SECONDS_BUCKETS,
     registers: [this.registry],
   });
 
@@ -44,7 +47,7 @@ export class GatewayMetrics {
     name: 'gateway_upstream_request_duration_seconds',
     help: 'Duration of upstream attempts by method and route',
     labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    buckets: SECONDS_BUCKETS,
     registers: [this.registry],
   });
 
