@@ -1,12 +1,12 @@
 import { graphql, usePaginationFragment, useRelayEnvironment } from 'react-relay';
 import { Link } from 'react-router-dom';
 import { commitLocalUpdate } from 'relay-runtime';
-import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
-import { accountTexts, uiTexts } from '@domain/messages.js';
+import { accountTexts } from '@domain/messages.js';
 import type { BlockedMemberList_user$key } from '../__generated__/BlockedMemberList_user.graphql';
 import { useFollowMutations } from './useFollowMutations';
 import { Avatar } from '../ui/Avatar';
 import { useToast } from '../ui/toast/ToastProvider';
+import { ProfileMoreButton } from './ProfileParts';
 
 const s = accountTexts.settings;
 
@@ -67,11 +67,7 @@ export function BlockedMemberList({ user }: { user: BlockedMemberList_user$key }
           </li>
         ))}
       </ul>
-      {hasNext ? (
-        <button type="button" className="button button--secondary profile__more" disabled={isLoadingNext} onClick={() => loadNext(PROFILE_LIST_PAGE_SIZE)}>
-          {isLoadingNext ? uiTexts.loadingMore : accountTexts.profile.more}
-        </button>
-      ) : null}
+      <ProfileMoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} />
     </>
   );
 }

@@ -1,17 +1,18 @@
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useSearchParams } from 'react-router-dom';
 import { NUMBERED_LIST_PAGE_SIZE, USER_REPLIES_PAGE_SIZE } from '@domain/limits.js';
-import { communityTexts, uiTexts } from '@domain/messages.js';
+import { communityTexts } from '@domain/messages.js';
 import type { CommunityMyPageQuery } from '../__generated__/CommunityMyPageQuery.graphql';
 import type { CommunityMyPage_posts$key } from '../__generated__/CommunityMyPage_posts.graphql';
 import type { CommunityMyPage_replies$key } from '../__generated__/CommunityMyPage_replies.graphql';
-import { PostCard, postDetailPath } from '../community/PostCard';
-import { useOpenLoginModal } from './LoginModal';
+import { postDetailPath } from '../community/PostCard';
+import { MoreButton, PostList } from '../community/PostList';
 import { PageHeader } from '../ui/PageHeader';
 import { LoadingScreen } from '../ui/LoadingScreen';
-import { StateScreen } from '../ui/StateScreen';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { RouteScreen } from '../app/RouteScreen';
+import { LoginRequired } from '../ui/StateScreen';
+import { useOpenLoginModal } from './LoginModal';
 
 const m = communityTexts.my;
 const TABS = ['posts', 'comments'] as const;
@@ -46,23 +47,15 @@ function MyContent({ queryRef }: { queryRef: PreloadedQuery<CommunityMyPageQuery
     `,
     queryRef,
   );
-  const [params, setParams] = useSearchParams();
   const openLogin = useOpenLoginModal();
+  const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'comments' ? 'comments' : 'posts';
 
   if (!viewer) {
     return (
       <>
         <PageHeader title={m.title} back />
-        <StateScreen
-          title={uiTexts.loginRequired}
-          text={uiTexts.loginModalText}
-          action={
-            <button type="button" className="button button--primary" onClick={openLogin}>
-              {uiTexts.login}
-            </button>
-          }
-        />
+        <LoginRequired onLogin={openLogin} />
       </>
     );
   }
@@ -88,16 +81,6 @@ function MyContent({ queryRef }: { queryRef: PreloadedQuery<CommunityMyPageQuery
   );
 }
 
-function MoreButton({ hasNext, isLoadingNext, onMore }: { hasNext: boolean; isLoadingNext: boolean; onMore: () => void }) {
-  if (isLoadingNext) return <p className="search-results__state">{uiTexts.loadingMore}</p>;
-  if (!hasNext) return null;
-  return (
-    <button type="button" className="button button--secondary search-results__more" onClick={onMore}>
-      {communityTexts.search.more}
-    </button>
-  );
-}
-
 function MyPosts({ user }: { user: CommunityMyPage_posts$key }) {
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
     graphql`
@@ -120,13 +103,7 @@ function MyPosts({ user }: { user: CommunityMyPage_posts$key }) {
   if (posts.length === 0) return <p className="search-results__state">{m.noPosts}</p>;
   return (
     <>
-      <ul className="feed__list" data-testid="my-posts">
-        {posts.map((post) => (
-          <li key={post.id}>
-            <PostCard post={post} />
-          </li>
-        ))}
-      </ul>
+      <PostList posts={posts} testId="my-posts" />
       <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} onMore={() => loadNext(NUMBERED_LIST_PAGE_SIZE)} />
     </>
   );

@@ -1,6 +1,5 @@
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLocation } from 'react-router-dom';
-import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 import type { FollowListPageQuery } from '../__generated__/FollowListPageQuery.graphql';
 import type { FollowListPage_followers$key } from '../__generated__/FollowListPage_followers.graphql';
@@ -9,6 +8,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { Avatar } from '../ui/Avatar';
 import { StateScreen } from '../ui/StateScreen';
 import { RouteScreen } from '../app/RouteScreen';
+import { ProfileMoreButton, type ListPage } from './ProfileParts';
 
 const p = accountTexts.profile;
 export type FollowListKind = 'followers' | 'following';
@@ -45,17 +45,7 @@ function FollowList({ queryRef, kind }: { queryRef: PreloadedQuery<FollowListPag
 
 type Member = { readonly id: string; readonly nickname: string; readonly profileImage: string | null | undefined };
 
-function MemberRows({
-  members,
-  hasNext,
-  isLoadingNext,
-  loadNext,
-}: {
-  members: readonly Member[];
-  hasNext: boolean;
-  isLoadingNext: boolean;
-  loadNext: (count: number) => unknown;
-}) {
+function MemberRows({ members, ...page }: { members: readonly Member[] } & ListPage) {
   if (!members.length) return <p className="profile__empty">{p.noMembers}</p>;
   return (
     <>
@@ -69,17 +59,13 @@ function MemberRows({
           </li>
         ))}
       </ul>
-      {hasNext ? (
-        <button type="button" className="button button--secondary profile__more" disabled={isLoadingNext} onClick={() => loadNext(PROFILE_LIST_PAGE_SIZE)}>
-          {isLoadingNext ? uiTexts.loadingMore : p.more}
-        </button>
-      ) : null}
+      <ProfileMoreButton {...page} />
     </>
   );
 }
 
 function Followers({ user }: { user: FollowListPage_followers$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(
+  const { data, ...page } = usePaginationFragment(
     graphql`
       fragment FollowListPage_followers on User
       @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" })
@@ -91,11 +77,11 @@ function Followers({ user }: { user: FollowListPage_followers$key }) {
     `,
     user,
   );
-  return <MemberRows members={data.followers.edges.map((edge) => edge.node)} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} />;
+  return <MemberRows members={data.followers.edges.map((edge) => edge.node)} {...page} />;
 }
 
 function Following({ user }: { user: FollowListPage_following$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(
+  const { data, ...page } = usePaginationFragment(
     graphql`
       fragment FollowListPage_following on User
       @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" })
@@ -107,5 +93,5 @@ function Following({ user }: { user: FollowListPage_following$key }) {
     `,
     user,
   );
-  return <MemberRows members={data.following.edges.map((edge) => edge.node)} hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} />;
+  return <MemberRows members={data.following.edges.map((edge) => edge.node)} {...page} />;
 }

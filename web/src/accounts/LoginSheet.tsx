@@ -1,23 +1,21 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 import { LoginFooter, LoginPanel } from './LoginPanel';
 import { takeReturnPath } from '../app/session';
 import { CloseIcon } from '../ui/icons';
 import type { OpenLoginOptions } from './LoginModal';
+import { ModalDialog } from '../ui/FormParts';
 
 /**
  * The login bottom sheet (001 §2): title, welcome line, close button; Escape closes it; the page behind
  * does not scroll while it is open; at most 80% of the viewport high.
  */
 export default function LoginSheet({ options, onClose }: { options: OpenLoginOptions; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const titleId = useId();
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
     const previous = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
@@ -32,15 +30,11 @@ export default function LoginSheet({ options, onClose }: { options: OpenLoginOpt
   }
 
   return (
-    <dialog
-      ref={dialogRef}
+    <ModalDialog
+      open
+      onClose={onClose}
       className="login-sheet"
-      aria-labelledby={titleId}
-      // Escape fires `cancel`; keep React state as the one source of truth for being open.
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+      labelledBy={titleId}
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
@@ -58,6 +52,6 @@ export default function LoginSheet({ options, onClose }: { options: OpenLoginOpt
         <LoginPanel onLoggedIn={loggedIn} onNavigateAway={onClose} />
         <LoginFooter />
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
-import { accountTexts, uiTexts } from '@domain/messages.js';
+import { accountTexts } from '@domain/messages.js';
 import type { MemberSearchPageQuery } from '../__generated__/MemberSearchPageQuery.graphql';
 import type { MemberSearchPage_results$key } from '../__generated__/MemberSearchPage_results.graphql';
 import { PageHeader } from '../ui/PageHeader';
 import { Avatar } from '../ui/Avatar';
 import { RouteScreen } from '../app/RouteScreen';
+import { ProfileMoreButton } from './ProfileParts';
 
 const t = accountTexts.search;
 
@@ -93,11 +93,7 @@ function SearchResults({ queryRef }: { queryRef: PreloadedQuery<MemberSearchPage
           </li>
         ))}
       </ul>
-      {hasNext ? (
-        <button type="button" className="button button--secondary profile__more" disabled={isLoadingNext} onClick={() => loadNext(PROFILE_LIST_PAGE_SIZE)}>
-          {isLoadingNext ? uiTexts.loadingMore : accountTexts.profile.more}
-        </button>
-      ) : null}
+      <ProfileMoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} />
     </>
   );
 }

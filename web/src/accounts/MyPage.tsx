@@ -1,12 +1,12 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { accountTexts, uiTexts } from '@domain/messages.js';
+import { accountTexts } from '@domain/messages.js';
 import type { MyPageQuery } from '../__generated__/MyPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
-import { useOpenLoginModal } from './LoginModal';
-import { StateScreen } from '../ui/StateScreen';
 import { ProfileView } from './ProfileView';
 import { RouteScreen } from '../app/RouteScreen';
+import { LoginRequired } from '../ui/StateScreen';
+import { useOpenLoginModal } from './LoginModal';
 
 const p = accountTexts.profile;
 
@@ -44,17 +44,7 @@ function MyProfile({ queryRef }: { queryRef: PreloadedQuery<MyPageQuery> }) {
   );
   const openLogin = useOpenLoginModal();
   if (!viewer) {
-    return (
-      <StateScreen
-        title={uiTexts.loginRequired}
-        text={uiTexts.loginModalText}
-        action={
-          <button type="button" className="button button--primary" onClick={() => openLogin({ returnTo: '/my' })}>
-            {uiTexts.login}
-          </button>
-        }
-      />
-    );
+    return <LoginRequired onLogin={() => openLogin({ returnTo: '/my' })} />;
   }
   return (
     <ProfileView

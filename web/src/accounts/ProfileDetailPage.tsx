@@ -1,15 +1,15 @@
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
-import { accountTexts, uiTexts } from '@domain/messages.js';
+import { accountTexts } from '@domain/messages.js';
 import type { ProfileDetailPageQuery } from '../__generated__/ProfileDetailPageQuery.graphql';
 import type { ProfileDetailPage_activities$key } from '../__generated__/ProfileDetailPage_activities.graphql';
 import { postDetailPath } from '../community/PostCard';
 import { PageHeader } from '../ui/PageHeader';
 import { Avatar } from '../ui/Avatar';
-import { StateScreen } from '../ui/StateScreen';
 import { ProfileBadgeList } from './ProfileTabLists';
 import { RouteScreen } from '../app/RouteScreen';
+import { ProfileMoreButton, ProfileStats } from './ProfileParts';
+import { LoginRequired } from '../ui/StateScreen';
 
 const p = accountTexts.profile;
 const d = accountTexts.detail;
@@ -64,7 +64,7 @@ function ProfileDetail({ queryRef }: { queryRef: PreloadedQuery<ProfileDetailPag
     `,
     queryRef,
   );
-  if (!viewer) return <StateScreen title={uiTexts.loginRequired} text={uiTexts.loginModalText} />;
+  if (!viewer) return <LoginRequired />;
   const gender = viewer.gender ? accountTexts.edit.genders[viewer.gender.toLowerCase() as keyof typeof accountTexts.edit.genders] : null;
   const fields: [string, string | null | undefined][] = [
     [d.email, viewer.email],
@@ -102,24 +102,14 @@ function ProfileDetail({ queryRef }: { queryRef: PreloadedQuery<ProfileDetailPag
         ))}
       </dl>
       <h3 className="profile-detail__section">{d.statsSection}</h3>
-      <dl className="profile__stats">
-        <div>
-          <dt>{p.posts}</dt>
-          <dd>{viewer.stats.postsCount}</dd>
-        </div>
-        <div>
-          <dt>{p.followers}</dt>
-          <dd>{viewer.stats.followersCount}</dd>
-        </div>
-        <div>
-          <dt>{p.following}</dt>
-          <dd>{viewer.stats.followingCount}</dd>
-        </div>
-        <div>
-          <dt>{p.likes}</dt>
-          <dd>{viewer.stats.likesCount}</dd>
-        </div>
-      </dl>
+      <ProfileStats
+        entries={[
+          { label: p.posts, value: viewer.stats.postsCount },
+          { label: p.followers, value: viewer.stats.followersCount },
+          { label: p.following, value: viewer.stats.followingCount },
+          { label: p.likes, value: viewer.stats.likesCount },
+        ]}
+      />
       <nav className="profile__actions">
         <Link to="/users/search" className="button button--secondary">
           {p.findMembers}
@@ -168,11 +158,7 @@ function ActivityList({ user }: { user: ProfileDetailPage_activities$key }) {
           );
         })}
       </ul>
-      {hasNext ? (
-        <button type="button" className="button button--secondary profile__more" disabled={isLoadingNext} onClick={() => loadNext(PROFILE_LIST_PAGE_SIZE)}>
-          {isLoadingNext ? uiTexts.loadingMore : p.more}
-        </button>
-      ) : null}
+      <ProfileMoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} />
     </>
   );
 }

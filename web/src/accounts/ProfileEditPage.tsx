@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
 import { BIO_MAX, GENDERS, NICKNAME_MAX, NICKNAME_MIN } from '@domain/limits.js';
-import { accountTexts, uiTexts } from '@domain/messages.js';
+import { accountTexts } from '@domain/messages.js';
 import type { ProfileEditPageQuery } from '../__generated__/ProfileEditPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
 import { useUpdateProfileMutation } from './useUpdateProfileMutation';
-import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { failureMessage } from '../app/relay/mutationFailure';
 import { ProfilePhotoPicker } from './ProfilePhotoPicker';
 import { RouteScreen } from '../app/RouteScreen';
+import { LoginRequired } from '../ui/StateScreen';
 
 const e = accountTexts.edit;
 
@@ -40,7 +40,7 @@ function ProfileEditForm({ queryRef }: { queryRef: PreloadedQuery<ProfileEditPag
   const { updateProfile, inFlight } = useUpdateProfileMutation();
   const toast = useToast();
   const navigate = useNavigate();
-  if (!viewer) return <StateScreen title={uiTexts.loginRequired} text={uiTexts.loginModalText} />;
+  if (!viewer) return <LoginRequired />;
 
   const nicknameLength = form.nickname.trim().length;
   const valid = nicknameLength >= NICKNAME_MIN && nicknameLength <= NICKNAME_MAX && form.bio.length <= BIO_MAX;

@@ -1,24 +1,13 @@
 import { graphql, useFragment, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
-import { accountTexts, uiTexts } from '@domain/messages.js';
+import { accountTexts } from '@domain/messages.js';
 import type { ProfileBadgeList_user$key } from '../__generated__/ProfileBadgeList_user.graphql';
 import type { ProfileCommentList_user$key } from '../__generated__/ProfileCommentList_user.graphql';
 import type { ProfilePostList_user$key } from '../__generated__/ProfilePostList_user.graphql';
 import { PostCard, postDetailPath } from '../community/PostCard';
+import { ProfileMoreButton } from './ProfileParts';
 
 const p = accountTexts.profile;
-// The fragments' first page (`defaultValue: 10`) is PROFILE_LIST_PAGE_SIZE; GraphQL text cannot import it.
-
-function MoreButton({ hasNext, isLoadingNext, loadNext }: { hasNext: boolean; isLoadingNext: boolean; loadNext: (count: number) => unknown }) {
-  if (!hasNext) return null;
-  return (
-    <button type="button" className="button button--secondary profile__more" disabled={isLoadingNext} onClick={() => loadNext(PROFILE_LIST_PAGE_SIZE)}>
-      {isLoadingNext ? uiTexts.loadingMore : p.more}
-    </button>
-  );
-}
-
 /** The POSTS tab: the member's posts, newest first, a page at a time. */
 export function ProfilePostList({ user }: { user: ProfilePostList_user$key }) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(
@@ -43,7 +32,7 @@ export function ProfilePostList({ user }: { user: ProfilePostList_user$key }) {
           </li>
         ))}
       </ul>
-      <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} />
+      <ProfileMoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} />
     </>
   );
 }
@@ -75,7 +64,7 @@ export function ProfileCommentList({ user }: { user: ProfileCommentList_user$key
           </li>
         ))}
       </ul>
-      <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} />
+      <ProfileMoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} />
     </>
   );
 }

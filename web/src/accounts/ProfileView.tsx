@@ -4,6 +4,7 @@ import { accountTexts, storyTexts } from '@domain/messages.js';
 import type { ProfileView_user$key } from '../__generated__/ProfileView_user.graphql';
 import { Avatar } from '../ui/Avatar';
 import { ProfileBadgeList, ProfileCommentList, ProfilePostList } from './ProfileTabLists';
+import { ProfileStats } from './ProfileParts';
 
 const p = accountTexts.profile;
 type ProfileTab = (typeof p.tabs)[number];
@@ -49,32 +50,22 @@ export function ProfileView({ user, actions }: { user: ProfileView_user$key; act
           {data.bio ? <p className="profile__bio">{data.bio}</p> : null}
         </div>
       </div>
-      <dl className="profile__stats">
-        <div>
-          <dt>{p.posts}</dt>
-          <dd>{data.stats.postsCount}</dd>
-        </div>
-        <div>
-          <dt>{p.followers}</dt>
-          <dd data-stat="followers">
-            <Link className="profile__stat-link" to={`/users/${encodeURIComponent(data.id)}/followers`}>
-              {data.stats.followersCount}
-            </Link>
-          </dd>
-        </div>
-        <div>
-          <dt>{p.following}</dt>
-          <dd data-stat="following">
-            <Link className="profile__stat-link" to={`/users/${encodeURIComponent(data.id)}/following`}>
-              {data.stats.followingCount}
-            </Link>
-          </dd>
-        </div>
-        <div>
-          <dt>{p.likes}</dt>
-          <dd>{data.stats.likesCount}</dd>
-        </div>
-      </dl>
+      <ProfileStats
+        entries={[
+          { label: p.posts, value: data.stats.postsCount },
+          {
+            label: p.followers,
+            value: <StatLink to={`/users/${encodeURIComponent(data.id)}/followers`} count={data.stats.followersCount} />,
+            stat: 'followers',
+          },
+          {
+            label: p.following,
+            value: <StatLink to={`/users/${encodeURIComponent(data.id)}/following`} count={data.stats.followingCount} />,
+            stat: 'following',
+          },
+          { label: p.likes, value: data.stats.likesCount },
+        ]}
+      />
       {actions}
       <Link className="profile__highlights" to={`/stories/highlights/${encodeURIComponent(data.id)}`}>
         {storyTexts.highlights.title}
@@ -106,5 +97,13 @@ export function ProfileView({ user, actions }: { user: ProfileView_user$key; act
         {tab === 'POSTS' ? <ProfilePostList user={data} /> : tab === 'COMMENTS' ? <ProfileCommentList user={data} /> : <ProfileBadgeList user={data} />}
       </div>
     </section>
+  );
+}
+
+function StatLink({ to, count }: { to: string; count: number }) {
+  return (
+    <Link className="profile__stat-link" to={to}>
+      {count}
+    </Link>
   );
 }

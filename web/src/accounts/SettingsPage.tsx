@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
 import { PRIVACY_LEVELS, type PrivacyLevel } from '@domain/limits.js';
-import { accountTexts, uiTexts } from '@domain/messages.js';
+import { accountTexts } from '@domain/messages.js';
 import type { SettingsPageQuery } from '../__generated__/SettingsPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
 import { useAccountMutations } from './useAccountMutations';
 import { useUpdateProfileMutation } from './useUpdateProfileMutation';
-import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { failureMessage } from '../app/relay/mutationFailure';
 import type { UpdateProfileInput } from '../__generated__/useUpdateProfileMutation.graphql';
 import { BlockedMemberList } from './BlockedMemberList';
 import { RouteScreen } from '../app/RouteScreen';
+import { LoginRequired } from '../ui/StateScreen';
 
 const s = accountTexts.settings;
 
@@ -48,7 +48,7 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
     pushAlerts: viewer?.preferences?.pushAlerts ?? true,
   });
   const [privacy, setPrivacy] = useState<PrivacyLevel>((viewer?.preferences?.privacy?.toLowerCase() as PrivacyLevel | undefined) ?? 'public');
-  if (!viewer) return <StateScreen title={uiTexts.loginRequired} text={uiTexts.loginModalText} />;
+  if (!viewer) return <LoginRequired />;
 
   async function changePassword() {
     try {
@@ -107,30 +107,17 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
     <div className="account-page">
       <section className="settings-section">
         <h2>{s.passwordSection}</h2>
-        <input
-          className="text-input"
-          type="password"
-          aria-label={s.currentPassword}
-          placeholder={s.currentPassword}
-          value={passwords.currentPassword}
-          onChange={setPassword('currentPassword')}
-        />
-        <input
-          className="text-input"
-          type="password"
-          aria-label={s.newPassword}
-          placeholder={s.newPassword}
-          value={passwords.newPassword}
-          onChange={setPassword('newPassword')}
-        />
-        <input
-          className="text-input"
-          type="password"
-          aria-label={s.newPasswordConfirm}
-          placeholder={s.newPasswordConfirm}
-          value={passwords.newPasswordConfirm}
-          onChange={setPassword('newPasswordConfirm')}
-        />
+        {(['currentPassword', 'newPassword', 'newPasswordConfirm'] as const).map((field) => (
+          <input
+            key={field}
+            className="text-input"
+            type="password"
+            aria-label={s[field]}
+            placeholder={s[field]}
+            value={passwords[field]}
+            onChange={setPassword(field)}
+          />
+        ))}
         <button
           type="button"
           className="button button--primary"

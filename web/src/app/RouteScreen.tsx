@@ -7,9 +7,8 @@ import { useRevalidate, useRouteQuery } from './routing/navigation';
 import { LoadingScreen } from '../ui/LoadingScreen';
 
 interface RouteScreenProps<TQuery extends OperationType> {
-  /** Shown at once, above the content: the page header and what needs no data (a search box, tabs); a function
-   * reads the query's variables (what the loader took from the address). */
-  header?: ReactNode | ((queryRef: PreloadedQuery<TQuery> | null) => ReactNode);
+  /** Shown at once, above the content: the page header and what needs no data (a search box, tabs). */
+  header?: ReactNode;
   /** Shown while the query is on its way; a screen whose content draws its own header puts one here. */
   fallback?: ReactNode;
   /** Shown instead of the content when the route's loader started no query. */
@@ -28,7 +27,7 @@ export function RouteScreen<TQuery extends OperationType>({ header, fallback = <
   const revalidate = useRevalidate();
   return (
     <>
-      {typeof header === 'function' ? header(queryRef) : header}
+      {header}
       {queryRef ? (
         <ErrorBoundary resetKeys={[queryRef]} onRetry={revalidate}>
           <Suspense fallback={fallback}>{children(queryRef)}</Suspense>

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { REPORT_DEFAULT_REASON_TYPE, REPORT_REASON_MAX } from '@domain/limits.js';
 import { reportTexts, uiTexts } from '@domain/messages.js';
 import { useToast, type ToastKind } from '../ui/toast/ToastProvider';
 import { CloseIcon } from '../ui/icons';
+import { ModalActions, ModalDialog, LengthCounter } from '../ui/FormParts';
 
 export interface ReportInput {
   reason: string;
@@ -31,17 +32,9 @@ export function ReportModal({ open, onClose, onSubmit, notify }: ReportModalProp
   const [sending, setSending] = useState(false);
   const toast = useToast();
   const tell = notify ?? toast.show;
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const typeId = useId();
   const reasonId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   const reset = () => {
     setReason('');
@@ -70,15 +63,7 @@ export function ReportModal({ open, onClose, onSubmit, notify }: ReportModalProp
   };
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="modal report-modal"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <ModalDialog open={open} onClose={onClose} className="modal report-modal" labelledBy={titleId}>
       {open ? (
         <form
           className="report-modal__body"
@@ -114,24 +99,15 @@ export function ReportModal({ open, onClose, onSubmit, notify }: ReportModalProp
             placeholder={reportTexts.reasonPlaceholder}
             onChange={(event) => setReason(event.target.value)}
           />
-          <span className="field__counter" aria-live="polite">
-            {reason.length}/{REPORT_REASON_MAX}
-          </span>
+          <LengthCounter length={reason.length} max={REPORT_REASON_MAX} />
           <ul className="report-modal__notes">
             {reportTexts.notes.map((note) => (
               <li key={note}>{note}</li>
             ))}
           </ul>
-          <div className="modal__actions">
-            <button type="button" className="button button--secondary" onClick={onClose}>
-              {uiTexts.cancel}
-            </button>
-            <button type="submit" className="button button--primary" disabled={!reason.trim() || sending}>
-              {reportTexts.submit}
-            </button>
-          </div>
+          <ModalActions cancel={uiTexts.cancel} onCancel={onClose} action={reportTexts.submit} disabled={!reason.trim() || sending} />
         </form>
       ) : null}
-    </dialog>
+    </ModalDialog>
   );
 }

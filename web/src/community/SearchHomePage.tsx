@@ -4,7 +4,7 @@ import { TRENDING_PAGE_SIZE } from '@domain/limits.js';
 import { communityTexts, itemTexts, uiTexts } from '@domain/messages.js';
 import type { SearchHomePageQuery } from '../__generated__/SearchHomePageQuery.graphql';
 import type { SearchHomePage_trending$key } from '../__generated__/SearchHomePage_trending.graphql';
-import { PostCard } from './PostCard';
+import { MoreButton, PostList } from './PostList';
 import { PageHeader } from '../ui/PageHeader';
 import { SearchBox } from './SearchBox';
 import { RouteScreen } from '../app/RouteScreen';
@@ -63,23 +63,8 @@ function TrendingSection({ queryRef }: { queryRef: PreloadedQuery<SearchHomePage
       <h2 id="trending-title" className="search-section__title">
         {s.trending}
       </h2>
-      {posts.length === 0 ? (
-        <p className="search-results__state">{uiTexts.emptyFeed}</p>
-      ) : (
-        <ul className="feed__list" data-testid="trending-list">
-          {posts.map((post) => (
-            <li key={post.id}>
-              <PostCard post={post} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {isLoadingNext ? <p className="search-results__state">{uiTexts.loadingMore}</p> : null}
-      {hasNext && !isLoadingNext ? (
-        <button type="button" className="button button--secondary search-results__more" onClick={() => loadNext(TRENDING_PAGE_SIZE)}>
-          {s.more}
-        </button>
-      ) : null}
+      {posts.length === 0 ? <p className="search-results__state">{uiTexts.emptyFeed}</p> : <PostList posts={posts} testId="trending-list" />}
+      <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} onMore={() => loadNext(TRENDING_PAGE_SIZE)} />
     </section>
   );
 }

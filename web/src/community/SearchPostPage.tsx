@@ -4,7 +4,7 @@ import { useLatestLocation } from '../app/routing/navigation';
 import { NUMBERED_LIST_PAGE_SIZE, SEARCH_MIN_LENGTH } from '@domain/limits.js';
 import { communityTexts, validationTexts } from '@domain/messages.js';
 import type { SearchPostPageQuery } from '../__generated__/SearchPostPageQuery.graphql';
-import { PostCard } from './PostCard';
+import { PostList } from './PostList';
 import { PageHeader } from '../ui/PageHeader';
 import { SearchBox } from './SearchBox';
 import { searchPath, searchRequestFrom, visiblePages, type SearchRequest } from './searchParams';
@@ -79,13 +79,7 @@ function SearchResults({ queryRef, request }: { queryRef: PreloadedQuery<SearchP
       <p className="search-results__count" data-testid="search-count">
         {s.resultCount(searchPosts.totalCount)}
       </p>
-      <ul className="feed__list" data-testid="search-results">
-        {posts.map((post) => (
-          <li key={post.id}>
-            <PostCard post={post} />
-          </li>
-        ))}
-      </ul>
+      <PostList posts={posts} testId="search-results" />
       {totalPages > 1 ? (
         <nav className="pager" aria-label={s.title}>
           {first > 1 ? (

@@ -3,11 +3,11 @@ import { communityTexts, uiTexts } from '@domain/messages.js';
 import type { WritePageQuery } from '../__generated__/WritePageQuery.graphql';
 import type { WritePage_post$key } from '../__generated__/WritePage_post.graphql';
 import { RouteScreen } from '../app/RouteScreen';
-import { LoginRequired } from '../accounts/LoginRequired';
 import { PageHeader } from '../ui/PageHeader';
 import { LoadingScreen } from '../ui/LoadingScreen';
-import { StateScreen } from '../ui/StateScreen';
+import { LoginRequired, StateScreen } from '../ui/StateScreen';
 import { WriteForm } from './WriteForm';
+import { useOpenLoginModal } from '../accounts/LoginModal';
 
 const w = communityTexts.write;
 
@@ -49,6 +49,7 @@ function WriteContent({ queryRef }: { queryRef: PreloadedQuery<WritePageQuery> }
     `,
     queryRef,
   );
+  const openLogin = useOpenLoginModal();
   const isEdit = queryRef.variables.isEdit;
   const post = useFragment<WritePage_post$key>(
     graphql`
@@ -82,7 +83,7 @@ function WriteContent({ queryRef }: { queryRef: PreloadedQuery<WritePageQuery> }
 
   // What stands instead of the form: a guest, a post that is gone, or someone else's post.
   const state = !data.viewer ? (
-    <LoginRequired login />
+    <LoginRequired onLogin={openLogin} />
   ) : isEdit && !post ? (
     <StateScreen title={uiTexts.postNotFound} />
   ) : post && post.author?.id !== data.viewer.id ? (

@@ -5,14 +5,16 @@ import { PageHeader } from '../ui/PageHeader';
 import { StateScreen } from '../ui/StateScreen';
 import { RouteScreen } from '../app/RouteScreen';
 import type { ProbabilityKind } from '@domain/limits.js';
+import { useRouteQuery } from '../app/routing/navigation';
 
 const texts = itemTexts.probability;
 
 /** /probability/{kind}/{id}: one row of a table, with its picture, rarity, probability and description. */
 export default function ProbabilityDetailPage() {
+  const kind = useRouteQuery<ProbabilityDetailPageQuery>()?.variables.kind.toLowerCase() as ProbabilityKind | undefined;
   return (
     <RouteScreen<ProbabilityDetailPageQuery>
-      header={(queryRef) => <PageHeader title={queryRef ? texts.kinds[queryRef.variables.kind.toLowerCase() as ProbabilityKind] : texts.title} back />}
+      header={<PageHeader title={kind ? texts.kinds[kind] : texts.title} back />}
       withoutQuery={<StateScreen title={texts.itemNotFound} />}
     >
       {(queryRef) => <ProbabilityDetail queryRef={queryRef} />}

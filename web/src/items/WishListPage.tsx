@@ -5,26 +5,28 @@ import { WISH_STATUSES, type WishStatus as DomainWishStatus } from '@domain/limi
 import { errorMessages, itemTexts, uiTexts } from '@domain/messages.js';
 import type { WishList_user$key } from '../__generated__/WishList_user.graphql';
 import type { WishListPageQuery, WishType } from '../__generated__/WishListPageQuery.graphql';
-import { useOpenLoginModal } from '../accounts/LoginModal';
 import { PageHeader } from '../ui/PageHeader';
 import { useRemoveWishesMutation } from './useRemoveWishesMutation';
 import { useSetWishStatusMutation } from './useSetWishStatusMutation';
-import { StateScreen } from '../ui/StateScreen';
+import { LoginRequired, StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { RouteScreen } from '../app/RouteScreen';
+import { useOpenLoginModal } from '../accounts/LoginModal';
+import { useRouteQuery } from '../app/routing/navigation';
 
 type WishStatus = Uppercase<DomainWishStatus>;
 
 /** /my/wishes?type=buy|sell: the viewer's needed (buy) and sell lists (001 §3-§5). */
 export default function WishListPage() {
+  const type = useRouteQuery<WishListPageQuery>()?.variables.type === 'SELL' ? 'sell' : 'buy';
   return (
     <RouteScreen<WishListPageQuery>
-      header={(queryRef) => (
+      header={
         <>
           <PageHeader title={itemTexts.myWishes} back />
-          <WishTabs type={queryRef?.variables.type === 'SELL' ? 'sell' : 'buy'} />
+          <WishTabs type={type} />
         </>
-      )}
+      }
     >
       {(queryRef) => <WishListContent queryRef={queryRef} />}
     </RouteScreen>
@@ -64,17 +66,7 @@ function WishListContent({ queryRef }: { queryRef: PreloadedQuery<WishListPageQu
   );
   const openLogin = useOpenLoginModal();
   if (!viewer) {
-    return (
-      <StateScreen
-        title={uiTexts.loginRequired}
-        text={uiTexts.loginModalText}
-        action={
-          <button type="button" className="button button--primary" onClick={openLogin}>
-            {uiTexts.login}
-          </button>
-        }
-      />
-    );
+    return <LoginRequired onLogin={openLogin} />;
   }
   return <WishList user={viewer} />;
 }

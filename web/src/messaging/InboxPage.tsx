@@ -2,17 +2,17 @@ import { useMemo } from 'react';
 import { graphql, usePreloadedQuery, useSubscription, type PreloadedQuery } from 'react-relay';
 import { Link, useNavigate } from 'react-router-dom';
 import { ConnectionHandler, type GraphQLSubscriptionConfig } from 'relay-runtime';
-import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
+import { errorMessages, messagingTexts as m } from '@domain/messages.js';
 import type { InboxPageAddedSubscription } from '../__generated__/InboxPageAddedSubscription.graphql';
 import type { InboxPageQuery } from '../__generated__/InboxPageQuery.graphql';
 import type { InboxPageUnreadSubscription } from '../__generated__/InboxPageUnreadSubscription.graphql';
-import { useOpenLoginModal } from '../accounts/LoginModal';
 import { PageHeader } from '../ui/PageHeader';
 import { useDeleteNotification, useDeleteReadNotifications, useMarkNotificationsRead } from './useNotificationMutations';
-import { StateScreen } from '../ui/StateScreen';
+import { LoginRequired, StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { RouteScreen } from '../app/RouteScreen';
+import { useOpenLoginModal } from '../accounts/LoginModal';
 
 /** /community/notice, the 알림 tab: the inbox, live over graphql-ws (001 §2, §4). */
 export default function InboxPage() {
@@ -63,17 +63,7 @@ function InboxContent({ queryRef }: { queryRef: PreloadedQuery<InboxPageQuery> }
   );
   const openLogin = useOpenLoginModal();
   if (!viewer?.notifications) {
-    return (
-      <StateScreen
-        title={uiTexts.loginRequired}
-        text={uiTexts.loginModalText}
-        action={
-          <button type="button" className="button button--primary" onClick={openLogin}>
-            {uiTexts.login}
-          </button>
-        }
-      />
-    );
+    return <LoginRequired onLogin={openLogin} />;
   }
   return <Inbox connection={viewer.notifications} />;
 }

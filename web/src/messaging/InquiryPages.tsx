@@ -2,17 +2,18 @@ import { useState, type FormEvent } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
 import { INQUIRY_CATEGORIES, INQUIRY_COMMENT_MAX, INQUIRY_CONTENT_MAX, INQUIRY_CONTENT_MIN, INQUIRY_TITLE_MAX } from '@domain/limits.js';
-import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
+import { errorMessages, messagingTexts as m } from '@domain/messages.js';
 import type { InquiryDetailPageCommentMutation } from '../__generated__/InquiryDetailPageCommentMutation.graphql';
 import type { InquiryDetailPageQuery } from '../__generated__/InquiryDetailPageQuery.graphql';
 import type { InquiryCategory, InquiryListPageCreateMutation } from '../__generated__/InquiryListPageCreateMutation.graphql';
 import type { InquiryListPageQuery } from '../__generated__/InquiryListPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
-import { StateScreen } from '../ui/StateScreen';
+import { LoginRequired, StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 import { RouteScreen } from '../app/RouteScreen';
+import { FormError, LabeledText } from '../ui/FormParts';
 
 /** /my/inquiries: the member's inquiries and the form to file one (001 §5 rules, checked again by the gateway). */
 export function InquiryListPage() {
@@ -45,7 +46,7 @@ function InquiryList({ queryRef }: { queryRef: PreloadedQuery<InquiryListPageQue
     `,
     queryRef,
   );
-  if (!viewer?.inquiries) return <StateScreen title={uiTexts.loginRequired} text={uiTexts.loginModalText} />;
+  if (!viewer?.inquiries) return <LoginRequired />;
   return (
     <section className="inquiries">
       <InquiryForm connectionId={viewer.inquiries.__id} />
@@ -134,19 +135,9 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
           ))}
         </select>
       </label>
-      <label>
-        {m.titleLabel}
-        <input value={title} maxLength={INQUIRY_TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
-      </label>
-      <label>
-        {m.contentLabel}
-        <textarea value={content} maxLength={INQUIRY_CONTENT_MAX} rows={5} onChange={(event) => setContent(event.target.value)} />
-      </label>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <LabeledText label={m.titleLabel} value={title} maxLength={INQUIRY_TITLE_MAX} onChange={setTitle} />
+      <LabeledText label={m.contentLabel} value={content} maxLength={INQUIRY_CONTENT_MAX} rows={5} onChange={setContent} />
+      <FormError error={error} />
       <button type="submit" className="button button--primary" disabled={inFlight}>
         {m.submit}
       </button>

@@ -10,6 +10,7 @@ import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 import { RouteScreen } from '../app/RouteScreen';
+import { FormError, LabeledText, LengthCounter } from '../ui/FormParts';
 
 const t = m.inquiryStatusForm;
 
@@ -158,25 +159,11 @@ function StatusForm(props: StatusFormProps) {
           ))}
         </select>
       </label>
-      <label>
-        {t.resolution}
-        <textarea value={resolution} maxLength={INQUIRY_RESOLUTION_MAX} rows={4} onChange={(event) => setResolution(event.target.value)} />
-      </label>
-      <span className="inquiry-status__counter" aria-live="polite">
-        {resolution.length}/{INQUIRY_RESOLUTION_MAX}
-      </span>
-      <label>
-        {t.internalNotes}
-        <textarea value={internalNotes} maxLength={INQUIRY_INTERNAL_NOTES_MAX} rows={3} onChange={(event) => setInternalNotes(event.target.value)} />
-      </label>
-      <span className="inquiry-status__counter" aria-live="polite">
-        {internalNotes.length}/{INQUIRY_INTERNAL_NOTES_MAX}
-      </span>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <LabeledText label={t.resolution} value={resolution} maxLength={INQUIRY_RESOLUTION_MAX} rows={4} onChange={setResolution} />
+      <LengthCounter length={resolution.length} max={INQUIRY_RESOLUTION_MAX} className="inquiry-status__counter" />
+      <LabeledText label={t.internalNotes} value={internalNotes} maxLength={INQUIRY_INTERNAL_NOTES_MAX} rows={3} onChange={setInternalNotes} />
+      <LengthCounter length={internalNotes.length} max={INQUIRY_INTERNAL_NOTES_MAX} className="inquiry-status__counter" />
+      <FormError error={error} />
       <button type="submit" className="button button--primary" disabled={inFlight}>
         {t.submit}
       </button>

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES } from '@domain/limits.js';
-import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
+import { errorMessages, messagingTexts as m } from '@domain/messages.js';
 import type { NotificationSettingsPageMutation, NotificationType } from '../__generated__/NotificationSettingsPageMutation.graphql';
 import type { NotificationSettingsPageQuery } from '../__generated__/NotificationSettingsPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
-import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 import { RouteScreen } from '../app/RouteScreen';
+import { LoginRequired } from '../ui/StateScreen';
 
 type Channel = (typeof NOTIFICATION_CHANNELS)[number];
 interface ChannelState {
@@ -78,7 +78,7 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
     `,
     { payload: 'UpdateNotificationSettingsPayload', failureText: errorMessages.UNKNOWN },
   );
-  if (!settings) return <StateScreen title={uiTexts.loginRequired} text={uiTexts.loginModalText} />;
+  if (!settings) return <LoginRequired />;
 
   const toggleType = (channel: Channel, type: NotificationType) =>
     setChannels((current) => {

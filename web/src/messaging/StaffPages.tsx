@@ -7,6 +7,7 @@ import type { StaffPagesSendMutation } from '../__generated__/StaffPagesSendMuta
 import { PageHeader } from '../ui/PageHeader';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
+import { LabeledText } from '../ui/FormParts';
 
 /** /my/admin/notify: staff send an announcement to every member (members get 접근 권한 from the gateway). */
 export function ComposeNotificationPage() {
@@ -50,18 +51,9 @@ export function ComposeNotificationPage() {
     <>
       <PageHeader title={m.composeNotification} back />
       <form className="staff-form" onSubmit={submit}>
-        <label>
-          {m.titleLabel}
-          <input value={title} maxLength={ADMIN_NOTIFICATION_TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
-        </label>
-        <label>
-          {m.contentLabel}
-          <textarea value={content} maxLength={ADMIN_NOTIFICATION_CONTENT_MAX} rows={4} onChange={(event) => setContent(event.target.value)} />
-        </label>
-        <label>
-          URL
-          <input value={url} onChange={(event) => setUrl(event.target.value)} placeholder="/my/notice" />
-        </label>
+        <LabeledText label={m.titleLabel} value={title} maxLength={ADMIN_NOTIFICATION_TITLE_MAX} onChange={setTitle} />
+        <LabeledText label={m.contentLabel} value={content} maxLength={ADMIN_NOTIFICATION_CONTENT_MAX} rows={4} onChange={setContent} />
+        <LabeledText label="URL" value={url} onChange={setUrl} placeholder="/my/notice" />
         <button type="submit" className="button button--primary" disabled={inFlight}>
           {m.submit}
         </button>
@@ -133,14 +125,8 @@ export function WriteNoticePage() {
             ))}
           </select>
         </label>
-        <label>
-          {m.titleLabel}
-          <input value={title} maxLength={NOTICE_TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
-        </label>
-        <label>
-          {m.contentLabel}
-          <textarea value={content} maxLength={NOTICE_CONTENT_MAX} rows={6} onChange={(event) => setContent(event.target.value)} />
-        </label>
+        <LabeledText label={m.titleLabel} value={title} maxLength={NOTICE_TITLE_MAX} onChange={setTitle} />
+        <LabeledText label={m.contentLabel} value={content} maxLength={NOTICE_CONTENT_MAX} rows={6} onChange={setContent} />
         <label>
           <input type="checkbox" checked={isImportant} onChange={(event) => setImportant(event.target.checked)} />
           {m.important}

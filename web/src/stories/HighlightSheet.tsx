@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { HIGHLIGHT_TITLE_MAX } from '@domain/limits.js';
 import { storyTexts } from '@domain/messages.js';
+import { ModalActions, ModalDialog, LengthCounter } from '../ui/FormParts';
 
 export interface HighlightDraft {
   title: string;
@@ -19,16 +20,8 @@ export function HighlightSheet({ open, onClose, onSubmit }: HighlightSheetProps)
   const [title, setTitle] = useState('');
   const [isPrivate, setPrivate] = useState(false);
   const [sending, setSending] = useState(false);
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const headingId = useId();
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   const submit = async () => {
     const trimmed = title.trim();
@@ -47,15 +40,7 @@ export function HighlightSheet({ open, onClose, onSubmit }: HighlightSheetProps)
   };
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="highlight-sheet"
-      aria-labelledby={headingId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <ModalDialog open={open} onClose={onClose} className="highlight-sheet" labelledBy={headingId}>
       {open ? (
         <form
           className="highlight-sheet__body"
@@ -78,23 +63,19 @@ export function HighlightSheet({ open, onClose, onSubmit }: HighlightSheetProps)
             placeholder={storyTexts.highlightSheet.titlePlaceholder}
             onChange={(event) => setTitle(event.target.value)}
           />
-          <span className="field__counter" aria-live="polite">
-            {title.length}/{HIGHLIGHT_TITLE_MAX}
-          </span>
+          <LengthCounter length={title.length} max={HIGHLIGHT_TITLE_MAX} />
           <label className="highlight-sheet__private">
             <input type="checkbox" checked={isPrivate} onChange={(event) => setPrivate(event.target.checked)} />
             {storyTexts.highlightSheet.private}
           </label>
-          <div className="modal__actions">
-            <button type="button" className="button button--secondary" onClick={onClose}>
-              {storyTexts.highlightSheet.cancel}
-            </button>
-            <button type="submit" className="button button--primary" disabled={!title.trim() || sending}>
-              {storyTexts.highlightSheet.submit}
-            </button>
-          </div>
+          <ModalActions
+            cancel={storyTexts.highlightSheet.cancel}
+            onCancel={onClose}
+            action={storyTexts.highlightSheet.submit}
+            disabled={!title.trim() || sending}
+          />
         </form>
       ) : null}
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { uiTexts } from '@domain/messages.js';
 
 interface StateScreenProps {
   title: string;
@@ -16,4 +17,14 @@ export function StateScreen({ title, text, action }: StateScreenProps) {
       {action}
     </section>
   );
+}
+
+/** A members-only screen seen by a guest; with `onLogin`, the button that opens the login sheet. */
+export function LoginRequired({ onLogin }: { onLogin?: () => void }) {
+  const action = onLogin ? (
+    <button type="button" className="button button--primary" onClick={onLogin}>
+      {uiTexts.login}
+    </button>
+  ) : undefined;
+  return <StateScreen title={uiTexts.loginRequired} text={uiTexts.loginModalText} action={action} />;
 }

@@ -131,14 +131,12 @@ export function useLoadedEntry(location: Location): RouteDataValue {
   return useMemo(() => ({ data: entry?.data ?? null, error: entry?.error, revalidate }), [entry, revalidate]);
 }
 
-const isPreloadedQuery = (data: unknown): data is PreloadedQuery<OperationType> =>
-  typeof data === 'object' && data !== null && (data as { kind?: unknown }).kind === 'PreloadedQuery';
-
 /**
  * The query the current route's loader started (loadRouteQuery, or loadQuery for a screen that pages itself), or
  * null when it started none (nothing to look for, nothing to find). TQuery names the query of the route's loader.
  */
 export function useRouteQuery<TQuery extends OperationType>(): PreloadedQuery<TQuery> | null {
-  const data = useRouteData();
-  return isPreloadedQuery(data) ? (data as PreloadedQuery<TQuery>) : null;
+  // Loaders answer a query reference or null; anything else (a loader that changed its answer) reads as no query.
+  const data = useRouteData() as PreloadedQuery<TQuery> | null;
+  return data?.kind === 'PreloadedQuery' ? data : null;
 }

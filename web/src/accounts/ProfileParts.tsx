@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
+import { accountTexts, uiTexts } from '@domain/messages.js';
+
+// The profile lists' fragments ask for a first page of 10 (`defaultValue: 10`), PROFILE_LIST_PAGE_SIZE: GraphQL
+// text cannot import it.
+
+/** What a paginated list needs of usePaginationFragment to show its "more" button. */
+export interface ListPage {
+  hasNext: boolean;
+  isLoadingNext: boolean;
+  loadNext: (count: number) => unknown;
+}
+
+/** The "more" button under a profile list (posts, comments, members, activities): the next page when there is one. */
+export function ProfileMoreButton({ hasNext, isLoadingNext, loadNext }: ListPage) {
+  if (!hasNext) return null;
+  return (
+    <button type="button" className="button button--secondary profile__more" disabled={isLoadingNext} onClick={() => loadNext(PROFILE_LIST_PAGE_SIZE)}>
+      {isLoadingNext ? uiTexts.loadingMore : accountTexts.profile.more}
+    </button>
+  );
+}
+
+/** A member's counts as a profile shows them; `stat` names the entry for the followers and following links. */
+export function ProfileStats({ entries }: { entries: ReadonlyArray<{ label: string; value: ReactNode; stat?: string }> }) {
+  return (
+    <dl className="profile__stats">
+      {entries.map(({ label, value, stat }) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd data-stat={stat}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useRef, type ChangeEvent, type MouseEvent, type ReactNode } from 'react';
+
+// The small parts the app's forms and modal dialogs share.
+
+interface ModalDialogProps {
+  open: boolean;
+  /** Escape and the screens' own close buttons; the dialog closes when `open` turns false. */
+  onClose: () => void;
+  className: string;
+  /** The id of the dialog's title. */
+  labelledBy: string;
+  role?: 'alertdialog';
+  onClick?: (event: MouseEvent<HTMLDialogElement>) => void;
+  children: ReactNode;
+}
+
+/**
+ * A modal <dialog> that follows `open` (showModal, close). Escape fires the dialog's cancel, which calls `onClose`
+ * instead of closing it, so the screen's state stays the one source of truth for being open.
+ */
+export function ModalDialog({ open, onClose, className, labelledBy, role, onClick, children }: ModalDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className={className}
+      role={role}
+      aria-labelledby={labelledBy}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={onClick}
+    >
+      {children}
+    </dialog>
+  );
+}
+
+/** A dialog's two buttons: cancel, and the action (the form's submit unless `onAction` is given). */
+export function ModalActions(props: { cancel: string; onCancel: () => void; action: string; onAction?: () => void; disabled: boolean }) {
+  return (
+    <div className="modal__actions">
+      <button type="button" className="button button--secondary" onClick={props.onCancel}>
+        {props.cancel}
+      </button>
+      <button type={props.onAction ? 'button' : 'submit'} className="button button--primary" onClick={props.onAction} disabled={props.disabled}>
+        {props.action}
+      </button>
+    </div>
+  );
+}
+
+interface LabeledTextProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  maxLength?: number;
+  /** A textarea of this many rows instead of a one-line input. */
+  rows?: number;
+  placeholder?: string;
+}
+
+/** A text input, or a textarea, inside its label (the inquiry and staff forms). */
+export function LabeledText({ label, value, onChange, maxLength, rows, placeholder }: LabeledTextProps) {
+  const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value);
+  return (
+    <label>
+      {label}
+      {rows ? (
+        <textarea value={value} maxLength={maxLength} rows={rows} onChange={change} />
+      ) : (
+        <input value={value} maxLength={maxLength} onChange={change} placeholder={placeholder} />
+      )}
+    </label>
+  );
+}
+
+/** A form's message, read out when it appears. */
+export function FormError({ error }: { error: string | null }) {
+  return error ? (
+    <p className="form-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** How much of a text's limit is used, read out as it changes. */
+export function LengthCounter({ length, max, className = 'field__counter' }: { length: number; max: number; className?: string }) {
+  return (
+    <span className={className} aria-live="polite">
+      {length}/{max}
+    </span>
+  );
+}
