@@ -7,7 +7,7 @@ import type { MemberSearchPage_results$key } from '../__generated__/MemberSearch
 import { PageHeader } from '../ui/PageHeader';
 import { Avatar } from '../ui/Avatar';
 import { RouteScreen } from '../app/RouteScreen';
-import { ProfileMoreButton } from './ProfileParts';
+import { BadgeChip, ProfileMoreButton } from './ProfileParts';
 
 const t = accountTexts.search;
 
@@ -84,11 +84,7 @@ function SearchResults({ queryRef }: { queryRef: PreloadedQuery<MemberSearchPage
             <Link className="member-list__item" to={`/users/${encodeURIComponent(node.id)}`}>
               <Avatar src={node.profileImage} size="medium" />
               <span className="member-list__nickname">{node.nickname}</span>
-              {node.representBadge ? (
-                <span className="badge-chip" style={{ backgroundColor: node.representBadge.hexCode ?? undefined }}>
-                  {node.representBadge.title}
-                </span>
-              ) : null}
+              {node.representBadge ? <BadgeChip badge={node.representBadge} /> : null}
             </Link>
           </li>
         ))}

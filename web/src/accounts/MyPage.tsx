@@ -9,6 +9,13 @@ import { LoginRequired } from '../ui/StateScreen';
 import { useOpenLoginModal } from './LoginModal';
 
 const p = accountTexts.profile;
+/** Where the hub leads. */
+const MY_LINKS = [
+  ['/my/profile/edit', p.editProfile],
+  ['/my/wishes', p.wishes],
+  ['/my/profile', p.profileInfo],
+  ['/users/search', p.findMembers],
+] as const;
 
 /** /my: the hub: the member's own profile, links to the detail, edit, settings and member search, and the POSTS, COMMENTS, BADGES tabs. */
 export default function MyPage() {
@@ -51,18 +58,11 @@ function MyProfile({ queryRef }: { queryRef: PreloadedQuery<MyPageQuery> }) {
       user={viewer}
       actions={
         <nav className="profile__actions">
-          <Link to="/my/profile/edit" className="button button--secondary">
-            {p.editProfile}
-          </Link>
-          <Link to="/my/wishes" className="button button--secondary">
-            {p.wishes}
-          </Link>
-          <Link to="/my/profile" className="button button--secondary">
-            {p.profileInfo}
-          </Link>
-          <Link to="/users/search" className="button button--secondary">
-            {p.findMembers}
-          </Link>
+          {MY_LINKS.map(([to, label]) => (
+            <Link key={to} to={to} className="button button--secondary">
+              {label}
+            </Link>
+          ))}
         </nav>
       }
     />

@@ -5,10 +5,9 @@ import type { ProfileDetailPageQuery } from '../__generated__/ProfileDetailPageQ
 import type { ProfileDetailPage_activities$key } from '../__generated__/ProfileDetailPage_activities.graphql';
 import { postDetailPath } from '../community/PostCard';
 import { PageHeader } from '../ui/PageHeader';
-import { Avatar } from '../ui/Avatar';
 import { ProfileBadgeList } from './ProfileTabLists';
 import { RouteScreen } from '../app/RouteScreen';
-import { ProfileMoreButton, ProfileStats } from './ProfileParts';
+import { ProfileHead, ProfileMoreButton, ProfileStats } from './ProfileParts';
 import { LoginRequired } from '../ui/StateScreen';
 
 const p = accountTexts.profile;
@@ -78,21 +77,9 @@ function ProfileDetail({ queryRef }: { queryRef: PreloadedQuery<ProfileDetailPag
 
   return (
     <section className="profile-detail" data-testid="profile-detail">
-      <div className="profile__head">
-        <Avatar src={viewer.profileImage} size="medium" />
-        <div>
-          <h2 className="profile__nickname">
-            {viewer.nickname}
-            {viewer.representBadge ? (
-              <span className="badge-chip" style={{ backgroundColor: viewer.representBadge.hexCode ?? undefined }}>
-                {viewer.representBadge.title}
-              </span>
-            ) : null}
-          </h2>
-          <p className="profile-detail__verified">{viewer.verifiedAt ? d.verified : d.notVerified}</p>
-          {viewer.bio ? <p className="profile__bio">{viewer.bio}</p> : null}
-        </div>
-      </div>
+      <ProfileHead user={viewer}>
+        <p className="profile-detail__verified">{viewer.verifiedAt ? d.verified : d.notVerified}</p>
+      </ProfileHead>
       <dl className="profile-detail__fields">
         {fields.map(([label, value]) => (
           <div key={label}>

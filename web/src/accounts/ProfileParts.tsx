@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Avatar } from '../ui/Avatar';
 import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 
@@ -33,5 +34,44 @@ export function ProfileStats({ entries }: { entries: ReadonlyArray<{ label: stri
         </div>
       ))}
     </dl>
+  );
+}
+
+type Badge = { readonly title: string; readonly hexCode: string | null | undefined };
+
+/** The badge a member represents, in its colour. */
+export function BadgeChip({ badge }: { badge: Badge }) {
+  return (
+    <span className="badge-chip" style={{ backgroundColor: badge.hexCode ?? undefined }}>
+      {badge.title}
+    </span>
+  );
+}
+
+interface ProfileHeadProps {
+  user: {
+    readonly profileImage: string | null | undefined;
+    readonly nickname: string;
+    readonly bio: string | null | undefined;
+    readonly representBadge: Badge | null | undefined;
+  };
+  /** Between the nickname and the bio (the detail's verification line). */
+  children?: ReactNode;
+}
+
+/** A profile's head: picture, nickname with the represented badge, and the bio. */
+export function ProfileHead({ user, children }: ProfileHeadProps) {
+  return (
+    <div className="profile__head">
+      <Avatar src={user.profileImage} size="medium" />
+      <div>
+        <h2 className="profile__nickname">
+          {user.nickname}
+          {user.representBadge ? <BadgeChip badge={user.representBadge} /> : null}
+        </h2>
+        {children}
+        {user.bio ? <p className="profile__bio">{user.bio}</p> : null}
+      </div>
+    </div>
   );
 }

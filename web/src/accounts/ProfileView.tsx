@@ -2,9 +2,8 @@ import { graphql, useFragment } from 'react-relay';
 import { Link, useSearchParams } from 'react-router-dom';
 import { accountTexts, storyTexts } from '@domain/messages.js';
 import type { ProfileView_user$key } from '../__generated__/ProfileView_user.graphql';
-import { Avatar } from '../ui/Avatar';
 import { ProfileBadgeList, ProfileCommentList, ProfilePostList } from './ProfileTabLists';
-import { ProfileStats } from './ProfileParts';
+import { ProfileHead, ProfileStats } from './ProfileParts';
 
 const p = accountTexts.profile;
 type ProfileTab = (typeof p.tabs)[number];
@@ -36,20 +35,7 @@ export function ProfileView({ user, actions }: { user: ProfileView_user$key; act
 
   return (
     <section className="profile">
-      <div className="profile__head">
-        <Avatar src={data.profileImage} size="medium" />
-        <div>
-          <h2 className="profile__nickname">
-            {data.nickname}
-            {data.representBadge ? (
-              <span className="badge-chip" style={{ backgroundColor: data.representBadge.hexCode ?? undefined }}>
-                {data.representBadge.title}
-              </span>
-            ) : null}
-          </h2>
-          {data.bio ? <p className="profile__bio">{data.bio}</p> : null}
-        </div>
-      </div>
+      <ProfileHead user={data} />
       <ProfileStats
         entries={[
           { label: p.posts, value: data.stats.postsCount },

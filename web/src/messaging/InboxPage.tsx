@@ -14,6 +14,19 @@ import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { RouteScreen } from '../app/RouteScreen';
 import { useOpenLoginModal } from '../accounts/LoginModal';
 
+/** What the inbox shows of a notification, alike for the first page and for one that arrives live. */
+export const notificationFields = graphql`
+  fragment InboxPage_notification on Notification {
+    id
+    title
+    content
+    type
+    isRead
+    url
+    createdAt
+  }
+`;
+
 /** /community/notice, the 알림 tab: the inbox, live over graphql-ws (001 §2, §4). */
 export default function InboxPage() {
   return (
@@ -46,13 +59,7 @@ function InboxContent({ queryRef }: { queryRef: PreloadedQuery<InboxPageQuery> }
             unreadCount
             edges {
               node {
-                id
-                title
-                content
-                type
-                isRead
-                url
-                createdAt
+                ...InboxPage_notification @relay(mask: false)
               }
             }
           }
@@ -76,13 +83,7 @@ function useLiveInbox(connectionId: string) {
       subscription: graphql`
         subscription InboxPageAddedSubscription {
           notificationAdded {
-            id
-            title
-            content
-            type
-            isRead
-            url
-            createdAt
+            ...InboxPage_notification @relay(mask: false)
           }
         }
       `,
