@@ -198,6 +198,7 @@ export function listConnection<Parent, Type extends OutputType<Types>, Args exte
   options: ListConnectionOptions<Parent, Type, Args>,
   connectionFields: (t: any) => Record<string, unknown> = connectionTotalCount.fields,
 ): FieldRef<Types, unknown> {
+  // Pothos' own `connection` signature is too deep to pass through generically; the signature above keeps callers typed.
   const connection = (t as unknown as { connection: (...args: unknown[]) => FieldRef<Types, unknown> }).connection;
   return connection.call(t, { ...options, validate: connectionArgsSchema }, { name: `${name}Connection`, fields: connectionFields }, { name: `${name}Edge` });
 }

@@ -14,77 +14,54 @@ export class GatewayMetrics {
   readonly registry = new Registry();
   private readonly operationNames = new Set<string>();
 
-  readonly operations = new Counter({
-    name: 'gateway_graphql_operations_total',
-    help: 'GraphQL operations executed, by operation name and outcome (ok, error)',
-    labelNames: ['operation', 'outcome'] as const,
-    registers: [this.registry],
-  });
-
-  readonly operationSeconds = new Histogram({
-    name: 'gateway_graphql_operation_duration_seconds',
-    help: 'Execution time of GraphQL operations, by operation name',
-    labelNames: ['operation'] as const,
-    buckets: SECONDS_BUCKETS,
-    registers: [this.registry],
-  });
-
-  readonly httpRequests = new Counter({
-    name: 'gateway_graphql_http_requests_total',
-    help: 'HTTP requests to /graphql by status code (rejections before execution included)',
-    labelNames: ['status'] as const,
-    registers: [this.registry],
-  });
-
-  readonly upstreamCalls = new Counter({
-    name: 'gateway_upstream_requests_total',
-    help: 'Upstream calls by method, route and outcome (status code, timeout, network, aborted, breaker_open, overloaded)',
-    labelNames: ['method', 'route', 'outcome'] as const,
-    registers: [this.registry],
-  });
-
-  readonly upstreamSeconds = new Histogram({
-    name: 'gateway_upstream_request_duration_seconds',
-    help: 'Duration of upstream attempts by method and route',
-    labelNames: ['method', 'route'] as const,
-    buckets: SECONDS_BUCKETS,
-    registers: [this.registry],
-  });
-
-  readonly upstreamRetries = new Counter({
-    name: 'gateway_upstream_retries_total',
-    help: 'Retries of idempotent upstream calls by method, route and reason',
-    labelNames: ['method', 'route', 'reason'] as const,
-    registers: [this.registry],
-  });
-
-  readonly breakerState = new Gauge({
-    name: 'gateway_upstream_breaker_state',
-    help: 'Upstream circuit breaker: 0 closed, 1 open, 2 half-open, 3 isolated',
-    registers: [this.registry],
-  });
-
-  readonly openSockets = new Gauge({
-    name: 'gateway_open_sockets',
-    help: 'Open client connections by kind (http, websocket)',
-    labelNames: ['kind'] as const,
-    registers: [this.registry],
-  });
-
-  readonly sharedSubscriptionRuns = new Gauge({
-    name: 'gateway_shared_subscription_runs',
-    help: 'Subscription runs each serving every socket that asks the same (see ws.ts)',
-    registers: [this.registry],
-  });
-
-  readonly rateLimited = new Counter({
-    name: 'gateway_rate_limited_total',
-    help: 'Operations refused by a rate limit',
-    registers: [this.registry],
-  });
+  readonly operations = this.counter('gateway_graphql_operations_total', 'GraphQL operations executed, by operation name and outcome (ok, error)', [
+    'operation',
+    'outcome',
+  ]);
+  readonly operationSeconds = this.histogram('gateway_graphql_operation_duration_seconds', 'Execution time of GraphQL operations, by operation name', [
+    'operation',
+  ]);
+  readonly httpRequests = this.counter(
+    'gateway_graphql_http_requests_total',
+    'HTTP requests to /graphql by status code (rejections before execution included)',
+    ['status'],
+  );
+  readonly upstreamCalls = this.counter(
+    'gateway_upstream_requests_total',
+    'Upstream calls by method, route and outcome (status code, timeout, network, aborted, breaker_open, overloaded)',
+    ['method', 'route', 'outcome'],
+  );
+  readonly upstreamSeconds = this.histogram('gateway_upstream_request_duration_seconds', 'Duration of upstream attempts by method and route', [
+    'method',
+    'route',
+  ]);
+  readonly upstreamRetries = this.counter('gateway_upstream_retries_total', 'Retries of idempotent upstream calls by method, route and reason', [
+    'method',
+    'route',
+    'reason',
+  ]);
+  readonly breakerState = this.gauge('gateway_upstream_breaker_state', 'Upstream circuit breaker: 0 closed, 1 open, 2 half-open, 3 isolated');
+  readonly openSockets = this.gauge('gateway_open_sockets', 'Open client connections by kind (http, websocket)', ['kind']);
+  readonly sharedSubscriptionRuns = this.gauge(
+    'gateway_shared_subscription_runs',
+    'Subscription runs each serving every socket that asks the same (see ws.ts)',
+  );
+  readonly rateLimited = this.counter('gateway_rate_limited_total', 'Operations refused by a rate limit');
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  private counter<L extends string>(name: string, help: string, labelNames: L[] = []) {
+    return new Counter<L>({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  private gauge<L extends string>(name: string, help: string, labelNames: L[] = []) {
+    return new Gauge<L>({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  private histogram<L extends string>(name: string, help: string, labelNames: L[]) {
+    return new Histogram<L>({ name, help, labelNames, buckets: SECONDS_BUCKETS, registers: [this.registry] });
   }
 
   recordUpstreamCall = (call: UpstreamCallRecord): void => {

@@ -1,3 +1,4 @@
+import type { InputShapeFromFields } from '@pothos/core';
 import { POST_SORTS, POST_TYPES, TRADE_TYPES, issuesFromZod, postListQuerySchema, validationTexts, type ErrorDetail } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import { upstreamNode } from '../../graphql/nodes.js';
@@ -96,25 +97,26 @@ export function inputNameOf(upstreamName: string): string {
   return renamed[upstreamName] ?? camelCase(upstreamName);
 }
 
-interface PostFilterArgs {
-  postType?: string | null;
-  categoryId?: number | null;
-  subCategoryId?: number | null;
-  search?: string | null;
-  authorId?: string | null;
-  sort?: string | null;
-  order?: string | null;
-  dateFrom?: Date | null;
-  dateTo?: Date | null;
-  isSold?: boolean | null;
-  tradeType?: string | null;
-  priceMin?: number | null;
-  priceMax?: number | null;
-  tags?: string[] | null;
-}
+/** The post list's filters. */
+const postFilterArgs = builder.args((t) => ({
+  postType: t.field({ type: PostType }),
+  categoryId: t.int({ description: '카테고리 databaseId (하위 카테고리 글 포함)' }),
+  subCategoryId: t.int(),
+  search: t.string({ description: '제목·내용 검색어 (2자 이상)' }),
+  authorId: t.id({ description: '작성자 User id' }),
+  sort: t.field({ type: PostSort }),
+  order: t.field({ type: OrderDirection }),
+  dateFrom: t.field({ type: 'DateTime' }),
+  dateTo: t.field({ type: 'DateTime' }),
+  isSold: t.boolean(),
+  tradeType: t.field({ type: TradeType }),
+  priceMin: t.int(),
+  priceMax: t.int(),
+  tags: t.stringList(),
+}));
 
 /** The upstream list query for the filters, validated with the domain's rules before any upstream call. */
-function postListQueryFor(args: PostFilterArgs): { query: Record<string, QueryValue>; issues: ErrorDetail[] } {
+function postListQueryFor(args: InputShapeFromFields<typeof postFilterArgs>): { query: Record<string, QueryValue>; issues: ErrorDetail[] } {
   const issues: ErrorDetail[] = [];
   let authorId: string | undefined;
   if (args.authorId != null) {
@@ -151,22 +153,7 @@ builder.queryField('posts', (t) =>
   queryConnection(t, 'Post', {
     type: Post,
     description: '게시글 목록. first 또는 last(1-100) 중 하나가 필요합니다.',
-    args: {
-      postType: t.arg({ type: PostType }),
-      categoryId: t.arg.int({ description: '카테고리 databaseId (하위 카테고리 글 포함)' }),
-      subCategoryId: t.arg.int(),
-      search: t.arg.string({ description: '제목·내용 검색어 (2자 이상)' }),
-      authorId: t.arg.id({ description: '작성자 User id' }),
-      sort: t.arg({ type: PostSort }),
-      order: t.arg({ type: OrderDirection }),
-      dateFrom: t.arg({ type: 'DateTime' }),
-      dateTo: t.arg({ type: 'DateTime' }),
-      isSold: t.arg.boolean(),
-      tradeType: t.arg({ type: TradeType }),
-      priceMin: t.arg.int(),
-      priceMax: t.arg.int(),
-      tags: t.arg.stringList(),
-    },
+    args: postFilterArgs,
     resolve: async (_root, args, context) => {
       const { query, issues } = postListQueryFor(args);
       return resultsConnection(args, ({ page, pageSize }) => context.community.posts({ ...query, page, page_size: pageSize }), issues);

@@ -284,19 +284,11 @@ payloadMutation('sendAdminNotification', {
     } catch {
       throw new ValidationError([{ path: 'input.metadata', message: messagingTexts.targetUsers, code: 'invalid_format' }]);
     }
+    const { allUsers, userIds, type, priority, expiresAt, metadata: _metadataText, ...fields } = input;
+    const targetUsers = allUsers ? 'all' : (userIds ?? undefined);
     const payload = validateInput(
       adminSendSchema,
-      {
-        targetUsers: input.allUsers ? 'all' : (input.userIds ?? undefined),
-        title: input.title,
-        content: input.content,
-        type: input.type ?? undefined,
-        priority: input.priority ?? undefined,
-        url: input.url,
-        imageUrl: input.imageUrl,
-        expiresAt: input.expiresAt ? input.expiresAt.toISOString() : undefined,
-        metadata,
-      },
+      { ...fields, targetUsers, type: type ?? undefined, priority: priority ?? undefined, expiresAt: expiresAt?.toISOString(), metadata },
       'input',
     );
     return context.messaging.sendAdminNotification(payload);
