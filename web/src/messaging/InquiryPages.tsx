@@ -13,7 +13,7 @@ import { useToast } from '../ui/toast/ToastProvider';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 import { RouteScreen } from '../app/RouteScreen';
-import { FormError, LabeledText } from '../ui/FormParts';
+import { FormError, LabeledSelect, LabeledText } from '../ui/FormParts';
 
 /** /my/inquiries: the member's inquiries and the form to file one (001 §5 rules, checked again by the gateway). */
 export function InquiryListPage() {
@@ -125,16 +125,12 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
   return (
     <form className="inquiry-form" onSubmit={submit} aria-label={m.newInquiry}>
       <h2>{m.newInquiry}</h2>
-      <label>
-        {m.categoryLabel}
-        <select value={category} onChange={(event) => setCategory(event.target.value as InquiryCategory)}>
-          {INQUIRY_CATEGORIES.map((value) => (
-            <option key={value} value={value.toUpperCase()}>
-              {m.inquiryCategoryLabels[value]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LabeledSelect
+        label={m.categoryLabel}
+        value={category}
+        options={INQUIRY_CATEGORIES.map((value) => [value.toUpperCase() as InquiryCategory, m.inquiryCategoryLabels[value]] as const)}
+        onChange={setCategory}
+      />
       <LabeledText label={m.titleLabel} value={title} maxLength={INQUIRY_TITLE_MAX} onChange={setTitle} />
       <LabeledText label={m.contentLabel} value={content} maxLength={INQUIRY_CONTENT_MAX} rows={5} onChange={setContent} />
       <FormError error={error} />

@@ -10,7 +10,7 @@ import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 import { RouteScreen } from '../app/RouteScreen';
-import { FormError, LabeledText, LengthCounter } from '../ui/FormParts';
+import { FormError, LabeledSelect, LabeledText, LengthCounter } from '../ui/FormParts';
 
 const t = m.inquiryStatusForm;
 
@@ -149,16 +149,13 @@ function StatusForm(props: StatusFormProps) {
         <span className={`inquiries__status inquiries__status--${current}`}>{labelOf(current)}</span>
       </p>
       {next ? null : <p className="inquiry-status__final">{t.final}</p>}
-      <label>
-        {t.status}
-        <select value={status} disabled={!next} onChange={(event) => setStatus(event.target.value as DomainInquiryStatus)}>
-          {choices.map((choice) => (
-            <option key={choice} value={choice}>
-              {labelOf(choice)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LabeledSelect
+        label={t.status}
+        value={status}
+        disabled={!next}
+        options={choices.map((choice) => [choice, labelOf(choice)] as const)}
+        onChange={setStatus}
+      />
       <LabeledText label={t.resolution} value={resolution} maxLength={INQUIRY_RESOLUTION_MAX} rows={4} onChange={setResolution} />
       <LengthCounter length={resolution.length} max={INQUIRY_RESOLUTION_MAX} className="inquiry-status__counter" />
       <LabeledText label={t.internalNotes} value={internalNotes} maxLength={INQUIRY_INTERNAL_NOTES_MAX} rows={3} onChange={setInternalNotes} />

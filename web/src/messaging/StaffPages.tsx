@@ -7,7 +7,7 @@ import type { StaffPagesSendMutation } from '../__generated__/StaffPagesSendMuta
 import { PageHeader } from '../ui/PageHeader';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
-import { LabeledText } from '../ui/FormParts';
+import { LabeledSelect, LabeledText } from '../ui/FormParts';
 
 /** /my/admin/notify: staff send an announcement to every member (members get 접근 권한 from the gateway). */
 export function ComposeNotificationPage() {
@@ -115,16 +115,12 @@ export function WriteNoticePage() {
     <>
       <PageHeader title={m.writeNotice} back />
       <form className="staff-form" onSubmit={submit}>
-        <label>
-          {m.categoryLabel}
-          <select value={category} onChange={(event) => setCategory(event.target.value as NoticeCategory)}>
-            {NOTICE_CATEGORIES.map((value) => (
-              <option key={value} value={value.toUpperCase()}>
-                {m.noticeCategoryLabels[value]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabeledSelect
+          label={m.categoryLabel}
+          value={category}
+          options={NOTICE_CATEGORIES.map((value) => [value.toUpperCase() as NoticeCategory, m.noticeCategoryLabels[value]] as const)}
+          onChange={setCategory}
+        />
         <LabeledText label={m.titleLabel} value={title} maxLength={NOTICE_TITLE_MAX} onChange={setTitle} />
         <LabeledText label={m.contentLabel} value={content} maxLength={NOTICE_CONTENT_MAX} rows={6} onChange={setContent} />
         <label>

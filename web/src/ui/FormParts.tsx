@@ -84,6 +84,28 @@ export function LabeledText({ label, value, onChange, maxLength, rows, placehold
   );
 }
 
+/** A select inside its label, with its options as value and label. */
+export function LabeledSelect<T extends string>(props: {
+  label: string;
+  value: T;
+  options: ReadonlyArray<readonly [T, string]>;
+  onChange: (value: T) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <label>
+      {props.label}
+      <select value={props.value} disabled={props.disabled} onChange={(event) => props.onChange(event.target.value as T)}>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** A form's message, read out when it appears. */
 export function FormError({ error }: { error: string | null }) {
   return error ? (

@@ -107,13 +107,6 @@ interface RouteDataValue extends LoadedEntry {
 
 export const RouteDataContext = createContext<RouteDataValue>({ data: null, revalidate: () => {} });
 
-/** The loader result of the location being rendered (what the data router's useLoaderData gave). */
-function useRouteData(): unknown {
-  const { data, error } = useContext(RouteDataContext);
-  if (error) throw error;
-  return data;
-}
-
 /** Runs the current route's loader again (a screen's "다시 시도"). */
 export function useRevalidate(): () => void {
   return useContext(RouteDataContext).revalidate;
@@ -132,11 +125,14 @@ export function useLoadedEntry(location: Location): RouteDataValue {
 }
 
 /**
- * The query the current route's loader started (loadRouteQuery, or loadQuery for a screen that pages itself), or
- * null when it started none (nothing to look for, nothing to find). TQuery names the query of the route's loader.
+ * The query the loader of the location being rendered started (loadRouteQuery, or loadQuery for a screen that pages
+ * itself), or null when it started none (nothing to look for, nothing to find); what the loader threw is thrown here.
+ * TQuery names the query of the route's loader.
  */
 export function useRouteQuery<TQuery extends OperationType>(): PreloadedQuery<TQuery> | null {
+  const { data, error } = useContext(RouteDataContext);
+  if (error) throw error;
   // Loaders answer a query reference or null; anything else (a loader that changed its answer) reads as no query.
-  const data = useRouteData() as PreloadedQuery<TQuery> | null;
-  return data?.kind === 'PreloadedQuery' ? data : null;
+  const reference = data as PreloadedQuery<TQuery> | null;
+  return reference?.kind === 'PreloadedQuery' ? reference : null;
 }
