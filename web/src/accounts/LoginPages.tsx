@@ -8,6 +8,7 @@ import { useToast } from '../ui/toast/ToastProvider';
 import { failureMessage } from '../app/relay/mutationFailure';
 import { takeReturnPath } from '../app/session';
 import { LoginFooter, LoginPanel } from './LoginPanel';
+import { FormError } from '../ui/FormParts';
 
 const p = accountTexts.pages;
 
@@ -106,11 +107,7 @@ export function SetPasswordPage() {
             </button>
           </div>
         ) : null}
-        {error ? (
-          <p className="login-panel__error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError error={error} className="login-panel__error" />
       </section>
     </>
   );

@@ -7,6 +7,7 @@ import { useLoginMutations, type SocialProviderName } from './useLoginMutations'
 import { useToast } from '../ui/toast/ToastProvider';
 import { failureMessage } from '../app/relay/mutationFailure';
 import { loadSocialSdks, sdkFailed, sdkWindow, socialClientIds, whenGoogleReady } from './socialSdks';
+import { FormError } from '../ui/FormParts';
 
 const t = accountTexts.sheet;
 const social = accountTexts.social;
@@ -253,11 +254,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
         </div>
       )}
       {inFlight ? <p className="login-panel__loading">{t.loggingIn}</p> : null}
-      {error ? (
-        <p className="login-panel__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} className="login-panel__error" />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { failureMessage } from '../app/relay/mutationFailure';
 import { ProfilePhotoPicker } from './ProfilePhotoPicker';
 import { RouteScreen } from '../app/RouteScreen';
 import { LoginRequired } from '../ui/StateScreen';
+import { FormError } from '../ui/FormParts';
 
 const e = accountTexts.edit;
 
@@ -100,11 +101,7 @@ function ProfileEditForm({ queryRef }: { queryRef: PreloadedQuery<ProfileEditPag
           {e.website}
           <input className="text-input" type="url" name="website" value={form.website} onChange={set('website')} placeholder="https://" />
         </label>
-        {error ? (
-          <p className="login-panel__error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError error={error} className="login-panel__error" />
         <button type="submit" className="button button--primary" disabled={!valid || inFlight}>
           {e.save}
         </button>

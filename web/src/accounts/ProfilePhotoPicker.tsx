@@ -6,6 +6,7 @@ import type { ProfilePhotoPicker_user$key } from '../__generated__/ProfilePhotoP
 import { useProfileImageMutations } from './useProfileImageMutations';
 import { useToast } from '../ui/toast/ToastProvider';
 import { pictureProblem } from '../ui/uploads';
+import { FormError } from '../ui/FormParts';
 
 const e = accountTexts.edit;
 
@@ -70,11 +71,7 @@ export function ProfilePhotoPicker({ user }: { user: ProfilePhotoPicker_user$key
         <input ref={input} type="file" accept={IMAGE_MIME_TYPES.join(',')} hidden data-testid="profile-photo-input" onChange={(event) => void pick(event)} />
       </div>
       {inFlight ? <p className="photo-picker__status">{e.photoUploading}</p> : null}
-      {error ? (
-        <p className="login-panel__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} className="login-panel__error" />
     </div>
   );
 }

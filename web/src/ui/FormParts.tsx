@@ -107,9 +107,9 @@ export function LabeledSelect<T extends string>(props: {
 }
 
 /** A form's message, read out when it appears. */
-export function FormError({ error }: { error: string | null }) {
+export function FormError({ error, className = 'form-error' }: { error: string | null; className?: string }) {
   return error ? (
-    <p className="form-error" role="alert">
+    <p className={className} role="alert">
       {error}
     </p>
   ) : null;
