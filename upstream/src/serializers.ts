@@ -19,6 +19,11 @@ export function mediaUrlFor(publicUrl?: string): MediaUrl {
   };
 }
 
+/** What a 201 answers for a created record (a report, a block): its id and when it was made. */
+export function serializeCreated(row: { id: number; createdAt: Date }): { id: number; created_at: string } {
+  return { id: row.id, created_at: row.createdAt.toISOString() };
+}
+
 export function serializeImage(image: ImageRow, media: MediaUrl): ImageJson {
   return {
     id: image.id,

@@ -33,8 +33,8 @@ import {
   updateProfile,
 } from './member-repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { presentActivities, presentBlocked, presentUserBadges, presentUserSummaries } from './present.js';
-import { loadProfile, visibleBadges } from './repository.js';
+import { presentActivities, presentBlocked, presentProfile, presentUserBadges, presentUserSummaries } from './present.js';
+import { visibleBadges } from './repository.js';
 import { revokeAllSessions } from './sessions.js';
 import { tokenFromHeader } from './tokens.js';
 
@@ -53,7 +53,7 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
   app.put('/users/me', async (request) => {
     const { id } = member(request);
     await updateProfile(db, id, validate(profileUpdateSchema, request.body));
-    return loadProfile(db, id, id, requestMedia(request));
+    return presentProfile(db, id, id, requestMedia(request));
   });
 
   app.put('/users/me/password', async (request) => {

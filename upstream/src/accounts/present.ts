@@ -1,10 +1,11 @@
-import type { ActivityJson, BlockedUserJson, UserBadgeJson } from '../../../domain/account.js';
+import type { ActivityJson, BlockedUserJson, PreferencesJson, UserBadgeJson, UserProfileJson } from '../../../domain/account.js';
+import type { Gender } from '../../../domain/limits.js';
 import type { UserSummaryJson } from '../../../domain/api.js';
 import type { Database } from '../db/client.js';
 import type { UserBlockRow } from '../db/schema.js';
 import { serializeBadge, serializeUser, type MediaUrl } from '../serializers.js';
 import type { MemberActivities } from './member-repository.js';
-import type { visibleBadges } from './repository.js';
+import { DEFAULT_PREFERENCES, profileFacts, type visibleBadges } from './repository.js';
 import { loadUsers } from './user-repository.js';
 
 /** The summaries of many members by id, loaded in one query; members gone meanwhile are missing. */
@@ -68,4 +69,31 @@ export function presentActivities(activities: MemberActivities): ActivityJson[] 
       }),
     )
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+}
+
+/**
+ * The full profile of 001 §3. Private fields (e-mail, phone, birth date, preferences) only for the member
+ * themself; everyone sees the public profile, stats and their relation to the member. Null when no such member.
+ */
+export async function presentProfile(db: Database, userId: number, viewerId: number | null, media: MediaUrl): Promise<UserProfileJson | null> {
+  const facts = await profileFacts(db, userId, viewerId);
+  if (!facts) return null;
+  const { found, profile, stats, relation } = facts;
+  const own = viewerId === userId;
+  return {
+    ...serializeUser(found, media, viewerId),
+    phone: own ? (profile?.phone ?? null) : null,
+    bio: profile?.bio ?? null,
+    birthDate: own ? (profile?.birthDate ?? null) : null,
+    gender: (profile?.gender as Gender | null) ?? null,
+    location: profile?.location ?? null,
+    website: profile?.website ?? null,
+    socialLinks: profile?.socialLinks ?? {},
+    preferences: own ? { ...DEFAULT_PREFERENCES, ...(profile?.preferences as Partial<PreferencesJson>) } : DEFAULT_PREFERENCES,
+    stats,
+    ...relation,
+    verifiedAt: profile?.verifiedAt?.toISOString() ?? null,
+    lastActiveAt: profile?.lastActiveAt?.toISOString() ?? null,
+    createdAt: found.user.createdAt.toISOString(),
+  };
 }

@@ -4,7 +4,8 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IMAGE_MAX_BYTES } from '../../../domain/limits.js';
 import { communityTexts } from '../../../domain/messages.js';
-import { loadProfile, replaceProfileImage } from './repository.js';
+import { replaceProfileImage } from './repository.js';
+import { presentProfile } from './present.js';
 import type { Database } from '../db/client.js';
 import { ValidationError } from '../errors.js';
 import { member } from '../http/auth.js';
@@ -47,12 +48,12 @@ export const profileImageRoutes: FastifyPluginAsync<{ db: Database; mediaDir: st
     const { id } = member(request);
     const stored = new StoredUploads(db, mediaDir);
     await stored.keepIf(async () => replacePicture(id, (await storeImage(db, mediaDir, await readImage(request), id, stored)).url));
-    return loadProfile(db, id, id, requestMedia(request));
+    return presentProfile(db, id, id, requestMedia(request));
   });
 
   app.delete('/users/me/profile-image', async (request) => {
     const { id } = member(request);
     await replacePicture(id, null);
-    return loadProfile(db, id, id, requestMedia(request));
+    return presentProfile(db, id, id, requestMedia(request));
   });
 };

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, notExists, or, sql, sum } from 'drizzle-orm';
 import { normalizePhone, isKoreanMobile } from '../../../domain/accountRules.js';
-import type { PreferencesJson, RegisterInput, UserProfileJson } from '../../../domain/account.js';
-import { NICKNAME_MAX, type Gender, type SocialProvider } from '../../../domain/limits.js';
+import type { PreferencesJson, RegisterInput } from '../../../domain/account.js';
+import { NICKNAME_MAX, type SocialProvider } from '../../../domain/limits.js';
 import type { Database } from '../db/client.js';
 import {
   badges,
@@ -20,7 +20,6 @@ import {
 import { UPLOADS_FOLDER } from '../uploads/images.js';
 import { consumeAccountToken } from './sessions.js';
 import type { SocialIdentity } from './social.js';
-import { serializeUser, type MediaUrl } from '../serializers.js';
 import { loadUsers } from './user-repository.js';
 
 export const DEFAULT_PREFERENCES: PreferencesJson = { notifications: true, emailAlerts: true, pushAlerts: true, privacy: 'public' };
@@ -115,31 +114,12 @@ export async function profileRow(db: Database, userId: number): Promise<UserProf
   return row ?? null;
 }
 
-/**
- * The full profile of 001 §3. Private fields (e-mail, phone, birth date, preferences) only for the member
- * themself; everyone sees the public profile, stats and their relation to the member.
- */
-export async function loadProfile(db: Database, userId: number, viewerId: number | null, media: MediaUrl): Promise<UserProfileJson | null> {
+/** What a member's profile shows: the member, their profile row, stats and relation to the viewer; null when no such member. */
+export async function profileFacts(db: Database, userId: number, viewerId: number | null) {
   const found = (await loadUsers(db, [userId])).get(userId);
   if (!found) return null;
   const [profile, stats, relation] = await Promise.all([profileRow(db, userId), statsOf(db, userId), relationOf(db, viewerId, userId)]);
-  const own = viewerId === userId;
-  return {
-    ...serializeUser(found, media, viewerId),
-    phone: own ? (profile?.phone ?? null) : null,
-    bio: profile?.bio ?? null,
-    birthDate: own ? (profile?.birthDate ?? null) : null,
-    gender: (profile?.gender as Gender | null) ?? null,
-    location: profile?.location ?? null,
-    website: profile?.website ?? null,
-    socialLinks: profile?.socialLinks ?? {},
-    preferences: own ? { ...DEFAULT_PREFERENCES, ...(profile?.preferences as Partial<PreferencesJson>) } : DEFAULT_PREFERENCES,
-    stats,
-    ...relation,
-    verifiedAt: profile?.verifiedAt?.toISOString() ?? null,
-    lastActiveAt: profile?.lastActiveAt?.toISOString() ?? null,
-    createdAt: found.user.createdAt.toISOString(),
-  };
+  return { found, profile, stats, relation };
 }
 
 /** Writes profile fields, creating the row on first write. */
@@ -176,10 +156,6 @@ export async function userUuidExists(db: Database, uuid: string): Promise<boolea
   if (!/^[0-9a-f-]{36}$/i.test(uuid)) return false;
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.uuid, uuid.toLowerCase())).limit(1);
   return Boolean(row);
-}
-
-export async function usersByIds(db: Database, ids: number[]) {
-  return ids.length ? loadUsers(db, ids) : new Map();
 }
 
 /**

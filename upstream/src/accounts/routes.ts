@@ -11,12 +11,13 @@ import {
 } from '../../../domain/account.js';
 import { SOCIAL_PROVIDERS } from '../../../domain/limits.js';
 import { accountTexts } from '../../../domain/messages.js';
-import { createMember, emailTaken, findUserByIdentifier, loadProfile, memberForIdentity, phoneTaken, resetPassword, upsertProfile } from './repository.js';
+import { createMember, emailTaken, findUserByIdentifier, memberForIdentity, phoneTaken, resetPassword, upsertProfile } from './repository.js';
 import { sendAccountMail } from './mailer.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { consumeAccountToken, createAccountToken, issueSession, refreshSession, revokeAllSessions, revokeSession, type IssuedSession } from './sessions.js';
 import { SocialTokenError, verifySocialToken, type SocialIdentity } from './social.js';
 import { tokenFromHeader } from './tokens.js';
+import { presentProfile } from './present.js';
 import type { Database } from '../db/client.js';
 import { member, viewerId } from '../http/auth.js';
 import { ConflictError, RejectedError, UnauthenticatedError } from '../errors.js';
@@ -28,7 +29,7 @@ const texts = accountTexts.errors;
 /** Login, register, sessions, password reset, e-mail verification and social login (001 §7 "Account", "Social login"). */
 export const accountRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   async function loginResult(request: FastifyRequest, userId: number, session: IssuedSession, isNewUser: boolean): Promise<LoginResultJson> {
-    const user = await loadProfile(db, userId, userId, requestMedia(request));
+    const user = await presentProfile(db, userId, userId, requestMedia(request));
     if (!user) throw new UnauthenticatedError();
     return { token: session.token, refreshToken: session.refreshToken, expiresAt: session.expiresAt.toISOString(), user, is_new_user: isNewUser };
   }

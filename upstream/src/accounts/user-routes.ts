@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { loadProfile } from './repository.js';
+import { presentProfile } from './present.js';
 import type { Database } from '../db/client.js';
 import { viewerId } from '../http/auth.js';
 import { NotFoundError, UnauthenticatedError } from '../errors.js';
@@ -9,14 +9,14 @@ export const userRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
   /** The token's own member: the full profile of 001 §3 with private fields (and whether they are staff); 401 for guests. */
   app.get('/users/me', async (request) => {
     const id = viewerId(request);
-    const found = id === null ? null : await loadProfile(db, id, id, requestMedia(request));
+    const found = id === null ? null : await presentProfile(db, id, id, requestMedia(request));
     if (!found) throw new UnauthenticatedError();
     return { ...found, is_staff: request.viewer?.isStaff ?? false };
   });
 
   /** A member's public profile, with stats and the viewer's relation (isFollowing, isBlocked). */
   app.get<{ Params: { id: string } }>('/v1/user/:id/', async (request) => {
-    const found = await loadProfile(db, pathId(request.params.id), viewerId(request), requestMedia(request));
+    const found = await presentProfile(db, pathId(request.params.id), viewerId(request), requestMedia(request));
     if (!found) throw new NotFoundError();
     return found;
   });

@@ -7,7 +7,22 @@ import { communityTexts } from '../../../domain/messages.js';
 import type { PostCreate, PostReport, PostUpdate } from '../../../domain/post.js';
 import type { Database } from '../db/client.js';
 import { containing, idsMarkedBy, isUniqueViolation } from '../db/queries.js';
-import { categories, images, postBlocks, postImages, postLikes, postReports, posts, userBlocks, users, type ImageRow, type PostRow } from '../db/schema.js';
+import {
+  categories,
+  images,
+  postBlocks,
+  postImages,
+  postLikes,
+  postReports,
+  posts,
+  userBlocks,
+  users,
+  type ImageRow,
+  type PostBlockRow,
+  type PostReportRow,
+  type PostRow,
+  type UserBlockRow,
+} from '../db/schema.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { notifyPostLike } from '../messaging/events.js';
 
@@ -320,10 +335,11 @@ export async function updatePost(db: Database, id: number, viewerId: number, inp
   return (await loadPostRecord(db, id))!;
 }
 
-export async function deletePost(db: Database, id: number, viewerId: number): Promise<{ id: number; deleted_at: string }> {
+/** Marks the author's post deleted; answers when. */
+export async function deletePost(db: Database, id: number, viewerId: number): Promise<Date> {
   await authoredPost(db, id, viewerId);
   const [deleted] = await db.update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, id)).returning({ deletedAt: posts.deletedAt });
-  return { id, deleted_at: deleted.deletedAt!.toISOString() };
+  return deleted.deletedAt!;
 }
 
 /**
@@ -358,29 +374,29 @@ export async function togglePostLike(db: Database, id: number, viewerId: number)
   });
 }
 
-export async function reportPost(db: Database, id: number, reporterId: number, report: PostReport): Promise<{ id: number; created_at: string }> {
+export async function reportPost(db: Database, id: number, reporterId: number, report: PostReport): Promise<PostReportRow> {
   if (!(await loadPostRecord(db, id))) throw new NotFoundError();
   try {
     const [row] = await db.insert(postReports).values({ postId: id, reporterId, content: report.content, reasonType: report.reason_type }).returning();
-    return { id: row.id, created_at: row.createdAt.toISOString() };
+    return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(communityTexts.errors.alreadyReported);
     throw error;
   }
 }
 
-export async function blockPost(db: Database, id: number, userId: number): Promise<{ id: number; created_at: string }> {
+export async function blockPost(db: Database, id: number, userId: number): Promise<PostBlockRow> {
   if (!(await loadPostRecord(db, id))) throw new NotFoundError();
   const [row] = await db
     .insert(postBlocks)
     .values({ postId: id, userId })
     .onConflictDoUpdate({ target: [postBlocks.userId, postBlocks.postId], set: { postId: id } })
     .returning();
-  return { id: row.id, created_at: row.createdAt.toISOString() };
+  return row;
 }
 
 /** Blocking is idempotent: blocking again keeps the first block (and answers it). */
-export async function blockUser(db: Database, blockerId: number, blockedId: number, reason: string | undefined) {
+export async function blockUser(db: Database, blockerId: number, blockedId: number, reason: string | undefined): Promise<UserBlockRow> {
   if (blockerId === blockedId) throw ValidationError.of('block_target_user', communityTexts.errors.blockSelf);
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, blockedId));
   if (!target) throw new NotFoundError();
@@ -392,5 +408,5 @@ export async function blockUser(db: Database, blockerId: number, blockedId: numb
     .select()
     .from(userBlocks)
     .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
-  return { id: blockedId, block_target_user: blockedId, reason: row.reason, created_at: row.createdAt.toISOString() };
+  return row;
 }

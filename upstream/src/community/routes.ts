@@ -12,7 +12,7 @@ import { member, viewerId } from '../http/auth.js';
 import { pageJson, pageQuerySchema } from '../http/page.js';
 import { pathId, requestMedia, singleValuedQuery } from '../http/request.js';
 import { validate } from '../http/validate.js';
-import { serializeImage } from '../serializers.js';
+import { serializeCreated, serializeImage } from '../serializers.js';
 import { readWithinLimit, storeImage, StoredUploads } from '../uploads/images.js';
 import { listCategories } from './category-repository.js';
 import {
@@ -139,7 +139,9 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
 
   app.delete<{ Params: { id: string } }>('/v1/community/:id/', async (request) => {
     const viewer = member(request);
-    return deletePost(db, pathId(request.params.id), viewer.id);
+    const id = pathId(request.params.id);
+    const deletedAt = await deletePost(db, id, viewer.id);
+    return { id, deleted_at: deletedAt.toISOString() };
   });
 
   /** Toggles the viewer's like; answers the post (its `is_like`, `like_count` and `uuid` are the Like response). */
@@ -204,21 +206,21 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     const input = validate(postReportSchema, request.body);
     const created = await reportPost(db, id, viewer.id, input);
     reply.code(201);
-    return created;
+    return serializeCreated(created);
   });
 
   app.post<{ Params: { id: string } }>('/v1/community/:id/block/', async (request, reply) => {
     const viewer = member(request);
     const created = await blockPost(db, pathId(request.params.id), viewer.id);
     reply.code(201);
-    return created;
+    return serializeCreated(created);
   });
 
   app.post('/v1/user/block/', async (request, reply) => {
     const viewer = member(request);
     const input = validate(userBlockSchema, request.body);
-    const created = await blockUser(db, viewer.id, input.block_target_user, input.reason);
+    const block = await blockUser(db, viewer.id, input.block_target_user, input.reason);
     reply.code(201);
-    return created;
+    return { id: block.blockedId, block_target_user: block.blockedId, reason: block.reason, created_at: block.createdAt.toISOString() };
   });
 };

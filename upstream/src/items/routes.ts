@@ -23,6 +23,7 @@ import { pathId, requestMedia, singleValuedQuery } from '../http/request.js';
 import { validate } from '../http/validate.js';
 import { serializeItem, serializeProbabilityItem, serializeWish, serializeWishUser } from './present.js';
 import * as repo from './repository.js';
+import { serializeCreated } from '../serializers.js';
 import { loadUsers } from '../accounts/user-repository.js';
 import { userUuidExists } from '../accounts/repository.js';
 
@@ -78,7 +79,7 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
     const report = validate(itemReportSchema, request.body);
     const item = await itemOr404(db, request.params.uuid);
     const created = await repo.reportItem(db, item.id, viewer.id, report);
-    return reply.code(201).send({ id: created.id, created_at: created.createdAt.toISOString() });
+    return reply.code(201).send(serializeCreated(created));
   });
 
   // ---------- wish lists (001 §7) ----------

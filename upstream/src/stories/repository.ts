@@ -46,8 +46,6 @@ const notHiddenBy = (viewerId: number | null) =>
     ? sql`true`
     : sql`not exists (select 1 from ${storyHides} where ${storyHides.userId} = ${viewerId} and ${storyHides.hiddenUserId} = ${stories.userId})`;
 
-const iso = (date: Date) => date.toISOString();
-
 /** What a story's JSON needs beyond its row: counts, the viewer's own views and likes, and authors. */
 export interface StoryFacts {
   views: Map<number, number>;
@@ -282,10 +280,10 @@ export async function removeReaction(db: Database, story: StoryRow, reactionId: 
   await db.delete(storyReactions).where(eq(storyReactions.id, reactionId));
 }
 
-export async function reportStory(db: Database, story: StoryRow, reporterId: number, reason: string) {
+export async function reportStory(db: Database, story: StoryRow, reporterId: number, reason: string): Promise<{ id: number; createdAt: Date }> {
   const inserted = await db.insert(storyReports).values({ storyId: story.id, reporterId, reason, createdAt: storyNow() }).onConflictDoNothing().returning();
   if (!inserted.length) throw new ConflictError(storyTexts.errors.alreadyReported);
-  return { id: inserted[0].id, created_at: iso(inserted[0].createdAt) };
+  return inserted[0];
 }
 
 export async function assertMember(db: Database, userId: number): Promise<void> {

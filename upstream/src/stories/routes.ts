@@ -14,6 +14,7 @@ import {
 } from '../../../domain/stories.js';
 import type { Database } from '../db/client.js';
 import type { StoryRow } from '../db/schema.js';
+import { serializeCreated } from '../serializers.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { member, viewerId } from '../http/auth.js';
 import { pageQuerySchema } from '../http/page.js';
@@ -221,6 +222,6 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
     const { reason } = validate(storyReportSchema, request.body);
     const story = await findVisibleStory(db, storyId(request.params.id), viewer.id);
     reply.code(201);
-    return reportStory(db, story, viewer.id, reason);
+    return serializeCreated(await reportStory(db, story, viewer.id, reason));
   });
 };

@@ -27,3 +27,6 @@ export const postBlocks = pgTable(
   },
   (t) => [unique('post_blocks_user_post_unique').on(t.userId, t.postId)],
 );
+
+export type PostReportRow = typeof postReports.$inferSelect;
+export type PostBlockRow = typeof postBlocks.$inferSelect;
