@@ -21,7 +21,7 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { DEMO_PASSWORD } from '../upstream/src/db/seed-accounts.js';
 import { DEMO_MEMBERS } from '../upstream/src/db/seed-data.js';
-import { startCountingProxy, type CountingProxy } from '../tests/helpers/counting-proxy.js';
+import { startFaultProxy, type FaultProxy } from '../tests/helpers/fault-proxy.js';
 import { startService, type Service } from './processes.js';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
@@ -121,7 +121,7 @@ function openProbe(gateway: Service, postId: string, member?: Member): Promise<P
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-subscriptions-'));
 const services: Service[] = [];
-let proxy: CountingProxy | undefined;
+let proxy: FaultProxy | undefined;
 const probes: Probe[] = [];
 try {
   const openFiles = Number(spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim());
@@ -131,7 +131,7 @@ try {
 
   const upstream = await startService('upstream', 'upstream/src/main.ts', { UPSTREAM_DATA_DIR: dataDir }, '/healthz');
   services.push(upstream);
-  proxy = await startCountingProxy(upstream.url);
+  proxy = await startFaultProxy(upstream.url);
   const gateway = await startService(
     'gateway',
     'gateway/src/main.ts',
@@ -275,9 +275,9 @@ try {
   // take one at the window's edges; one poller per socket would poll ~30 times per interval here.
   const pollsBy = new Map(members.map((member) => [`token ${member.token}`, 0]));
   let strangers = 0;
-  for (let index = callsBefore; index < callsAfter; index += 1) {
-    if (!proxy.calls[index].startsWith('GET /v1/user/notification/?page=1&pageSize=20')) continue;
-    const owner = proxy.authorizations[index] ?? '';
+  for (const call of proxy.calls.slice(callsBefore, callsAfter)) {
+    if (call.method !== 'GET' || !call.url.startsWith('/v1/user/notification/?page=1&pageSize=20')) continue;
+    const owner = call.headers.authorization ?? '';
     if (pollsBy.has(owner)) pollsBy.set(owner, pollsBy.get(owner)! + 1);
     else strangers += 1;
   }

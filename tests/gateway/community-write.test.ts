@@ -84,7 +84,7 @@ describe('guests', () => {
     expect(answer.errors).toBeUndefined();
     expect(answer.data[field].__typename).toBe('NotAuthenticatedError');
     expect(answer.data[field].message).toBe(errorMessages.UNAUTHORIZED);
-    expect(stack.proxy.calls).toEqual([]);
+    expect(stack.upstreamRequests()).toEqual([]);
   });
 });
 
@@ -101,7 +101,7 @@ describe('validation before any upstream call', () => {
     const answer = await stack.graphql(CREATE, { input: { title: '제목', content: '내용', ...input } }, author.token);
     expect(answer.data.createPost.__typename).toBe('ValidationError');
     expect(answer.data.createPost.issues).toContainEqual(expect.objectContaining({ path, message }));
-    expect(stack.proxy.calls).toEqual([]);
+    expect(stack.upstreamRequests()).toEqual([]);
   });
 
   it.each([
@@ -112,7 +112,7 @@ describe('validation before any upstream call', () => {
     const answer = await stack.graphql(REPLY, { input: { postId: encodeGlobalID('Post', 1), content } }, author.token);
     expect(answer.data.createReply.__typename).toBe('ValidationError');
     expect(answer.data.createReply.issues).toEqual([expect.objectContaining({ path: 'input.content', message })]);
-    expect(stack.proxy.calls).toEqual([]);
+    expect(stack.upstreamRequests()).toEqual([]);
   });
 
   it('reportPost rejects a blank reason and a reason type outside 0-8', async () => {
@@ -124,7 +124,7 @@ describe('validation before any upstream call', () => {
     expect(blank.data.reportPost.issues).toEqual([{ path: 'input.content', message: validationTexts.reportRequired }]);
     const type = await stack.graphql(REPORT, { input: { id: encodeGlobalID('Post', 1), reason: '욕설', reasonType: 9 } }, author.token);
     expect(type.data.reportPost.issues).toEqual([{ path: 'input.reason_type', message: reportTexts.reasonType }]);
-    expect(stack.proxy.calls).toEqual([]);
+    expect(stack.upstreamRequests()).toEqual([]);
   });
 
   it.each(['', ' a ', '가'])('searchPosts refuses %j (under 2 trimmed characters)', async (query) => {
@@ -134,7 +134,7 @@ describe('validation before any upstream call', () => {
     });
     expect(answer.data.searchPosts.__typename).toBe('ValidationError');
     expect(answer.data.searchPosts.issues[0].message).toBe(validationTexts.searchMin(2));
-    expect(stack.proxy.calls).toEqual([]);
+    expect(stack.upstreamRequests()).toEqual([]);
   });
 });
 
@@ -238,7 +238,7 @@ describe('replies', () => {
     const thread = detail.data.post.replies.edges.find((edge: any) => edge.node.id === first.id).node;
     expect(thread.replies.edges.map((edge: any) => edge.node.content)).toEqual(['답글입니다', '답글의 답글']);
     // The post and its first replies (answers included) in one round: one post GET, one reply-page GET.
-    expect(stack.proxy.calls).toHaveLength(2);
+    expect(stack.upstreamRequests()).toHaveLength(2);
   });
 
   it('edits, likes and deletes a reply (author only); a deleted head with answers stays as deleted', async () => {
@@ -395,7 +395,7 @@ describe('image upload', () => {
     expect(answer.data?.uploadImage ?? null).toBeNull();
     expect(answer.errors).toEqual([{ message: IMAGE_UPLOAD_LIMIT.tooLarge, extensions: { code: 'VALIDATION_ERROR' } }]);
     expect(JSON.stringify(answer)).not.toMatch(/\bat .*\.(ts|js):\d+/);
-    expect(stack.proxy.calls).toEqual([]);
+    expect(stack.upstreamRequests()).toEqual([]);
   });
 
   it('rejects what is not a picture, whatever its declared type, and guests', async () => {

@@ -1,10 +1,10 @@
 import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGatewayRig, type GatewayRig } from '../helpers/gateway-rig.js';
+import { startGatewayRig, type Stack } from '../helpers/stack.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 
 let upstream: RunningUpstream;
-let rig: GatewayRig;
+let rig: Stack;
 
 beforeAll(async () => {
   upstream = await startUpstream();

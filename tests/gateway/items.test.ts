@@ -60,7 +60,7 @@ describe('searchItems', () => {
     const guest = await stack.graphql(SEARCH, { name: '크리스탈', first: 5 });
     const member = await stack.graphql(SEARCH, { name: '크리스탈', first: 5 }, token2);
     expect(member.data).toEqual(guest.data);
-    expect(stack.proxy.calls).toEqual([`GET /v1/item/search-name/?item_name=${encodeURIComponent('크리스탈')}&page=1&page_size=5`]);
+    expect(stack.upstreamRequests()).toEqual([`GET /v1/item/search-name/?item_name=${encodeURIComponent('크리스탈')}&page=1&page_size=5`]);
   });
 
   it.each(['', 'a', '  b  '])('refuses %j with the spec’s message before any upstream call', async (name) => {
@@ -70,7 +70,7 @@ describe('searchItems', () => {
     const [error] = answer.errors!;
     expect(error.extensions?.code).toBe('VALIDATION_ERROR');
     expect(error.extensions?.details).toEqual([{ path: 'name', message: itemTexts.searchMin(ITEM_SEARCH_MIN_LENGTH), code: 'too_small' }]);
-    expect(stack.proxy.calls).toEqual([]);
+    expect(stack.upstreamRequests()).toEqual([]);
   });
 });
 
@@ -101,7 +101,7 @@ describe('the item modal query', () => {
     expect(buyer.representBadge).toEqual({ title: '슬라임 마스터', hexCode: '#FFB400' });
 
     const uuid = itemUuid['용사의 갑옷 세트'];
-    expect([...stack.proxy.calls].sort()).toEqual(
+    expect([...stack.upstreamRequests()].sort()).toEqual(
       [
         `GET /v1/item/${uuid}/`,
         `GET /v1/item/wish-items/users/${uuid}/?wish_type=buy&page=1&page_size=20`,
@@ -116,7 +116,7 @@ describe('the item modal query', () => {
     stack.proxy.reset();
     const foreign = await stack.graphql(MODAL, { id: encodeGlobalID('Post', '1') });
     expect(foreign.data.item.__typename).toBe('NotFoundError');
-    expect(stack.proxy.calls).toEqual([]);
+    expect(stack.upstreamRequests()).toEqual([]);
   });
 
   it('is reachable through node(id)', async () => {
@@ -164,7 +164,7 @@ describe('wish lists', () => {
     stack.proxy.reset();
     await stack.graphql(WISHES, { type: 'BUY' }, token2);
     await stack.graphql(WISHES, { type: 'BUY' }, token2);
-    expect(stack.proxy.calls.filter((call) => call.includes('/v1/item/wish-items/') && !call.includes('/stats/'))).toHaveLength(2);
+    expect(stack.upstreamRequests().filter((call) => call.includes('/v1/item/wish-items/') && !call.includes('/stats/'))).toHaveLength(2);
   });
 
   it('another member’s wishes are null, without an upstream call', async () => {
@@ -179,7 +179,7 @@ describe('wish lists', () => {
       expect(edge.node.user.wishes).toBeNull();
       expect(edge.node.user.wishStats).toBeNull();
     }
-    expect(stack.proxy.calls.filter((call) => call.includes('/v1/item/wish-items/') && !call.includes('/users/'))).toEqual([]);
+    expect(stack.upstreamRequests().filter((call) => call.includes('/v1/item/wish-items/') && !call.includes('/users/'))).toEqual([]);
   });
 
   it('guests have no viewer and get NotAuthenticatedError from the mutations, before any upstream call', async () => {
@@ -187,7 +187,7 @@ describe('wish lists', () => {
     stack.proxy.reset();
     const answer = await stack.graphql(ADD, { input: { itemId: itemId('청바지'), wishType: 'BUY' } });
     expect(answer.data.addWish).toEqual({ __typename: 'NotAuthenticatedError', message: errorMessages.UNAUTHORIZED });
-    expect(stack.proxy.calls).toEqual([]);
+    expect(stack.upstreamRequests()).toEqual([]);
   });
 
   it('addWish adds once; adding the same item again returns the same entry', async () => {
@@ -214,7 +214,7 @@ describe('wish lists', () => {
     );
     const badId = await stack.graphql(ADD, { input: { itemId: 'nope', wishType: 'SELL' } }, token8);
     expect(badId.data.addWish.__typename).toBe('ValidationError');
-    expect(stack.proxy.calls.filter((call) => call.startsWith('POST'))).toEqual([]);
+    expect(stack.upstreamRequests().filter((call) => call.startsWith('POST'))).toEqual([]);
   });
 
   it('setWishStatus, updateWish and removeWish change only the viewer’s own entries', async () => {
@@ -302,7 +302,7 @@ describe('reportItem', () => {
         { path: 'input.reasonType', message: reportTexts.reasonType },
       ]),
     );
-    expect(stack.proxy.calls).toEqual([]);
+    expect(stack.upstreamRequests()).toEqual([]);
   });
 });
 
@@ -327,7 +327,7 @@ describe('probability tables', () => {
     expect(second.data.probabilityTable.edges).toHaveLength(4);
     const searched = await stack.graphql(TABLE, { kind: 'VILLAGEDECORATION', search: '분수대', first: 20 }, token8);
     expect(searched.data.probabilityTable.totalCount).toBe(3);
-    expect(stack.proxy.calls).toEqual(['GET /v1/probability/villagedecoration/']);
+    expect(stack.upstreamRequests()).toEqual(['GET /v1/probability/villagedecoration/']);
   });
 
   it.each(PROBABILITY_KINDS)('%s pages through a table that sums to 100', async (kind) => {

@@ -35,7 +35,7 @@ describe('login attempts are limited per identifier and per IP', () => {
     expect(refused.__typename).toBe('TooManyAttemptsError');
     expect(refused.message).toBe(accountTexts.errors.tooManyAttempts);
     expect(refused.retryAfterSeconds).toBeGreaterThan(0);
-    expect(stack.proxy.calls).toEqual([]);
+    expect(stack.upstreamRequests()).toEqual([]);
     // Another member is not affected, and a success clears that member's failures.
     expect((await login('jellybear@slime.community', 'wrongpass1')).__typename).toBe('BadRequestError');
     expect((await login('jellybear@slime.community', 'slime1234')).__typename).toBe('LoginWithPasswordPayload');

@@ -34,7 +34,7 @@ describe('member lists through the gateway', () => {
     stack.proxy.reset();
     const answer = await stack.graphql(SEARCH, { q: '슬라임', first: 2, after: 'bm90LWEtY3Vyc29y' });
     expect(answer.errors?.[0]).toMatchObject({ extensions: { code: 'VALIDATION_ERROR', details: [{ path: 'after', message: validationTexts.cursor }] } });
-    expect(stack.proxy.calls).toEqual([]);
+    expect(stack.upstreamRequests()).toEqual([]);
   });
 
   it('refuses a blank search with the domain message before any upstream call', async () => {
@@ -42,7 +42,7 @@ describe('member lists through the gateway', () => {
     const blank = await stack.graphql(SEARCH, { q: '   ', first: 5 });
     expect(blank.errors?.[0]).toMatchObject({ extensions: { code: 'VALIDATION_ERROR' } });
     expect(JSON.stringify(blank.errors)).toContain(accountTexts.validation.searchRequired);
-    expect(stack.proxy.calls).toEqual([]);
+    expect(stack.upstreamRequests()).toEqual([]);
   });
 
   it('pages the viewer’s blocked members and activities; unblocking shortens the list', async () => {

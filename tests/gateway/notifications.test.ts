@@ -2,7 +2,7 @@ import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingTexts as m } from '../../domain/messages.js';
 import { ADMIN_NOTIFICATION_TITLE_MAX, INQUIRY_CONTENT_MAX, INQUIRY_CONTENT_MIN } from '../../domain/limits.js';
-import { startGatewayRig, type GatewayRig } from '../helpers/gateway-rig.js';
+import { startGatewayRig, type Stack } from '../helpers/stack.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 import { collect as collectFrom, until, wsClient } from '../helpers/ws.js';
 
@@ -11,7 +11,7 @@ const ALICE = 2;
 const BOB = 3;
 
 let upstream: RunningUpstream;
-let rig: GatewayRig;
+let rig: Stack;
 let aliceToken: string;
 let bobToken: string;
 let staffToken: string;
@@ -28,12 +28,12 @@ afterAll(async () => {
   await upstream?.stop();
 });
 
-const socket = (target: GatewayRig, token?: string): Client => wsClient(target.gateway.url, cleanups, token);
+const socket = (target: Stack, token?: string): Client => wsClient(target.gateway.url, cleanups, token);
 const collect = (ws: Client, query: string, variables: Record<string, unknown> = {}) => collectFrom(ws, cleanups, query, variables);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The bridge's polls as the upstream saw them, with whose token. */
-const polls = (target: GatewayRig = rig) =>
+const polls = (target: Stack = rig) =>
   target.proxy.calls.filter((call) => call.method === 'GET' && call.url.startsWith('/v1/user/notification/?page=1&pageSize=20'));
 
 const NOTIFICATION_ADDED = `subscription { notificationAdded { id title type isRead url sender { databaseId } } }`;

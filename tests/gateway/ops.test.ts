@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGatewayRig, type GatewayRig } from '../helpers/gateway-rig.js';
+import { startGatewayRig, type Stack } from '../helpers/stack.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 
 let upstream: RunningUpstream;
-let rig: GatewayRig;
+let rig: Stack;
 const logLines: string[] = [];
 
 beforeAll(async () => {

@@ -86,6 +86,6 @@ describe('profile image through the gateway', () => {
     expect(guestUpload.data.uploadProfileImage).toEqual({ __typename: 'NotAuthenticatedError', message: errorMessages.UNAUTHORIZED });
     const guestDelete = await stack.graphql(DELETE);
     expect(guestDelete.data.deleteProfileImage).toEqual({ __typename: 'NotAuthenticatedError', message: errorMessages.UNAUTHORIZED });
-    expect(stack.proxy.calls).toEqual([]);
+    expect(stack.upstreamRequests()).toEqual([]);
   });
 });

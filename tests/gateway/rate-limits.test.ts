@@ -2,11 +2,11 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPHQL_LIMITS, RATE_LIMITS } from '../../domain/limits.js';
 import { hardeningTexts } from '../../domain/messages.js';
-import { startGatewayRig, type GatewayRig } from '../helpers/gateway-rig.js';
+import { startGatewayRig, type Stack } from '../helpers/stack.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 
 let upstream: RunningUpstream;
-const rigs: GatewayRig[] = [];
+const rigs: Stack[] = [];
 
 beforeAll(async () => {
   upstream = await startUpstream();

@@ -1,6 +1,6 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGatewayRig, type GatewayRig } from '../helpers/gateway-rig.js';
+import { startGatewayRig, type Stack } from '../helpers/stack.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 import { collect as collectFrom, until, wsClient } from '../helpers/ws.js';
 
@@ -14,7 +14,7 @@ const BOB = 3;
 
 describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DATABASE_URL)('two gateway replicas over Redis and PostgreSQL', () => {
   let upstream: RunningUpstream;
-  let replicas: GatewayRig[];
+  let replicas: Stack[];
   let aliceToken: string;
   let bobToken: string;
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -31,7 +31,7 @@ describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DATABASE_URL)('two
     await upstream?.stop();
   });
 
-  const socket = (replica: GatewayRig, token: string): Client => wsClient(replica.gateway.url, cleanups, token);
+  const socket = (replica: Stack, token: string): Client => wsClient(replica.gateway.url, cleanups, token);
   const collect = (ws: Client, query: string, variables: Record<string, unknown> = {}) => collectFrom(ws, cleanups, query, variables);
 
   const polls = () =>

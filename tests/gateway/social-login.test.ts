@@ -97,6 +97,6 @@ describe('social login through the gateway, against provider stand-ins', () => {
     const blank = await login('loginWithKakao', ' ');
     expect(blank.__typename).toBe('ValidationError');
     expect(blank.issues[0].message).toBe(accountTexts.validation.accessTokenRequired);
-    expect(stack.proxy.calls).toEqual([]);
+    expect(stack.upstreamRequests()).toEqual([]);
   });
 });

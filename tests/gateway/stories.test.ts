@@ -192,12 +192,12 @@ describe('stories through the gateway', () => {
     expect(mine.data.node.viewers.totalCount).toBe(3);
     expect(mine.data.node.viewers.edges.map((edge: any) => edge.node.viewer.databaseId).sort()).toEqual(viewers.map((v) => v.id).sort());
 
-    const calls = stack.proxy.calls.length;
+    const calls = stack.upstreamCalls();
     const theirs = await stack.graphql(STORY_AUTHOR_FIELDS, { id: story.id }, viewers[0].token);
     expect(theirs.data.node.stats).toEqual({ __typename: 'ForbiddenError', message: storyTexts.errors.notAuthor, code: 'FORBIDDEN' });
     expect(theirs.data.node.viewers).toEqual({ __typename: 'ForbiddenError', message: storyTexts.errors.notAuthor });
     // One call loads the story; the author-only fields refuse without asking the upstream.
-    expect(stack.proxy.calls.length - calls).toBe(1);
+    expect(stack.upstreamCalls() - calls).toBe(1);
     const guest = await stack.graphql(STORY_AUTHOR_FIELDS.replace('... on ForbiddenError { message code }', '... on NotAuthenticatedError { code }'), {
       id: story.id,
     });

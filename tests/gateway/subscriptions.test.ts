@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_LIMITS } from '../../domain/limits.js';
 import { hardeningTexts } from '../../domain/messages.js';
 import { publishPostChanged } from '../../gateway/src/server/pubsub.js';
-import { startGatewayRig, type GatewayRig } from '../helpers/gateway-rig.js';
+import { startGatewayRig, type Stack } from '../helpers/stack.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 import { collect as collectFrom, rawSocket as openRawSocket, until, wsClient } from '../helpers/ws.js';
 
 let upstream: RunningUpstream;
-let rig: GatewayRig;
+let rig: Stack;
 const cleanups: (() => Promise<void> | void)[] = [];
 
 beforeAll(async () => {
@@ -21,8 +21,8 @@ afterAll(async () => {
   await upstream?.stop();
 });
 
-const rawSocket = (gateway: GatewayRig) => openRawSocket(gateway.gateway.url, cleanups);
-const client = (gateway: GatewayRig, token?: string): Client => wsClient(gateway.gateway.url, cleanups, token);
+const rawSocket = (gateway: Stack) => openRawSocket(gateway.gateway.url, cleanups);
+const client = (gateway: Stack, token?: string): Client => wsClient(gateway.gateway.url, cleanups, token);
 const collect = (ws: Client, query: string, variables: Record<string, unknown> = {}) => collectFrom(ws, cleanups, query, variables);
 
 async function firstPost(token?: string): Promise<{ id: string; databaseId: number }> {

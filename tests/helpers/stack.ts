@@ -1,50 +1,93 @@
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../gateway/src/server/server.js';
-import { startCountingProxy, type CountingProxy } from './counting-proxy.js';
-import { startUpstream } from './upstream.js';
-
-type Upstream = Awaited<ReturnType<typeof startUpstream>>;
+import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
+import { startUpstream, type RunningUpstream } from './upstream.js';
 
 export interface GraphQLAnswer<T = any> {
   data?: T;
   errors?: { message: string; path?: string[]; extensions?: Record<string, any> }[];
 }
 
-/** The real upstream (in-memory PGlite, demo data) behind a counting proxy, and the gateway in front, each on port 0. */
+export interface RequestOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/**
+ * The test rig: a gateway with chosen settings over the real upstream (in-memory PGlite, demo data), reached through
+ * a proxy that records every upstream call and can break them on demand; each on port 0.
+ */
 export interface Stack {
-  upstream: Upstream;
-  proxy: CountingProxy;
+  upstream: RunningUpstream;
+  proxy: FaultProxy;
   gateway: RunningGateway;
-  graphql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GraphQLAnswer<T>>;
+  /** POSTs `{ query, variables }` (or any body) as JSON and returns the status and the parsed answer. */
+  post(body: unknown, options?: RequestOptions): Promise<{ status: number; headers: Headers; body: any }>;
+  /** The answer to a query; the third argument is a session token or the request's options. */
+  graphql<T = any>(query: string, variables?: Record<string, unknown>, options?: string | RequestOptions): Promise<GraphQLAnswer<T>>;
   /** The upstream's own answer, fetched directly (not through the gateway or the proxy). */
   rest<T = any>(path: string, token?: string): Promise<T>;
+  /** Upstream calls since the last `proxy.reset()`, as request lines (`GET /v1/community/?page=1`). */
+  upstreamRequests(): string[];
+  /** How many upstream calls since the last `proxy.reset()`. */
+  upstreamCalls(): number;
+  /** Stops the gateway and the proxy, and the upstream when the rig started it. */
   stop(): Promise<void>;
 }
 
-/** `gatewayOptions` overrides the gateway's options (settings, Redis key prefixes) for suites that need them. */
-export async function startStack(gatewayOptions: Omit<GatewayOptions, 'upstreamUrl'> = {}): Promise<Stack> {
+/** A rig over its own upstream; `gatewayOptions` overrides the gateway's options (settings, Redis key prefixes). */
+export async function startStack(gatewayOptions: Partial<GatewayOptions> = {}): Promise<Stack> {
   const upstream = await startUpstream();
-  const proxy = await startCountingProxy(upstream.url);
-  const gateway = await startGateway({ port: 0, ...gatewayOptions, upstreamUrl: proxy.url });
+  const rig = await startGatewayRig(upstream, gatewayOptions);
+  return {
+    ...rig,
+    async stop() {
+      await rig.stop();
+      await upstream.stop();
+    },
+  };
+}
+
+/** A rig over an upstream the suite shares between rigs (replicas, rigs with different settings); it stays running. */
+export async function startGatewayRig(upstream: RunningUpstream, options: Partial<GatewayOptions> = {}): Promise<Stack> {
+  const proxy = await startFaultProxy(upstream.url);
+  const gateway = await startGateway({ port: 0, ...options, upstreamUrl: proxy.url });
+  const post: Stack['post'] = async (body, { token, headers, signal } = {}) => {
+    const response = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json',
+        ...(token ? { authorization: `token ${token}` } : {}),
+        ...headers,
+      },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      signal,
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: kept as text for the assertion to show
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  };
   return {
     upstream,
     proxy,
     gateway,
-    async graphql(query, variables, token) {
-      const response = await fetch(`${gateway.url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...(token ? { authorization: `token ${token}` } : {}) },
-        body: JSON.stringify({ query, variables }),
-      });
-      return response.json();
-    },
+    post,
+    graphql: async (query, variables, options) => (await post({ query, variables }, typeof options === 'string' ? { token: options } : options)).body,
     async rest(path, token) {
       const response = await fetch(upstream.url + path, { headers: token ? { authorization: `token ${token}` } : {} });
       return response.json();
     },
+    upstreamRequests: () => proxy.calls.map((call) => `${call.method} ${call.url}`),
+    upstreamCalls: () => proxy.calls.length,
     async stop() {
       await gateway.close();
       await proxy.close();
-      await upstream.stop();
     },
   };
 }
