@@ -1,10 +1,8 @@
 import { z } from './zod.js';
+import { pageParam, pageSizeParam } from './paging.js';
 import { validationTexts as v } from './messages.js';
 
 import {
-  PAGE_DEFAULT,
-  PAGE_SIZE_MAX,
-  PAGE_SIZE_MIN,
   POST_ORDERING_FIELDS,
   POST_PAGE_SIZE_DEFAULT,
   POST_SEARCH_TYPES,
@@ -37,13 +35,8 @@ const priceParam = z.coerce.number({ error: v.price }).int({ error: v.price }).m
 /** The query of `GET /v1/community/` (000 §5 "Post list filter", 000 §7). Query strings in, typed values out. */
 export const postListQuerySchema = z
   .object({
-    page: z.coerce.number({ error: v.page }).int({ error: v.page }).min(1, { error: v.page }).default(PAGE_DEFAULT),
-    page_size: z.coerce
-      .number({ error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-      .int({ error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-      .min(PAGE_SIZE_MIN, { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-      .max(PAGE_SIZE_MAX, { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-      .default(POST_PAGE_SIZE_DEFAULT),
+    page: pageParam,
+    page_size: pageSizeParam(POST_PAGE_SIZE_DEFAULT),
     post_type: z.enum(POST_TYPES, { error: v.postType }).optional(),
     category: positiveId.optional(),
     sub_category: positiveId.optional(),

@@ -1,12 +1,11 @@
 import { z } from './zod.js';
+import { pageParam, pageSizeParam } from './paging.js';
 import type { PageJson, UserSummaryJson } from './api.js';
 import {
   ITEM_SEARCH_MAX_LENGTH,
   ITEM_SEARCH_MIN_LENGTH,
   ITEM_SEARCH_PAGE_SIZE_DEFAULT,
-  PAGE_DEFAULT,
   PAGE_SIZE_MAX,
-  PAGE_SIZE_MIN,
   PROBABILITY_KINDS,
   PROBABILITY_RARITIES,
   PROBABILITY_SEARCH_MAX_LENGTH,
@@ -130,14 +129,8 @@ export interface ReportCreatedJson {
 
 /* ---------- input rules ---------- */
 
-const page = z.coerce.number({ error: v.page }).int({ error: v.page }).min(1, { error: v.page }).default(PAGE_DEFAULT);
-const pageSize = (fallback: number) =>
-  z.coerce
-    .number({ error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-    .int({ error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-    .min(PAGE_SIZE_MIN, { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-    .max(PAGE_SIZE_MAX, { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-    .default(fallback);
+const page = pageParam;
+const pageSize = pageSizeParam;
 const price = z.coerce.number({ error: v.price }).int({ error: v.price }).min(0, { error: v.price });
 
 /** The item search term: at least 2 characters after trimming (000 §5). */

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { pageParam, pageSizeParam } from './paging.js';
 import {
   ADMIN_NOTIFICATION_CONTENT_MAX,
   ADMIN_NOTIFICATION_TITLE_MAX,
@@ -21,9 +22,7 @@ import {
   NOTIFICATION_PAGE_SIZE_DEFAULT,
   NOTIFICATION_PRIORITIES,
   NOTIFICATION_TYPES,
-  PAGE_DEFAULT,
   PAGE_SIZE_MAX,
-  PAGE_SIZE_MIN,
   SORT_ORDERS,
   TAGS_MAX,
   type InquiryCategory,
@@ -33,7 +32,7 @@ import {
   type NotificationPriority,
   type NotificationType,
 } from './limits.js';
-import { messagingTexts as m, validationTexts as v } from './messages.js';
+import { messagingTexts as m } from './messages.js';
 
 /* ---------- answers of the REST API (camelCase, as 001 §3 names them) ---------- */
 
@@ -202,14 +201,8 @@ export function isNoticeId(id: string | number): boolean {
 
 /* ---------- input rules ---------- */
 
-const page = z.coerce.number({ error: v.page }).int({ error: v.page }).min(1, { error: v.page }).default(PAGE_DEFAULT);
-const pageSize = (fallback: number) =>
-  z.coerce
-    .number({ error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-    .int({ error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-    .min(PAGE_SIZE_MIN, { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-    .max(PAGE_SIZE_MAX, { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) })
-    .default(fallback);
+const page = pageParam;
+const pageSize = pageSizeParam;
 /** Query-string booleans: "true"/"false" (and 1/0). */
 const queryFlag = z.preprocess((value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value), z.boolean());
 const notificationType = z.enum(NOTIFICATION_TYPES, { error: m.notificationType });
