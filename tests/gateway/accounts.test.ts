@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountTexts } from '../../domain/messages.js';
 import { posts } from '../../upstream/src/db/schema.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { useStack } from '../helpers/stack.js';
 
 const DEMO_PASSWORD = 'slime1234';
 const v = accountTexts.validation;
@@ -18,11 +18,7 @@ const LOGIN = /* GraphQL */ `
 `;
 
 describe('accounts through the gateway', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  }, 60_000);
-  afterAll(async () => stack?.stop());
+  const stack = useStack();
 
   const login = (identifier: string, password: string) => stack.graphql(LOGIN, { input: { identifier, password } });
 

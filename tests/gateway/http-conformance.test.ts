@@ -1,19 +1,8 @@
 import { serverAudits } from 'graphql-http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGatewayRig, type Stack } from '../helpers/stack.js';
-import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+import { describe, expect, it } from 'vitest';
+import { useStack } from '../helpers/stack.js';
 
-let upstream: RunningUpstream;
-let rig: Stack;
-
-beforeAll(async () => {
-  upstream = await startUpstream();
-  rig = await startGatewayRig(upstream);
-});
-afterAll(async () => {
-  await rig?.stop();
-  await upstream?.stop();
-});
+const rig = useStack();
 
 /**
  * The GraphQL-over-HTTP audit suite of the `graphql-http` package. Browsers' simple requests need the CSRF

@@ -1,18 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startGatewayRig, type Stack } from '../helpers/stack.js';
-import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+import { expect, it } from 'vitest';
+import { useStack } from '../helpers/stack.js';
 
-let upstream: RunningUpstream;
-let rig: Stack;
-
-beforeAll(async () => {
-  upstream = await startUpstream();
-  rig = await startGatewayRig(upstream);
-});
-afterAll(async () => {
-  await rig?.stop();
-  await upstream?.stop();
-});
+const rig = useStack();
 
 const QUERY = `query ($id: ID!) {
   viewer { databaseId nickname }
@@ -22,8 +11,8 @@ const QUERY = `query ($id: ID!) {
 
 it('never shows one member (or a guest) another member’s isLiked or viewer, however the requests interleave', async () => {
   const [alice, bob] = [1, 2];
-  const aliceToken = await upstream.issueToken(alice);
-  const bobToken = await upstream.issueToken(bob);
+  const aliceToken = await rig.upstream.issueToken(alice);
+  const bobToken = await rig.upstream.issueToken(bob);
   const first = await rig.graphql(`{ posts(first: 1) { edges { node { id isLiked } } } }`, undefined, { token: aliceToken });
   const postId: string = first.data.posts.edges[0].node.id;
   if (first.data.posts.edges[0].node.isLiked) {

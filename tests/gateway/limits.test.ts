@@ -3,26 +3,15 @@ import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import { readFile, readdir } from 'node:fs/promises';
 import { parse, validate } from 'graphql';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { GRAPHQL_LIMITS } from '../../domain/limits.js';
 import { hardeningTexts } from '../../domain/messages.js';
 import { operationCost } from '../../gateway/src/server/limits/cost.js';
 import { PersistedOperations } from '../../gateway/src/server/persisted.js';
 import { schema } from '../../gateway/src/graphql/schema.js';
-import { startGatewayRig, type Stack } from '../helpers/stack.js';
-import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+import { useStack } from '../helpers/stack.js';
 
-let upstream: RunningUpstream;
-let rig: Stack;
-
-beforeAll(async () => {
-  upstream = await startUpstream();
-  rig = await startGatewayRig(upstream);
-});
-afterAll(async () => {
-  await rig?.stop();
-  await upstream?.stop();
-});
+const rig = useStack();
 beforeEach(() => rig.proxy.reset());
 
 /** `children { children { … name } }` nested `levels` deep under a category. */

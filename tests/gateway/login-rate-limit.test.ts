@@ -1,10 +1,10 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LOGIN_ATTEMPTS_PER_IDENTIFIER, LOGIN_ATTEMPTS_PER_IP } from '../../domain/limits.js';
 import { accountTexts } from '../../domain/messages.js';
 import { LoginAttempts } from '../../gateway/src/server/limits/loginAttempts.js';
 import { TooManyAttemptsError } from '../../gateway/src/graphql/errors.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { useStack } from '../helpers/stack.js';
 
 const LOGIN = /* GraphQL */ `
   mutation Login($input: LoginWithPasswordInput!) {
@@ -18,11 +18,7 @@ const LOGIN = /* GraphQL */ `
 `;
 
 describe('login attempts are limited per identifier and per IP', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  }, 60_000);
-  afterAll(async () => stack?.stop());
+  const stack = useStack();
 
   const login = async (identifier: string, password: string) => (await stack.graphql(LOGIN, { input: { identifier, password } })).data.loginWithPassword;
 

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accountTexts, validationTexts } from '../../domain/messages.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { useStack } from '../helpers/stack.js';
 
 /** 복숭아빛, demo member 12. */
 const MEMBER = 12;
 
 describe('member lists through the gateway', () => {
-  let stack: Stack;
+  const stack = useStack();
   let token: string;
   beforeAll(async () => {
-    stack = await startStack();
     token = await stack.upstream.issueToken(MEMBER);
-  }, 60_000);
-  afterAll(async () => stack?.stop());
+  });
 
   const SEARCH = `query($q: String!, $first: Int!, $after: String) {
     searchUsers(query: $q, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { databaseId nickname } } }

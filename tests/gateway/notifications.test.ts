@@ -2,30 +2,24 @@ import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingTexts as m } from '../../domain/messages.js';
 import { ADMIN_NOTIFICATION_TITLE_MAX, INQUIRY_CONTENT_MAX, INQUIRY_CONTENT_MIN } from '../../domain/limits.js';
-import { startGatewayRig, type Stack } from '../helpers/stack.js';
-import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+import { type Stack, useStack } from '../helpers/stack.js';
 import { collect as collectFrom, until, wsClient } from '../helpers/ws.js';
 
 const INTERVAL_MS = 250;
 const ALICE = 2;
 const BOB = 3;
 
-let upstream: RunningUpstream;
-let rig: Stack;
+const rig = useStack({ settings: { notificationPollIntervalMs: INTERVAL_MS } });
 let aliceToken: string;
 let bobToken: string;
 let staffToken: string;
 const cleanups: (() => Promise<void> | void)[] = [];
 
 beforeAll(async () => {
-  upstream = await startUpstream();
-  rig = await startGatewayRig(upstream, { settings: { notificationPollIntervalMs: INTERVAL_MS } });
-  [staffToken, aliceToken, bobToken] = await Promise.all([1, ALICE, BOB].map((id) => upstream.issueToken(id)));
+  [staffToken, aliceToken, bobToken] = await Promise.all([1, ALICE, BOB].map((id) => rig.upstream.issueToken(id)));
 });
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
-  await rig?.stop();
-  await upstream?.stop();
 });
 
 const socket = (target: Stack, token?: string): Client => wsClient(target.gateway.url, cleanups, token);

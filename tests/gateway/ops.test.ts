@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGatewayRig, type Stack } from '../helpers/stack.js';
-import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+import { describe, expect, it } from 'vitest';
+import { useStack } from '../helpers/stack.js';
 
-let upstream: RunningUpstream;
-let rig: Stack;
 const logLines: string[] = [];
-
-beforeAll(async () => {
-  upstream = await startUpstream();
-  rig = await startGatewayRig(upstream, { logStream: { write: (line: string) => void logLines.push(line) }, upstream: { retryBaseDelayMs: 50 } });
-});
-afterAll(async () => {
-  await rig?.stop();
-  await upstream?.stop();
-});
+const rig = useStack({ logStream: { write: (line: string) => void logLines.push(line) }, upstream: { retryBaseDelayMs: 50 } });
 
 describe('health and readiness', () => {
   it('/healthz answers for the process; /readyz follows the upstream', async () => {
@@ -73,7 +62,7 @@ describe('metrics', () => {
 
 describe('logs', () => {
   it('writes JSON lines with request ids, and never the upstream address, a token or a stack at info level', async () => {
-    const token = await upstream.issueToken(1);
+    const token = await rig.upstream.issueToken(1);
     await rig.graphql(`{ viewer { nickname } }`, undefined, { token });
     await rig.proxy.refuse();
     try {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { communityTexts, errorMessages } from '../../domain/index.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { useStack } from '../helpers/stack.js';
 
 /** A 2×3 PNG, byte for byte. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEklEQVR4nGP4z8DAwMDAwMAAAA4AAf8Gq8pGAAAAAElFTkSuQmCC', 'base64');
@@ -25,13 +25,11 @@ const DELETE = `mutation {
 }`;
 
 describe('profile image through the gateway', () => {
-  let stack: Stack;
+  const stack = useStack();
   let token: string;
   beforeAll(async () => {
-    stack = await startStack();
     token = await stack.upstream.issueToken(MEMBER);
-  }, 60_000);
-  afterAll(async () => stack?.stop());
+  });
 
   /** The GraphQL multipart request: operations, map, then the file part. */
   async function upload(bytes: Buffer, type: string, as?: string) {

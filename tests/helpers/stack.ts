@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../gateway/src/server/server.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { startUpstream, type RunningUpstream } from './upstream.js';
@@ -46,6 +47,14 @@ export async function startStack(gatewayOptions: Partial<GatewayOptions> = {}): 
       await upstream.stop();
     },
   };
+}
+
+/** `startStack` for the enclosing suite (file or describe block): started before its first test, stopped after its last. */
+export function useStack(gatewayOptions: Partial<GatewayOptions> = {}): Stack {
+  const stack = {} as Stack;
+  beforeAll(async () => void Object.assign(stack, await startStack(gatewayOptions)), 60_000);
+  afterAll(async () => stack.stop?.());
+  return stack;
 }
 
 /** A rig over an upstream the suite shares between rigs (replicas, rigs with different settings); it stays running. */
