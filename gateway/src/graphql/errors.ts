@@ -69,10 +69,10 @@ export class TooManyAttemptsError extends GatewayError {
 export const WRITE_ERRORS = [ValidationError, NotAuthenticatedError, NotFoundError, ForbiddenError] as const;
 
 const REFUSALS = { 400: BadRequestError, 403: ForbiddenError, 404: NotFoundError, 409: ConflictError } as const;
-export type RefusalStatus = keyof typeof REFUSALS;
+type RefusalStatus = keyof typeof REFUSALS;
 
 /** An upstream failure whose status is one of the expected refusals, as the typed error (with the upstream's Korean message); any other as it was. */
-export function typedRefusal(error: unknown, statuses: readonly RefusalStatus[]): unknown {
+function typedRefusal(error: unknown, statuses: readonly RefusalStatus[]): unknown {
   if (!(error instanceof GatewayError) || !statuses.includes(error.status as RefusalStatus)) return error;
   return new REFUSALS[error.status as RefusalStatus](error.message);
 }

@@ -11,7 +11,7 @@ type ShapeOf<T> = T extends [infer U] ? OutputShape<Types, U>[] : OutputShape<Ty
  * A payload field: its type, or its type with a description or nullability, read from the resolver's answer under
  * its own name; or a field worked out when asked (`resolve`), from the answer's other values or the context.
  */
-export type PayloadField =
+type PayloadField =
   Output | { type: Output; nullable?: boolean; description?: string; resolve?: (payload: Record<string, any>, context: GatewayContext) => unknown };
 export type PayloadFields = Record<string, PayloadField>;
 
@@ -19,7 +19,7 @@ type FieldShape<F> = F extends { type: infer T; nullable: true } ? ShapeOf<T> | 
 type Computed<P> = { [K in keyof P]: P[K] extends { resolve: unknown } ? K : never }[keyof P];
 type AnswerShape<P> = { [K in Exclude<keyof P, Computed<P>>]: FieldShape<P[K]> } & ([Computed<P>] extends [never] ? unknown : object);
 /** What a resolver answers for a payload declared as fields (computed fields read what else it answers), or for a payload type made elsewhere. */
-export type PayloadShape<P> = P extends ObjectRef<Types, infer Shape> ? Shape : AnswerShape<P>;
+type PayloadShape<P> = P extends ObjectRef<Types, infer Shape> ? Shape : AnswerShape<P>;
 
 type ErrorClass = new (...args: any[]) => Error;
 /** What an input type's `fields` callback gets, for field lists several inputs share. */
