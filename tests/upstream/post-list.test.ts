@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_IDS, POST_ORDERING_FIELDS, POST_PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../domain/community.js';
+import type { PageJson } from '../../domain/api.js';
 import type { PostRow } from '../../upstream/src/db/schema.js';
 import { TRENDING } from '../../upstream/src/community/post-repository.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 import { getJson, ISO_TIMESTAMP, newestFirst, visiblePostRows } from './support.js';
 
-interface ListAnswer {
-  results: any[];
-  count: number;
-  next: string | null;
-  previous: string | null;
-  total_pages: number;
-  links: { next: string | null; previous: string | null };
-  meta: { page: number; pageSize: number; total: number; totalPages: number; hasNext: boolean; hasPrev: boolean };
-}
+type ListAnswer = PageJson<any>;
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
