@@ -10,15 +10,7 @@ export const FEED = /* GraphQL */ `
       totalCount
       edges {
         cursor
-        node {
-          id
-          title
-          likeCount
-          replyCount
-          viewCount
-          createdAt
-          author { nickname profileImage representBadge { title hexCode } }
-        }
+        node { id title likeCount replyCount viewCount createdAt author { nickname profileImage representBadge { title hexCode } } }
       }
     }
   }
