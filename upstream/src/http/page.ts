@@ -1,9 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { PageJson } from '../../../domain/api.js';
 import { pageLinks } from '../../../domain/community.js';
-import { PAGE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_MIN } from '../../../domain/limits.js';
-import { validationTexts as v } from '../../../domain/messages.js';
-import { z } from '../../../domain/zod.js';
 import type { PageRequest } from '../db/queries.js';
 import { pageUrl } from './request.js';
 
@@ -29,18 +26,4 @@ export function pageJson<T>(request: FastifyRequest, results: T[], total: number
     links: { next, previous },
     meta: { page, pageSize, total, totalPages, hasNext, hasPrev },
   };
-}
-
-/** `page` and `page_size` query parameters with the catalogue's messages. */
-export function pageQuerySchema(defaultSize: number) {
-  const pageSizeMessage = { error: v.pageSize(PAGE_SIZE_MIN, PAGE_SIZE_MAX) };
-  return z.object({
-    page: z.coerce.number({ error: v.page }).int({ error: v.page }).min(1, { error: v.page }).default(PAGE_DEFAULT),
-    page_size: z.coerce
-      .number(pageSizeMessage)
-      .int(pageSizeMessage)
-      .min(PAGE_SIZE_MIN, pageSizeMessage)
-      .max(PAGE_SIZE_MAX, pageSizeMessage)
-      .default(defaultSize),
-  });
 }

@@ -17,7 +17,7 @@ import type { StoryRow } from '../db/schema.js';
 import { serializeCreated } from '../serializers.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { member, viewerId } from '../http/auth.js';
-import { pageQuerySchema } from '../http/page.js';
+import { pageQuerySchema } from '../../../domain/paging.js';
 import { pathId, requestMedia } from '../http/request.js';
 import { validate } from '../http/validate.js';
 import { storyNow } from './clock.js';
