@@ -352,22 +352,12 @@ describe('image upload', () => {
   const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEklEQVR4nGP4z8DAwMDAwMAAAA4AAf8Gq8pGAAAAAElFTkSuQmCC', 'base64');
 
   async function upload(bytes: Buffer, type: string, token?: string) {
-    const form = new FormData();
-    form.append(
-      'operations',
-      JSON.stringify({
-        query: `mutation($file: File!) { uploadImage(input: { file: $file }) { __typename ... on UploadImagePayload { image { id url width height mimeType size } } ... on ValidationError { issues { path message } } ... on NotAuthenticatedError { message } } }`,
-        variables: { file: null },
-      }),
+    return stack.upload(
+      `mutation($file: File!) { uploadImage(input: { file: $file }) { __typename ... on UploadImagePayload { image { id url width height mimeType size } } ... on ValidationError { issues { path message } } ... on NotAuthenticatedError { message } } }`,
+      { file: null },
+      { file: { bytes, type, name: 'picture.png' } },
+      token,
     );
-    form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-    form.append('0', new Blob([new Uint8Array(bytes)], { type }), 'picture.png');
-    const response = await fetch(`${stack.gateway.url}/graphql`, {
-      method: 'POST',
-      headers: { ...(token ? { authorization: `token ${token}` } : {}), 'graphql-preflight': '1', 'x-graphql-yoga-csrf': '1' },
-      body: form,
-    });
-    return response.json();
   }
 
   it('stores a picture streamed through the gateway, measured by its bytes, and attaches it to a post', async () => {

@@ -9,7 +9,7 @@ import { communityTexts, storyTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { images, users } from '../../upstream/src/db/schema.js';
 import { jpegPhoto, MEGABYTE, mp4OfSize, pngOfSize } from '../helpers/media-files.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { startStack, type Stack, multipartBody } from '../helpers/stack.js';
 
 /** The demo staff member is id 1; id 2 a regular member. */
 const STAFF = 1;
@@ -18,15 +18,6 @@ const MEMBER = 2;
 const UPLOAD_IMAGE = `mutation Upload($file: File!) { uploadImage(input: { file: $file }) { __typename ... on UploadImagePayload { image { url width height mimeType size } } ... on ValidationError { issues { path message } } } }`;
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-/** A GraphQL multipart request as the specification writes it, sent with plain fetch. */
-function multipart(query: string, variables: Record<string, unknown>, files: Record<string, { bytes: Buffer; type: string; name: string }>) {
-  const form = new FormData();
-  form.append('operations', JSON.stringify({ query, variables }));
-  form.append('map', JSON.stringify(Object.fromEntries(Object.keys(files).map((path, index) => [String(index), [`variables.${path}`]]))));
-  Object.values(files).forEach((file, index) => form.append(String(index), new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name));
-  return form;
-}
 
 describe('uploads of real files and media on the gateway origin', () => {
   let stack: Stack;
@@ -87,7 +78,7 @@ describe('uploads of real files and media on the gateway origin', () => {
       const response = await fetch(`${stack.gateway.url}/graphql`, {
         method: 'POST',
         headers: { authorization: `token ${token}`, 'graphql-preflight': '1' },
-        body: multipart(UPLOAD_IMAGE, { file: null }, { file: { bytes: picture, type: 'image/png', name: 'big.png' } }),
+        body: multipartBody(UPLOAD_IMAGE, { file: null }, { file: { bytes: picture, type: 'image/png', name: 'big.png' } }),
       });
       const answer = await response.json();
       expect(answer.data.uploadImage.__typename).toBe('UploadImagePayload');
@@ -100,7 +91,7 @@ describe('uploads of real files and media on the gateway origin', () => {
     const response = await fetch(`${stack.gateway.url}/graphql`, {
       method: 'POST',
       headers: { authorization: `token ${token}`, 'graphql-preflight': '1' },
-      body: multipart(UPLOAD_IMAGE, { file: null }, { file: { bytes: pngOfSize(IMAGE_MAX_BYTES + 1), type: 'image/png', name: 'too-big.png' } }),
+      body: multipartBody(UPLOAD_IMAGE, { file: null }, { file: { bytes: pngOfSize(IMAGE_MAX_BYTES + 1), type: 'image/png', name: 'too-big.png' } }),
     });
     expect(response.status).toBe(413);
     const answer = await response.json();
@@ -146,7 +137,7 @@ describe('uploads of real files and media on the gateway origin', () => {
     const response = await fetch(`${stack.gateway.url}/graphql`, {
       method: 'POST',
       headers: { authorization: `token ${token}`, 'x-apollo-operation-name': 'Story' },
-      body: multipart(
+      body: multipartBody(
         `mutation Story($media: File!) { createStory(input: { media: $media, type: VIDEO }) { __typename } }`,
         { media: null },
         { media: { bytes: mp4OfSize(STORY_VIDEO_MAX_BYTES + 1), type: 'video/mp4', name: 'long.mp4' } },
@@ -173,7 +164,7 @@ describe('uploads of real files and media on the gateway origin', () => {
     const response = await fetch(`${stack.gateway.url}/graphql`, {
       method: 'POST',
       headers: { authorization: `token ${staffToken}`, 'apollo-require-preflight': 'true' },
-      body: multipart(
+      body: multipartBody(
         `mutation Notice($files: [File!]) { createNotice(input: { title: "첨부 공지", content: "첨부 파일을 확인해주세요.", attachments: $files }) { __typename ... on CreateNoticePayload { notice { attachments { fileName fileUrl } } } } }`,
         { files: [null] },
         { 'files.0': { bytes: page, type: 'text/html', name: 'page.html' } },
@@ -194,7 +185,7 @@ describe('uploads of real files and media on the gateway origin', () => {
       fetch(`${stack.gateway.url}/graphql`, {
         method: 'POST',
         headers: { authorization: `token ${token}`, ...headers },
-        body: multipart(UPLOAD_IMAGE, { file: null }, { file: { bytes: jpegPhoto(64, 64), type: 'image/jpeg', name: 'a.jpg' } }),
+        body: multipartBody(UPLOAD_IMAGE, { file: null }, { file: { bytes: jpegPhoto(64, 64), type: 'image/jpeg', name: 'a.jpg' } }),
       });
     expect((await send({})).status).toBe(403);
     for (const header of ['apollo-require-preflight', 'graphql-preflight', 'x-apollo-operation-name', 'x-graphql-yoga-csrf']) {

@@ -33,16 +33,7 @@ describe('profile image through the gateway', () => {
 
   /** The GraphQL multipart request: operations, map, then the file part. */
   async function upload(bytes: Buffer, type: string, as?: string) {
-    const form = new FormData();
-    form.append('operations', JSON.stringify({ query: UPLOAD, variables: { file: null } }));
-    form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-    form.append('0', new Blob([new Uint8Array(bytes)], { type }), 'me.png');
-    const response = await fetch(`${stack.gateway.url}/graphql`, {
-      method: 'POST',
-      headers: { ...(as ? { authorization: `token ${as}` } : {}), 'graphql-preflight': '1', 'x-graphql-yoga-csrf': '1' },
-      body: form,
-    });
-    return response.json();
+    return stack.upload(UPLOAD, { file: null }, { file: { bytes, type, name: 'me.png' } }, as);
   }
 
   const myPostAuthors = async () => {

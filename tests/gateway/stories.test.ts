@@ -35,16 +35,7 @@ const CREATE = /* GraphQL */ `
 
 /** A GraphQL multipart request (the spec Yoga implements): operations, map, then the file. */
 async function createStory(token: string | undefined, input: Record<string, unknown>, bytes: Buffer = PNG_BYTES, type = 'image/png') {
-  const form = new FormData();
-  form.append('operations', JSON.stringify({ query: CREATE, variables: { input: { ...input, media: null } } }));
-  form.append('map', JSON.stringify({ 0: ['variables.input.media'] }));
-  form.append('0', new Blob([new Uint8Array(bytes)], { type }), 'story.png');
-  const response = await fetch(`${stack.gateway.url}/graphql`, {
-    method: 'POST',
-    headers: { ...(token ? { authorization: `token ${token}` } : {}), 'graphql-preflight': '1', 'x-graphql-yoga-csrf': '1' },
-    body: form,
-  });
-  return (await response.json()) as { data: any; errors?: unknown[] };
+  return stack.upload(CREATE, { input: { ...input, media: null } }, { 'input.media': { bytes, type, name: 'story.png' } }, token);
 }
 
 const STORY_AUTHOR_FIELDS = /* GraphQL */ `

@@ -8,6 +8,25 @@ export interface GraphQLAnswer<T = any> {
   errors?: { message: string; path?: string[]; extensions?: Record<string, any> }[];
 }
 
+/** A file of a GraphQL multipart request. */
+export interface UploadFile {
+  bytes: Buffer;
+  type: string;
+  name: string;
+}
+
+/**
+ * A GraphQL multipart request as the specification writes it: operations, map, then the files. `files` are keyed by
+ * their variable path (`file`, `input.media`), which `variables` holds as null.
+ */
+export function multipartBody(query: string, variables: Record<string, unknown>, files: Record<string, UploadFile>): FormData {
+  const form = new FormData();
+  form.append('operations', JSON.stringify({ query, variables }));
+  form.append('map', JSON.stringify(Object.fromEntries(Object.keys(files).map((path, index) => [String(index), [`variables.${path}`]]))));
+  Object.values(files).forEach((file, index) => form.append(String(index), new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name));
+  return form;
+}
+
 export interface RequestOptions {
   token?: string;
   headers?: Record<string, string>;
@@ -26,6 +45,8 @@ export interface Stack {
   post(body: unknown, options?: RequestOptions): Promise<{ status: number; headers: Headers; body: any }>;
   /** The answer to a query; the third argument is a session token or the request's options. */
   graphql<T = any>(query: string, variables?: Record<string, unknown>, options?: string | RequestOptions): Promise<GraphQLAnswer<T>>;
+  /** The answer to a multipart request (`multipartBody`) sent as a browser's upload link sends it; the fourth argument is a session token. */
+  upload<T = any>(query: string, variables: Record<string, unknown>, files: Record<string, UploadFile>, token?: string): Promise<GraphQLAnswer<T>>;
   /** The upstream's own answer, fetched directly (not through the gateway or the proxy). */
   rest<T = any>(path: string, token?: string): Promise<T>;
   /** Upstream calls since the last `proxy.reset()`, as request lines (`GET /v1/community/?page=1`). */
@@ -88,6 +109,14 @@ export async function startGatewayRig(upstream: RunningUpstream, options: Partia
     gateway,
     post,
     graphql: async (query, variables, options) => (await post({ query, variables }, typeof options === 'string' ? { token: options } : options)).body,
+    async upload(query, variables, files, token) {
+      const response = await fetch(`${gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { ...(token ? { authorization: `token ${token}` } : {}), 'graphql-preflight': '1', 'x-graphql-yoga-csrf': '1' },
+        body: multipartBody(query, variables, files),
+      });
+      return response.json();
+    },
     async rest(path, token) {
       const response = await fetch(upstream.url + path, { headers: token ? { authorization: `token ${token}` } : {} });
       return response.json();
