@@ -205,29 +205,16 @@ describe.each(backends())('accounts (%s)', (backend) => {
       });
       const first = (await login({ email: 'changer@slime.community', password: 'first123' })).body.token;
       const second = (await login({ email: 'changer@slime.community', password: 'first123' })).body.token;
-      const mismatch = await send(
-        'PUT',
-        url('/users/me/password'),
-        { currentPassword: 'first123', newPassword: 'second12', newPasswordConfirm: 'second13' },
-        first,
-      );
+      const changePassword = (currentPassword: string, newPassword: string, newPasswordConfirm = newPassword) =>
+        send('PUT', url('/users/me/password'), { currentPassword, newPassword, newPasswordConfirm }, first);
+      const mismatch = await changePassword('first123', 'second12', 'second13');
       expect(messages(mismatch)).toEqual([v.newPasswordMismatch]);
-      const short = await send('PUT', url('/users/me/password'), { currentPassword: 'first', newPassword: 'sec', newPasswordConfirm: 'sec' }, first);
+      const short = await changePassword('first', 'sec');
       expect(messages(short)).toEqual([v.passwordMin(6), v.passwordMin(6)]);
-      const wrong = await send(
-        'PUT',
-        url('/users/me/password'),
-        { currentPassword: 'wrong123', newPassword: 'second12', newPasswordConfirm: 'second12' },
-        first,
-      );
+      const wrong = await changePassword('wrong123', 'second12');
       expect(wrong.status).toBe(400);
       expect(wrong.body.message).toBe(accountTexts.errors.currentPasswordWrong);
-      const changed = await send(
-        'PUT',
-        url('/users/me/password'),
-        { currentPassword: 'first123', newPassword: 'second12', newPasswordConfirm: 'second12' },
-        first,
-      );
+      const changed = await changePassword('first123', 'second12');
       expect(changed.status).toBe(200);
       expect((await send('GET', url('/users/me'), undefined, first)).status).toBe(200);
       expect((await send('GET', url('/users/me'), undefined, second)).status).toBe(401);
