@@ -16,8 +16,7 @@ export function useAccountMutations() {
       mutation useAccountMutationsRequestResetMutation($input: RequestPasswordResetInput!) {
         requestPasswordReset(input: $input) {
           __typename
-          ... on Error { message }
-          ... on ValidationError { issues { message } }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -28,8 +27,7 @@ export function useAccountMutations() {
       mutation useAccountMutationsConfirmResetMutation($input: ConfirmPasswordResetInput!) {
         confirmPasswordReset(input: $input) {
           __typename
-          ... on Error { message }
-          ... on ValidationError { issues { message } }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -40,8 +38,7 @@ export function useAccountMutations() {
       mutation useAccountMutationsChangePasswordMutation($input: ChangePasswordInput!) {
         changePassword(input: $input) {
           __typename
-          ... on Error { message }
-          ... on ValidationError { issues { message } }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -62,8 +59,7 @@ export function useAccountMutations() {
       mutation useAccountMutationsDeleteAccountMutation($input: DeleteAccountInput!) {
         deleteAccount(input: $input) {
           __typename
-          ... on Error { message }
-          ... on ValidationError { issues { message } }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,

@@ -14,7 +14,7 @@ export function useFollowMutations() {
         followUser(input: $input) {
           __typename
           ... on FollowUserPayload { user { id isFollowing stats { followersCount followingCount } } }
-          ... on Error { message }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -26,7 +26,7 @@ export function useFollowMutations() {
         unfollowUser(input: $input) {
           __typename
           ... on UnfollowUserPayload { user { id isFollowing stats { followersCount followingCount } } }
-          ... on Error { message }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -37,7 +37,7 @@ export function useFollowMutations() {
       mutation useFollowMutationsBlockMutation($input: BlockUserInput!) {
         blockUser(input: $input) {
           __typename
-          ... on Error { message }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -49,7 +49,7 @@ export function useFollowMutations() {
         unblockUser(input: $input) {
           __typename
           ... on UnblockUserPayload { user { id isBlocked } }
-          ... on Error { message }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,

@@ -29,7 +29,7 @@ export function useLoginMutations() {
         loginWithPassword(input: $input) {
           __typename
           ... on LoginWithPasswordPayload { token viewer { id nickname profileImage } }
-          ... on Error { message }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -41,7 +41,7 @@ export function useLoginMutations() {
         loginWithGoogle(input: $input) {
           __typename
           ... on LoginWithGooglePayload { token viewer { id nickname profileImage } }
-          ... on Error { message }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -53,7 +53,7 @@ export function useLoginMutations() {
         loginWithKakao(input: $input) {
           __typename
           ... on LoginWithKakaoPayload { token viewer { id nickname profileImage } }
-          ... on Error { message }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -65,7 +65,7 @@ export function useLoginMutations() {
         loginWithApple(input: $input) {
           __typename
           ... on LoginWithApplePayload { token viewer { id nickname profileImage } }
-          ... on Error { message }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,

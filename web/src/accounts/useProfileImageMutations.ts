@@ -17,8 +17,7 @@ export function useProfileImageMutations() {
         uploadProfileImage(input: $input) {
           __typename
           ... on UploadProfileImagePayload { viewer { id profileImage } }
-          ... on ValidationError { issues { message } }
-          ... on Error { message }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -30,7 +29,7 @@ export function useProfileImageMutations() {
         deleteProfileImage {
           __typename
           ... on DeleteProfileImagePayload { viewer { id profileImage } }
-          ... on Error { message }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,

@@ -17,8 +17,7 @@ export function useUpdateProfileMutation() {
           ... on UpdateProfilePayload {
             viewer { id nickname bio location website birthDate gender profileImage }
           }
-          ... on Error { message }
-          ... on ValidationError { issues { message } }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,

@@ -15,15 +15,7 @@ const mutation = graphql`
           ...PostCard_post
         }
       }
-      ... on ValidationError {
-        issues {
-          path
-          message
-        }
-      }
-      ... on Error {
-        message
-      }
+      ...useTypedMutation_failure @alias(as: "failure")
     }
   }
 `;

@@ -14,9 +14,7 @@ const mutation = graphql`
           replyCount
         }
       }
-      ... on Error {
-        message
-      }
+      ...useTypedMutation_failure @alias(as: "failure")
     }
   }
 `;

@@ -18,10 +18,7 @@ export function useDeletePostMutation(): (postId: string) => Promise<unknown> {
           ... on DeletePostPayload {
             deletedPostId
           }
-          ... on Error {
-            message
-            code
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -49,10 +46,7 @@ export function useReportPostMutation(): (postId: string, report: ReportInput) =
           ... on ReportPostPayload {
             reportId
           }
-          ... on Error {
-            message
-            code
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -71,10 +65,7 @@ export function useBlockPostMutation(): (postId: string) => Promise<unknown> {
           ... on BlockPostPayload {
             blockedPostId
           }
-          ... on Error {
-            message
-            code
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -102,10 +93,7 @@ export function useBlockUserMutation(): (userId: string) => Promise<unknown> {
           ... on BlockUserPayload {
             blockedUserId
           }
-          ... on Error {
-            message
-            code
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,

@@ -16,9 +16,7 @@ const mutation = graphql`
           likeCount
         }
       }
-      ... on Error {
-        message
-      }
+      ...useTypedMutation_failure @alias(as: "failure")
     }
   }
 `;

@@ -16,15 +16,7 @@ const mutation = graphql`
           ...WritePage_post
         }
       }
-      ... on ValidationError {
-        issues {
-          path
-          message
-        }
-      }
-      ... on Error {
-        message
-      }
+      ...useTypedMutation_failure @alias(as: "failure")
     }
   }
 `;

@@ -19,14 +19,7 @@ const mutation = graphql`
           height
         }
       }
-      ... on ValidationError {
-        issues {
-          message
-        }
-      }
-      ... on Error {
-        message
-      }
+      ...useTypedMutation_failure @alias(as: "failure")
     }
   }
 `;

@@ -20,9 +20,7 @@ export function useAddWishMutation() {
               }
             }
           }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,

@@ -14,9 +14,7 @@ export function useRemoveWishesMutation() {
             deletedWishIds @deleteEdge(connections: $connections)
             message
           }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,

@@ -14,10 +14,7 @@ export function useReportItemMutation() {
           ... on ReportItemPayload {
             reportId
           }
-          ... on Error {
-            message
-            code
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,

@@ -17,9 +17,7 @@ export function useSetWishStatusMutation() {
               completedAt
             }
           }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,

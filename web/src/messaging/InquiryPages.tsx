@@ -88,14 +88,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
               createdAt
             }
           }
-          ... on ValidationError {
-            issues {
-              message
-            }
-          }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -204,14 +197,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
               }
             }
           }
-          ... on ValidationError {
-            issues {
-              message
-            }
-          }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,

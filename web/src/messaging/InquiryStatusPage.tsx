@@ -99,14 +99,7 @@ function StatusForm(props: StatusFormProps) {
               internalNotes
             }
           }
-          ... on ValidationError {
-            issues {
-              message
-            }
-          }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,

@@ -67,12 +67,7 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
               quietHours { enabled startTime endTime }
             }
           }
-          ... on ValidationError {
-            issues { message }
-          }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,

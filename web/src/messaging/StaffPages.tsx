@@ -23,14 +23,7 @@ export function ComposeNotificationPage() {
           ... on SendAdminNotificationPayload {
             sentCount
           }
-          ... on ValidationError {
-            issues {
-              message
-            }
-          }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -82,14 +75,7 @@ export function WriteNoticePage() {
               title
             }
           }
-          ... on ValidationError {
-            issues {
-              message
-            }
-          }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,

@@ -26,9 +26,7 @@ export function useMarkNotificationsRead(connectionId: string) {
               isRead
             }
           }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -65,9 +63,7 @@ export function useDeleteNotification(connectionId: string) {
           ... on DeleteNotificationPayload {
             deletedNotificationId @deleteRecord
           }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -99,9 +95,7 @@ export function useDeleteReadNotifications(connectionId: string) {
           ... on DeleteNotificationsPayload {
             deletedCount
           }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,

@@ -25,14 +25,7 @@ export function useCreateStoryMutation() {
               id
             }
           }
-          ... on ValidationError {
-            issues {
-              message
-            }
-          }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -84,14 +77,7 @@ export function useReactToStoryMutation() {
               likeCount
             }
           }
-          ... on ValidationError {
-            issues {
-              message
-            }
-          }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -110,9 +96,7 @@ export function useHideUserStoriesMutation() {
       mutation useStoryMutationsHideMutation($input: HideUserStoriesInput!) {
         hideUserStories(input: $input) {
           __typename
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -127,14 +111,7 @@ export function useReportStoryMutation() {
       mutation useStoryMutationsReportMutation($input: ReportStoryInput!) {
         reportStory(input: $input) {
           __typename
-          ... on ValidationError {
-            issues {
-              message
-            }
-          }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -149,14 +126,7 @@ export function useCreateHighlightMutation() {
       mutation useStoryMutationsCreateHighlightMutation($input: CreateHighlightInput!) {
         createHighlight(input: $input) {
           __typename
-          ... on ValidationError {
-            issues {
-              message
-            }
-          }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -174,9 +144,7 @@ export function useDeleteHighlightMutation() {
           ... on DeleteHighlightPayload {
             deletedHighlightId @deleteEdge(connections: $connections)
           }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,
@@ -194,9 +162,7 @@ export function useDeleteStoryMutation() {
           ... on DeleteStoryPayload {
             deletedStoryId @deleteRecord
           }
-          ... on Error {
-            message
-          }
+          ...useTypedMutation_failure @alias(as: "failure")
         }
       }
     `,

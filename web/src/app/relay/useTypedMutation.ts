@@ -1,7 +1,31 @@
 import { useCallback } from 'react';
-import { useMutation, type UseMutationConfig } from 'react-relay';
-import type { GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
-import { MutationFailure, failureOf, type TypedError } from './mutationFailure';
+import { graphql, useMutation, type UseMutationConfig } from 'react-relay';
+import { readInlineData, type GraphQLTaggedNode, type MutationParameters } from 'relay-runtime';
+import type { useTypedMutation_failure$key } from '../../__generated__/useTypedMutation_failure.graphql';
+import { MutationFailure, failureOf } from './mutationFailure';
+
+/**
+ * What every mutation selects of a typed error, spread on its root field as
+ * `...useTypedMutation_failure @alias(as: "failure")`: the field is then either the payload or carries `failure`.
+ */
+const failureFragment = graphql`
+  fragment useTypedMutation_failure on Error @inline {
+    message
+    code
+    ... on ValidationError {
+      issues {
+        path
+        message
+      }
+    }
+  }
+`;
+
+/** A root field as useTypedMutation reads it: its type, and the error's fields when it is one. */
+interface RootField {
+  readonly __typename: string;
+  readonly failure?: useTypedMutation_failure$key | null;
+}
 
 /** A mutation's one root field: its payload or a typed error. */
 export type PayloadOf<M extends MutationParameters> = M['response'][keyof M['response']];
@@ -37,9 +61,10 @@ export function useTypedMutation<M extends MutationParameters>(
         commit({
           ...config,
           onCompleted: (response) => {
-            const field = Object.values(response as object)[0] as (TypedError & PayloadOf<M>) | null | undefined;
-            if (field?.__typename === payload) resolve(field);
-            else reject(failureOf(field ?? { __typename: '' }, failureText, codeTexts));
+            const field = Object.values(response as object)[0] as (RootField & PayloadOf<M>) | null | undefined;
+            if (field?.__typename === payload) return resolve(field);
+            const error = readInlineData(failureFragment, field?.failure ?? null);
+            reject(failureOf({ __typename: field?.__typename ?? '', ...error }, failureText, codeTexts));
           },
           onError: (error) => {
             const text = typeof requestFailureText === 'function' ? requestFailureText(error) : (requestFailureText ?? (error.message || failureText));

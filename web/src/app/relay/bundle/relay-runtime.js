@@ -22,6 +22,7 @@ import RelayModernOperationDescriptor from 'relay-runtime/lib/store/RelayModernO
 import RelayModernRecord from 'relay-runtime/lib/store/RelayModernRecord.js';
 import RelayModernSelector from 'relay-runtime/lib/store/RelayModernSelector.js';
 import RelayModernStore from 'relay-runtime/lib/store/RelayModernStore.js';
+import readInlineData from 'relay-runtime/lib/store/readInlineData.js';
 import RelayRecordSource from 'relay-runtime/lib/store/RelayRecordSource.js';
 import RelayStoreUtils from 'relay-runtime/lib/store/RelayStoreUtils.js';
 import requestSubscription from 'relay-runtime/lib/subscription/requestSubscription.js';
@@ -60,6 +61,7 @@ export {
   getValueAtPath,
   isPromise,
   PreloadableQueryRegistry,
+  readInlineData,
   recycleNodesInto,
   RelayFeatureFlags,
   requestSubscription,
