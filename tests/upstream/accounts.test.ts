@@ -21,6 +21,9 @@ describe.each(backends())('accounts (%s)', (backend) => {
   });
 
   const login = (body: Record<string, unknown>) => send('POST', url('/v1/user/login/'), body);
+  /** Registers a member with the terms accepted. */
+  const register = (email: string, password: string, nickname: string) =>
+    send('POST', url('/auth/register'), { email, password, passwordConfirm: password, nickname, agreeTerms: true, agreePrivacy: true });
   const messages = (answer: { body: any }) => (answer.body.details ?? []).map((detail: { message: string }) => detail.message);
 
   describe('login (001 §5)', () => {
@@ -195,14 +198,7 @@ describe.each(backends())('accounts (%s)', (backend) => {
 
   describe('password', () => {
     it('changes the password with the current one; other sessions end', async () => {
-      await send('POST', url('/auth/register'), {
-        email: 'changer@slime.community',
-        password: 'first123',
-        passwordConfirm: 'first123',
-        nickname: '변경자',
-        agreeTerms: true,
-        agreePrivacy: true,
-      });
+      await register('changer@slime.community', 'first123', '변경자');
       const first = (await login({ email: 'changer@slime.community', password: 'first123' })).body.token;
       const second = (await login({ email: 'changer@slime.community', password: 'first123' })).body.token;
       const changePassword = (currentPassword: string, newPassword: string, newPasswordConfirm = newPassword) =>
@@ -307,14 +303,7 @@ describe.each(backends())('accounts (%s)', (backend) => {
   });
 
   it('deletes the account with the password', async () => {
-    await send('POST', url('/auth/register'), {
-      email: 'leaver@slime.community',
-      password: 'leave123',
-      passwordConfirm: 'leave123',
-      nickname: '떠나는이',
-      agreeTerms: true,
-      agreePrivacy: true,
-    });
+    await register('leaver@slime.community', 'leave123', '떠나는이');
     const { body } = await login({ email: 'leaver@slime.community', password: 'leave123' });
     expect((await send('DELETE', url('/users/me'), { password: 'wrong123' }, body.token)).status).toBe(400);
     expect((await send('DELETE', url('/users/me'), { password: 'leave123' }, body.token)).status).toBe(200);

@@ -17,6 +17,7 @@ describe.each(backends())('items, wish lists, probability tables and item report
   let uuidOf: Record<number, string>;
   let itemUuid: Record<string, string>;
 
+  const wishRows = (id: number) => upstream.db.select().from(wishes).where(eq(wishes.id, id));
   const call = async <T = any>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<Answer<T>> => {
     const response = await fetch(upstream.url + path, {
       method,
@@ -267,12 +268,7 @@ describe.each(backends())('items, wish lists, probability tables and item report
       const removed = await call('DELETE', `/v1/wishlist/sell/${added.body.id}/`, { token: tokens[8] });
       expect(removed.status).toBe(200);
       expect(removed.body.message).toBe(itemTexts.removedFromSellList);
-      expect(
-        await upstream.db
-          .select()
-          .from(wishes)
-          .where(eq(wishes.id, Number(added.body.id))),
-      ).toEqual([]);
+      expect(await wishRows(Number(added.body.id))).toEqual([]);
     });
 
     it('bulk-deletes the caller’s wishes; one id of another member refuses the whole request', async () => {
@@ -288,13 +284,8 @@ describe.each(backends())('items, wish lists, probability tables and item report
       const refused = await call('DELETE', '/v1/item/wish-items', { token: tokens[8], body: { wish_ids: [a.body.id, othersWish.id], wish_type: 'buy' } });
       expect(refused.status).toBe(403);
       expect(refused.body.message).toBe(itemTexts.notOwnWish);
-      expect(
-        await upstream.db
-          .select()
-          .from(wishes)
-          .where(eq(wishes.id, Number(a.body.id))),
-      ).toHaveLength(1);
-      expect(await upstream.db.select().from(wishes).where(eq(wishes.id, othersWish.id))).toHaveLength(1);
+      expect(await wishRows(Number(a.body.id))).toHaveLength(1);
+      expect(await wishRows(othersWish.id)).toHaveLength(1);
 
       const wrongType = await call('DELETE', '/v1/item/wish-items', { token: tokens[8], body: { wish_ids: [a.body.id], wish_type: 'sell' } });
       expect(wrongType.status).toBe(403);
