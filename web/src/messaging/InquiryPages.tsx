@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
 import { INQUIRY_CATEGORIES, INQUIRY_COMMENT_MAX, INQUIRY_CONTENT_MAX, INQUIRY_CONTENT_MIN, INQUIRY_TITLE_MAX } from '@domain/limits.js';
 import { errorMessages, messagingTexts as m } from '@domain/messages.js';
 import type { InquiryDetailPageCommentMutation } from '../__generated__/InquiryDetailPageCommentMutation.graphql';
 import type { InquiryDetailPageQuery } from '../__generated__/InquiryDetailPageQuery.graphql';
+import type { InquiryPages_comments$key } from '../__generated__/InquiryPages_comments.graphql';
 import type { InquiryCategory, InquiryListPageCreateMutation } from '../__generated__/InquiryListPageCreateMutation.graphql';
 import type { InquiryListPageQuery } from '../__generated__/InquiryListPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
@@ -160,14 +161,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
             content
             status
             resolution
-            comments {
-              databaseId
-              comment
-              createdAt
-              user {
-                name
-              }
-            }
+            ...InquiryPages_comments @alias(as: "thread")
           }
           ... on Error {
             message
@@ -187,14 +181,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
           ... on AddInquiryCommentPayload {
             inquiry {
               id
-              comments {
-                databaseId
-                comment
-                createdAt
-                user {
-                  name
-                }
-              }
+              ...InquiryPages_comments
             }
           }
           ...useTypedMutation_failure @alias(as: "failure")
@@ -228,13 +215,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
           {m.inquiryStatusForm.open}
         </Link>
       )}
-      <ul className="inquiry__comments">
-        {inquiry.comments?.map((entry) => (
-          <li key={entry.databaseId}>
-            <strong>{entry.user.name}</strong> {entry.comment}
-          </li>
-        ))}
-      </ul>
+      {inquiry.thread && <InquiryComments inquiry={inquiry.thread} />}
       <form className="inquiry__comment-form" onSubmit={send}>
         <textarea value={comment} maxLength={INQUIRY_COMMENT_MAX} placeholder={m.commentPlaceholder} onChange={(event) => setComment(event.target.value)} />
         <button type="submit" className="button button--primary" disabled={inFlight}>
@@ -242,5 +223,33 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
         </button>
       </form>
     </article>
+  );
+}
+
+/** An inquiry's comments; the comment mutation's answer refreshes them in the store. */
+function InquiryComments({ inquiry }: { inquiry: InquiryPages_comments$key }) {
+  const { comments } = useFragment(
+    graphql`
+      fragment InquiryPages_comments on Inquiry {
+        comments {
+          databaseId
+          comment
+          createdAt
+          user {
+            name
+          }
+        }
+      }
+    `,
+    inquiry,
+  );
+  return (
+    <ul className="inquiry__comments">
+      {comments?.map((entry) => (
+        <li key={entry.databaseId}>
+          <strong>{entry.user.name}</strong> {entry.comment}
+        </li>
+      ))}
+    </ul>
   );
 }
