@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountTexts } from '../../domain/messages.js';
-import { appleSigner, GOOGLE_CLIENT_ID, startProviders, useProviders, type Providers } from '../helpers/social-providers.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { GOOGLE_CLIENT_ID, useProviderStandIns } from '../helpers/social-providers.js';
+import { useStack } from '../helpers/stack.js';
 
 const FIELDS = (payload: string) => `{
   __typename
@@ -11,21 +11,8 @@ const FIELDS = (payload: string) => `{
 }`;
 
 describe('social login through the gateway, against provider stand-ins', () => {
-  let stack: Stack;
-  let providers: Providers;
-  let signer: Awaited<ReturnType<typeof appleSigner>>;
-  let restoreEnvironment: () => void;
-  beforeAll(async () => {
-    providers = await startProviders();
-    signer = await appleSigner(providers);
-    restoreEnvironment = useProviders(providers);
-    stack = await startStack();
-  }, 60_000);
-  afterAll(async () => {
-    restoreEnvironment?.();
-    await stack?.stop();
-    await providers?.close();
-  });
+  const standIns = useProviderStandIns();
+  const stack = useStack();
 
   const login = async (field: 'loginWithGoogle' | 'loginWithKakao' | 'loginWithApple', accessToken: string) => {
     const payload = field[0].toUpperCase() + field.slice(1) + 'Payload';
@@ -41,7 +28,7 @@ describe('social login through the gateway, against provider stand-ins', () => {
       'loginWithGoogle' as const,
       'google',
       async (): Promise<string> => {
-        providers.googleTokens.set('g-1', {
+        standIns.providers.googleTokens.set('g-1', {
           sub: 'g-sub-1',
           aud: GOOGLE_CLIENT_ID,
           email: 'gw-google@gmail.com',
@@ -56,7 +43,7 @@ describe('social login through the gateway, against provider stand-ins', () => {
       'loginWithKakao' as const,
       'kakao',
       async (): Promise<string> => {
-        providers.kakaoTokens.set('k-1', {
+        standIns.providers.kakaoTokens.set('k-1', {
           id: 880011,
           kakao_account: { email: 'gw-kakao@kakao.com', is_email_verified: true, profile: { nickname: '카카오게이트' } },
         });
@@ -66,7 +53,7 @@ describe('social login through the gateway, against provider stand-ins', () => {
     [
       'loginWithApple' as const,
       'apple',
-      async (): Promise<string> => signer.sign({ sub: 'gw-apple-1', email: 'gw-apple@privaterelay.appleid.com', email_verified: 'true' }),
+      async (): Promise<string> => standIns.apple.sign({ sub: 'gw-apple-1', email: 'gw-apple@privaterelay.appleid.com', email_verified: 'true' }),
     ],
   ])('%s: a new identity creates a member who can use the token; the same identity logs the same member in', async (field, _provider, tokenFor) => {
     const accessToken = await tokenFor();
@@ -81,9 +68,9 @@ describe('social login through the gateway, against provider stand-ins', () => {
 
   it('refuses unknown provider tokens and forged Apple tokens with the Korean message; a blank token before any call', async () => {
     const forged = [
-      await signer.sign({ sub: 'forger' }, { key: signer.strangerKey }),
-      await signer.sign({ sub: 'forger' }, { audience: 'another.app' }),
-      await signer.sign({ sub: 'forger' }, { expiresIn: Math.floor(Date.now() / 1000) - 60 }),
+      await standIns.apple.sign({ sub: 'forger' }, { key: standIns.apple.strangerKey }),
+      await standIns.apple.sign({ sub: 'forger' }, { audience: 'another.app' }),
+      await standIns.apple.sign({ sub: 'forger' }, { expiresIn: Math.floor(Date.now() / 1000) - 60 }),
     ];
     const refusals = [
       await login('loginWithGoogle', 'unknown-google'),

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
@@ -81,4 +82,28 @@ export async function appleSigner(providers: Providers) {
       .setExpirationTime(options.expiresIn ?? '10m')
       .sign(options.key ?? pair.privateKey);
   return { sign, strangerKey };
+}
+
+export interface ProviderStandIns {
+  providers: Providers;
+  apple: Awaited<ReturnType<typeof appleSigner>>;
+}
+
+/**
+ * The stand-ins for the enclosing suite: started with an Apple signing key before it, the environment pointed at
+ * them (call this before starting what reads it), and all undone after it.
+ */
+export function useProviderStandIns(): ProviderStandIns {
+  const standIns = {} as ProviderStandIns;
+  let restoreEnvironment: (() => void) | undefined;
+  beforeAll(async () => {
+    standIns.providers = await startProviders();
+    standIns.apple = await appleSigner(standIns.providers);
+    restoreEnvironment = useProviders(standIns.providers);
+  });
+  afterAll(async () => {
+    restoreEnvironment?.();
+    await standIns.providers?.close();
+  });
+  return standIns;
 }

@@ -1,35 +1,23 @@
-import { type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTexts } from '../../domain/messages.js';
-import { appleSigner, startProviders, useProviders, type Providers } from '../helpers/social-providers.js';
+import { useProviderStandIns, type ProviderStandIns } from '../helpers/social-providers.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 import { send } from './account-support.js';
 
 describe('social login against provider stand-ins', () => {
+  const standIns = useProviderStandIns();
   let upstream: RunningUpstream;
-  let providers: Providers;
-  let strangerKey: CryptoKey;
-  let sign: Awaited<ReturnType<typeof appleSigner>>['sign'];
-  let restoreEnvironment: () => void;
-
   beforeAll(async () => {
-    providers = await startProviders();
-    ({ sign, strangerKey } = await appleSigner(providers));
-    restoreEnvironment = useProviders(providers);
     upstream = await startUpstream();
   }, 60_000);
-  afterAll(async () => {
-    restoreEnvironment?.();
-    await upstream?.stop();
-    await providers?.close();
-  });
+  afterAll(async () => upstream?.stop());
 
   const socialLogin = (provider: string, accessToken: string) =>
     send('POST', `${upstream.url}/v1/user/${provider}/login/`, { access_token: accessToken, device_id: 'web' });
-  const appleToken = (claims: Record<string, unknown>, options?: Parameters<typeof sign>[1]) => sign(claims, options);
+  const appleToken: ProviderStandIns['apple']['sign'] = (claims, options) => standIns.apple.sign(claims, options);
 
   it('Google: a new identity creates a member, a known one logs the same member in', async () => {
-    providers.googleTokens.set('google-token-1', {
+    standIns.providers.googleTokens.set('google-token-1', {
       sub: '1094',
       aud: 'slime-google-client',
       azp: 'slime-google-client',
@@ -48,18 +36,24 @@ describe('social login against provider stand-ins', () => {
 
   it('Google: an unknown token or one issued to another client is rejected', async () => {
     expect((await socialLogin('google', 'forged')).status).toBe(401);
-    providers.googleTokens.set('google-other-client', { sub: '77', aud: 'someone-else', azp: 'someone-else', email: 'x@gmail.com', email_verified: 'true' });
+    standIns.providers.googleTokens.set('google-other-client', {
+      sub: '77',
+      aud: 'someone-else',
+      azp: 'someone-else',
+      email: 'x@gmail.com',
+      email_verified: 'true',
+    });
     const other = await socialLogin('google', 'google-other-client');
     expect(other.status).toBe(401);
     expect(other.body.message).toBe(accountTexts.errors.socialTokenInvalid);
   });
 
   it('Kakao: user info by Bearer token; a verified e-mail joins the existing member', async () => {
-    providers.kakaoTokens.set('kakao-1', {
+    standIns.providers.kakaoTokens.set('kakao-1', {
       id: 3141592,
       kakao_account: { email: 'seaslime@slime.community', is_email_verified: true, is_email_valid: true, profile: { nickname: '카카오슬라임' } },
     });
-    providers.kakaoTokens.set('kakao-2', { id: 2718281, kakao_account: { profile: { nickname: '카톡회원' } } });
+    standIns.providers.kakaoTokens.set('kakao-2', { id: 2718281, kakao_account: { profile: { nickname: '카톡회원' } } });
     const joined = await socialLogin('kakao', 'kakao-1');
     expect(joined.body).toMatchObject({ is_new_user: false, user: { id: 9, nickname: '바다슬라임' } });
     const created = await socialLogin('kakao', 'kakao-2');
@@ -79,7 +73,7 @@ describe('social login against provider stand-ins', () => {
 
   it('Apple: forged tokens are rejected (bad signature, wrong audience, wrong issuer, expired)', async () => {
     const forged = [
-      await appleToken({ sub: 'forger' }, { key: strangerKey }),
+      await appleToken({ sub: 'forger' }, { key: standIns.apple.strangerKey }),
       await appleToken({ sub: 'forger' }, { audience: 'another.app' }),
       await appleToken({ sub: 'forger' }, { issuer: 'https://evil.example.com' }),
       await appleToken({ sub: 'forger' }, { expiresIn: Math.floor(Date.now() / 1000) - 60 }),
