@@ -1,6 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CONTENT_MAX,
   GRAPHQL_UPLOAD_LIMITS,
@@ -13,16 +13,15 @@ import {
   validationTexts,
 } from '../../domain/index.js';
 import { postLikes, posts, replies, users } from '../../upstream/src/db/schema.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { useStack } from '../helpers/stack.js';
 
-let stack: Stack;
+const stack = useStack();
 /** Twenty members with tokens; `author` writes, `other` is someone else. */
 let members: { id: number; token: string }[];
 let author: { id: number; token: string };
 let other: { id: number; token: string };
 
 beforeAll(async () => {
-  stack = await startStack();
   const created = await stack.upstream.db
     .insert(users)
     .values(Array.from({ length: 20 }, (_, index) => ({ email: `writer${index}@example.com`, nickname: `동시회원${index}` })))
@@ -30,8 +29,6 @@ beforeAll(async () => {
   members = await Promise.all(created.map(async ({ id }) => ({ id, token: await stack.upstream.issueToken(id) })));
   [author, other] = members;
 }, 30_000);
-
-afterAll(() => stack?.stop());
 
 const CREATE = /* GraphQL */ `
   mutation Create($input: CreatePostInput!) {

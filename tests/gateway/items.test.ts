@@ -1,17 +1,16 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_SEARCH_MIN_LENGTH, PROBABILITY_KINDS, WISH_MEMO_MAX } from '../../domain/limits.js';
 import { errorMessages, itemTexts, reportTexts } from '../../domain/messages.js';
-import { startStack, type GraphQLAnswer, type Stack } from '../helpers/stack.js';
+import { type GraphQLAnswer, useStack } from '../helpers/stack.js';
 
-let stack: Stack;
+const stack = useStack();
 let token2: string;
 let token8: string;
 /** Demo item uuids by name, straight from the upstream. */
 let itemUuid: Record<string, string>;
 
 beforeAll(async () => {
-  stack = await startStack();
   token2 = await stack.upstream.issueToken(2);
   token8 = await stack.upstream.issueToken(8);
   itemUuid = {};
@@ -20,8 +19,6 @@ beforeAll(async () => {
     for (const item of page.results) itemUuid[item.name] = item.uuid;
   }
 });
-
-afterAll(() => stack?.stop());
 
 const itemId = (name: string) => encodeGlobalID('Item', itemUuid[name]);
 

@@ -9,7 +9,7 @@ import { communityTexts, storyTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { images, users } from '../../upstream/src/db/schema.js';
 import { jpegPhoto, MEGABYTE, mp4OfSize, pngOfSize } from '../helpers/media-files.js';
-import { startStack, type Stack, multipartBody } from '../helpers/stack.js';
+import { multipartBody, useStack } from '../helpers/stack.js';
 
 /** The demo staff member is id 1; id 2 a regular member. */
 const STAFF = 1;
@@ -20,13 +20,12 @@ const UPLOAD_IMAGE = `mutation Upload($file: File!) { uploadImage(input: { file:
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 describe('uploads of real files and media on the gateway origin', () => {
-  let stack: Stack;
+  const stack = useStack();
   let token: string;
   let staffToken: string;
   let apollo: ApolloClient<unknown>;
 
   beforeAll(async () => {
-    stack = await startStack();
     [token, staffToken] = await Promise.all([stack.upstream.issueToken(MEMBER), stack.upstream.issueToken(STAFF)]);
     // A stock Apollo Client with the common upload link; nothing but the token and the preflight header Apollo documents.
     apollo = new ApolloClient({
@@ -34,7 +33,6 @@ describe('uploads of real files and media on the gateway origin', () => {
       cache: new InMemoryCache(),
     });
   }, 60_000);
-  afterAll(async () => stack?.stop());
 
   async function download(url: string, headers: Record<string, string> = {}) {
     const response = await fetch(new URL(url, stack.gateway.url), { headers });

@@ -1,17 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { printSchema } from 'graphql';
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages, validationTexts } from '../../domain/index.js';
 import { schema } from '../../gateway/src/graphql/schema.js';
-import { startStack, type GraphQLAnswer, type Stack } from '../helpers/stack.js';
+import { type GraphQLAnswer, useStack } from '../helpers/stack.js';
 
-let stack: Stack;
+const stack = useStack();
 /** Every listed post id in the upstream's own default order. */
 let upstreamIds: number[];
 
 beforeAll(async () => {
-  stack = await startStack();
   upstreamIds = [];
   for (let page = 1; ; page++) {
     const answer = await stack.rest(`/v1/community/?page=${page}&page_size=100`);
@@ -19,8 +18,6 @@ beforeAll(async () => {
     if (!answer.next) break;
   }
 });
-
-afterAll(() => stack?.stop());
 
 const PAGE = /* GraphQL */ `
   query Page($first: Int, $after: String, $last: Int, $before: String) {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '../../domain/index.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { useStack } from '../helpers/stack.js';
 
 /** The answer's code for the field: a typed error's `code`, or the GraphQL error's extensions.code. */
 function codeOf(answer: { data?: any; errors?: { extensions?: { code?: string } }[] }, field: string): string | undefined {
@@ -8,15 +8,13 @@ function codeOf(answer: { data?: any; errors?: { extensions?: { code?: string } 
 }
 
 describe('a revoked token through the gateway', () => {
-  let stack: Stack;
+  const stack = useStack();
   let token: string;
   beforeAll(async () => {
-    stack = await startStack();
     token = await stack.upstream.issueToken(3);
     const out = await stack.graphql('mutation { logout { __typename } }', {}, token);
     expect(out.data.logout.__typename).toBe('LogoutPayload');
   }, 60_000);
-  afterAll(async () => stack?.stop());
 
   const user = Buffer.from('User:2').toString('base64');
   it.each([

@@ -1,18 +1,17 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STORY_COMMENT_MAX, STORY_LIFETIME_MS, storyTexts } from '../../domain/index.js';
 import { setStoryClock } from '../../upstream/src/stories/clock.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { useStack } from '../helpers/stack.js';
 import { addMembers, follow, PNG_BYTES } from '../helpers/stories.js';
 
-let stack: Stack;
+const stack = useStack();
 let author: { id: number; token: string };
 let friend: { id: number; token: string };
 let stranger: { id: number; token: string };
 let viewers: { id: number; token: string }[];
 
 beforeAll(async () => {
-  stack = await startStack();
   const ids = await addMembers(stack.upstream.db, ['스토리작가', '맞팔친구', '지나가는이', '관객1', '관객2', '관객3']);
   const [a, f, s, ...rest] = await Promise.all(ids.map(async (id) => ({ id, token: await stack.upstream.issueToken(id) })));
   [author, friend, stranger, viewers] = [a, f, s, rest];
@@ -20,7 +19,6 @@ beforeAll(async () => {
   await follow(stack.upstream.db, friend.id, author.id);
 }, 60_000);
 afterEach(() => setStoryClock(null));
-afterAll(() => stack?.stop());
 
 const CREATE = /* GraphQL */ `
   mutation ($input: CreateStoryInput!) {

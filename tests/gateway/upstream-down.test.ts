@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { errorMessages } from '../../domain/index.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { useStack } from '../helpers/stack.js';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stack?.stop());
+const stack = useStack();
 
 it('answers with the spec network message, no stack or address, when the upstream is gone', async () => {
   const before = await stack.graphql(`{ posts(first: 1) { totalCount } }`);

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useStack } from '../helpers/stack.js';
 
 /** The demo staff member is id 1 (운영자슬라임); id 2 is a regular member. */
 const STAFF = 1;
 const MEMBER = 2;
 
 describe('viewer.isStaff', () => {
-  let stack: Stack;
+  const stack = useStack();
   let staffToken: string;
   let memberToken: string;
   beforeAll(async () => {
-    stack = await startStack();
     [staffToken, memberToken] = await Promise.all([STAFF, MEMBER].map((id) => stack.upstream.issueToken(id)));
   }, 60_000);
-  afterAll(async () => stack?.stop());
 
   it('comes from the upstream’s own-profile answer, which only the member themself gets', async () => {
     expect((await stack.rest('/users/me', staffToken)).is_staff).toBe(true);

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -66,6 +67,14 @@ export async function startUpstream(options: StartUpstreamOptions = {}): Promise
       if (postgres) await postgres.drop();
     },
   };
+}
+
+/** `startUpstream` for the enclosing suite (file or describe block): started before its first test, stopped after its last. */
+export function useUpstream(options: StartUpstreamOptions = {}): RunningUpstream {
+  const upstream = {} as RunningUpstream;
+  beforeAll(async () => void Object.assign(upstream, await startUpstream(options)), 60_000);
+  afterAll(async () => upstream.stop?.());
+  return upstream;
 }
 
 export interface PostgresTarget {

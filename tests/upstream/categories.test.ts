@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CATEGORY_IDS, SPECIAL_IDS } from '../../domain/community.js';
 import { categories } from '../../upstream/src/db/schema.js';
-import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+import { backends, useUpstream } from '../helpers/upstream.js';
 import { getJson } from './support.js';
 
 interface CategoryJson {
@@ -16,11 +16,7 @@ interface CategoryJson {
 const flatten = (list: CategoryJson[]): CategoryJson[] => list.flatMap((category) => [category, ...flatten(category.children)]);
 
 describe.each(backends())('GET /v1/community/categories/ (%s)', (backend) => {
-  let upstream: RunningUpstream;
-  beforeAll(async () => {
-    upstream = await startUpstream({ backend });
-  });
-  afterAll(async () => upstream?.stop());
+  const upstream = useUpstream({ backend });
 
   it('answers update_code and the visible tree, each level by priority', async () => {
     const { status, body } = await getJson<{ update_code: string; results: CategoryJson[] }>(`${upstream.url}/v1/community/categories/`);

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+import { describe, expect, it } from 'vitest';
+import { backends, useUpstream } from '../helpers/upstream.js';
 import { getJson } from './support.js';
 
 describe.each(backends())('GET /users/me (%s)', (backend) => {
-  let upstream: RunningUpstream;
-  beforeAll(async () => {
-    upstream = await startUpstream({ backend });
-  });
-  afterAll(async () => upstream?.stop());
+  const upstream = useUpstream({ backend });
 
   it('answers the token’s own member with the e-mail', async () => {
     const token = await upstream.issueToken(3);

@@ -3,15 +3,11 @@ import { eq, isNotNull, ne, notInArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '../../domain/messages.js';
 import { authTokens, postLikes, posts, users } from '../../upstream/src/db/schema.js';
-import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+import { backends, startUpstream, type RunningUpstream, useUpstream } from '../helpers/upstream.js';
 import { getJson, ISO_TIMESTAMP, visiblePostRows } from './support.js';
 
 describe.each(backends())('post detail, members and tokens (%s)', (backend) => {
-  let upstream: RunningUpstream;
-  beforeAll(async () => {
-    upstream = await startUpstream({ backend });
-  });
-  afterAll(async () => upstream?.stop());
+  const upstream = useUpstream({ backend });
 
   const expectNotFound = (answer: { status: number; body: any }, path: string) => {
     expect(answer.status).toBe(404);
