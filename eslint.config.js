@@ -21,11 +21,10 @@ const layers = [
     except: [`./${area}`],
     message: `modules/${area} imports no other area; a type several areas use belongs in graphql/refs.ts.`,
   })),
-  // Modules reach the server's pieces through the context (typed in graphql/context.ts); the process-wide pub/sub and login counters are imported.
+  // Modules reach the server's pieces through the context (typed in graphql/context.ts).
   {
     target: './gateway/src/modules',
     from: './gateway/src/server',
-    except: ['./pubsub.ts', './limits/loginAttempts.ts'],
     message: 'A module uses what the server provides through the context (graphql/context.ts).',
   },
   // The web's small kit (ui/) knows no feature: screens use it, never the other way round.

@@ -1,6 +1,8 @@
 import type { MediaUrl } from '../server/media.js';
 import type { NotificationBridge } from '../server/notification-bridge.js';
-import type { GatewayPubSub } from '../server/pubsub.js';
+import type { PostJson } from '../../../domain/api.js';
+import type { LoginAttempts } from '../server/limits/loginAttempts.js';
+import type { GatewayPubSub, PostSnapshot } from '../server/pubsub.js';
 import type { Caller } from '../upstream/client.js';
 
 /**
@@ -10,10 +12,16 @@ import type { Caller } from '../upstream/client.js';
  */
 export interface GatewayContext {
   caller: Caller;
-  /** Where mutations announce changes to subscribers (`publishPostChanged`). */
+  /** Where subscriptions listen. */
   pubSub: GatewayPubSub;
+  /** Tells `postChanged` subscribers about the post a mutation got back from the upstream. */
+  publishPostChanged(post: PostJson): void;
+  /** The process's failed-login counters (created on first use). */
+  loginAttempts(): LoginAttempts;
   /** Polls the inbox of members with live notification subscriptions. */
   notificationBridge: NotificationBridge;
   /** A media path or URL as browsers anywhere can load it (relative, or on PUBLIC_URL). */
   mediaUrl: MediaUrl;
 }
+
+export type { PostSnapshot };

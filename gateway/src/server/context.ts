@@ -1,5 +1,6 @@
 import type { YogaInitialContext } from 'graphql-yoga';
-import type { GatewayPubSub } from './pubsub.js';
+import { publishPostChanged, type GatewayPubSub } from './pubsub.js';
+import { loginAttempts } from './limits/loginAttempts.js';
 import type { Caller, UpstreamClient } from '../upstream/client.js';
 import { AccountsApi } from '../modules/accounts/accounts-api.js';
 import { CommunityApi } from '../modules/community/community-api.js';
@@ -38,6 +39,8 @@ export function createContextFactory(
     return {
       caller,
       pubSub,
+      publishPostChanged: (post) => publishPostChanged(pubSub, post),
+      loginAttempts,
       community: new CommunityApi(client, caller, publicCache),
       items: new ItemsApi(client, caller, publicCache),
       accounts: new AccountsApi(client, caller),

@@ -17,7 +17,6 @@ import { ensureWithin } from '../../graphql/uploads.js';
 import { BadRequestError, ConflictError, NotAuthenticatedError, NotFoundError, TooManyAttemptsError, ValidationError } from '../../graphql/errors.js';
 import { inputIdOf, validateInput, withoutNulls } from '../../graphql/ids.js';
 import { payloadMutation, type PayloadFields } from '../../graphql/mutations.js';
-import { loginAttempts } from '../../server/limits/loginAttempts.js';
 import { User } from '../../graphql/refs.js';
 import { Gender } from './user.js';
 
@@ -55,7 +54,7 @@ payloadMutation('loginWithPassword', {
   payload: loginPayload,
   resolve: async (input, context) => {
     const body = validateInput(loginSchema, { email: input.identifier, password: input.password, rememberMe: input.rememberMe ?? false }, 'input');
-    const attempts = loginAttempts();
+    const attempts = context.loginAttempts();
     const ip = clientIpOf(context);
     await attempts.assertAllowed(body.email, ip);
     try {

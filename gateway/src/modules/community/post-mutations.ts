@@ -10,7 +10,6 @@ import {
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../graphql/context.js';
-import { publishPostChanged } from '../../server/pubsub.js';
 import { ConflictError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
 import { inputIdOf, upstreamFields, upstreamIdOf, validateInput } from '../../graphql/ids.js';
@@ -86,7 +85,7 @@ payloadMutation('togglePostLike', {
   payload: { post: Post },
   resolve: async (input, context) => {
     const post = await context.community.togglePostLike(inputIdOf(input, 'id', 'Post'));
-    publishPostChanged(context.pubSub, post);
+    context.publishPostChanged(post);
     return { post };
   },
 });

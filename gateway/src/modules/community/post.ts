@@ -2,7 +2,7 @@ import type { InputShapeFromFields } from '@pothos/core';
 import { POST_SORTS, POST_TYPES, TRADE_TYPES, issuesFromZod, postListQuerySchema, validationTexts, type ErrorDetail } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import { upstreamNode } from '../../graphql/nodes.js';
-import type { PostSnapshot } from '../../server/pubsub.js';
+import type { PostSnapshot } from '../../graphql/context.js';
 import { NotFoundError } from '../../graphql/errors.js';
 import { queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { camelCase, localKeyOf, NUMERIC_ID_PATTERN } from '../../graphql/ids.js';

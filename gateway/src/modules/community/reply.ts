@@ -2,7 +2,6 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { ReplyJson, UserReplyJson } from '../../../../domain/api.js';
 import { REPLY_MAX, replyContentSchema } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
-import { publishPostChanged } from '../../server/pubsub.js';
 import { listConnection, offsetToCursor, resultsConnection, sliceConnection } from '../../graphql/connections.js';
 import { inputIdOf, validateInput } from '../../graphql/ids.js';
 import { payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
@@ -68,7 +67,7 @@ payloadMutation('createReply', {
     const parentId = input.parentId == null ? undefined : inputIdOf(input, 'parentId', 'Reply');
     const content = validateInput(replyContentSchema, input.content, 'input.content');
     const { post, ...reply } = await context.community.createReply(postId, { content, ...(parentId ? { parent_id: parentId } : {}) });
-    publishPostChanged(context.pubSub, post);
+    context.publishPostChanged(post);
     return { replyEdge: { cursor: offsetToCursor(post.reply_count - 1), node: reply }, post };
   },
 });
@@ -94,7 +93,7 @@ payloadMutation('deleteReply', {
     const replyId = inputIdOf(input, 'id', 'Reply');
     const postId = inputIdOf(input, 'postId', 'Post');
     const { post } = await context.community.deleteReply(postId, replyId);
-    publishPostChanged(context.pubSub, post);
+    context.publishPostChanged(post);
     return { deletedReplyId: encodeGlobalID('Reply', replyId), post };
   },
 });
