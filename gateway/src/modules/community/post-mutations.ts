@@ -18,10 +18,9 @@ import { inputNameOf, Post, PostType, TradeType } from './post.js';
 import { listConnection, queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { User } from '../../graphql/refs.js';
 
-/** The post fields whose GraphQL input name is the upstream's in camelCase. */
-const sameNamedFields = ['title', 'content', 'postType', 'tradeType', 'price', 'location', 'tags', 'noImage', 'isSold'] as const;
-
-interface PostInputFields extends Partial<Record<(typeof sameNamedFields)[number], unknown>> {
+/** A post input: the fields the upstream names differently, and the rest, which it names the same in snake case. */
+interface PostInputFields {
+  [field: string]: unknown;
   categoryId?: number | null;
   subCategoryId?: number | null;
   imageIds?: (string | number)[] | null;
@@ -29,12 +28,13 @@ interface PostInputFields extends Partial<Record<(typeof sameNamedFields)[number
 
 /** The upstream body for a post input, validated with the domain's post rules before any upstream call. */
 function postBody<S extends typeof postCreateSchema | typeof postUpdateSchema>(schema: S, input: PostInputFields) {
-  const images = input.imageIds?.map((id, index) => upstreamIdOf(String(id), 'Image', `input.imageIds[${index}]`));
+  const { categoryId, subCategoryId, imageIds, ...sameNamed } = input;
   const body = {
-    ...upstreamFields(input, sameNamedFields),
-    category: input.categoryId ?? undefined,
-    sub_category: input.subCategoryId ?? undefined,
-    images,
+    // A new input field reaches the upstream without being listed here; the domain schema keeps only what it knows.
+    ...upstreamFields(sameNamed, Object.keys(sameNamed)),
+    category: categoryId ?? undefined,
+    sub_category: subCategoryId ?? undefined,
+    images: imageIds?.map((id, index) => upstreamIdOf(String(id), 'Image', `input.imageIds[${index}]`)),
   };
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
