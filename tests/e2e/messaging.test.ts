@@ -104,7 +104,7 @@ describe('inquiries', () => {
     await list.getByText('결제 내역 문의').click();
     await page.getByText('어제 결제한 아이템이 보이지 않아요. 확인 부탁드립니다.').waitFor();
     // A comment shows under the inquiry from the mutation's answer, without a reload.
-    await page.getByPlaceholder(m.commentPlaceholder).fill('주문 번호는 1234입니다.');
+    await page.getByRole('textbox', { name: m.commentPlaceholder }).fill('주문 번호는 1234입니다.');
     await page.getByRole('button', { name: m.submit }).click();
     await page.locator('.inquiry__comments').getByText('주문 번호는 1234입니다.').waitFor();
     await page.close();

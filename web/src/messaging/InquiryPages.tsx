@@ -217,7 +217,13 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
       )}
       {inquiry.thread && <InquiryComments inquiry={inquiry.thread} />}
       <form className="inquiry__comment-form" onSubmit={send}>
-        <textarea value={comment} maxLength={INQUIRY_COMMENT_MAX} placeholder={m.commentPlaceholder} onChange={(event) => setComment(event.target.value)} />
+        <textarea
+          value={comment}
+          maxLength={INQUIRY_COMMENT_MAX}
+          aria-label={m.commentPlaceholder}
+          placeholder={m.commentPlaceholder}
+          onChange={(event) => setComment(event.target.value)}
+        />
         <button type="submit" className="button button--primary" disabled={inFlight}>
           {m.submit}
         </button>
