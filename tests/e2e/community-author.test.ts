@@ -92,6 +92,11 @@ describe('writing as a member', () => {
 
   test('a trade post with price and location; edited, then deleted with the confirmation dialog', async () => {
     const page = await open('/community/write');
+    // 전체 is the empty choice once, not also the feed's "all" category (a post cannot be filed under it).
+    const categorySelect = page.getByLabel(w.categoryLabel, { exact: true });
+    await categorySelect.waitFor();
+    const categories = await categorySelect.locator('option').allTextContents();
+    expect(categories.filter((name) => name === uiTexts.allCategories)).toHaveLength(1);
     await page.getByLabel(w.postTypeLabel).selectOption('trade');
     await page.getByLabel(w.priceLabel).fill('-5');
     await page.getByLabel(w.titleLabel, { exact: true }).fill('말랑 슬라임 팝니다');

@@ -1,5 +1,5 @@
 import { useRef, type ChangeEvent, type ReactNode } from 'react';
-import { IMAGE_MIME_TYPES, LOCATION_MAX, POST_IMAGES_MAX, TRADE_TYPES } from '@domain/limits.js';
+import { CATEGORY_IDS, IMAGE_MIME_TYPES, LOCATION_MAX, POST_IMAGES_MAX, TRADE_TYPES } from '@domain/limits.js';
 import { communityTexts, uiTexts } from '@domain/messages.js';
 import type { WritePageQuery } from '../__generated__/WritePageQuery.graphql';
 import type { PostDraft } from './drafts';
@@ -97,12 +97,14 @@ export function CategoryField(props: {
   onCategory: (categoryId: string) => void;
   onSubCategory: (subCategoryId: string) => void;
 }) {
-  const category = props.categories.find((candidate) => String(candidate.databaseId) === props.categoryId);
+  // 전체 (CATEGORY_IDS.all) filters the feed; a post cannot be filed under it, and the empty choice already reads 전체.
+  const choices = props.categories.filter((candidate) => candidate.databaseId !== CATEGORY_IDS.all);
+  const category = choices.find((candidate) => String(candidate.databaseId) === props.categoryId);
   return (
     <Field id={props.id} label={w.categoryLabel}>
       <select id={props.id} className="field__input" value={props.categoryId} onChange={(event) => props.onCategory(event.target.value)}>
         <option value="">{uiTexts.allCategories}</option>
-        {props.categories.map((candidate) => (
+        {choices.map((candidate) => (
           <option key={candidate.databaseId} value={candidate.databaseId}>
             {candidate.name}
           </option>
