@@ -271,7 +271,10 @@ describe('my activity', () => {
     await section.getByRole('button', { name: communityTexts.reply.submit, exact: true }).first().click();
     await section.getByTestId('reply').filter({ hasText: '내 활동에 보일 댓글' }).waitFor();
 
-    await page.goto(app.gateway.url + '/community/my');
+    // The hub leads there.
+    await page.goto(app.gateway.url + '/my');
+    await page.getByRole('link', { name: communityTexts.my.title, exact: true }).click();
+    await page.waitForURL(/\/community\/my$/);
     await page.getByTestId('my-posts').waitFor();
     expect(await page.locator('.page-header__title').textContent()).toMatch(/님의 프로필$/);
     expect((await page.getByTestId('my-posts').locator('.post-card__title').allTextContents())[0]).toBe('내 활동에 보일 글');
