@@ -49,6 +49,8 @@ describe('item search and the item-info modal', () => {
 
     await modal.getByRole('button', { name: itemTexts.addToBuyList }).click();
     await page.getByTestId('toast').filter({ hasText: itemTexts.addedToBuyList }).waitFor();
+    // The buyers tab now lists the member who just added it, without reopening the modal.
+    await modal.getByText('운영자슬라임').waitFor();
     await modal.locator('footer').getByRole('button', { name: uiTexts.close }).click();
     await modal.waitFor({ state: 'detached' });
 
@@ -75,6 +77,51 @@ describe('item search and the item-info modal', () => {
     await modal.getByText(itemTexts.noBuyers).waitFor();
     await page.close();
   });
+  test('the modal takes focus, keeps Tab inside, returns focus on close, and fits its footer on one line', async () => {
+    const page = await open('/community/search/item');
+    await page.getByRole('searchbox', { name: itemTexts.searchPlaceholder }).fill('랜턴');
+    const result = page.getByRole('button', { name: /반짝 랜턴/ });
+    await result.click();
+    const modal = page.getByRole('dialog', { name: itemTexts.modalTitle });
+    await modal.getByText(itemTexts.report).waitFor();
+    const focusInModal = () => modal.evaluate((element) => element.contains(document.activeElement));
+    expect(await focusInModal()).toBe(true);
+    for (let press = 0; press < 12; press += 1) {
+      await page.keyboard.press(press % 3 === 2 ? 'Shift+Tab' : 'Tab');
+      expect(await focusInModal()).toBe(true);
+    }
+
+    const buttons = await modal.locator('footer button').evaluateAll((elements) =>
+      elements.map((element) => ({
+        top: element.getBoundingClientRect().top,
+        height: element.getBoundingClientRect().height,
+        overflows: element.scrollWidth > element.clientWidth,
+      })),
+    );
+    expect(buttons).toHaveLength(3);
+    expect(new Set(buttons.map((button) => Math.round(button.top))).size).toBe(1);
+    for (const button of buttons) {
+      expect(button.height).toBeLessThanOrEqual(44);
+      expect(button.overflows).toBe(false);
+    }
+
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    expect(await result.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.close();
+  });
+
+  test('a request that fails shows the list failure text, not the network error', async () => {
+    const page = await open('/community/search/item');
+    await page.route('**/graphql', (route) => (route.request().postData()?.includes('useAddWishMutation') ? route.abort('connectionreset') : route.fallback()));
+    await page.getByRole('searchbox', { name: itemTexts.searchPlaceholder }).fill('랜턴');
+    await page.getByRole('button', { name: /반짝 랜턴/ }).click();
+    const modal = page.getByRole('dialog', { name: itemTexts.modalTitle });
+    await modal.getByRole('button', { name: itemTexts.addToSellList }).click();
+    await page.getByTestId('toast').filter({ hasText: itemTexts.addSellFailed }).waitFor();
+    await page.close();
+  });
+
   test('the item report modal sends once; a second report says it was already reported', async () => {
     const page = await open('/community/search/item');
     await page.getByRole('searchbox', { name: itemTexts.searchPlaceholder }).fill('랜턴');

@@ -1,4 +1,4 @@
-import { Component, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { graphql, useFragment, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
 import { itemTexts, uiTexts } from '@domain/messages.js';
 import type { ItemInfoModalQuery as ItemInfoModalQueryType } from '../__generated__/ItemInfoModalQuery.graphql';
@@ -12,6 +12,8 @@ import { isGuest } from '../app/session';
 import { Avatar } from '../ui/Avatar';
 import { useToast } from '../ui/toast/ToastProvider';
 import { ItemPicture } from './ItemPicture';
+import { MutationFailure } from '../app/relay/mutationFailure';
+import { useModalFocus } from '../ui/useModalFocus';
 
 type Tab = 'info' | 'sellers' | 'buyers';
 const TABS: Tab[] = ['info', 'sellers', 'buyers'];
@@ -73,6 +75,8 @@ export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
   const openLogin = useOpenLoginModal();
   const [addWish, adding] = useAddWishMutation();
   const reportItem = useReportItemMutation();
+  const modalRef = useRef<HTMLDivElement>(null);
+  useModalFocus(modalRef, !reporting);
 
   useEffect(() => {
     loadQuery({ id: itemId }, { fetchPolicy: 'store-and-network' });
@@ -94,9 +98,12 @@ export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
     try {
       await addWish(itemId, wishType);
       toast.show(wishType === 'BUY' ? itemTexts.addedToBuyList : itemTexts.addedToSellList, 'success');
+      // The viewer is now one of the item's buyers or sellers: the tabs show the lists as they are now.
+      loadQuery({ id: itemId }, { fetchPolicy: 'store-and-network' });
     } catch (error) {
-      const fallback = wishType === 'BUY' ? itemTexts.addBuyFailed : itemTexts.addSellFailed;
-      toast.show(error instanceof Error && error.message ? error.message : fallback, 'error');
+      // A refusal the gateway explains keeps its text; a request that failed shows the list's own failure text.
+      const failed = wishType === 'BUY' ? itemTexts.addBuyFailed : itemTexts.addSellFailed;
+      toast.show(error instanceof MutationFailure && error.code !== undefined ? error.message : failed, 'error');
     }
   };
 
@@ -108,7 +115,7 @@ export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
   return (
     // Not a top-layer <dialog>: the global toasts must stay visible above it.
     <div className="item-modal__backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <div className="item-modal" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div ref={modalRef} className="item-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <header className="item-modal__header">
           <h2 id={titleId} className="item-modal__title">
             {itemTexts.modalTitle}
