@@ -3,6 +3,7 @@ import { eq, isNotNull, ne, notInArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '../../domain/messages.js';
 import { authTokens, postLikes, posts, users } from '../../upstream/src/db/schema.js';
+import { hashToken } from '../../upstream/src/accounts/tokens.js';
 import { backends, startUpstream, type RunningUpstream, useUpstream } from '../helpers/upstream.js';
 import { getJson, ISO_TIMESTAMP, visiblePostRows } from './support.js';
 
@@ -91,9 +92,12 @@ describe.each(backends())('post detail, members and tokens (%s)', (backend) => {
       await upstream.db
         .update(authTokens)
         .set({ expiresAt: new Date(Date.now() - 1000) })
-        .where(eq(authTokens.token, expired));
+        .where(eq(authTokens.tokenHash, hashToken(expired)));
       const revoked = await upstream.issueToken(member.id);
-      await upstream.db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.token, revoked));
+      await upstream.db
+        .update(authTokens)
+        .set({ revokedAt: new Date() })
+        .where(eq(authTokens.tokenHash, hashToken(revoked)));
       const valid = await upstream.issueToken(member.id);
 
       for (const token of ['not-a-token', expired, revoked]) {

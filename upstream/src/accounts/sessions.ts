@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { ACCOUNT_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, REMEMBERED_SESSION_TTL_MS, SESSION_TTL_MS } from '../../../domain/limits.js';
 import type { Database } from '../db/client.js';
 import { accountTokens, authTokens, refreshTokens } from '../db/schema.js';
+import { hashToken } from './tokens.js';
 
 export interface IssuedSession {
   token: string;
@@ -11,7 +12,6 @@ export interface IssuedSession {
 }
 
 const randomToken = () => randomBytes(32).toString('hex');
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** A session token (a day, or 30 days remembered) and the refresh token that can renew it. */
 export async function issueSession(db: Database, userId: number, rememberMe: boolean): Promise<IssuedSession> {
@@ -19,9 +19,12 @@ export async function issueSession(db: Database, userId: number, rememberMe: boo
   const token = randomToken();
   const refreshToken = randomToken();
   await db.transaction(async (tx) => {
-    const [access] = await tx.insert(authTokens).values({ token, userId, expiresAt }).returning({ id: authTokens.id });
+    const [access] = await tx
+      .insert(authTokens)
+      .values({ tokenHash: hashToken(token), userId, expiresAt })
+      .returning({ id: authTokens.id });
     await tx.insert(refreshTokens).values({
-      token: refreshToken,
+      tokenHash: hashToken(refreshToken),
       userId,
       accessTokenId: access.id,
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
@@ -34,7 +37,11 @@ export async function issueSession(db: Database, userId: number, rememberMe: boo
 export async function revokeSession(db: Database, token: string): Promise<void> {
   const now = new Date();
   await db.transaction(async (tx) => {
-    const revoked = await tx.update(authTokens).set({ revokedAt: now }).where(eq(authTokens.token, token)).returning({ id: authTokens.id });
+    const revoked = await tx
+      .update(authTokens)
+      .set({ revokedAt: now })
+      .where(eq(authTokens.tokenHash, hashToken(token)))
+      .returning({ id: authTokens.id });
     if (revoked.length) {
       await tx
         .update(refreshTokens)
@@ -52,14 +59,15 @@ export async function revokeSession(db: Database, token: string): Promise<void> 
 /** Every session of the member ends (password change, reset, account deletion). */
 export async function revokeAllSessions(db: Database, userId: number, exceptToken?: string): Promise<void> {
   const now = new Date();
+  const exceptHash = exceptToken === undefined ? undefined : hashToken(exceptToken);
   await db.transaction(async (tx) => {
     const live = await tx
-      .select({ id: authTokens.id, token: authTokens.token })
+      .select({ id: authTokens.id, tokenHash: authTokens.tokenHash })
       .from(authTokens)
       .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
-    const ids = live.filter((row) => row.token !== exceptToken).map((row) => row.id);
+    const ids = live.filter((row) => row.tokenHash !== exceptHash).map((row) => row.id);
     if (ids.length) await tx.update(authTokens).set({ revokedAt: now }).where(inArray(authTokens.id, ids));
-    const keep = live.find((row) => row.token === exceptToken)?.id;
+    const keep = live.find((row) => row.tokenHash === exceptHash)?.id;
     const refreshRows = await tx
       .select({ id: refreshTokens.id, accessTokenId: refreshTokens.accessTokenId })
       .from(refreshTokens)
@@ -79,7 +87,7 @@ export async function refreshSession(db: Database, refreshToken: string): Promis
     const [row] = await tx
       .update(refreshTokens)
       .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.token, refreshToken), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
+      .where(and(eq(refreshTokens.tokenHash, hashToken(refreshToken)), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
       .returning();
     if (row?.accessTokenId) await tx.update(authTokens).set({ revokedAt: now }).where(eq(authTokens.id, row.accessTokenId));
     return row ?? null;
@@ -94,7 +102,7 @@ export type AccountTokenPurpose = 'password_reset' | 'email_verification';
 /** A one-time token for a mail; only its hash is stored. */
 export async function createAccountToken(db: Database, userId: number, purpose: AccountTokenPurpose): Promise<string> {
   const token = randomToken();
-  await db.insert(accountTokens).values({ tokenHash: sha256(token), userId, purpose, expiresAt: new Date(Date.now() + ACCOUNT_TOKEN_TTL_MS) });
+  await db.insert(accountTokens).values({ tokenHash: hashToken(token), userId, purpose, expiresAt: new Date(Date.now() + ACCOUNT_TOKEN_TTL_MS) });
   return token;
 }
 
@@ -104,7 +112,9 @@ export async function consumeAccountToken(db: Database, token: string, purpose: 
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: now })
-    .where(and(eq(accountTokens.tokenHash, sha256(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+    .where(
+      and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)),
+    )
     .returning({ userId: accountTokens.userId });
   return row?.userId ?? null;
 }

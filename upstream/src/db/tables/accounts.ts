@@ -28,12 +28,12 @@ export const userProfiles = pgTable(
   (t) => [uniqueIndex('user_profiles_phone_idx').on(t.phone)],
 );
 
-/** A refresh token belongs to one session token; refreshing revokes both and issues a new pair. */
+/** A refresh token belongs to one session token; refreshing revokes both and issues a new pair. Only its SHA-256 is stored. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: id(),
-    token: text('token').notNull().unique(),
+    tokenHash: text('token_hash').notNull().unique(),
     userId: ownedBy('user_id', () => users.id),
     accessTokenId: optionalRef('access_token_id', () => authTokens.id),
     createdAt: createdAt(),

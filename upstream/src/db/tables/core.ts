@@ -15,11 +15,12 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
 });
 
+/** A session token; only its SHA-256 is stored (the token itself is known only to the member's client). */
 export const authTokens = pgTable(
   'auth_tokens',
   {
     id: id(),
-    token: text('token').notNull().unique(),
+    tokenHash: text('token_hash').notNull().unique(),
     userId: ownedBy('user_id', () => users.id),
     createdAt: createdAt(),
     expiresAt: timestamptz('expires_at').notNull(),
