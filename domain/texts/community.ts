@@ -104,6 +104,7 @@ export const communityTexts = {
   },
   errors: {
     notAuthor: '작성자만 할 수 있습니다.',
+    noticeStaffOnly: '공지는 운영자만 작성할 수 있습니다.',
     alreadyReported: '이미 신고한 게시글입니다.',
     alreadyBlocked: '이미 차단했습니다.',
     blockSelf: '자기 자신은 차단할 수 없습니다.',

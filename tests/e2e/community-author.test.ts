@@ -97,6 +97,9 @@ describe('writing as a member', () => {
     await categorySelect.waitFor();
     const categories = await categorySelect.locator('option').allTextContents();
     expect(categories.filter((name) => name === uiTexts.allCategories)).toHaveLength(1);
+    // 공지 is for staff (the server refuses a member's notice); member 2 is not staff.
+    expect(categories).not.toContain(uiTexts.notice);
+    expect(categories.length).toBeGreaterThan(2);
     await page.getByLabel(w.postTypeLabel).selectOption('trade');
     await page.getByLabel(w.priceLabel).fill('-5');
     await page.getByLabel(w.titleLabel, { exact: true }).fill('말랑 슬라임 팝니다');

@@ -2,7 +2,7 @@ import type { CategoryRefJson } from '../../../domain/api.js';
 import { and, arrayOverlaps, count, eq, gte, ilike, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PostListQuery, PostOrderingField, PostSort, SortOrder } from '../../../domain/community.js';
-import { CATEGORY_IDS } from '../../../domain/community.js';
+import { CATEGORY_IDS, isNoticePost } from '../../../domain/community.js';
 import { communityTexts } from '../../../domain/messages.js';
 import type { PostCreate, PostReport, PostUpdate } from '../../../domain/post.js';
 import type { Database } from '../db/client.js';
@@ -160,7 +160,10 @@ function orderFor(query: PostListQuery): SQL[] {
     direction = query.order ?? 'desc';
   }
   const keyword = sql.raw(direction);
-  return [sql`${expression} ${keyword} nulls last`, sql`${posts.id} ${keyword}`];
+  const order = [sql`${expression} ${keyword} nulls last`, sql`${posts.id} ${keyword}`];
+  // The notice board keeps its pinned notices on top in its own order; search and explicit orderings do not.
+  const pinnedFirst = !query.ordering && !query.search && isNoticePost({ post_type: query.post_type, category: query.category });
+  return pinnedFirst ? [sql`${posts.isPinned} desc`, ...order] : order;
 }
 
 function isDateOnly(value: string): boolean {
@@ -264,8 +267,15 @@ async function authoredPost(db: Database, id: number, viewerId: number): Promise
   return post;
 }
 
-/** Categories and pictures named by a post must exist (pictures: uploaded by the author). */
+/**
+ * Categories and pictures named by a post must exist (pictures: uploaded by the author), and only staff file a
+ * post as a notice.
+ */
 async function checkReferences(db: Database, input: Partial<PostCreate>, authorId: number): Promise<void> {
+  if (isNoticePost(input)) {
+    const [author] = await db.select({ isStaff: users.isStaff }).from(users).where(eq(users.id, authorId));
+    if (!author?.isStaff) throw new ForbiddenError(communityTexts.errors.noticeStaffOnly);
+  }
   const categoryIds = [input.category, input.sub_category].filter((value): value is number => value !== undefined);
   if (categoryIds.length) {
     const found = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, categoryIds));
@@ -312,7 +322,14 @@ export async function createPost(db: Database, authorId: number, input: PostCrea
   const post = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(posts)
-      .values({ ...columnsFor(input), title: input.title, content: input.content, postType: input.post_type ?? 'general', authorId })
+      .values({
+        ...columnsFor(input),
+        title: input.title,
+        content: input.content,
+        postType: input.post_type ?? 'general',
+        isNotice: isNoticePost(input),
+        authorId,
+      })
       .returning();
     const imageIds = input.no_image ? [] : (input.images ?? []);
     if (imageIds.length) await replaceImages(tx, created.id, imageIds);

@@ -1,5 +1,6 @@
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { communityTexts, uiTexts } from '@domain/messages.js';
+import { STAFF_ONLY_CATEGORY_IDS } from '@domain/limits.js';
 import type { WritePageQuery } from '../__generated__/WritePageQuery.graphql';
 import type { WritePage_post$key } from '../__generated__/WritePage_post.graphql';
 import { RouteScreen } from '../app/RouteScreen';
@@ -33,6 +34,7 @@ function WriteContent({ queryRef }: { queryRef: PreloadedQuery<WritePageQuery> }
       query WritePageQuery($id: ID!, $isEdit: Boolean!) @preloadable {
         viewer {
           id
+          isStaff
         }
         categories {
           databaseId
@@ -97,5 +99,7 @@ function WriteContent({ queryRef }: { queryRef: PreloadedQuery<WritePageQuery> }
       </>
     );
   }
-  return <WriteForm key={post?.id ?? 'new'} title={title} post={post ?? null} categories={data.categories} />;
+  // The server refuses a member's post in 공지; the form does not offer it.
+  const categories = data.viewer?.isStaff ? data.categories : data.categories.filter((category) => !STAFF_ONLY_CATEGORY_IDS.includes(category.databaseId));
+  return <WriteForm key={post?.id ?? 'new'} title={title} post={post ?? null} categories={categories} />;
 }
