@@ -40,6 +40,7 @@ export const accountTexts = {
     socialTokenInvalid: '소셜 로그인 정보를 확인할 수 없습니다.',
     cannotFollowSelf: '자기 자신은 팔로우할 수 없습니다.',
     cannotBlockSelf: '자기 자신은 차단할 수 없습니다.',
+    followBlocked: '차단한 회원 또는 나를 차단한 회원은 팔로우할 수 없습니다.',
     notBlocked: '차단한 회원이 아닙니다.',
   },
   // 001 §8

@@ -108,6 +108,7 @@ export const communityTexts = {
     alreadyReported: '이미 신고한 게시글입니다.',
     alreadyBlocked: '이미 차단했습니다.',
     blockSelf: '자기 자신은 차단할 수 없습니다.',
+    replyBlocked: '차단한 회원 또는 나를 차단한 회원의 글에는 댓글을 달 수 없습니다.',
     parentReply: '답글을 달 댓글을 찾을 수 없습니다.',
     unknownImage: '올바른 이미지가 아닙니다.',
     unknownCategory: '존재하지 않는 카테고리입니다.',

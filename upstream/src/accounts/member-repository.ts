@@ -4,7 +4,8 @@ import { accountTexts } from '../../../domain/messages.js';
 import type { Database } from '../db/client.js';
 import { containing, offsetOf, selectPage, type PageRequest } from '../db/queries.js';
 import { follows, postLikes, posts, replies, userBlocks, users, type UserBlockRow } from '../db/schema.js';
-import { NotFoundError, RejectedError } from '../errors.js';
+import { areBlocked, endFollowsBetween, notBlockedWith } from '../db/blocks.js';
+import { ForbiddenError, NotFoundError, RejectedError } from '../errors.js';
 import { notifyFollow } from '../messaging/events.js';
 import { DEFAULT_PREFERENCES, followCounts, profileRow, upsertProfile, userExists } from './repository.js';
 
@@ -53,9 +54,10 @@ export async function deleteUser(db: Database, userId: number): Promise<void> {
   await db.delete(users).where(eq(users.id, userId));
 }
 
-/** Following is idempotent; the followed member hears of it (once while unread). */
+/** Following is idempotent; the followed member hears of it (once while unread). A blocked pair cannot follow (403). */
 export async function follow(db: Database, followerId: number, followingId: number) {
   await assertOtherUser(db, followerId, followingId, accountTexts.errors.cannotFollowSelf);
+  if (await areBlocked(db, followerId, followingId)) throw new ForbiddenError(accountTexts.errors.followBlocked);
   await db.insert(follows).values({ followerId, followingId }).onConflictDoNothing();
   await notifyFollow(db, followerId, followingId);
   return followCounts(db, followingId);
@@ -83,9 +85,9 @@ export async function followIds(db: Database, userId: number, direction: 'follow
   return { rows: rows.map((row) => row.id), total: Number(total.n) };
 }
 
-/** Members whose nickname contains the term, by nickname. */
-export async function searchUserIds(db: Database, term: string, { page, pageSize }: PageRequest): Promise<Page<number>> {
-  const match = ilike(users.nickname, containing(term));
+/** Members whose nickname contains the term, by nickname; a blocked pair does not find each other. */
+export async function searchUserIds(db: Database, term: string, { page, pageSize }: PageRequest, viewerId: number | null = null): Promise<Page<number>> {
+  const match = and(ilike(users.nickname, containing(term)), notBlockedWith(viewerId, users.id));
   const [rows, [total]] = await Promise.all([
     db.select({ id: users.id }).from(users).where(match).orderBy(users.nickname, users.id).limit(pageSize).offset(offsetOf(page, pageSize)),
     db.select({ n: count() }).from(users).where(match),
@@ -93,14 +95,17 @@ export async function searchUserIds(db: Database, term: string, { page, pageSize
   return { rows: rows.map((row) => row.id), total: Number(total.n) };
 }
 
-/** Blocking again keeps one block and takes the new reason. */
+/** Blocking again keeps one block and takes the new reason; a block ends the pair's follows both ways. */
 export async function blockMember(db: Database, blockerId: number, blockedId: number, reason: string | null): Promise<UserBlockRow> {
-  const [row] = await db
-    .insert(userBlocks)
-    .values({ blockerId, blockedId, reason })
-    .onConflictDoUpdate({ target: [userBlocks.blockerId, userBlocks.blockedId], set: { reason } })
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(userBlocks)
+      .values({ blockerId, blockedId, reason })
+      .onConflictDoUpdate({ target: [userBlocks.blockerId, userBlocks.blockedId], set: { reason } })
+      .returning();
+    await endFollowsBetween(tx, blockerId, blockedId);
+    return row;
+  });
 }
 
 /** False when there was no such block. */

@@ -104,7 +104,7 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
   app.get('/users/search', async (request) => {
     const { q } = validate(userSearchSchema, singleValuedQuery(request.query));
     const page = pageOf(request);
-    const { rows, total } = await searchUserIds(db, q, page);
+    const { rows, total } = await searchUserIds(db, q, page, viewerId(request));
     return pageJson(request, await summaries(request, rows), total, page);
   });
 

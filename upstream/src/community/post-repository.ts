@@ -6,6 +6,7 @@ import { CATEGORY_IDS, isNoticePost } from '../../../domain/community.js';
 import { communityTexts } from '../../../domain/messages.js';
 import type { PostCreate, PostReport, PostUpdate } from '../../../domain/post.js';
 import type { Database } from '../db/client.js';
+import { endFollowsBetween, notBlockedWith } from '../db/blocks.js';
 import { containing, idsMarkedBy, isUniqueViolation } from '../db/queries.js';
 import {
   categories,
@@ -138,11 +139,14 @@ function usersMatching(pattern: string): SQL {
   return sql`(select ${users.id} from ${users} where ${users.nickname} ilike ${pattern})`;
 }
 
-/** What the viewer blocked stays out of their lists and search: posts they blocked, posts of members they blocked. */
+/**
+ * What stays out of the viewer's lists and search: posts they blocked, and posts of members they blocked or
+ * who blocked them (blocking works both ways).
+ */
 function hiddenFrom(viewerId: number | null): SQL[] {
   if (viewerId === null) return [];
   return [
-    notInArray(posts.authorId, sql`(select ${userBlocks.blockedId} from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId})`),
+    notBlockedWith(viewerId, posts.authorId)!,
     notInArray(posts.id, sql`(select ${postBlocks.postId} from ${postBlocks} where ${postBlocks.userId} = ${viewerId})`),
   ];
 }
@@ -179,13 +183,14 @@ export function parseDateParam(value: string): Date {
 
 /**
  * Opens a post: counts the view atomically and answers the post with the new count, or null when
- * the post does not exist, was deleted or is hidden.
+ * the post does not exist, was deleted or is hidden, or when the viewer and its author are a blocked pair
+ * (a blocked member's post reads like a missing one).
  */
-export async function openPost(db: Database, id: number): Promise<PostRecord | null> {
+export async function openPost(db: Database, id: number, viewerId: number | null = null): Promise<PostRecord | null> {
   const [post] = await db
     .update(posts)
     .set({ viewCount: sql`${posts.viewCount} + 1` })
-    .where(and(eq(posts.id, id), visible))
+    .where(and(eq(posts.id, id), visible, notBlockedWith(viewerId, posts.authorId)))
     .returning();
   return post ? withCategories(db, post) : null;
 }
@@ -368,7 +373,7 @@ export async function togglePostLike(db: Database, id: number, viewerId: number)
     const [post] = await tx
       .select({ id: posts.id })
       .from(posts)
-      .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
+      .where(and(eq(posts.id, id), isNull(posts.deletedAt), notBlockedWith(viewerId, posts.authorId)));
     if (!post) throw new NotFoundError();
     const inserted = await tx.insert(postLikes).values({ postId: id, userId: viewerId }).onConflictDoNothing().returning();
     if (inserted.length) {
@@ -417,10 +422,13 @@ export async function blockUser(db: Database, blockerId: number, blockedId: numb
   if (blockerId === blockedId) throw ValidationError.of('block_target_user', communityTexts.errors.blockSelf);
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, blockedId));
   if (!target) throw new NotFoundError();
-  await db
-    .insert(userBlocks)
-    .values({ blockerId, blockedId, reason: reason ?? null })
-    .onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(userBlocks)
+      .values({ blockerId, blockedId, reason: reason ?? null })
+      .onConflictDoNothing();
+    await endFollowsBetween(tx, blockerId, blockedId);
+  });
   const [row] = await db
     .select()
     .from(userBlocks)

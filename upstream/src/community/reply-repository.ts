@@ -1,25 +1,27 @@
-import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { communityTexts } from '../../../domain/messages.js';
+import { areBlocked, notBlockedWith } from '../db/blocks.js';
 import type { Database } from '../db/client.js';
 import { idsMarkedBy, offsetOf, selectPage } from '../db/queries.js';
-import { posts, replies, replyLikes, userBlocks } from '../db/schema.js';
+import { posts, replies, replyLikes } from '../db/schema.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { notifyReply } from '../messaging/events.js';
 
 export type ReplyRow = typeof replies.$inferSelect;
 
-/** Replies by members the viewer blocked stay out of the viewer's lists. */
+/** Replies by members the viewer blocked, or who blocked the viewer, stay out of the viewer's lists. */
 function notBlockedBy(viewerId: number | null): SQL | undefined {
-  if (viewerId === null) return undefined;
-  return notInArray(replies.authorId, sql`(select ${userBlocks.blockedId} from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId})`);
+  return notBlockedWith(viewerId, replies.authorId);
 }
 
-async function livePost(db: Database, postId: number): Promise<void> {
+/** The post's author; 404 when the post is gone or hidden. */
+async function livePost(db: Database, postId: number): Promise<{ authorId: number }> {
   const [post] = await db
-    .select({ id: posts.id })
+    .select({ authorId: posts.authorId })
     .from(posts)
     .where(and(eq(posts.id, postId), isNull(posts.deletedAt), eq(posts.isHidden, false)));
   if (!post) throw new NotFoundError();
+  return post;
 }
 
 /**
@@ -27,7 +29,9 @@ async function livePost(db: Database, postId: number): Promise<void> {
  * to an answer joins the same thread). A deleted reply shows only while it still has answers.
  */
 export async function listReplies(db: Database, postId: number, page: number, pageSize: number, viewerId: number | null) {
-  await livePost(db, postId);
+  const post = await livePost(db, postId);
+  // The replies of a blocked pair's post are as missing as the post itself.
+  if (viewerId !== null && (await areBlocked(db, viewerId, post.authorId))) throw new NotFoundError();
   const hasLiveChildren = sql`exists (select 1 from ${replies} as children where children.parent_id = ${replies.id} and children.is_deleted = false)`;
   const where = and(eq(replies.postId, postId), isNull(replies.parentId), sql`(${replies.isDeleted} = false or ${hasLiveChildren})`, notBlockedBy(viewerId));
   const { rows: roots, total } = await selectPage(db, replies, where, [asc(replies.createdAt), asc(replies.id)], { page, pageSize });
@@ -52,7 +56,14 @@ export async function listReplies(db: Database, postId: number, page: number, pa
 
 /** A member's live replies, newest first, each naming its post (000 §7 `GET community/reply/`). */
 export async function listUserReplies(db: Database, userId: number, page: number, pageSize: number, viewerId: number | null) {
-  const where = and(eq(replies.authorId, userId), eq(replies.isDeleted, false), isNull(posts.deletedAt), eq(posts.isHidden, false), notBlockedBy(viewerId));
+  const where = and(
+    eq(replies.authorId, userId),
+    eq(replies.isDeleted, false),
+    isNull(posts.deletedAt),
+    eq(posts.isHidden, false),
+    notBlockedBy(viewerId),
+    notBlockedWith(viewerId, posts.authorId),
+  );
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ reply: replies, postTitle: posts.title })
@@ -72,9 +83,16 @@ export async function likedReplyIds(db: Database, viewerId: number | null, reply
   return idsMarkedBy(db, replyLikes.replyId, replyLikes.userId, viewerId, replyIds);
 }
 
-/** A reply and the post's new count in one transaction (`reply_count + 1` in SQL: no lost update). */
+/**
+ * A reply and the post's new count in one transaction (`reply_count + 1` in SQL: no lost update). A member
+ * cannot reply to the post or the reply of a member they blocked or who blocked them (403).
+ */
 export async function createReply(db: Database, postId: number, authorId: number, content: string, parentId: number | undefined): Promise<ReplyRow> {
-  await livePost(db, postId);
+  const post = await livePost(db, postId);
+  const refuseIfBlocked = async (otherId: number) => {
+    if (await areBlocked(db, authorId, otherId)) throw new ForbiddenError(communityTexts.errors.replyBlocked);
+  };
+  await refuseIfBlocked(post.authorId);
   let threadId: number | null = null;
   if (parentId !== undefined) {
     const [parent] = await db
@@ -82,6 +100,7 @@ export async function createReply(db: Database, postId: number, authorId: number
       .from(replies)
       .where(and(eq(replies.id, parentId), eq(replies.postId, postId)));
     if (!parent) throw ValidationError.of('parent_id', communityTexts.errors.parentReply);
+    await refuseIfBlocked(parent.authorId);
     threadId = parent.parentId ?? parent.id;
   }
   return db.transaction(async (tx) => {
@@ -136,7 +155,7 @@ export async function toggleReplyLike(db: Database, replyId: number, viewerId: n
     const [reply] = await tx
       .select({ id: replies.id })
       .from(replies)
-      .where(and(eq(replies.id, replyId), eq(replies.isDeleted, false)));
+      .where(and(eq(replies.id, replyId), eq(replies.isDeleted, false), notBlockedWith(viewerId, replies.authorId)));
     if (!reply) throw new NotFoundError();
     const inserted = await tx.insert(replyLikes).values({ replyId, userId: viewerId }).onConflictDoNothing().returning();
     const delta = inserted.length ? sql`${replies.likeCount} + 1` : sql`greatest(${replies.likeCount} - 1, 0)`;

@@ -60,7 +60,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
   });
 
   app.get<{ Params: { id: string } }>('/v1/community/:id/', async (request) => {
-    const record = await openPost(db, pathId(request.params.id));
+    const record = await openPost(db, pathId(request.params.id), viewerId(request));
     if (!record) throw new NotFoundError();
     const [post] = await presentPosts(db, [record], requestMedia(request), viewerId(request));
     return post;

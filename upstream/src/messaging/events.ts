@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { messagingTexts as m } from '../../../domain/messages.js';
 import { notifications, posts, replies, users } from '../db/schema.js';
-import { notify, type Queryable } from './notification-repository.js';
+import { areBlocked } from '../db/blocks.js';
+import { notify, type NotificationEvent, type Queryable } from './notification-repository.js';
 
 /**
  * The community events that reach a member's inbox (001 §4 types comment, like, follow, mention). Each is
@@ -14,6 +15,12 @@ const excerpt = (text: string) => (text.length > EXCERPT_LENGTH ? `${text.slice(
 const postUrl = (postId: number) => `/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${postId}`).toString('base64'))}`;
 
 type ReplyRow = typeof replies.$inferSelect;
+
+/** Notifies unless the recipient and the sender are a blocked pair: nothing a blocked member does reaches the other's inbox. */
+async function tell(db: Queryable, event: NotificationEvent & { senderId: number }): Promise<void> {
+  if (await areBlocked(db, event.userId, event.senderId)) return;
+  await notify(db, event);
+}
 
 async function nicknameOf(db: Queryable, userId: number): Promise<string> {
   const [row] = await db.select({ nickname: users.nickname }).from(users).where(eq(users.id, userId)).limit(1);
@@ -39,17 +46,17 @@ export async function notifyReply(db: Queryable, reply: ReplyRow, answeredReplyI
     const [answered] = await db.select({ authorId: replies.authorId }).from(replies).where(eq(replies.id, answeredReplyId)).limit(1);
     if (answered && !told.has(answered.authorId)) {
       told.add(answered.authorId);
-      await notify(db, { ...common, userId: answered.authorId, type: 'comment', title: m.replyOnReply(nickname), content: excerpt(reply.content) });
+      await tell(db, { ...common, userId: answered.authorId, type: 'comment', title: m.replyOnReply(nickname), content: excerpt(reply.content) });
     }
   }
   if (!told.has(post.authorId)) {
     told.add(post.authorId);
-    await notify(db, { ...common, userId: post.authorId, type: 'comment', title: m.replyOnPost(nickname), content: excerpt(reply.content) });
+    await tell(db, { ...common, userId: post.authorId, type: 'comment', title: m.replyOnPost(nickname), content: excerpt(reply.content) });
   }
   for (const userId of await mentionedUsers(db, reply.content)) {
     if (told.has(userId)) continue;
     told.add(userId);
-    await notify(db, { ...common, userId, type: 'mention', title: m.mentioned(nickname), content: excerpt(reply.content) });
+    await tell(db, { ...common, userId, type: 'mention', title: m.mentioned(nickname), content: excerpt(reply.content) });
   }
 }
 
@@ -57,7 +64,7 @@ export async function notifyReply(db: Queryable, reply: ReplyRow, answeredReplyI
 export async function notifyPostLike(db: Queryable, postId: number, likerId: number): Promise<void> {
   const [post] = await db.select({ authorId: posts.authorId, title: posts.title }).from(posts).where(eq(posts.id, postId)).limit(1);
   if (!post) return;
-  await notify(db, {
+  await tell(db, {
     userId: post.authorId,
     senderId: likerId,
     type: 'like',
@@ -77,7 +84,7 @@ export async function notifyFollow(db: Queryable, followerId: number, followedId
     .limit(1);
   if (already) return;
   const nickname = await nicknameOf(db, followerId);
-  await notify(db, {
+  await tell(db, {
     userId: followedId,
     senderId: followerId,
     type: 'follow',

@@ -14,7 +14,15 @@ import {
 import { IMAGE_UPLOAD_LIMIT } from '../../../../domain/uploads.js';
 import type { GatewayContext } from '../../graphql/context.js';
 import { ensureWithin } from '../../graphql/uploads.js';
-import { BadRequestError, ConflictError, NotAuthenticatedError, NotFoundError, TooManyAttemptsError, ValidationError } from '../../graphql/errors.js';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotAuthenticatedError,
+  NotFoundError,
+  TooManyAttemptsError,
+  ValidationError,
+} from '../../graphql/errors.js';
 import { inputIdOf, validateInput, withoutNulls } from '../../graphql/ids.js';
 import { payloadMutation, type PayloadFields } from '../../graphql/mutations.js';
 import { User } from '../../graphql/refs.js';
@@ -37,7 +45,8 @@ const succeeded = async (call: Promise<unknown>) => {
 };
 
 const loginErrors = [ValidationError, BadRequestError, TooManyAttemptsError] as const;
-const memberErrors = [ValidationError, NotAuthenticatedError, NotFoundError, BadRequestError] as const;
+/** A member's account writes: ForbiddenError for what a block refuses (following), ConflictError for a taken nickname. */
+const memberErrors = [ValidationError, NotAuthenticatedError, NotFoundError, BadRequestError, ForbiddenError, ConflictError] as const;
 
 /** The caller's address as the listener saw it (absent when the gateway is used without its listener). */
 const clientIpOf = (context: GatewayContext) => (context as GatewayContext & { clientIp?: string }).clientIp;

@@ -11,8 +11,8 @@ export interface PageArgs {
 }
 
 /**
- * The account calls of 001 §7 for one caller (one instance per GraphQL request). The upstream's 400 and
- * 409 answers become typed errors the mutations declare.
+ * The account calls of 001 §7 for one caller (one instance per GraphQL request). The upstream's 400, 403
+ * and 409 answers become typed errors the mutations declare.
  */
 export class AccountsApi {
   constructor(
@@ -21,7 +21,7 @@ export class AccountsApi {
   ) {}
 
   private call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Record<string, string | number>): Promise<T> {
-    return withTypedRefusals(this.client.request<T>(method, path, this.caller, query, body), [400, 409]);
+    return withTypedRefusals(this.client.request<T>(method, path, this.caller, query, body), [400, 403, 409]);
   }
 
   private page<T>(path: string, { page, pageSize }: PageArgs, extra: Record<string, string> = {}): Promise<PageJson<T>> {

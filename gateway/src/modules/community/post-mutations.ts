@@ -126,7 +126,7 @@ for (const [name, answerField, description, write] of postIdWrites) {
 }
 
 payloadMutation('blockUser', {
-  description: '회원 차단: 그 회원의 글과 댓글이 내 목록과 검색에서 사라집니다.',
+  description: '회원 차단: 두 회원은 서로의 글·댓글·스토리를 보지 못하고, 서로 댓글·팔로우·알림을 주고받지 못합니다 (서로의 팔로우도 끊깁니다).',
   input: (f) => ({ userId: f.id({ required: true }), reason: f.string() }),
   payload: { blockedUserId: 'ID' },
   resolve: async (input, context) => {
