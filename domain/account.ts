@@ -1,11 +1,13 @@
 import { z } from './zod.js';
-import { EMAIL_PATTERN, KOREAN_MOBILE_PATTERN } from './accountRules.js';
+import { EMAIL_PATTERN, KOREAN_MOBILE_PATTERN, isSheetPassword } from './accountRules.js';
 import {
   BIO_MAX,
   BLOCK_REASON_MAX,
   DEVICE_ID_WEB,
   GENDERS,
   LOCATION_TEXT_MAX,
+  LOGIN_SHEET_PASSWORD_MAX,
+  LOGIN_SHEET_PASSWORD_MIN,
   NICKNAME_MAX,
   NICKNAME_MIN,
   PASSWORD_MAX,
@@ -27,6 +29,13 @@ const password = z
   .string({ error: v.passwordMin(PASSWORD_MIN) })
   .min(PASSWORD_MIN, { error: v.passwordMin(PASSWORD_MIN) })
   .max(PASSWORD_MAX, { error: v.passwordMax(PASSWORD_MAX) });
+/**
+ * A password a member sets (register, change, reset): the one rule of DESIGN §5, 8-20 with a letter and a digit.
+ * Logging in still takes any stored password of 6-100 (`password` above), so older accounts keep working.
+ */
+export const newPasswordSchema = z
+  .string({ error: v.passwordRule(LOGIN_SHEET_PASSWORD_MIN, LOGIN_SHEET_PASSWORD_MAX) })
+  .refine(isSheetPassword, { error: v.passwordRule(LOGIN_SHEET_PASSWORD_MIN, LOGIN_SHEET_PASSWORD_MAX) });
 const email = z.string({ error: v.email }).trim().regex(EMAIL_PATTERN, { error: v.email });
 const nickname = z
   .string({ error: v.nickname(NICKNAME_MIN, NICKNAME_MAX) })
@@ -61,7 +70,7 @@ export const loginSchema = z.object({
 export const registerSchema = z
   .object({
     email,
-    password,
+    password: newPasswordSchema,
     passwordConfirm: z.string({ error: v.passwordMismatch }),
     nickname,
     agreeTerms: z.literal(true, { error: v.agreeTerms }),
@@ -110,7 +119,7 @@ export const profileUpdateSchema = z.object({
 export const changePasswordSchema = z
   .object({
     currentPassword: password,
-    newPassword: password,
+    newPassword: newPasswordSchema,
     newPasswordConfirm: z.string({ error: v.newPasswordMismatch }),
   })
   .refine((input) => input.newPassword === input.newPasswordConfirm, { error: v.newPasswordMismatch, path: ['newPasswordConfirm'] });
@@ -120,7 +129,7 @@ export const passwordResetRequestSchema = z.object({ email });
 export const passwordResetConfirmSchema = z
   .object({
     token: z.string({ error: v.tokenRequired }).trim().min(1, { error: v.tokenRequired }),
-    newPassword: password,
+    newPassword: newPasswordSchema,
     newPasswordConfirm: z.string({ error: v.passwordMismatch }),
   })
   .refine((input) => input.newPassword === input.newPasswordConfirm, { error: v.passwordMismatch, path: ['newPasswordConfirm'] });

@@ -26,7 +26,11 @@ export function isLoginIdentifier(value: string): boolean {
   return isEmail(value) || isKoreanMobile(value);
 }
 
-/** The sheet's password rule (001 §5): 8-20 characters with at least one letter and one digit. */
+/**
+ * The password rule (001 §5, DESIGN §5): 8-20 characters with at least one letter and one digit. The login sheet
+ * checks it, and every password a member sets (register, change, reset) must keep it: `newPasswordSchema` in
+ * account.ts is built from it.
+ */
 export function isSheetPassword(value: string): boolean {
   return value.length >= LOGIN_SHEET_PASSWORD_MIN && value.length <= LOGIN_SHEET_PASSWORD_MAX && /[A-Za-z]/.test(value) && /\d/.test(value);
 }
