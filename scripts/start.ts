@@ -21,6 +21,11 @@ const webBuilt =
 // Handled at once, so a failed build never surfaces as an unhandled rejection while the upstream starts.
 webBuilt.catch(() => {});
 
+const port = Number(env.PORT ?? 4000);
+const host = env.HOST ?? 'localhost';
+/** Where the mails' links lead: the web app this process serves, unless APP_URL names another address. */
+const appUrl = env.APP_URL || publicUrl(env.PUBLIC_URL) || `http://${host}:${port}`;
+
 let upstreamUrl = env.UPSTREAM_URL;
 let stopUpstream = async () => {};
 if (!upstreamUrl) {
@@ -28,6 +33,7 @@ if (!upstreamUrl) {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.UPSTREAM_DATA_DIR ?? '.data/upstream',
     publicUrl: env.UPSTREAM_PUBLIC_URL || undefined,
+    mail: { smtpUrl: env.SMTP_URL || undefined, dir: env.MAIL_DIR || undefined, appUrl, from: env.MAIL_FROM || undefined },
   });
   const upstreamPort = Number(env.UPSTREAM_PORT ?? 4001);
   await upstream.app.listen({ port: upstreamPort, host: '127.0.0.1' });
@@ -38,8 +44,8 @@ if (!upstreamUrl) {
 await webBuilt;
 const gateway = await startGateway({
   upstreamUrl,
-  port: Number(env.PORT ?? 4000),
-  host: env.HOST ?? 'localhost',
+  port,
+  host,
   webDir: env.WEB_DIR ?? 'dist/web',
 });
 

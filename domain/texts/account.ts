@@ -10,6 +10,7 @@ export const accountTexts = {
     email: '올바른 이메일 주소를 입력해주세요.',
     passwordMin: (min: number) => `비밀번호는 ${min}자 이상이어야 합니다.`,
     passwordMax: (max: number) => `비밀번호는 ${max}자 이하여야 합니다.`,
+    passwordRule: (min: number, max: number) => `비밀번호는 영문과 숫자를 포함해 ${min}~${max}자여야 합니다.`,
     passwordMismatch: '비밀번호가 일치하지 않습니다.',
     newPasswordMismatch: '새 비밀번호가 일치하지 않습니다.',
     nickname: (min: number, max: number) => `닉네임은 ${min}자 이상 ${max}자 이하여야 합니다.`,
@@ -74,7 +75,8 @@ export const accountTexts = {
     resetTokenLabel: '재설정 코드',
     newPasswordLabel: '새 비밀번호',
     newPasswordConfirmLabel: '새 비밀번호 확인',
-    resetDone: '비밀번호가 변경되었습니다. 새 비밀번호로 로그인해주세요.',
+    resetDone: '비밀번호가 변경되었습니다. 새 비밀번호로 로그인되었습니다.',
+    verifyMailSent: '인증 메일을 보냈습니다. 메일함을 확인해주세요.',
     resetSubmit: '비밀번호 변경',
   },
   profile: {
@@ -194,8 +196,18 @@ export const accountTexts = {
   },
   follow: { followed: '팔로우했습니다.', unfollowed: '팔로우를 취소했습니다.' },
   blocked: '차단했습니다.',
+  // The account mails (password reset, e-mail verification): plain text and the same in simple HTML
   mail: {
     resetSubject: '[슬라임 커뮤니티] 비밀번호 재설정',
     verifySubject: '[슬라임 커뮤니티] 이메일 인증',
+    greeting: '안녕하세요, 슬라임 커뮤니티입니다.',
+    resetBody: '비밀번호 재설정을 요청하셨습니다. 아래 링크에서 새 비밀번호를 정해주세요.',
+    verifyBody: '가입해주셔서 감사합니다. 아래 링크를 눌러 이메일 주소를 인증해주세요.',
+    resetAction: '비밀번호 재설정하기',
+    verifyAction: '이메일 인증하기',
+    expires: (minutes: number) => `링크는 ${minutes}분 동안 한 번만 사용할 수 있습니다.`,
+    ignore: '직접 요청하지 않으셨다면 이 메일은 무시하셔도 됩니다.',
+    signature: '슬라임 커뮤니티 드림',
+    from: '슬라임 커뮤니티',
   },
 } as const;

@@ -22,6 +22,8 @@ export interface RunningUpstream {
   db: Database;
   /** The folder uploads are written to. */
   mediaDir: string;
+  /** The folder account mails are written to as `.eml` files (a temporary one; `tests/helpers/mail.ts` reads them). */
+  mailDir: string;
   issueToken(userId: number): Promise<string>;
   stop(): Promise<void>;
 }
@@ -59,6 +61,7 @@ export async function startUpstream(options: StartUpstreamOptions = {}): Promise
     url: `http://127.0.0.1:${port}`,
     db: upstream.db,
     mediaDir: upstream.mediaDir,
+    mailDir: upstream.mailDir!,
     issueToken: (userId) => issueToken(upstream.db, userId),
     async stop() {
       if (stopped) return;

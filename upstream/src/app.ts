@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_DATA_DIR, isMemoryDir, openStore, type Database } from './db/client.js';
@@ -11,6 +11,7 @@ import { ASSETS_DIR } from './paths.js';
 import { healthRoutes } from './http/health-routes.js';
 import { communityRoutes } from './community/routes.js';
 import { accountRoutes } from './accounts/routes.js';
+import { createMailer, DEFAULT_APP_URL, type Mailer } from './accounts/mailer.js';
 import { memberRoutes } from './accounts/member-routes.js';
 import { userRoutes } from './accounts/user-routes.js';
 import { profileImageRoutes } from './accounts/profile-image-routes.js';
@@ -42,6 +43,18 @@ export interface UpstreamOptions {
    * `<publicUrl>/media/...`. Without it they are root-relative (`/media/...`) for the gateway in front to serve.
    */
   publicUrl?: string;
+  /** Account mails (password reset, e-mail verification); see `mailOptionsFrom` for the defaults. */
+  mail?: MailSettings;
+}
+
+export interface MailSettings {
+  /** SMTP server URL; without it mails are written as `.eml` files to `dir`. */
+  smtpUrl?: string;
+  /** Default: `mail` beside the data directory (`.data/mail`), a temporary folder for an in-memory store. */
+  dir?: string;
+  /** The web app's address the mails link to (default http://localhost:4000, where `npm start` serves it). */
+  appUrl?: string;
+  from?: string;
 }
 
 export interface Upstream {
@@ -49,6 +62,8 @@ export interface Upstream {
   db: Database;
   /** Where uploads are written (served under /media beside the bundled assets). */
   mediaDir: string;
+  /** Where account mails are written (null when they go out by SMTP). */
+  mailDir: string | null;
   close(): Promise<void>;
 }
 
@@ -68,6 +83,11 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
 
     const mediaDir = mediaDirFor(dataDir);
     if (isMemoryDir(dataDir)) app.addHook('onClose', async () => rmSync(mediaDir, { recursive: true, force: true }));
+    const mailer = mailerFor(dataDir, options.mail);
+    app.addHook('onClose', async () => {
+      mailer.close();
+      if (!options.mail?.dir && mailer.dir && isMemoryDir(dataDir)) rmSync(mailer.dir, { recursive: true, force: true });
+    });
     await app.register(fastifyStatic, {
       root: [ASSETS_DIR, mediaDir],
       prefix: '/media/',
@@ -81,14 +101,14 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
       await api.register(communityRoutes, { db: store.db, mediaDir });
       await api.register(userRoutes, { db: store.db });
       await api.register(itemRoutes, { db: store.db });
-      await api.register(accountRoutes, { db: store.db });
+      await api.register(accountRoutes, { db: store.db, mailer });
       await api.register(memberRoutes, { db: store.db });
       await api.register(messagingRoutes, { db: store.db, mediaDir });
       await api.register(storyRoutes, { db: store.db, mediaDir });
       await api.register(profileImageRoutes, { db: store.db, mediaDir });
     });
     await app.ready();
-    return { app, db: store.db, mediaDir, close: () => app.close() };
+    return { app, db: store.db, mediaDir, mailDir: mailer.dir, close: () => app.close() };
   } catch (error) {
     await store.close();
     throw error;
@@ -101,6 +121,13 @@ function mediaDirFor(dataDir: string): string {
   const media = resolve(dataDir, 'media');
   mkdirSync(media, { recursive: true });
   return media;
+}
+
+/** Mails are written beside the data (`.data/mail` next to `.data/upstream`), to a temporary folder for an in-memory store. */
+function mailerFor(dataDir: string, settings: MailSettings = {}): Mailer {
+  const dir =
+    settings.dir ?? (settings.smtpUrl ? '' : isMemoryDir(dataDir) ? mkdtempSync(join(tmpdir(), 'slime-mail-')) : join(dirname(resolve(dataDir)), 'mail'));
+  return createMailer({ smtpUrl: settings.smtpUrl, dir, appUrl: settings.appUrl ?? DEFAULT_APP_URL, from: settings.from });
 }
 
 /** The configured public address without a trailing slash; anything but an absolute http(s) URL stops the start. */

@@ -12,7 +12,7 @@ import {
 import { SOCIAL_PROVIDERS } from '../../../domain/limits.js';
 import { accountTexts } from '../../../domain/messages.js';
 import { createMember, emailTaken, findUserByIdentifier, memberForIdentity, phoneTaken, resetPassword, upsertProfile } from './repository.js';
-import { sendAccountMail } from './mailer.js';
+import type { Mailer } from './mailer.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { consumeAccountToken, createAccountToken, issueSession, refreshSession, revokeAllSessions, revokeSession, type IssuedSession } from './sessions.js';
 import { SocialTokenError, verifySocialToken, type SocialIdentity } from './social.js';
@@ -27,7 +27,7 @@ import { validate } from '../http/validate.js';
 const texts = accountTexts.errors;
 
 /** Login, register, sessions, password reset, e-mail verification and social login (001 §7 "Account", "Social login"). */
-export const accountRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer }> = async (app, { db, mailer }) => {
   async function loginResult(request: FastifyRequest, userId: number, session: IssuedSession, isNewUser: boolean): Promise<LoginResultJson> {
     const user = await presentProfile(db, userId, userId, requestMedia(request));
     if (!user) throw new UnauthenticatedError();
@@ -51,6 +51,13 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database }> = async (app, {
     if (input.phone && (await phoneTaken(db, input.phone))) throw new ConflictError(texts.phoneTaken);
     const userId = await createMember(db, input, await hashPassword(input.password));
     const session = await issueSession(db, userId, false);
+    // The new member gets the verification mail; a mail server that is down does not undo the registration
+    // (the member can ask for the mail again from the settings).
+    try {
+      await mailer.send({ to: input.email.toLowerCase(), purpose: 'email_verification', token: await createAccountToken(db, userId, 'email_verification') });
+    } catch (error) {
+      request.log.error({ err: error }, 'verification mail not sent');
+    }
     reply.code(201);
     return loginResult(request, userId, session, true);
   });
@@ -74,8 +81,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database }> = async (app, {
     const user = await findUserByIdentifier(db, input.email);
     // The answer is the same whether or not the address belongs to a member.
     if (user) {
-      const token = await createAccountToken(db, user.id, 'password_reset');
-      await sendAccountMail({ to: user.email, subject: accountTexts.mail.resetSubject, token, purpose: 'password_reset' });
+      await mailer.send({ to: user.email, purpose: 'password_reset', token: await createAccountToken(db, user.id, 'password_reset') });
     }
     return { success: true, message: accountTexts.pages.resetLinkSent };
   });
@@ -85,22 +91,24 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database }> = async (app, {
     const userId = await resetPassword(db, input.token, await hashPassword(input.newPassword));
     if (userId === null) throw new RejectedError(texts.resetTokenInvalid);
     await revokeAllSessions(db, userId);
-    return { success: true, message: accountTexts.pages.resetDone };
+    // The reset ends logged in: every older session is gone, a new one answers as a login does.
+    const session = await issueSession(db, userId, false);
+    return { success: true, message: accountTexts.pages.resetDone, ...(await loginResult(request, userId, session, false)) };
   });
 
   app.post('/auth/verify-email/request', async (request) => {
     const viewer = member(request);
-    const token = await createAccountToken(db, viewer.id, 'email_verification');
-    await sendAccountMail({ to: viewer.email, subject: accountTexts.mail.verifySubject, token, purpose: 'email_verification' });
-    return { success: true };
+    await mailer.send({ to: viewer.email, purpose: 'email_verification', token: await createAccountToken(db, viewer.id, 'email_verification') });
+    return { success: true, message: accountTexts.pages.verifyMailSent };
   });
 
   app.post('/auth/verify-email/confirm', async (request) => {
     const input = validate(tokenSchema, request.body);
     const userId = await consumeAccountToken(db, input.token, 'email_verification');
     if (userId === null) throw new RejectedError(texts.resetTokenInvalid);
-    await upsertProfile(db, userId, { verifiedAt: new Date() });
-    return { success: true };
+    const verifiedAt = new Date();
+    await upsertProfile(db, userId, { verifiedAt });
+    return { success: true, verifiedAt: verifiedAt.toISOString() };
   });
 
   for (const provider of SOCIAL_PROVIDERS) {
