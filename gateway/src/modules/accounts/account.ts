@@ -8,6 +8,7 @@ import {
   profileUpdateSchema,
   refreshSchema,
   registerSchema,
+  tokenSchema,
   socialLoginSchema,
   type SocialProvider,
 } from '../../../../domain/index.js';
@@ -195,12 +196,37 @@ payloadMutation('requestPasswordReset', {
 });
 
 payloadMutation('confirmPasswordReset', {
-  description: '메일로 받은 토큰으로 새 비밀번호 정하기',
+  description: '메일로 받은 토큰으로 새 비밀번호 정하기 (영문과 숫자를 포함한 8~20자). 다른 기기의 로그인은 끝나고, 이 답이 새 로그인입니다.',
   guests: true,
   errors: [ValidationError, BadRequestError],
   input: (f) => ({ token: f.string({ required: true }), newPassword: f.string({ required: true }), newPasswordConfirm: f.string({ required: true }) }),
+  payload: { ...success, ...loginPayload },
+  resolve: (input, context) => context.accounts.confirmPasswordReset(validateInput(passwordResetConfirmSchema, input, 'input')),
+});
+
+payloadMutation('requestEmailVerification', {
+  description: '내 이메일로 인증 메일 보내기 (가입할 때도 한 번 보냅니다)',
+  errors: [NotAuthenticatedError, BadRequestError],
   payload: success,
-  resolve: async (input, context) => succeeded(context.accounts.confirmPasswordReset(validateInput(passwordResetConfirmSchema, input, 'input'))),
+  resolve: async (_input, context) => succeeded(context.accounts.requestEmailVerification()),
+});
+
+payloadMutation('confirmEmailVerification', {
+  description: '메일로 받은 토큰으로 이메일 인증하기: 로그인하지 않아도 됩니다. 토큰은 한 번만, 한 시간 안에 쓸 수 있습니다.',
+  guests: true,
+  errors: [ValidationError, BadRequestError],
+  input: (f) => ({ token: f.string({ required: true }) }),
+  payload: {
+    ...success,
+    verifiedAt: 'DateTime',
+    viewer: {
+      type: User,
+      nullable: true,
+      description: '로그인한 회원이면 그 회원 (인증 상태가 바뀐 채로)',
+      resolve: (_result, context) => context.accounts.me(),
+    },
+  },
+  resolve: (input, context) => context.accounts.confirmEmailVerification(validateInput(tokenSchema, input, 'input').token),
 });
 
 payloadMutation('deleteAccount', {

@@ -82,8 +82,17 @@ export class AccountsApi {
     await this.call('POST', '/auth/reset-password', { email });
   }
 
-  async confirmPasswordReset(input: { token: string; newPassword: string; newPasswordConfirm: string }): Promise<void> {
-    await this.call('POST', '/auth/reset-password/confirm', input);
+  /** The new password is set and the member logged in: the answer is a session, as a login's. */
+  confirmPasswordReset(input: { token: string; newPassword: string; newPasswordConfirm: string }): Promise<LoginResultJson & { success: boolean }> {
+    return this.call('POST', '/auth/reset-password/confirm', input);
+  }
+
+  async requestEmailVerification(): Promise<void> {
+    await this.call('POST', '/auth/verify-email/request');
+  }
+
+  confirmEmailVerification(token: string): Promise<{ success: boolean; verifiedAt: string }> {
+    return this.call('POST', '/auth/verify-email/confirm', { token });
   }
 
   async deleteAccount(password: string): Promise<void> {
