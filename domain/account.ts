@@ -141,6 +141,12 @@ export const refreshSchema = z.object({ refreshToken: z.string({ error: v.tokenR
 export const socialLoginSchema = z.object({
   access_token: z.string({ error: v.accessTokenRequired }).trim().min(1, { error: v.accessTokenRequired }),
   device_id: deviceId,
+  /** The password of the member whose e-mail the provider account has: proves the link is theirs (optional). */
+  password: z
+    .string({ error: v.passwordRequired })
+    .min(1, { error: v.passwordRequired })
+    .max(PASSWORD_MAX, { error: v.passwordMax(PASSWORD_MAX) })
+    .optional(),
 });
 
 export const blockSchema = z.object({

@@ -61,6 +61,10 @@ export const accountTexts = {
     kakaoPreparing: '카카오 로그인 준비 중입니다.',
     loginResponseInvalid: '로그인 처리 중 오류가 발생했습니다.',
     identifierLoginFailed: '로그인에 실패했습니다.',
+    /** A provider whose app is not configured: the upstream's refusal and the sheet's button say the same. */
+    providerOff: { google: 'Google 로그인은 준비 중입니다.', kakao: '카카오 로그인은 준비 중입니다.', apple: 'Apple 로그인은 준비 중입니다.' },
+    /** A provider account whose e-mail belongs to a member it is not linked to: never linked by the e-mail alone. */
+    linkNeedsPassword: '이 이메일로 이미 가입된 계정이 있습니다. 먼저 이메일과 비밀번호로 로그인한 뒤 설정에서 연결해주세요.',
   },
   sheet: loginSheetTexts,
   pages: {

@@ -199,6 +199,7 @@ describe('login sheet details (001 §2)', () => {
       response.end(
         JSON.stringify({
           sub: 'sheet-1',
+          aud: 'sheet-google-client',
           email: 'sheet-google@example.com',
           email_verified: 'true',
           name: '구글손님',
@@ -209,7 +210,7 @@ describe('login sheet details (001 §2)', () => {
     await new Promise<void>((resolve) => tokenInfo.listen(0, '127.0.0.1', resolve));
     const saved = { url: process.env.GOOGLE_TOKENINFO_URL, client: process.env.GOOGLE_CLIENT_ID };
     process.env.GOOGLE_TOKENINFO_URL = `http://127.0.0.1:${(tokenInfo.address() as AddressInfo).port}/tokeninfo`;
-    delete process.env.GOOGLE_CLIENT_ID;
+    process.env.GOOGLE_CLIENT_ID = 'sheet-google-client';
     try {
       const page = app.watch(await app.browser.newPage());
       // The SDK script is held back until the button has been tapped.
@@ -239,7 +240,8 @@ describe('login sheet details (001 §2)', () => {
     } finally {
       process.env.GOOGLE_TOKENINFO_URL = saved.url ?? '';
       if (saved.url === undefined) delete process.env.GOOGLE_TOKENINFO_URL;
-      if (saved.client !== undefined) process.env.GOOGLE_CLIENT_ID = saved.client;
+      if (saved.client === undefined) delete process.env.GOOGLE_CLIENT_ID;
+      else process.env.GOOGLE_CLIENT_ID = saved.client;
       await new Promise((resolve) => tokenInfo.close(resolve));
     }
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { accountTexts } from '../../domain/messages.js';
-import { GOOGLE_CLIENT_ID, useProviderStandIns } from '../helpers/social-providers.js';
+import {
+  GOOGLE_CLIENT_ID,
+  issueGoogleToken,
+  issueKakaoToken,
+  OTHER_GOOGLE_CLIENT_ID,
+  OTHER_KAKAO_APP_ID,
+  useProviderStandIns,
+} from '../helpers/social-providers.js';
 import { useStack } from '../helpers/stack.js';
 
 const FIELDS = (payload: string) => `{
@@ -14,11 +21,13 @@ describe('social login through the gateway, against provider stand-ins', () => {
   const standIns = useProviderStandIns();
   const stack = useStack();
 
-  const login = async (field: 'loginWithGoogle' | 'loginWithKakao' | 'loginWithApple', accessToken: string) => {
+  const login = async (field: 'loginWithGoogle' | 'loginWithKakao' | 'loginWithApple', accessToken: string, password?: string, token?: string) => {
     const payload = field[0].toUpperCase() + field.slice(1) + 'Payload';
-    const answer = await stack.graphql(`mutation($input: ${field[0].toUpperCase() + field.slice(1)}Input!) { ${field}(input: $input) ${FIELDS(payload)} }`, {
-      input: { accessToken },
-    });
+    const answer = await stack.graphql(
+      `mutation($input: ${field[0].toUpperCase() + field.slice(1)}Input!) { ${field}(input: $input) ${FIELDS(payload)} }`,
+      { input: { accessToken, ...(password === undefined ? {} : { password }) } },
+      token,
+    );
     expect(answer.errors).toBeUndefined();
     return answer.data[field];
   };
@@ -85,5 +94,40 @@ describe('social login through the gateway, against provider stand-ins', () => {
     expect(blank.__typename).toBe('ValidationError');
     expect(blank.issues[0].message).toBe(accountTexts.validation.accessTokenRequired);
     expect(stack.upstreamRequests()).toEqual([]);
+  });
+
+  it('refuses tokens issued to another app, Google and Kakao alike', async () => {
+    issueGoogleToken(standIns.providers, 'g-other', { sub: 'g-other', email: 'other@gmail.com', email_verified: 'true' }, OTHER_GOOGLE_CLIENT_ID);
+    issueKakaoToken(standIns.providers, 'k-other', { id: 990011, kakao_account: { profile: { nickname: '다른앱' } } }, OTHER_KAKAO_APP_ID);
+    for (const refusal of [await login('loginWithGoogle', 'g-other'), await login('loginWithKakao', 'k-other')])
+      expect(refusal).toEqual({ __typename: 'NotAuthenticatedError', code: 'UNAUTHORIZED', message: accountTexts.errors.socialTokenInvalid });
+  });
+
+  it('an identity whose e-mail is a member’s links only with that member’s password (ConflictError without it)', async () => {
+    // 말랑콩떡's address, held at Google by whoever made the token.
+    issueGoogleToken(standIns.providers, 'g-mallang', { sub: 'g-mallang', email: 'mallang@slime.community', email_verified: true });
+    const refused = await login('loginWithGoogle', 'g-mallang');
+    expect(refused).toEqual({ __typename: 'ConflictError', code: 'CONFLICT', message: accountTexts.social.linkNeedsPassword });
+    expect((await login('loginWithGoogle', 'g-mallang', 'wrong-password')).__typename).toBe('BadRequestError');
+    const proved = await login('loginWithGoogle', 'g-mallang', 'slime1234');
+    expect(proved).toMatchObject({ __typename: 'LoginWithGooglePayload', isNewUser: false, viewer: { databaseId: 2 } });
+  });
+
+  it('loginProviders tells the sheet which providers are on, with the ids their SDKs start with', async () => {
+    const query = '{ loginProviders { provider enabled clientId } }';
+    expect((await stack.graphql(query)).data.loginProviders).toEqual([
+      { provider: 'GOOGLE', enabled: true, clientId: GOOGLE_CLIENT_ID },
+      { provider: 'KAKAO', enabled: true, clientId: 'slime-kakao-js-key' },
+      { provider: 'APPLE', enabled: true, clientId: 'community.slime.web' },
+    ]);
+    const saved = process.env.APPLE_CLIENT_ID;
+    delete process.env.APPLE_CLIENT_ID;
+    try {
+      expect((await stack.graphql(query)).data.loginProviders[2]).toEqual({ provider: 'APPLE', enabled: false, clientId: null });
+      const off = await login('loginWithApple', await standIns.apple.sign({ sub: 'while-off' }));
+      expect(off).toEqual({ __typename: 'BadRequestError', code: 'BAD_REQUEST', message: accountTexts.social.providerOff.apple });
+    } finally {
+      process.env.APPLE_CLIENT_ID = saved;
+    }
   });
 });

@@ -5,12 +5,15 @@ import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'j
 
 /**
  * Local stand-ins for the three providers, answering as each documents: Google's tokeninfo, Kakao's
- * user info (Bearer token) and Apple's JWKS. They are the only stand-ins: the upstream is real.
+ * token info and user info (Bearer token) and Apple's JWKS. They are the only stand-ins: the upstream is real.
  */
 export interface Providers {
   url: string;
+  /** Google tokeninfo answers by access token (`aud`/`azp` name the app it was issued to). */
   googleTokens: Map<string, Record<string, unknown>>;
+  /** Kakao user info by access token; the token was issued to KAKAO_APP_ID unless `kakaoApps` names another app. */
   kakaoTokens: Map<string, Record<string, unknown>>;
+  kakaoApps: Map<string, number>;
   jwks: { keys: JWK[] };
   close(): Promise<void>;
 }
@@ -18,6 +21,7 @@ export interface Providers {
 export async function startProviders(): Promise<Providers> {
   const googleTokens = new Map<string, Record<string, unknown>>();
   const kakaoTokens = new Map<string, Record<string, unknown>>();
+  const kakaoApps = new Map<string, number>();
   const jwks = { keys: [] as JWK[] };
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
@@ -29,10 +33,12 @@ export async function startProviders(): Promise<Providers> {
       const info = googleTokens.get(url.searchParams.get('access_token') ?? '');
       return info ? answer(200, info) : answer(400, { error: 'invalid_token', error_description: 'Invalid Value' });
     }
-    if (url.pathname === '/kakao/v2/user/me') {
+    if (url.pathname === '/kakao/v2/user/me' || url.pathname === '/kakao/v1/user/access_token_info') {
       const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
       const info = kakaoTokens.get(token);
-      return info ? answer(200, info) : answer(401, { msg: 'this access token does not exist', code: -401 });
+      if (!info) return answer(401, { msg: 'this access token does not exist', code: -401 });
+      if (url.pathname === '/kakao/v2/user/me') return answer(200, info);
+      return answer(200, { id: info.id, app_id: kakaoApps.get(token) ?? Number(KAKAO_APP_ID), expires_in: 21599 });
     }
     if (url.pathname === '/apple/auth/keys') return answer(200, jwks);
     answer(404, {});
@@ -43,6 +49,7 @@ export async function startProviders(): Promise<Providers> {
     url: `http://127.0.0.1:${port}`,
     googleTokens,
     kakaoTokens,
+    kakaoApps,
     jwks,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -51,6 +58,24 @@ export async function startProviders(): Promise<Providers> {
 export const APPLE_CLIENT_ID = 'community.slime.web';
 export const APPLE_ISSUER = 'https://appleid.apple.com';
 export const GOOGLE_CLIENT_ID = 'slime-google-client';
+export const KAKAO_APP_ID = '1048576';
+export const KAKAO_JS_KEY = 'slime-kakao-js-key';
+/** Another site's app at each provider: tokens issued to it must not log in here. */
+export const OTHER_GOOGLE_CLIENT_ID = 'another-site-google-client';
+export const OTHER_KAKAO_APP_ID = 2097152;
+
+/** A Google access token the stand-in answers for, issued to our client unless `audience` names another. */
+export function issueGoogleToken(providers: Providers, token: string, claims: Record<string, unknown>, audience = GOOGLE_CLIENT_ID): string {
+  providers.googleTokens.set(token, { aud: audience, azp: audience, exp: String(Math.floor(Date.now() / 1000) + 3600), ...claims });
+  return token;
+}
+
+/** A Kakao access token the stand-in answers for, issued to our app unless `appId` names another. */
+export function issueKakaoToken(providers: Providers, token: string, userInfo: Record<string, unknown>, appId = Number(KAKAO_APP_ID)): string {
+  providers.kakaoTokens.set(token, userInfo);
+  providers.kakaoApps.set(token, appId);
+  return token;
+}
 
 /** Points the upstream's provider checks at the stand-ins (read on every call); answers a function that undoes it. */
 export function useProviders(providers: Providers): () => void {
@@ -58,7 +83,10 @@ export function useProviders(providers: Providers): () => void {
   Object.assign(process.env, {
     GOOGLE_TOKENINFO_URL: `${providers.url}/google/tokeninfo`,
     GOOGLE_CLIENT_ID,
+    KAKAO_TOKEN_INFO_URL: `${providers.url}/kakao/v1/user/access_token_info`,
     KAKAO_USER_INFO_URL: `${providers.url}/kakao/v2/user/me`,
+    KAKAO_APP_ID,
+    KAKAO_JS_KEY,
     APPLE_JWKS_URL: `${providers.url}/apple/auth/keys`,
     APPLE_CLIENT_ID,
     APPLE_ISSUER,

@@ -201,37 +201,41 @@ export async function resetPassword(db: Database, token: string, passwordHash: s
   });
 }
 
+/** The member a provider identity is linked to, or null for an identity seen for the first time. */
+export async function linkedMember(db: Database, identity: SocialIdentity): Promise<number | null> {
+  const [known] = await db
+    .select({ userId: socialIdentities.userId })
+    .from(socialIdentities)
+    .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject)))
+    .limit(1);
+  return known?.userId ?? null;
+}
+
 /**
- * A known identity logs its member in. A new one joins the member with the same verified e-mail, or
- * creates a member (without a password) named after the provider's profile.
+ * Links the identity to the member (who proved it is theirs: logged in, or with their password); answers the
+ * member it is linked to, which is another one when a concurrent request linked it first.
  */
-export async function memberForIdentity(db: Database, identity: SocialIdentity): Promise<{ userId: number; isNew: boolean }> {
+export async function linkIdentity(db: Database, identity: SocialIdentity, userId: number): Promise<number> {
+  await db.insert(socialIdentities).values({ provider: identity.provider, subject: identity.subject, userId, email: identity.email }).onConflictDoNothing();
+  return (await linkedMember(db, identity)) ?? userId;
+}
+
+/**
+ * A new member (without a password) for an identity seen for the first time, named after the provider's
+ * profile; the provider's e-mail when no member has it, a placeholder otherwise.
+ */
+export async function createSocialMember(db: Database, identity: SocialIdentity): Promise<number> {
   return db.transaction(async (tx) => {
-    const [known] = await tx
-      .select({ userId: socialIdentities.userId })
-      .from(socialIdentities)
-      .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject)))
-      .limit(1);
-    if (known) return { userId: known.userId, isNew: false };
-    const sameEmail = identity.email && identity.emailVerified ? await findUserByIdentifier(tx as unknown as Database, identity.email) : null;
-    let userId = sameEmail?.id;
-    const isNew = !userId;
-    if (!userId) {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          email:
-            identity.email && !sameEmail && !(await emailTaken(tx as unknown as Database, identity.email))
-              ? identity.email.toLowerCase()
-              : placeholderEmail(identity.provider, identity.subject),
-          nickname: nicknameFor(identity),
-          profileImage: identity.profileImage,
-        })
-        .returning({ id: users.id });
-      userId = created.id;
-    }
-    await tx.insert(socialIdentities).values({ provider: identity.provider, subject: identity.subject, userId, email: identity.email });
-    return { userId, isNew };
+    const email =
+      identity.email && !(await emailTaken(tx as unknown as Database, identity.email))
+        ? identity.email.toLowerCase()
+        : placeholderEmail(identity.provider, identity.subject);
+    const [created] = await tx
+      .insert(users)
+      .values({ email, nickname: nicknameFor(identity), profileImage: identity.profileImage })
+      .returning({ id: users.id });
+    await tx.insert(socialIdentities).values({ provider: identity.provider, subject: identity.subject, userId: created.id, email: identity.email });
+    return created.id;
   });
 }
 

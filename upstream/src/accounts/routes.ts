@@ -11,11 +11,21 @@ import {
 } from '../../../domain/account.js';
 import { SOCIAL_PROVIDERS } from '../../../domain/limits.js';
 import { accountTexts } from '../../../domain/messages.js';
-import { createMember, emailTaken, findUserByIdentifier, memberForIdentity, phoneTaken, resetPassword, upsertProfile } from './repository.js';
+import {
+  createMember,
+  createSocialMember,
+  emailTaken,
+  findUserByIdentifier,
+  linkIdentity,
+  linkedMember,
+  phoneTaken,
+  resetPassword,
+  upsertProfile,
+} from './repository.js';
 import type { Mailer } from './mailer.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { consumeAccountToken, createAccountToken, issueSession, refreshSession, revokeAllSessions, revokeSession, type IssuedSession } from './sessions.js';
-import { SocialTokenError, verifySocialToken, type SocialIdentity } from './social.js';
+import { SocialTokenError, socialProviderEnabled, socialProviderStates, verifySocialToken, type SocialIdentity } from './social.js';
 import { tokenFromHeader } from './tokens.js';
 import { presentProfile } from './present.js';
 import type { Database } from '../db/client.js';
@@ -111,9 +121,46 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer }>
     return { success: true, verifiedAt: verifiedAt.toISOString() };
   });
 
+  /** Which providers' logins are on, and the public id each browser SDK is started with (off: null). */
+  app.get('/v1/user/social/providers/', async () => ({
+    providers: socialProviderStates().map((state) => ({ provider: state.provider, enabled: state.enabled, client_id: state.clientId })),
+  }));
+
+  /**
+   * The member a verified provider identity logs in as. A linked identity: its member. Otherwise the identity is
+   * linked to the member the request is logged in as, or, when its e-mail belongs to a member, to that member only
+   * with their password (an e-mail match alone would hand any account to whoever controls a provider account with
+   * that address); a new e-mail creates a member.
+   */
+  async function memberForIdentity(
+    request: FastifyRequest,
+    identity: SocialIdentity,
+    password: string | undefined,
+  ): Promise<{ userId: number; isNew: boolean }> {
+    const known = await linkedMember(db, identity);
+    if (known !== null) return { userId: known, isNew: false };
+    const signedIn = viewerId(request);
+    if (signedIn !== null) return { userId: await linkIdentity(db, identity, signedIn), isNew: false };
+    const sameEmail = identity.email ? await findUserByIdentifier(db, identity.email) : null;
+    if (sameEmail && identity.emailVerified) {
+      if (password === undefined) throw new ConflictError(accountTexts.social.linkNeedsPassword);
+      if (!(await verifyPassword(password, sameEmail.passwordHash))) throw new RejectedError(texts.loginFailed);
+      return { userId: await linkIdentity(db, identity, sameEmail.id), isNew: false };
+    }
+    try {
+      return { userId: await createSocialMember(db, identity), isNew: true };
+    } catch (error) {
+      // Two first logins of one identity at once: the other request created the member.
+      const linked = await linkedMember(db, identity);
+      if (linked === null) throw error;
+      return { userId: linked, isNew: false };
+    }
+  }
+
   for (const provider of SOCIAL_PROVIDERS) {
     app.post(`/v1/user/${provider}/login/`, async (request) => {
       const input = validate(socialLoginSchema, request.body);
+      if (!socialProviderEnabled(provider)) throw new RejectedError(accountTexts.social.providerOff[provider]);
       let identity: SocialIdentity;
       try {
         identity = await verifySocialToken(provider, input.access_token);
@@ -124,7 +171,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer }>
         }
         throw error;
       }
-      const { userId, isNew } = await memberForIdentity(db, identity);
+      const { userId, isNew } = await memberForIdentity(request, identity, input.password);
       const session = await issueSession(db, userId, true);
       await upsertProfile(db, userId, { lastActiveAt: new Date() });
       return loginResult(request, userId, session, isNew);

@@ -14,20 +14,46 @@ export interface SocialIdentity {
 }
 
 /**
- * Where each provider's documented verification lives. Read from the environment on every call so a
- * deployment (or a test's local stand-in) can point them elsewhere:
- * GOOGLE_TOKENINFO_URL, GOOGLE_CLIENT_ID, KAKAO_USER_INFO_URL, APPLE_JWKS_URL, APPLE_ISSUER, APPLE_CLIENT_ID.
+ * Where each provider's documented verification lives and which app tokens must be issued for. Read from the
+ * environment on every call so a deployment (or a test's local stand-in) can point them elsewhere:
+ * GOOGLE_CLIENT_ID, GOOGLE_TOKENINFO_URL; KAKAO_APP_ID, KAKAO_JS_KEY, KAKAO_TOKEN_INFO_URL, KAKAO_USER_INFO_URL;
+ * APPLE_CLIENT_ID, APPLE_JWKS_URL, APPLE_ISSUER. A provider whose app id is not configured is off.
  */
 export function socialConfig() {
   const env = process.env;
   return {
     googleTokenInfoUrl: env.GOOGLE_TOKENINFO_URL || 'https://oauth2.googleapis.com/tokeninfo',
     googleClientId: env.GOOGLE_CLIENT_ID || null,
+    kakaoTokenInfoUrl: env.KAKAO_TOKEN_INFO_URL || 'https://kapi.kakao.com/v1/user/access_token_info',
     kakaoUserInfoUrl: env.KAKAO_USER_INFO_URL || 'https://kapi.kakao.com/v2/user/me',
+    kakaoAppId: env.KAKAO_APP_ID || null,
+    /** The JavaScript key the web's Kakao SDK is initialised with (public: it is sent to every browser). */
+    kakaoJsKey: env.KAKAO_JS_KEY || null,
     appleJwksUrl: env.APPLE_JWKS_URL || 'https://appleid.apple.com/auth/keys',
     appleIssuer: env.APPLE_ISSUER || 'https://appleid.apple.com',
     appleClientId: env.APPLE_CLIENT_ID || null,
   };
+}
+
+/** Whether a provider's login is on, and the public id its browser SDK is started with (null while off). */
+export interface SocialProviderState {
+  provider: SocialProvider;
+  enabled: boolean;
+  clientId: string | null;
+}
+
+/** Each provider is on exactly when the app its tokens must be issued for is configured. */
+export function socialProviderStates(): SocialProviderState[] {
+  const config = socialConfig();
+  return [
+    { provider: 'google', enabled: Boolean(config.googleClientId), clientId: config.googleClientId },
+    { provider: 'kakao', enabled: Boolean(config.kakaoAppId), clientId: config.kakaoAppId ? config.kakaoJsKey : null },
+    { provider: 'apple', enabled: Boolean(config.appleClientId), clientId: config.appleClientId },
+  ];
+}
+
+export function socialProviderEnabled(provider: SocialProvider): boolean {
+  return socialProviderStates().some((state) => state.provider === provider && state.enabled);
 }
 
 /** The provider rejected the token, or it could not be checked. */
@@ -48,10 +74,12 @@ async function fetchJson(url: string, headers: Record<string, string> = {}): Pro
 /** Google: the tokeninfo endpoint answers the token's `sub`, `aud`, `email` (and 400 for a bad token). */
 async function verifyGoogle(accessToken: string): Promise<SocialIdentity> {
   const config = socialConfig();
+  if (!config.googleClientId) throw new SocialTokenError('GOOGLE_CLIENT_ID is not configured');
   const url = new URL(config.googleTokenInfoUrl);
   url.searchParams.set('access_token', accessToken);
   const info = await fetchJson(url.toString());
-  if (config.googleClientId && info.aud !== config.googleClientId && info.azp !== config.googleClientId) {
+  // A token minted for any other app (another site's Google login) must not log in here.
+  if (info.aud !== config.googleClientId && info.azp !== config.googleClientId) {
     throw new SocialTokenError('token issued to another client');
   }
   if (info.exp !== undefined && Number(info.exp) * 1000 <= Date.now()) throw new SocialTokenError('token expired');
@@ -66,9 +94,19 @@ async function verifyGoogle(accessToken: string): Promise<SocialIdentity> {
   };
 }
 
-/** Kakao: user info with `Authorization: Bearer <access token>` (401 for a bad token). */
+/**
+ * Kakao: the token-info endpoint names the app the token was issued to (`app_id`), which must be ours; then
+ * user info. Both with `Authorization: Bearer <access token>` (401 for a bad token).
+ */
 async function verifyKakao(accessToken: string): Promise<SocialIdentity> {
-  const info = await fetchJson(socialConfig().kakaoUserInfoUrl, { authorization: `Bearer ${accessToken}` });
+  const config = socialConfig();
+  if (!config.kakaoAppId) throw new SocialTokenError('KAKAO_APP_ID is not configured');
+  const authorization = { authorization: `Bearer ${accessToken}` };
+  const tokenInfo = await fetchJson(config.kakaoTokenInfoUrl, authorization);
+  if (String(tokenInfo.app_id) !== config.kakaoAppId) throw new SocialTokenError('token issued to another app');
+  if (tokenInfo.expires_in !== undefined && Number(tokenInfo.expires_in) <= 0) throw new SocialTokenError('token expired');
+  const info = await fetchJson(config.kakaoUserInfoUrl, authorization);
+  if (tokenInfo.id !== undefined && String(tokenInfo.id) !== String(info.id)) throw new SocialTokenError('token and user info disagree');
   if (info.id === undefined || info.id === null) throw new SocialTokenError('no id');
   const account = info.kakao_account ?? {};
   const profile = account.profile ?? info.properties ?? {};

@@ -10,10 +10,13 @@ import {
   registerSchema,
   tokenSchema,
   socialLoginSchema,
+  SOCIAL_PROVIDERS,
   type SocialProvider,
 } from '../../../../domain/index.js';
 import { IMAGE_UPLOAD_LIMIT } from '../../../../domain/uploads.js';
 import type { GatewayContext } from '../../graphql/context.js';
+import { builder } from '../../graphql/builder.js';
+import { enumValues } from '../../graphql/enums.js';
 import { ensureWithin } from '../../graphql/uploads.js';
 import {
   BadRequestError,
@@ -85,17 +88,51 @@ const socialLogins: [string, SocialProvider, string][] = [
 ];
 for (const [field, provider, description] of socialLogins) {
   payloadMutation(field, {
-    description: `${description}. 처음 보는 계정이면 회원이 새로 만들어집니다 (isNewUser).`,
+    description:
+      `${description}. 처음 보는 계정이면 회원이 새로 만들어집니다 (isNewUser). ` +
+      '로그인한 채로 부르면 내 계정에 연결합니다. 이메일이 이미 가입된 회원의 것이면 그 회원의 password가 있어야 연결되고, 없으면 ConflictError입니다. ' +
+      '이 제공자가 설정되지 않았으면 BadRequestError (준비 중)입니다.',
     guests: true,
-    errors: [ValidationError, NotAuthenticatedError, BadRequestError],
-    input: (f) => ({ accessToken: f.string({ required: true }) }),
+    errors: [ValidationError, NotAuthenticatedError, BadRequestError, ConflictError],
+    input: (f) => ({
+      accessToken: f.string({ required: true }),
+      password: f.string({ description: '이메일이 같은 기존 회원의 비밀번호: 이 소셜 계정을 그 회원에 연결합니다' }),
+    }),
     payload: loginPayload,
     resolve: (input, context) => {
-      const body = validateInput(socialLoginSchema, { access_token: input.accessToken }, 'input');
-      return context.accounts.loginWithProvider(provider, body.access_token);
+      const body = validateInput(socialLoginSchema, withoutNulls({ access_token: input.accessToken, password: input.password }), 'input');
+      return context.accounts.loginWithProvider(provider, body.access_token, body.password);
     },
   });
 }
+
+interface LoginProviderJson {
+  provider: SocialProvider;
+  enabled: boolean;
+  client_id: string | null;
+}
+
+const SocialProviderName = builder.enumType('SocialProvider', { values: enumValues(SOCIAL_PROVIDERS) });
+const LoginProvider = builder.objectRef<LoginProviderJson>('LoginProvider').implement({
+  description: '소셜 로그인 제공자: 서버에 앱이 설정되지 않은 제공자는 꺼져 있습니다 (enabled false)',
+  fields: (t) => ({
+    provider: t.field({ type: SocialProviderName, resolve: (state) => state.provider }),
+    enabled: t.exposeBoolean('enabled'),
+    clientId: t.string({
+      nullable: true,
+      description: '브라우저 SDK를 시작하는 공개 id (Google 클라이언트 id, 카카오 JavaScript 키, Apple 서비스 id); 꺼져 있으면 null',
+      resolve: (state) => state.client_id,
+    }),
+  }),
+});
+
+builder.queryField('loginProviders', (t) =>
+  t.field({
+    type: [LoginProvider],
+    description: '로그인 화면의 소셜 로그인 버튼: 켜져 있는 제공자와 SDK의 공개 id',
+    resolve: (_root, _args, context) => context.accounts.loginProviders(),
+  }),
+);
 
 payloadMutation('register', {
   description: '회원 가입 (001 §5). 가입하면 바로 로그인됩니다.',

@@ -32,8 +32,18 @@ export class AccountsApi {
     return this.call('POST', '/v1/user/login/', { ...input, device_id: this.caller.deviceId });
   }
 
-  loginWithProvider(provider: SocialProvider, accessToken: string): Promise<LoginResultJson> {
-    return this.call('POST', `/v1/user/${provider}/login/`, { access_token: accessToken, device_id: this.caller.deviceId });
+  /** With the caller's session the identity is linked to them; `password` proves a member whose e-mail it has. */
+  loginWithProvider(provider: SocialProvider, accessToken: string, password?: string): Promise<LoginResultJson> {
+    return this.call('POST', `/v1/user/${provider}/login/`, {
+      access_token: accessToken,
+      device_id: this.caller.deviceId,
+      ...(password === undefined ? {} : { password }),
+    });
+  }
+
+  async loginProviders(): Promise<{ provider: SocialProvider; enabled: boolean; client_id: string | null }[]> {
+    return (await this.call<{ providers: { provider: SocialProvider; enabled: boolean; client_id: string | null }[] }>('GET', '/v1/user/social/providers/'))
+      .providers;
   }
 
   register(input: Record<string, unknown>): Promise<LoginResultJson> {
