@@ -15,11 +15,12 @@ import {
   TRADE_TYPES,
   type PostOrderingField,
   type PostSearchType,
+  STORED_INT_MAX,
 } from './limits.js';
 
 export * from './limits.js';
 
-const positiveId = z.coerce.number({ error: v.id }).int({ error: v.id }).positive({ error: v.id });
+const positiveId = z.coerce.number({ error: v.id }).int({ error: v.id }).positive({ error: v.id }).max(STORED_INT_MAX, { error: v.id });
 
 const dateParam = z
   .string()

@@ -22,6 +22,7 @@ import {
   type ProbabilityRarity,
   type WishStatus,
   type WishType,
+  STORED_INT_MAX,
 } from './limits.js';
 import { itemTexts, validationTexts as v } from './messages.js';
 
@@ -131,7 +132,7 @@ export interface ReportCreatedJson {
 
 const page = pageParam;
 const pageSize = pageSizeParam;
-const price = z.coerce.number({ error: v.price }).int({ error: v.price }).min(0, { error: v.price });
+const price = z.coerce.number({ error: v.price }).int({ error: v.price }).min(0, { error: v.price }).max(STORED_INT_MAX, { error: v.price });
 
 /** The item search term: at least 2 characters after trimming (000 §5). */
 export const itemSearchTermSchema = z

@@ -2,6 +2,9 @@
  * Limits, ids and enums of the spec as plain values, free of zod so the web bundle can import them cheaply.
  * The zod schemas built from them live in community.ts and paging.ts.
  */
+/** The largest number an integer column (ids, prices, counts) stores: larger input is refused, never sent to the database. */
+export const STORED_INT_MAX = 2_147_483_647;
+
 /** Limits of 000 §5 and §9. */
 export const PAGE_DEFAULT = 1;
 export const PAGE_SIZE_MIN = 1;

@@ -31,6 +31,7 @@ import {
   type NoticeCategory,
   type NotificationPriority,
   type NotificationType,
+  STORED_INT_MAX,
 } from './limits.js';
 import { messagingTexts as m } from './messages.js';
 
@@ -224,7 +225,7 @@ export const notificationListQuerySchema = z.object({
 
 const notificationId = z.union([z.string(), z.number()]).transform((value, ctx) => {
   const text = String(value);
-  if (/^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= 2_147_483_647) return Number(text);
+  if (/^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= STORED_INT_MAX) return Number(text);
   ctx.addIssue({ code: 'custom', message: m.notificationId });
   return z.NEVER;
 });

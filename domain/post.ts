@@ -15,11 +15,12 @@ import {
   TAGS_MAX,
   TITLE_MAX,
   TRADE_TYPES,
+  STORED_INT_MAX,
 } from './limits.js';
 import { communityTexts, reportTexts, validationTexts as v } from './messages.js';
 import { IMAGE_UPLOAD_LIMIT } from './uploads.js';
 
-const positiveId = z.coerce.number({ error: v.id }).int({ error: v.id }).positive({ error: v.id });
+const positiveId = z.coerce.number({ error: v.id }).int({ error: v.id }).positive({ error: v.id }).max(STORED_INT_MAX, { error: v.id });
 
 /** Empty form fields (multipart sends '') count as absent. */
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);

@@ -20,6 +20,7 @@ import {
   type StoryPrivacy,
   type StoryReactionType,
   type StoryType,
+  STORED_INT_MAX,
 } from './limits.js';
 import { storyTexts as t, validationTexts as v } from './messages.js';
 import type { UserSummaryJson } from './api.js';
@@ -158,7 +159,7 @@ export const storyReactionSchema = z
   });
 export type StoryReactionInput = z.output<typeof storyReactionSchema>;
 
-const positiveId = z.coerce.number({ error: v.id }).int({ error: v.id }).positive({ error: v.id }).max(2_147_483_647, { error: v.id });
+const positiveId = z.coerce.number({ error: v.id }).int({ error: v.id }).positive({ error: v.id }).max(STORED_INT_MAX, { error: v.id });
 
 /** A highlight (002 §3.10): title 1-50, the author's own stories, optional cover, private flag and order. */
 export const highlightCreateSchema = z.object({

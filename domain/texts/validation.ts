@@ -32,5 +32,7 @@ export const validationTexts = {
   replyMax: (max: number) => `댓글은 ${max}자 이내로 입력해주세요`,
   reportRequired: '신고 내용을 입력해주세요',
   locationMax: (max: number) => `거래 장소는 ${max}자 이내로 입력해주세요`,
+  multipartBroken: '업로드가 중간에 끊겼습니다. 다시 시도해주세요',
+  nulCharacter: '입력에 사용할 수 없는 문자(NUL)가 포함되어 있습니다',
   searchType: '검색 유형은 title_content, title, content, nickname 중 하나여야 합니다',
 } as const;

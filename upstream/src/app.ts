@@ -7,6 +7,7 @@ import { DEFAULT_DATA_DIR, isMemoryDir, openStore, type Database } from './db/cl
 import { seedIfEmpty } from './db/seed.js';
 import { authenticate } from './http/auth.js';
 import { installErrorHandling } from './http/errors.js';
+import { refuseNulInput } from './http/validate.js';
 import { ASSETS_DIR } from './paths.js';
 import { healthRoutes } from './http/health-routes.js';
 import { communityRoutes } from './community/routes.js';
@@ -80,6 +81,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     app.addHook('onClose', async () => store.close());
     app.decorate('mediaUrl', mediaUrl);
     installErrorHandling(app);
+    refuseNulInput(app);
 
     const mediaDir = mediaDirFor(dataDir);
     if (isMemoryDir(dataDir)) app.addHook('onClose', async () => rmSync(mediaDir, { recursive: true, force: true }));

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody, validationErrorBody } from '../../../domain/errors.js';
+import { accountTexts, validationTexts } from '../../../domain/messages.js';
 import { ConflictError, ExpectedError, ForbiddenError, NotFoundError, RejectedError, UnauthenticatedError, ValidationError } from '../errors.js';
 
 /** The catalogue status of each expected failure (000 §8). */
@@ -16,13 +17,44 @@ function statusOf(error: ExpectedError): number {
   return 500;
 }
 
+/** What a unique constraint refusing a row means to the member; others answer the catalogue's 409 text. */
+const UNIQUE_CONFLICTS: Record<string, string> = {
+  users_email_unique: accountTexts.errors.emailTaken,
+  user_profiles_phone_idx: accountTexts.errors.phoneTaken,
+};
+
+/**
+ * A unique violation (SQLSTATE 23505) as the conflict it is: two requests raced past the repository's own
+ * "already there?" check (two registrations of one e-mail at once), and the database kept the second out.
+ * Drizzle wraps the driver's error, so the cause chain is searched.
+ */
+export function conflictFromUniqueViolation(error: unknown): ConflictError | null {
+  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return new ConflictError(typeof constraint === 'string' ? UNIQUE_CONFLICTS[constraint] : undefined);
+  }
+  return null;
+}
+
+/**
+ * A multipart body the parser could not finish (the upload was cut off mid-file, a part header is broken): the
+ * parser (busboy) throws plain errors without a code or status, so they are recognised by their wording, and
+ * only on multipart requests.
+ */
+function brokenMultipart(request: FastifyRequest, error: Error): RejectedError | null {
+  if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/')) return null;
+  if (error.constructor !== Error || 'statusCode' in error) return null;
+  return /multipart|unexpected end|malformed|boundary/i.test(error.message) ? new RejectedError(validationTexts.multipartBroken) : null;
+}
+
 /** Every failure, ours or Fastify's, answers the error object of 002 §3.4; a 5xx never shows its cause. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody(404, request.url));
   });
 
-  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | Error, request, reply) => {
+    const error = conflictFromUniqueViolation(thrown) ?? brokenMultipart(request, thrown) ?? thrown;
     if (error instanceof ValidationError) {
       return reply.code(422).send(validationErrorBody(error.details, request.url));
     }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { STORED_INT_MAX } from '../../../domain/limits.js';
 import { NotFoundError } from '../errors.js';
 import type { MediaUrl } from '../serializers.js';
 
@@ -8,8 +9,6 @@ declare module 'fastify' {
     mediaUrl: MediaUrl;
   }
 }
-
-const MAX_ID = 2_147_483_647;
 
 /** `scheme://host[:port]` the client used, so page links work from where they asked. */
 export function requestOrigin(request: FastifyRequest): string {
@@ -44,7 +43,7 @@ export function singleValuedQuery(query: unknown): Record<string, string> {
 export function parseId(raw: string): number | null {
   if (!/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);
-  return id >= 1 && id <= MAX_ID ? id : null;
+  return id >= 1 && id <= STORED_INT_MAX ? id : null;
 }
 
 /** The row id a path segment names; one that cannot name a row is not found (with the area's message, if any). */

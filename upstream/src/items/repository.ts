@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { WishAdd, WishListQuery, WishUpdate } from '../../../domain/items.js';
 import type { ProbabilityKind, WishStatus, WishType } from '../../../domain/limits.js';
+import { STORED_INT_MAX } from '../../../domain/limits.js';
 import type { Database } from '../db/client.js';
 import { containing, escapeLike, isUuid, offsetOf, selectPage } from '../db/queries.js';
 import { ConflictError, ForbiddenError } from '../errors.js';
@@ -160,7 +161,7 @@ export async function listProbabilityItems(db: Database, kind: ProbabilityKind) 
 }
 
 export async function findProbabilityItem(db: Database, kind: ProbabilityKind, id: string) {
-  const byId = /^\d{1,10}$/.test(id) && Number(id) <= 2_147_483_647 ? eq(probabilityItems.id, Number(id)) : undefined;
+  const byId = /^\d{1,10}$/.test(id) && Number(id) <= STORED_INT_MAX ? eq(probabilityItems.id, Number(id)) : undefined;
   const byUuid = isUuid(id) ? eq(probabilityItems.uuid, id.toLowerCase()) : undefined;
   const match = byId ?? byUuid;
   if (!match) return undefined;
