@@ -11,3 +11,4 @@ export * from './post.js';
 export * from './stories.js';
 export * from './messaging.js';
 export * from './uploads.js';
+export * from './idempotency.js';

@@ -5,6 +5,9 @@
 /** The largest number an integer column (ids, prices, counts) stores: larger input is refused, never sent to the database. */
 export const STORED_INT_MAX = 2_147_483_647;
 
+/** The longest idempotency key a create may carry (domain/idempotency.ts). */
+export const IDEMPOTENCY_KEY_MAX = 100;
+
 /** Limits of 000 §5 and §9. */
 export const PAGE_DEFAULT = 1;
 export const PAGE_SIZE_MIN = 1;

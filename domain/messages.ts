@@ -13,6 +13,7 @@ export { messagingTexts } from './texts/messaging.js';
 export { loginSheetTexts } from './texts/login-sheet.js';
 export { validationTexts } from './texts/validation.js';
 export { hardeningTexts } from './texts/hardening.js';
+export { idempotencyTexts } from './texts/idempotency.js';
 
 export const errorMessages = {
   NETWORK_ERROR: '네트워크 연결에 실패했습니다. 인터넷 연결을 확인해주세요.',

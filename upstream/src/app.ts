@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_DATA_DIR, isMemoryDir, openStore, type Database } from './db/client.js';
 import { seedIfEmpty } from './db/seed.js';
 import { authenticate } from './http/auth.js';
+import { idempotentCreates } from './http/idempotency.js';
 import { installErrorHandling } from './http/errors.js';
 import { refuseNulInput } from './http/validate.js';
 import { ASSETS_DIR } from './paths.js';
@@ -100,6 +101,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     await app.register(healthRoutes);
     await app.register(async (api) => {
       authenticate(api, store.db);
+      idempotentCreates(api, store.db);
       await api.register(communityRoutes, { db: store.db, mediaDir });
       await api.register(userRoutes, { db: store.db });
       await api.register(itemRoutes, { db: store.db });

@@ -120,7 +120,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     return serializeImage(image, requestMedia(request));
   });
 
-  app.post('/v1/community/', async (request, reply) => {
+  app.post('/v1/community/', { config: { idempotent: true } }, async (request, reply) => {
     const viewer = member(request);
     const stored = new StoredUploads(db, mediaDir);
     const record = await stored.keepIf(async () => createPost(db, viewer.id, validate(postCreateSchema, await readBody(request, viewer.id, stored))));
@@ -170,7 +170,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     return pageJson(request, results, total, { page: query.page, pageSize: query.page_size });
   });
 
-  app.post<{ Params: { id: string } }>('/v1/community/:id/reply/', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/v1/community/:id/reply/', { config: { idempotent: true } }, async (request, reply) => {
     const viewer = member(request);
     const postId = pathId(request.params.id);
     const input = validate(replyCreateSchema, request.body);

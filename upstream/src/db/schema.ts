@@ -6,3 +6,4 @@ export * from './tables/items.js';
 export * from './tables/community.js';
 export * from './tables/stories.js';
 export * from './tables/messaging.js';
+export * from './tables/requests.js';

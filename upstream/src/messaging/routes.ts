@@ -247,7 +247,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     return answer;
   });
 
-  app.post('/v1/inquiry/', async (request, reply) => {
+  app.post('/v1/inquiry/', { config: { idempotent: true } }, async (request, reply) => {
     const viewer = member(request);
     const row = await inquiryRepo.createInquiry(db, viewer.id, validate(inquiryCreateSchema, request.body));
     return reply.code(201).send(await detail(request, row, viewer));

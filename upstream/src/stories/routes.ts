@@ -101,7 +101,7 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
     return present(request, await memberStories(db, userId, viewerId(request)));
   });
 
-  app.post('/api/stories/create', async (request, reply) => {
+  app.post('/api/stories/create', { config: { idempotent: true } }, async (request, reply) => {
     const viewer = member(request);
     const { media, fields } = await readUpload(request);
     const input = validate(storyCreateSchema, fields);
