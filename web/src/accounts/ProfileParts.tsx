@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Avatar } from '../ui/Avatar';
 import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
 import { accountTexts, uiTexts } from '@domain/messages.js';
+import { badgeChipStyle } from '../ui/badgeColours';
 
 // The profile lists' fragments ask for a first page of 10 (`defaultValue: 10`), PROFILE_LIST_PAGE_SIZE: GraphQL
 // text cannot import it.
@@ -42,7 +43,7 @@ type Badge = { readonly title: string; readonly hexCode: string | null | undefin
 /** The badge a member represents, in its colour. */
 export function BadgeChip({ badge }: { badge: Badge }) {
   return (
-    <span className="badge-chip" style={{ backgroundColor: badge.hexCode ?? undefined }}>
+    <span className="badge-chip" style={badgeChipStyle(badge.hexCode)}>
       {badge.title}
     </span>
   );

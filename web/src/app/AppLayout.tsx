@@ -6,7 +6,7 @@ import { LoginModalProvider } from '../accounts/LoginModal';
 import { NavigationProgress } from './NavigationProgress';
 import { ToastProvider } from '../ui/toast/ToastProvider';
 
-/** The layout shell of 000 §2: a centred column with each screen's header and content above the tab bar. */
+/** The layout shell of 000 §2: a centred column (the page's one <main>) with each screen's header and content above the tab bar. */
 export function AppLayout() {
   useTrackPreviousPath();
   return (
@@ -14,9 +14,9 @@ export function AppLayout() {
       <LoginModalProvider>
         <NavigationProgress />
         <UnauthorizedRedirect />
-        <div className="app-column">
+        <main className="app-column">
           <Outlet />
-        </div>
+        </main>
         <BottomTabBar />
       </LoginModalProvider>
     </ToastProvider>

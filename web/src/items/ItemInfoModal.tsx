@@ -14,6 +14,7 @@ import { useToast } from '../ui/toast/ToastProvider';
 import { ItemPicture } from './ItemPicture';
 import { MutationFailure } from '../app/relay/mutationFailure';
 import { useModalFocus } from '../ui/useModalFocus';
+import { badgeTitleStyle } from '../ui/badgeColours';
 
 type Tab = 'info' | 'sellers' | 'buyers';
 const TABS: Tab[] = ['info', 'sellers', 'buyers'];
@@ -233,7 +234,7 @@ function Wisher({ wisher }: { wisher: ItemInfoModal_wisher$key }) {
       <Avatar src={data.user.profileImage} />
       <div className="wisher__text">
         {badge ? (
-          <span className="wisher__badge" style={{ color: badge.hexCode ?? undefined }}>
+          <span className="wisher__badge" style={badgeTitleStyle(badge.hexCode)}>
             {badge.title}
           </span>
         ) : null}

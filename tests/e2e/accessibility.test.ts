@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { accountTexts, itemTexts, uiTexts } from '../../domain/messages.js';
+import { openBrowser } from '../helpers/browser.js';
+import { useWebApp } from '../helpers/web-app.js';
+
+/**
+ * Every screen of 002 §2.1 the app has, opened in Chromium as a member, checked with axe-core: no serious or
+ * critical violation (contrast, names, landmarks), one <main>, and not the 404 screen.
+ */
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const MEMBER_ID = 2;
+const app = useWebApp('accessibility', { member: MEMBER_ID });
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** axe-core's serious and critical findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<Violation[]> {
+  // Evaluated through the debugging protocol, so the page's CSP (no inline scripts) does not stop it.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ ...violation, nodes: violation.nodes.slice(0, 3).map(({ target, failureSummary }) => ({ target, failureSummary })) }));
+}
+
+async function firstId(path: string, pick: (body: any) => unknown): Promise<string> {
+  const response = await fetch(`${app.upstream.url}${path}`);
+  return String(pick(await response.json()));
+}
+
+/** Each finding as one line: route, rule, the first elements and why. */
+function describeViolations(where: string, violations: Violation[]): string[] {
+  return violations.map((violation) => {
+    const nodes = violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary?.split('\n').slice(1).join(' ').trim()})`);
+    return `${where} ${violation.id}: ${nodes.join('; ')}`;
+  });
+}
+
+/** Opens each route, checks it is a screen with one <main>, and collects axe-core's findings. */
+async function checkRoutes(routes: string[], open: (route: string) => Promise<Page>): Promise<string[]> {
+  const failures: string[] = [];
+  for (const route of routes) {
+    const page = await open(route);
+    await page.waitForLoadState('networkidle');
+    await page.locator('main').first().waitFor();
+    expect(await page.getByText(uiTexts.notFoundTitle).count(), `${route} is the 404 screen`).toBe(0);
+    expect(await page.locator('main').count(), `${route}: one <main>`).toBe(1);
+    failures.push(...describeViolations(route, await seriousViolations(page)));
+    await page.close();
+  }
+  return failures;
+}
+
+describe('every screen passes axe-core (serious and critical) and has one <main>', () => {
+  test('member screens', async () => {
+    const postId = await firstId('/v1/community/?page_size=1', (body) => body.results[0].id);
+    const noticeId = await firstId('/v1/board/notice/?page=1&pageSize=1', (body) => body.results[0].id);
+    const routes = [
+      '/community',
+      `/community?category=15`,
+      `/community/detail?id=${postId}`,
+      '/community/write',
+      '/community/search',
+      '/community/search/post',
+      '/community/search/item',
+      '/community/notice',
+      '/community/my',
+      '/my',
+      '/my/profile',
+      '/my/profile/edit',
+      '/my/settings',
+      '/my/notifications',
+      '/my/notice',
+      `/my/notice/${noticeId}`,
+      '/my/inquiries',
+      '/my/wishes',
+      '/users/1',
+      '/users/1/followers',
+      '/users/search',
+      '/probability',
+      '/probability/treasurebox',
+      '/privacy',
+      '/login',
+      '/login/set-password',
+    ];
+    const failures = await checkRoutes(routes, (route) => app.open(route));
+    expect(failures).toEqual([]);
+  });
+
+  test('guest screens, the login sheet and the item modal', async () => {
+    const postId = await firstId('/v1/community/?page_size=1', (body) => body.results[0].id);
+    const guest = await openBrowser('accessibility-guest');
+    try {
+      const failures = await checkRoutes(
+        ['/community', `/community/detail?id=${postId}`, '/login', '/login/sign-in', '/privacy', '/probability/treasurebox'],
+        async (route) =>
+          app
+            .watch(await guest.context.newPage())
+            .goto(app.gateway.url + route)
+            .then((response) => response!.frame().page()),
+      );
+
+      const page = app.watch(await guest.context.newPage());
+      await page.goto(`${app.gateway.url}/community`);
+      await page.getByRole('link', { name: uiTexts.tabs.write }).click();
+      const sheet = page.getByRole('dialog', { name: accountTexts.sheet.title });
+      await sheet.waitFor();
+      failures.push(...describeViolations('login sheet', await seriousViolations(page)));
+      await page.close();
+      expect(failures).toEqual([]);
+    } finally {
+      await guest.close();
+    }
+
+    const member = await app.open('/community/search/item');
+    await member.getByRole('searchbox', { name: itemTexts.searchPlaceholder }).fill('용사의');
+    await member.getByRole('button', { name: /용사의 갑옷 세트/ }).click();
+    const modal = member.getByRole('dialog', { name: itemTexts.modalTitle });
+    await modal.getByText(itemTexts.report).waitFor();
+    const inModal = describeViolations('item modal', await seriousViolations(member));
+    await modal.getByRole('tab', { name: itemTexts.tabs.buyers }).click();
+    await modal.getByText('말랑콩떡').waitFor();
+    inModal.push(...describeViolations('item modal buyers', await seriousViolations(member)));
+    await member.close();
+    expect(inModal).toEqual([]);
+  });
+});
