@@ -1,5 +1,5 @@
 import { decodeGlobalID } from '@pothos/plugin-relay';
-import { issuesFromZod, validationTexts, type z } from '../../../domain/index.js';
+import { idempotencyKeySchema, issuesFromZod, validationTexts, type z } from '../../../domain/index.js';
 import { ValidationError } from './errors.js';
 
 /** A global id's upstream key for the given type, or null when the id is not one of that type. */
@@ -29,6 +29,11 @@ export function upstreamIdOf(globalId: string, typename: string, path: string): 
 /** The upstream id inside `input[field]`, a global id of the given type; a ValidationError on `input.<field>` when it is not one. */
 export function inputIdOf<I extends object>(input: I, field: keyof I & string, typename: string): number {
   return upstreamIdOf(String(input[field]), typename, `input.${field}`);
+}
+
+/** A create input's idempotency key, checked before any upstream call; undefined when the input has none. */
+export function idempotencyKeyOf(input: { idempotencyKey?: string | null }): string | undefined {
+  return input.idempotencyKey == null ? undefined : validateInput(idempotencyKeySchema, input.idempotencyKey, 'input.idempotencyKey');
 }
 
 /** A value checked with a domain schema before any upstream call; issues point at `path` in the input. */

@@ -2,6 +2,7 @@ import { ObjectRef, type InputFieldMap, type InputShapeFromFields, type OutputSh
 import type { GatewayContext } from './context.js';
 import { builder } from './builder.js';
 import { WRITE_ERRORS } from './errors.js';
+import { IDEMPOTENCY } from '../../../domain/index.js';
 
 type Types = typeof builder.$inferSchemaTypes;
 type Output = OutputType<Types> | [OutputType<Types>];
@@ -25,6 +26,16 @@ type ErrorClass = new (...args: any[]) => Error;
 /** What an input type's `fields` callback gets, for field lists several inputs share. */
 export type InputFieldBuilder = PothosSchemaTypes.InputFieldBuilder<Types, 'InputObject'>;
 type InputFields<Fields extends InputFieldMap> = (t: InputFieldBuilder) => Fields;
+
+/**
+ * The optional `idempotencyKey` of a create's input: one key per thing the member means to create, sent again
+ * when the same submit is repeated (a retry, a double click), so the repeat answers the first result instead of
+ * creating twice (domain/idempotency.ts).
+ */
+export const idempotencyKeyField = (t: InputFieldBuilder) =>
+  t.string({
+    description: `멱등 키 (선택, 1-${IDEMPOTENCY.keyMaxLength}자: 영문, 숫자, - _ : .). 같은 작성을 다시 보낼 때(재시도, 두 번 누름) 같은 키를 보내면 새로 만들지 않고 처음 결과를 돌려줍니다. 키는 ${IDEMPOTENCY.keepMs / 3_600_000}시간 동안 기억하며, 같은 키로 다른 내용을 보내면 ValidationError입니다.`,
+  });
 
 const capitalized = (name: string) => name[0].toUpperCase() + name.slice(1);
 const isFieldOptions = (field: PayloadField): field is Exclude<PayloadField, Output> => Object.getPrototypeOf(field) === Object.prototype;

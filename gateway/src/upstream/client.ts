@@ -14,6 +14,7 @@ import {
 import { Pool, errors as undiciErrors, FormData as UndiciFormData } from 'undici';
 import {
   HTTP_TIMEOUT_MS,
+  IDEMPOTENCY,
   UPSTREAM_RESILIENCE,
   describeStatus,
   errorMessages,
@@ -34,6 +35,8 @@ export interface Caller {
   requestId?: string;
   /** Aborts when the client goes away: the upstream request is abandoned with it. */
   signal?: AbortSignal;
+  /** A create's idempotency key (domain/idempotency.ts), sent as `Idempotency-Key`. */
+  idempotencyKey?: string;
 }
 
 export type QueryValue = string | number | boolean | undefined | null | readonly string[];
@@ -118,7 +121,7 @@ class UpstreamFailure extends Error {
 /**
  * One keep-alive pool per upstream origin. Every call runs inside a concurrency limit and the upstream's
  * circuit breaker; GET and HEAD are retried with exponential backoff (1000 ms, doubling; Retry-After when
- * longer) while the overall budget lasts; other methods are sent exactly once.
+ * longer) while the overall budget lasts; other methods are sent exactly once, except a JSON write carrying an idempotency key (`keyedWrite`).
  */
 export class UpstreamClient {
   readonly pool: Pool;
@@ -218,9 +221,12 @@ export class UpstreamClient {
     const signal = caller.signal ? AbortSignal.any([budget, caller.signal]) : budget;
     const deadline = Date.now() + this.timeoutMs;
     const route = routeOf(path);
-    const attempt = () => this.concurrency.execute(() => this.breaker.execute(() => this.send<T>(method, path, route, caller, query, body, signal)));
+    const attempt = (attemptSignal = signal) =>
+      this.concurrency.execute(() => this.breaker.execute(() => this.send<T>(method, path, route, caller, query, body, attemptSignal)));
     try {
-      if (method !== 'GET' && method !== 'HEAD') return await attempt();
+      if (method !== 'GET' && method !== 'HEAD') {
+        return await (caller.idempotencyKey && !(body instanceof UndiciFormData) ? this.keyedWrite(attempt, signal, method, route) : attempt());
+      }
       // Decided per failure: retry only when the wait (1000 ms doubling, or a longer Retry-After) still
       // leaves time inside the overall budget; otherwise the last failure is the answer, at once.
       let failures = 0;
@@ -237,11 +243,34 @@ export class UpstreamClient {
           'error' in event && event.error instanceof UpstreamFailure ? (event.error.status ? String(event.error.status) : event.error.kind) : 'error';
         this.onRetry?.({ method, route, attempt: event.attempt, delayMs: event.delay, reason });
       });
-      return await retries.execute(attempt, signal);
+      return await retries.execute(() => attempt(), signal);
     } catch (error) {
       throw this.toClientError(error, caller, budget, method, route);
     } finally {
       clearTimeout(budgetTimer);
+    }
+  }
+
+  /**
+   * A write carrying an idempotency key is safe to send twice: the upstream answers a repeat with the first
+   * answer, and a repeat arriving while the first still runs waits for it. So the first attempt gets half the
+   * budget, and when it times out or loses its connection (the create may well have been saved, as when the
+   * upstream commits just after the time-out) it is sent once more with the same key in the other half: the member
+   * gets the saved answer instead of a TIMEOUT for something that was done. Multipart writes are sent once (their
+   * file may not be readable twice).
+   */
+  private async keyedWrite<T>(attempt: (signal: AbortSignal) => Promise<T>, signal: AbortSignal, method: HttpMethod, route: string): Promise<T> {
+    const firstBudget = new AbortController();
+    const timer = setTimeout(() => firstBudget.abort(new DOMException('The first attempt ran out of time', 'TimeoutError')), this.timeoutMs / 2);
+    try {
+      return await attempt(AbortSignal.any([signal, firstBudget.signal]));
+    } catch (error) {
+      const retryable = error instanceof UpstreamFailure && (error.kind === 'timeout' || error.kind === 'network');
+      if (!retryable || signal.aborted) throw error;
+      this.onRetry?.({ method, route, attempt: 1, delayMs: 0, reason: error.kind });
+      return attempt(signal);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -275,6 +304,7 @@ export class UpstreamClient {
     const headers: Record<string, string> = { accept: 'application/json', 'x-device-id': caller.deviceId };
     if (caller.token) headers.authorization = `token ${caller.token}`;
     if (caller.requestId) headers['x-request-id'] = caller.requestId;
+    if (caller.idempotencyKey) headers[IDEMPOTENCY.header.toLowerCase()] = caller.idempotencyKey;
     // undici's own FormData: Node's global one comes from its bundled undici copy, which this pool cannot read.
     const isForm = body instanceof UndiciFormData;
     if (body !== undefined && !isForm) headers['content-type'] = 'application/json';

@@ -60,8 +60,8 @@ export class CommunityApi {
     return this.client.getShared('/v1/community/reply/', this.caller, { target_user_id: userId, page, page_size: pageSize });
   }
 
-  createPost(body: Record<string, unknown>): Promise<PostJson> {
-    return withTypedRefusals(this.client.request('POST', '/v1/community/', this.caller, undefined, body));
+  createPost(body: Record<string, unknown>, idempotencyKey?: string): Promise<PostJson> {
+    return withTypedRefusals(this.client.request('POST', '/v1/community/', { ...this.caller, idempotencyKey }, undefined, body));
   }
 
   updatePost(id: number, body: Record<string, unknown>): Promise<PostJson> {
@@ -77,8 +77,8 @@ export class CommunityApi {
     return withTypedRefusals(this.client.request('PATCH', `/v1/community/${id}/`, this.caller));
   }
 
-  createReply(postId: number, body: { content: string; parent_id?: number }): Promise<ReplyWriteJson> {
-    return withTypedRefusals(this.client.request('POST', `/v1/community/${postId}/reply/`, this.caller, undefined, body));
+  createReply(postId: number, body: { content: string; parent_id?: number }, idempotencyKey?: string): Promise<ReplyWriteJson> {
+    return withTypedRefusals(this.client.request('POST', `/v1/community/${postId}/reply/`, { ...this.caller, idempotencyKey }, undefined, body));
   }
 
   updateReply(postId: number, replyId: number, body: { content: string }): Promise<ReplyJson> {

@@ -12,8 +12,8 @@ import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../graphql/context.js';
 import { ConflictError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
-import { inputIdOf, upstreamFields, upstreamIdOf, validateInput } from '../../graphql/ids.js';
-import { payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
+import { idempotencyKeyOf, inputIdOf, upstreamFields, upstreamIdOf, validateInput } from '../../graphql/ids.js';
+import { idempotencyKeyField, payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { inputNameOf, Post, PostType, TradeType } from './post.js';
 import { listConnection, queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { User } from '../../graphql/refs.js';
@@ -65,9 +65,12 @@ const postFieldsOf = (required: boolean) => (t: InputFieldBuilder) => ({
 });
 
 payloadMutation('createPost', {
-  input: postFieldsOf(true),
+  input: (t) => ({ ...postFieldsOf(true)(t), idempotencyKey: idempotencyKeyField(t) }),
   payload: { post: Post },
-  resolve: async (input, context) => ({ post: await context.community.createPost(postBody(postCreateSchema, input)) }),
+  resolve: async (input, context) => {
+    const { idempotencyKey, ...fields } = input;
+    return { post: await context.community.createPost(postBody(postCreateSchema, fields), idempotencyKeyOf({ idempotencyKey })) };
+  },
 });
 
 payloadMutation('updatePost', {

@@ -3,8 +3,8 @@ import type { ReplyJson, UserReplyJson } from '../../../../domain/api.js';
 import { REPLY_MAX, replyContentSchema } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import { listConnection, offsetToCursor, resultsConnection, sliceConnection } from '../../graphql/connections.js';
-import { inputIdOf, validateInput } from '../../graphql/ids.js';
-import { payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
+import { idempotencyKeyOf, inputIdOf, validateInput } from '../../graphql/ids.js';
+import { idempotencyKeyField, payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { Post } from './post.js';
 import { User } from '../../graphql/refs.js';
 
@@ -60,13 +60,14 @@ payloadMutation('createReply', {
     postId: t.id({ required: true }),
     content: t.string({ required: true, description: `1-${REPLY_MAX}자` }),
     parentId: t.id({ description: '답글이면 그 댓글의 id' }),
+    idempotencyKey: idempotencyKeyField(t),
   }),
   payload: { replyEdge: CreatedReplyEdge, post: { type: Post, description: '늘어난 replyCount를 가진 게시글' } },
   resolve: async (input, context) => {
     const postId = inputIdOf(input, 'postId', 'Post');
     const parentId = input.parentId == null ? undefined : inputIdOf(input, 'parentId', 'Reply');
     const content = validateInput(replyContentSchema, input.content, 'input.content');
-    const { post, ...reply } = await context.community.createReply(postId, { content, ...(parentId ? { parent_id: parentId } : {}) });
+    const { post, ...reply } = await context.community.createReply(postId, { content, ...(parentId ? { parent_id: parentId } : {}) }, idempotencyKeyOf(input));
     context.publishPostChanged(post);
     return { replyEdge: { cursor: offsetToCursor(post.reply_count - 1), node: reply }, post };
   },

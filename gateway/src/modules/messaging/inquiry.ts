@@ -16,8 +16,8 @@ import { upstreamNode } from '../../graphql/nodes.js';
 import type { GatewayContext } from '../../graphql/context.js';
 import { ConflictError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
-import { upstreamIdOf, validateInput } from '../../graphql/ids.js';
-import { payloadMutation } from '../../graphql/mutations.js';
+import { idempotencyKeyOf, upstreamIdOf, validateInput } from '../../graphql/ids.js';
+import { idempotencyKeyField, payloadMutation } from '../../graphql/mutations.js';
 import { listConnection, resultsConnection } from '../../graphql/connections.js';
 import { isViewer } from '../../graphql/viewer.js';
 import { User } from '../../graphql/refs.js';
@@ -113,11 +113,13 @@ payloadMutation('createInquiry', {
     content: f.string({ required: true }),
     category: f.field({ type: InquiryCategoryEnum, required: true }),
     priority: f.field({ type: InquiryPriorityEnum }),
+    idempotencyKey: idempotencyKeyField(f),
   }),
   payload: inquiryPayload,
   resolve: async (input, context) => {
-    const payload = validateInput(inquiryCreateSchema, { ...input, priority: input.priority ?? undefined }, 'input');
-    return { inquiry: await context.messaging.createInquiry(payload) };
+    const { idempotencyKey, ...fields } = input;
+    const payload = validateInput(inquiryCreateSchema, { ...fields, priority: fields.priority ?? undefined }, 'input');
+    return { inquiry: await context.messaging.createInquiry(payload, idempotencyKeyOf({ idempotencyKey })) };
   },
 });
 

@@ -33,8 +33,8 @@ export class MessagingApi {
     private readonly caller: Caller,
   ) {}
 
-  private call<T>(method: Method, path: string, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
-    return withTypedRefusals(this.client.request<T>(method, path, this.caller, query, body), REFUSALS);
+  private call<T>(method: Method, path: string, query?: Record<string, QueryValue>, body?: unknown, idempotencyKey?: string): Promise<T> {
+    return withTypedRefusals(this.client.request<T>(method, path, { ...this.caller, idempotencyKey }, query, body), REFUSALS);
   }
 
   notifications(query: Record<string, QueryValue>): Promise<NotificationListJson> {
@@ -106,8 +106,8 @@ export class MessagingApi {
     return this.call('GET', `/v1/inquiry/${id}/`);
   }
 
-  createInquiry(payload: unknown): Promise<InquiryDetailJson> {
-    return this.call('POST', '/v1/inquiry/', undefined, payload);
+  createInquiry(payload: unknown, idempotencyKey?: string): Promise<InquiryDetailJson> {
+    return this.call('POST', '/v1/inquiry/', undefined, payload, idempotencyKey);
   }
 
   addInquiryComment(id: number, comment: string): Promise<InquiryDetailJson> {

@@ -51,14 +51,14 @@ export class StoriesApi {
    * Sends the story as multipart: Yoga has already parsed the upload into a web File, whose bytes go to
    * undici's own FormData (as the community image upload does); list and object fields as JSON text.
    */
-  async create(file: File, input: StoryCreateInput): Promise<StoryJson> {
+  async create(file: File, input: StoryCreateInput, idempotencyKey?: string): Promise<StoryJson> {
     const form = new UndiciFormData();
     form.append('media', new Blob([await file.arrayBuffer()], { type: file.type }), file.name || 'media');
     for (const [key, value] of Object.entries(input)) {
       if (value === undefined || value === null) continue;
       form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
     }
-    return withTypedRefusals(this.client.multipart('POST', '/api/stories/create', this.caller, form as unknown as FormData));
+    return withTypedRefusals(this.client.multipart('POST', '/api/stories/create', { ...this.caller, idempotencyKey }, form as unknown as FormData));
   }
 
   update(id: number, input: StoryUpdateInput): Promise<StoryJson> {

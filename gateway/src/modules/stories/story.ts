@@ -24,8 +24,8 @@ import { builder } from '../../graphql/builder.js';
 import { upstreamNode } from '../../graphql/nodes.js';
 import type { GatewayContext } from '../../graphql/context.js';
 import { ConflictError, ForbiddenError, NotAuthenticatedError, WRITE_ERRORS } from '../../graphql/errors.js';
-import { inputIdOf, upstreamIdOf, validateInput, withoutNulls } from '../../graphql/ids.js';
-import { payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
+import { idempotencyKeyOf, inputIdOf, upstreamIdOf, validateInput, withoutNulls } from '../../graphql/ids.js';
+import { idempotencyKeyField, payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { enumValues } from '../../graphql/enums.js';
 import { listConnection, queryConnection, resultsConnection, sliceConnection } from '../../graphql/connections.js';
 import { User } from '../../graphql/refs.js';
@@ -207,12 +207,13 @@ payloadMutation('createStory', {
     musicId: f.string(),
     effects: f.stringList(),
     privacy: f.field({ type: StoryPrivacyEnum, description: '기본 PUBLIC' }),
+    idempotencyKey: idempotencyKeyField(f),
   }),
   payload: { story: Story },
   resolve: async (input, context) => {
-    const { media, ...fields } = input;
+    const { media, idempotencyKey, ...fields } = input;
     const parsed = validateInput(storyCreateSchema, withoutNulls(fields), 'input');
-    return { story: await context.stories.create(media, parsed) };
+    return { story: await context.stories.create(media, parsed, idempotencyKeyOf({ idempotencyKey })) };
   },
 });
 
