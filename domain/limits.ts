@@ -175,10 +175,19 @@ export const REFRESH_TOKEN_TTL_MS = 60 * 24 * 60 * 60 * 1000;
 export const ACCOUNT_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Google SDK readiness retry (001 §4, §9). */
 export const GOOGLE_SDK_RETRY_MS = 500;
-/** Login attempts: per identifier and per IP address, within a window. */
-export const LOGIN_ATTEMPTS_PER_IDENTIFIER = 5;
-export const LOGIN_ATTEMPTS_PER_IP = 20;
+/**
+ * Failed logins (domain/loginThrottle.ts, one policy for the gateway and the upstream): an identifier from one
+ * address is refused after 5 failures in 15 minutes; an identifier from addresses it never logged in from after
+ * 50 failures in an hour (a correct password from a known address still gets in); an address after 20 failures
+ * in 15 minutes across identifiers (spraying). An address stays known for 20 days after each successful login (in-memory
+ * counters expire by timer, and Node's timers stop at 24.8 days).
+ */
+export const LOGIN_ATTEMPTS_PER_PAIR = 5;
 export const LOGIN_ATTEMPT_WINDOW_SECONDS = 15 * 60;
+export const LOGIN_ATTEMPTS_PER_IDENTIFIER = 50;
+export const LOGIN_IDENTIFIER_WINDOW_SECONDS = 60 * 60;
+export const LOGIN_ATTEMPTS_PER_IP = 20;
+export const LOGIN_KNOWN_ADDRESS_SECONDS = 20 * 24 * 60 * 60;
 
 /** Items (000 §2-§3): the 12 avatar layers, bottom to top as the preview stacks them. */
 export const AVATAR_LAYER_TYPES = [

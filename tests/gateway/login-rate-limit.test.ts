@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOGIN_ATTEMPTS_PER_IDENTIFIER, LOGIN_ATTEMPTS_PER_IP } from '../../domain/limits.js';
+import { LOGIN_ATTEMPTS_PER_IDENTIFIER, LOGIN_ATTEMPTS_PER_IP, LOGIN_ATTEMPTS_PER_PAIR } from '../../domain/limits.js';
 import { accountTexts } from '../../domain/messages.js';
 import { LoginAttempts } from '../../gateway/src/server/limits/loginAttempts.js';
 import { TooManyAttemptsError } from '../../gateway/src/graphql/errors.js';
@@ -17,35 +17,53 @@ const LOGIN = /* GraphQL */ `
   }
 `;
 
-describe('login attempts are limited per identifier and per IP', () => {
-  const stack = useStack();
+describe('failed logins are limited per identifier and address, per identifier from unknown addresses, and per address', () => {
+  // The gateway takes the client's address from X-Forwarded-For here, so each test speaks from addresses of its own.
+  const stack = useStack({ settings: { trustProxy: true } });
 
-  const login = async (identifier: string, password: string) => (await stack.graphql(LOGIN, { input: { identifier, password } })).data.loginWithPassword;
+  const login = async (identifier: string, password: string, address: string) =>
+    (await stack.graphql(LOGIN, { input: { identifier, password } }, { headers: { 'x-forwarded-for': address } })).data.loginWithPassword;
 
-  it('refuses an identifier after its failures, even with the right password, with a clear error', async () => {
-    for (let attempt = 0; attempt < LOGIN_ATTEMPTS_PER_IDENTIFIER; attempt++) {
-      expect((await login('mallang@slime.community', 'wrongpass1')).__typename).toBe('BadRequestError');
+  it('wrong passwords from one address refuse that address, even with the right password, and never the owner at another', async () => {
+    for (let attempt = 0; attempt < LOGIN_ATTEMPTS_PER_PAIR; attempt++) {
+      expect((await login('mallang@slime.community', 'wrongpass1', '198.51.100.1')).__typename).toBe('BadRequestError');
     }
     stack.proxy.reset();
-    const refused = await login('MALLANG@slime.community', 'slime1234');
+    const refused = await login('MALLANG@slime.community', 'slime1234', '198.51.100.1');
     expect(refused.__typename).toBe('TooManyAttemptsError');
     expect(refused.message).toBe(accountTexts.errors.tooManyAttempts);
     expect(refused.retryAfterSeconds).toBeGreaterThan(0);
     expect(stack.upstreamRequests()).toEqual([]);
-    // Another member is not affected, and a success clears that member's failures.
-    expect((await login('jellybear@slime.community', 'wrongpass1')).__typename).toBe('BadRequestError');
-    expect((await login('jellybear@slime.community', 'slime1234')).__typename).toBe('LoginWithPasswordPayload');
+    // The owner, elsewhere, gets in: the guesser's failures were counted against the guesser's address.
+    expect((await login('mallang@slime.community', 'slime1234', '203.0.113.7')).__typename).toBe('LoginWithPasswordPayload');
+    // Another member is not affected at the guesser's address.
+    expect((await login('jellybear@slime.community', 'slime1234', '198.51.100.1')).__typename).toBe('LoginWithPasswordPayload');
   });
 
+  it('failures spread over many addresses refuse addresses the member never used, but let the owner in from a known one', async () => {
+    const owner = 'pudding@slime.community';
+    const home = '203.0.113.20';
+    expect((await login(owner, 'slime1234', home)).__typename).toBe('LoginWithPasswordPayload');
+    // Guessers on many addresses, each under the per-pair limit, use up the identifier's limit.
+    const addresses = Math.ceil(LOGIN_ATTEMPTS_PER_IDENTIFIER / (LOGIN_ATTEMPTS_PER_PAIR - 1));
+    for (let address = 0; address < addresses; address++) {
+      for (let attempt = 0; attempt < LOGIN_ATTEMPTS_PER_PAIR - 1; attempt++) await login(owner, 'wrongpass1', `192.0.2.${address + 1}`);
+    }
+    // A stranger's address is refused even with the right password ...
+    expect((await login(owner, 'slime1234', '198.51.100.99')).__typename).toBe('TooManyAttemptsError');
+    // ... the owner at home gets in.
+    expect((await login(owner, 'slime1234', home)).__typename).toBe('LoginWithPasswordPayload');
+  }, 120_000);
+
   it('refuses an address after too many failures across identifiers', async () => {
-    // The identifier test above already used some of this address's failures.
+    const sprayer = '198.51.100.50';
     let refused = null;
     for (let attempt = 0; attempt <= LOGIN_ATTEMPTS_PER_IP && !refused; attempt++) {
-      const answer = await login(`nobody${attempt}@slime.community`, 'wrongpass1');
+      const answer = await login(`nobody${attempt}@slime.community`, 'wrongpass1', sprayer);
       if (answer.__typename === 'TooManyAttemptsError') refused = answer;
     }
     expect(refused?.message).toBe(accountTexts.errors.tooManyAttempts);
-    expect((await login('pudding@slime.community', 'slime1234')).__typename).toBe('TooManyAttemptsError');
+    expect((await login('artisan@slime.community', 'slime1234', sprayer)).__typename).toBe('TooManyAttemptsError');
   }, 60_000);
 });
 
@@ -69,12 +87,13 @@ describe.each(redisServers)('login attempts in Redis (%s)', (redisUrl) => {
     };
     const [first, second] = [new LoginAttempts(await connect()), new LoginAttempts(await connect())];
     const identifier = `replica-${Date.now()}-${Math.random()}@slime.community`;
-    for (let attempt = 0; attempt < LOGIN_ATTEMPTS_PER_IDENTIFIER; attempt++) {
-      await (attempt % 2 ? first : second).recordFailure(identifier, undefined);
+    for (let attempt = 0; attempt < LOGIN_ATTEMPTS_PER_PAIR; attempt++) {
+      await (attempt % 2 ? first : second).recordFailure(identifier, '198.51.100.1');
     }
-    await expect(first.assertAllowed(identifier, undefined)).rejects.toBeInstanceOf(TooManyAttemptsError);
-    await expect(second.assertAllowed(identifier, undefined)).rejects.toBeInstanceOf(TooManyAttemptsError);
-    await second.recordSuccess(identifier);
-    await expect(first.assertAllowed(identifier, undefined)).resolves.toBeUndefined();
+    await expect(first.assertAllowed(identifier, '198.51.100.1')).rejects.toBeInstanceOf(TooManyAttemptsError);
+    await expect(second.assertAllowed(identifier, '198.51.100.1')).rejects.toBeInstanceOf(TooManyAttemptsError);
+    await expect(second.assertAllowed(identifier, '203.0.113.7')).resolves.toBeUndefined();
+    await second.recordSuccess(identifier, '198.51.100.1');
+    await expect(first.assertAllowed(identifier, '198.51.100.1')).resolves.toBeUndefined();
   });
 });

@@ -13,6 +13,7 @@ import { ASSETS_DIR } from './paths.js';
 import { healthRoutes } from './http/health-routes.js';
 import { communityRoutes } from './community/routes.js';
 import { accountRoutes } from './accounts/routes.js';
+import { createLoginThrottle } from './accounts/login-throttle.js';
 import { createMailer, DEFAULT_APP_URL, type Mailer } from './accounts/mailer.js';
 import { memberRoutes } from './accounts/member-routes.js';
 import { userRoutes } from './accounts/user-routes.js';
@@ -47,6 +48,13 @@ export interface UpstreamOptions {
   publicUrl?: string;
   /** Account mails (password reset, e-mail verification); see `mailOptionsFrom` for the defaults. */
   mail?: MailSettings;
+  /** Redis for the failed-login counters (shared by replicas); without it they are kept in this process. */
+  redisUrl?: string;
+  /**
+   * Which peers' X-Forwarded-For names the client (Fastify's `trustProxy`): the login throttle counts the
+   * client's address, not the gateway's. Default `loopback` (a gateway on the same host).
+   */
+  trustProxy?: boolean | string | string[];
 }
 
 export interface MailSettings {
@@ -78,6 +86,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     const app = Fastify({
       logger: options.logger ? { level: options.logLevel ?? 'info' } : false,
       routerOptions: { ignoreTrailingSlash: true },
+      trustProxy: options.trustProxy ?? 'loopback',
     });
     app.addHook('onClose', async () => store.close());
     app.decorate('mediaUrl', mediaUrl);
@@ -87,6 +96,8 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     const mediaDir = mediaDirFor(dataDir);
     if (isMemoryDir(dataDir)) app.addHook('onClose', async () => rmSync(mediaDir, { recursive: true, force: true }));
     const mailer = mailerFor(dataDir, options.mail);
+    const loginThrottle = createLoginThrottle(options.redisUrl);
+    app.addHook('onClose', () => loginThrottle.close());
     app.addHook('onClose', async () => {
       mailer.close();
       if (!options.mail?.dir && mailer.dir && isMemoryDir(dataDir)) rmSync(mailer.dir, { recursive: true, force: true });
@@ -105,7 +116,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
       await api.register(communityRoutes, { db: store.db, mediaDir });
       await api.register(userRoutes, { db: store.db });
       await api.register(itemRoutes, { db: store.db });
-      await api.register(accountRoutes, { db: store.db, mailer });
+      await api.register(accountRoutes, { db: store.db, mailer, loginThrottle: loginThrottle.throttle });
       await api.register(memberRoutes, { db: store.db });
       await api.register(messagingRoutes, { db: store.db, mediaDir });
       await api.register(storyRoutes, { db: store.db, mediaDir });

@@ -25,6 +25,16 @@ export class NotFoundError extends ExpectedError {}
 /** It is already there (a second report), or its state does not allow it now. */
 export class ConflictError extends ExpectedError {}
 
+/** Too many failed attempts (logins): refused until `retryAfterSeconds` have passed. */
+export class TooManyAttemptsError extends ExpectedError {
+  constructor(
+    publicMessage: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(publicMessage);
+  }
+}
+
 /** Input that broke the domain's rules, one detail per broken rule. */
 export class ValidationError extends Error {
   constructor(readonly details: ErrorDetail[]) {

@@ -9,6 +9,8 @@ const upstream = await buildUpstream({
   logger: true,
   logLevel: env.LOG_LEVEL || 'info',
   publicUrl: env.UPSTREAM_PUBLIC_URL || undefined,
+  redisUrl: env.REDIS_URL || undefined,
+  trustProxy: env.UPSTREAM_TRUSTED_PROXIES ? env.UPSTREAM_TRUSTED_PROXIES.split(',').map((entry) => entry.trim()) : undefined,
   mail: { smtpUrl: env.SMTP_URL || undefined, dir: env.MAIL_DIR || undefined, appUrl: env.APP_URL || undefined, from: env.MAIL_FROM || undefined },
 });
 const address = await upstream.app.listen({ port: Number(env.PORT ?? 4001), host: env.HOST ?? '127.0.0.1' });

@@ -29,10 +29,11 @@ export function createContextFactory(
   mediaUrl: MediaUrl,
 ) {
   // `requestId` comes from the listener; `request.signal` aborts when the client goes away.
-  return ({ request, requestId }: YogaInitialContext & { requestId?: string }): GatewayContext => {
+  return ({ request, requestId, clientIp }: YogaInitialContext & { requestId?: string; clientIp?: string }): GatewayContext => {
     const caller: Caller = {
       token: tokenFromAuthorization(request.headers.get('authorization')),
       deviceId: request.headers.get('x-device-id')?.trim() || DEFAULT_DEVICE_ID,
+      clientIp,
       requestId,
       signal: request.signal,
     };

@@ -31,6 +31,8 @@ export const UPSTREAM_TIMEOUT_MS = HTTP_TIMEOUT_MS;
 export interface Caller {
   token?: string;
   deviceId: string;
+  /** The client's address as the gateway's listener saw it; sent as X-Forwarded-For (the upstream's login throttle counts it). */
+  clientIp?: string;
   /** Sent as X-Request-ID so the upstream's log lines join the gateway's. */
   requestId?: string;
   /** Aborts when the client goes away: the upstream request is abandoned with it. */
@@ -305,6 +307,7 @@ export class UpstreamClient {
     if (caller.token) headers.authorization = `token ${caller.token}`;
     if (caller.requestId) headers['x-request-id'] = caller.requestId;
     if (caller.idempotencyKey) headers[IDEMPOTENCY.header.toLowerCase()] = caller.idempotencyKey;
+    if (caller.clientIp) headers['x-forwarded-for'] = caller.clientIp;
     // undici's own FormData: Node's global one comes from its bundled undici copy, which this pool cannot read.
     const isForm = body instanceof UndiciFormData;
     if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
@@ -353,7 +356,7 @@ export class UpstreamClient {
       this.onCall?.({ method, route, outcome: error instanceof BrokenCircuitError ? 'breaker_open' : 'overloaded', durationMs: 0 });
       return new GatewayError('SERVICE_UNAVAILABLE', errorMessages.SERVICE_UNAVAILABLE, 503);
     }
-    if (error instanceof UpstreamFailure && error.kind === 'status') return statusError(error.status ?? 500, error.body);
+    if (error instanceof UpstreamFailure && error.kind === 'status') return statusError(error.status ?? 500, error.body, error.retryAfterMs);
     if (caller.signal?.aborted) return new GatewayError('NETWORK_ERROR', errorMessages.NETWORK_ERROR);
     if (budget.aborted || (error instanceof UpstreamFailure && error.kind === 'timeout')) return new GatewayError('TIMEOUT', errorMessages.TIMEOUT);
     return new GatewayError('NETWORK_ERROR', errorMessages.NETWORK_ERROR);
@@ -406,11 +409,14 @@ function attemptFailure(error: unknown, caller: Caller, signal: AbortSignal): Up
 }
 
 /** An error answer mapped to the catalogue: the server's message below 500, the generic text above. */
-function statusError(status: number, body: Partial<ApiErrorBody> | undefined): GatewayError {
+function statusError(status: number, body: Partial<ApiErrorBody> | undefined, retryAfterMs?: number): GatewayError {
   const message = userMessageFor(status, body?.message);
   if (status === 404) return new NotFoundError(message);
   if (status === 401) return new NotAuthenticatedError(message);
   if (body?.code === 'VALIDATION_ERROR') return new ValidationError(body.details ?? []);
   const code: ErrorCode = status >= 500 ? describeStatus(status).code : (body?.code ?? describeStatus(status).code);
-  return new GatewayError(code, message, status, status < 500 ? (body?.details ?? []) : []);
+  const error = new GatewayError(code, message, status, status < 500 ? (body?.details ?? []) : []);
+  // A 429's Retry-After travels on, so a field can tell its client when to try again.
+  if (status === 429 && retryAfterMs !== undefined) Object.assign(error.extensions, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+  return error;
 }

@@ -23,6 +23,7 @@ import {
   upsertProfile,
 } from './repository.js';
 import type { Mailer } from './mailer.js';
+import type { LoginThrottle } from '../../../domain/loginThrottle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { consumeAccountToken, createAccountToken, issueSession, refreshSession, revokeAllSessions, revokeSession, type IssuedSession } from './sessions.js';
 import { SocialTokenError, socialProviderEnabled, socialProviderStates, verifySocialToken, type SocialIdentity } from './social.js';
@@ -30,14 +31,26 @@ import { tokenFromHeader } from './tokens.js';
 import { presentProfile } from './present.js';
 import type { Database } from '../db/client.js';
 import { member, viewerId } from '../http/auth.js';
-import { ConflictError, RejectedError, UnauthenticatedError } from '../errors.js';
+import { ConflictError, RejectedError, TooManyAttemptsError, UnauthenticatedError } from '../errors.js';
 import { requestMedia } from '../http/request.js';
 import { validate } from '../http/validate.js';
 
 const texts = accountTexts.errors;
 
 /** Login, register, sessions, password reset, e-mail verification and social login (001 §7 "Account", "Social login"). */
-export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer }> = async (app, { db, mailer }) => {
+export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; loginThrottle: LoginThrottle }> = async (app, { db, mailer, loginThrottle }) => {
+  /**
+   * A password check under the failed-login policy (domain/loginThrottle.ts): refused while the identifier is
+   * throttled for the client's address (429 with Retry-After), counted when wrong.
+   */
+  async function checkPassword(request: FastifyRequest, identifier: string, password: string, stored: string | null): Promise<boolean> {
+    const retryAfter = await loginThrottle.retryAfterSeconds(identifier, request.ip);
+    if (retryAfter !== null) throw new TooManyAttemptsError(texts.tooManyAttempts, retryAfter);
+    const matches = await verifyPassword(password, stored);
+    await (matches ? loginThrottle.recordSuccess(identifier, request.ip) : loginThrottle.recordFailure(identifier, request.ip));
+    return matches;
+  }
+
   async function loginResult(request: FastifyRequest, userId: number, session: IssuedSession, isNewUser: boolean): Promise<LoginResultJson> {
     const user = await presentProfile(db, userId, userId, requestMedia(request));
     if (!user) throw new UnauthenticatedError();
@@ -48,7 +61,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer }>
     const input = validate(loginSchema, request.body);
     const user = await findUserByIdentifier(db, input.email);
     // Unknown member and wrong password answer alike (and take as long), so identifiers cannot be probed.
-    const matches = await verifyPassword(input.password, user?.passwordHash ?? null);
+    const matches = await checkPassword(request, input.email, input.password, user?.passwordHash ?? null);
     if (!user || !matches) throw new RejectedError(texts.loginFailed);
     const session = await issueSession(db, user.id, input.rememberMe);
     await upsertProfile(db, user.id, { lastActiveAt: new Date() });
@@ -144,7 +157,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer }>
     const sameEmail = identity.email ? await findUserByIdentifier(db, identity.email) : null;
     if (sameEmail && identity.emailVerified) {
       if (password === undefined) throw new ConflictError(accountTexts.social.linkNeedsPassword);
-      if (!(await verifyPassword(password, sameEmail.passwordHash))) throw new RejectedError(texts.loginFailed);
+      if (!(await checkPassword(request, sameEmail.email, password, sameEmail.passwordHash))) throw new RejectedError(texts.loginFailed);
       return { userId: await linkIdentity(db, identity, sameEmail.id), isNew: false };
     }
     try {

@@ -1,7 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody, validationErrorBody } from '../../../domain/errors.js';
 import { accountTexts, validationTexts } from '../../../domain/messages.js';
-import { ConflictError, ExpectedError, ForbiddenError, NotFoundError, RejectedError, UnauthenticatedError, ValidationError } from '../errors.js';
+import {
+  ConflictError,
+  ExpectedError,
+  ForbiddenError,
+  NotFoundError,
+  RejectedError,
+  TooManyAttemptsError,
+  UnauthenticatedError,
+  ValidationError,
+} from '../errors.js';
 
 /** The catalogue status of each expected failure (000 §8). */
 const STATUS = new Map<abstract new (...args: never[]) => ExpectedError, number>([
@@ -10,6 +19,7 @@ const STATUS = new Map<abstract new (...args: never[]) => ExpectedError, number>
   [ForbiddenError, 403],
   [NotFoundError, 404],
   [ConflictError, 409],
+  [TooManyAttemptsError, 429],
 ]);
 
 function statusOf(error: ExpectedError): number {
@@ -60,6 +70,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof ExpectedError) {
       const status = statusOf(error);
+      if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(status).send(errorBody(status, request.url, error.publicMessage));
     }
     const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;

@@ -21,6 +21,7 @@ import { ensureWithin } from '../../graphql/uploads.js';
 import {
   BadRequestError,
   ConflictError,
+  GatewayError,
   ForbiddenError,
   NotAuthenticatedError,
   NotFoundError,
@@ -52,6 +53,9 @@ const loginErrors = [ValidationError, BadRequestError, TooManyAttemptsError] as 
 /** A member's account writes: ForbiddenError for what a block refuses (following), ConflictError for a taken nickname. */
 const memberErrors = [ValidationError, NotAuthenticatedError, NotFoundError, BadRequestError, ForbiddenError, ConflictError] as const;
 
+/** The wait an upstream 429 names (its Retry-After), at least a second. */
+const retryAfterOf = (error: GatewayError) => Math.max(1, Number((error.extensions as { retryAfterSeconds?: number }).retryAfterSeconds) || 1);
+
 /** The caller's address as the listener saw it (absent when the gateway is used without its listener). */
 const clientIpOf = (context: GatewayContext) => (context as GatewayContext & { clientIp?: string }).clientIp;
 
@@ -72,10 +76,12 @@ payloadMutation('loginWithPassword', {
     await attempts.assertAllowed(body.email, ip);
     try {
       const result = await context.accounts.loginWithPassword(body);
-      await attempts.recordSuccess(body.email);
+      await attempts.recordSuccess(body.email, ip);
       return result;
     } catch (error) {
       if (error instanceof BadRequestError) await attempts.recordFailure(body.email, ip);
+      // The upstream applies the same policy; its refusal reads as this field's typed error.
+      if (error instanceof GatewayError && error.status === 429) throw new TooManyAttemptsError(error.message, retryAfterOf(error));
       throw error;
     }
   },

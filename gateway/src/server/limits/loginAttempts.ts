@@ -1,49 +1,33 @@
 import type { Redis } from 'ioredis';
-import { LOGIN_ATTEMPTS_PER_IDENTIFIER, LOGIN_ATTEMPTS_PER_IP, LOGIN_ATTEMPT_WINDOW_SECONDS } from '../../../../domain/limits.js';
+import { LoginThrottle } from '../../../../domain/loginThrottle.js';
 import { accountTexts } from '../../../../domain/messages.js';
 import { TooManyAttemptsError } from '../../graphql/errors.js';
 import { createRateLimiter } from './rateLimiter.js';
 
 /**
- * Failed logins counted per identifier and per IP address (in Redis with REDIS_URL, shared by replicas).
- * A login is refused while either counter is used up, even with the right password; success clears the
- * identifier's counter.
+ * Failed logins under the shared policy of domain/loginThrottle.ts (per identifier and address, per identifier
+ * from unknown addresses, per address), counted in Redis with REDIS_URL (shared by replicas), else in memory.
  */
 export class LoginAttempts {
-  private readonly byIdentifier;
-  private readonly byIp;
+  private readonly throttle;
 
   constructor(redis?: Redis | null) {
-    const window = LOGIN_ATTEMPT_WINDOW_SECONDS;
-    this.byIdentifier = createRateLimiter({ keyPrefix: 'login:identifier', points: LOGIN_ATTEMPTS_PER_IDENTIFIER, durationSeconds: window, redis });
-    this.byIp = createRateLimiter({ keyPrefix: 'login:ip', points: LOGIN_ATTEMPTS_PER_IP, durationSeconds: window, redis });
+    this.throttle = new LoginThrottle(({ keyPrefix, points, durationSeconds }) => createRateLimiter({ keyPrefix, points, durationSeconds, redis }));
   }
 
+  /** Refuses with TooManyAttemptsError (retry after seconds) while the policy refuses this identifier from this address. */
   async assertAllowed(identifier: string, ip: string | undefined): Promise<void> {
-    const [identifierState, ipState] = await Promise.all([this.byIdentifier.get(keyOf(identifier)), ip ? this.byIp.get(ip) : null]);
-    const blocked = [
-      identifierState && identifierState.consumedPoints >= LOGIN_ATTEMPTS_PER_IDENTIFIER ? identifierState : null,
-      ipState && ipState.consumedPoints >= LOGIN_ATTEMPTS_PER_IP ? ipState : null,
-    ].filter((state) => state !== null);
-    if (blocked.length) {
-      const waitMs = Math.max(...blocked.map((state) => state.msBeforeNext));
-      throw new TooManyAttemptsError(accountTexts.errors.tooManyAttempts, Math.max(1, Math.ceil(waitMs / 1000)));
-    }
+    const retryAfter = await this.throttle.retryAfterSeconds(identifier, ip);
+    if (retryAfter !== null) throw new TooManyAttemptsError(accountTexts.errors.tooManyAttempts, retryAfter);
   }
 
-  async recordFailure(identifier: string, ip: string | undefined): Promise<void> {
-    await Promise.all([this.byIdentifier.penalty(keyOf(identifier), 1), ip ? this.byIp.penalty(ip, 1) : undefined]);
+  recordFailure(identifier: string, ip: string | undefined): Promise<void> {
+    return this.throttle.recordFailure(identifier, ip);
   }
 
-  async recordSuccess(identifier: string): Promise<void> {
-    await this.byIdentifier.delete(keyOf(identifier));
+  recordSuccess(identifier: string, ip: string | undefined): Promise<void> {
+    return this.throttle.recordSuccess(identifier, ip);
   }
-}
-
-/** E-mail in any case and phone with or without hyphens count as one identifier. */
-function keyOf(identifier: string): string {
-  const trimmed = identifier.trim().toLowerCase();
-  return /^[\d-]+$/.test(trimmed) ? trimmed.replace(/-/g, '') : trimmed;
 }
 
 let shared: LoginAttempts | undefined;
