@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { graphql } from 'react-relay';
 import type { useCreateReplyMutation as MutationType } from '../__generated__/useCreateReplyMutation.graphql';
+import { useIdempotencyKey } from '../app/relay/useIdempotencyKey';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 
 const mutation = graphql`
@@ -32,13 +33,21 @@ export interface CreateReplyArgs {
   connectionId: string;
 }
 
-/** Posts a reply: the new edge joins its list and the post's replyCount updates wherever it shows. */
+/**
+ * Posts a reply: the new edge joins its list and the post's replyCount updates wherever it shows. The same reply
+ * sent again (a double click, a retry) carries the same idempotency key, so it is saved once.
+ */
 export function useCreateReplyMutation(): [(args: CreateReplyArgs) => Promise<unknown>, boolean] {
   const [commit, inFlight] = useTypedMutation<MutationType>(mutation, { payload: 'CreateReplyPayload' });
+  const keys = useIdempotencyKey();
   const create = useCallback(
-    ({ postId, content, parentId, connectionId }: CreateReplyArgs) =>
-      commit({ variables: { input: { postId, content, parentId }, connections: [connectionId] } }),
-    [commit],
+    async ({ postId, content, parentId, connectionId }: CreateReplyArgs) => {
+      const input = { postId, content, parentId };
+      const answer = await commit({ variables: { input: { ...input, idempotencyKey: keys.keyFor(input) }, connections: [connectionId] } });
+      keys.succeeded();
+      return answer;
+    },
+    [commit, keys],
   );
   return [create, inFlight];
 }

@@ -13,6 +13,7 @@ import { LoginRequired, StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
+import { useIdempotencyKey } from '../app/relay/useIdempotencyKey';
 import { RouteScreen } from '../app/RouteScreen';
 import { FormError, LabeledSelect, LabeledText } from '../ui/FormParts';
 
@@ -95,6 +96,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
     `,
     { payload: 'CreateInquiryPayload', failureText: errorMessages.UNKNOWN },
   );
+  const keys = useIdempotencyKey();
   // The same rules as the server, so the member learns them before sending.
   const localProblem = () => {
     if (title.trim().length < 1 || title.trim().length > INQUIRY_TITLE_MAX) return m.inquiryTitle(INQUIRY_TITLE_MAX);
@@ -107,8 +109,10 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
     const problem = localProblem();
     setError(problem);
     if (problem) return;
-    commit({ variables: { input: { title, content, category }, connections: [connectionId] } }).then(
+    const input = { title, content, category };
+    commit({ variables: { input: { ...input, idempotencyKey: keys.keyFor(input) }, connections: [connectionId] } }).then(
       () => {
+        keys.succeeded();
         toast.show(m.inquiryCreated, 'success');
         setTitle('');
         setContent('');

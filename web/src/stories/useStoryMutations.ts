@@ -9,6 +9,7 @@ import type { useStoryMutationsReportMutation } from '../__generated__/useStoryM
 import type { useStoryMutationsCreateHighlightMutation } from '../__generated__/useStoryMutationsCreateHighlightMutation.graphql';
 import type { useStoryMutationsDeleteHighlightMutation } from '../__generated__/useStoryMutationsDeleteHighlightMutation.graphql';
 import type { useStoryMutationsDeleteStoryMutation } from '../__generated__/useStoryMutationsDeleteStoryMutation.graphql';
+import { useIdempotencyKey } from '../app/relay/useIdempotencyKey';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 
 /** What a story mutation says when its refusal or failed request gives no reason. */
@@ -31,10 +32,15 @@ export function useCreateStoryMutation() {
     `,
     { payload: 'CreateStoryPayload', failureText },
   );
+  const keys = useIdempotencyKey();
   const create = useCallback(
-    (media: File, input: { type: StoryType; caption?: string; privacy: StoryPrivacy }) =>
-      commit({ variables: { input: { ...input, media: null } }, uploadables: { 'input.media': media } }),
-    [commit],
+    async (media: File, input: { type: StoryType; caption?: string; privacy: StoryPrivacy }) => {
+      const idempotencyKey = keys.keyFor({ ...input, media: [media.name, media.size, media.lastModified] });
+      const answer = await commit({ variables: { input: { ...input, media: null, idempotencyKey } }, uploadables: { 'input.media': media } });
+      keys.succeeded();
+      return answer;
+    },
+    [commit, keys],
   );
   return [create, inFlight] as const;
 }
