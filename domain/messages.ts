@@ -7,6 +7,7 @@ export { reportTexts } from './texts/report.js';
 export { communityTexts } from './texts/community.js';
 export { itemTexts } from './texts/items.js';
 export { accountTexts } from './texts/account.js';
+export { journeyTexts } from './texts/account-journeys.js';
 export { storyTexts } from './texts/stories.js';
 export { storyTrayTexts } from './texts/story-tray.js';
 export { messagingTexts } from './texts/messaging.js';

@@ -275,8 +275,10 @@ describe('Kakao and Apple through the sheet', () => {
       ] as const) {
         const page = app.watch(await app.browser.newPage());
         for (const [pattern, body] of sdkScripts) await page.route(pattern, (route) => route.fulfill({ contentType: 'text/javascript', body }));
-        await page.goto(app.gateway.url + '/login');
+        // A guest's /login (a member who opens it is sent on to /my): the storage is cleared on another page first.
+        await page.goto(app.gateway.url + '/privacy');
         await page.evaluate(() => window.localStorage.clear());
+        await page.goto(app.gateway.url + '/login');
         await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();
         const dialog = loginSheet(page);
         // The SDK is in once its script has run.

@@ -212,6 +212,12 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
           <button type="button" className="button button--primary login-panel__submit" disabled={identifierBlank} onClick={next}>
             {t.next}
           </button>
+          <p className="login-panel__signup">
+            {t.noAccount}{' '}
+            <Link to="/register" className="link-button" onClick={onNavigateAway}>
+              {t.register}
+            </Link>
+          </p>
         </div>
       ) : (
         <div className="login-panel__form" role="tabpanel">

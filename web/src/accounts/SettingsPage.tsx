@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
 import { PRIVACY_LEVELS, type PrivacyLevel } from '@domain/limits.js';
-import { accountTexts } from '@domain/messages.js';
+import { accountTexts, journeyTexts } from '@domain/messages.js';
 import type { SettingsPageQuery } from '../__generated__/SettingsPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
 import { useAccountMutations } from './useAccountMutations';
@@ -13,8 +13,10 @@ import type { UpdateProfileInput } from '../__generated__/useUpdateProfileMutati
 import { BlockedMemberList } from './BlockedMemberList';
 import { RouteScreen } from '../app/RouteScreen';
 import { LoginRequired } from '../ui/StateScreen';
+import { NewPasswordFields, newPasswordReady, useEmailVerificationMutations } from './AccountJourneyPages';
 
 const s = accountTexts.settings;
+const e = journeyTexts.settings;
 
 /** /my/settings: password change, notification preferences, blocked members, logout, account deletion. */
 export default function SettingsPage() {
@@ -29,6 +31,8 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
           id
           nickname
           profileImage
+          email
+          verifiedAt
           preferences { notifications emailAlerts pushAlerts privacy }
           ...BlockedMemberList_user
         }
@@ -37,6 +41,7 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
     queryRef,
   );
   const account = useAccountMutations();
+  const verification = useEmailVerificationMutations();
   const { updateProfile } = useUpdateProfileMutation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -58,6 +63,15 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
     }
     setPasswords({ currentPassword: '', newPassword: '', newPasswordConfirm: '' });
     toast.show(s.passwordChanged, 'success');
+  }
+
+  async function sendVerificationMail() {
+    try {
+      await verification.requestEmailVerification();
+    } catch (failure) {
+      return toast.show(failureMessage(failure), 'error');
+    }
+    toast.show(accountTexts.pages.verifyMailSent, 'success');
   }
 
   /** Saves one setting shown already (optimistic); `undo` moves it back when the change is refused. */
@@ -107,26 +121,47 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
     <div className="account-page">
       <section className="settings-section">
         <h2>{s.passwordSection}</h2>
-        {(['currentPassword', 'newPassword', 'newPasswordConfirm'] as const).map((field) => (
+        <div className="field">
+          <label htmlFor="settings-current-password" className="field__label">
+            {s.currentPassword}
+          </label>
           <input
-            key={field}
-            className="text-input"
+            id="settings-current-password"
+            className="field__input"
             type="password"
-            aria-label={s[field]}
-            placeholder={s[field]}
-            value={passwords[field]}
-            onChange={setPassword(field)}
+            autoComplete="current-password"
+            value={passwords.currentPassword}
+            onChange={setPassword('currentPassword')}
           />
-        ))}
+        </div>
+        <NewPasswordFields
+          labels={{ password: s.newPassword, confirmation: s.newPasswordConfirm }}
+          password={passwords.newPassword}
+          confirmation={passwords.newPasswordConfirm}
+          onPassword={(value) => setPasswords((current) => ({ ...current, newPassword: value }))}
+          onConfirmation={(value) => setPasswords((current) => ({ ...current, newPasswordConfirm: value }))}
+          mismatch={accountTexts.validation.newPasswordMismatch}
+        />
         <button
           type="button"
           className="button button--primary"
-          disabled={account.inFlight || !passwords.currentPassword || !passwords.newPassword}
+          disabled={account.inFlight || !passwords.currentPassword || !newPasswordReady(passwords.newPassword, passwords.newPasswordConfirm)}
           onClick={() => void changePassword()}
         >
           {s.changePassword}
         </button>
       </section>
+      {viewer.email ? (
+        <section className="settings-section">
+          <h2>{e.emailSection}</h2>
+          <p data-testid="email-verification">{viewer.verifiedAt ? e.verified(viewer.email) : e.notVerified(viewer.email)}</p>
+          {viewer.verifiedAt ? null : (
+            <button type="button" className="button button--secondary" disabled={verification.inFlight} onClick={() => void sendVerificationMail()}>
+              {e.sendVerification}
+            </button>
+          )}
+        </section>
+      ) : null}
       <section className="settings-section">
         <h2>{s.notificationsSection}</h2>
         {(['notifications', 'emailAlerts', 'pushAlerts'] as const).map((field) => (

@@ -1,38 +1,14 @@
 import { useCallback } from 'react';
 import { commitLocalUpdate, graphql, useRelayEnvironment } from 'react-relay';
-import type { useAccountMutationsRequestResetMutation } from '../__generated__/useAccountMutationsRequestResetMutation.graphql';
-import type { useAccountMutationsConfirmResetMutation } from '../__generated__/useAccountMutationsConfirmResetMutation.graphql';
 import type { useAccountMutationsChangePasswordMutation } from '../__generated__/useAccountMutationsChangePasswordMutation.graphql';
 import type { useAccountMutationsLogoutMutation } from '../__generated__/useAccountMutationsLogoutMutation.graphql';
 import type { useAccountMutationsDeleteAccountMutation } from '../__generated__/useAccountMutationsDeleteAccountMutation.graphql';
 import { clearSession } from '../app/session';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 
-/** Password reset and change, logout and account deletion; each rejects with the typed error's Korean message. */
+/** Password change, logout and account deletion; each rejects with the typed error's Korean message. */
 export function useAccountMutations() {
   const environment = useRelayEnvironment();
-  const [commitRequest, requestInFlight] = useTypedMutation<useAccountMutationsRequestResetMutation>(
-    graphql`
-      mutation useAccountMutationsRequestResetMutation($input: RequestPasswordResetInput!) {
-        requestPasswordReset(input: $input) {
-          __typename
-          ...useTypedMutation_failure @alias(as: "failure")
-        }
-      }
-    `,
-    { payload: 'RequestPasswordResetPayload' },
-  );
-  const [commitConfirm, confirmInFlight] = useTypedMutation<useAccountMutationsConfirmResetMutation>(
-    graphql`
-      mutation useAccountMutationsConfirmResetMutation($input: ConfirmPasswordResetInput!) {
-        confirmPasswordReset(input: $input) {
-          __typename
-          ...useTypedMutation_failure @alias(as: "failure")
-        }
-      }
-    `,
-    { payload: 'ConfirmPasswordResetPayload' },
-  );
   const [commitChange, changeInFlight] = useTypedMutation<useAccountMutationsChangePasswordMutation>(
     graphql`
       mutation useAccountMutationsChangePasswordMutation($input: ChangePasswordInput!) {
@@ -72,13 +48,6 @@ export function useAccountMutations() {
     commitLocalUpdate(environment, (store) => store.invalidateStore());
   }, [environment]);
 
-  const requestPasswordReset = useCallback((email: string) => commitRequest({ variables: { input: { email } } }), [commitRequest]);
-
-  const confirmPasswordReset = useCallback(
-    (input: { token: string; newPassword: string; newPasswordConfirm: string }) => commitConfirm({ variables: { input } }),
-    [commitConfirm],
-  );
-
   const changePassword = useCallback(
     (input: { currentPassword: string; newPassword: string; newPasswordConfirm: string }) => commitChange({ variables: { input } }),
     [commitChange],
@@ -95,11 +64,9 @@ export function useAccountMutations() {
   );
 
   return {
-    requestPasswordReset,
-    confirmPasswordReset,
     changePassword,
     logout,
     deleteAccount,
-    inFlight: requestInFlight || confirmInFlight || changeInFlight || logoutInFlight || deleteInFlight,
+    inFlight: changeInFlight || logoutInFlight || deleteInFlight,
   };
 }

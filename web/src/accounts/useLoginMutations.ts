@@ -9,9 +9,26 @@ import { saveSession } from '../app/session';
 import { MutationFailure } from '../app/relay/mutationFailure';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 
-interface LoginPayload {
+export interface LoginPayload {
   readonly token?: string;
   readonly viewer?: { readonly id: string; readonly nickname: string; readonly profileImage: string | null | undefined } | null;
+}
+
+/**
+ * What every answer that logs in (a login, a registration, a password reset) ends with: the session is stored and
+ * every screen's data refetched; an answer without its token or member is the product's "login response invalid".
+ */
+export function useSettleLogin() {
+  const environment = useRelayEnvironment();
+  return useCallback(
+    ({ token, viewer }: LoginPayload) => {
+      if (!token || !viewer) throw new MutationFailure(accountTexts.social.loginResponseInvalid);
+      saveSession(token, { id: viewer.id, nickname: viewer.nickname, profileImage: viewer.profileImage ?? null });
+      // Everything fetched as a guest (isLiked, viewer …) is stale now.
+      commitLocalUpdate(environment, (store) => store.invalidateStore());
+    },
+    [environment],
+  );
 }
 
 export type SocialProviderName = 'google' | 'kakao' | 'apple';
@@ -22,7 +39,6 @@ export type SocialProviderName = 'google' | 'kakao' | 'apple';
  * without its token or member (001 §8).
  */
 export function useLoginMutations() {
-  const environment = useRelayEnvironment();
   const [commitPassword, passwordInFlight] = useTypedMutation<useLoginMutationsPasswordMutation>(
     graphql`
       mutation useLoginMutationsPasswordMutation($input: LoginWithPasswordInput!) {
@@ -72,15 +88,7 @@ export function useLoginMutations() {
     { payload: 'LoginWithApplePayload' },
   );
 
-  const settle = useCallback(
-    ({ token, viewer }: LoginPayload) => {
-      if (!token || !viewer) throw new MutationFailure(accountTexts.social.loginResponseInvalid);
-      saveSession(token, { id: viewer.id, nickname: viewer.nickname, profileImage: viewer.profileImage ?? null });
-      // Everything fetched as a guest (isLiked, viewer …) is stale now.
-      commitLocalUpdate(environment, (store) => store.invalidateStore());
-    },
-    [environment],
-  );
+  const settle = useSettleLogin();
 
   const loginWithPassword = useCallback(
     (identifier: string, password: string) => commitPassword({ variables: { input: { identifier, password, rememberMe: true } } }).then(settle),

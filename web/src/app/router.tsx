@@ -31,6 +31,8 @@ import { ScreenFrame } from './RouteScreen';
 import type { RouteLoader } from './routing/navigation';
 
 const loaders = new Map<RouteObject, RouteLoader>();
+/** Login, sign-up, forgotten password, reset, e-mail verification and terms: one chunk (the first visit's route table counts every chunk name). */
+const journeyScreens = () => import('../accounts/AccountJourneyPages');
 
 /**
  * A route whose screen is split off and downloads in parallel with its loader's data; `name` picks the screen
@@ -79,10 +81,16 @@ export const routes: RouteObject[] = [
           screen('users/:id/followers', () => import('../accounts/FollowListPage'), followListLoader),
           screen('users/:id/following', () => import('../accounts/FollowListPage'), followListLoader),
           screen('users/:id', () => import('../accounts/MemberProfilePage'), memberProfileLoader),
-          screen('login', () => import('../accounts/LoginPages'), null, 'LoginPage'),
-          screen('login/sign-in', () => import('../accounts/LoginPages'), null, 'SignInPage'),
+          screen('login', journeyScreens, null, 'LoginPage'),
+          screen('login/sign-in', journeyScreens, null, 'SignInPage'),
           screen('privacy', () => import('../accounts/PrivacyPolicyPage')),
-          screen('login/set-password', () => import('../accounts/LoginPages'), null, 'SetPasswordPage'),
+          screen('login/set-password', journeyScreens, null, 'ForgotPasswordPage'),
+          screen('forgot-password', journeyScreens, null, 'ForgotPasswordPage'),
+          screen('reset-password', journeyScreens, null, 'ResetPasswordPage'),
+          screen('verify-email', journeyScreens, null, 'VerifyEmailPage'),
+          screen('register', journeyScreens, null, 'RegisterPage'),
+          screen('signup', journeyScreens, null, 'RegisterPage'),
+          screen('terms', journeyScreens, null, 'TermsPage'),
           screen('community/search/item', () => import('../items/ItemSearchPage')),
           screen('my/wishes', () => import('../items/WishListPage'), wishListLoader),
           screen('probability', () => import('../items/ProbabilityIndexPage')),

@@ -93,10 +93,12 @@ export function clearSession({ full = false }: { full?: boolean } = {}): void {
 
 /**
  * `?token=…&deviceId=…` (002 §3.3): the app web view hands over its session. The parameters are removed
- * from the address so they are not bookmarked or shared.
+ * from the address so they are not bookmarked or shared. Not on the screens of the mailed links.
  */
 export function injectSessionFromQuery(): void {
   const url = new URL(window.location.href);
+  // The mailed links' `?token=` is a one-time reset or verification token for their screen, not a session.
+  if (url.pathname === '/reset-password' || url.pathname === '/verify-email') return;
   const token = url.searchParams.get('token');
   const device = url.searchParams.get('deviceId');
   if (!token && !device) return;

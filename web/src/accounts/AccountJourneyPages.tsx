@@ -1,0 +1,393 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { registerSchema } from '@domain/account.js';
+import { NICKNAME_MAX, NICKNAME_MIN } from '@domain/limits.js';
+import { accountTexts, journeyTexts } from '@domain/messages.js';
+import { PageHeader } from '../ui/PageHeader';
+import { FormError } from '../ui/FormParts';
+import { useToast } from '../ui/toast/ToastProvider';
+import { MutationFailure, failureMessage } from '../app/relay/mutationFailure';
+import { rememberReturnPath, useSession } from '../app/session';
+import { GuestOnly } from './GuestOnly';
+import { NewPasswordFields, newPasswordReady } from './NewPasswordFields';
+import { useEmailVerificationMutations, usePasswordResetMutations, useRegisterMutation } from './useJourneyMutations';
+
+const v = accountTexts.validation;
+
+// The account screens share one chunk (each chunk name costs the first visit's route table); the settings take their
+// password fields and the verification mail from here too.
+export { LoginPage, SignInPage } from './LoginPages';
+export { NewPasswordFields, newPasswordReady } from './NewPasswordFields';
+export { useEmailVerificationMutations } from './useJourneyMutations';
+
+/** A labelled one-line input with its field message. */
+function TextField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  type?: 'email' | 'text';
+  autoComplete?: string;
+  hint?: string;
+  maxLength?: number;
+  placeholder?: string;
+  autoFocus?: boolean;
+}) {
+  const id = useId();
+  const messageId = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        type={props.type ?? 'text'}
+        autoComplete={props.autoComplete}
+        maxLength={props.maxLength}
+        placeholder={props.placeholder}
+        value={props.value}
+        aria-invalid={Boolean(props.error)}
+        aria-describedby={props.error || props.hint ? messageId : undefined}
+        onChange={(event) => props.onChange(event.target.value)}
+        autoFocus={props.autoFocus}
+      />
+      {props.error ? (
+        <p id={messageId} className="field__error" role="alert">
+          {props.error}
+        </p>
+      ) : props.hint ? (
+        <p id={messageId} className="field__counter">
+          {props.hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+// ---- /register (and /signup) ----
+
+const r = journeyTexts.register;
+
+type RegisterField = 'email' | 'password' | 'passwordConfirm' | 'nickname' | 'agreeTerms' | 'agreePrivacy';
+type RegisterErrors = Partial<Record<RegisterField | 'form', string>>;
+
+/** Issues by field, the first one for each (the schema's paths, or the gateway's `input.<field>`). */
+function errorsByField(issues: ReadonlyArray<{ path: string | ReadonlyArray<PropertyKey>; message: string }>): RegisterErrors {
+  const errors: RegisterErrors = {};
+  for (const issue of issues) {
+    const path = typeof issue.path === 'string' ? issue.path.replace(/^input\./, '') : String(issue.path[0] ?? '');
+    const field = (['email', 'password', 'passwordConfirm', 'nickname', 'agreeTerms', 'agreePrivacy'] as const).find((name) => name === path);
+    const key = field ?? 'form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** /register: sign-up with the fields and messages of 001 §5, then logged in and on to the community. */
+export function RegisterPage() {
+  const { register, inFlight } = useRegisterMutation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({
+    email: '',
+    password: '',
+    passwordConfirm: '',
+    nickname: '',
+    agreeTerms: false,
+    agreePrivacy: false,
+    agreeMarketing: false,
+  });
+  const [errors, setErrors] = useState<RegisterErrors>({});
+  const set =
+    <K extends keyof typeof form>(field: K) =>
+    (value: (typeof form)[K]) => {
+      setForm((current) => ({ ...current, [field]: value }));
+      setErrors((current) => ({ ...current, [field]: undefined, form: undefined }));
+    };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (inFlight) return;
+    const checked = registerSchema.safeParse(form);
+    if (!checked.success) return setErrors(errorsByField(checked.error.issues));
+    let nickname: string;
+    try {
+      nickname = await register({ ...form, email: checked.data.email, nickname: checked.data.nickname });
+    } catch (failure) {
+      if (failure instanceof MutationFailure && failure.code === 'CONFLICT') return setErrors({ email: failure.message });
+      if (failure instanceof MutationFailure && failure.issues.length) return setErrors(errorsByField(failure.issues));
+      return setErrors({ form: failureMessage(failure, r.failed) });
+    }
+    toast.show(r.welcome(nickname), 'success');
+    navigate('/community', { replace: true });
+  }
+
+  const ready = newPasswordReady(form.password, form.passwordConfirm) && form.email.trim() !== '' && form.nickname.trim() !== '';
+  return (
+    <GuestOnly to="/community">
+      <PageHeader title={r.title} back />
+      <form className="account-page account-page__form" noValidate onSubmit={(event) => void submit(event)}>
+        <p className="account-page__intro">{r.intro}</p>
+        <TextField
+          label={r.email}
+          type="email"
+          autoComplete="email"
+          placeholder={r.emailPlaceholder}
+          value={form.email}
+          onChange={set('email')}
+          error={errors.email}
+          autoFocus
+        />
+        <NewPasswordFields
+          labels={{ password: r.password, confirmation: r.passwordConfirm }}
+          password={form.password}
+          confirmation={form.passwordConfirm}
+          onPassword={set('password')}
+          onConfirmation={set('passwordConfirm')}
+          mismatch={v.passwordMismatch}
+          error={errors.password ?? errors.passwordConfirm}
+        />
+        <TextField
+          label={r.nickname}
+          autoComplete="nickname"
+          maxLength={NICKNAME_MAX}
+          hint={r.nicknameHint(NICKNAME_MIN, NICKNAME_MAX)}
+          value={form.nickname}
+          onChange={set('nickname')}
+          error={errors.nickname}
+        />
+        <fieldset className="register-consents">
+          <Consent label={r.agreeTerms} checked={form.agreeTerms} onChange={set('agreeTerms')} error={errors.agreeTerms} link={['/terms', r.viewTerms]} />
+          <Consent
+            label={r.agreePrivacy}
+            checked={form.agreePrivacy}
+            onChange={set('agreePrivacy')}
+            error={errors.agreePrivacy}
+            link={['/privacy', r.viewPrivacy]}
+          />
+          <Consent label={r.agreeMarketing} checked={form.agreeMarketing} onChange={set('agreeMarketing')} />
+        </fieldset>
+        <FormError error={errors.form ?? null} />
+        <button type="submit" className="button button--primary" disabled={!ready || inFlight}>
+          {inFlight ? r.submitting : r.submit}
+        </button>
+        <p className="account-page__intro">
+          {r.haveAccount} <Link to="/login/sign-in">{r.login}</Link>
+        </p>
+      </form>
+    </GuestOnly>
+  );
+}
+
+function Consent(props: { label: string; checked: boolean; onChange: (value: boolean) => void; error?: string; link?: [string, string] }) {
+  return (
+    <div className="register-consent">
+      <label className="settings-toggle">
+        <input type="checkbox" checked={props.checked} onChange={(event) => props.onChange(event.target.checked)} />
+        {props.label}
+      </label>
+      {props.link ? (
+        <a href={props.link[0]} target="_blank" rel="noopener noreferrer">
+          {props.link[1]}
+        </a>
+      ) : null}
+      {props.error ? (
+        <p className="field__error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+// ---- /forgot-password (and /login/set-password) ----
+
+const f = journeyTexts.forgot;
+
+/** /forgot-password: asks for the reset mail; the mail's link opens /reset-password. */
+export function ForgotPasswordPage() {
+  const { requestPasswordReset, inFlight } = usePasswordResetMutations();
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address || inFlight) return;
+    try {
+      await requestPasswordReset(address);
+    } catch (failure) {
+      return setError(failureMessage(failure));
+    }
+    setError(null);
+    setSentTo(address);
+  }
+
+  return (
+    <GuestOnly to="/my">
+      <PageHeader title={f.title} back />
+      <form className="account-page account-page__form" noValidate onSubmit={(event) => void submit(event)}>
+        <p className="account-page__intro">{f.intro}</p>
+        <TextField label={f.email} type="email" autoComplete="email" value={email} onChange={setEmail} error={error ?? undefined} autoFocus />
+        <button type="submit" className="button button--primary" disabled={!email.trim() || inFlight}>
+          {sentTo ? f.sendAgain : f.submit}
+        </button>
+        {sentTo ? (
+          <p className="account-page__notice" role="status">
+            {f.sent(sentTo)}
+          </p>
+        ) : null}
+        <Link to="/login/sign-in">{f.backToLogin}</Link>
+      </form>
+    </GuestOnly>
+  );
+}
+
+// ---- /reset-password?token= ----
+
+const rs = journeyTexts.reset;
+
+/** /reset-password?token=…: the mailed link; a new password and its confirmation, then logged in. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const { confirmPasswordReset, inFlight } = usePasswordResetMutations();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [linkDead, setLinkDead] = useState(!token);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!newPasswordReady(password, confirmation) || inFlight) return;
+    try {
+      await confirmPasswordReset({ token, newPassword: password, newPasswordConfirm: confirmation });
+    } catch (failure) {
+      if (failure instanceof MutationFailure && failure.code === 'BAD_REQUEST') return setLinkDead(true);
+      return setError(failureMessage(failure));
+    }
+    toast.show(accountTexts.pages.resetDone, 'success');
+    navigate('/community', { replace: true });
+  }
+
+  return (
+    <>
+      <PageHeader title={rs.title} back />
+      {linkDead ? (
+        <section className="account-page">
+          <p className="account-page__notice" role="alert">
+            {token ? rs.invalidLink : rs.missingToken}
+          </p>
+          <Link to="/forgot-password" className="button button--primary">
+            {rs.requestAgain}
+          </Link>
+        </section>
+      ) : (
+        <form className="account-page account-page__form" noValidate onSubmit={(event) => void submit(event)}>
+          <p className="account-page__intro">{rs.intro}</p>
+          <NewPasswordFields
+            labels={{ password: rs.newPassword, confirmation: rs.newPasswordConfirm }}
+            password={password}
+            confirmation={confirmation}
+            onPassword={setPassword}
+            onConfirmation={setConfirmation}
+            mismatch={v.passwordMismatch}
+            error={error ?? undefined}
+            autoFocus
+          />
+          <button type="submit" className="button button--primary" disabled={!newPasswordReady(password, confirmation) || inFlight}>
+            {rs.submit}
+          </button>
+        </form>
+      )}
+    </>
+  );
+}
+
+// ---- /verify-email?token= ----
+
+const ve = journeyTexts.verify;
+
+/** /verify-email?token=…: confirms the mailed link at once and says how it went. */
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const { isGuest } = useSession();
+  const { confirmEmailVerification } = useEmailVerificationMutations();
+  const [state, setState] = useState<'verifying' | 'done' | 'invalid' | 'failed'>(token ? 'verifying' : 'invalid');
+  const [message, setMessage] = useState('');
+  // The token is single-use: confirm it once, also under StrictMode's double effects.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    confirmEmailVerification(token).then(
+      () => setState('done'),
+      (failure: unknown) => {
+        if (failure instanceof MutationFailure && failure.code === 'BAD_REQUEST') return setState('invalid');
+        setMessage(failureMessage(failure));
+        setState('failed');
+      },
+    );
+  }, [token, confirmEmailVerification]);
+
+  return (
+    <>
+      <PageHeader title={ve.title} />
+      <section className="account-page" aria-live="polite">
+        {state === 'verifying' ? <p className="account-page__intro">{ve.verifying}</p> : null}
+        {state === 'done' ? (
+          <>
+            <p className="account-page__notice" role="status">
+              {ve.done}
+            </p>
+            <Link to="/community" className="button button--primary">
+              {ve.goToCommunity}
+            </Link>
+          </>
+        ) : null}
+        {state === 'invalid' || state === 'failed' ? (
+          <>
+            <p className="account-page__notice" role="alert">
+              {state === 'failed' ? message : token ? ve.invalidLink : ve.missingToken}
+            </p>
+            {/* A new mail is sent from the settings, which need the member logged in (a guest logs in first). */}
+            <Link
+              to={isGuest ? '/login/sign-in' : '/my/settings'}
+              className="button button--primary"
+              onClick={() => (isGuest ? rememberReturnPath('/my/settings') : undefined)}
+            >
+              {isGuest ? ve.requestAgain : ve.goToSettings}
+            </Link>
+          </>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+// ---- /terms ----
+
+/** /terms: the terms of use the sign-up consent links to. */
+export function TermsPage() {
+  const t = journeyTexts.terms;
+  return (
+    <>
+      <PageHeader title={t.title} />
+      <article className="account-page privacy-policy">
+        {t.sections.map(([heading, body]) => (
+          <section key={heading}>
+            <h2>{heading}</h2>
+            <p>{body}</p>
+          </section>
+        ))}
+      </article>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { useId } from 'react';
+import { newPasswordSchema } from '@domain/account.js';
+import { LOGIN_SHEET_PASSWORD_MAX, LOGIN_SHEET_PASSWORD_MIN } from '@domain/limits.js';
+import { accountTexts, journeyTexts } from '@domain/messages.js';
+
+const RULE = accountTexts.validation.passwordRule(LOGIN_SHEET_PASSWORD_MIN, LOGIN_SHEET_PASSWORD_MAX);
+
+/** Whether a password a member sets keeps the one rule (the domain's schema, as the gateway and upstream check it). */
+export function keepsPasswordRule(password: string): boolean {
+  return newPasswordSchema.safeParse(password).success;
+}
+
+/** A new password is ready to send when it keeps the rule and the confirmation matches. */
+export function newPasswordReady(password: string, confirmation: string): boolean {
+  return keepsPasswordRule(password) && password === confirmation;
+}
+
+interface NewPasswordFieldsProps {
+  labels: { password: string; confirmation: string };
+  password: string;
+  confirmation: string;
+  onPassword: (value: string) => void;
+  onConfirmation: (value: string) => void;
+  /** The mismatch message of the form's schema (register and reset, or the settings' change). */
+  mismatch: string;
+  /** A server message about the password field (shown under the hint). */
+  error?: string;
+  autoFocus?: boolean;
+}
+
+/**
+ * The new password and its confirmation, as register, reset and the settings' change ask for them: the rule shows
+ * under the field while typing (read out as it changes, and says when it holds), the mismatch as soon as the
+ * confirmation differs.
+ */
+export function NewPasswordFields(props: NewPasswordFieldsProps) {
+  const passwordId = useId();
+  const confirmationId = useId();
+  const hintId = useId();
+  const mismatchId = useId();
+  const ok = keepsPasswordRule(props.password);
+  const mismatched = props.confirmation !== '' && props.confirmation !== props.password;
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={passwordId} className="field__label">
+          {props.labels.password}
+        </label>
+        <input
+          id={passwordId}
+          className="field__input"
+          type="password"
+          autoComplete="new-password"
+          maxLength={LOGIN_SHEET_PASSWORD_MAX}
+          value={props.password}
+          aria-describedby={hintId}
+          aria-invalid={props.password !== '' && !ok}
+          onChange={(event) => props.onPassword(event.target.value)}
+          autoFocus={props.autoFocus}
+        />
+        <p id={hintId} className={ok ? 'password-rule password-rule--ok' : 'password-rule'} aria-live="polite" data-testid="password-rule">
+          {ok ? journeyTexts.password.ok : RULE}
+        </p>
+        {props.error ? <p className="field__error">{props.error}</p> : null}
+      </div>
+      <div className="field">
+        <label htmlFor={confirmationId} className="field__label">
+          {props.labels.confirmation}
+        </label>
+        <input
+          id={confirmationId}
+          className="field__input"
+          type="password"
+          autoComplete="new-password"
+          maxLength={LOGIN_SHEET_PASSWORD_MAX}
+          value={props.confirmation}
+          aria-describedby={mismatched ? mismatchId : undefined}
+          aria-invalid={mismatched}
+          onChange={(event) => props.onConfirmation(event.target.value)}
+        />
+        {mismatched ? (
+          <p id={mismatchId} className="field__error" role="alert">
+            {props.mismatch}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
