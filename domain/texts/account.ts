@@ -71,6 +71,9 @@ export const accountTexts = {
     loginTitle: '로그인',
     loginIntro: '로그인하고 슬라임 커뮤니티를 즐겨보세요.',
     openSheet: '로그인하기',
+    // The sign-up link of the login sheet's e-mail tab and of /login (not in the sheet's texts: those load with every page)
+    noAccount: '아직 회원이 아니신가요?',
+    register: '회원가입',
     resetLinkSent: '비밀번호 재설정 메일을 보냈습니다. 메일함을 확인해주세요.',
     resetDone: '비밀번호가 변경되었습니다. 새 비밀번호로 로그인되었습니다.',
     verifyMailSent: '인증 메일을 보냈습니다. 메일함을 확인해주세요.',

@@ -20,8 +20,6 @@ export const loginSheetTexts = {
   submit: '로그인',
   back: '이전',
   forgotPassword: '비밀번호를 잊으셨나요?',
-  noAccount: '아직 회원이 아니신가요?',
-  register: '회원가입',
   loggingIn: '로그인 중...',
   privacy: '개인정보 처리방침',
   copyright: '© 슬라임 커뮤니티. All rights reserved.',

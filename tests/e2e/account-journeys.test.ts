@@ -58,7 +58,7 @@ describe('sign-up', () => {
     await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();
     const dialog = page.getByRole('dialog', { name: sheet.title });
     await dialog.getByRole('tab', { name: sheet.phoneTab }).click();
-    await dialog.getByRole('link', { name: sheet.register }).click();
+    await dialog.getByRole('link', { name: accountTexts.pages.register }).click();
     await page.waitForURL(`${app.gateway.url}/register`);
     await expect.poll(() => dialog.isVisible()).toBe(false);
 
@@ -115,7 +115,7 @@ describe('sign-up', () => {
 
   test('/login links to the sign-up screen', async () => {
     const page = await open('/login');
-    await page.getByRole('link', { name: sheet.register }).click();
+    await page.getByRole('link', { name: accountTexts.pages.register }).click();
     await page.waitForURL(`${app.gateway.url}/register`);
     await page.getByRole('heading', { name: r.title }).waitFor();
   });

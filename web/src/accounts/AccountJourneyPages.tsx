@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { registerSchema } from '@domain/account.js';
 import { NICKNAME_MAX, NICKNAME_MIN } from '@domain/limits.js';
@@ -16,7 +16,7 @@ const v = accountTexts.validation;
 
 // The account screens share one chunk (each chunk name costs the first visit's route table); the settings take their
 // password fields and the verification mail from here too.
-export { LoginPage, SignInPage } from './LoginPages';
+import { LoginPage, SignInPage } from './LoginPages';
 export { NewPasswordFields, newPasswordReady } from './NewPasswordFields';
 export { useEmailVerificationMutations } from './useJourneyMutations';
 
@@ -391,3 +391,16 @@ export function TermsPage() {
     </>
   );
 }
+
+/** The screens by their route path, as the router asks for them (`/signup` and `/login/set-password` are aliases). */
+export const screensByPath: Record<string, ComponentType> = {
+  login: LoginPage,
+  'login/sign-in': SignInPage,
+  'login/set-password': ForgotPasswordPage,
+  'forgot-password': ForgotPasswordPage,
+  'reset-password': ResetPasswordPage,
+  'verify-email': VerifyEmailPage,
+  register: RegisterPage,
+  signup: RegisterPage,
+  terms: TermsPage,
+};

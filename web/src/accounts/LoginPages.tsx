@@ -20,7 +20,7 @@ export function LoginPage() {
           {p.openSheet}
         </button>
         <p className="account-page__intro">
-          {accountTexts.sheet.noAccount} <Link to="/register">{accountTexts.sheet.register}</Link>
+          {accountTexts.pages.noAccount} <Link to="/register">{accountTexts.pages.register}</Link>
         </p>
       </section>
     </GuestOnly>

@@ -213,9 +213,9 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
             {t.next}
           </button>
           <p className="login-panel__signup">
-            {t.noAccount}{' '}
+            {accountTexts.pages.noAccount}{' '}
             <Link to="/register" className="link-button" onClick={onNavigateAway}>
-              {t.register}
+              {accountTexts.pages.register}
             </Link>
           </p>
         </div>

@@ -31,8 +31,11 @@ import { ScreenFrame } from './RouteScreen';
 import type { RouteLoader } from './routing/navigation';
 
 const loaders = new Map<RouteObject, RouteLoader>();
-/** Login, sign-up, forgotten password, reset, e-mail verification and terms: one chunk (the first visit's route table counts every chunk name). */
-const journeyScreens = () => import('../accounts/AccountJourneyPages');
+/**
+ * Login, sign-up, forgotten password, reset, e-mail verification and terms: one chunk, its screens named by their
+ * paths (the first visit downloads this table: each chunk name and screen name here counts toward its budget).
+ */
+const journeyScreens = () => import('../accounts/AccountJourneyPages').then((module) => module.screensByPath);
 
 /**
  * A route whose screen is split off and downloads in parallel with its loader's data; `name` picks the screen
@@ -81,16 +84,10 @@ export const routes: RouteObject[] = [
           screen('users/:id/followers', () => import('../accounts/FollowListPage'), followListLoader),
           screen('users/:id/following', () => import('../accounts/FollowListPage'), followListLoader),
           screen('users/:id', () => import('../accounts/MemberProfilePage'), memberProfileLoader),
-          screen('login', journeyScreens, null, 'LoginPage'),
-          screen('login/sign-in', journeyScreens, null, 'SignInPage'),
+          ...['login', 'login/sign-in', 'login/set-password', 'forgot-password', 'reset-password', 'verify-email', 'register', 'signup', 'terms'].map((path) =>
+            screen(path, journeyScreens, null, path),
+          ),
           screen('privacy', () => import('../accounts/PrivacyPolicyPage')),
-          screen('login/set-password', journeyScreens, null, 'ForgotPasswordPage'),
-          screen('forgot-password', journeyScreens, null, 'ForgotPasswordPage'),
-          screen('reset-password', journeyScreens, null, 'ResetPasswordPage'),
-          screen('verify-email', journeyScreens, null, 'VerifyEmailPage'),
-          screen('register', journeyScreens, null, 'RegisterPage'),
-          screen('signup', journeyScreens, null, 'RegisterPage'),
-          screen('terms', journeyScreens, null, 'TermsPage'),
           screen('community/search/item', () => import('../items/ItemSearchPage')),
           screen('my/wishes', () => import('../items/WishListPage'), wishListLoader),
           screen('probability', () => import('../items/ProbabilityIndexPage')),
