@@ -84,18 +84,6 @@ export const SPECIAL_IDS = {
  * (general talk, marketplace trade, mentoring, contest entries, notices).
  */
 export const POST_TYPES = ['general', 'trade', 'mentoring', 'contest', 'notice'] as const;
-
-/** What only staff may file a post under: the notice post type and the 공지 category (000 §3 special id). */
-export const STAFF_ONLY_POST_TYPES: readonly string[] = ['notice'];
-export const STAFF_ONLY_CATEGORY_IDS: readonly number[] = [SPECIAL_IDS.notice];
-
-/** Whether a post's type or categories make it a notice, which only staff write. */
-export function isNoticePost(post: { post_type?: string; category?: number; sub_category?: number }): boolean {
-  return (
-    (post.post_type !== undefined && STAFF_ONLY_POST_TYPES.includes(post.post_type)) ||
-    [post.category, post.sub_category].some((id) => id !== undefined && STAFF_ONLY_CATEGORY_IDS.includes(id))
-  );
-}
 export type PostType = (typeof POST_TYPES)[number];
 
 export const TRADE_TYPES = ['sell', 'buy', 'trade'] as const;

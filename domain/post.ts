@@ -16,6 +16,7 @@ import {
   TITLE_MAX,
   TRADE_TYPES,
   STORED_INT_MAX,
+  SPECIAL_IDS,
 } from './limits.js';
 import { communityTexts, reportTexts, validationTexts as v } from './messages.js';
 import { IMAGE_UPLOAD_LIMIT } from './uploads.js';
@@ -174,4 +175,16 @@ export function imageUploadProblem(detected: { type?: string } | null, size: num
     return communityTexts.upload.notImage;
   }
   return null;
+}
+
+/** What only staff may file a post under: the notice post type and the 공지 category (000 §3 special id). */
+export const STAFF_ONLY_POST_TYPES: readonly string[] = ['notice'];
+export const STAFF_ONLY_CATEGORY_IDS: readonly number[] = [SPECIAL_IDS.notice];
+
+/** Whether a post's type or categories make it a notice, which only staff write. */
+export function isNoticePost(post: { post_type?: string; category?: number; sub_category?: number }): boolean {
+  return (
+    (post.post_type !== undefined && STAFF_ONLY_POST_TYPES.includes(post.post_type)) ||
+    [post.category, post.sub_category].some((id) => id !== undefined && STAFF_ONLY_CATEGORY_IDS.includes(id))
+  );
 }

@@ -1,6 +1,6 @@
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { communityTexts, uiTexts } from '@domain/messages.js';
-import { STAFF_ONLY_CATEGORY_IDS } from '@domain/limits.js';
+import { STAFF_ONLY_CATEGORY_IDS } from '@domain/post.js';
 import type { WritePageQuery } from '../__generated__/WritePageQuery.graphql';
 import type { WritePage_post$key } from '../__generated__/WritePage_post.graphql';
 import { RouteScreen } from '../app/RouteScreen';
