@@ -9,12 +9,12 @@ import { ProfileBadgeList } from './ProfileTabLists';
 import { RouteScreen } from '../app/RouteScreen';
 import { ProfileHead, ProfileMoreButton, ProfileStats } from './ProfileParts';
 import { LoginRequired } from '../ui/StateScreen';
+import { globalIdOf } from '../app/relay/routeIds';
 
 const p = accountTexts.profile;
 const d = accountTexts.detail;
 
 /** The Relay global id the gateway gives a record (activities name their target by database id). */
-const globalIdOf = (typename: 'User' | 'Post', databaseId: number) => btoa(`${typename}:${databaseId}`);
 
 /** /my/profile: the member's own profile in full (001 §3): fields, badges with the represented one, stats, activities. */
 export default function ProfileDetailPage() {

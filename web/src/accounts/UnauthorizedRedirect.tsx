@@ -3,11 +3,12 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { loginSheetTexts } from '@domain/messages.js';
 import { useToast } from '../ui/toast/ToastProvider';
 import { rememberReturnPath, takeUnauthorized, UNAUTHORIZED_EVENT } from '../app/session';
+import { isMemberOnlyPath } from '../app/navigation/memberOnly';
 
 /**
  * 002 §4.3: when the gateway rejects the stored session, the user is already cleared (fetchGraphQL);
- * here the login-needed toast shows, the current path is remembered and the visitor goes to
- * /login/sign-in, unless already on a login page. Logging in there returns to the remembered path.
+ * here the login-needed toast shows, and on a member-only screen the current path is remembered and the
+ * visitor goes to /login/sign-in. Logging in there returns to the remembered path. Public screens stay.
  */
 export function UnauthorizedRedirect() {
   const navigate = useNavigate();
@@ -18,7 +19,8 @@ export function UnauthorizedRedirect() {
     function onUnauthorized() {
       if (!takeUnauthorized()) return;
       toast.show(loginSheetTexts.loginNeeded, 'warning');
-      if (location.pathname.startsWith('/login')) return;
+      // A public screen was read again as a guest (fetchGraphQL): the visitor stays where they are.
+      if (location.pathname.startsWith('/login') || !isMemberOnlyPath(location.pathname)) return;
       rememberReturnPath(location.pathname + location.search);
       navigate('/login/sign-in', { replace: true });
     }

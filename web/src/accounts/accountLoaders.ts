@@ -14,13 +14,14 @@ import type { ProfileEditPageQuery as ProfileEditPageQueryType } from '../__gene
 import SettingsPageQuery from '../__generated__/SettingsPageQuery$parameters';
 import type { SettingsPageQuery as SettingsPageQueryType } from '../__generated__/SettingsPageQuery.graphql';
 import { loadRouteQuery } from '../app/relay/loadRouteQuery';
+import { routeNodeId } from '../app/relay/routeIds';
 
 export const myLoader = () => loadRouteQuery<MyPageQueryType>('my', MyPageQuery, {});
 export const profileDetailLoader = () => loadRouteQuery<ProfileDetailPageQueryType>('my-profile', ProfileDetailPageQuery, {});
 export const profileEditLoader = () => loadRouteQuery<ProfileEditPageQueryType>('my-profile-edit', ProfileEditPageQuery, {});
 export const settingsLoader = () => loadRouteQuery<SettingsPageQueryType>('my-settings', SettingsPageQuery, {});
 export function memberProfileLoader({ params }: RouteLoaderArgs) {
-  return loadRouteQuery<MemberProfilePageQueryType>('member-profile', MemberProfilePageQuery, { id: params.id ?? '' });
+  return loadRouteQuery<MemberProfilePageQueryType>('member-profile', MemberProfilePageQuery, { id: routeNodeId(params.id ?? '', 'User') });
 }
 /** No query until there is something to look for. */
 export function memberSearchLoader({ request }: RouteLoaderArgs) {
@@ -30,5 +31,5 @@ export function memberSearchLoader({ request }: RouteLoaderArgs) {
 /** `/users/:id/followers` or `/users/:id/following`, told apart by the last path segment. */
 export function followListLoader({ params, request }: RouteLoaderArgs) {
   const followers = new URL(request.url).pathname.endsWith('/followers');
-  return loadRouteQuery<FollowListPageQueryType>('follow-list', FollowListPageQuery, { id: params.id ?? '', followers });
+  return loadRouteQuery<FollowListPageQueryType>('follow-list', FollowListPageQuery, { id: routeNodeId(params.id ?? '', 'User'), followers });
 }

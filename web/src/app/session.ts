@@ -160,14 +160,16 @@ export const UNAUTHORIZED_EVENT = 'session:unauthorized';
 let unauthorizedPending = false;
 
 /**
- * The gateway rejected the stored session: the user is cleared at once and the layout is told. A rejection
- * during the first route's loader comes before the layout listens, so it also stays pending until taken.
+ * The gateway rejected the stored session: the user is cleared at once and the layout is told (true), unless
+ * there was no session to drop (false). A rejection during the first route's loader comes before the layout
+ * listens, so it also stays pending until taken.
  */
-export function signalUnauthorized(): void {
-  if (!storedToken()) return;
+export function signalUnauthorized(): boolean {
+  if (!storedToken()) return false;
   clearSession();
   unauthorizedPending = true;
   window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+  return true;
 }
 
 export function takeUnauthorized(): boolean {

@@ -71,7 +71,15 @@ function isNotAuthenticatedResult(field: unknown): boolean {
   return typeof field === 'object' && field !== null && (field as { __typename?: unknown }).__typename === 'NotAuthenticatedError';
 }
 
-async function postGraphQL(body: { variables: Record<string, unknown> }, signal: AbortSignal, uploadables?: UploadableMap | null): Promise<GraphQLResponse> {
+interface Attempt {
+  signal: AbortSignal;
+  uploadables?: UploadableMap | null;
+  /** A query may be read again as a guest once its stored session was refused; a mutation never repeats. */
+  isQuery: boolean;
+}
+
+async function postGraphQL(body: { variables: Record<string, unknown> }, attempt: Attempt): Promise<GraphQLResponse> {
+  const { signal, uploadables } = attempt;
   let response: Response;
   try {
     response = uploadables
@@ -83,18 +91,19 @@ async function postGraphQL(body: { variables: Record<string, unknown> }, signal:
   }
 
   const payload = (await response.json().catch(() => null)) as { data?: unknown; errors?: GraphQLErrorEntry[] } | null;
-  if (payload?.errors?.length) {
-    console.error('GraphQL errors', payload.errors);
-    const error = requestErrorFrom(payload.errors);
-    // 002 §4.3: the layout shows the login-needed toast and sends the visitor to /login/sign-in.
-    if (error.code === 'UNAUTHORIZED') signalUnauthorized();
+  const error = payload?.errors?.length ? requestErrorFrom(payload.errors) : null;
+  // An UNAUTHORIZED error, or a typed NotAuthenticatedError in a root field, refuses the stored session.
+  const refused = error ? error.code === 'UNAUTHORIZED' : Object.values((payload?.data ?? {}) as Record<string, unknown>).some(isNotAuthenticatedResult);
+  // 002 §4.3: the session is dropped and the layout told (it sends the visitor to /login/sign-in from a
+  // member-only screen); a query is then read again as a guest, so a public page keeps working.
+  if (refused && signalUnauthorized() && attempt.isQuery) return postGraphQL(body, { ...attempt, isQuery: false });
+  if (error) {
+    console.error('GraphQL errors', payload?.errors);
     throw error;
   }
   if (!response.ok || !payload || payload.data == null) {
     throw new RequestError(userMessageFor(response.status), 'UNKNOWN', response.status);
   }
-  // A mutation's typed NotAuthenticatedError says the same about a stored session as an UNAUTHORIZED error.
-  if (Object.values(payload.data as Record<string, unknown>).some(isNotAuthenticatedResult)) signalUnauthorized();
   return payload as GraphQLResponse;
 }
 
@@ -110,7 +119,7 @@ export const fetchGraphQL: FetchFunction = (operation, variables, _cacheConfig, 
       variables,
       extensions: { persistedQuery: { version: 1, sha256Hash: operation.id } },
     };
-    postGraphQL(body, controller.signal, uploadables).then(
+    postGraphQL(body, { signal: controller.signal, uploadables, isQuery: operation.operationKind === 'query' }).then(
       (response) => {
         sink.next(response);
         sink.complete();

@@ -28,7 +28,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     () => ({
       show(message, kind = 'info') {
         const id = nextId.current++;
-        setToasts((current) => [...current, { id, message, kind }]);
+        // One failure told by two parts of the app (a form and the session handler) shows once.
+        setToasts((current) => (current.some((toast) => toast.message === message) ? current : [...current, { id, message, kind }]));
       },
     }),
     [],
