@@ -35,6 +35,8 @@ export const errorMessages = {
 
 /** What the global error handler shows (002 §8.2) and the fallback screen (002 §8.4). */
 export const globalErrorTexts = {
+  /** 002 §4.3: the stored session was refused (shown by the shell, so it is not in the login sheet's group). */
+  loginNeeded: '로그인이 필요합니다. 다시 로그인해주세요.',
   network: '네트워크 연결을 확인해주세요.',
   timeout: '요청 시간이 초과되었습니다.',
   checkInput: '입력 내용을 확인해주세요.',

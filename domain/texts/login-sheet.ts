@@ -24,5 +24,4 @@ export const loginSheetTexts = {
   privacy: '개인정보 처리방침',
   copyright: '© 슬라임 커뮤니티. All rights reserved.',
   success: '로그인되었습니다!',
-  loginNeeded: '로그인이 필요합니다. 다시 로그인해주세요.',
 } as const;

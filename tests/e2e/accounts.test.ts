@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { PROFILE_LIST_PAGE_SIZE } from '../../domain/limits.js';
-import { accountTexts, communityTexts, uiTexts } from '../../domain/messages.js';
+import { accountTexts, communityTexts, globalErrorTexts, uiTexts } from '../../domain/messages.js';
 import { issueToken } from '../../upstream/src/app.js';
 import { appleSigner, startProviders, useProviders } from '../helpers/social-providers.js';
 import { useWebApp } from '../helpers/web-app.js';
@@ -104,7 +104,7 @@ describe('login sheet and session', () => {
     }, expired);
     await page.goto(`${app.gateway.url}/my/settings`);
     await page.waitForURL(`${app.gateway.url}/login/sign-in`);
-    await page.getByTestId('toast').filter({ hasText: sheet.loginNeeded }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: globalErrorTexts.loginNeeded }).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toBeNull();
 
     await logInWithPassword(page.locator('main, .app-column').first(), page);
@@ -124,7 +124,7 @@ describe('login sheet and session', () => {
     await bio.fill('저장되지 않을 소개');
     await page.getByRole('button', { name: accountTexts.edit.save }).click();
     await page.waitForURL(`${app.gateway.url}/login/sign-in`);
-    await page.getByTestId('toast').filter({ hasText: sheet.loginNeeded }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: globalErrorTexts.loginNeeded }).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toBeNull();
 
     await logInWithPassword(page.locator('main, .app-column').first(), page);

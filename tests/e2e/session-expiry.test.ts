@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { accountTexts } from '../../domain/messages.js';
+import { accountTexts, globalErrorTexts } from '../../domain/messages.js';
 import { issueToken } from '../../upstream/src/app.js';
 import { useWebApp } from '../helpers/web-app.js';
 
@@ -8,7 +8,6 @@ import { useWebApp } from '../helpers/web-app.js';
  * screens send to /login/sign-in, and the visitor is told once.
  */
 const app = useWebApp('session-expiry');
-const sheet = accountTexts.sheet;
 
 async function withStaleSession(path: string) {
   const page = await app.open('/privacy');
@@ -26,7 +25,7 @@ describe('a stale stored session', () => {
     const [post] = (await (await fetch(`${app.upstream.url}/v1/community/?page_size=1`)).json()).results;
     const page = await withStaleSession(`/community/detail?id=${post.id}`);
     await page.getByRole('heading', { name: post.title }).waitFor();
-    await page.getByTestId('toast').filter({ hasText: sheet.loginNeeded }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: globalErrorTexts.loginNeeded }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/community/detail');
     expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toBeNull();
     expect(await page.getByTestId('toast').count()).toBe(1);
@@ -43,7 +42,7 @@ describe('a stale stored session', () => {
   test('a member screen sends to /login/sign-in', async () => {
     const page = await withStaleSession('/my/settings');
     await page.waitForURL(`${app.gateway.url}/login/sign-in`);
-    await page.getByTestId('toast').filter({ hasText: sheet.loginNeeded }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: globalErrorTexts.loginNeeded }).waitFor();
     await page.close();
   });
 
@@ -60,7 +59,7 @@ describe('a stale stored session', () => {
     await page.waitForURL(`${app.gateway.url}/login/sign-in`);
     await page.getByTestId('toast').first().waitFor();
     await page.waitForTimeout(300);
-    expect(await page.getByTestId('toast').allTextContents()).toEqual([sheet.loginNeeded]);
+    expect(await page.getByTestId('toast').allTextContents()).toEqual([globalErrorTexts.loginNeeded]);
     await page.close();
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { loginSheetTexts } from '@domain/messages.js';
+import { globalErrorTexts } from '@domain/messages.js';
 import { useToast } from '../ui/toast/ToastProvider';
 import { rememberReturnPath, takeUnauthorized, UNAUTHORIZED_EVENT } from '../app/session';
 import { isMemberOnlyPath } from '../app/navigation/memberOnly';
@@ -18,7 +18,7 @@ export function UnauthorizedRedirect() {
   useEffect(() => {
     function onUnauthorized() {
       if (!takeUnauthorized()) return;
-      toast.show(loginSheetTexts.loginNeeded, 'warning');
+      toast.show(globalErrorTexts.loginNeeded, 'warning');
       // A public screen was read again as a guest (fetchGraphQL): the visitor stays where they are.
       if (location.pathname.startsWith('/login') || !isMemberOnlyPath(location.pathname)) return;
       rememberReturnPath(location.pathname + location.search);

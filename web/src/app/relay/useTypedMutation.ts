@@ -3,7 +3,7 @@ import { graphql, useMutation, type UseMutationConfig } from 'react-relay';
 import { readInlineData, type GraphQLTaggedNode, type MutationParameters } from 'relay-runtime';
 import type { useTypedMutation_failure$key } from '../../__generated__/useTypedMutation_failure.graphql';
 import { MutationFailure, failureOf } from './mutationFailure';
-import { loginSheetTexts } from '@domain/messages.js';
+import { globalErrorTexts } from '@domain/messages.js';
 
 /**
  * What every mutation selects of a typed error, spread on its root field as
@@ -66,7 +66,7 @@ export function useTypedMutation<M extends MutationParameters>(
             if (field?.__typename === payload) return resolve(field);
             const error = readInlineData(failureFragment, field?.failure ?? null);
             // A refused session is told once, in the login-needed words the session handler shows (002 §4.3).
-            if (field?.__typename === 'NotAuthenticatedError') return reject(new MutationFailure(loginSheetTexts.loginNeeded, [], error?.code));
+            if (field?.__typename === 'NotAuthenticatedError') return reject(new MutationFailure(globalErrorTexts.loginNeeded, [], error?.code));
             reject(failureOf({ __typename: field?.__typename ?? '', ...error }, failureText, codeTexts));
           },
           onError: (error) => {
