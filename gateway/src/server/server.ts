@@ -8,6 +8,7 @@ import { GRAPHQL_LIMITS } from '../../../domain/limits.js';
 import { errorMessages, hardeningTexts } from '../../../domain/messages.js';
 import { settingsFromEnv, type GatewaySettings } from './config.js';
 import { serveMedia } from './media.js';
+import { graphiqlHelmet, securityHeaders } from './security-headers.js';
 import { GatewayMetrics } from './metrics.js';
 import { NotificationBridge } from './notification-bridge.js';
 import { PersistedOperations } from './persisted.js';
@@ -137,9 +138,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     reply.header('x-request-id', request.id);
   });
 
+  const webRoot = webDir ? resolve(webDir) : undefined;
+  await securityHeaders(app, webRoot);
+
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
+    helmet: graphiqlHelmet,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       // The raw response lets Yoga abort the request's signal (and so its upstream calls) when the client goes away.
       const response = await yoga.handleNodeRequestAndResponse(request, reply.raw, { req: request, reply, requestId: request.id, clientIp: request.ip });
@@ -173,7 +178,6 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     return reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
-  const webRoot = webDir ? resolve(webDir) : undefined;
   if (webRoot && existsSync(resolve(webRoot, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: webRoot,

@@ -1,14 +1,11 @@
 import { GOOGLE_SDK_RETRY_MS } from '@domain/limits.js';
+import { SOCIAL_SDKS } from '@domain/social-sdks.js';
 
 /**
  * The providers' browser SDKs (002 §1): loaded when the login sheet opens, used when a button is tapped.
  * Client ids come from the build's environment (VITE_GOOGLE_CLIENT_ID, VITE_KAKAO_JS_KEY, VITE_APPLE_CLIENT_ID).
  */
-const SDK_URLS = {
-  google: 'https://accounts.google.com/gsi/client',
-  kakao: 'https://t1.kakaocdn.net/kakao_js_sdk/2.7.4/kakao.min.js',
-  apple: 'https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/ko_KR/appleid.auth.js',
-} as const;
+const SDK_URLS = { google: SOCIAL_SDKS.google.script, kakao: SOCIAL_SDKS.kakao.script, apple: SOCIAL_SDKS.apple.script } as const;
 
 const env = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env ?? {};
 export const socialClientIds = {

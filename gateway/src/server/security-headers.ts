@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { SOCIAL_SDKS } from '../../../domain/social-sdks.js';
+
+type Directives = Record<string, string[]>;
+
+const sdks = Object.values(SOCIAL_SDKS);
+const originOf = (url: string) => new URL(url).origin;
+const unique = (values: string[]) => [...new Set(values)];
+
+/** The hash source of an inline text as CSP writes it. */
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * The inline styles the built index.html carries (the build inlines the first screen's CSS in a <style> and the
+ * layout variables in the <html> style attribute), as hash sources: they are allowed by content, nothing else
+ * inline is. The page has no inline script.
+ */
+export function inlineStyleSources(indexHtml: string): string[] {
+  const elements = [...indexHtml.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => sha256(match[1]));
+  const attributes = [...indexHtml.matchAll(/\sstyle="([^"]*)"/gi)].map((match) => sha256(match[1]));
+  return [...elements, ...(attributes.length ? ["'unsafe-hashes'", ...attributes] : [])];
+}
+
+/**
+ * The web app's policy: its own scripts and styles only (no inline script, inline styles by hash), the social
+ * SDKs' script, frame and connect sources and nothing else, pictures and videos from anywhere over https (media
+ * may live on a CDN), and no framing by any site.
+ */
+export function appDirectives(inlineStyles: string[]): Directives {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...unique(sdks.map((sdk) => originOf(sdk.script)))],
+    'style-src': ["'self'", ...inlineStyles, ...sdks.flatMap((sdk) => sdk.styles)],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'media-src': ["'self'", 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...unique(sdks.flatMap((sdk) => sdk.connects))],
+    'frame-src': unique(sdks.flatMap((sdk) => sdk.frames)),
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/** GraphiQL's page (Yoga's, loaded from its CDN until it is served locally): its inline boot script, CDN files and blob workers. */
+const GRAPHIQL_CDN = 'https://unpkg.com';
+export const GRAPHIQL_DIRECTIVES: Directives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'", "'unsafe-inline'", GRAPHIQL_CDN],
+  'style-src': ["'self'", "'unsafe-inline'", GRAPHIQL_CDN],
+  'img-src': ["'self'", 'data:', 'https:'],
+  'font-src': ["'self'", 'data:', GRAPHIQL_CDN],
+  'connect-src': ["'self'", GRAPHIQL_CDN],
+  'worker-src': ["'self'", 'blob:'],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** The route option giving /graphql (GraphiQL's page) its own policy; the other headers stay the app's. */
+export const graphiqlHelmet = { contentSecurityPolicy: { useDefaults: false, directives: GRAPHIQL_DIRECTIVES } } satisfies Omit<FastifyHelmetOptions, 'global'>;
+
+/**
+ * Browser security headers on every answer (@fastify/helmet): the CSP above, `nosniff`, `X-Frame-Options: DENY`,
+ * `Referrer-Policy: strict-origin-when-cross-origin`; pop-ups (the social logins) keep their opener. Media keep
+ * their own stricter CSP (set by `serveMedia`, which overrides this one).
+ */
+export async function securityHeaders(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
+  const index = webRoot ? resolve(webRoot, 'index.html') : undefined;
+  const inlineStyles = index && existsSync(index) ? inlineStyleSources(readFileSync(index, 'utf8')) : [];
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: appDirectives(inlineStyles) },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+}
