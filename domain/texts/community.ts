@@ -68,6 +68,7 @@ export const communityTexts = {
     created: '댓글이 등록되었습니다.',
     failed: '댓글을 처리하지 못했습니다.',
     deleted: '댓글이 삭제되었습니다.',
+    updated: '댓글이 수정되었습니다.',
   },
   search: {
     title: '검색',

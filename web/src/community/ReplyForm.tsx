@@ -13,6 +13,12 @@ interface ReplyFormProps {
   onDone?: () => void;
 }
 
+/** What is wrong with a reply's (trimmed) text by the server's rules (000 §5), or null. */
+export function replyContentError(trimmed: string): string | null {
+  if (!trimmed) return validationTexts.replyRequired;
+  return trimmed.length > REPLY_MAX ? validationTexts.replyMax(REPLY_MAX) : null;
+}
+
 /** Writes a reply (or an answer to one) with the same rules the server applies (000 §5). */
 export function ReplyForm({ postId, connectionId, parentId, placeholder = communityTexts.reply.placeholder, onDone }: ReplyFormProps) {
   const [content, setContent] = useState('');
@@ -23,9 +29,9 @@ export function ReplyForm({ postId, connectionId, parentId, placeholder = commun
 
   const submit = () => {
     const trimmed = content.trim();
-    if (!trimmed) return setError(validationTexts.replyRequired);
-    if (trimmed.length > REPLY_MAX) return setError(validationTexts.replyMax(REPLY_MAX));
-    setError(null);
+    const invalid = replyContentError(trimmed);
+    setError(invalid);
+    if (invalid) return;
     create({ postId, content: trimmed, parentId, connectionId }).then(
       () => {
         setContent('');

@@ -10,7 +10,9 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useMemberAction } from '../accounts/useMemberAction';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
-import { ReplyForm } from './ReplyForm';
+import { ReplyForm, replyContentError } from './ReplyForm';
+import { useUpdateReplyMutation } from './useUpdateReplyMutation';
+import { REPLY_MAX } from '@domain/limits.js';
 
 interface ReplyContext {
   postId: string;
@@ -90,6 +92,7 @@ function ReplyBody({ reply, connectionId, postId, viewerId, onAnswer }: ReplyBod
     reply,
   );
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [remove, removing] = useDeleteReplyMutation();
   const toggleLike = useToggleReplyLikeMutation();
   const asMember = useMemberAction();
@@ -105,8 +108,12 @@ function ReplyBody({ reply, connectionId, postId, viewerId, onAnswer }: ReplyBod
         </time>
         {data.isEdited && !data.isDeleted ? <span className="reply__edited">{communityTexts.reply.edited}</span> : null}
       </div>
-      <p className={`reply__content${data.isDeleted ? ' reply__content--deleted' : ''}`}>{data.content}</p>
-      {data.isDeleted ? null : (
+      {editing ? (
+        <ReplyEditor replyId={data.id} postId={postId} content={data.content} onDone={() => setEditing(false)} />
+      ) : (
+        <p className={`reply__content${data.isDeleted ? ' reply__content--deleted' : ''}`}>{data.content}</p>
+      )}
+      {data.isDeleted || editing ? null : (
         <div className="reply__actions">
           <button
             type="button"
@@ -123,9 +130,14 @@ function ReplyBody({ reply, connectionId, postId, viewerId, onAnswer }: ReplyBod
             </button>
           ) : null}
           {isMine ? (
-            <button type="button" className="reply__action" onClick={() => asMember(() => setConfirming(true))}>
-              {communityTexts.reply.delete}
-            </button>
+            <>
+              <button type="button" className="reply__action" onClick={() => asMember(() => setEditing(true))}>
+                {communityTexts.reply.edit}
+              </button>
+              <button type="button" className="reply__action" onClick={() => asMember(() => setConfirming(true))}>
+                {communityTexts.reply.delete}
+              </button>
+            </>
           ) : null}
         </div>
       )}
@@ -145,5 +157,59 @@ function ReplyBody({ reply, connectionId, postId, viewerId, onAnswer }: ReplyBod
         }
       />
     </>
+  );
+}
+
+/** The author's reply in place as a text box: 저장 sends it with the server's rules, 취소 leaves it as it was. */
+function ReplyEditor({ replyId, postId, content, onDone }: { replyId: string; postId: string; content: string; onDone: () => void }) {
+  const [text, setText] = useState(content);
+  const [error, setError] = useState<string | null>(null);
+  const [update, saving] = useUpdateReplyMutation();
+  const toast = useToast();
+  const save = () => {
+    const trimmed = text.trim();
+    const invalid = replyContentError(trimmed);
+    setError(invalid);
+    if (invalid) return;
+    if (trimmed === content) return onDone();
+    update({ id: replyId, postId, content: trimmed }).then(
+      () => {
+        onDone();
+        toast.show(communityTexts.reply.updated, 'success');
+      },
+      (failure: unknown) => toast.show(failure instanceof Error && failure.message ? failure.message : communityTexts.reply.failed, 'error'),
+    );
+  };
+  return (
+    <form
+      className="reply-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <textarea
+        className="field__input reply-form__input"
+        value={text}
+        maxLength={REPLY_MAX}
+        aria-label={communityTexts.reply.edit}
+        autoFocus
+        onChange={(event) => setText(event.target.value)}
+      />
+      <span className="field__counter">{communityTexts.write.counter(text.length, REPLY_MAX)}</span>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="reply-form__buttons">
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          {communityTexts.reply.cancel}
+        </button>
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {communityTexts.reply.save}
+        </button>
+      </div>
+    </form>
   );
 }
