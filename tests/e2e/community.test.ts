@@ -86,6 +86,18 @@ describe('community', () => {
     await page.close();
   });
 
+  test("the post's author name opens the author's profile", async () => {
+    const page = await open('/community');
+    await firstPageOfFeed(page);
+    await cards(page).first().click();
+    const author = page.locator('.author-profile__name');
+    const nickname = (await author.textContent())!.trim();
+    await author.click();
+    await page.waitForURL(/\/users\//);
+    await page.getByRole('heading', { name: accountTexts.profile.title(nickname) }).waitFor();
+    await page.close();
+  });
+
   test('a post opens at the top, and going back returns to where the feed was left', async () => {
     const page = await open('/community');
     await firstPageOfFeed(page);

@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router-dom';
 import { uiTexts } from '@domain/messages.js';
 import type { AuthorProfile_user$key } from '../__generated__/AuthorProfile_user.graphql';
 import { Avatar } from '../ui/Avatar';
 import { badgeTitleStyle } from '../ui/badgeColours';
 
-/** The author line of a post: profile image, represented badge in its own colour (000 §2), nickname. */
+/** The author line of a post: profile image, represented badge in its own colour (000 §2), nickname (a link to the profile). */
 export function AuthorProfile({ user, children }: { user: AuthorProfile_user$key | null; children?: ReactNode }) {
   const data = useFragment(
     graphql`
       fragment AuthorProfile_user on User {
+        id
         nickname
         profileImage
         representBadge {
@@ -33,7 +35,13 @@ export function AuthorProfile({ user, children }: { user: AuthorProfile_user$key
               {badge.title}
             </span>
           ) : null}
-          <span className="author-profile__name">{data?.nickname ?? uiTexts.unknownAuthor}</span>
+          {data ? (
+            <Link to={`/users/${encodeURIComponent(data.id)}`} className="author-profile__name">
+              {data.nickname}
+            </Link>
+          ) : (
+            <span className="author-profile__name">{uiTexts.unknownAuthor}</span>
+          )}
         </div>
         {children}
       </div>
