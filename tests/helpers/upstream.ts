@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { buildUpstream, issueToken } from '../../upstream/src/app.js';
+import { buildUpstream, issueToken, type MailSettings } from '../../upstream/src/app.js';
 import type { Database } from '../../upstream/src/db/client.js';
 
 export type Backend = 'pglite' | 'postgres';
@@ -14,6 +14,8 @@ export interface StartUpstreamOptions {
   backend?: Backend;
   /** The upstream's public address for media URLs (default: root-relative `/media/...`). */
   publicUrl?: string;
+  /** Account mail settings (default: `.eml` files in a temporary folder, `mailDir`). */
+  mail?: MailSettings;
 }
 
 export interface RunningUpstream {
@@ -22,7 +24,7 @@ export interface RunningUpstream {
   db: Database;
   /** The folder uploads are written to. */
   mediaDir: string;
-  /** The folder account mails are written to as `.eml` files (a temporary one; `tests/helpers/mail.ts` reads them). */
+  /** The folder account mails are written to as `.eml` files (a temporary one; `tests/helpers/mail.ts` reads them); '' with SMTP. */
   mailDir: string;
   issueToken(userId: number): Promise<string>;
   stop(): Promise<void>;
@@ -46,6 +48,7 @@ export async function startUpstream(options: StartUpstreamOptions = {}): Promise
     seed: options.seed ?? true,
     dataDir: 'memory://',
     publicUrl: options.publicUrl,
+    mail: options.mail,
     ...(postgres ? { databaseUrl: postgres.databaseUrl, databaseSchema: postgres.schema } : {}),
   });
   try {
@@ -61,7 +64,7 @@ export async function startUpstream(options: StartUpstreamOptions = {}): Promise
     url: `http://127.0.0.1:${port}`,
     db: upstream.db,
     mediaDir: upstream.mediaDir,
-    mailDir: upstream.mailDir!,
+    mailDir: upstream.mailDir ?? '',
     issueToken: (userId) => issueToken(upstream.db, userId),
     async stop() {
       if (stopped) return;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTexts } from '../../domain/messages.js';
 import { hashPassword } from '../../upstream/src/accounts/passwords.js';
 import { accountTokens, users } from '../../upstream/src/db/schema.js';
-import { lastMail, readMails } from '../helpers/mail.js';
+import { lastMail, linkIn, readMails, startSmtpSink } from '../helpers/mail.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 import { DEMO_PASSWORD, send } from './account-support.js';
 
@@ -146,5 +146,31 @@ describe.each(backends())('account mails, reset and verification (%s)', (backend
     );
     expect(changed.status).toBe(200);
     expect((await login(member.email, 'longer123')).status).toBe(200);
+  });
+});
+
+describe('account mails over SMTP', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let upstream: RunningUpstream;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    upstream = await startUpstream({ mail: { smtpUrl: sink.url, appUrl: 'https://slime.example/' } });
+  }, 60_000);
+  afterAll(async () => {
+    await upstream?.stop();
+    await sink?.close();
+  });
+
+  it('with SMTP_URL the mail goes to the server (no file), its link on APP_URL', async () => {
+    expect(upstream.mailDir).toBe('');
+    expect((await send('POST', upstream.url + '/auth/reset-password', { email: 'mallang@slime.community' })).status).toBe(200);
+    expect(sink.delivered).toHaveLength(1);
+    expect(sink.delivered[0]).toMatchObject({ from: 'no-reply@slime.community', to: ['mallang@slime.community'] });
+    const link = linkIn(sink.delivered[0]);
+    expect(link).toMatch(/^https:\/\/slime\.example\/reset-password\?token=[0-9a-f]{64}$/);
+    const token = new URL(link).searchParams.get('token');
+    expect(
+      (await send('POST', upstream.url + '/auth/reset-password/confirm', { token, newPassword: 'smtp12345', newPasswordConfirm: 'smtp12345' })).status,
+    ).toBe(200);
   });
 });
