@@ -41,7 +41,15 @@ export const FRESHNESS = {
 export const HTTP_TIMEOUT_MS = 10_000;
 
 /** Layout constants of 000 §9. */
-export const LAYOUT = { maxWidthPx: 640, tabBarHeightPx: 52, brandColor: '#FF6B6B' } as const;
+export const LAYOUT = {
+  maxWidthPx: 640,
+  tabBarHeightPx: 52,
+  brandColor: '#FF6B6B',
+  /** 002 §2.3: the top loading bar stays this long after a navigation finishes. */
+  progressStopDelayMs: 200,
+  /** 002 §2.3: from this viewport width the terms and privacy links show at the bottom left. */
+  wideScreenMinPx: 1024,
+} as const;
 
 /** Board ids of 000 §3. */
 export const BOARD_IDS = {

@@ -12,6 +12,7 @@ export { storyTexts } from './texts/stories.js';
 export { storyTrayTexts } from './texts/story-tray.js';
 export { messagingTexts } from './texts/messaging.js';
 export { loginSheetTexts } from './texts/login-sheet.js';
+export { legalTexts } from './texts/legal.js';
 export { validationTexts } from './texts/validation.js';
 export { hardeningTexts } from './texts/hardening.js';
 export { idempotencyTexts } from './texts/idempotency.js';

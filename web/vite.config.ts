@@ -15,7 +15,7 @@ const gatewayOrigin = 'http://127.0.0.1:4000';
 const favicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path d="M4 27C4 15 9 5 16 5s12 10 12 22z" fill="${LAYOUT.brandColor}"/><circle cx="12" cy="18" r="2"/><circle cx="20" cy="18" r="2"/></svg>`;
 
 /** The stylesheet reads the shell's measurements and brand colour from these variables, set on <html>. */
-const rootStyle = `--layout-max-width:${LAYOUT.maxWidthPx}px;--tab-bar-height:${LAYOUT.tabBarHeightPx}px;--brand:${LAYOUT.brandColor}`;
+const rootStyle = `--layout-max-width:${LAYOUT.maxWidthPx}px;--tab-bar-height:${LAYOUT.tabBarHeightPx}px;--brand:${LAYOUT.brandColor};--progress-stop-delay:${LAYOUT.progressStopDelayMs}ms`;
 
 /**
  * index.html carries placeholders so its title, theme colour, icon and the stylesheet's variables come from

@@ -21,7 +21,6 @@ export const loginSheetTexts = {
   back: '이전',
   forgotPassword: '비밀번호를 잊으셨나요?',
   loggingIn: '로그인 중...',
-  privacy: '개인정보 처리방침',
   copyright: '© 슬라임 커뮤니티. All rights reserved.',
   success: '로그인되었습니다!',
 } as const;

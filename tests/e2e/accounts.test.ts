@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { PROFILE_LIST_PAGE_SIZE } from '../../domain/limits.js';
-import { accountTexts, communityTexts, globalErrorTexts, uiTexts } from '../../domain/messages.js';
+import { accountTexts, communityTexts, globalErrorTexts, legalTexts, uiTexts } from '../../domain/messages.js';
 import { issueToken } from '../../upstream/src/app.js';
 import { appleSigner, startProviders, useProviders } from '../helpers/social-providers.js';
 import { useWebApp } from '../helpers/web-app.js';
@@ -176,7 +176,7 @@ describe('login sheet details (001 §2)', () => {
     await dialog.getByText('0/20').waitFor();
 
     await dialog.getByText(sheet.copyright).waitFor();
-    const privacy = dialog.getByRole('link', { name: sheet.privacy });
+    const privacy = dialog.getByRole('link', { name: legalTexts.privacy });
     expect(await privacy.getAttribute('target')).toBe('_blank');
     const [policy] = await Promise.all([app.browser.waitForEvent('page'), privacy.click()]);
     app.watch(policy);

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent 
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { registerSchema } from '@domain/account.js';
 import { NICKNAME_MAX, NICKNAME_MIN } from '@domain/limits.js';
-import { accountTexts, journeyTexts } from '@domain/messages.js';
+import { accountTexts, journeyTexts, legalTexts } from '@domain/messages.js';
 import { PageHeader } from '../ui/PageHeader';
 import { FormError } from '../ui/FormParts';
 import { useToast } from '../ui/toast/ToastProvider';
@@ -379,7 +379,7 @@ export function TermsPage() {
   const t = journeyTexts.terms;
   return (
     <>
-      <PageHeader title={t.title} />
+      <PageHeader title={legalTexts.terms} />
       <article className="account-page privacy-policy">
         {t.sections.map(([heading, body]) => (
           <section key={heading}>

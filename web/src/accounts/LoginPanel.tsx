@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { isSheetPassword } from '@domain/accountRules.js';
 import { LOGIN_SHEET_PASSWORD_MAX } from '@domain/limits.js';
-import { accountTexts } from '@domain/messages.js';
+import { accountTexts, legalTexts } from '@domain/messages.js';
 import { useLoginMutations, type SocialProviderName } from './useLoginMutations';
 import { useToast } from '../ui/toast/ToastProvider';
 import { failureMessage } from '../app/relay/mutationFailure';
@@ -270,7 +270,7 @@ export function LoginFooter() {
   return (
     <footer className="login-footer">
       <a href="/privacy" target="_blank" rel="noopener noreferrer">
-        {t.privacy}
+        {legalTexts.privacy}
       </a>
       <p>{t.copyright}</p>
     </footer>

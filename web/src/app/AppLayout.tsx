@@ -1,4 +1,5 @@
-import { Outlet } from 'react-router-dom';
+import { Link, Outlet } from 'react-router-dom';
+import { legalTexts } from '@domain/messages.js';
 import { UnauthorizedRedirect } from '../accounts/UnauthorizedRedirect';
 import { useTrackPreviousPath } from './navigation/backNavigation';
 import { BottomTabBar } from './BottomTabBar';
@@ -18,6 +19,10 @@ export function AppLayout() {
           <Outlet />
         </main>
         <BottomTabBar />
+        <nav className="legal-links" aria-label={legalTexts.links}>
+          <Link to="/terms">{legalTexts.terms}</Link>
+          <Link to="/privacy">{legalTexts.privacy}</Link>
+        </nav>
       </LoginModalProvider>
     </ToastProvider>
   );
