@@ -19,9 +19,11 @@ import {
   type PrivacyLevel,
 } from './limits.js';
 import { accountTexts } from './messages.js';
+import { nicknameProblem, normalizeNickname } from './nickname.js';
 import type { BadgeJson, UserSummaryJson } from './api.js';
 
 export * from './accountRules.js';
+export * from './nickname.js';
 
 const v = accountTexts.validation;
 
@@ -37,11 +39,15 @@ export const newPasswordSchema = z
   .string({ error: v.passwordRule(LOGIN_SHEET_PASSWORD_MIN, LOGIN_SHEET_PASSWORD_MAX) })
   .refine(isSheetPassword, { error: v.passwordRule(LOGIN_SHEET_PASSWORD_MIN, LOGIN_SHEET_PASSWORD_MAX) });
 const email = z.string({ error: v.email }).trim().regex(EMAIL_PATTERN, { error: v.email });
+/** NFKC-normalised; zero-width, format and control characters and leading or trailing spaces refused (domain/nickname.ts). */
+const nicknameMessages = { invisible: v.nicknameInvisible, spaces: v.nicknameSpaces, length: v.nickname(NICKNAME_MIN, NICKNAME_MAX) } as const;
 const nickname = z
   .string({ error: v.nickname(NICKNAME_MIN, NICKNAME_MAX) })
-  .trim()
-  .min(NICKNAME_MIN, { error: v.nickname(NICKNAME_MIN, NICKNAME_MAX) })
-  .max(NICKNAME_MAX, { error: v.nickname(NICKNAME_MIN, NICKNAME_MAX) });
+  .overwrite(normalizeNickname)
+  .check((ctx) => {
+    const problem = nicknameProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', message: nicknameMessages[problem], input: ctx.value });
+  });
 const phone = z.string({ error: v.phone }).trim().regex(KOREAN_MOBILE_PATTERN, { error: v.phone });
 const birthDate = z
   .string({ error: v.birthDate })
@@ -196,6 +202,11 @@ export interface UserProfileJson extends UserSummaryJson {
   verifiedAt: string | null;
   lastActiveAt: string | null;
   createdAt: string;
+  /**
+   * Why the caller sees only the nickname, picture and represented badge: `private` (비공개) or `friends`
+   * (친구 공개, and the two do not follow each other); null when the caller sees everything.
+   */
+  restriction: Exclude<PrivacyLevel, 'public'> | null;
   /** Only in the member's own answer (`GET /users/me`): whether they are staff. */
   is_staff?: boolean;
 }

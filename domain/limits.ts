@@ -143,12 +143,22 @@ export const POST_SEARCH_TYPES = ['title_content', 'title', 'content', 'nickname
 export type PostSearchType = (typeof POST_SEARCH_TYPES)[number];
 export const REPLY_PAGE_SIZE = 20;
 export const SEARCH_PAGE_SIZE = 20;
+/**
+ * Anti-spam: a reply notifies at most this many of the members it `@mentions` (the first distinct ones, in
+ * the order they appear); it is still saved with every mention in its text.
+ */
+export const MENTIONS_NOTIFIED_MAX = 5;
 
 /** Accounts (001 §5, §9; DESIGN §5 "password minimum"). */
 export const LOGIN_SHEET_PASSWORD_MIN = 8;
 export const LOGIN_SHEET_PASSWORD_MAX = 20;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 100;
+/**
+ * Words no member but staff may use in a nickname, compared without case, width, spaces or punctuation and
+ * anywhere in it (운영자, 관리 자, ADMIN_01 ...), so nobody passes for the staff.
+ */
+export const RESERVED_NICKNAME_WORDS = ['운영자', '관리자', '운영진', '운영팀', 'admin', 'moderator', '슬라임커뮤니티'] as const;
 export const NICKNAME_MIN = 2;
 export const NICKNAME_MAX = 20;
 export const BIO_MAX = 500;

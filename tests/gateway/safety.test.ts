@@ -61,3 +61,61 @@ describe('blocking', () => {
     expect(follow.data.followUser).toEqual({ __typename: 'ForbiddenError', message: accountTexts.errors.followBlocked, code: 'FORBIDDEN' });
   });
 });
+
+const PROFILE = /* GraphQL */ `
+  query Profile($id: ID!) {
+    node(id: $id) {
+      ... on User {
+        nickname
+        profileImage
+        representBadge { title }
+        bio
+        profileRestriction
+        stats { postsCount followersCount }
+        badges { badge { title } }
+        posts(first: 10) { totalCount }
+        followers(first: 10) { totalCount }
+      }
+    }
+  }
+`;
+const UPDATE = /* GraphQL */ `
+  mutation Update($input: UpdateProfileInput!) {
+    updateProfile(input: $input) {
+      __typename
+      ... on ConflictError { message }
+    }
+  }
+`;
+
+describe('privacy', () => {
+  it('a guest sees only the nickname, picture and represented badge of a private member; the member sees everything', async () => {
+    // 말랑콩떡 (member 2) of the demo data: a bio-less profile with posts, followers and two badges.
+    const id = encodeGlobalID('User', 2);
+    const owner = await stack.upstream.issueToken(2);
+    expect((await stack.graphql(UPDATE, { input: { bio: '소개글', privacy: 'private' } }, owner)).data.updateProfile.__typename).toBe('UpdateProfilePayload');
+
+    const guest = await stack.graphql(PROFILE, { id });
+    expect(guest.errors).toBeUndefined();
+    expect(guest.data.node).toEqual({
+      nickname: '말랑콩떡',
+      profileImage: expect.stringContaining('avatar-mint'),
+      representBadge: { title: '슬라임 마스터' },
+      bio: null,
+      profileRestriction: 'PRIVATE',
+      stats: { postsCount: 0, followersCount: 0 },
+      badges: [{ badge: { title: '슬라임 마스터' } }],
+      posts: { totalCount: 0 },
+      followers: { totalCount: 0 },
+    });
+
+    const own = await stack.graphql(PROFILE, { id }, owner);
+    expect(own.data.node).toMatchObject({ bio: '소개글', profileRestriction: null, badges: [{}, {}] });
+    expect(own.data.node.posts.totalCount).toBeGreaterThan(0);
+  });
+
+  it('a taken nickname answers ConflictError (updateProfile)', async () => {
+    const answer = await stack.graphql(UPDATE, { input: { nickname: '젤리곰' } }, blocked.token);
+    expect(answer.data.updateProfile).toEqual({ __typename: 'ConflictError', message: accountTexts.errors.nicknameTaken });
+  });
+});

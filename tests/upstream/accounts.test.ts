@@ -151,7 +151,7 @@ describe.each(backends())('accounts (%s)', (backend) => {
         'PUT',
         url('/users/me'),
         {
-          nickname: ' 푸딩대왕 ',
+          nickname: '푸딩대왕',
           bio: '안녕하세요',
           birthDate: '1999-05-05',
           gender: 'male',
@@ -172,7 +172,8 @@ describe.each(backends())('accounts (%s)', (backend) => {
       });
       expect(updated.body.preferences).toEqual({ notifications: true, emailAlerts: true, pushAlerts: true, privacy: 'friends' });
       const seen = await send('GET', url('/v1/user/4/'));
-      expect(seen.body).toMatchObject({ nickname: '푸딩대왕', bio: '안녕하세요', email: null, birthDate: null });
+      // 친구 공개: a guest sees the nickname but not the bio (tests/upstream/privacy.test.ts covers the rules).
+      expect(seen.body).toMatchObject({ nickname: '푸딩대왕', bio: null, email: null, birthDate: null, restriction: 'friends' });
       const cleared = await send('PUT', url('/users/me'), { website: '' }, token);
       expect(cleared.body.website).toBeNull();
     });

@@ -32,9 +32,10 @@ import {
   unfollow,
   updateProfile,
 } from './member-repository.js';
+import { assertNicknameAvailable, withNickname } from './nicknames.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { presentActivities, presentBlocked, presentProfile, presentUserBadges, presentUserSummaries } from './present.js';
-import { visibleBadges } from './repository.js';
+import { profileRestriction, visibleBadges } from './repository.js';
 import { revokeAllSessions } from './sessions.js';
 import { tokenFromHeader } from './tokens.js';
 
@@ -51,8 +52,10 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
   const summaries = (request: FastifyRequest, ids: number[]) => presentUserSummaries(db, ids, requestMedia(request), viewerId(request));
 
   app.put('/users/me', async (request) => {
-    const { id } = member(request);
-    await updateProfile(db, id, validate(profileUpdateSchema, request.body));
+    const { id, isStaff } = member(request);
+    const input = validate(profileUpdateSchema, request.body);
+    if (input.nickname !== undefined) await assertNicknameAvailable(db, input.nickname, { isStaff, exceptUserId: id });
+    await withNickname(() => updateProfile(db, id, input));
     return presentProfile(db, id, id, requestMedia(request));
   });
 
@@ -78,7 +81,10 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
   app.get<{ Params: { id: string } }>('/v1/user/:id/badge/', async (request): Promise<UserBadgeJson[]> => {
     const id = pathId(request.params.id);
     await assertUser(db, id);
-    return presentUserBadges(await visibleBadges(db, id), requestMedia(request));
+    const badges = await visibleBadges(db, id);
+    // A restricted profile shows only its represented badge.
+    const shown = (await profileRestriction(db, request.viewer, id)) ? badges.filter(({ userBadge }) => userBadge.isRepresent).slice(0, 1) : badges;
+    return presentUserBadges(shown, requestMedia(request));
   });
 
   app.post<{ Params: { id: string } }>('/users/:id/follow', async (request) => {
@@ -96,6 +102,7 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
       const id = pathId(request.params.id);
       await assertUser(db, id);
       const page = pageOf(request);
+      if (await profileRestriction(db, request.viewer, id)) return pageJson(request, [], 0, page);
       const { rows, total } = await followIds(db, id, direction, page);
       return pageJson(request, await summaries(request, rows), total, page);
     });
@@ -131,9 +138,11 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
     return pageJson(request, await presentBlocked(db, rows, requestMedia(request), me), total, page);
   });
 
+  /** A restricted profile's activities are an empty list, like its followers and posts. */
   async function activities(request: FastifyRequest, userId: number) {
     await assertUser(db, userId);
     const page = pageOf(request);
+    if (await profileRestriction(db, request.viewer, userId)) return pageJson(request, [], 0, page);
     const take = page.page * page.pageSize;
     const found = await memberActivities(db, userId, take);
     return pageJson(request, presentActivities(found).slice((page.page - 1) * page.pageSize, take), found.total, page);

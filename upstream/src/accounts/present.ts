@@ -5,7 +5,7 @@ import type { Database } from '../db/client.js';
 import type { UserBlockRow } from '../db/schema.js';
 import { serializeBadge, serializeUser, type MediaUrl } from '../serializers.js';
 import type { MemberActivities } from './member-repository.js';
-import { DEFAULT_PREFERENCES, profileFacts, type visibleBadges } from './repository.js';
+import { DEFAULT_PREFERENCES, profileFacts, profileRestriction, type visibleBadges } from './repository.js';
 import { loadUsers } from './user-repository.js';
 
 /** The summaries of many members by id, loaded in one query; members gone meanwhile are missing. */
@@ -71,15 +71,45 @@ export function presentActivities(activities: MemberActivities): ActivityJson[] 
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
 }
 
+const NO_STATS = { postsCount: 0, likesCount: 0, followersCount: 0, followingCount: 0 } as const;
+
 /**
  * The full profile of 001 §3. Private fields (e-mail, phone, birth date, preferences) only for the member
- * themself; everyone sees the public profile, stats and their relation to the member. Null when no such member.
+ * themself. Others see the profile, stats and their relation to the member as its privacy setting allows: a
+ * restricted profile (private, or friends-only to a non-friend) shows only the summary (nickname, picture,
+ * represented badge) and the relation, every other field null, empty or zero. Null when no such member.
  */
-export async function presentProfile(db: Database, userId: number, viewerId: number | null, media: MediaUrl): Promise<UserProfileJson | null> {
+export async function presentProfile(
+  db: Database,
+  userId: number,
+  viewerId: number | null,
+  media: MediaUrl,
+  viewerIsStaff = false,
+): Promise<UserProfileJson | null> {
   const facts = await profileFacts(db, userId, viewerId);
   if (!facts) return null;
   const { found, profile, stats, relation } = facts;
   const own = viewerId === userId;
+  const restriction = await profileRestriction(db, viewerId === null ? null : { id: viewerId, isStaff: viewerIsStaff }, userId);
+  if (restriction) {
+    return {
+      ...serializeUser(found, media, viewerId),
+      phone: null,
+      bio: null,
+      birthDate: null,
+      gender: null,
+      location: null,
+      website: null,
+      socialLinks: {},
+      preferences: DEFAULT_PREFERENCES,
+      stats: NO_STATS,
+      ...relation,
+      verifiedAt: null,
+      lastActiveAt: null,
+      createdAt: found.user.createdAt.toISOString(),
+      restriction,
+    };
+  }
   return {
     ...serializeUser(found, media, viewerId),
     phone: own ? (profile?.phone ?? null) : null,
@@ -95,5 +125,6 @@ export async function presentProfile(db: Database, userId: number, viewerId: num
     verifiedAt: profile?.verifiedAt?.toISOString() ?? null,
     lastActiveAt: profile?.lastActiveAt?.toISOString() ?? null,
     createdAt: found.user.createdAt.toISOString(),
+    restriction: null,
   };
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, notExists, or, sql, sum } from 'drizzle-orm';
 import { normalizePhone, isKoreanMobile } from '../../../domain/accountRules.js';
 import type { PreferencesJson, RegisterInput } from '../../../domain/account.js';
-import { NICKNAME_MAX, type SocialProvider } from '../../../domain/limits.js';
+import type { PrivacyLevel, SocialProvider } from '../../../domain/limits.js';
 import type { Database } from '../db/client.js';
 import {
   badges,
@@ -18,6 +18,7 @@ import {
   type UserRow,
 } from '../db/schema.js';
 import { UPLOADS_FOLDER } from '../uploads/images.js';
+import { freeNickname } from './nicknames.js';
 import { consumeAccountToken } from './sessions.js';
 import type { SocialIdentity } from './social.js';
 import { loadUsers } from './user-repository.js';
@@ -107,6 +108,24 @@ async function statsOf(db: Database, userId: number) {
     followCounts(db, userId),
   ]);
   return { postsCount: Number(postStats.n), likesCount: Number(postStats.likes ?? 0), ...counts };
+}
+
+/**
+ * Why the viewer sees only a member's nickname, picture and represented badge (README "Privacy and blocking"):
+ * `private` for a private profile, `friends` for a friends-only one when the two do not follow each other;
+ * null when the viewer sees everything (a public profile, the member themself, staff).
+ */
+export type ProfileRestriction = Exclude<PrivacyLevel, 'public'> | null;
+
+export async function profileRestriction(db: Database, viewer: { id: number; isStaff: boolean } | null, userId: number): Promise<ProfileRestriction> {
+  if (viewer && (viewer.id === userId || viewer.isStaff)) return null;
+  const privacy = ((await profileRow(db, userId))?.preferences as Partial<PreferencesJson> | undefined)?.privacy ?? DEFAULT_PREFERENCES.privacy;
+  if (privacy === 'public') return null;
+  if (privacy === 'friends' && viewer) {
+    const { isFollowing, isFollower } = await relationOf(db, viewer.id, userId);
+    if (isFollowing && isFollower) return null;
+  }
+  return privacy;
 }
 
 export async function profileRow(db: Database, userId: number): Promise<UserProfileRow | null> {
@@ -222,7 +241,8 @@ export async function linkIdentity(db: Database, identity: SocialIdentity, userI
 
 /**
  * A new member (without a password) for an identity seen for the first time, named after the provider's
- * profile; the provider's e-mail when no member has it, a placeholder otherwise.
+ * profile (made a usable, free nickname: a colliding name gets a number, never an error); the provider's e-mail
+ * when no member has it, a placeholder otherwise.
  */
 export async function createSocialMember(db: Database, identity: SocialIdentity): Promise<number> {
   return db.transaction(async (tx) => {
@@ -232,7 +252,7 @@ export async function createSocialMember(db: Database, identity: SocialIdentity)
         : placeholderEmail(identity.provider, identity.subject);
     const [created] = await tx
       .insert(users)
-      .values({ email, nickname: nicknameFor(identity), profileImage: identity.profileImage })
+      .values({ email, nickname: await freeNickname(tx, identity.nickname, fallbackNickname(identity)), profileImage: identity.profileImage })
       .returning({ id: users.id });
     await tx.insert(socialIdentities).values({ provider: identity.provider, subject: identity.subject, userId: created.id, email: identity.email });
     return created.id;
@@ -243,8 +263,7 @@ function placeholderEmail(provider: SocialProvider, subject: string): string {
   return `${provider}_${subject.replace(/[^A-Za-z0-9._-]/g, '')}@social.slime.community`;
 }
 
-function nicknameFor(identity: SocialIdentity): string {
-  const name = identity.nickname?.trim();
-  if (name && name.length >= 2) return name.slice(0, NICKNAME_MAX);
+/** The nickname of a social member whose provider name is missing or unusable (invisible characters, a staff word). */
+function fallbackNickname(identity: SocialIdentity): string {
   return `슬라임${identity.subject.replace(/\D/g, '').slice(-4).padStart(4, '0')}`;
 }

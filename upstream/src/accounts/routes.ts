@@ -24,6 +24,7 @@ import {
 } from './repository.js';
 import type { Mailer } from './mailer.js';
 import type { LoginThrottle } from '../../../domain/loginThrottle.js';
+import { assertNicknameAvailable, withNickname } from './nicknames.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { consumeAccountToken, createAccountToken, issueSession, refreshSession, revokeAllSessions, revokeSession, type IssuedSession } from './sessions.js';
 import { SocialTokenError, socialProviderEnabled, socialProviderStates, verifySocialToken, type SocialIdentity } from './social.js';
@@ -72,7 +73,9 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; l
     const input = validate(registerSchema, request.body);
     if (await emailTaken(db, input.email)) throw new ConflictError(texts.emailTaken);
     if (input.phone && (await phoneTaken(db, input.phone))) throw new ConflictError(texts.phoneTaken);
-    const userId = await createMember(db, input, await hashPassword(input.password));
+    await assertNicknameAvailable(db, input.nickname, { isStaff: false });
+    const passwordHash = await hashPassword(input.password);
+    const userId = await withNickname(() => createMember(db, input, passwordHash));
     const session = await issueSession(db, userId, false);
     // The new member gets the verification mail; a mail server that is down does not undo the registration
     // (the member can ask for the mail again from the settings).

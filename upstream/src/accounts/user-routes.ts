@@ -14,9 +14,9 @@ export const userRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
     return { ...found, is_staff: request.viewer?.isStaff ?? false };
   });
 
-  /** A member's public profile, with stats and the viewer's relation (isFollowing, isBlocked). */
+  /** A member's public profile, with stats and the viewer's relation (isFollowing, isBlocked), as their privacy setting allows. */
   app.get<{ Params: { id: string } }>('/v1/user/:id/', async (request) => {
-    const found = await presentProfile(db, pathId(request.params.id), viewerId(request), requestMedia(request));
+    const found = await presentProfile(db, pathId(request.params.id), viewerId(request), requestMedia(request), request.viewer?.isStaff ?? false);
     if (!found) throw new NotFoundError();
     return found;
   });

@@ -15,6 +15,7 @@ import { pathId, requestMedia, singleValuedQuery } from '../http/request.js';
 import { validate } from '../http/validate.js';
 import { serializeCreated, serializeImage } from '../serializers.js';
 import { readWithinLimit, storeImage, StoredUploads } from '../uploads/images.js';
+import { profileRestriction } from '../accounts/repository.js';
 import { listCategories } from './category-repository.js';
 import {
   blockPost,
@@ -47,6 +48,10 @@ const missingImage = () => ValidationError.of('image', communityTexts.upload.mis
 export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }> = async (app, { db, mediaDir }) => {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: POST_IMAGES_MAX, fields: 50 } });
 
+  /** Is this member's profile restricted for the caller (privacy setting)? */
+  const restrictedAuthor = async (request: FastifyRequest, userId: number | undefined) =>
+    userId !== undefined && (await profileRestriction(db, request.viewer, userId)) !== null;
+
   app.get('/v1/community/categories/', async () => {
     const { updateCode, rows } = await listCategories(db);
     return { update_code: updateCode, results: presentCategoryTree(rows) };
@@ -54,6 +59,10 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
 
   app.get('/v1/community/', async (request) => {
     const query = validate(postListQuerySchema, singleValuedQuery(request.query));
+    // A member's posts (their profile's list) follow their privacy setting: a restricted profile lists none.
+    if (await restrictedAuthor(request, query.target_user_id ?? query.author_id)) {
+      return pageJson(request, [], 0, { page: query.page, pageSize: query.page_size });
+    }
     const { records, total } = await listPosts(db, query, viewerId(request));
     const results = await presentPosts(db, records, requestMedia(request), viewerId(request));
     return pageJson(request, results, total, { page: query.page, pageSize: query.page_size });
@@ -161,10 +170,11 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     return pageJson(request, results, total, { page: query.page, pageSize: query.page_size });
   });
 
-  /** A member's replies: `target_user_id`, or the viewer's own. */
+  /** A member's replies: `target_user_id`, or the viewer's own; none of a restricted profile. */
   app.get('/v1/community/reply/', async (request) => {
     const query = validate(replyPageQuery(USER_REPLIES_PAGE_SIZE), singleValuedQuery(request.query));
     const userId = query.target_user_id ?? member(request).id;
+    if (await restrictedAuthor(request, userId)) return pageJson(request, [], 0, { page: query.page, pageSize: query.page_size });
     const { rows, total } = await listUserReplies(db, userId, query.page, query.page_size, viewerId(request));
     const results = await presentUserReplies(db, rows, requestMedia(request), viewerId(request));
     return pageJson(request, results, total, { page: query.page, pageSize: query.page_size });

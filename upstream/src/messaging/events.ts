@@ -1,6 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { messagingTexts as m } from '../../../domain/messages.js';
-import { notifications, posts, replies, users } from '../db/schema.js';
+import { MENTIONS_NOTIFIED_MAX } from '../../../domain/limits.js';
+import { nicknameKey } from '../../../domain/nickname.js';
+import { notifications, postLikeNotices, posts, replies, users } from '../db/schema.js';
 import { areBlocked } from '../db/blocks.js';
 import { notify, type NotificationEvent, type Queryable } from './notification-repository.js';
 
@@ -27,12 +29,16 @@ async function nicknameOf(db: Queryable, userId: number): Promise<string> {
   return row?.nickname ?? '';
 }
 
-/** `@닉네임` mentions in a text: the nicknames that exist, each once. */
+/**
+ * `@닉네임` mentions in a text: the members named (any case or width), each once, in the order of their first
+ * mention, at most MENTIONS_NOTIFIED_MAX of them (anti-spam: one reply cannot page the whole community).
+ */
 async function mentionedUsers(db: Queryable, text: string): Promise<number[]> {
-  const nicknames = [...new Set([...text.matchAll(/@([^\s@]{2,20})/g)].map((match) => match[1]))];
-  if (nicknames.length === 0) return [];
-  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.nickname, nicknames));
-  return rows.map((row) => row.id);
+  const keys = [...new Set([...text.matchAll(/@([^\s@]{2,20})/g)].map((match) => nicknameKey(match[1])))];
+  if (keys.length === 0) return [];
+  const rows = await db.select({ id: users.id, key: users.nicknameKey }).from(users).where(inArray(users.nicknameKey, keys));
+  const idByKey = new Map(rows.map((row) => [row.key, row.id]));
+  return keys.flatMap((key) => idByKey.get(key) ?? []).slice(0, MENTIONS_NOTIFIED_MAX);
 }
 
 /** A new reply tells the post's author, the author of the reply it answers, and anyone it mentions. */
@@ -60,10 +66,15 @@ export async function notifyReply(db: Queryable, reply: ReplyRow, answeredReplyI
   }
 }
 
-/** A like (not an unlike) tells the post's author. */
+/**
+ * A like (not an unlike) tells the post's author, once per liker and post for good: liking again after an
+ * unlike notifies no one (anti-spam; `post_like_notices` remembers who was announced).
+ */
 export async function notifyPostLike(db: Queryable, postId: number, likerId: number): Promise<void> {
   const [post] = await db.select({ authorId: posts.authorId, title: posts.title }).from(posts).where(eq(posts.id, postId)).limit(1);
-  if (!post) return;
+  if (!post || post.authorId === likerId) return;
+  const first = await db.insert(postLikeNotices).values({ postId, userId: likerId }).onConflictDoNothing().returning({ postId: postLikeNotices.postId });
+  if (!first.length) return;
   await tell(db, {
     userId: post.authorId,
     senderId: likerId,

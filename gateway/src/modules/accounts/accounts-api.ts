@@ -141,9 +141,12 @@ export class AccountsApi {
     return this.page('/users/search', page, { q });
   }
 
-  /** Public: sent without the caller's token, as 001 §7 prescribes for the badge call. */
-  badges(userId: number): Promise<UserBadgeJson[]> {
-    return this.client.getShared(`/v1/user/${userId}/badge/`, { ...this.caller, token: undefined });
+  /**
+   * Public: sent without the caller's token, as 001 §7 prescribes for the badge call; `asCaller` (the caller's
+   * own badges) sends it, since a private profile shows guests only its represented badge.
+   */
+  badges(userId: number, asCaller = false): Promise<UserBadgeJson[]> {
+    return this.client.getShared(`/v1/user/${userId}/badge/`, asCaller ? this.caller : { ...this.caller, token: undefined });
   }
 }
 

@@ -107,8 +107,9 @@ User.implement({
     representBadge: t.field({ type: Badge, nullable: true, resolve: (user) => user.represent_badge ?? null }),
     badges: t.field({
       type: [UserBadge],
-      description: '공개 배지 (대표 배지가 먼저). 여러 회원의 배지는 회원마다 한 번씩만 불러옵니다.',
-      resolve: (user, _args, context) => badgeLoader(context).load(user.id),
+      description: '공개 배지 (대표 배지가 먼저; 가려진 프로필은 대표 배지만). 여러 회원의 배지는 회원마다 한 번씩만 불러옵니다.',
+      // Others' badges are read as a guest (001 §7); one's own with the token, so a private profile still shows its owner every badge.
+      resolve: (user, _args, context) => (isViewer(user, context) ? context.accounts.badges(user.id, true) : badgeLoader(context).load(user.id)),
     }),
     bio: t.string({ nullable: true, resolve: async (user, _args, context) => (await profileOf(user, context)).bio }),
     location: t.string({ nullable: true, resolve: async (user, _args, context) => (await profileOf(user, context)).location }),
@@ -127,6 +128,13 @@ User.implement({
       resolve: async (user, _args, context) => (isViewer(user, context) ? (await profileOf(user, context)).preferences : null),
     }),
     stats: t.field({ type: UserStats, resolve: async (user, _args, context) => (await profileOf(user, context)).stats }),
+    profileRestriction: t.field({
+      type: PrivacyLevel,
+      nullable: true,
+      description:
+        '프로필이 가려진 이유: private(비공개) 또는 friends(친구 공개, 서로 팔로우하지 않음). 가려지면 닉네임·사진·대표 배지만 보이고 나머지는 비어 있습니다 (목록도 빈 목록). 다 보이면 null.',
+      resolve: async (user, _args, context) => (await profileOf(user, context)).restriction,
+    }),
     isFollowing: t.boolean({
       description: '요청한 회원이 팔로우하는지',
       resolve: async (user, _args, context) => (await profileOf(user, context)).isFollowing,

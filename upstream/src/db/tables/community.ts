@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { posts, users } from './core.js';
 import { createdAt, id, ownedBy } from './columns.js';
 
@@ -26,6 +26,20 @@ export const postBlocks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [unique('post_blocks_user_post_unique').on(t.userId, t.postId)],
+);
+
+/**
+ * The "liked your post" notices already sent, one per liker and post for good: un-liking and liking again
+ * notifies no one a second time (anti-spam), even after the notice was read or deleted.
+ */
+export const postLikeNotices = pgTable(
+  'post_like_notices',
+  {
+    postId: ownedBy('post_id', () => posts.id),
+    userId: ownedBy('user_id', () => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
 );
 
 export type PostReportRow = typeof postReports.$inferSelect;

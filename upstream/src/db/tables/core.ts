@@ -1,19 +1,33 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, optionalRef, ownedBy, publicUuid, timestamptz, updatedAt } from './columns.js';
 
-export const users = pgTable('users', {
-  id: id(),
-  uuid: publicUuid(),
-  email: text('email').notNull().unique(),
-  nickname: text('nickname').notNull(),
-  /** Path under /media, or null for members without a picture. */
-  profileImage: text('profile_image'),
-  /** Null for members who only log in through a social provider. */
-  passwordHash: text('password_hash'),
-  isStaff: boolean('is_staff').notNull().default(false),
-  createdAt: createdAt(),
-});
+/** The unique index on `users.nickname_key`: a write that breaks it is a taken nickname (409). */
+export const NICKNAME_KEY_INDEX = 'users_nickname_key_unique';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    uuid: publicUuid(),
+    email: text('email').notNull().unique(),
+    nickname: text('nickname').notNull(),
+    /**
+     * The nickname as compared for uniqueness: NFKC (full-width and compatibility forms folded) and lower case,
+     * computed by the store so no write can skip it; its unique index makes 말랑 and ｍａｌｌａｎｇ/MALLANG one name.
+     */
+    nicknameKey: text('nickname_key')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(normalize(nickname, NFKC))`),
+    /** Path under /media, or null for members without a picture. */
+    profileImage: text('profile_image'),
+    /** Null for members who only log in through a social provider. */
+    passwordHash: text('password_hash'),
+    isStaff: boolean('is_staff').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex(NICKNAME_KEY_INDEX).on(t.nicknameKey)],
+);
 
 /** A session token; only its SHA-256 is stored (the token itself is known only to the member's client). */
 export const authTokens = pgTable(

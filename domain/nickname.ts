@@ -1,0 +1,50 @@
+/**
+ * Nickname rules as plain functions (no zod, so the web bundle can use them too): what a nickname is
+ * normalised to, what it may not contain, when two nicknames are the same, and which ones only staff may use.
+ * The zod schema in account.ts and the upstream's checks are built from them.
+ */
+import { NICKNAME_MAX, NICKNAME_MIN, RESERVED_NICKNAME_WORDS } from './limits.js';
+
+/**
+ * Characters that show nothing or steer the text: controls (Cc), format characters (Cf: the zero-width
+ * U+200B-U+200D, U+2060, U+FEFF, bidi controls ...), line and paragraph separators, and the Hangul fillers that
+ * render blank (U+115F, U+1160, U+3164, U+FFA0).
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/u;
+
+/** The stored form: Unicode NFKC (full-width letters, compatibility forms and ligatures folded). */
+export function normalizeNickname(value: string): string {
+  return value.normalize('NFKC');
+}
+
+/** Two nicknames are one when their keys are equal: NFKC, then lower case (the store keeps the same key). */
+export function nicknameKey(value: string): string {
+  return normalizeNickname(value).toLowerCase();
+}
+
+export type NicknameProblem = 'invisible' | 'spaces' | 'length';
+
+/** What is wrong with a nickname (after normalising), or null. */
+export function nicknameProblem(value: string): NicknameProblem | null {
+  const nickname = normalizeNickname(value);
+  if (INVISIBLE.test(nickname)) return 'invisible';
+  if (nickname !== nickname.trim()) return 'spaces';
+  if (nickname.length < NICKNAME_MIN || nickname.length > NICKNAME_MAX) return 'length';
+  return null;
+}
+
+/** Only staff may use a nickname with a reserved word in it, whatever the case, width, spaces or punctuation. */
+export function isReservedNickname(value: string): boolean {
+  const compact = nicknameKey(value).replace(/[\s\p{P}\p{S}]/gu, '');
+  return RESERVED_NICKNAME_WORDS.some((word) => compact.includes(nicknameKey(word)));
+}
+
+/**
+ * A nickname made usable from a free text (a social provider's display name): normalised, invisible
+ * characters dropped, spaces trimmed, cut to the maximum; null when nothing usable is left.
+ */
+export function usableNickname(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const cleaned = normalizeNickname(value).replace(new RegExp(INVISIBLE.source, 'gu'), '').trim().slice(0, NICKNAME_MAX).trim();
+  return nicknameProblem(cleaned) === null && !isReservedNickname(cleaned) ? cleaned : null;
+}
