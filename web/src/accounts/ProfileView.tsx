@@ -10,7 +10,9 @@ type ProfileTab = (typeof p.tabs)[number];
 
 /**
  * A member's profile (001 §2): picture, nickname, represented badge, stats, then POSTS=0, COMMENTS=1, BADGES=2
- * (the tab index is kept in `?tab=`); posts and comments load a page at a time.
+ * (the tab index is kept in `?tab=`); posts and comments load a page at a time. A profile restricted by its
+ * privacy setting (the upstream answers only nickname, picture and represented badge) shows a notice instead
+ * of its stats and tabs.
  */
 export function ProfileView({ user, actions }: { user: ProfileView_user$key; actions?: React.ReactNode }) {
   const data = useFragment(
@@ -22,6 +24,7 @@ export function ProfileView({ user, actions }: { user: ProfileView_user$key; act
         bio
         representBadge { title hexCode }
         stats { postsCount followersCount followingCount likesCount }
+        profileRestriction
         ...ProfilePostList_user
         ...ProfileCommentList_user
         ...ProfileBadgeList_user
@@ -32,6 +35,18 @@ export function ProfileView({ user, actions }: { user: ProfileView_user$key; act
   const [params, setParams] = useSearchParams();
   const tabIndex = Number(params.get('tab'));
   const tab: ProfileTab = p.tabs[Number.isInteger(tabIndex) && tabIndex >= 0 && tabIndex < p.tabs.length ? tabIndex : 0];
+
+  if (data.profileRestriction === 'PRIVATE' || data.profileRestriction === 'FRIENDS') {
+    return (
+      <section className="profile">
+        <ProfileHead user={data} />
+        {actions}
+        <p className="profile__restricted" role="status">
+          {p.restricted[data.profileRestriction === 'PRIVATE' ? 'private' : 'friends']}
+        </p>
+      </section>
+    );
+  }
 
   return (
     <section className="profile">
