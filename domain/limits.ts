@@ -127,6 +127,9 @@ export const REPORT_DEFAULT_REASON_TYPE = 0;
 /** Toast display time (000 §9). */
 export const TOAST_DURATION_MS = 3000;
 
+/** 002 §2.3: modals play a short sound when they open and close, at this volume (0-1), unless turned off. */
+export const MODAL_SOUND_VOLUME = 0.4;
+
 /** Community uploads and posts (DESIGN §5 "uploads"). */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;

@@ -188,6 +188,8 @@ export const accountTexts = {
     privacy: '공개 범위',
     privacyLevels: { public: '전체 공개', friends: '친구 공개', private: '비공개' },
     saved: '설정이 저장되었습니다.',
+    soundSection: '효과음',
+    modalSounds: '창을 열고 닫을 때 효과음 재생',
     blockedSection: '차단한 회원',
     noBlocked: '차단한 회원이 없습니다.',
     unblocked: '차단을 해제했습니다.',

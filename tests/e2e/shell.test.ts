@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { LAYOUT } from '../../domain/limits.js';
-import { legalTexts } from '../../domain/messages.js';
+import { accountTexts, communityTexts, legalTexts, uiTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** The app shell of 002 §2.3 in Chromium: wide-screen legal links and the loading bar's stop delay. */
@@ -34,16 +34,67 @@ describe('the app shell', () => {
     const delays = await bar.evaluate((element) => getComputedStyle(element).transitionDelay);
     expect(delays.split(',')[0].trim()).toBe(`${LAYOUT.progressStopDelayMs / 1000}s`);
 
-    // Held open by a slow screen: the bar shows while its data is on the way.
+    // Held open by a slow screen: the bar shows while its data is on the way, and stops after.
     await page.route('**/graphql', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.fallback();
     });
+    await bar.evaluate((element) => {
+      const seen = { active: false };
+      (window as unknown as { progress: typeof seen }).progress = seen;
+      new MutationObserver(() => {
+        if (element.classList.contains('navigation-progress--active')) seen.active = true;
+      }).observe(element, { attributes: true, attributeFilter: ['class'] });
+    });
     await page.getByTestId('post-card').first().click();
-    await expect.poll(() => bar.evaluate((element) => element.classList.contains('navigation-progress--active'))).toBe(true);
-    expect(await bar.evaluate((element) => getComputedStyle(element).visibility)).toBe('visible');
     await page.waitForURL(/\/community\/detail/);
+    await page.getByTestId('post-content').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { progress: { active: boolean } }).progress.active)).toBe(true);
     await expect.poll(() => bar.evaluate((element) => element.classList.contains('navigation-progress--active'))).toBe(false);
     await page.close();
+  });
+
+  test('modals sound when they open and close, and give focus back to what opened them; the sound can be turned off', async () => {
+    const countTones = () => {
+      const tones = { count: 0 };
+      (window as unknown as { tones: typeof tones }).tones = tones;
+      const create = AudioContext.prototype.createOscillator;
+      AudioContext.prototype.createOscillator = function (this: AudioContext) {
+        tones.count += 1;
+        return create.call(this);
+      };
+    };
+    const tones = (page: import('playwright-core').Page) => page.evaluate(() => (window as unknown as { tones: { count: number } }).tones.count);
+
+    await app.browser.addInitScript(countTones);
+    const page = await app.open('/community');
+    await page.getByTestId('post-card').first().waitFor();
+    const write = page.getByRole('link', { name: uiTexts.tabs.write, exact: true });
+    await write.focus();
+    await write.press('Enter');
+    const sheet = page.getByRole('dialog', { name: accountTexts.sheet.title });
+    await sheet.waitFor();
+    await expect.poll(() => tones(page)).toBe(1);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    await expect.poll(() => tones(page)).toBe(2);
+    expect(await write.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.close();
+
+    // A member turns the sound off in the settings; the choice stays, and the report dialog then opens silently.
+    const member = await app.browserFor(2);
+    await member.addInitScript(countTones);
+    const settings = await app.open('/my/settings', member);
+    const toggle = settings.getByRole('checkbox', { name: accountTexts.settings.modalSounds });
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.uncheck();
+    await settings.reload();
+    expect(await toggle.isChecked()).toBe(false);
+    await settings.goto(`${app.gateway.url}/community`);
+    await settings.getByTestId('post-card').nth(3).click();
+    await settings.getByRole('button', { name: communityTexts.post.report, exact: true }).click();
+    await settings.getByRole('alertdialog').waitFor();
+    expect(await tones(settings)).toBe(0);
+    await settings.close();
   });
 });

@@ -11,6 +11,7 @@ import { useToast } from '../ui/toast/ToastProvider';
 import { failureMessage } from '../app/relay/mutationFailure';
 import type { UpdateProfileInput } from '../__generated__/useUpdateProfileMutation.graphql';
 import { BlockedMemberList } from './BlockedMemberList';
+import { setSoundEffects, useSoundEffects } from '../ui/modalSound';
 import { RouteScreen } from '../app/RouteScreen';
 import { LoginRequired } from '../ui/StateScreen';
 import { NewPasswordFields, newPasswordReady, useEmailVerificationMutations } from './AccountJourneyPages';
@@ -47,6 +48,7 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
   const navigate = useNavigate();
   const [passwords, setPasswords] = useState({ currentPassword: '', newPassword: '', newPasswordConfirm: '' });
   const [deletePassword, setDeletePassword] = useState('');
+  const soundEffects = useSoundEffects();
   const [preferences, setPreferences] = useState({
     notifications: viewer?.preferences?.notifications ?? true,
     emailAlerts: viewer?.preferences?.emailAlerts ?? true,
@@ -179,6 +181,13 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
               </option>
             ))}
           </select>
+        </label>
+      </section>
+      <section className="settings-section">
+        <h2>{s.soundSection}</h2>
+        <label className="settings-toggle">
+          <input type="checkbox" checked={soundEffects} onChange={(event) => setSoundEffects(event.target.checked)} />
+          {s.modalSounds}
         </label>
       </section>
       <section className="settings-section">

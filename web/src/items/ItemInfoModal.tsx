@@ -14,6 +14,7 @@ import { useToast } from '../ui/toast/ToastProvider';
 import { ItemPicture } from './ItemPicture';
 import { MutationFailure } from '../app/relay/mutationFailure';
 import { useModalFocus } from '../ui/useModalFocus';
+import { useModalSound } from '../ui/modalSound';
 import { badgeTitleStyle } from '../ui/badgeColours';
 
 type Tab = 'info' | 'sellers' | 'buyers';
@@ -78,6 +79,7 @@ export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
   const reportItem = useReportItemMutation();
   const modalRef = useRef<HTMLDivElement>(null);
   useModalFocus(modalRef, !reporting);
+  useModalSound(true);
 
   useEffect(() => {
     loadQuery({ id: itemId }, { fetchPolicy: 'store-and-network' });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ChangeEvent, type MouseEvent, type ReactNode } from 'react';
+import { useModalSound } from './modalSound';
 
 // The small parts the app's forms and modal dialogs share.
 
@@ -14,19 +15,37 @@ interface ModalDialogProps {
   children: ReactNode;
 }
 
+/** Focus goes back to what opened a dialog, not to the page's start (once: the opener is forgotten). */
+function returnFocus(opener: { current: HTMLElement | null }): void {
+  const target = opener.current;
+  opener.current = null;
+  if (target?.isConnected) target.focus();
+}
+
 /**
- * A modal <dialog> that follows `open` (showModal, close). Escape fires the dialog's cancel, which calls `onClose`
- * instead of closing it, so the screen's state stays the one source of truth for being open.
+ * A modal <dialog> that follows `open` (showModal, close), with the modal sounds of 002 §2.3 and focus returned to
+ * its opener on close. Escape fires the dialog's cancel, which calls `onClose` instead of closing it, so the
+ * screen's state stays the one source of truth for being open.
  */
 export function ModalDialog({ open, onClose, className, labelledBy, role, onClick, children }: ModalDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  useModalSound(open);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+    }
+    if (!open && dialog.open) {
+      dialog.close();
+      returnFocus(opener);
+    }
   }, [open]);
+  // A dialog removed while open (a sheet that unmounts to close) gives focus back the same way.
+  useEffect(() => () => returnFocus(opener), []);
 
   return (
     <dialog
