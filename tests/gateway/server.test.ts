@@ -39,11 +39,16 @@ describe('gateway listener', () => {
     expect(html).toContain('CommunityFeed');
   });
 
-  it('serves the web app shell for client routes and fingerprinted assets with a long cache', async () => {
+  it('serves the web app shell for client routes (to GET and HEAD) and fingerprinted assets with a long cache', async () => {
     for (const path of ['/', '/community', '/community/detail?id=abc', '/no/such/page']) {
       const response = await fetch(gateway.url + path, { headers: { accept: 'text/html' } });
       expect(response.status).toBe(200);
       expect(await response.text()).toContain('shell');
+    }
+    for (const path of ['/', '/community', '/login']) {
+      const head = await fetch(gateway.url + path, { method: 'HEAD' });
+      expect(head.status, `HEAD ${path}`).toBe(200);
+      expect(head.headers.get('content-type')).toMatch(/text\/html/);
     }
     const asset = await fetch(`${gateway.url}/assets/app-1234.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');

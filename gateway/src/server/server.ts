@@ -191,7 +191,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     // Client-side routes (/community/detail …) load the app shell; the router then shows the page or its 404 screen.
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0];
-      if (request.method === 'GET' && (request.headers.accept?.includes('text/html') || !/\.[a-z0-9]+$/i.test(path))) {
+      // HEAD too: load balancers and link checkers ask a page with HEAD and must get what GET gets.
+      const reading = request.method === 'GET' || request.method === 'HEAD';
+      if (reading && (request.headers.accept?.includes('text/html') || !/\.[a-z0-9]+$/i.test(path))) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return reply.status(404).send({ status: 404, message: 'Not Found' });
