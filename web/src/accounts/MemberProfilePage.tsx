@@ -1,5 +1,6 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { accountTexts, communityTexts, uiTexts } from '@domain/messages.js';
+import { accountTexts, communityTexts, globalErrorTexts, uiTexts } from '@domain/messages.js';
+import { failureMessage } from '../app/relay/mutationFailure';
 import type { MemberProfilePageQuery } from '../__generated__/MemberProfilePageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
 import { useOpenLoginModal } from './LoginModal';
@@ -12,7 +13,6 @@ import { ProfileView } from './ProfileView';
 import { RouteScreen } from '../app/RouteScreen';
 
 const p = accountTexts.profile;
-const ignore = () => undefined;
 
 /** /users/:id: another member's profile with follow and block. */
 export default function MemberProfilePage() {
@@ -62,6 +62,8 @@ function MemberProfile({ queryRef }: { queryRef: PreloadedQuery<MemberProfilePag
   }
   const userId = user.id;
   const memberOnly = (action: () => void) => () => (session.isGuest ? openLogin() : action());
+  // The server's reason (blocked, not found …) in its own words.
+  const refused = (failure: unknown) => toast.show(failureMessage(failure, globalErrorTexts.fallbackText), 'error');
 
   return (
     <>
@@ -74,7 +76,7 @@ function MemberProfile({ queryRef }: { queryRef: PreloadedQuery<MemberProfilePag
               type="button"
               className={`button ${user.isFollowing ? 'button--secondary' : 'button--primary'}`}
               disabled={inFlight}
-              onClick={memberOnly(() => follow(userId, Boolean(user.isFollowing)))}
+              onClick={memberOnly(() => follow(userId, Boolean(user.isFollowing)).catch(refused))}
             >
               {user.isFollowing ? p.unfollow : p.follow}
             </button>
@@ -86,9 +88,9 @@ function MemberProfile({ queryRef }: { queryRef: PreloadedQuery<MemberProfilePag
               className="button button--secondary"
               disabled={inFlight}
               onClick={memberOnly(() => {
-                // A refusal leaves the button as it was and says nothing.
-                if (user.isBlocked) unblock(userId).then(() => toast.show(accountTexts.settings.unblocked, 'success'), ignore);
-                else if (window.confirm(communityTexts.confirm.block.message)) block(userId).then(() => toast.show(accountTexts.blocked, 'success'), ignore);
+                // A refusal leaves the button as it was and says why.
+                if (user.isBlocked) unblock(userId).then(() => toast.show(accountTexts.settings.unblocked, 'success'), refused);
+                else if (window.confirm(communityTexts.confirm.block.message)) block(userId).then(() => toast.show(accountTexts.blocked, 'success'), refused);
               })}
             >
               {user.isBlocked ? p.unblock : p.block}

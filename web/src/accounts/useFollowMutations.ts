@@ -60,7 +60,7 @@ export function useFollowMutations() {
   const follow = useCallback(
     (userId: string, following: boolean) => {
       const variables = { input: { userId } };
-      void (following ? commitUnfollow({ variables }) : commitFollow({ variables })).catch(() => undefined);
+      return following ? commitUnfollow({ variables }) : commitFollow({ variables });
     },
     [commitFollow, commitUnfollow],
   );

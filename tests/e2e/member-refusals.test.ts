@@ -1,0 +1,27 @@
+import { describe, expect, test } from 'vitest';
+import { accountTexts } from '../../domain/messages.js';
+import { useWebApp } from '../helpers/web-app.js';
+
+/** A member action the server refuses says why on the screen (the button stays as it was). */
+const app = useWebApp('member-refusals', { member: 2 });
+/** 바다슬라임 of the demo data. */
+const BLOCKER = 9;
+
+describe('refused member actions', () => {
+  test('following a member who blocked you shows the server’s reason', async () => {
+    const token = await app.upstream.issueToken(BLOCKER);
+    const blocked = await fetch(`${app.upstream.url}/v1/user/block/`, {
+      method: 'POST',
+      headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ block_target_user: 2 }),
+    });
+    expect(blocked.status).toBe(201);
+
+    const page = await app.open(`/users/${BLOCKER}`);
+    const follow = page.getByRole('button', { name: accountTexts.profile.follow, exact: true });
+    await follow.click();
+    await page.getByTestId('toast').filter({ hasText: accountTexts.errors.followBlocked }).waitFor();
+    expect(await follow.isVisible()).toBe(true);
+    await page.close();
+  });
+});
