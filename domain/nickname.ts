@@ -33,10 +33,18 @@ export function nicknameProblem(value: string): NicknameProblem | null {
   return null;
 }
 
-/** Only staff may use a nickname with a reserved word in it, whatever the case, width, spaces or punctuation. */
+/**
+ * Only staff may use a nickname with a reserved word in it, whatever the case, width, spaces or punctuation.
+ * A Latin word counts only where it stands as a word (`admin`, `Admin_01`, `the admins`), not inside another one
+ * (`badminton`); a Korean word counts anywhere, spaces and punctuation removed (`관리 자`, `공식운영팀`).
+ */
 export function isReservedNickname(value: string): boolean {
-  const compact = nicknameKey(value).replace(/[\s\p{P}\p{S}]/gu, '');
-  return RESERVED_NICKNAME_WORDS.some((word) => compact.includes(nicknameKey(word)));
+  const key = nicknameKey(value);
+  const compact = key.replace(/[\s\p{P}\p{S}]/gu, '');
+  return RESERVED_NICKNAME_WORDS.some((word) => {
+    const reserved = nicknameKey(word);
+    return /^[a-z]+$/.test(reserved) ? new RegExp(`(?<![a-z])${reserved}s?(?![a-z])`).test(key) : compact.includes(reserved);
+  });
 }
 
 /**
