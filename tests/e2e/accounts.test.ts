@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { PROFILE_LIST_PAGE_SIZE } from '../../domain/limits.js';
 import { accountTexts, communityTexts, globalErrorTexts, legalTexts, uiTexts } from '../../domain/messages.js';
 import { issueToken } from '../../upstream/src/app.js';
@@ -21,7 +21,24 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEklEQVR
 
 const app = useWebApp('accounts');
 
+/** Every provider on (its app configured on the server), as a deployment with social login has it. */
+const PROVIDER_IDS = {
+  GOOGLE_CLIENT_ID: 'sheet-google-client',
+  KAKAO_APP_ID: '1048576',
+  KAKAO_JS_KEY: 'sheet-kakao-js-key',
+  APPLE_CLIENT_ID: 'community.slime.web',
+};
+const savedProviderIds = Object.fromEntries(Object.keys(PROVIDER_IDS).map((name) => [name, process.env[name]]));
+
+afterAll(() => {
+  for (const [name, value] of Object.entries(savedProviderIds)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
+
 beforeAll(async () => {
+  Object.assign(process.env, PROVIDER_IDS);
   // The providers' SDKs are out of reach here; answer their script requests as missing at once.
   await app.browser.route(/^https:\/\/(accounts\.google\.com|t1\.kakaocdn\.net|appleid\.cdn-apple\.com)\//, (route) =>
     route.fulfill({ status: 404, body: '' }),
@@ -243,6 +260,36 @@ describe('login sheet details (001 §2)', () => {
       if (saved.client === undefined) delete process.env.GOOGLE_CLIENT_ID;
       else process.env.GOOGLE_CLIENT_ID = saved.client;
       await new Promise((resolve) => tokenInfo.close(resolve));
+    }
+  });
+});
+
+describe('providers that are off', () => {
+  test('a provider whose app the server lacks is disabled and says 준비 중; its SDK is not loaded', async () => {
+    delete process.env.KAKAO_APP_ID;
+    delete process.env.APPLE_CLIENT_ID;
+    try {
+      // As a guest (a member opening /login is sent on).
+      const page = await open('/login');
+      const scripts: string[] = [];
+      page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(request.url())));
+      await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();
+      const dialog = loginSheet(page);
+      const google = dialog.getByRole('button', { name: sheet.google });
+      await expect.poll(() => google.isEnabled()).toBe(true);
+      for (const [name, note] of [
+        [sheet.kakao, accountTexts.social.providerOff.kakao],
+        [sheet.apple, accountTexts.social.providerOff.apple],
+      ]) {
+        const button = dialog.getByRole('button', { name });
+        expect(await button.isDisabled()).toBe(true);
+        await dialog.getByText(note).waitFor();
+        expect(await button.getAttribute('aria-describedby')).toBe(await dialog.getByText(note).getAttribute('id'));
+      }
+      await expect.poll(() => scripts.some((url) => url.startsWith('https://accounts.google.com/'))).toBe(true);
+      expect(scripts.filter((url) => url.startsWith('https://t1.kakaocdn.net/') || url.startsWith('https://appleid.cdn-apple.com/'))).toEqual([]);
+    } finally {
+      Object.assign(process.env, { KAKAO_APP_ID: PROVIDER_IDS.KAKAO_APP_ID, APPLE_CLIENT_ID: PROVIDER_IDS.APPLE_CLIENT_ID });
     }
   });
 });

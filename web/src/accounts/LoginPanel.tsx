@@ -1,12 +1,14 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
+import type { LoginPanelProvidersQuery } from '../__generated__/LoginPanelProvidersQuery.graphql';
 import { isSheetPassword } from '@domain/accountRules.js';
 import { LOGIN_SHEET_PASSWORD_MAX } from '@domain/limits.js';
 import { accountTexts, legalTexts } from '@domain/messages.js';
 import { useLoginMutations, type SocialProviderName } from './useLoginMutations';
 import { useToast } from '../ui/toast/ToastProvider';
-import { failureMessage } from '../app/relay/mutationFailure';
-import { loadSocialSdks, sdkFailed, sdkWindow, socialClientIds, whenGoogleReady } from './socialSdks';
+import { failureMessage, MutationFailure } from '../app/relay/mutationFailure';
+import { loadSocialSdks, sdkFailed, sdkWindow, whenGoogleReady, type SdkProvider } from './socialSdks';
 import { FormError } from '../ui/FormParts';
 
 const t = accountTexts.sheet;
@@ -34,10 +36,11 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
   const identifierId = useId();
   const passwordId = useId();
 
-  useEffect(() => loadSocialSdks(), []);
   useEffect(() => {
     if (step === 'password') passwordRef.current?.focus();
   }, [step]);
+  const [providersRef, loadProviders] = useQueryLoader<LoginPanelProvidersQuery>(PROVIDERS_QUERY);
+  useEffect(() => loadProviders({}, { fetchPolicy: 'store-or-network' }), [loadProviders]);
   const abort = useRef(new AbortController());
   useEffect(() => () => abort.current.abort(), []);
 
@@ -91,10 +94,13 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
       toast.show(social.missingLoginInfo, 'error');
       return;
     }
-    await loginWithProvider(provider, accessToken).then(succeed, () => toast.show(failure, 'error'));
+    await loginWithProvider(provider, accessToken).then(succeed, (error) =>
+      // An e-mail that belongs to a password account: the server's message says how to link it (log in first).
+      toast.show(error instanceof MutationFailure && error.code === 'CONFLICT' ? error.message : failure, 'error'),
+    );
   }
 
-  async function google() {
+  async function google(clientId: string) {
     let oauth2 = sdkWindow().google?.accounts?.oauth2;
     if (!oauth2) {
       toast.show(social.googleNotReady, 'info');
@@ -107,7 +113,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
     try {
       oauth2
         .initTokenClient({
-          client_id: socialClientIds.google,
+          client_id: clientId,
           scope: 'openid email profile',
           callback: (answer) =>
             answer.error ? toast.show(social.googleFailed, 'error') : void finishSocial('google', answer.access_token, social.googleProcessingFailed),
@@ -118,7 +124,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
     }
   }
 
-  function kakao() {
+  function kakao(jsKey: string) {
     const sdk = sdkWindow().Kakao;
     if (!sdk) {
       if (sdkFailed('kakao')) toast.show(social.kakaoSdkMissing, 'error');
@@ -126,7 +132,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
       return;
     }
     try {
-      if (!sdk.isInitialized()) sdk.init(socialClientIds.kakao);
+      if (!sdk.isInitialized()) sdk.init(jsKey);
     } catch {
       toast.show(social.kakaoInitError, 'error');
       return;
@@ -141,20 +147,22 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
     });
   }
 
-  async function apple() {
+  async function apple(clientId: string) {
     const sdk = sdkWindow().AppleID;
     if (!sdk) {
       toast.show(social.applePreparing, 'info');
       return;
     }
     try {
-      sdk.auth.init({ clientId: socialClientIds.apple, scope: 'name email', redirectURI: `${window.location.origin}/login`, usePopup: true });
+      sdk.auth.init({ clientId, scope: 'name email', redirectURI: `${window.location.origin}/login`, usePopup: true });
       const answer = await sdk.auth.signIn();
       await finishSocial('apple', answer.authorization?.id_token, social.appleProcessingFailed);
     } catch {
       toast.show(social.appleProcessingFailed, 'error');
     }
   }
+
+  const onTap: OnTap = { google: (clientId) => void google(clientId), kakao, apple: (clientId) => void apple(clientId) };
 
   function onIdentifierKey(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
@@ -183,15 +191,13 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
 
       {tab === 'social' ? (
         <div className="login-panel__social" role="tabpanel">
-          <button type="button" className="social-button social-button--google" onClick={() => void google()} disabled={inFlight}>
-            {t.google}
-          </button>
-          <button type="button" className="social-button social-button--kakao" onClick={kakao} disabled={inFlight}>
-            {t.kakao}
-          </button>
-          <button type="button" className="social-button social-button--apple" onClick={() => void apple()} disabled={inFlight}>
-            {t.apple}
-          </button>
+          {providersRef ? (
+            <Suspense fallback={<SocialButtons providers={null} disabled onTap={onTap} />}>
+              <LoadedSocialButtons queryRef={providersRef} disabled={inFlight} onTap={onTap} />
+            </Suspense>
+          ) : (
+            <SocialButtons providers={null} disabled onTap={onTap} />
+          )}
         </div>
       ) : step === 'identifier' ? (
         <div className="login-panel__form" role="tabpanel">
@@ -262,6 +268,65 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
       {inFlight ? <p className="login-panel__loading">{t.loggingIn}</p> : null}
       <FormError error={error} className="login-panel__error" />
     </div>
+  );
+}
+
+type ProviderStates = LoginPanelProvidersQuery['response']['loginProviders'];
+type OnTap = Record<SdkProvider, (clientId: string) => void>;
+
+const PROVIDERS_QUERY = graphql`
+  query LoginPanelProvidersQuery {
+    loginProviders {
+      provider
+      enabled
+      clientId
+    }
+  }
+`;
+
+/** The quick-login buttons once the server has said which providers are on; their SDKs start loading then. */
+function LoadedSocialButtons({ queryRef, disabled, onTap }: { queryRef: PreloadedQuery<LoginPanelProvidersQuery>; disabled: boolean; onTap: OnTap }) {
+  const { loginProviders } = usePreloadedQuery<LoginPanelProvidersQuery>(PROVIDERS_QUERY, queryRef);
+  const on = loginProviders.filter((state) => state.enabled && state.clientId).map((state) => state.provider.toLowerCase() as SdkProvider);
+  const key = on.join(',');
+  useEffect(() => loadSocialSdks(key ? (key.split(',') as SdkProvider[]) : []), [key]);
+  return <SocialButtons providers={loginProviders} disabled={disabled} onTap={onTap} />;
+}
+
+const PROVIDERS: readonly SdkProvider[] = ['google', 'kakao', 'apple'];
+
+/**
+ * Google, Kakao and Apple in that order. A provider the server has not turned on (or while the list loads) is
+ * disabled; an off one says 준비 중 under its button.
+ */
+function SocialButtons({ providers, disabled, onTap }: { providers: ProviderStates | null; disabled: boolean; onTap: OnTap }) {
+  const noteId = useId();
+  return (
+    <>
+      {PROVIDERS.map((provider) => {
+        const state = providers?.find((candidate) => candidate.provider.toLowerCase() === provider);
+        const clientId = state?.enabled ? state.clientId : null;
+        const off = providers !== null && !clientId;
+        return (
+          <div key={provider} className="social-login">
+            <button
+              type="button"
+              className={`social-button social-button--${provider}`}
+              onClick={() => clientId && onTap[provider](clientId)}
+              disabled={disabled || !clientId}
+              aria-describedby={off ? `${noteId}-${provider}` : undefined}
+            >
+              {t[provider]}
+            </button>
+            {off ? (
+              <p id={`${noteId}-${provider}`} className="social-login__off">
+                {social.providerOff[provider]}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+    </>
   );
 }
 

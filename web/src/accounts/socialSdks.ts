@@ -2,17 +2,10 @@ import { GOOGLE_SDK_RETRY_MS } from '@domain/limits.js';
 import { SOCIAL_SDKS } from '@domain/social-sdks.js';
 
 /**
- * The providers' browser SDKs (002 §1): loaded when the login sheet opens, used when a button is tapped.
- * Client ids come from the build's environment (VITE_GOOGLE_CLIENT_ID, VITE_KAKAO_JS_KEY, VITE_APPLE_CLIENT_ID).
+ * The providers' browser SDKs (002 §1): loaded when the login sheet opens, only for the providers the server has
+ * turned on (Query.loginProviders, which also answers the public id each SDK starts with), used when a button is tapped.
  */
 const SDK_URLS = { google: SOCIAL_SDKS.google.script, kakao: SOCIAL_SDKS.kakao.script, apple: SOCIAL_SDKS.apple.script } as const;
-
-const env = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env ?? {};
-export const socialClientIds = {
-  google: env.VITE_GOOGLE_CLIENT_ID ?? '',
-  kakao: env.VITE_KAKAO_JS_KEY ?? '',
-  apple: env.VITE_APPLE_CLIENT_ID ?? '',
-};
 
 interface GoogleTokenClient {
   requestAccessToken(): void;
@@ -34,15 +27,16 @@ interface SdkWindow {
 }
 export const sdkWindow = () => window as unknown as SdkWindow;
 
-type SdkProvider = keyof typeof SDK_URLS;
+export type SdkProvider = keyof typeof SDK_URLS;
 const failedSdks = new Set<SdkProvider>();
 
 /** Whether the provider's script could not be loaded at all (as opposed to still loading). */
 export const sdkFailed = (provider: SdkProvider) => failedSdks.has(provider);
 
-/** Adds each SDK's script once; one still loading leaves its provider "preparing", one that failed is remembered. */
-export function loadSocialSdks(): void {
-  for (const [provider, src] of Object.entries(SDK_URLS) as [SdkProvider, string][]) {
+/** Adds the SDK script of each provider named, once; one still loading leaves its provider "preparing", one that failed is remembered. */
+export function loadSocialSdks(providers: readonly SdkProvider[]): void {
+  for (const provider of providers) {
+    const src = SDK_URLS[provider];
     if (document.querySelector(`script[data-sdk="${provider}"]`)) continue;
     const script = document.createElement('script');
     script.src = src;
