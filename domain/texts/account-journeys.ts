@@ -15,6 +15,7 @@ export const journeyTexts = {
     passwordConfirm: '비밀번호 확인',
     nickname: '닉네임',
     nicknameHint: (min: number, max: number) => `${min}~${max}자`,
+    consents: '약관 동의',
     agreeTerms: '[필수] 이용약관에 동의합니다',
     agreePrivacy: '[필수] 개인정보 처리방침에 동의합니다',
     agreeMarketing: '[선택] 이벤트·혜택 소식을 이메일로 받겠습니다',

@@ -53,6 +53,28 @@ const storedToken = (page: Page) => page.evaluate(() => window.localStorage.getI
 const onApp = (link: string) => app.gateway.url + new URL(link).pathname + new URL(link).search;
 
 describe('sign-up', () => {
+  test('sign-up tells a bad e-mail or nickname when the field is left, and a refused send puts focus on the first wrong field', async () => {
+    const page = await open('/register');
+    const email = page.getByLabel(r.email, { exact: true });
+    await email.fill('not-an-email');
+    await email.press('Tab');
+    await page.getByText(accountTexts.validation.email).waitFor();
+    const nickname = page.getByLabel(r.nickname);
+    await nickname.fill('말랑\u200b');
+    await nickname.press('Tab');
+    await page.getByText(accountTexts.validation.nicknameInvisible).waitFor();
+    expect(await page.getByRole('group', { name: r.consents }).count()).toBe(1);
+
+    await email.fill('focus@example.com');
+    await nickname.fill('포커스슬라임');
+    await page.getByLabel(r.password, { exact: true }).fill('focus1234');
+    await page.getByLabel(r.passwordConfirm).fill('focus1234');
+    await page.getByRole('button', { name: r.submit }).click();
+    const terms = page.getByLabel(r.agreeTerms);
+    await expect.poll(() => terms.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await terms.getAttribute('aria-invalid')).toBe('true');
+  });
+
   test('from the login sheet to /register; the rule shows while typing; a taken e-mail is told at its field; then logged in', async () => {
     const page = await open('/login');
     await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();

@@ -32,6 +32,8 @@ function TextField(props: {
   maxLength?: number;
   placeholder?: string;
   autoFocus?: boolean;
+  /** Checks the field when it is left, so a mistake shows before the form is sent. */
+  onBlur?: () => void;
 }) {
   const id = useId();
   const messageId = useId();
@@ -51,6 +53,7 @@ function TextField(props: {
         aria-invalid={Boolean(props.error)}
         aria-describedby={props.error || props.hint ? messageId : undefined}
         onChange={(event) => props.onChange(event.target.value)}
+        onBlur={props.onBlur}
         autoFocus={props.autoFocus}
       />
       {props.error ? (
@@ -107,11 +110,24 @@ export function RegisterPage() {
       setErrors((current) => ({ ...current, [field]: undefined, form: undefined }));
     };
 
+  /** A left field that breaks its rule shows why at once (only that field: the others are not done yet). */
+  const checkOnLeave = (field: 'email' | 'nickname') => () => {
+    if (!form[field].trim()) return;
+    const checked = registerSchema.safeParse(form);
+    const message = checked.success ? undefined : errorsByField(checked.error.issues)[field];
+    setErrors((current) => ({ ...current, [field]: message }));
+  };
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (inFlight) return;
     const checked = registerSchema.safeParse(form);
-    if (!checked.success) return setErrors(errorsByField(checked.error.issues));
+    if (!checked.success) {
+      setErrors(errorsByField(checked.error.issues));
+      // The first field that is wrong takes focus, so a keyboard or screen reader user lands on the problem.
+      window.requestAnimationFrame(() => (event.target as HTMLFormElement).querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     let nickname: string;
     try {
       nickname = await register({ ...form, email: checked.data.email, nickname: checked.data.nickname });
@@ -137,6 +153,7 @@ export function RegisterPage() {
           placeholder={r.emailPlaceholder}
           value={form.email}
           onChange={set('email')}
+          onBlur={checkOnLeave('email')}
           error={errors.email}
           autoFocus
         />
@@ -156,9 +173,11 @@ export function RegisterPage() {
           hint={r.nicknameHint(NICKNAME_MIN, NICKNAME_MAX)}
           value={form.nickname}
           onChange={set('nickname')}
+          onBlur={checkOnLeave('nickname')}
           error={errors.nickname}
         />
         <fieldset className="register-consents">
+          <legend className="register-consents__legend">{r.consents}</legend>
           <Consent label={r.agreeTerms} checked={form.agreeTerms} onChange={set('agreeTerms')} error={errors.agreeTerms} link={['/terms', r.viewTerms]} />
           <Consent
             label={r.agreePrivacy}
@@ -182,10 +201,17 @@ export function RegisterPage() {
 }
 
 function Consent(props: { label: string; checked: boolean; onChange: (value: boolean) => void; error?: string; link?: [string, string] }) {
+  const errorId = useId();
   return (
     <div className="register-consent">
       <label className="settings-toggle">
-        <input type="checkbox" checked={props.checked} onChange={(event) => props.onChange(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={props.checked}
+          aria-invalid={Boolean(props.error)}
+          aria-describedby={props.error ? errorId : undefined}
+          onChange={(event) => props.onChange(event.target.checked)}
+        />
         {props.label}
       </label>
       {props.link ? (
@@ -194,7 +220,7 @@ function Consent(props: { label: string; checked: boolean; onChange: (value: boo
         </a>
       ) : null}
       {props.error ? (
-        <p className="field__error" role="alert">
+        <p id={errorId} className="field__error" role="alert">
           {props.error}
         </p>
       ) : null}
