@@ -17,6 +17,7 @@ const v = accountTexts.validation;
 // The account screens share one chunk (each chunk name costs the first visit's route table); the settings take their
 // password fields and the verification mail from here too.
 import { LoginPage, SignInPage } from './LoginPages';
+import { LegalPage } from './PrivacyPolicyPage';
 export { NewPasswordFields, newPasswordReady } from './NewPasswordFields';
 export { useEmailVerificationMutations } from './useJourneyMutations';
 
@@ -402,20 +403,7 @@ export function VerifyEmailPage() {
 
 /** /terms: the terms of use the sign-up consent links to. */
 export function TermsPage() {
-  const t = journeyTexts.terms;
-  return (
-    <>
-      <PageHeader title={legalTexts.terms} />
-      <article className="account-page privacy-policy">
-        {t.sections.map(([heading, body]) => (
-          <section key={heading}>
-            <h2>{heading}</h2>
-            <p>{body}</p>
-          </section>
-        ))}
-      </article>
-    </>
-  );
+  return <LegalPage title={legalTexts.terms} sections={journeyTexts.terms.sections} />;
 }
 
 /** The screens by their route path, as the router asks for them (`/signup` and `/login/set-password` are aliases). */

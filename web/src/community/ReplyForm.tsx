@@ -13,6 +13,36 @@ interface ReplyFormProps {
   onDone?: () => void;
 }
 
+/** A reply's text box with its counter out of REPLY_MAX and its error (writing and editing a reply). */
+export function ReplyTextBox(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  placeholder?: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <>
+      <textarea
+        className="field__input reply-form__input"
+        value={props.value}
+        maxLength={REPLY_MAX}
+        placeholder={props.placeholder}
+        aria-label={props.label}
+        autoFocus={props.autoFocus}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      <span className="field__counter">{communityTexts.write.counter(props.value.length, REPLY_MAX)}</span>
+      {props.error ? (
+        <p className="field__error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** What is wrong with a reply's (trimmed) text by the server's rules (000 §5), or null. */
 export function replyContentError(trimmed: string): string | null {
   if (!trimmed) return validationTexts.replyRequired;
@@ -49,20 +79,7 @@ export function ReplyForm({ postId, connectionId, parentId, placeholder = commun
         asMember(submit);
       }}
     >
-      <textarea
-        className="field__input reply-form__input"
-        value={content}
-        maxLength={REPLY_MAX}
-        placeholder={placeholder}
-        aria-label={placeholder}
-        onChange={(event) => setContent(event.target.value)}
-      />
-      <span className="field__counter">{communityTexts.write.counter(content.length, REPLY_MAX)}</span>
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ReplyTextBox label={placeholder} placeholder={placeholder} value={content} onChange={setContent} error={error} />
       <button type="submit" className="button button--primary reply-form__submit" disabled={sending}>
         {communityTexts.reply.submit}
       </button>

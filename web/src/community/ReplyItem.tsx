@@ -10,9 +10,8 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useMemberAction } from '../accounts/useMemberAction';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
-import { ReplyForm, replyContentError } from './ReplyForm';
+import { ReplyForm, ReplyTextBox, replyContentError } from './ReplyForm';
 import { useUpdateReplyMutation } from './useUpdateReplyMutation';
-import { REPLY_MAX } from '@domain/limits.js';
 
 interface ReplyContext {
   postId: string;
@@ -188,20 +187,7 @@ function ReplyEditor({ replyId, postId, content, onDone }: { replyId: string; po
         save();
       }}
     >
-      <textarea
-        className="field__input reply-form__input"
-        value={text}
-        maxLength={REPLY_MAX}
-        aria-label={communityTexts.reply.edit}
-        autoFocus
-        onChange={(event) => setText(event.target.value)}
-      />
-      <span className="field__counter">{communityTexts.write.counter(text.length, REPLY_MAX)}</span>
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ReplyTextBox label={communityTexts.reply.edit} value={text} onChange={setText} error={error} autoFocus />
       <div className="reply-form__buttons">
         <button type="button" className="button button--secondary" onClick={onDone}>
           {communityTexts.reply.cancel}
