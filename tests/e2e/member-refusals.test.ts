@@ -24,4 +24,18 @@ describe('refused member actions', () => {
     expect(await follow.isVisible()).toBe(true);
     await page.close();
   });
+
+  test('게시글로 이동하기 on a profile lists the member’s posts', async () => {
+    // Member 3: not part of the block above.
+    const { nickname } = (await (await fetch(`${app.upstream.url}/v1/user/3/`)).json()) as { nickname: string };
+    const page = await app.open('/users/3');
+    await page.getByRole('heading', { name: accountTexts.profile.title(nickname) }).waitFor();
+    await page.getByRole('link', { name: accountTexts.profile.goToPosts }).click();
+    await page.waitForURL(/\/community\/search\/post\?/);
+    await page.getByTestId('post-card').first().waitFor();
+    const authors = await page.getByTestId('post-card').locator('.post-card__author').allTextContents();
+    expect(authors.length).toBeGreaterThan(0);
+    expect(authors.every((author) => author.includes(nickname))).toBe(true);
+    await page.close();
+  });
 });

@@ -11,10 +11,12 @@ import { useToast } from '../ui/toast/ToastProvider';
 import { useSession } from '../app/session';
 import { ProfileView } from './ProfileView';
 import { RouteScreen } from '../app/RouteScreen';
+import { Link } from 'react-router-dom';
+import { searchPath } from '../community/searchParams';
 
 const p = accountTexts.profile;
 
-/** /users/:id: another member's profile with follow and block. */
+/** /users/:id: another member's profile with 게시글로 이동하기 (their posts, 000 §2), follow and block. */
 export default function MemberProfilePage() {
   return (
     <RouteScreen<MemberProfilePageQuery>
@@ -80,6 +82,9 @@ function MemberProfile({ queryRef }: { queryRef: PreloadedQuery<MemberProfilePag
             >
               {user.isFollowing ? p.unfollow : p.follow}
             </button>
+            <Link className="button button--secondary" to={searchPath({ query: user.nickname, type: 'nickname', page: 1 })}>
+              {p.goToPosts}
+            </Link>
             <button type="button" className="button button--secondary" onClick={() => window.alert(p.chatUnavailable)}>
               {p.chat}
             </button>
