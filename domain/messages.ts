@@ -13,6 +13,7 @@ export { storyTrayTexts } from './texts/story-tray.js';
 export { messagingTexts } from './texts/messaging.js';
 export { loginSheetTexts } from './texts/login-sheet.js';
 export { legalTexts } from './texts/legal.js';
+export { infoTexts } from './texts/info.js';
 export { validationTexts } from './texts/validation.js';
 export { hardeningTexts } from './texts/hardening.js';
 export { idempotencyTexts } from './texts/idempotency.js';

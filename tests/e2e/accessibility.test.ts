@@ -96,6 +96,18 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
       // /login and the other guests' screens send a member on: they are checked as a guest below.
       '/reset-password?token=0',
       '/verify-email?token=0',
+      // The static, error and in-the-app screens (002 §2.1).
+      '/about',
+      '/help',
+      '/faq',
+      '/contact',
+      '/500',
+      '/403',
+      '/channel',
+      '/channel/3/settings',
+      '/market',
+      '/arcade/games',
+      '/mission',
     ];
     const failures = await checkRoutes(routes, (route) => app.open(route));
     expect(failures).toEqual([]);

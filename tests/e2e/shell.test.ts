@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { LAYOUT } from '../../domain/limits.js';
-import { accountTexts, communityTexts, legalTexts, uiTexts } from '../../domain/messages.js';
+import { accountTexts, communityTexts, infoTexts, legalTexts, uiTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** The app shell of 002 §2.3 in Chromium: wide-screen legal links and the loading bar's stop delay. */
@@ -96,5 +96,20 @@ describe('the app shell', () => {
     await settings.getByRole('alertdialog').waitFor();
     expect(await tones(settings)).toBe(0);
     await settings.close();
+  });
+
+  test('the error pages say what they are; contact leads to inquiries; an in-the-app feature says so; an unknown address is the 404', async () => {
+    const page = await app.open('/500');
+    await page.getByRole('heading', { name: infoTexts.serverError.title }).waitFor();
+    await page.goto(`${app.gateway.url}/403`);
+    await page.getByRole('heading', { name: infoTexts.forbidden.title }).waitFor();
+    await page.goto(`${app.gateway.url}/channel/7`);
+    await page.getByText(infoTexts.inTheApp.text(infoTexts.inTheApp.channel)).waitFor();
+    await page.goto(`${app.gateway.url}/no/such/page`);
+    await page.getByRole('heading', { name: uiTexts.notFoundTitle }).waitFor();
+    await page.goto(`${app.gateway.url}/contact`);
+    await page.getByRole('link', { name: infoTexts.contact.action }).click();
+    await page.waitForURL(/\/my\/inquiries$/);
+    await page.close();
   });
 });

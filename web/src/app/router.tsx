@@ -93,7 +93,9 @@ export const routes: RouteObject[] = [
           screen('probability', () => import('../items/ProbabilityIndexPage')),
           screen('probability/:kind', () => import('../items/ProbabilityListPage'), probabilityListLoader),
           screen('probability/:kind/:id', () => import('../items/ProbabilityDetailPage'), probabilityDetailLoader),
-          screen('*', () => import('./NotFoundPage')),
+          // Every other address: the static, error and in-the-app screens of 002 §2.1 (matched there, so their
+          // paths cost the first visit nothing), else the 404 screen.
+          screen('*', () => import('../info/InfoPages')),
         ],
       },
     ],
