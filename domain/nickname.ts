@@ -39,13 +39,55 @@ export function nicknameProblem(value: string): NicknameProblem | null {
  * (`badminton`); a Korean word counts anywhere, spaces and punctuation removed (`관리 자`, `공식운영팀`).
  */
 export function isReservedNickname(value: string): boolean {
-  const key = nicknameKey(value);
+  const key = [...nicknameKey(value)].map((character) => LATIN_LOOKALIKES[character] ?? character).join('');
   const compact = key.replace(/[\s\p{P}\p{S}]/gu, '');
   return RESERVED_NICKNAME_WORDS.some((word) => {
     const reserved = nicknameKey(word);
-    return /^[a-z]+$/.test(reserved) ? new RegExp(`(?<![a-z])${reserved}s?(?![a-z])`).test(key) : compact.includes(reserved);
+    if (!/^[a-z]+$/.test(reserved)) return compact.includes(reserved);
+    // As a word, with or without separators inside it: `the admin`, `ad-min`, `a d m i n`; not `badminton`.
+    const asWord = new RegExp(`(?<![a-z])${reserved}s?(?![a-z])`);
+    return asWord.test(key) || asWord.test(compact);
   });
 }
+
+/**
+ * Cyrillic and Greek letters that look like Latin ones (`аdmin` with a Cyrillic а), read as those for the
+ * reserved-word check only. A short table written here: the full Unicode confusables list would be a large
+ * dependency for the seven Latin staff words this guards.
+ */
+const LATIN_LOOKALIKES: Readonly<Record<string, string>> = {
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ɑ: 'a',
+  ı: 'i',
+};
 
 /**
  * A nickname made usable from a free text (a social provider's display name): normalised, invisible
