@@ -32,6 +32,13 @@ describe('the web app under its CSP', () => {
     const violations = await page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations);
     expect(violations).toEqual([]);
     expect(consoleViolations).toEqual([]);
+
+    // Screens that validate with the domain's zod schemas: zod must not probe eval (no compiled validators).
+    await page.goto(`${app.gateway.url}/my/settings`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations)).toEqual([]);
+    expect(consoleViolations).toEqual([]);
     await page.close();
   });
 });
