@@ -73,6 +73,15 @@ describe('sign-up', () => {
     const terms = page.getByLabel(r.agreeTerms);
     await expect.poll(() => terms.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await terms.getAttribute('aria-invalid')).toBe('true');
+
+    // A taken nickname (a demo member's) is told at the nickname field, not the e-mail's.
+    await terms.check();
+    await page.getByLabel(r.agreePrivacy).check();
+    await nickname.fill('말랑콩떡');
+    await page.getByRole('button', { name: r.submit }).click();
+    await expect.poll(() => nickname.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText(accountTexts.errors.nicknameTaken).waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('false');
   });
 
   test('from the login sheet to /register; the rule shows while typing; a taken e-mail is told at its field; then logged in', async () => {

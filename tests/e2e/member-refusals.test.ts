@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { accountTexts } from '../../domain/messages.js';
+import { accountTexts, globalErrorTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** A member action the server refuses says why on the screen (the button stays as it was). */
@@ -25,17 +25,26 @@ describe('refused member actions', () => {
     await page.close();
   });
 
-  test('게시글로 이동하기 on a profile lists the member’s posts', async () => {
+  test('채팅하기 says chat is in the app; 게시글로 이동하기 on a profile lists the member’s posts', async () => {
     // Member 3: not part of the block above.
     const { nickname } = (await (await fetch(`${app.upstream.url}/v1/user/3/`)).json()) as { nickname: string };
     const page = await app.open('/users/3');
     await page.getByRole('heading', { name: accountTexts.profile.title(nickname) }).waitFor();
+    await page.getByRole('button', { name: accountTexts.profile.chat }).click();
+    await page.getByTestId('toast').filter({ hasText: accountTexts.profile.chatUnavailable }).waitFor();
     await page.getByRole('link', { name: accountTexts.profile.goToPosts }).click();
     await page.waitForURL(/\/community\/search\/post\?/);
     await page.getByTestId('post-card').first().waitFor();
     const authors = await page.getByTestId('post-card').locator('.post-card__author').allTextContents();
     expect(authors.length).toBeGreaterThan(0);
     expect(authors.every((author) => author.includes(nickname))).toBe(true);
+    await page.close();
+  });
+
+  test('/stories/<member number> opens the member’s stories, not the error screen', async () => {
+    const page = await app.open('/stories/3');
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
     await page.close();
   });
 });

@@ -133,7 +133,10 @@ export function RegisterPage() {
     try {
       nickname = await register({ ...form, email: checked.data.email, nickname: checked.data.nickname });
     } catch (failure) {
-      if (failure instanceof MutationFailure && failure.code === 'CONFLICT') return setErrors({ email: failure.message });
+      // A conflict names the taken e-mail or the taken nickname: told at that field.
+      if (failure instanceof MutationFailure && failure.code === 'CONFLICT') {
+        return setErrors(failure.message === accountTexts.errors.nicknameTaken ? { nickname: failure.message } : { email: failure.message });
+      }
       if (failure instanceof MutationFailure && failure.issues.length) return setErrors(errorsByField(failure.issues));
       return setErrors({ form: failureMessage(failure, r.failed) });
     }

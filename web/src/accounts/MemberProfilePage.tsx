@@ -85,7 +85,7 @@ function MemberProfile({ queryRef }: { queryRef: PreloadedQuery<MemberProfilePag
             <Link className="button button--secondary" to={searchPath({ query: user.nickname, type: 'nickname', page: 1 })}>
               {p.goToPosts}
             </Link>
-            <button type="button" className="button button--secondary" onClick={() => window.alert(p.chatUnavailable)}>
+            <button type="button" className="button button--secondary" onClick={() => toast.show(p.chatUnavailable, 'info')}>
               {p.chat}
             </button>
             <button

@@ -4,12 +4,13 @@ import type { HighlightsPageQuery as HighlightsPageQueryType } from '../__genera
 import StoryViewerPageQuery from '../__generated__/StoryViewerPageQuery$parameters';
 import type { StoryViewerPageQuery as StoryViewerPageQueryType } from '../__generated__/StoryViewerPageQuery.graphql';
 import { loadRouteQuery } from '../app/relay/loadRouteQuery';
+import { routeNodeId } from '../app/relay/routeIds';
 
 /** The viewer's query starts while its code downloads (render-as-you-fetch). */
 export function storyViewerLoader({ params }: RouteLoaderArgs) {
-  return loadRouteQuery<StoryViewerPageQueryType>('storyViewer', StoryViewerPageQuery, { userId: params.userId ?? '' });
+  return loadRouteQuery<StoryViewerPageQueryType>('storyViewer', StoryViewerPageQuery, { userId: routeNodeId(params.userId ?? '', 'User') });
 }
 
 export function highlightsLoader({ params }: RouteLoaderArgs) {
-  return loadRouteQuery<HighlightsPageQueryType>('highlights', HighlightsPageQuery, { userId: params.userId ?? '' });
+  return loadRouteQuery<HighlightsPageQueryType>('highlights', HighlightsPageQuery, { userId: routeNodeId(params.userId ?? '', 'User') });
 }
