@@ -46,7 +46,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; l
    */
   async function checkPassword(request: FastifyRequest, identifier: string, password: string, stored: string | null): Promise<boolean> {
     const retryAfter = await loginThrottle.retryAfterSeconds(identifier, request.ip);
-    if (retryAfter !== null) throw new TooManyAttemptsError(texts.tooManyAttempts, retryAfter);
+    if (retryAfter !== null) throw new TooManyAttemptsError(texts.tooManyAttempts(retryAfter), retryAfter);
     const matches = await verifyPassword(password, stored);
     await (matches ? loginThrottle.recordSuccess(identifier, request.ip) : loginThrottle.recordFailure(identifier, request.ip));
     return matches;

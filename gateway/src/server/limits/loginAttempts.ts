@@ -18,7 +18,7 @@ export class LoginAttempts {
   /** Refuses with TooManyAttemptsError (retry after seconds) while the policy refuses this identifier from this address. */
   async assertAllowed(identifier: string, ip: string | undefined): Promise<void> {
     const retryAfter = await this.throttle.retryAfterSeconds(identifier, ip);
-    if (retryAfter !== null) throw new TooManyAttemptsError(accountTexts.errors.tooManyAttempts, retryAfter);
+    if (retryAfter !== null) throw new TooManyAttemptsError(accountTexts.errors.tooManyAttempts(retryAfter), retryAfter);
   }
 
   recordFailure(identifier: string, ip: string | undefined): Promise<void> {
