@@ -31,17 +31,30 @@ try {
   const gateway = await startService('gateway', 'gateway/src/main.ts', { UPSTREAM_URL: upstream.url, WEB_DIR: 'dist/web' }, '/healthz');
   services.push(gateway);
 
-  const feed = await (
-    await fetch(`${gateway.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ posts(first: 1) { edges { node { id } } } }' }),
-    })
-  ).json();
+  const graphql = async (query: string, variables?: object) =>
+    (
+      await fetch(`${gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      })
+    ).json();
+  const feed = await graphql('{ posts(first: 1) { edges { node { id } } } }');
   const postId = encodeURIComponent(feed.data?.posts?.edges?.[0]?.node?.id);
+  // /my needs a member: the session goes in through the `token` parameter the app web view uses (002 §3.3), so
+  // each run starts from the same clean storage Lighthouse gives every page.
+  const login = await graphql('mutation ($input: LoginWithPasswordInput!) { loginWithPassword(input: $input) { ... on LoginWithPasswordPayload { token } } }', {
+    input: { identifier: 'mallang@slime.community', password: 'slime1234' },
+  });
+  const memberToken = login.data?.loginWithPassword?.token;
+  if (!memberToken) throw new Error(`the demo member could not log in: ${JSON.stringify(login)}`);
+  // The main routes of 002 §2.1: home, a post, search, the probability tables and the member's page.
   const pages = [
     ['/community', '/community'],
     ['post detail', `/community/detail?id=${postId}`],
+    ['search', '/community/search/post?query=%EC%8A%AC%EB%9D%BC%EC%9E%84'],
+    ['probability', '/probability/treasurebox'],
+    ['/my', `/my?token=${encodeURIComponent(memberToken)}`],
   ] as const;
 
   const port = await freePort();
@@ -76,7 +89,7 @@ try {
     const performanceScores = runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100));
     console.log(`${name}: performance of the ${RUNS} runs ${performanceScores.join(', ')}; the median run:`);
     console.log(
-      `${name} (${path}): FCP ${audits['first-contentful-paint']?.displayValue}, LCP ${audits['largest-contentful-paint']?.displayValue}, TBT ${audits['total-blocking-time']?.displayValue}`,
+      `${name} (${path.replace(/token=[^&]+/, 'token=…')}): FCP ${audits['first-contentful-paint']?.displayValue}, LCP ${audits['largest-contentful-paint']?.displayValue}, TBT ${audits['total-blocking-time']?.displayValue}`,
     );
     for (const [category, target] of Object.entries(TARGETS)) {
       const score = Math.round((categories[category]?.score ?? 0) * 100);
