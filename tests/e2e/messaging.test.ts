@@ -1,6 +1,6 @@
 import { type BrowserContext, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { communityTexts, messagingTexts as m } from '../../domain/messages.js';
+import { communityTexts, globalErrorTexts, messagingTexts as m } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** Two members in two browser contexts: B answers A's post and A's 알림 tab shows it live, without a reload. */
@@ -53,6 +53,43 @@ describe('the 알림 tab', () => {
     await expect.poll(() => unreadCount(inbox)).toBe(0);
     await inbox.close();
     await detail.close();
+  });
+});
+
+describe('the inbox actions', () => {
+  test('deleting one, marking all read and deleting the read ones keep the 알림 screen working', async () => {
+    const postId = await alicePostId();
+    const bobToken = await app.upstream.issueToken(BOB);
+    for (const content of ['삭제될 알림 하나', '삭제될 알림 둘', '삭제될 알림 셋']) {
+      const created = await fetch(`${app.upstream.url}/v1/community/${postId}/reply/`, {
+        method: 'POST',
+        headers: { authorization: `token ${bobToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ content }),
+      });
+      expect(created.status).toBe(201);
+    }
+    const inbox = await open(contexts.alice!, '/community/notice');
+    const items = inbox.locator('.inbox__item');
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    const before = await items.count();
+    const unreadBefore = await unreadCount(inbox);
+
+    const first = items.first();
+    const title = (await first.locator('.inbox__title').textContent())!;
+    await first.getByRole('button', { name: `${m.delete}: ${title}` }).click();
+    await expect.poll(() => items.count()).toBe(before - 1);
+    expect(await inbox.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
+    expect(await unreadCount(inbox)).toBe(unreadBefore - 1);
+
+    await inbox.getByRole('button', { name: m.markAllRead }).click();
+    await expect.poll(() => unreadCount(inbox)).toBe(0);
+    await inbox.getByRole('button', { name: m.deleteRead }).click();
+    await inbox.getByText(m.emptyInbox).waitFor();
+    expect(await inbox.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
+
+    await inbox.reload();
+    await inbox.getByText(m.emptyInbox).waitFor();
+    await inbox.close();
   });
 });
 

@@ -54,14 +54,18 @@ export function useMarkNotificationsRead(connectionId: string) {
   return [markRead, inFlight] as const;
 }
 
+/**
+ * Deletes one and drops its edge from the inbox. The edge goes (`@deleteEdge`), not the record: a deleted
+ * record would leave an edge pointing at nothing, which the list cannot render.
+ */
 export function useDeleteNotification(connectionId: string) {
   const [commit] = useTypedMutation<useNotificationMutationsDeleteMutation>(
     graphql`
-      mutation useNotificationMutationsDeleteMutation($input: DeleteNotificationInput!) {
+      mutation useNotificationMutationsDeleteMutation($input: DeleteNotificationInput!, $connections: [ID!]!) {
         deleteNotification(input: $input) {
           __typename
           ... on DeleteNotificationPayload {
-            deletedNotificationId @deleteRecord
+            deletedNotificationId @deleteEdge(connections: $connections)
           }
           ...useTypedMutation_failure @alias(as: "failure")
         }
@@ -72,11 +76,10 @@ export function useDeleteNotification(connectionId: string) {
   return useCallback(
     (id: string, wasUnread: boolean) =>
       commit({
-        variables: { input: { id } },
+        variables: { input: { id }, connections: [connectionId] },
         updater: (store) => {
           const { connection } = inboxOf(store, connectionId);
           if (!connection) return;
-          ConnectionHandler.deleteNode(connection, id);
           if (wasUnread) connection.setValue(Math.max(0, Number(connection.getValue('unreadCount') ?? 0) - 1), 'unreadCount');
           connection.setValue(Math.max(0, Number(connection.getValue('totalCount') ?? 0) - 1), 'totalCount');
         },
@@ -108,10 +111,14 @@ export function useDeleteReadNotifications(connectionId: string) {
         updater: (store) => {
           const { connection, edges } = inboxOf(store, connectionId);
           if (!connection) return;
+          let removed = 0;
           for (const edge of edges) {
             const node = edge?.getLinkedRecord('node');
-            if (node?.getValue('isRead') === true) ConnectionHandler.deleteNode(connection, node.getDataID());
+            if (node?.getValue('isRead') !== true) continue;
+            ConnectionHandler.deleteNode(connection, node.getDataID());
+            removed += 1;
           }
+          connection.setValue(Math.max(0, Number(connection.getValue('totalCount') ?? 0) - removed), 'totalCount');
         },
       }),
     [commit, connectionId],
