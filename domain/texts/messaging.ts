@@ -34,6 +34,7 @@ export const messagingTexts = {
   inquiryComment: (max: number) => `댓글은 1자 이상 ${max}자 이하로 입력해주세요.`,
   resolution: (max: number) => `처리 내용은 ${max}자 이하로 입력해주세요.`,
   internalNotes: (max: number) => `내부 메모는 ${max}자 이하로 입력해주세요.`,
+  /** `from` and `to` are the Korean labels of `inquiryStatusLabels`. */
   statusTransition: (from: string, to: string) => `문의 상태를 ${from}에서 ${to}(으)로 바꿀 수 없습니다.`,
   satisfaction: (max: number) => `만족도는 0에서 ${max} 사이의 정수여야 합니다.`,
   satisfactionTooEarly: '해결된 문의에만 만족도를 남길 수 있습니다.',
@@ -81,6 +82,16 @@ export const messagingTexts = {
   newInquiry: '문의하기',
   inquiryStatusLabels: { pending: '접수', in_progress: '처리 중', resolved: '해결', closed: '종료' } as Record<string, string>,
   inquiryCategoryLabels: { general: '일반', technical: '기술', account: '계정', payment: '결제', other: '기타' } as Record<string, string>,
+  priorityLabel: '중요도',
+  inquiryPriorityLabels: { low: '낮음', medium: '보통', high: '높음', urgent: '긴급' } as Record<string, string>,
+  // Satisfaction (0-INQUIRY_SATISFACTION_MAX) once the inquiry is resolved or closed.
+  satisfactionForm: {
+    title: '답변에 만족하셨나요?',
+    score: (score: number) => `${score}점`,
+    submit: '평가 보내기',
+    saved: '평가가 저장되었습니다. 감사합니다.',
+    given: (score: number, max: number) => `남긴 평가: ${score}점 / ${max}점`,
+  },
   inquiryCreated: '문의가 접수되었습니다.',
   titleLabel: '제목',
   contentLabel: '내용',

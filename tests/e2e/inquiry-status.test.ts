@@ -1,6 +1,6 @@
 import { type BrowserContext } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
-import { INQUIRY_INTERNAL_NOTES_MAX, INQUIRY_RESOLUTION_MAX } from '../../domain/limits.js';
+import { INQUIRY_INTERNAL_NOTES_MAX, INQUIRY_RESOLUTION_MAX, INQUIRY_SATISFACTION_MAX } from '../../domain/limits.js';
 import { messagingTexts as m } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
@@ -62,4 +62,45 @@ test('staff move a member’s inquiry to 처리 중; the member sees the new sta
   // Typed straight into the address bar, the screen refuses a member.
   const direct = await open(member.context(), `/my/inquiries/${inquiryId}/status`);
   await direct.getByText(m.staffOnly).waitFor();
+});
+
+test('a member files an inquiry as 높음, sees the priority, and rates the answer once it is resolved', async () => {
+  const member = await open(await browserFor(MEMBER), '/my/inquiries');
+  const form = member.getByRole('form', { name: m.newInquiry });
+  await form.getByLabel(m.categoryLabel).selectOption('ACCOUNT');
+  await form.getByLabel(m.priorityLabel).selectOption({ label: m.inquiryPriorityLabels.high });
+  await form.getByLabel(m.titleLabel).fill('로그인이 자꾸 풀립니다');
+  await form.getByLabel(m.contentLabel).fill('앱을 다시 열 때마다 로그인이 풀려서 불편합니다. 확인 부탁드려요.');
+  await form.getByRole('button', { name: m.submit }).click();
+  const row = member.getByRole('link', { name: /로그인이 자꾸 풀립니다/ });
+  await row.getByText(`${m.priorityLabel} ${m.inquiryPriorityLabels.high}`).waitFor();
+  const stored = (await (
+    await fetch(`${app.upstream.url}/v1/inquiry/?page_size=50`, { headers: { authorization: `token ${await app.upstream.issueToken(MEMBER)}` } })
+  ).json()) as { results: { id: number; title: string; priority: string }[] };
+  const filed = stored.results.find((inquiry) => inquiry.title === '로그인이 자꾸 풀립니다')!;
+  expect(filed.priority).toBe('high');
+
+  // Not resolved yet: nothing to rate.
+  await row.click();
+  await member.getByText(`${m.priorityLabel} ${m.inquiryPriorityLabels.high}`).waitFor();
+  expect(await member.getByRole('group', { name: m.satisfactionForm.title }).count()).toBe(0);
+
+  const staffToken = await app.upstream.issueToken(STAFF);
+  for (const status of ['in_progress', 'resolved']) {
+    const moved = await fetch(`${app.upstream.url}/v1/inquiry/${filed.id}/`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `token ${staffToken}` },
+      body: JSON.stringify({ status, resolution: '자동 로그인 설정을 초기화했습니다.' }),
+    });
+    expect(moved.status).toBe(200);
+  }
+  await member.reload();
+  const rating = member.getByRole('group', { name: m.satisfactionForm.title });
+  await rating.getByLabel(m.satisfactionForm.score(4)).check();
+  await member.getByRole('button', { name: m.satisfactionForm.submit }).click();
+  await member.getByText(m.satisfactionForm.saved).waitFor();
+  await member.getByText(m.satisfactionForm.given(4, INQUIRY_SATISFACTION_MAX)).waitFor();
+  await member.reload();
+  await member.getByText(m.satisfactionForm.given(4, INQUIRY_SATISFACTION_MAX)).waitFor();
+  expect(await member.getByRole('group', { name: m.satisfactionForm.title }).getByLabel(m.satisfactionForm.score(4)).isChecked()).toBe(true);
 });

@@ -261,7 +261,10 @@ describe('notices and inquiries', () => {
       { id: inquiry.id },
       { token: staffToken },
     );
-    expect(skip.data.setInquiryStatus).toEqual({ __typename: 'ConflictError', message: m.statusTransition('pending', 'resolved') });
+    expect(skip.data.setInquiryStatus).toEqual({
+      __typename: 'ConflictError',
+      message: m.statusTransition(m.inquiryStatusLabels.pending, m.inquiryStatusLabels.resolved),
+    });
     await rig.graphql(
       `mutation ($id: ID!) { setInquiryStatus(input: { inquiryId: $id, status: IN_PROGRESS, internalNotes: "비밀 메모" }) { __typename } }`,
       { id: inquiry.id },

@@ -344,7 +344,7 @@ describe.each(backends())('messaging on %s', (backend) => {
       expect(messagesOf(long.body)).toEqual(expect.arrayContaining([m.resolution(INQUIRY_RESOLUTION_MAX), m.internalNotes(INQUIRY_INTERNAL_NOTES_MAX)]));
       const skip = await send('PATCH', url(`/v1/inquiry/${inquiryId}/`), { status: 'closed' }, staffToken);
       expect(skip.status).toBe(409);
-      expect(skip.body.message).toBe(m.statusTransition('pending', 'closed'));
+      expect(skip.body.message).toBe(m.statusTransition(m.inquiryStatusLabels.pending, m.inquiryStatusLabels.closed));
       const early = await send('POST', url(`/v1/inquiry/${inquiryId}/satisfaction/`), { score: 5 }, aliceToken);
       expect(early.body.message).toBe(m.satisfactionTooEarly);
       await send('PATCH', url(`/v1/inquiry/${inquiryId}/`), { status: 'in_progress', internalNotes: '환불 대상' }, staffToken);

@@ -51,7 +51,9 @@ export async function addComment(db: Database, inquiry: InquiryRow, userId: numb
 /** Staff move an inquiry along its statuses (or keep it, changing notes); the author hears of a new status. */
 export async function changeStatus(db: Database, inquiry: InquiryRow, staffId: number, update: InquiryStatusUpdate): Promise<InquiryRow> {
   if (update.status !== inquiry.status && INQUIRY_NEXT_STATUS[inquiry.status] !== update.status) {
-    throw new ConflictError(messagingTexts.statusTransition(inquiry.status, update.status));
+    throw new ConflictError(
+      messagingTexts.statusTransition(messagingTexts.inquiryStatusLabels[inquiry.status], messagingTexts.inquiryStatusLabels[update.status]),
+    );
   }
   return db.transaction(async (tx) => {
     const changed = await updateStatus(tx, inquiry, staffId, update);

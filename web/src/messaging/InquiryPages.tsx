@@ -1,12 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { INQUIRY_CATEGORIES, INQUIRY_COMMENT_MAX, INQUIRY_CONTENT_MAX, INQUIRY_CONTENT_MIN, INQUIRY_TITLE_MAX } from '@domain/limits.js';
+import {
+  INQUIRY_CATEGORIES,
+  INQUIRY_COMMENT_MAX,
+  INQUIRY_CONTENT_MAX,
+  INQUIRY_CONTENT_MIN,
+  INQUIRY_PRIORITIES,
+  INQUIRY_SATISFACTION_MAX,
+  INQUIRY_TITLE_MAX,
+} from '@domain/limits.js';
 import { errorMessages, messagingTexts as m } from '@domain/messages.js';
 import type { InquiryDetailPageCommentMutation } from '../__generated__/InquiryDetailPageCommentMutation.graphql';
 import type { InquiryDetailPageQuery } from '../__generated__/InquiryDetailPageQuery.graphql';
 import type { InquiryPages_comments$key } from '../__generated__/InquiryPages_comments.graphql';
-import type { InquiryCategory, InquiryListPageCreateMutation } from '../__generated__/InquiryListPageCreateMutation.graphql';
+import type { InquiryCategory, InquiryListPageCreateMutation, InquiryPriority } from '../__generated__/InquiryListPageCreateMutation.graphql';
+import type { InquiryPages_satisfaction$key } from '../__generated__/InquiryPages_satisfaction.graphql';
+import type { InquiryPagesRateMutation } from '../__generated__/InquiryPagesRateMutation.graphql';
 import type { InquiryListPageQuery } from '../__generated__/InquiryListPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
 import { LoginRequired, StateScreen } from '../ui/StateScreen';
@@ -39,6 +49,7 @@ function InquiryList({ queryRef }: { queryRef: PreloadedQuery<InquiryListPageQue
                 title
                 status
                 category
+                priority
                 createdAt
               }
             }
@@ -59,7 +70,8 @@ function InquiryList({ queryRef }: { queryRef: PreloadedQuery<InquiryListPageQue
               <span className={`inquiries__status inquiries__status--${node.status.toLowerCase()}`}>{m.inquiryStatusLabels[node.status.toLowerCase()]}</span>
               <strong>{node.title}</strong>
               <span className="inquiries__meta">
-                {m.inquiryCategoryLabels[node.category.toLowerCase()]} · {formatRelativeTime(String(node.createdAt))}
+                {m.inquiryCategoryLabels[node.category.toLowerCase()]} · {m.priorityLabel} {m.inquiryPriorityLabels[node.priority.toLowerCase()]} ·{' '}
+                {formatRelativeTime(String(node.createdAt))}
               </span>
             </Link>
           </li>
@@ -74,6 +86,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [category, setCategory] = useState<InquiryCategory>('GENERAL');
+  const [priority, setPriority] = useState<InquiryPriority>('MEDIUM');
   const [error, setError] = useState<string | null>(null);
   const [commit, inFlight] = useTypedMutation<InquiryListPageCreateMutation>(
     graphql`
@@ -87,6 +100,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
               title
               status
               category
+              priority
               createdAt
             }
           }
@@ -109,13 +123,14 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
     const problem = localProblem();
     setError(problem);
     if (problem) return;
-    const input = { title, content, category };
+    const input = { title, content, category, priority };
     commit({ variables: { input: { ...input, idempotencyKey: keys.keyFor(input) }, connections: [connectionId] } }).then(
       () => {
         keys.succeeded();
         toast.show(m.inquiryCreated, 'success');
         setTitle('');
         setContent('');
+        setPriority('MEDIUM');
       },
       (failure: Error) => setError(failure.message),
     );
@@ -128,6 +143,12 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         value={category}
         options={INQUIRY_CATEGORIES.map((value) => [value.toUpperCase() as InquiryCategory, m.inquiryCategoryLabels[value]] as const)}
         onChange={setCategory}
+      />
+      <LabeledSelect
+        label={m.priorityLabel}
+        value={priority}
+        options={INQUIRY_PRIORITIES.map((value) => [value.toUpperCase() as InquiryPriority, m.inquiryPriorityLabels[value]] as const)}
+        onChange={setPriority}
       />
       <LabeledText label={m.titleLabel} value={title} maxLength={INQUIRY_TITLE_MAX} onChange={setTitle} />
       <LabeledText label={m.contentLabel} value={content} maxLength={INQUIRY_CONTENT_MAX} rows={5} onChange={setContent} />
@@ -164,8 +185,10 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
             title
             content
             status
+            priority
             resolution
             ...InquiryPages_comments @alias(as: "thread")
+            ...InquiryPages_satisfaction @alias(as: "rating")
           }
           ... on Error {
             message
@@ -211,9 +234,13 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
       <span className={`inquiries__status inquiries__status--${inquiry.status?.toLowerCase()}`}>
         {m.inquiryStatusLabels[inquiry.status?.toLowerCase() ?? 'pending']}
       </span>
+      <span className="inquiry__priority">
+        {m.priorityLabel} {m.inquiryPriorityLabels[inquiry.priority?.toLowerCase() ?? 'medium']}
+      </span>
       <h2>{inquiry.title}</h2>
       <p className="inquiry__content">{inquiry.content}</p>
       {inquiry.resolution && <p className="inquiry__resolution">{inquiry.resolution}</p>}
+      {inquiry.rating && <InquirySatisfaction inquiry={inquiry.rating} />}
       {viewer?.isStaff && (
         <Link className="inquiry__staff-link" to={`/my/inquiries/${inquiry.databaseId}/status`}>
           {m.inquiryStatusForm.open}
@@ -261,5 +288,71 @@ function InquiryComments({ inquiry }: { inquiry: InquiryPages_comments$key }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** 001 §5: once resolved (or closed) the member rates the answer 0-INQUIRY_SATISFACTION_MAX; a rating can be changed. */
+function InquirySatisfaction({ inquiry }: { inquiry: InquiryPages_satisfaction$key }) {
+  const data = useFragment(
+    graphql`
+      fragment InquiryPages_satisfaction on Inquiry {
+        id
+        status
+        satisfaction
+      }
+    `,
+    inquiry,
+  );
+  const toast = useToast();
+  const [score, setScore] = useState<number | null>(null);
+  const [commit, inFlight] = useTypedMutation<InquiryPagesRateMutation>(
+    graphql`
+      mutation InquiryPagesRateMutation($input: RateInquiryInput!) {
+        rateInquiry(input: $input) {
+          __typename
+          ... on RateInquiryPayload {
+            inquiry {
+              id
+              satisfaction
+            }
+          }
+          ...useTypedMutation_failure @alias(as: "failure")
+        }
+      }
+    `,
+    { payload: 'RateInquiryPayload', failureText: errorMessages.UNKNOWN },
+  );
+  if (data.status !== 'RESOLVED' && data.status !== 'CLOSED') return null;
+  const chosen = score ?? data.satisfaction;
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen === null || chosen === undefined) return;
+    commit({ variables: { input: { inquiryId: data.id, score: chosen } } }).then(
+      () => {
+        setScore(null);
+        toast.show(m.satisfactionForm.saved, 'success');
+      },
+      (failure: Error) => toast.show(failure.message, 'error'),
+    );
+  };
+  const scores = Array.from({ length: INQUIRY_SATISFACTION_MAX + 1 }, (_, index) => index);
+  return (
+    <form className="inquiry__satisfaction" onSubmit={send}>
+      <fieldset>
+        <legend>{m.satisfactionForm.title}</legend>
+        {data.satisfaction != null && <p className="inquiry__satisfaction-given">{m.satisfactionForm.given(data.satisfaction, INQUIRY_SATISFACTION_MAX)}</p>}
+        <div className="inquiry__scores">
+          {scores.map((value) => (
+            <label key={value} className="inquiry__score">
+              <input type="radio" name="satisfaction" value={value} checked={chosen === value} onChange={() => setScore(value)} />
+              {m.satisfactionForm.score(value)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <button type="submit" className="button button--primary" disabled={inFlight || chosen === null || chosen === undefined}>
+        {m.satisfactionForm.submit}
+      </button>
+    </form>
   );
 }
