@@ -1,5 +1,5 @@
 import type { CategoryRefJson } from '../../../domain/api.js';
-import { and, arrayOverlaps, count, eq, gte, ilike, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PostListQuery, PostOrderingField, PostSort, SortOrder } from '../../../domain/community.js';
 import { CATEGORY_IDS } from '../../../domain/community.js';
@@ -7,7 +7,7 @@ import { communityTexts } from '../../../domain/messages.js';
 import { isNoticePost, type PostCreate, type PostReport, type PostUpdate } from '../../../domain/post.js';
 import type { Database } from '../db/client.js';
 import { endFollowsBetween, notBlockedWith } from '../db/blocks.js';
-import { containing, idsMarkedBy, isUniqueViolation } from '../db/queries.js';
+import { containing, idsMarkedBy, isUniqueViolation, offsetOf, type PageRequest } from '../db/queries.js';
 import {
   categories,
   images,
@@ -96,6 +96,32 @@ export async function listPosts(db: Database, query: PostListQuery, viewerId: nu
     total = counted?.total ?? 0;
   }
   return { records: rows.map(({ post, category, subCategory }) => ({ post, category, subCategory })), total };
+}
+
+/**
+ * The posts a member liked, the newest like first, one page and the total. Posts since deleted or hidden, and
+ * posts the member cannot see for a block (either way, or a post they blocked), are left out.
+ */
+export async function listLikedPosts(db: Database, viewerId: number, { page, pageSize }: PageRequest): Promise<{ records: PostRecord[]; total: number }> {
+  const where = and(visible, eq(postLikes.userId, viewerId), ...hiddenFrom(viewerId));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        post: posts,
+        category: { id: categories.id, name: categories.name, code: categories.code },
+        subCategory: { id: subCategories.id, name: subCategories.name, code: subCategories.code },
+      })
+      .from(postLikes)
+      .innerJoin(posts, eq(posts.id, postLikes.postId))
+      .leftJoin(categories, eq(categories.id, posts.categoryId))
+      .leftJoin(subCategories, eq(subCategories.id, posts.subCategoryId))
+      .where(where)
+      .orderBy(desc(postLikes.createdAt), desc(postLikes.postId))
+      .limit(pageSize)
+      .offset(offsetOf(page, pageSize)),
+    db.select({ total: count() }).from(postLikes).innerJoin(posts, eq(posts.id, postLikes.postId)).where(where),
+  ]);
+  return { records: rows, total: counted?.total ?? 0 };
 }
 
 function filtersFor(query: PostListQuery): SQL[] {

@@ -1,7 +1,7 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { postListQuerySchema } from '../../../domain/community.js';
-import { USER_REPLIES_PAGE_SIZE, REPLY_PAGE_SIZE, IMAGE_MAX_BYTES, POST_IMAGES_MAX } from '../../../domain/limits.js';
+import { USER_REPLIES_PAGE_SIZE, REPLY_PAGE_SIZE, POST_PAGE_SIZE_DEFAULT, IMAGE_MAX_BYTES, POST_IMAGES_MAX } from '../../../domain/limits.js';
 import { communityTexts, validationTexts as v } from '../../../domain/messages.js';
 import { postCreateSchema, postReportSchema, postUpdateSchema, replyCreateSchema, replyUpdateSchema, userBlockSchema } from '../../../domain/post.js';
 import { IMAGE_UPLOAD_LIMIT } from '../../../domain/uploads.js';
@@ -22,6 +22,7 @@ import {
   blockUser,
   createPost,
   deletePost,
+  listLikedPosts,
   listPosts,
   loadPostRecord,
   openPost,
@@ -66,6 +67,15 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     const { records, total } = await listPosts(db, query, viewerId(request));
     const results = await presentPosts(db, records, requestMedia(request), viewerId(request));
     return pageJson(request, results, total, { page: query.page, pageSize: query.page_size });
+  });
+
+  /** The caller's liked posts, the newest like first (401 for guests). */
+  app.get('/v1/community/liked/', async (request) => {
+    const viewer = member(request);
+    const query = validate(pageQuerySchema(POST_PAGE_SIZE_DEFAULT), singleValuedQuery(request.query));
+    const page = { page: query.page, pageSize: query.page_size };
+    const { records, total } = await listLikedPosts(db, viewer.id, page);
+    return pageJson(request, await presentPosts(db, records, requestMedia(request), viewer.id), total, page);
   });
 
   app.get<{ Params: { id: string } }>('/v1/community/:id/', async (request) => {

@@ -41,6 +41,11 @@ export class CommunityApi {
     return this.client.getShared('/v1/community/', this.caller, query);
   }
 
+  /** `GET /v1/community/liked/`: the caller's liked posts, the newest like first. */
+  likedPosts(page: number, pageSize: number): Promise<PageJson<PostJson>> {
+    return this.client.get('/v1/community/liked/', this.caller, { page, page_size: pageSize });
+  }
+
   /** Counts a view upstream: never shared between requests. */
   post(id: number): Promise<PostJson> {
     return this.client.get(`/v1/community/${id}/`, this.caller);

@@ -17,6 +17,7 @@ import { idempotencyKeyField, payloadMutation, type InputFieldBuilder } from '..
 import { inputNameOf, Post, PostType, TradeType } from './post.js';
 import { listConnection, queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { User } from '../../graphql/refs.js';
+import { isViewer } from '../../graphql/viewer.js';
 
 /** A post input: the fields the upstream names differently, and the rest, which it names the same in snake case. */
 interface PostInputFields {
@@ -176,5 +177,15 @@ builder.objectField(User, 'posts', (t) =>
     description: '회원이 쓴 게시글 (최신 순)',
     resolve: (user, args, context) =>
       resultsConnection(args, ({ page, pageSize }) => context.community.posts({ target_user_id: user.id, page, page_size: pageSize })),
+  }),
+);
+
+builder.objectField(User, 'likedPosts', (t) =>
+  listConnection(t, 'LikedPost', {
+    type: Post,
+    nullable: true,
+    description: '내가 좋아요한 게시글 (최근에 누른 순; 본인만, 다른 회원에게는 null). 삭제·숨김·차단된 글은 빠집니다.',
+    resolve: (user, args, context) =>
+      isViewer(user, context) ? resultsConnection(args, ({ page, pageSize }) => context.community.likedPosts(page, pageSize)) : null,
   }),
 );
