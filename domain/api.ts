@@ -63,6 +63,8 @@ export interface PostJson {
   like_count: number;
   reply_count: number;
   is_like: boolean;
+  /** Whether the viewer bookmarked the post (false for guests). */
+  is_bookmarked: boolean;
   trade_type: TradeType | null;
   price: number | null;
   location: string | null;

@@ -15,6 +15,7 @@ delete /users/:id/follow
 delete /users/me/profile-image
 delete /v1/board/notice/:id/
 delete /v1/community/:id/
+delete /v1/community/:id/bookmark/
 delete /v1/community/:id/reply/:replyId/
 delete /v1/item/wish-items
 delete /v1/user/notification/:id/
@@ -39,6 +40,7 @@ get /v1/board/notice/:id/
 get /v1/community/
 get /v1/community/:id/
 get /v1/community/:id/reply/
+get /v1/community/bookmarks/
 get /v1/community/categories/
 get /v1/community/reply/
 get /v1/inquiry/
@@ -97,6 +99,7 @@ put /api/stories/close-friends
 put /users/me
 put /users/me/password
 put /v1/community/:id/
+put /v1/community/:id/bookmark/
 put /v1/community/:id/reply/:replyId/
 put /v1/wishlist/:id/
 `

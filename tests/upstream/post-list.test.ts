@@ -121,6 +121,7 @@ describe.each(backends())('GET /v1/community/ (%s)', (backend) => {
           'deleted_at',
           'id',
           'images',
+          'is_bookmarked',
           'is_hidden',
           'is_like',
           'is_notice',
@@ -146,7 +147,7 @@ describe.each(backends())('GET /v1/community/ (%s)', (backend) => {
       expect(post.deleted_at).toBeNull();
       expect(Object.keys(post.author).sort()).toEqual(['email', 'id', 'nickname', 'profile_image', 'represent_badge', 'uuid']);
       expect(post.author.email).toBeNull();
-      expect(answer.results.every((item) => item.is_like === false)).toBe(true);
+      expect(answer.results.every((item) => item.is_like === false && item.is_bookmarked === false)).toBe(true);
 
       expect(withImages).toBeDefined();
       const image = withImages.images[0];

@@ -29,14 +29,14 @@ describe.each(backends())('queries per request (%s)', (backend) => {
     return [...sent];
   };
 
-  it('lists posts with one query for the page and one batch each for authors, pictures and likes, whatever the page size', async () => {
+  it('lists posts with one query for the page and one batch each for authors, pictures, likes and bookmarks, whatever the page size', async () => {
     const [like] = await upstream.db.select().from(postLikes).limit(1);
     const token = await issueToken(upstream.db, like.userId);
 
     const small = await queriesFor('/v1/community/?page_size=2', token);
     const large = await queriesFor('/v1/community/?page_size=100', token);
-    // token lookup + page (with its total) + authors with badges + pictures + the viewer's likes
-    expect(large).toHaveLength(5);
+    // token lookup + page (with its total) + authors with badges + pictures + the viewer's likes + their bookmarks
+    expect(large).toHaveLength(6);
     expect(small).toHaveLength(large.length);
     expect(large.filter((query) => /from "posts"/.test(query))).toHaveLength(1);
 

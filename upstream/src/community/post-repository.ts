@@ -66,16 +66,14 @@ const orderingExpressions: Record<PostOrderingField, SQL> = {
 };
 
 /** A post that readers may see: neither deleted nor hidden by moderation. */
-const visible = and(isNull(posts.deletedAt), eq(posts.isHidden, false))!;
+export const visible = and(isNull(posts.deletedAt), eq(posts.isHidden, false))!;
 
 /**
- * One page of the list and the size of the whole filtered list, in one query: the total rides along as
- * a window count. Only a page past the end (no rows to carry it) costs a second, counting query.
+ * Post records (the post and its category references) with the size of the whole filtered list as a window
+ * count; callers add their joins, filters, order and page.
  */
-export async function listPosts(db: Database, query: PostListQuery, viewerId: number | null = null): Promise<{ records: PostRecord[]; total: number }> {
-  const where = and(visible, ...filtersFor(query), ...hiddenFrom(viewerId));
-  const offset = (query.page - 1) * query.page_size;
-  const rows = await db
+export function selectPostRecords(db: Database) {
+  return db
     .select({
       post: posts,
       category: { id: categories.id, name: categories.name, code: categories.code },
@@ -84,7 +82,17 @@ export async function listPosts(db: Database, query: PostListQuery, viewerId: nu
     })
     .from(posts)
     .leftJoin(categories, eq(categories.id, posts.categoryId))
-    .leftJoin(subCategories, eq(subCategories.id, posts.subCategoryId))
+    .leftJoin(subCategories, eq(subCategories.id, posts.subCategoryId));
+}
+
+/**
+ * One page of the list and the size of the whole filtered list, in one query: the total rides along as
+ * a window count. Only a page past the end (no rows to carry it) costs a second, counting query.
+ */
+export async function listPosts(db: Database, query: PostListQuery, viewerId: number | null = null): Promise<{ records: PostRecord[]; total: number }> {
+  const where = and(visible, ...filtersFor(query), ...hiddenFrom(viewerId));
+  const offset = (query.page - 1) * query.page_size;
+  const rows = await selectPostRecords(db)
     .where(where)
     .orderBy(...orderFor(query))
     .limit(query.page_size)
@@ -169,7 +177,7 @@ function usersMatching(pattern: string): SQL {
  * What stays out of the viewer's lists and search: posts they blocked, and posts of members they blocked or
  * who blocked them (blocking works both ways).
  */
-function hiddenFrom(viewerId: number | null): SQL[] {
+export function hiddenFrom(viewerId: number | null): SQL[] {
   if (viewerId === null) return [];
   return [
     notBlockedWith(viewerId, posts.authorId)!,

@@ -7,23 +7,22 @@ import { serializeImage, serializeUser, type MediaUrl } from '../serializers.js'
 import { loadUsers, type UserWithBadge } from '../accounts/user-repository.js';
 import { likedPostIds, loadPostMedia, type PostMedia, type PostRecord } from './post-repository.js';
 import { likedReplyIds, type ReplyRow } from './reply-repository.js';
+import { bookmarkedPostIds } from './bookmark-repository.js';
 
-/** Posts as answered: authors, pictures and the viewer's likes fetched in one batch each, never per post. */
+/** Posts as answered: authors, pictures and the viewer's likes and bookmarks fetched in one batch each, never per post. */
 export async function presentPosts(db: Database, records: PostRecord[], media: MediaUrl, viewerId: number | null): Promise<PostJson[]> {
   const rows = records.map((record) => record.post);
-  const [users, pictures, liked] = await Promise.all([
+  const postIds = rows.map((post) => post.id);
+  const [users, pictures, liked, bookmarked] = await Promise.all([
     loadUsers(
       db,
       rows.map((post) => post.authorId),
     ),
     loadPostMedia(db, rows),
-    likedPostIds(
-      db,
-      viewerId,
-      rows.map((post) => post.id),
-    ),
+    likedPostIds(db, viewerId, postIds),
+    bookmarkedPostIds(db, viewerId, postIds),
   ]);
-  return records.map((record) => presentPost(record, { media, viewerId, users, pictures, liked }));
+  return records.map((record) => presentPost(record, { media, viewerId, users, pictures, liked, bookmarked }));
 }
 
 interface PostContext {
@@ -32,6 +31,7 @@ interface PostContext {
   users: Map<number, UserWithBadge>;
   pictures: PostMedia;
   liked: Set<number>;
+  bookmarked: Set<number>;
 }
 
 function presentPost({ post, category, subCategory }: PostRecord, context: PostContext): PostJson {
@@ -50,6 +50,7 @@ function presentPost({ post, category, subCategory }: PostRecord, context: PostC
     like_count: post.likeCount,
     reply_count: post.replyCount,
     is_like: context.liked.has(post.id),
+    is_bookmarked: context.bookmarked.has(post.id),
     trade_type: post.tradeType as TradeType | null,
     price: post.price,
     location: post.location,

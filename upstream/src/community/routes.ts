@@ -17,6 +17,7 @@ import { serializeCreated, serializeImage } from '../serializers.js';
 import { readWithinLimit, storeImage, StoredUploads } from '../uploads/images.js';
 import { profileRestriction } from '../accounts/repository.js';
 import { listCategories } from './category-repository.js';
+import { bookmarkPost, listBookmarkedPosts, unbookmarkPost } from './bookmark-repository.js';
 import {
   blockPost,
   blockUser,
@@ -169,6 +170,31 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     const viewer = member(request);
     const id = pathId(request.params.id);
     await togglePostLike(db, id, viewer.id);
+    return presentPost(request, id);
+  });
+
+  /** The viewer's bookmarked posts, newest bookmark first (README "Bookmarks"). */
+  app.get('/v1/community/bookmarks/', async (request) => {
+    const viewer = member(request);
+    const query = validate(pageQuerySchema(POST_PAGE_SIZE_DEFAULT), singleValuedQuery(request.query));
+    const page = { page: query.page, pageSize: query.page_size };
+    const { records, total } = await listBookmarkedPosts(db, viewer.id, page);
+    return pageJson(request, await presentPosts(db, records, requestMedia(request), viewer.id), total, page);
+  });
+
+  /** Bookmarks the post for the viewer (idempotent); answers the post with its `is_bookmarked`. */
+  app.put<{ Params: { id: string } }>('/v1/community/:id/bookmark/', async (request) => {
+    const viewer = member(request);
+    const id = pathId(request.params.id);
+    await bookmarkPost(db, id, viewer.id);
+    return presentPost(request, id);
+  });
+
+  /** Removes the viewer's bookmark (idempotent); answers the post with its `is_bookmarked`. */
+  app.delete<{ Params: { id: string } }>('/v1/community/:id/bookmark/', async (request) => {
+    const viewer = member(request);
+    const id = pathId(request.params.id);
+    await unbookmarkPost(db, id, viewer.id);
     return presentPost(request, id);
   });
 

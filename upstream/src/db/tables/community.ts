@@ -42,5 +42,19 @@ export const postLikeNotices = pgTable(
   (t) => [primaryKey({ columns: [t.postId, t.userId] })],
 );
 
+/**
+ * A member's bookmark of a post (the posts they keep for later, listed newest bookmark first); one per member
+ * and post, so bookmarking again changes nothing.
+ */
+export const postBookmarks = pgTable(
+  'post_bookmarks',
+  {
+    userId: ownedBy('user_id', () => users.id),
+    postId: ownedBy('post_id', () => posts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('post_bookmarks_user_created_idx').on(t.userId, t.createdAt)],
+);
+
 export type PostReportRow = typeof postReports.$inferSelect;
 export type PostBlockRow = typeof postBlocks.$inferSelect;
