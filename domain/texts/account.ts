@@ -35,6 +35,9 @@ export const accountTexts = {
     loginFailed: '이메일(전화번호) 또는 비밀번호가 올바르지 않습니다.',
     /** How long to wait, in whole minutes (at least 1), so a member knows when to try again. */
     tooManyAttempts: (retryAfterSeconds: number) => `로그인 시도가 너무 많습니다. ${Math.max(1, Math.ceil(retryAfterSeconds / 60))}분 후 다시 시도해주세요.`,
+    /** The same limit on a logged-in member's password re-checks (change password, delete account). */
+    tooManyPasswordChecks: (retryAfterSeconds: number) =>
+      `비밀번호 확인 시도가 너무 많습니다. ${Math.max(1, Math.ceil(retryAfterSeconds / 60))}분 후 다시 시도해주세요.`,
     emailTaken: '이미 사용 중인 이메일입니다.',
     nicknameTaken: '이미 사용 중인 닉네임입니다.',
     phoneTaken: '이미 사용 중인 전화번호입니다.',

@@ -67,6 +67,47 @@ describe('failed logins are limited per identifier and address, per identifier f
   }, 60_000);
 });
 
+describe('a logged-in member’s password re-checks are limited like logins', () => {
+  const stack = useStack({ settings: { trustProxy: true } });
+  const CHANGE = /* GraphQL */ `
+    mutation Change($input: ChangePasswordInput!) {
+      changePassword(input: $input) {
+        __typename
+        ... on Error { message }
+        ... on TooManyAttemptsError { retryAfterSeconds }
+      }
+    }
+  `;
+  const DELETE = /* GraphQL */ `
+    mutation Delete($input: DeleteAccountInput!) {
+      deleteAccount(input: $input) {
+        __typename
+        ... on Error { message }
+        ... on TooManyAttemptsError { retryAfterSeconds }
+      }
+    }
+  `;
+
+  it('answers TooManyAttemptsError once the limit is used, even for the right password, and changes nothing', async () => {
+    const token = await stack.upstream.issueToken(5);
+    const as = (query: string, input: object) =>
+      stack.graphql(query, { input }, { token, headers: { 'x-forwarded-for': '198.51.100.70' } }).then((answer) => Object.values(answer.data)[0] as any);
+    const wrong = { currentPassword: 'wrongpass1', newPassword: 'newpass123', newPasswordConfirm: 'newpass123' };
+    for (let attempt = 0; attempt < LOGIN_ATTEMPTS_PER_PAIR; attempt++) {
+      expect((await as(CHANGE, wrong)).message).toBe(accountTexts.errors.currentPasswordWrong);
+    }
+    for (const [query, input] of [
+      [CHANGE, { ...wrong, currentPassword: 'slime1234' }],
+      [DELETE, { password: 'slime1234' }],
+    ] as const) {
+      const refused = await as(query, input);
+      expect(refused.__typename).toBe('TooManyAttemptsError');
+      expect(refused.message).toBe(accountTexts.errors.tooManyPasswordChecks(refused.retryAfterSeconds));
+    }
+    expect((await stack.rest('/users/me', token)).id).toBe(5);
+  });
+});
+
 /** The Redis suite runs whenever TEST_REDIS_URL names a server (CI sets it). */
 const redisServers = process.env.TEST_REDIS_URL ? [process.env.TEST_REDIS_URL] : [];
 

@@ -30,4 +30,35 @@ describe.each(backends())('the REST login is throttled like the gateway’s (%s)
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     expect((await login('mallang@slime.community', 'slime1234', '203.0.113.7')).status).toBe(200);
   });
+
+  it('limits a logged-in member’s password re-checks the same way: a stolen session cannot guess the password', async () => {
+    const token = await upstream.issueToken(4);
+    const me = (await (await fetch(`${upstream.url}/users/me`, { headers: { authorization: `token ${token}` } })).json()) as { email: string };
+    const recheck = async (method: 'PUT' | 'DELETE', body: object) => {
+      const response = await fetch(`${upstream.url}${method === 'PUT' ? '/users/me/password' : '/users/me'}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `token ${token}`, 'x-forwarded-for': '198.51.100.9' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() };
+    };
+    const wrongChange = { currentPassword: 'wrongpass1', newPassword: 'newpass123', newPasswordConfirm: 'newpass123' };
+    for (let attempt = 0; attempt < LOGIN_ATTEMPTS_PER_PAIR - 1; attempt++) {
+      const refused = await recheck('PUT', wrongChange);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(accountTexts.errors.currentPasswordWrong);
+    }
+    // Account deletion's check counts toward the same limit.
+    expect((await recheck('DELETE', { password: 'wrongpass1' })).body.message).toBe(accountTexts.errors.passwordWrong);
+    for (const [method, body] of [
+      ['PUT', { ...wrongChange, currentPassword: 'slime1234' }],
+      ['DELETE', { password: 'slime1234' }],
+    ] as const) {
+      const throttled = await recheck(method, body);
+      expect(throttled.status).toBe(429);
+      expect(throttled.body.message).toBe(accountTexts.errors.tooManyPasswordChecks(Number(throttled.retryAfter)));
+    }
+    // Nothing changed: the password still logs in (from another address), and the account is still there.
+    expect((await login(me.email, 'slime1234', '203.0.113.9')).status).toBe(200);
+  });
 });

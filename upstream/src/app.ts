@@ -117,7 +117,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
       await api.register(userRoutes, { db: store.db });
       await api.register(itemRoutes, { db: store.db });
       await api.register(accountRoutes, { db: store.db, mailer, loginThrottle: loginThrottle.throttle });
-      await api.register(memberRoutes, { db: store.db });
+      await api.register(memberRoutes, { db: store.db, loginThrottle: loginThrottle.throttle });
       await api.register(messagingRoutes, { db: store.db, mediaDir });
       await api.register(storyRoutes, { db: store.db, mediaDir });
       await api.register(profileImageRoutes, { db: store.db, mediaDir });

@@ -1,6 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { LoginThrottle } from '../../../domain/loginThrottle.js';
+import { accountTexts } from '../../../domain/messages.js';
+import { TooManyAttemptsError } from '../errors.js';
+import { verifyPassword } from './passwords.js';
 
 /**
  * The upstream's failed-login counters under the policy the gateway applies too (domain/loginThrottle.ts):
@@ -18,4 +22,25 @@ export function createLoginThrottle(redisUrl?: string): { throttle: LoginThrottl
       : memory;
   });
   return { throttle, close: async () => void (await redis?.quit().catch(() => redis.disconnect())) };
+}
+
+/**
+ * Every password check under the failed-login policy (domain/loginThrottle.ts): logins, linking a social account,
+ * and the re-checks of a logged-in member (change password, delete account), so a stolen session cannot guess the
+ * password faster than a login could. Refused while the identifier is throttled for the client's address (429 with
+ * Retry-After), counted when wrong.
+ */
+export async function checkPassword(
+  throttle: LoginThrottle,
+  request: FastifyRequest,
+  identifier: string,
+  password: string,
+  stored: string | null,
+  refusal: (retryAfterSeconds: number) => string = accountTexts.errors.tooManyAttempts,
+): Promise<boolean> {
+  const retryAfter = await throttle.retryAfterSeconds(identifier, request.ip);
+  if (retryAfter !== null) throw new TooManyAttemptsError(refusal(retryAfter), retryAfter);
+  const matches = await verifyPassword(password, stored);
+  await (matches ? throttle.recordSuccess(identifier, request.ip) : throttle.recordFailure(identifier, request.ip));
+  return matches;
 }

@@ -33,7 +33,9 @@ import {
   updateProfile,
 } from './member-repository.js';
 import { assertNicknameAvailable, withNickname } from './nicknames.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword } from './passwords.js';
+import { checkPassword } from './login-throttle.js';
+import type { LoginThrottle } from '../../../domain/loginThrottle.js';
 import { presentActivities, presentBlocked, presentProfile, presentUserBadges, presentUserSummaries } from './present.js';
 import { profileRestriction, visibleBadges } from './repository.js';
 import { revokeAllSessions } from './sessions.js';
@@ -48,7 +50,7 @@ function pageOf(request: FastifyRequest): PageRequest {
 }
 
 /** Profiles, badges, follows, blocks, activities and account deletion (001 §7 "Account"). */
-export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+export const memberRoutes: FastifyPluginAsync<{ db: Database; loginThrottle: LoginThrottle }> = async (app, { db, loginThrottle }) => {
   const summaries = (request: FastifyRequest, ids: number[]) => presentUserSummaries(db, ids, requestMedia(request), viewerId(request));
 
   app.put('/users/me', async (request) => {
@@ -62,7 +64,8 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
   app.put('/users/me/password', async (request) => {
     const viewer = member(request);
     const input = validate(changePasswordSchema, request.body);
-    if (!(await verifyPassword(input.currentPassword, viewer.passwordHash))) throw new RejectedError(texts.currentPasswordWrong);
+    if (!(await checkPassword(loginThrottle, request, viewer.email, input.currentPassword, viewer.passwordHash, texts.tooManyPasswordChecks)))
+      throw new RejectedError(texts.currentPasswordWrong);
     await setPasswordHash(db, viewer.id, await hashPassword(input.newPassword));
     // Other sessions end; the one that changed the password stays.
     await revokeAllSessions(db, viewer.id, tokenFromHeader(request.headers.authorization) ?? undefined);
@@ -72,7 +75,8 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { 
   app.delete('/users/me', async (request) => {
     const viewer = member(request);
     const input = validate(deleteAccountSchema, request.body);
-    if (!(await verifyPassword(input.password, viewer.passwordHash))) throw new RejectedError(texts.passwordWrong);
+    if (!(await checkPassword(loginThrottle, request, viewer.email, input.password, viewer.passwordHash, texts.tooManyPasswordChecks)))
+      throw new RejectedError(texts.passwordWrong);
     await deleteUser(db, viewer.id);
     return { success: true };
   });

@@ -25,14 +25,15 @@ import {
 import type { Mailer } from './mailer.js';
 import type { LoginThrottle } from '../../../domain/loginThrottle.js';
 import { assertNicknameAvailable, withNickname } from './nicknames.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword } from './passwords.js';
+import { checkPassword } from './login-throttle.js';
 import { consumeAccountToken, createAccountToken, issueSession, refreshSession, revokeAllSessions, revokeSession, type IssuedSession } from './sessions.js';
 import { SocialTokenError, socialProviderEnabled, socialProviderStates, verifySocialToken, type SocialIdentity } from './social.js';
 import { tokenFromHeader } from './tokens.js';
 import { presentProfile } from './present.js';
 import type { Database } from '../db/client.js';
 import { member, viewerId } from '../http/auth.js';
-import { ConflictError, RejectedError, TooManyAttemptsError, UnauthenticatedError } from '../errors.js';
+import { ConflictError, RejectedError, UnauthenticatedError } from '../errors.js';
 import { requestMedia } from '../http/request.js';
 import { validate } from '../http/validate.js';
 
@@ -40,18 +41,6 @@ const texts = accountTexts.errors;
 
 /** Login, register, sessions, password reset, e-mail verification and social login (001 §7 "Account", "Social login"). */
 export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; loginThrottle: LoginThrottle }> = async (app, { db, mailer, loginThrottle }) => {
-  /**
-   * A password check under the failed-login policy (domain/loginThrottle.ts): refused while the identifier is
-   * throttled for the client's address (429 with Retry-After), counted when wrong.
-   */
-  async function checkPassword(request: FastifyRequest, identifier: string, password: string, stored: string | null): Promise<boolean> {
-    const retryAfter = await loginThrottle.retryAfterSeconds(identifier, request.ip);
-    if (retryAfter !== null) throw new TooManyAttemptsError(texts.tooManyAttempts(retryAfter), retryAfter);
-    const matches = await verifyPassword(password, stored);
-    await (matches ? loginThrottle.recordSuccess(identifier, request.ip) : loginThrottle.recordFailure(identifier, request.ip));
-    return matches;
-  }
-
   async function loginResult(request: FastifyRequest, userId: number, session: IssuedSession, isNewUser: boolean): Promise<LoginResultJson> {
     const user = await presentProfile(db, userId, userId, requestMedia(request));
     if (!user) throw new UnauthenticatedError();
@@ -62,7 +51,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; l
     const input = validate(loginSchema, request.body);
     const user = await findUserByIdentifier(db, input.email);
     // Unknown member and wrong password answer alike (and take as long), so identifiers cannot be probed.
-    const matches = await checkPassword(request, input.email, input.password, user?.passwordHash ?? null);
+    const matches = await checkPassword(loginThrottle, request, input.email, input.password, user?.passwordHash ?? null);
     if (!user || !matches) throw new RejectedError(texts.loginFailed);
     const session = await issueSession(db, user.id, input.rememberMe);
     await upsertProfile(db, user.id, { lastActiveAt: new Date() });
@@ -160,7 +149,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; l
     const sameEmail = identity.email ? await findUserByIdentifier(db, identity.email) : null;
     if (sameEmail && identity.emailVerified) {
       if (password === undefined) throw new ConflictError(accountTexts.social.linkNeedsPassword);
-      if (!(await checkPassword(request, sameEmail.email, password, sameEmail.passwordHash))) throw new RejectedError(texts.loginFailed);
+      if (!(await checkPassword(loginThrottle, request, sameEmail.email, password, sameEmail.passwordHash))) throw new RejectedError(texts.loginFailed);
       return { userId: await linkIdentity(db, identity, sameEmail.id), isNew: false };
     }
     try {

@@ -52,6 +52,13 @@ const succeeded = async (call: Promise<unknown>) => {
 const loginErrors = [ValidationError, BadRequestError, TooManyAttemptsError] as const;
 /** A member's account writes: ForbiddenError for what a block refuses (following), ConflictError for a taken nickname. */
 const memberErrors = [ValidationError, NotAuthenticatedError, NotFoundError, BadRequestError, ForbiddenError, ConflictError] as const;
+/** A member's password re-check is throttled upstream like a login (domain/loginThrottle.ts). */
+const passwordCheckErrors = [...memberErrors, TooManyAttemptsError] as const;
+
+/** The upstream's refusal of too many password checks (429, Retry-After) as the field's typed error. */
+function asTooManyAttempts(error: unknown): unknown {
+  return error instanceof GatewayError && error.status === 429 ? new TooManyAttemptsError(error.message, retryAfterOf(error)) : error;
+}
 
 /** The wait an upstream 429 names (its Retry-After), at least a second. */
 const retryAfterOf = (error: GatewayError) => Math.max(1, Number((error.extensions as { retryAfterSeconds?: number }).retryAfterSeconds) || 1);
@@ -81,8 +88,7 @@ payloadMutation('loginWithPassword', {
     } catch (error) {
       if (error instanceof BadRequestError) await attempts.recordFailure(body.email, ip);
       // The upstream applies the same policy; its refusal reads as this field's typed error.
-      if (error instanceof GatewayError && error.status === 429) throw new TooManyAttemptsError(error.message, retryAfterOf(error));
-      throw error;
+      throw asTooManyAttempts(error);
     }
   },
 });
@@ -219,14 +225,15 @@ payloadMutation('deleteProfileImage', {
 
 payloadMutation('changePassword', {
   description: '비밀번호 변경: 다른 기기의 로그인은 끝납니다.',
-  errors: memberErrors,
+  errors: passwordCheckErrors,
   input: (f) => ({
     currentPassword: f.string({ required: true }),
     newPassword: f.string({ required: true }),
     newPasswordConfirm: f.string({ required: true }),
   }),
   payload: success,
-  resolve: async (input, context) => succeeded(context.accounts.changePassword(validateInput(changePasswordSchema, input, 'input'))),
+  resolve: async (input, context) =>
+    succeeded(context.accounts.changePassword(validateInput(changePasswordSchema, input, 'input')).catch((error) => Promise.reject(asTooManyAttempts(error)))),
 });
 
 payloadMutation('requestPasswordReset', {
@@ -274,10 +281,13 @@ payloadMutation('confirmEmailVerification', {
 
 payloadMutation('deleteAccount', {
   description: '회원 탈퇴: 비밀번호를 확인한 뒤 계정과 글, 댓글을 지웁니다.',
-  errors: memberErrors,
+  errors: passwordCheckErrors,
   input: (f) => ({ password: f.string({ required: true }) }),
   payload: success,
-  resolve: async (input, context) => succeeded(context.accounts.deleteAccount(validateInput(deleteAccountSchema, input, 'input').password)),
+  resolve: async (input, context) =>
+    succeeded(
+      context.accounts.deleteAccount(validateInput(deleteAccountSchema, input, 'input').password).catch((error) => Promise.reject(asTooManyAttempts(error))),
+    ),
 });
 
 const relationMutations: [string, string, (context: GatewayContext, id: number) => Promise<unknown>][] = [
