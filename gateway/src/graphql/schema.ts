@@ -8,6 +8,7 @@ import '../modules/community/image.js';
 import '../modules/community/upload.js';
 import '../modules/community/post.js';
 import '../modules/community/post-mutations.js';
+import '../modules/community/bookmark.js';
 import '../modules/community/reply.js';
 import '../modules/community/post-changed.js';
 import '../modules/accounts/user.js';

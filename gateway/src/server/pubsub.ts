@@ -4,8 +4,8 @@ import { Redis } from 'ioredis';
 import type { PostJson } from '../../../domain/api.js';
 import type { NotificationJson } from '../../../domain/messaging.js';
 
-/** A post as every subscriber may see it: the upstream's answer without what only its caller sees. */
-export type PostSnapshot = Omit<PostJson, 'is_like'>;
+/** A post as every subscriber may see it: the upstream's answer without what only its caller sees (their like and bookmark). */
+export type PostSnapshot = Omit<PostJson, 'is_like' | 'is_bookmarked'>;
 
 /**
  * What a subscriber of `postChanged` is told: the post as the publishing mutation got it from the upstream,
@@ -110,10 +110,10 @@ export function inSlices<T>(items: T[], each: (item: T) => unknown, from = 0): v
 
 /**
  * Mutations that change a post's like or reply count call this with the post the upstream answered. What
- * the upstream showed only the publisher stays behind: their `is_like` (each subscriber's `isLiked` is their
- * own, post.ts) and, when they wrote the post, the author's e-mail.
+ * the upstream showed only the publisher stays behind: their `is_like` and `is_bookmarked` (each subscriber's
+ * `isLiked` and `isBookmarked` are their own, post.ts) and, when they wrote the post, the author's e-mail.
  */
 export function publishPostChanged(pubSub: GatewayPubSub, post: PostJson): void {
-  const { is_like: _publishersOwn, ...snapshot } = post;
+  const { is_like: _publishersLike, is_bookmarked: _publishersBookmark, ...snapshot } = post;
   pubSub.publish('postChanged', String(post.id), { post: { ...snapshot, author: snapshot.author && { ...snapshot.author, email: null } } });
 }

@@ -82,6 +82,21 @@ export class CommunityApi {
     return withTypedRefusals(this.client.request('PATCH', `/v1/community/${id}/`, this.caller));
   }
 
+  /** Bookmarks the post for the caller (idempotent); the answer is the post with `is_bookmarked` true. */
+  bookmarkPost(id: number): Promise<PostJson> {
+    return withTypedRefusals(this.client.request('PUT', `/v1/community/${id}/bookmark/`, this.caller));
+  }
+
+  /** Removes the caller's bookmark (idempotent); the answer is the post with `is_bookmarked` false. */
+  unbookmarkPost(id: number): Promise<PostJson> {
+    return withTypedRefusals(this.client.request('DELETE', `/v1/community/${id}/bookmark/`, this.caller));
+  }
+
+  /** `GET /v1/community/bookmarks/`: the caller's bookmarked posts, the newest bookmark first. */
+  bookmarkedPosts(page: number, pageSize: number): Promise<PageJson<PostJson>> {
+    return this.client.get('/v1/community/bookmarks/', this.caller, { page, page_size: pageSize });
+  }
+
   createReply(postId: number, body: { content: string; parent_id?: number }, idempotencyKey?: string): Promise<ReplyWriteJson> {
     return withTypedRefusals(this.client.request('POST', `/v1/community/${postId}/reply/`, { ...this.caller, idempotencyKey }, undefined, body));
   }

@@ -2,7 +2,7 @@ import type { InputShapeFromFields } from '@pothos/core';
 import { POST_SORTS, POST_TYPES, TRADE_TYPES, issuesFromZod, postListQuerySchema, validationTexts, type ErrorDetail } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import { upstreamNode } from '../../graphql/nodes.js';
-import type { PostSnapshot } from '../../graphql/context.js';
+import type { GatewayContext, PostSnapshot } from '../../graphql/context.js';
 import { NotFoundError } from '../../graphql/errors.js';
 import { queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { camelCase, localKeyOf, NUMERIC_ID_PATTERN } from '../../graphql/ids.js';
@@ -22,22 +22,34 @@ const PostSort = builder.enumType('PostSort', {
 
 export const Post = upstreamNode<PostJson>('Post', { id: (post) => post.id, read: (id, context) => context.community.post(Number(id)) });
 
-/** The post made of each `postChanged` snapshot, shared by its subscribers: `is_like` is a guest's false. */
+/** The post made of each `postChanged` snapshot, shared by its subscribers: `is_like` and `is_bookmarked` are a guest's false. */
 const postOfSnapshot = new WeakMap<PostSnapshot, PostJson>();
 const fromSnapshots = new WeakSet<PostJson>();
+/** A subscribing member's own reading of a snapshot's post, once per event however many of their fields ask. */
+const ownReadings = new WeakMap<PostJson, WeakMap<GatewayContext, Promise<PostJson>>>();
 
 /**
  * The post a `postChanged` subscriber resolves: the snapshot the mutation published, no upstream call.
- * Only `isLiked` differs between subscribers: false for a guest, read for a member who selects it.
+ * Only `isLiked` and `isBookmarked` differ between subscribers: false for a guest, read for a member who selects them.
  */
 export function postFromSnapshot(snapshot: PostSnapshot): PostJson {
   let post = postOfSnapshot.get(snapshot);
   if (!post) {
-    post = { ...snapshot, is_like: false };
+    post = { ...snapshot, is_like: false, is_bookmarked: false };
     postOfSnapshot.set(snapshot, post);
     fromSnapshots.add(post);
   }
   return post;
+}
+
+/** A field only its viewer sees (their like, their bookmark): as answered, but read for a member from a published snapshot. */
+async function viewersOwn(post: PostJson, key: 'is_like' | 'is_bookmarked', context: GatewayContext): Promise<boolean> {
+  if (!fromSnapshots.has(post) || !context.caller.token) return post[key];
+  let readings = ownReadings.get(post);
+  if (!readings) ownReadings.set(post, (readings = new WeakMap()));
+  let reading = readings.get(context);
+  if (!reading) readings.set(context, (reading = context.community.post(post.id)));
+  return (await reading)[key];
 }
 
 Post.implement({
@@ -56,11 +68,11 @@ Post.implement({
     replyCount: t.exposeInt('reply_count'),
     isLiked: t.boolean({
       description: '요청한 회원이 좋아요를 눌렀는지 (비회원은 false)',
-      resolve: async (post, _args, context) => {
-        if (!fromSnapshots.has(post) || !context.caller.token) return post.is_like;
-        // A published snapshot carries nobody's like: the subscribing member's own is read for them.
-        return (await context.community.post(post.id)).is_like;
-      },
+      resolve: (post, _args, context) => viewersOwn(post, 'is_like', context),
+    }),
+    isBookmarked: t.boolean({
+      description: '요청한 회원이 북마크했는지 (비회원은 false)',
+      resolve: (post, _args, context) => viewersOwn(post, 'is_bookmarked', context),
     }),
     tradeType: t.expose('trade_type', { type: TradeType, nullable: true }),
     price: t.exposeInt('price', { nullable: true }),
