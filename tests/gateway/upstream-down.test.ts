@@ -1,6 +1,6 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorMessages } from '../../domain/index.js';
-import { useStack } from '../helpers/stack.js';
+import { useStack, type GraphQLAnswer } from '../helpers/stack.js';
 
 const stack = useStack();
 
@@ -19,4 +19,64 @@ it('answers with the spec network message, no stack or address, when the upstrea
   expect(answer.errors[0].message).toBe(errorMessages.NETWORK_ERROR);
   expect(answer.errors[0].extensions.code).toBe('NETWORK_ERROR');
   expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|localhost|\bat .*\.(ts|js):\d+/);
+});
+
+describe('fail fast while the circuit breaker is open (002 §8.2)', () => {
+  const timeoutMs = 2000;
+  const retryBaseDelayMs = 1500;
+  const settings = { settings: { breakerFailures: 2 }, upstream: { timeoutMs, retryBaseDelayMs } };
+  const likeMutation = `mutation ($id: ID!) { togglePostLike(input: { id: $id }) { __typename } }`;
+  const postQuery = `query ($id: ID!) { post(id: $id) { ... on Post { id } } }`;
+  const postId = Buffer.from('Post:1').toString('base64');
+
+  async function timed(run: () => Promise<GraphQLAnswer>): Promise<{ answer: GraphQLAnswer; ms: number }> {
+    const started = performance.now();
+    const answer = await run();
+    return { answer, ms: performance.now() - started };
+  }
+
+  describe('once time-outs opened it', () => {
+    const rig = useStack(settings);
+
+    it('answers a tap and a read with SERVICE_UNAVAILABLE at once, without asking the upstream', async () => {
+      const token = await rig.upstream.issueToken(1);
+      rig.proxy.fallback = { kind: 'hang' };
+      // Two reads that wait out the whole time-out open the breaker.
+      for (const first of [1, 2]) {
+        const { answer, ms } = await timed(() => rig.graphql(`{ posts(first: ${first}) { totalCount } }`));
+        expect(answer.errors?.[0].extensions?.code).toBe('TIMEOUT');
+        expect(ms).toBeGreaterThanOrEqual(timeoutMs * 0.9);
+      }
+      expect(rig.gateway.client.breakerClosed).toBe(false);
+
+      const callsBefore = rig.upstreamCalls();
+      for (const run of [() => rig.graphql(likeMutation, { id: postId }, token), () => rig.graphql(postQuery, { id: postId })]) {
+        const { answer, ms } = await timed(run);
+        expect(answer.errors?.[0].extensions?.code).toBe('SERVICE_UNAVAILABLE');
+        expect(answer.errors?.[0].message).toBe(errorMessages.SERVICE_UNAVAILABLE);
+        expect(ms).toBeLessThan(timeoutMs / 4);
+      }
+      expect(rig.upstreamCalls()).toBe(callsBefore);
+    });
+  });
+
+  describe('while a read waits to retry', () => {
+    const rig = useStack(settings);
+
+    it("ends the read's backoff as soon as a failing tap opens the breaker, and sends the read no more", async () => {
+      const token = await rig.upstream.issueToken(1);
+      rig.proxy.fallback = { kind: 'status', status: 503 };
+      const started = performance.now();
+      const read = rig.graphql(postQuery, { id: postId });
+      // The read failed once and waits `retryBaseDelayMs` to retry; the tap's failure is the breaker's second.
+      await expect.poll(() => rig.upstreamCalls()).toBe(1);
+      const tap = await rig.graphql(likeMutation, { id: postId }, token);
+      expect(tap.errors?.[0].extensions?.code).toBe('SERVICE_UNAVAILABLE');
+      const answer = await read;
+      expect(performance.now() - started).toBeLessThan(retryBaseDelayMs / 2);
+      expect(answer.errors?.[0].extensions?.code).toBe('SERVICE_UNAVAILABLE');
+      await new Promise((resolve) => setTimeout(resolve, retryBaseDelayMs));
+      expect(rig.upstreamCalls()).toBe(2);
+    });
+  });
 });

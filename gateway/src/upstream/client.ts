@@ -229,6 +229,12 @@ export class UpstreamClient {
       if (method !== 'GET' && method !== 'HEAD') {
         return await (caller.idempotencyKey && !(body instanceof UndiciFormData) ? this.keyedWrite(attempt, signal, method, route) : attempt());
       }
+      // Fail fast (002 §8.2): once the breaker is open a read makes no further attempt (it could otherwise take the
+      // half-open probe later); a read that would retry, or was waiting out a backoff, answers as the open breaker does, at once.
+      const abandon = new AbortController();
+      const opened = new Promise<never>((_resolve, reject) => abandon.signal.addEventListener('abort', () => reject(new BrokenCircuitError())));
+      let waiting = false;
+      const breakListener = this.breaker.onBreak(() => waiting && abandon.abort());
       // Decided per failure: retry only when the wait (1000 ms doubling, or a longer Retry-After) still
       // leaves time inside the overall budget; otherwise the last failure is the answer, at once.
       let failures = 0;
@@ -237,15 +243,30 @@ export class UpstreamClient {
         if (!(error instanceof UpstreamFailure) || !error.isRetryable || signal.aborted) return false;
         failures += 1;
         nextDelayMs = Math.max(this.retryBaseDelayMs * 2 ** (failures - 1), error.retryAfterMs ?? 0);
-        return Date.now() + nextDelayMs < deadline;
+        if (Date.now() + nextDelayMs >= deadline) return false;
+        // The retry would meet the open breaker: its answer comes now, without the wait.
+        if (!this.breakerClosed) abandon.abort();
+        return this.breakerClosed;
       };
       const retries = retry(handleWhen(worthRetrying), { maxAttempts: this.maxAttempts - 1, backoff: new DelegateBackoff(() => nextDelayMs) });
       retries.onRetry((event) => {
+        waiting = true;
         const reason =
           'error' in event && event.error instanceof UpstreamFailure ? (event.error.status ? String(event.error.status) : event.error.kind) : 'error';
         this.onRetry?.({ method, route, attempt: event.attempt, delayMs: event.delay, reason });
       });
-      return await retries.execute(() => attempt(), signal);
+      const task = retries.execute(() => {
+        waiting = false;
+        return abandon.signal.aborted ? Promise.reject(new BrokenCircuitError()) : attempt();
+      }, signal);
+      // Whichever loses the race still settles, with nobody awaiting it.
+      task.catch(() => {});
+      opened.catch(() => {});
+      try {
+        return await Promise.race([task, opened]);
+      } finally {
+        breakListener.dispose();
+      }
     } catch (error) {
       throw this.toClientError(error, caller, budget, method, route);
     } finally {
