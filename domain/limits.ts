@@ -348,6 +348,12 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const NOTIFICATION_PAGE_SIZE_DEFAULT = 20;
 /** The inbox is polled every 30 s (001 §4, §9); the gateway's bridge polls at this interval unless configured. */
 export const NOTIFICATION_POLL_INTERVAL_MS = 30_000;
+/** A write the gateway made itself hints the recipients' pollers; hints for one member within this window make one poll. */
+export const NOTIFICATION_HINT_COALESCE_MS = 50;
+/** Pages of the inbox one poll reads back to the newest notification already pushed (a burst beyond them is announced only in part). */
+export const NOTIFICATION_CATCH_UP_PAGES_MAX = 50;
+/** Pages (of PAGE_SIZE_MAX) of a post's replies the gateway reads to find whom a reply answers, for that member's hint. */
+export const REPLY_AUTHOR_LOOKUP_PAGES = 5;
 export const ADMIN_NOTIFICATION_TITLE_MAX = 100;
 export const ADMIN_NOTIFICATION_CONTENT_MAX = 1000;
 export const NOTICE_CATEGORIES = ['general', 'update', 'maintenance', 'event', 'policy', 'guide', 'other'] as const;

@@ -22,6 +22,11 @@ export function nicknameKey(value: string): string {
   return normalizeNickname(value).toLowerCase();
 }
 
+/** `@닉네임` mentions in a text: the keys of the nicknames named, each once, in the order of their first mention. */
+export function mentionedNicknameKeys(text: string): string[] {
+  return [...new Set([...text.matchAll(/@([^\s@]{2,20})/g)].map((match) => nicknameKey(match[1])))];
+}
+
 export type NicknameProblem = 'invisible' | 'spaces' | 'length';
 
 /** What is wrong with a nickname (after normalising), or null. */

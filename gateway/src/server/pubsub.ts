@@ -20,7 +20,19 @@ export type GatewayPubSub = PubSub<{
   /** The notification bridge's news for one member (topic: their user id). */
   notificationAdded: [userId: string, notification: NotificationJson];
   unreadNotificationCount: [userId: string, count: number];
+  /** Inboxes a write through the gateway just changed (topic: the bridge's key prefix), so their pollers poll now. */
+  inboxHint: [scope: string, hint: InboxHint];
 }>;
+
+/**
+ * Whose inbox a write changed: members by id, members a text mentioned by nickname key (`mentionedNicknameKeys`;
+ * the replica holding a poller knows its member's nickname), or every subscribed member.
+ */
+export interface InboxHint {
+  userIds?: number[];
+  nicknameKeys?: string[];
+  all?: boolean;
+}
 
 export interface RunningPubSub {
   pubSub: GatewayPubSub;

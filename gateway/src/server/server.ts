@@ -36,6 +36,8 @@ export interface GatewayOptions {
   persisted?: PersistedOperations;
   /** Prefix of the public cache's Redis keys (default `slime:public:`), so runs sharing one Redis stay apart. */
   publicCacheKeyPrefix?: string;
+  /** Prefix of the notification bridge's Redis keys and hint topic (default `notification-poller:`), likewise. */
+  notificationKeyPrefix?: string;
 }
 
 export interface RunningGateway {
@@ -91,6 +93,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     pubSub: pubSub.pubSub,
     intervalMs: settings.notificationPollIntervalMs,
     redisUrl: settings.redisUrl,
+    keyPrefix: options.notificationKeyPrefix,
   });
   const publicCache = new PublicCache(client, {
     redisUrl: settings.redisUrl,

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { messagingTexts as m } from '../../../domain/messages.js';
 import { MENTIONS_NOTIFIED_MAX } from '../../../domain/limits.js';
-import { nicknameKey } from '../../../domain/nickname.js';
+import { mentionedNicknameKeys } from '../../../domain/nickname.js';
 import { notifications, postLikeNotices, posts, replies, users } from '../db/schema.js';
 import { areBlocked } from '../db/blocks.js';
 import { notify, type NotificationEvent, type Queryable } from './notification-repository.js';
@@ -34,7 +34,7 @@ async function nicknameOf(db: Queryable, userId: number): Promise<string> {
  * mention, at most MENTIONS_NOTIFIED_MAX of them (anti-spam: one reply cannot page the whole community).
  */
 async function mentionedUsers(db: Queryable, text: string): Promise<number[]> {
-  const keys = [...new Set([...text.matchAll(/@([^\s@]{2,20})/g)].map((match) => nicknameKey(match[1])))];
+  const keys = mentionedNicknameKeys(text);
   if (keys.length === 0) return [];
   const rows = await db.select({ id: users.id, key: users.nicknameKey }).from(users).where(inArray(users.nicknameKey, keys));
   const idByKey = new Map(rows.map((row) => [row.key, row.id]));

@@ -291,7 +291,14 @@ payloadMutation('deleteAccount', {
 });
 
 const relationMutations: [string, string, (context: GatewayContext, id: number) => Promise<unknown>][] = [
-  ['followUser', '회원 팔로우: 그 회원의 isFollowing과 팔로워 수가 바뀝니다.', (context, id) => context.accounts.follow(id)],
+  [
+    'followUser',
+    '회원 팔로우: 그 회원의 isFollowing과 팔로워 수가 바뀝니다.',
+    async (context, id) => {
+      await context.accounts.follow(id);
+      context.notificationBridge.hint({ userIds: [id] });
+    },
+  ],
   ['unfollowUser', '팔로우 취소', (context, id) => context.accounts.unfollow(id)],
   ['unblockUser', '차단 해제: 그 회원의 글과 댓글이 다시 보입니다.', (context, id) => context.accounts.unblock(id)],
 ];

@@ -90,6 +90,7 @@ payloadMutation('togglePostLike', {
   resolve: async (input, context) => {
     const post = await context.community.togglePostLike(inputIdOf(input, 'id', 'Post'));
     context.publishPostChanged(post);
+    if (post.is_like && post.author) context.notificationBridge.hint({ userIds: [post.author.id] });
     return { post };
   },
 });

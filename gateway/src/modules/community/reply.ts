@@ -1,6 +1,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { ReplyJson, UserReplyJson } from '../../../../domain/api.js';
 import { REPLY_MAX, replyContentSchema } from '../../../../domain/index.js';
+import { mentionedNicknameKeys } from '../../../../domain/nickname.js';
 import { builder } from '../../graphql/builder.js';
 import { listConnection, offsetToCursor, resultsConnection, sliceConnection } from '../../graphql/connections.js';
 import { idempotencyKeyOf, inputIdOf, validateInput } from '../../graphql/ids.js';
@@ -67,8 +68,16 @@ payloadMutation('createReply', {
     const postId = inputIdOf(input, 'postId', 'Post');
     const parentId = input.parentId == null ? undefined : inputIdOf(input, 'parentId', 'Reply');
     const content = validateInput(replyContentSchema, input.content, 'input.content');
-    const { post, ...reply } = await context.community.createReply(postId, { content, ...(parentId ? { parent_id: parentId } : {}) }, idempotencyKeyOf(input));
+    // The answered reply's author is looked up beside the write (it existed before), for the inbox hint.
+    const [{ post, ...reply }, answeredAuthorId] = await Promise.all([
+      context.community.createReply(postId, { content, ...(parentId ? { parent_id: parentId } : {}) }, idempotencyKeyOf(input)),
+      parentId ? context.community.replyAuthorId(postId, parentId) : null,
+    ]);
     context.publishPostChanged(post);
+    context.notificationBridge.hint({
+      userIds: [post.author?.id, answeredAuthorId ?? undefined].filter((id): id is number => id !== undefined),
+      nicknameKeys: mentionedNicknameKeys(content),
+    });
     return { replyEdge: { cursor: offsetToCursor(post.reply_count - 1), node: reply }, post };
   },
 });

@@ -130,7 +130,9 @@ payloadMutation('addInquiryComment', {
   resolve: async (input, context) => {
     const id = inquiryIdOf(input.inquiryId, 'input.inquiryId');
     const { comment } = validateInput(inquiryCommentSchema, { comment: input.comment }, 'input');
-    return { inquiry: await context.messaging.addInquiryComment(id, comment) };
+    const inquiry = await context.messaging.addInquiryComment(id, comment);
+    context.notificationBridge.hint({ userIds: [inquiry.user.id] });
+    return { inquiry };
   },
 });
 
@@ -151,7 +153,9 @@ payloadMutation('setInquiryStatus', {
       { status: input.status, resolution: input.resolution, internalNotes: input.internalNotes },
       'input',
     );
-    return { inquiry: await context.messaging.setInquiryStatus(id, payload) };
+    const inquiry = await context.messaging.setInquiryStatus(id, payload);
+    context.notificationBridge.hint({ userIds: [inquiry.user.id] });
+    return { inquiry };
   },
 });
 

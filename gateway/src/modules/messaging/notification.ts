@@ -291,7 +291,9 @@ payloadMutation('sendAdminNotification', {
       { ...fields, targetUsers, type: type ?? undefined, priority: priority ?? undefined, expiresAt: expiresAt?.toISOString(), metadata },
       'input',
     );
-    return context.messaging.sendAdminNotification(payload);
+    const answer = await context.messaging.sendAdminNotification(payload);
+    context.notificationBridge.hint(payload.targetUsers === 'all' ? { all: true } : { userIds: payload.targetUsers });
+    return answer;
   },
 });
 
@@ -304,7 +306,7 @@ async function watchInbox(context: GatewayContext): Promise<{ userId: string; re
   if (!token) throw new NotAuthenticatedError();
   const me = await context.accounts.me();
   if (!me) throw new NotAuthenticatedError();
-  return { userId: String(me.id), release: context.notificationBridge.watch(me.id, token, context.caller.deviceId) };
+  return { userId: String(me.id), release: context.notificationBridge.watch(me.id, token, context.caller.deviceId, me.nickname) };
 }
 
 /**
