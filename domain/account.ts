@@ -219,6 +219,12 @@ export interface LoginResultJson {
   is_new_user: boolean;
 }
 
+/** `POST /auth/reset-password/check`: whether a mailed reset link still works. */
+export interface ResetLinkCheckJson {
+  valid: boolean;
+  expires_at: string | null;
+}
+
 export interface UserBadgeJson {
   id: number;
   badge: BadgeJson & { description: string };

@@ -50,6 +50,7 @@ export const journeyTexts = {
     missingToken: '재설정 링크가 올바르지 않습니다. 메일의 링크를 다시 눌러주세요.',
     invalidLink: '링크가 만료되었거나 이미 사용되었습니다. 재설정 메일을 다시 받아주세요.',
     requestAgain: '재설정 메일 다시 받기',
+    checking: '링크를 확인하는 중입니다...',
   },
   verify: {
     title: '이메일 인증',

@@ -75,6 +75,22 @@ describe('password reset and e-mail verification through the gateway', () => {
     expect((await confirm('pudding456')).data.confirmPasswordReset).toEqual({ __typename: 'BadRequestError', message: accountTexts.errors.resetTokenInvalid });
   });
 
+  it('tells whether a reset link still works without using it', async () => {
+    await stack.graphql(REQUEST_RESET, { input: { email: 'jellybear@slime.community' } });
+    const mail = await lastMail(stack.upstream.mailDir, 'jellybear@slime.community', '/reset-password');
+    const check = async (token: string) =>
+      (await stack.graphql(`query($token: String!) { passwordResetLink(token: $token) { usable expiresAt } }`, { token })).data.passwordResetLink;
+    const fresh = await check(mail.token);
+    expect(fresh.usable).toBe(true);
+    expect(Date.parse(fresh.expiresAt)).toBeGreaterThan(Date.now());
+    // Checking did not use it: it still sets a password once, and is then no longer usable.
+    expect(await check(mail.token)).toEqual(fresh);
+    const done = await stack.graphql(CONFIRM_RESET, { input: { token: mail.token, newPassword: 'jelly1234', newPasswordConfirm: 'jelly1234' } });
+    expect(done.data.confirmPasswordReset.__typename).toBe('ConfirmPasswordResetPayload');
+    expect(await check(mail.token)).toEqual({ usable: false, expiresAt: null });
+    for (const bogus of ['0', 'not-a-token', ' ']) expect(await check(bogus)).toEqual({ usable: false, expiresAt: null });
+  });
+
   it('changing the password refuses one the login sheet would refuse', async () => {
     const token = await stack.upstream.issueToken(2);
     const change = (newPassword: string) =>

@@ -8,6 +8,7 @@ import {
   socialLoginSchema,
   tokenSchema,
   type LoginResultJson,
+  type ResetLinkCheckJson,
 } from '../../../domain/account.js';
 import { SOCIAL_PROVIDERS } from '../../../domain/limits.js';
 import { accountTexts } from '../../../domain/messages.js';
@@ -27,7 +28,16 @@ import type { LoginThrottle } from '../../../domain/loginThrottle.js';
 import { assertNicknameAvailable, withNickname } from './nicknames.js';
 import { hashPassword } from './passwords.js';
 import { checkPassword } from './login-throttle.js';
-import { consumeAccountToken, createAccountToken, issueSession, refreshSession, revokeAllSessions, revokeSession, type IssuedSession } from './sessions.js';
+import {
+  consumeAccountToken,
+  createAccountToken,
+  usableAccountTokenExpiry,
+  issueSession,
+  refreshSession,
+  revokeAllSessions,
+  revokeSession,
+  type IssuedSession,
+} from './sessions.js';
 import { SocialTokenError, socialProviderEnabled, socialProviderStates, verifySocialToken, type SocialIdentity } from './social.js';
 import { tokenFromHeader } from './tokens.js';
 import { presentProfile } from './present.js';
@@ -99,6 +109,13 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; l
       await mailer.send({ to: user.email, purpose: 'password_reset', token: await createAccountToken(db, user.id, 'password_reset') });
     }
     return { success: true, message: accountTexts.pages.resetLinkSent };
+  });
+
+  /** Whether a mailed reset link still works (unused, not expired), so the screen can say so before asking for a password. */
+  app.post('/auth/reset-password/check', async (request): Promise<ResetLinkCheckJson> => {
+    const input = validate(tokenSchema, request.body);
+    const expiresAt = await usableAccountTokenExpiry(db, input.token, 'password_reset');
+    return { valid: expiresAt !== null, expires_at: expiresAt?.toISOString() ?? null };
   });
 
   app.post('/auth/reset-password/confirm', async (request) => {

@@ -106,6 +106,23 @@ export async function createAccountToken(db: Database, userId: number, purpose: 
   return token;
 }
 
+/** When an unused token stops working; null when unknown, used, expired or for another purpose. Marks nothing. */
+export async function usableAccountTokenExpiry(db: Database, token: string, purpose: AccountTokenPurpose): Promise<Date | null> {
+  const [row] = await db
+    .select({ expiresAt: accountTokens.expiresAt })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(token)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row?.expiresAt ?? null;
+}
+
 /** Marks the token used and answers its member; null when unknown, used, expired or for another purpose. */
 export async function consumeAccountToken(db: Database, token: string, purpose: AccountTokenPurpose): Promise<number | null> {
   const now = new Date();

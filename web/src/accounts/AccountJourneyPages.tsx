@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { graphql, useRelayEnvironment } from 'react-relay';
+import { createOperationDescriptor, getRequest } from 'relay-runtime';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { registerSchema } from '@domain/account.js';
 import { NICKNAME_MAX, NICKNAME_MIN } from '@domain/limits.js';
@@ -11,6 +13,7 @@ import { rememberReturnPath, useSession } from '../app/session';
 import { GuestOnly } from './GuestOnly';
 import { NewPasswordFields, newPasswordReady } from './NewPasswordFields';
 import { useEmailVerificationMutations, usePasswordResetMutations, useRegisterMutation } from './useJourneyMutations';
+import type { AccountJourneyPagesResetLinkQuery } from '../__generated__/AccountJourneyPagesResetLinkQuery.graphql';
 
 const v = accountTexts.validation;
 
@@ -278,6 +281,14 @@ export function ForgotPasswordPage() {
 
 // ---- /reset-password?token= ----
 
+const resetLinkQuery = graphql`
+  query AccountJourneyPagesResetLinkQuery($token: String!) {
+    passwordResetLink(token: $token) {
+      usable
+    }
+  }
+`;
+
 const rs = journeyTexts.reset;
 
 /** /reset-password?token=…: the mailed link; a new password and its confirmation, then logged in. */
@@ -291,6 +302,25 @@ export function ResetPasswordPage() {
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [linkDead, setLinkDead] = useState(!token);
+  const [checking, setChecking] = useState(Boolean(token));
+  const environment = useRelayEnvironment();
+
+  // A used or expired link says so at once, before the member types a new password for nothing. When the check
+  // itself fails the form shows, and sending it tells.
+  useEffect(() => {
+    if (!token) return;
+    // The screen's one read, run on the environment directly (react-relay's fetchQuery is not in the app's bundle).
+    const operation = createOperationDescriptor(getRequest(resetLinkQuery), { token });
+    const subscription = environment.execute({ operation }).subscribe({
+      complete: () => {
+        const data = environment.lookup(operation.fragment).data as AccountJourneyPagesResetLinkQuery['response'] | null;
+        if (data && !data.passwordResetLink.usable) setLinkDead(true);
+        setChecking(false);
+      },
+      error: () => setChecking(false),
+    });
+    return () => subscription.unsubscribe();
+  }, [environment, token]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -308,7 +338,11 @@ export function ResetPasswordPage() {
   return (
     <>
       <PageHeader title={rs.title} back />
-      {linkDead ? (
+      {checking ? (
+        <p className="account-page account-page__intro" role="status">
+          {rs.checking}
+        </p>
+      ) : linkDead ? (
         <section className="account-page">
           <p className="account-page__notice" role="alert">
             {token ? rs.invalidLink : rs.missingToken}

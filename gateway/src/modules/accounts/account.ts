@@ -1,4 +1,4 @@
-import type { LoginResultJson } from '../../../../domain/account.js';
+import type { LoginResultJson, ResetLinkCheckJson } from '../../../../domain/account.js';
 import {
   changePasswordSchema,
   deleteAccountSchema,
@@ -143,6 +143,26 @@ builder.queryField('loginProviders', (t) =>
     type: [LoginProvider],
     description: '로그인 화면의 소셜 로그인 버튼: 켜져 있는 제공자와 SDK의 공개 id',
     resolve: (_root, _args, context) => context.accounts.loginProviders(),
+  }),
+);
+
+const PasswordResetLink = builder.objectRef<ResetLinkCheckJson>('PasswordResetLink').implement({
+  description: '메일로 받은 비밀번호 재설정 링크의 상태',
+  fields: (t) => ({
+    usable: t.exposeBoolean('valid', { description: '아직 쓰지 않았고 만료되지 않았으면 true' }),
+    expiresAt: t.field({ type: 'DateTime', nullable: true, resolve: (link) => link.expires_at }),
+  }),
+});
+
+builder.queryField('passwordResetLink', (t) =>
+  t.field({
+    type: PasswordResetLink,
+    description: '재설정 링크를 쓰기 전에 아직 쓸 수 있는지 확인합니다 (링크를 쓰지는 않습니다).',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) => {
+      const parsed = tokenSchema.safeParse(args);
+      return parsed.success ? context.accounts.checkPasswordResetLink(parsed.data.token) : { valid: false, expires_at: null };
+    },
   }),
 );
 

@@ -1,5 +1,13 @@
 import type { PageJson, UserSummaryJson } from '../../../../domain/api.js';
-import type { ActivityJson, BlockedUserJson, FollowResultJson, LoginResultJson, UserBadgeJson, UserProfileJson } from '../../../../domain/account.js';
+import type {
+  ActivityJson,
+  BlockedUserJson,
+  FollowResultJson,
+  LoginResultJson,
+  ResetLinkCheckJson,
+  UserBadgeJson,
+  UserProfileJson,
+} from '../../../../domain/account.js';
 import type { SocialProvider } from '../../../../domain/limits.js';
 import { FormData as UndiciFormData } from 'undici';
 import { withTypedRefusals } from '../../graphql/errors.js';
@@ -90,6 +98,10 @@ export class AccountsApi {
 
   async requestPasswordReset(email: string): Promise<void> {
     await this.call('POST', '/auth/reset-password', { email });
+  }
+
+  checkPasswordResetLink(token: string): Promise<ResetLinkCheckJson> {
+    return this.call('POST', '/auth/reset-password/check', { token });
   }
 
   /** The new password is set and the member logged in: the answer is a session, as a login's. */
