@@ -103,7 +103,10 @@ export interface ReplyJson {
   is_like: boolean;
   is_deleted: boolean;
   is_edited: boolean;
+  /** The first `REPLY_ANSWERS_PAGE_SIZE` live answers (in a thread list or a reply's lookup; empty elsewhere). */
   replies: ReplyJson[];
+  /** How many live answers the reply has in all, as the viewer may see them. */
+  answer_count: number;
   created_at: string;
   updated_at: string;
 }

@@ -145,6 +145,11 @@ export const LOCATION_MAX = 100;
 export const POST_SEARCH_TYPES = ['title_content', 'title', 'content', 'nickname'] as const;
 export type PostSearchType = (typeof POST_SEARCH_TYPES)[number];
 export const REPLY_PAGE_SIZE = 20;
+/**
+ * Answers under one reply come in pages of this many: a post's reply list and a reply's lookup carry the first
+ * page of each thread, `GET /v1/community/{id}/reply/?parent_id=` the rest.
+ */
+export const REPLY_ANSWERS_PAGE_SIZE = 10;
 export const SEARCH_PAGE_SIZE = 20;
 /**
  * Anti-spam: a reply notifies at most this many of the members it `@mentions` (the first distinct ones, in

@@ -6,7 +6,7 @@ import type { CategoryRow } from '../db/schema.js';
 import { serializeImage, serializeUser, type MediaUrl } from '../serializers.js';
 import { loadUsers, type UserWithBadge } from '../accounts/user-repository.js';
 import { likedPostIds, loadPostMedia, type PostMedia, type PostRecord } from './post-repository.js';
-import { likedReplyIds, type ReplyRow } from './reply-repository.js';
+import { answerCounts, likedReplyIds, type ReplyRow } from './reply-repository.js';
 import { bookmarkedPostIds } from './bookmark-repository.js';
 
 /** Posts as answered: authors, pictures and the viewer's likes and bookmarks fetched in one batch each, never per post. */
@@ -83,9 +83,9 @@ export function presentCategoryTree(rows: CategoryRow[]): CategoryJson[] {
   return build(null);
 }
 
-/** Authors and the viewer's likes for many replies, one query each. */
+/** Authors, the viewer's likes and the answer counts for many replies, one query each. */
 async function replyPresenter(db: Database, rows: ReplyRow[], media: MediaUrl, viewerId: number | null) {
-  const [users, liked] = await Promise.all([
+  const [users, liked, answers] = await Promise.all([
     loadUsers(
       db,
       rows.map((row) => row.authorId),
@@ -94,6 +94,11 @@ async function replyPresenter(db: Database, rows: ReplyRow[], media: MediaUrl, v
       db,
       viewerId,
       rows.map((row) => row.id),
+    ),
+    answerCounts(
+      db,
+      rows.filter((row) => row.parentId === null).map((row) => row.id),
+      viewerId,
     ),
   ]);
   return (row: ReplyRow, children: ReplyJson[]): ReplyJson => {
@@ -111,6 +116,7 @@ async function replyPresenter(db: Database, rows: ReplyRow[], media: MediaUrl, v
       is_deleted: row.isDeleted,
       is_edited: row.isEdited,
       replies: children,
+      answer_count: answers.get(row.id) ?? 0,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
@@ -121,7 +127,13 @@ export async function presentReply(db: Database, row: ReplyRow, media: MediaUrl,
   return (await replyPresenter(db, [row], media, viewerId))(row, []);
 }
 
-/** Top-level replies, each with its answers. */
+/** Replies that head no thread here (a page of answers): each with no answers of its own. */
+export async function presentReplies(db: Database, rows: ReplyRow[], media: MediaUrl, viewerId: number | null): Promise<ReplyJson[]> {
+  const present = await replyPresenter(db, rows, media, viewerId);
+  return rows.map((row) => present(row, []));
+}
+
+/** Top-level replies, each with the first page of its answers. */
 export async function presentThreads(
   db: Database,
   { roots, children }: { roots: ReplyRow[]; children: ReplyRow[] },

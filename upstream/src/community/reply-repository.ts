@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { REPLY_ANSWERS_PAGE_SIZE } from '../../../domain/limits.js';
 import { communityTexts } from '../../../domain/messages.js';
 import { areBlocked, notBlockedWith } from '../db/blocks.js';
 import type { Database } from '../db/client.js';
@@ -24,34 +25,98 @@ async function livePost(db: Database, postId: number): Promise<{ authorId: numbe
   return post;
 }
 
+/** The replies of a blocked pair's post are as missing as the post itself. */
+async function readablePost(db: Database, postId: number, viewerId: number | null): Promise<void> {
+  const post = await livePost(db, postId);
+  if (viewerId !== null && (await areBlocked(db, viewerId, post.authorId))) throw new NotFoundError();
+}
+
+/** A deleted reply still heads its thread while a live answer is left under it. */
+const hasLiveAnswers = sql`exists (select 1 from ${replies} as children where children.parent_id = ${replies.id} and children.is_deleted = false)`;
+
+/** The live answers the viewer may see under these replies. */
+const visibleAnswersOf = (parentIds: number[], viewerId: number | null) =>
+  and(inArray(replies.parentId, parentIds), eq(replies.isDeleted, false), notBlockedBy(viewerId));
+
+const oldestFirst = [asc(replies.createdAt), asc(replies.id)];
+
 /**
- * One page of a post's top-level replies, oldest first, each with its answers (one level deep: an answer
- * to an answer joins the same thread). A deleted reply shows only while it still has answers.
+ * One page of a post's top-level replies, oldest first, each with the first `REPLY_ANSWERS_PAGE_SIZE` of its
+ * answers (one level deep: an answer to an answer joins the same thread). A deleted reply shows only while it
+ * still has answers.
  */
 export async function listReplies(db: Database, postId: number, page: number, pageSize: number, viewerId: number | null) {
-  const post = await livePost(db, postId);
-  // The replies of a blocked pair's post are as missing as the post itself.
-  if (viewerId !== null && (await areBlocked(db, viewerId, post.authorId))) throw new NotFoundError();
-  const hasLiveChildren = sql`exists (select 1 from ${replies} as children where children.parent_id = ${replies.id} and children.is_deleted = false)`;
-  const where = and(eq(replies.postId, postId), isNull(replies.parentId), sql`(${replies.isDeleted} = false or ${hasLiveChildren})`, notBlockedBy(viewerId));
-  const { rows: roots, total } = await selectPage(db, replies, where, [asc(replies.createdAt), asc(replies.id)], { page, pageSize });
-  const children = roots.length
-    ? await db
-        .select()
-        .from(replies)
-        .where(
-          and(
-            inArray(
-              replies.parentId,
-              roots.map((root) => root.id),
-            ),
-            eq(replies.isDeleted, false),
-            notBlockedBy(viewerId),
-          ),
-        )
-        .orderBy(asc(replies.createdAt), asc(replies.id))
-    : [];
-  return { roots, children, total };
+  await readablePost(db, postId, viewerId);
+  const where = and(eq(replies.postId, postId), isNull(replies.parentId), sql`(${replies.isDeleted} = false or ${hasLiveAnswers})`, notBlockedBy(viewerId));
+  const { rows: roots, total } = await selectPage(db, replies, where, oldestFirst, { page, pageSize });
+  return { roots, children: await firstAnswers(db, roots, viewerId), total };
+}
+
+/** The first page of answers of each of these replies, in one query. */
+async function firstAnswers(db: Database, parents: ReplyRow[], viewerId: number | null): Promise<ReplyRow[]> {
+  if (!parents.length) return [];
+  const rank = sql<number>`row_number() over (partition by ${replies.parentId} order by ${replies.createdAt}, ${replies.id})`.as('rank');
+  const ranked = db
+    .select({ id: replies.id, rank })
+    .from(replies)
+    .where(
+      visibleAnswersOf(
+        parents.map((parent) => parent.id),
+        viewerId,
+      ),
+    )
+    .as('ranked');
+  const rows = await db
+    .select({ reply: replies })
+    .from(replies)
+    .innerJoin(ranked, eq(ranked.id, replies.id))
+    .where(lte(ranked.rank, REPLY_ANSWERS_PAGE_SIZE))
+    .orderBy(...oldestFirst);
+  return rows.map((row) => row.reply);
+}
+
+/**
+ * One reply as its post's list shows it to the viewer, with the first page of its answers: 404 when its post is
+ * gone or hidden, when the viewer and the post's author, the reply's author or its thread's author are a blocked
+ * pair, and for a deleted reply unless it still heads live answers.
+ */
+export async function findReply(db: Database, replyId: number, viewerId: number | null) {
+  const [reply] = await db
+    .select()
+    .from(replies)
+    .where(and(eq(replies.id, replyId), notBlockedBy(viewerId)));
+  if (!reply) throw new NotFoundError();
+  await readablePost(db, reply.postId, viewerId);
+  if (reply.parentId !== null) {
+    const [thread] = await db
+      .select({ id: replies.id })
+      .from(replies)
+      .where(and(eq(replies.id, reply.parentId), notBlockedBy(viewerId)));
+    if (!thread || reply.isDeleted) throw new NotFoundError();
+    return { reply, children: [] };
+  }
+  const children = await firstAnswers(db, [reply], viewerId);
+  if (reply.isDeleted && !children.length) throw new NotFoundError();
+  return { reply, children };
+}
+
+/** One page of a reply's live answers, oldest first; 404 when the viewer may not see that reply (`findReply`). */
+export async function listAnswers(db: Database, postId: number, parentId: number, page: number, pageSize: number, viewerId: number | null) {
+  const { reply } = await findReply(db, parentId, viewerId);
+  if (reply.postId !== postId) throw new NotFoundError();
+  const { rows, total } = await selectPage(db, replies, visibleAnswersOf([parentId], viewerId), oldestFirst, { page, pageSize });
+  return { rows, total };
+}
+
+/** How many live answers the viewer may see under each of these replies (absent: none). */
+export async function answerCounts(db: Database, parentIds: number[], viewerId: number | null): Promise<Map<number, number>> {
+  if (!parentIds.length) return new Map();
+  const rows = await db
+    .select({ parentId: replies.parentId, total: count() })
+    .from(replies)
+    .where(visibleAnswersOf(parentIds, viewerId))
+    .groupBy(replies.parentId);
+  return new Map(rows.map((row) => [row.parentId as number, row.total]));
 }
 
 /** A member's live replies, newest first, each naming its post (000 §7 `GET community/reply/`). */

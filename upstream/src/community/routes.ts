@@ -1,7 +1,14 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { postListQuerySchema } from '../../../domain/community.js';
-import { USER_REPLIES_PAGE_SIZE, REPLY_PAGE_SIZE, POST_PAGE_SIZE_DEFAULT, IMAGE_MAX_BYTES, POST_IMAGES_MAX } from '../../../domain/limits.js';
+import {
+  USER_REPLIES_PAGE_SIZE,
+  REPLY_ANSWERS_PAGE_SIZE,
+  REPLY_PAGE_SIZE,
+  POST_PAGE_SIZE_DEFAULT,
+  IMAGE_MAX_BYTES,
+  POST_IMAGES_MAX,
+} from '../../../domain/limits.js';
 import { communityTexts, validationTexts as v } from '../../../domain/messages.js';
 import { postCreateSchema, postReportSchema, postUpdateSchema, replyCreateSchema, replyUpdateSchema, userBlockSchema } from '../../../domain/post.js';
 import { IMAGE_UPLOAD_LIMIT } from '../../../domain/uploads.js';
@@ -31,14 +38,17 @@ import {
   togglePostLike,
   updatePost,
 } from './post-repository.js';
-import { presentCategoryTree, presentPosts, presentReply, presentThreads, presentUserReplies } from './present.js';
-import { createReply, deleteReply, listReplies, listUserReplies, toggleReplyLike, updateReply } from './reply-repository.js';
+import { presentCategoryTree, presentPosts, presentReplies, presentReply, presentThreads, presentUserReplies } from './present.js';
+import { createReply, deleteReply, findReply, listAnswers, listReplies, listUserReplies, toggleReplyLike, updateReply } from './reply-repository.js';
+
+const queryId = z.coerce.number({ error: v.id }).int({ error: v.id }).positive({ error: v.id }).optional();
 
 /** A page of replies; `target_user_id` names whose replies `GET community/reply/` lists. */
-const replyPageQuery = (defaultSize: number) =>
-  pageQuerySchema(defaultSize).extend({
-    target_user_id: z.coerce.number({ error: v.id }).int({ error: v.id }).positive({ error: v.id }).optional(),
-  });
+const replyPageQuery = (defaultSize: number) => pageQuerySchema(defaultSize).extend({ target_user_id: queryId });
+
+/** A page of a post's replies, or with `parent_id` of one reply's answers (pages of `REPLY_ANSWERS_PAGE_SIZE` by default). */
+const postReplyPageQuery = (query: Record<string, unknown>) =>
+  pageQuerySchema(query.parent_id === undefined ? REPLY_PAGE_SIZE : REPLY_ANSWERS_PAGE_SIZE).extend({ parent_id: queryId });
 
 const missingImage = () => ValidationError.of('image', communityTexts.upload.missing, 'invalid_type');
 
@@ -200,10 +210,23 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
 
   app.get<{ Params: { id: string } }>('/v1/community/:id/reply/', async (request) => {
     const id = pathId(request.params.id);
-    const query = validate(replyPageQuery(REPLY_PAGE_SIZE), singleValuedQuery(request.query));
+    const raw = singleValuedQuery(request.query);
+    const query = validate(postReplyPageQuery(raw), raw);
+    const paging = { page: query.page, pageSize: query.page_size };
+    if (query.parent_id !== undefined) {
+      const { rows, total } = await listAnswers(db, id, query.parent_id, query.page, query.page_size, viewerId(request));
+      return pageJson(request, await presentReplies(db, rows, requestMedia(request), viewerId(request)), total, paging);
+    }
     const { total, ...threads } = await listReplies(db, id, query.page, query.page_size, viewerId(request));
     const results = await presentThreads(db, threads, requestMedia(request), viewerId(request));
-    return pageJson(request, results, total, { page: query.page, pageSize: query.page_size });
+    return pageJson(request, results, total, paging);
+  });
+
+  /** One reply with the first page of its answers, as its post's list shows it to the caller (404 as that list would hide it). */
+  app.get<{ Params: { id: string } }>('/v1/community/reply/:id/', async (request) => {
+    const { reply, children } = await findReply(db, pathId(request.params.id), viewerId(request));
+    const [found] = await presentThreads(db, { roots: [reply], children }, requestMedia(request), viewerId(request));
+    return found;
   });
 
   /** A member's replies: `target_user_id`, or the viewer's own; none of a restricted profile. */
