@@ -357,8 +357,6 @@ export const NOTIFICATION_POLL_INTERVAL_MS = 30_000;
 export const NOTIFICATION_HINT_COALESCE_MS = 50;
 /** Pages of the inbox one poll reads back to the newest notification already pushed (a burst beyond them is announced only in part). */
 export const NOTIFICATION_CATCH_UP_PAGES_MAX = 50;
-/** Pages (of PAGE_SIZE_MAX) of a post's replies the gateway reads to find whom a reply answers, for that member's hint. */
-export const REPLY_AUTHOR_LOOKUP_PAGES = 5;
 export const ADMIN_NOTIFICATION_TITLE_MAX = 100;
 export const ADMIN_NOTIFICATION_CONTENT_MAX = 1000;
 export const NOTICE_CATEGORIES = ['general', 'update', 'maintenance', 'event', 'policy', 'guide', 'other'] as const;

@@ -10,7 +10,6 @@ import type {
   UserReplyJson,
   UserSummaryJson,
 } from '../../../../domain/api.js';
-import { PAGE_SIZE_MAX, REPLY_AUTHOR_LOOKUP_PAGES } from '../../../../domain/limits.js';
 import { FormData as UndiciFormData } from 'undici';
 import { withTypedRefusals } from '../../graphql/errors.js';
 import type { Caller, QueryValue, UpstreamClient } from '../../upstream/client.js';
@@ -56,27 +55,30 @@ export class CommunityApi {
     return this.client.getShared(`/v1/user/${id}/`, this.caller);
   }
 
-  /** A post's top-level replies (each with its answers). */
+  /** A post's top-level replies, each with the first page of its answers. */
   replies(postId: number, page: number, pageSize: number): Promise<PageJson<ReplyJson>> {
     return this.client.getShared(`/v1/community/${postId}/reply/`, this.caller, { page, page_size: pageSize });
   }
 
-  /**
-   * Who wrote a reply of a post (null when it is gone or beyond REPLY_AUTHOR_LOOKUP_PAGES pages): the post's
-   * replies are read a full page at a time, answers nested under their reply.
-   */
+  /** Who wrote a reply of this post (null when it is gone or hidden from the caller), for the inbox hint of an answer. */
   async replyAuthorId(postId: number, replyId: number): Promise<number | null> {
     try {
-      for (let page = 1; page <= REPLY_AUTHOR_LOOKUP_PAGES; page += 1) {
-        const answer = await this.replies(postId, page, PAGE_SIZE_MAX);
-        const found = answer.results.flatMap((reply) => [reply, ...(reply.replies ?? [])]).find((reply) => reply.id === replyId);
-        if (found) return found.author?.id ?? null;
-        if (!answer.meta.hasNext) return null;
-      }
+      const reply = await this.reply(replyId);
+      return reply.post_id === postId ? (reply.author?.id ?? null) : null;
     } catch {
       // Only a hint depends on it: the poll interval covers a lookup that failed.
+      return null;
     }
-    return null;
+  }
+
+  /** One reply with the first page of its answers; not found where the post's reply list would hide it. */
+  reply(id: number): Promise<ReplyJson> {
+    return this.client.getShared(`/v1/community/reply/${id}/`, this.caller);
+  }
+
+  /** One page of a reply's answers, oldest first. */
+  answers(postId: number, replyId: number, page: number, pageSize: number): Promise<PageJson<ReplyJson>> {
+    return this.client.getShared(`/v1/community/${postId}/reply/`, this.caller, { parent_id: replyId, page, page_size: pageSize });
   }
 
   /** A member's replies, newest first. */

@@ -3,13 +3,14 @@ import type { ReplyJson, UserReplyJson } from '../../../../domain/api.js';
 import { REPLY_MAX, replyContentSchema } from '../../../../domain/index.js';
 import { mentionedNicknameKeys } from '../../../../domain/nickname.js';
 import { builder } from '../../graphql/builder.js';
-import { listConnection, offsetToCursor, resultsConnection, sliceConnection } from '../../graphql/connections.js';
+import { listConnection, offsetConnection, offsetToCursor, resultsConnection } from '../../graphql/connections.js';
 import { idempotencyKeyOf, inputIdOf, validateInput } from '../../graphql/ids.js';
 import { idempotencyKeyField, payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
+import { upstreamNode } from '../../graphql/nodes.js';
 import { Post } from './post.js';
 import { User } from '../../graphql/refs.js';
 
-export const Reply = builder.nodeRef<ReplyJson>('Reply', { id: { resolve: (reply) => reply.id } });
+export const Reply = upstreamNode<ReplyJson>('Reply', { id: (reply) => reply.id, read: (id, context) => context.community.reply(Number(id)) });
 
 Reply.implement({
   description: '댓글 (000 §3). 답글은 한 단계로 이어집니다: 답글에 단 답글도 같은 댓글 아래에 놓입니다.',
@@ -29,8 +30,16 @@ Reply.implement({
     updatedAt: t.expose('updated_at', { type: 'DateTime' }),
     replies: listConnection(t, 'Reply', {
       type: Reply,
-      description: '이 댓글에 달린 답글',
-      resolve: (reply, args) => sliceConnection(args, () => reply.replies ?? []),
+      description: '이 댓글에 달린 답글 (오래된 순). 댓글과 함께 온 첫 답글들 너머는 답글 목록에서 페이지 단위로 읽습니다.',
+      resolve: (reply, args, context) =>
+        offsetConnection(args, async ({ page, pageSize }) => {
+          const embedded = reply.replies ?? [];
+          const total = reply.answer_count ?? embedded.length;
+          const start = (page - 1) * pageSize;
+          if (start + pageSize <= embedded.length || embedded.length >= total) return { items: embedded.slice(start, start + pageSize), total };
+          const answers = await context.community.answers(reply.post_id, reply.id, page, pageSize);
+          return { items: answers.results, total: answers.count };
+        }),
     }),
   }),
 });
