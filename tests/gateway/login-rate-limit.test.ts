@@ -40,6 +40,16 @@ describe('failed logins are limited per identifier and address, per identifier f
     expect((await login('jellybear@slime.community', 'slime1234', '198.51.100.1')).__typename).toBe('LoginWithPasswordPayload');
   });
 
+  it('a client cannot choose its address by writing X-Forwarded-For itself: the address the proxy saw counts', async () => {
+    // Behind a load balancer the header reads "<whatever the client sent>, <the client's real address>".
+    const seenByProxy = '198.51.100.33';
+    for (let attempt = 0; attempt < LOGIN_ATTEMPTS_PER_PAIR; attempt++) {
+      expect((await login('artisan@slime.community', 'wrongpass1', `203.0.113.${attempt + 100}, ${seenByProxy}`)).__typename).toBe('BadRequestError');
+    }
+    expect((await login('artisan@slime.community', 'slime1234', `192.0.2.250, ${seenByProxy}`)).__typename).toBe('TooManyAttemptsError');
+    expect((await login('artisan@slime.community', 'slime1234', '203.0.113.200')).__typename).toBe('LoginWithPasswordPayload');
+  });
+
   it('failures spread over many addresses refuse addresses the member never used, but let the owner in from a known one', async () => {
     const owner = 'pudding@slime.community';
     const home = '203.0.113.20';

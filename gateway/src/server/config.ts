@@ -11,8 +11,11 @@ export interface GatewaySettings {
   corsOrigins: string[];
   /** Redis for subscriptions and rate-limit counters shared by replicas; unset keeps both in memory. */
   redisUrl?: string;
-  /** Honour X-Forwarded-For from a load balancer in front (per-IP limits and logs). */
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For entries to believe (per-IP limits, logs, the address told to the upstream):
+   * `false` none; `true` loopback and private networks; a number of hops; or addresses and CIDR ranges.
+   */
+  trustProxy: boolean | number | string;
   /** Upstream: consecutive failures before the breaker opens, and how long it stays open. */
   breakerFailures: number;
   breakerHalfOpenAfterMs: number;
@@ -25,6 +28,33 @@ export interface GatewaySettings {
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value.trim() === '') return fallback;
   return !/^(false|0|no|off)$/i.test(value.trim());
+}
+
+/**
+ * TRUST_PROXY: `true`, a hop count, or a comma-separated list of proxy addresses or CIDR ranges; anything falsy is
+ * `false`. The client is then the right-most address not trusted (proxy-addr, as Fastify reads it), so a client
+ * cannot choose its address by sending an X-Forwarded-For of its own.
+ */
+export function trustProxyFrom(value: string | undefined): GatewaySettings['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (text === '' || /^(false|no|off)$/i.test(text)) return false;
+  if (/^(true|yes|on)$/i.test(text)) return true;
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  return text;
+}
+
+/**
+ * What `true` trusts: a load balancer inside the deployment's own network. Unlike Fastify's own `true`, which takes
+ * the left-most (client-written, forgeable) entry, this takes the address the nearest outside hop was seen from.
+ */
+export const PRIVATE_PROXIES = 'loopback, linklocal, uniquelocal';
+
+/** The setting as Fastify's `trustProxy` option takes it. */
+export function fastifyTrustProxy(setting: GatewaySettings['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  if (setting === true) return PRIVATE_PROXIES;
+  // A hop count as proxy-addr reads one (Fastify's types take it only as this function).
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
 }
 
 function positiveInteger(value: string | undefined, fallback: number): number {
@@ -55,7 +85,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewaySe
       .map((origin) => origin.trim())
       .filter(Boolean),
     redisUrl: env.REDIS_URL?.trim() || undefined,
-    trustProxy: flag(env.TRUST_PROXY, false),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     breakerFailures: positiveInteger(env.UPSTREAM_BREAKER_FAILURES, UPSTREAM_RESILIENCE.breakerFailures),
     breakerHalfOpenAfterMs: positiveInteger(env.UPSTREAM_BREAKER_HALF_OPEN_MS, UPSTREAM_RESILIENCE.breakerHalfOpenAfterMs),
     notificationPollIntervalMs: positiveInteger(env.NOTIFICATION_POLL_INTERVAL_MS, NOTIFICATION_POLL_INTERVAL_MS),

@@ -6,7 +6,7 @@ import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } fr
 import { Redis } from 'ioredis';
 import { GRAPHQL_LIMITS } from '../../../domain/limits.js';
 import { errorMessages, hardeningTexts } from '../../../domain/messages.js';
-import { settingsFromEnv, type GatewaySettings } from './config.js';
+import { fastifyTrustProxy, settingsFromEnv, type GatewaySettings } from './config.js';
 import { serveMedia } from './media.js';
 import { graphiqlHelmet, securityHeaders } from './security-headers.js';
 import { GatewayMetrics } from './metrics.js';
@@ -109,7 +109,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         : false,
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     bodyLimit: GRAPHQL_LIMITS.maxBodyBytes,
-    trustProxy: settings.trustProxy,
+    trustProxy: fastifyTrustProxy(settings.trustProxy),
   });
   const yoga = createGatewayYoga({
     client,
