@@ -314,7 +314,9 @@ export type StoryReactionType = (typeof STORY_REACTION_TYPES)[number];
 export const STORY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const STORY_CAPTION_MAX = 500;
 export const STORY_COMMENT_MAX = 200;
-export const STORY_EMOJI_MAX = 16;
+/** The emoji a story can be answered with: a small fixed set (anything else is refused). */
+export const STORY_REACTION_EMOJIS = ['❤️', '😂', '😮', '😢', '👏', '🔥'] as const;
+export type StoryReactionEmoji = (typeof STORY_REACTION_EMOJIS)[number];
 export const HIGHLIGHT_TITLE_MAX = 50;
 export const HIGHLIGHT_STORIES_MAX = 100;
 /** Seconds a story shows for (002 §9: 1 to 60); images without one show for the default. */
@@ -340,6 +342,8 @@ export const INLINE_MEDIA_TYPES = [...IMAGE_MIME_TYPES, ...STORY_VIDEO_MIME_TYPE
 export const MEDIA_CACHE_SECONDS = { uploaded: 365 * 24 * 60 * 60, bundled: 24 * 60 * 60 } as const;
 export const STORY_GROUPS_PAGE_SIZE = 20;
 export const STORY_VIEWERS_PAGE_SIZE = 50;
+/** The close-friends picker's and the hidden members' pages. */
+export const STORY_FRIENDS_PAGE_SIZE = 100;
 /** The stories toaster (002 §4.4, §9). */
 export const STORY_TOAST = { visible: 3, durationMs: 4000, widthPx: 356, gapPx: 14, swipeThresholdPx: 45 } as const;
 

@@ -1,6 +1,8 @@
 import { z } from './zod.js';
 import {
   HIGHLIGHT_STORIES_MAX,
+  NICKNAME_MAX,
+  STORY_FRIENDS_PAGE_SIZE,
   HIGHLIGHT_TITLE_MAX,
   REPORT_REASON_MAX,
   STORY_CAPTION_MAX,
@@ -9,7 +11,7 @@ import {
   STORY_DEFAULT_PRIVACY,
   STORY_DURATION_MAX,
   STORY_DURATION_MIN,
-  STORY_EMOJI_MAX,
+  STORY_REACTION_EMOJIS,
   STORY_LOCATION_NAME_MAX,
   STORY_MUSIC_ID_MAX,
   STORY_PRIVACY_LEVELS,
@@ -24,6 +26,7 @@ import {
 } from './limits.js';
 import { storyTexts as t, validationTexts as v } from './messages.js';
 import type { UserSummaryJson } from './api.js';
+import { pageQuerySchema } from './paging.js';
 
 /** Multipart sends every field as text: '' counts as absent, JSON fields arrive as JSON text. */
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -129,18 +132,13 @@ export const storyViewSchema = z.object({
 });
 export type StoryViewInput = z.output<typeof storyViewSchema>;
 
-/** A reaction: a like, an emoji (required for `emoji`) or a comment of 1-200 characters (required for `comment`). */
+/** A reaction: a like, an emoji of the fixed set (required for `emoji`) or a comment of 1-200 characters (required for `comment`). */
 export const storyReactionSchema = z
   .object({
     type: z.enum(STORY_REACTION_TYPES, { error: t.invalid.reactionType }),
     emoji: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .trim()
-        .min(1, { error: t.invalid.emoji(STORY_EMOJI_MAX) })
-        .max(STORY_EMOJI_MAX, { error: t.invalid.emoji(STORY_EMOJI_MAX) })
-        .optional(),
+      (value) => (typeof value === 'string' ? blankToUndefined(value.trim()) : blankToUndefined(value)),
+      z.enum(STORY_REACTION_EMOJIS, { error: t.invalid.emoji(STORY_REACTION_EMOJIS) }).optional(),
     ),
     comment: z.preprocess(
       blankToUndefined,
@@ -153,7 +151,7 @@ export const storyReactionSchema = z
     ),
   })
   .superRefine((reaction, context) => {
-    if (reaction.type === 'emoji' && !reaction.emoji) context.addIssue({ code: 'custom', path: ['emoji'], message: t.invalid.emoji(STORY_EMOJI_MAX) });
+    if (reaction.type === 'emoji' && !reaction.emoji) context.addIssue({ code: 'custom', path: ['emoji'], message: t.invalid.emoji(STORY_REACTION_EMOJIS) });
     if (reaction.type === 'comment' && !reaction.comment)
       context.addIssue({ code: 'custom', path: ['comment'], message: t.invalid.comment(STORY_COMMENT_MAX) });
   });
@@ -188,6 +186,18 @@ export const storyReportSchema = z.object({
 
 export const storyHideSchema = z.object({ userId: positiveId });
 
+/** The close-friends picker's page: the caller's friends, optionally those whose nickname contains `q`. */
+export const closeFriendCandidatesQuerySchema = pageQuerySchema(STORY_FRIENDS_PAGE_SIZE).extend({
+  q: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(NICKNAME_MAX, { error: t.invalid.friendQuery(NICKNAME_MAX) })
+      .optional(),
+  ),
+});
+
 /** The author's close friends (DESIGN §5): replaces the whole list; each must be a mutual follower. */
 export const closeFriendsSchema = z.object({ userIds: z.array(positiveId).max(1000) });
 
@@ -216,6 +226,8 @@ export interface StoryJson {
   isViewed: boolean;
   likes: number;
   isLiked: boolean;
+  /** The caller's own like (its reaction id, to take it back with DELETE …/reactions/{id}), or null. */
+  likeId: number | null;
   mentions: string[];
   hashtags: string[];
   location: StoryLocationJson | null;
@@ -287,6 +299,18 @@ export interface HighlightJson {
   order: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A friend in the close-friends picker (`GET /api/stories/close-friends/candidates`). */
+export interface CloseFriendCandidateJson {
+  user: UserSummaryJson;
+  isCloseFriend: boolean;
+}
+
+/** A member whose stories the caller hid (`GET /api/stories/hidden`). */
+export interface HiddenStoryMemberJson {
+  user: UserSummaryJson;
+  hiddenAt: string;
 }
 
 /** 002 §3.11 */

@@ -1,6 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { STORY_COMMENT_MAX, STORY_LIFETIME_MS, storyTexts } from '../../domain/index.js';
+import { NICKNAME_MAX, STORY_COMMENT_MAX, STORY_LIFETIME_MS, STORY_REACTION_EMOJIS, storyTexts } from '../../domain/index.js';
 import { setStoryClock } from '../../upstream/src/stories/clock.js';
 import { useStack } from '../helpers/stack.js';
 import { addMembers, follow, PNG_BYTES } from '../helpers/stories.js';
@@ -262,5 +262,88 @@ describe('stories through the gateway', () => {
       __typename: 'DeleteStoryPayload',
       deletedStoryId: story.id,
     });
+  });
+});
+
+describe('taking a like back, emoji reactions, close friends and hidden members', () => {
+  const UNLIKE = /* GraphQL */ `
+    mutation ($input: UnlikeStoryInput!) { unlikeStory(input: $input) { __typename ... on UnlikeStoryPayload { story { id isLiked likeCount } } ... on NotFoundError { message } } }
+  `;
+
+  it('unlikeStory takes back the viewer’s own like and leaves the others’; again it changes nothing', async () => {
+    const story = (await createStory(author.token, { type: 'IMAGE' })).data.createStory.story;
+    for (const viewer of viewers.slice(0, 2)) await stack.graphql(REACT, { input: { storyId: story.id, type: 'LIKE' } }, viewer.token);
+    const taken = await stack.graphql(UNLIKE, { input: { storyId: story.id } }, viewers[0].token);
+    expect(taken.data.unlikeStory).toEqual({ __typename: 'UnlikeStoryPayload', story: { id: story.id, isLiked: false, likeCount: 1 } });
+    const again = await stack.graphql(UNLIKE, { input: { storyId: story.id } }, viewers[0].token);
+    expect(again.data.unlikeStory.story).toEqual({ id: story.id, isLiked: false, likeCount: 1 });
+    const other = await stack.graphql(`query ($id: ID!) { node(id: $id) { ... on Story { isLiked likeCount } } }`, { id: story.id }, viewers[1].token);
+    expect(other.data.node).toEqual({ isLiked: true, likeCount: 1 });
+    const hidden = (await createStory(author.token, { type: 'IMAGE', privacy: 'FRIENDS' })).data.createStory.story;
+    expect((await stack.graphql(UNLIKE, { input: { storyId: hidden.id } }, stranger.token)).data.unlikeStory).toEqual({
+      __typename: 'NotFoundError',
+      message: storyTexts.errors.notFound,
+    });
+  });
+
+  it('emoji reactions come from the fixed set, which clients can read; others are refused in Korean', async () => {
+    const story = (await createStory(author.token, { type: 'IMAGE' })).data.createStory.story;
+    const set = await stack.graphql(`{ storyReactionEmojis }`);
+    expect(set.data.storyReactionEmojis).toEqual([...STORY_REACTION_EMOJIS]);
+    const sent = await stack.graphql(REACT, { input: { storyId: story.id, type: 'EMOJI', emoji: STORY_REACTION_EMOJIS[0] } }, friend.token);
+    expect(sent.data.reactToStory.reaction).toMatchObject({ type: 'EMOJI', user: { databaseId: friend.id } });
+    const calls = stack.upstreamCalls();
+    const refused = await stack.graphql(REACT, { input: { storyId: story.id, type: 'EMOJI', emoji: '😀' } }, friend.token);
+    expect(refused.data.reactToStory).toEqual({
+      __typename: 'ValidationError',
+      issues: [{ path: 'input.emoji', message: storyTexts.invalid.emoji(STORY_REACTION_EMOJIS) }],
+    });
+    expect(stack.upstreamCalls() - calls).toBe(0);
+  });
+
+  it('viewer.closeFriendCandidates and closeFriends: the picker’s list, for the viewer only', async () => {
+    const [second] = await addMembers(stack.upstream.db, ['두번째맞팔']);
+    await follow(stack.upstream.db, author.id, second);
+    await follow(stack.upstream.db, second, author.id);
+    const CLOSE = `mutation ($input: SetCloseFriendsInput!) { setCloseFriends(input: $input) { __typename } }`;
+    expect((await stack.graphql(CLOSE, { input: { userIds: [encodeGlobalID('User', second)] } }, author.token)).data.setCloseFriends.__typename).toBe(
+      'SetCloseFriendsPayload',
+    );
+    const PICKER = /* GraphQL */ `
+      query ($query: String, $user: ID!) {
+        viewer {
+          closeFriends { databaseId }
+          closeFriendCandidates(first: 10, query: $query) { totalCount edges { node { isCloseFriend user { databaseId nickname } } } }
+        }
+        node(id: $user) { ... on User { closeFriends { databaseId } closeFriendCandidates(first: 10) { totalCount } hiddenStoryUsers(first: 10) { totalCount } } }
+      }
+    `;
+    const answer = await stack.graphql(PICKER, { user: encodeGlobalID('User', friend.id) }, author.token);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.viewer.closeFriends).toEqual([{ databaseId: second }]);
+    expect(answer.data.viewer.closeFriendCandidates.edges.map((edge: any) => [edge.node.user.databaseId, edge.node.isCloseFriend])).toEqual([
+      [second, true],
+      [friend.id, false],
+    ]);
+    // Another member's lists are not theirs to read.
+    expect(answer.data.node).toEqual({ closeFriends: null, closeFriendCandidates: null, hiddenStoryUsers: null });
+    const filtered = await stack.graphql(PICKER, { query: '맞팔친', user: encodeGlobalID('User', friend.id) }, author.token);
+    expect(filtered.data.viewer.closeFriendCandidates.edges.map((edge: any) => edge.node.user.databaseId)).toEqual([friend.id]);
+    const tooLong = await stack.graphql(PICKER, { query: 'ㄱ'.repeat(NICKNAME_MAX + 1), user: encodeGlobalID('User', friend.id) }, author.token);
+    expect(JSON.stringify(tooLong.errors)).toContain(storyTexts.invalid.friendQuery(NICKNAME_MAX));
+  });
+
+  it('viewer.hiddenStoryUsers lists the members one hid until unhidden', async () => {
+    const HIDDEN = `{ viewer { hiddenStoryUsers(first: 10) { totalCount edges { node { hiddenAt user { databaseId } } } } } }`;
+    expect((await stack.graphql(HIDDEN, {}, viewers[1].token)).data.viewer.hiddenStoryUsers).toEqual({ totalCount: 0, edges: [] });
+    const HIDE = `mutation ($input: HideUserStoriesInput!) { hideUserStories(input: $input) { __typename } }`;
+    const UNHIDE = `mutation ($input: UnhideUserStoriesInput!) { unhideUserStories(input: $input) { __typename ... on UnhideUserStoriesPayload { hidden } } }`;
+    await stack.graphql(HIDE, { input: { userId: encodeGlobalID('User', author.id) } }, viewers[1].token);
+    const listed = (await stack.graphql(HIDDEN, {}, viewers[1].token)).data.viewer.hiddenStoryUsers;
+    expect(listed.totalCount).toBe(1);
+    expect(listed.edges[0].node).toMatchObject({ user: { databaseId: author.id }, hiddenAt: expect.any(String) });
+    const unhidden = await stack.graphql(UNHIDE, { input: { userId: encodeGlobalID('User', author.id) } }, viewers[1].token);
+    expect(unhidden.data.unhideUserStories.hidden).toBe(false);
+    expect((await stack.graphql(HIDDEN, {}, viewers[1].token)).data.viewer.hiddenStoryUsers.totalCount).toBe(0);
   });
 });

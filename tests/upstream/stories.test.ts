@@ -1,5 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HIGHLIGHT_TITLE_MAX, REPORT_REASON_MAX, STORY_CAPTION_MAX, STORY_COMMENT_MAX, STORY_IMAGE_MAX_BYTES, STORY_LIFETIME_MS } from '../../domain/limits.js';
+import {
+  HIGHLIGHT_TITLE_MAX,
+  NICKNAME_MAX,
+  REPORT_REASON_MAX,
+  STORY_CAPTION_MAX,
+  STORY_COMMENT_MAX,
+  STORY_IMAGE_MAX_BYTES,
+  STORY_LIFETIME_MS,
+  STORY_REACTION_EMOJIS,
+} from '../../domain/limits.js';
 import { storyTexts } from '../../domain/messages.js';
 import { userBlocks } from '../../upstream/src/db/schema.js';
 import { setStoryClock } from '../../upstream/src/stories/clock.js';
@@ -204,7 +213,7 @@ describe.each(backends())('stories (%s)', (backend) => {
         if (who === 'author') continue;
         for (const name of Object.keys(story) as (keyof typeof story)[]) {
           const allowed = names.includes(name);
-          const reaction = await call('POST', `/api/stories/${story[name]}/reactions`, who, { type: 'emoji', emoji: '😀' });
+          const reaction = await call('POST', `/api/stories/${story[name]}/reactions`, who, { type: 'emoji', emoji: '😂' });
           expect(reaction.status, `${who} reacts ${name}`).toBe(allowed ? 201 : 404);
           if (allowed) expect((await call('DELETE', `/api/stories/${story[name]}/reactions/${reaction.body.id}`, who)).status).toBe(200);
           const view = await call('POST', `/api/stories/${story[name]}/view`, who, {});
@@ -291,6 +300,26 @@ describe.each(backends())('stories (%s)', (backend) => {
       expect((await call('GET', `/api/stories/${id}/stats`, 'author')).body.likeCount).toBe(2);
     });
 
+    it("each story names the caller's own like, so it can be taken back; every emoji of the set is accepted", async () => {
+      const id = (await upload('author', { type: 'image' })).body.id;
+      expect((await call('GET', `/api/stories/${id}`, 'mutual')).body).toMatchObject({ isLiked: false, likeId: null, likes: 0 });
+      const like = await call('POST', `/api/stories/${id}/reactions`, 'mutual', { type: 'like' });
+      await call('POST', `/api/stories/${id}/reactions`, 'close', { type: 'like' });
+      const liked = (await call('GET', `/api/stories/${id}`, 'mutual')).body;
+      expect(liked).toMatchObject({ isLiked: true, likeId: like.body.id, likes: 2 });
+      // Another member's like is not theirs to name.
+      expect((await call('GET', `/api/stories/${id}`, 'stranger')).body).toMatchObject({ isLiked: false, likeId: null, likes: 2 });
+      expect((await call('GET', `/api/stories/user/${ids.author}`, 'mutual')).body.find((s: { id: number }) => s.id === id).likeId).toBe(like.body.id);
+      expect((await call('DELETE', `/api/stories/${id}/reactions/${liked.likeId}`, 'mutual')).status).toBe(200);
+      expect((await call('GET', `/api/stories/${id}`, 'mutual')).body).toMatchObject({ isLiked: false, likeId: null, likes: 1 });
+      for (const emoji of STORY_REACTION_EMOJIS) {
+        const sent = await call('POST', `/api/stories/${id}/reactions`, 'stranger', { type: 'emoji', emoji });
+        expect(sent.status, emoji).toBe(201);
+        expect(sent.body).toMatchObject({ type: 'emoji', emoji, userId: ids.stranger });
+      }
+      expect((await call('GET', `/api/stories/${id}/stats`, 'author')).body).toMatchObject({ likeCount: 1, reactionCount: 1 + STORY_REACTION_EMOJIS.length });
+    });
+
     it('orders groups unviewed first and counts what is new', async () => {
       const [first, second, reader] = await addMembers(upstream.db, ['첫째', '둘째', '독자']);
       for (const [name, id] of Object.entries({ first, second, reader })) tokens[name] = await upstream.issueToken(id);
@@ -321,7 +350,9 @@ describe.each(backends())('stories (%s)', (backend) => {
         ['POST', `/api/stories/${id}/reactions`, { type: 'wow' }, t.invalid.reactionType],
         ['POST', `/api/stories/${id}/reactions`, { type: 'comment', comment: 'ㄱ'.repeat(STORY_COMMENT_MAX + 1) }, t.invalid.comment(STORY_COMMENT_MAX)],
         ['POST', `/api/stories/${id}/reactions`, { type: 'comment' }, t.invalid.comment(STORY_COMMENT_MAX)],
-        ['POST', `/api/stories/${id}/reactions`, { type: 'emoji' }, t.invalid.emoji(16)],
+        ['POST', `/api/stories/${id}/reactions`, { type: 'emoji' }, t.invalid.emoji(STORY_REACTION_EMOJIS)],
+        ['POST', `/api/stories/${id}/reactions`, { type: 'emoji', emoji: '😀' }, t.invalid.emoji(STORY_REACTION_EMOJIS)],
+        ['POST', `/api/stories/${id}/reactions`, { type: 'emoji', emoji: '하트' }, t.invalid.emoji(STORY_REACTION_EMOJIS)],
         ['POST', `/api/stories/${id}/report`, { reason: '  ' }, t.invalid.reason(REPORT_REASON_MAX)],
         ['POST', '/api/stories/highlights', { title: 'ㄱ'.repeat(HIGHLIGHT_TITLE_MAX + 1), storyIds: [id] }, t.invalid.highlightTitle(HIGHLIGHT_TITLE_MAX)],
         ['POST', '/api/stories/highlights', { title: '빈 하이라이트', storyIds: [] }, t.invalid.highlightStories(100)],
@@ -371,6 +402,47 @@ describe.each(backends())('stories (%s)', (backend) => {
       expect((await call('DELETE', `/api/stories/hide/${ids.author}`, 'stranger')).status).toBe(200);
       expect(await inTray()).toBe(true);
       expect((await call('POST', '/api/stories/hide', 'stranger', { userId: 999_999 })).status).toBe(404);
+    });
+
+    it('lists the members one hid, most recent first, until unhidden; only for oneself', async () => {
+      const hidden = async () => (await call('GET', '/api/stories/hidden', 'stranger')).body;
+      expect(await hidden()).toEqual({ results: [], total: 0, hasMore: false });
+      await call('POST', '/api/stories/hide', 'stranger', { userId: ids.author });
+      await call('POST', '/api/stories/hide', 'stranger', { userId: ids.mutual });
+      const both = await hidden();
+      expect(both).toMatchObject({ total: 2, hasMore: false });
+      expect(both.results.map((entry: { user: { id: number } }) => entry.user.id).sort()).toEqual([ids.author, ids.mutual].sort());
+      expect(both.results[0]).toMatchObject({ user: { nickname: expect.any(String) }, hiddenAt: expect.any(String) });
+      const paged = (await call('GET', '/api/stories/hidden?page=1&page_size=1', 'stranger')).body;
+      expect(paged).toMatchObject({ total: 2, hasMore: true });
+      expect(paged.results).toHaveLength(1);
+      await call('DELETE', `/api/stories/hide/${ids.author}`, 'stranger');
+      await call('DELETE', `/api/stories/hide/${ids.mutual}`, 'stranger');
+      expect(await hidden()).toEqual({ results: [], total: 0, hasMore: false });
+      // The hider set up at the start sees theirs; a guest is asked to log in.
+      expect((await call('GET', '/api/stories/hidden', 'hider')).body.results.map((entry: { user: { id: number } }) => entry.user.id)).toEqual([ids.author]);
+      expect((await call('GET', '/api/stories/hidden', null)).status).toBe(401);
+    });
+
+    it('the close-friends picker lists mutual friends by nickname with the close ones marked, filtered by nickname', async () => {
+      const picker = async (query = '') => (await call('GET', `/api/stories/close-friends/candidates${query}`, 'author')).body;
+      const all = await picker();
+      const byId = new Map(all.results.map((entry: { user: { id: number }; isCloseFriend: boolean }) => [entry.user.id, entry.isCloseFriend]));
+      expect(byId.get(ids.close)).toBe(true);
+      expect(byId.get(ids.mutual)).toBe(false);
+      expect(byId.has(ids.follower)).toBe(false);
+      expect(byId.has(ids.stranger)).toBe(false);
+      const nicknames = all.results.map((entry: { user: { nickname: string } }) => entry.user.nickname);
+      expect(nicknames).toEqual([...nicknames].sort());
+      expect(all.total).toBe(all.results.length);
+      const found = await picker(`?q=${encodeURIComponent('친한')}`);
+      expect(found).toMatchObject({ total: 1, results: [{ user: { id: ids.close }, isCloseFriend: true }] });
+      expect((await picker('?page=1&page_size=1')).hasMore).toBe(true);
+      const tooLong = await call('GET', `/api/stories/close-friends/candidates?q=${'ㄱ'.repeat(NICKNAME_MAX + 1)}`, 'author');
+      expect(tooLong.status).toBe(422);
+      expect(messages(tooLong)).toEqual([t.invalid.friendQuery(NICKNAME_MAX)]);
+      expect((await call('GET', '/api/stories/close-friends/candidates', null)).status).toBe(401);
+      expect((await call('GET', '/api/stories/close-friends', 'author')).body).toEqual({ results: [ids.close] });
     });
   });
 

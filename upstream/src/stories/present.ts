@@ -1,7 +1,16 @@
 import type { StoryPrivacy, StoryReactionType, StoryType } from '../../../domain/limits.js';
-import type { HighlightJson, StoryGroupJson, StoryJson, StoryReactionJson, StoryViewInput, StoryViewJson } from '../../../domain/stories.js';
+import type {
+  CloseFriendCandidateJson,
+  HiddenStoryMemberJson,
+  HighlightJson,
+  StoryGroupJson,
+  StoryJson,
+  StoryReactionJson,
+  StoryViewInput,
+  StoryViewJson,
+} from '../../../domain/stories.js';
 import type { Database } from '../db/client.js';
-import type { HighlightRow, StoryReactionRow, StoryRow, StoryViewRow } from '../db/schema.js';
+import type { HighlightRow, StoryHideRow, StoryReactionRow, StoryRow, StoryViewRow } from '../db/schema.js';
 import { serializeUser, type MediaUrl } from '../serializers.js';
 import { userSummaries } from '../accounts/present.js';
 import { storyNow } from './clock.js';
@@ -34,6 +43,7 @@ export async function presentStories(db: Database, rows: StoryRow[], viewerId: n
       isViewed: row.userId === viewerId || facts.viewed.has(row.id),
       likes: facts.likes.get(row.id) ?? 0,
       isLiked: facts.liked.has(row.id),
+      likeId: facts.liked.get(row.id) ?? null,
       mentions: row.mentions,
       hashtags: row.hashtags,
       location: row.location ?? null,
@@ -159,4 +169,37 @@ export async function presentHighlights(
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   }));
+}
+
+/** The close-friends picker's friends with their summaries (a member gone meanwhile is left out). */
+export async function presentCloseFriendCandidates(
+  db: Database,
+  rows: { id: number; isCloseFriend: boolean }[],
+  viewerId: number,
+  media: MediaUrl,
+): Promise<CloseFriendCandidateJson[]> {
+  const people = await userSummaries(
+    db,
+    rows.map((row) => row.id),
+    media,
+    viewerId,
+  );
+  return rows.flatMap((row) => {
+    const user = people.get(row.id);
+    return user ? [{ user, isCloseFriend: row.isCloseFriend }] : [];
+  });
+}
+
+/** The members the viewer hid, with their summaries and when. */
+export async function presentHiddenMembers(db: Database, rows: StoryHideRow[], viewerId: number, media: MediaUrl): Promise<HiddenStoryMemberJson[]> {
+  const people = await userSummaries(
+    db,
+    rows.map((row) => row.hiddenUserId),
+    media,
+    viewerId,
+  );
+  return rows.flatMap((row) => {
+    const user = people.get(row.hiddenUserId);
+    return user ? [{ user, hiddenAt: iso(row.createdAt) }] : [];
+  });
 }

@@ -3,7 +3,7 @@ import { STORY_LIFETIME_MS, type StoryReactionType } from '../../../domain/limit
 import type { HighlightCreateInput, StoryCreateInput, StoryStatsJson, StoryUpdateInput, StoryViewInput } from '../../../domain/stories.js';
 import { storyTexts } from '../../../domain/messages.js';
 import type { Database } from '../db/client.js';
-import { selectPage, type PageRequest } from '../db/queries.js';
+import { offsetOf, selectPage, type PageRequest } from '../db/queries.js';
 import {
   closeFriends,
   follows,
@@ -51,7 +51,8 @@ export interface StoryFacts {
   views: Map<number, number>;
   likes: Map<number, number>;
   viewed: Set<number>;
-  liked: Set<number>;
+  /** The viewer's own like on each story they liked: story id to reaction id. */
+  liked: Map<number, number>;
   authors: Map<number, UserWithBadge>;
 }
 
@@ -66,17 +67,17 @@ export async function storyFacts(db: Database, rows: StoryRow[], viewerId: numbe
       .where(and(inArray(storyReactions.storyId, ids), eq(storyReactions.type, 'like')))
       .groupBy(storyReactions.storyId),
     viewerId === null
-      ? Promise.resolve({ viewed: new Set<number>(), liked: new Set<number>() })
+      ? Promise.resolve({ viewed: new Set<number>(), liked: new Map<number, number>() })
       : Promise.all([
           db
             .select({ storyId: storyViews.storyId })
             .from(storyViews)
             .where(and(inArray(storyViews.storyId, ids), eq(storyViews.viewerId, viewerId))),
           db
-            .select({ storyId: storyReactions.storyId })
+            .select({ storyId: storyReactions.storyId, id: storyReactions.id })
             .from(storyReactions)
             .where(and(inArray(storyReactions.storyId, ids), eq(storyReactions.userId, viewerId), eq(storyReactions.type, 'like'))),
-        ]).then(([viewed, liked]) => ({ viewed: new Set(viewed.map((r) => r.storyId)), liked: new Set(liked.map((r) => r.storyId)) })),
+        ]).then(([viewed, liked]) => ({ viewed: new Set(viewed.map((r) => r.storyId)), liked: new Map(liked.map((r) => [r.storyId, r.id])) })),
     loadUsers(
       db,
       rows.map((row) => row.userId),
@@ -299,6 +300,31 @@ export async function hideStories(db: Database, userId: number, hiddenUserId: nu
 
 export async function unhideStories(db: Database, userId: number, hiddenUserId: number): Promise<void> {
   await db.delete(storyHides).where(and(eq(storyHides.userId, userId), eq(storyHides.hiddenUserId, hiddenUserId)));
+}
+
+/** The members whose stories the member hid, most recently hidden first. */
+export async function hiddenMembers(db: Database, userId: number, page: PageRequest) {
+  return selectPage(db, storyHides, eq(storyHides.userId, userId), [desc(storyHides.createdAt), desc(storyHides.hiddenUserId)], page);
+}
+
+/**
+ * The member's friends (they follow each other) who could be close friends, by nickname, each with whether
+ * they are one now; `query` keeps those whose nickname contains it (without case).
+ */
+export async function closeFriendCandidates(db: Database, userId: number, query: string | undefined, { page, pageSize }: PageRequest) {
+  const where = and(
+    eq(follows.followerId, userId),
+    sql`exists (select 1 from ${follows} back where back.follower_id = ${follows.followingId} and back.following_id = ${userId})`,
+    query ? sql`strpos(lower(${users.nickname}), lower(${query})) > 0` : undefined,
+  );
+  const from = () => db.select({ id: users.id, nickname: users.nickname }).from(follows).innerJoin(users, eq(users.id, follows.followingId));
+  const [rows, [{ total }], close] = await Promise.all([
+    from().where(where).orderBy(asc(users.nickname), asc(users.id)).limit(pageSize).offset(offsetOf(page, pageSize)),
+    db.select({ total: count() }).from(follows).innerJoin(users, eq(users.id, follows.followingId)).where(where),
+    listCloseFriends(db, userId),
+  ]);
+  const closeIds = new Set(close);
+  return { rows: rows.map((row) => ({ id: row.id, isCloseFriend: closeIds.has(row.id) })), total: Number(total) };
 }
 
 /** Replaces the author's close friends; each must follow the author and be followed back. */

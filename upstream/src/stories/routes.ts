@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { STORY_GROUPS_PAGE_SIZE, STORY_VIEWERS_PAGE_SIZE } from '../../../domain/limits.js';
+import { STORY_FRIENDS_PAGE_SIZE, STORY_GROUPS_PAGE_SIZE, STORY_VIEWERS_PAGE_SIZE } from '../../../domain/limits.js';
 import { storyTexts } from '../../../domain/messages.js';
 import {
+  closeFriendCandidatesQuerySchema,
   closeFriendsSchema,
   highlightCreateSchema,
   storyCreateSchema,
@@ -26,12 +27,14 @@ import { readWithinLimit, StoredUploads } from '../uploads/images.js';
 import {
   addReaction,
   assertMember,
+  closeFriendCandidates,
   createHighlight,
   createStory,
   deleteHighlight,
   deleteStory,
   findOwnStory,
   findVisibleStory,
+  hiddenMembers,
   hideStories,
   listStoryViews,
   listCloseFriends,
@@ -46,7 +49,16 @@ import {
   unhideStories,
   updateStory,
 } from './repository.js';
-import { presentHighlights, presentOwnView, presentReaction, presentStories, presentTray, presentViewers } from './present.js';
+import {
+  presentCloseFriendCandidates,
+  presentHiddenMembers,
+  presentHighlights,
+  presentOwnView,
+  presentReaction,
+  presentStories,
+  presentTray,
+  presentViewers,
+} from './present.js';
 import { VIDEO_UPLOAD_LIMIT } from '../../../domain/uploads.js';
 
 /** A story id from the path; one that cannot name a row answers the stories' own not-found text. */
@@ -121,6 +133,20 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
     const viewer = member(request);
     const { userIds } = validate(closeFriendsSchema, request.body);
     return { results: await setCloseFriends(db, viewer.id, userIds) };
+  });
+
+  app.get('/api/stories/close-friends/candidates', async (request) => {
+    const viewer = member(request);
+    const { page, page_size, q } = validate(closeFriendCandidatesQuerySchema, request.query);
+    const { rows, total } = await closeFriendCandidates(db, viewer.id, q, { page, pageSize: page_size });
+    return { results: await presentCloseFriendCandidates(db, rows, viewer.id, requestMedia(request)), total, hasMore: page * page_size < total };
+  });
+
+  app.get('/api/stories/hidden', async (request) => {
+    const viewer = member(request);
+    const { page, page_size } = validate(pageQuerySchema(STORY_FRIENDS_PAGE_SIZE), request.query);
+    const { rows, total } = await hiddenMembers(db, viewer.id, { page, pageSize: page_size });
+    return { results: await presentHiddenMembers(db, rows, viewer.id, requestMedia(request)), total, hasMore: page * page_size < total };
   });
 
   app.post('/api/stories/hide', async (request) => {

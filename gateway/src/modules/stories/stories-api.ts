@@ -1,5 +1,7 @@
 import { FormData as UndiciFormData } from 'undici';
 import type {
+  CloseFriendCandidateJson,
+  HiddenStoryMemberJson,
   HighlightCreateInput,
   HighlightJson,
   StoryCreateInput,
@@ -81,6 +83,12 @@ export class StoriesApi {
     return withTypedRefusals(this.client.request('DELETE', `/api/stories/${id}/reactions/${reactionId}`, this.caller));
   }
 
+  /** Takes back the caller's own like, found through the story (nothing to do when there is none). */
+  async unlike(id: number): Promise<void> {
+    const { likeId } = await withTypedRefusals(this.story(id));
+    if (likeId !== null) await this.removeReaction(id, likeId);
+  }
+
   createHighlight(input: HighlightCreateInput): Promise<HighlightJson> {
     return withTypedRefusals(this.client.request('POST', '/api/stories/highlights', this.caller, undefined, input));
   }
@@ -99,6 +107,20 @@ export class StoriesApi {
 
   unhide(userId: number): Promise<void> {
     return withTypedRefusals(this.client.request('DELETE', `/api/stories/hide/${userId}`, this.caller));
+  }
+
+  async closeFriends(): Promise<number[]> {
+    return (await this.client.get<{ results: number[] }>('/api/stories/close-friends', this.caller)).results;
+  }
+
+  closeFriendCandidates(query: string | undefined, page: number, pageSize: number): Promise<StoryListJson<CloseFriendCandidateJson>> {
+    return withTypedRefusals(
+      this.client.get('/api/stories/close-friends/candidates', this.caller, { page, page_size: pageSize, ...(query ? { q: query } : {}) }),
+    );
+  }
+
+  hidden(page: number, pageSize: number): Promise<StoryListJson<HiddenStoryMemberJson>> {
+    return this.client.get('/api/stories/hidden', this.caller, { page, page_size: pageSize });
   }
 
   async setCloseFriends(userIds: number[]): Promise<number[]> {

@@ -2,8 +2,10 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import {
   HIGHLIGHT_TITLE_MAX,
   STORY_PRIVACY_LEVELS,
+  STORY_REACTION_EMOJIS,
   STORY_REACTION_TYPES,
   STORY_TYPES,
+  closeFriendCandidatesQuerySchema,
   closeFriendsSchema,
   highlightCreateSchema,
   storyCreateSchema,
@@ -12,6 +14,8 @@ import {
   storyTexts,
   storyUpdateSchema,
   storyViewSchema,
+  type CloseFriendCandidateJson,
+  type HiddenStoryMemberJson,
   type HighlightJson,
   type StoryGroupJson,
   type StoryJson,
@@ -29,6 +33,7 @@ import { idempotencyKeyField, payloadMutation, type InputFieldBuilder } from '..
 import { enumValues } from '../../graphql/enums.js';
 import { listConnection, queryConnection, resultsConnection, sliceConnection } from '../../graphql/connections.js';
 import { User } from '../../graphql/refs.js';
+import { isViewer } from '../../graphql/viewer.js';
 
 const StoryTypeEnum = builder.enumType('StoryType', { values: enumValues(STORY_TYPES) });
 const StoryPrivacyEnum = builder.enumType('StoryPrivacy', {
@@ -174,7 +179,58 @@ builder.queryField('storyGroups', (t) =>
   }),
 );
 
+builder.queryField('storyReactionEmojis', (t) =>
+  t.stringList({
+    description: '스토리에 보낼 수 있는 이모지 (reactToStory의 emoji는 이 중 하나)',
+    resolve: () => [...STORY_REACTION_EMOJIS],
+  }),
+);
+
+const CloseFriendCandidate = builder.objectRef<CloseFriendCandidateJson>('CloseFriendCandidate').implement({
+  description: '친한 친구로 고를 수 있는 친구 (서로 팔로우)와 지금 친한 친구인지',
+  fields: (t) => ({
+    user: t.field({ type: User, resolve: (entry) => entry.user }),
+    isCloseFriend: t.exposeBoolean('isCloseFriend'),
+  }),
+});
+
+const HiddenStoryMember = builder.objectRef<HiddenStoryMemberJson>('HiddenStoryMember').implement({
+  description: '스토리를 숨긴 회원과 숨긴 시각',
+  fields: (t) => ({
+    user: t.field({ type: User, resolve: (entry) => entry.user }),
+    hiddenAt: t.expose('hiddenAt', { type: 'DateTime' }),
+  }),
+});
+
 builder.objectFields(User, (t) => ({
+  closeFriends: t.field({
+    type: [User],
+    nullable: true,
+    description: '내 친한 친구 (본인만, 다른 회원에게는 null): CLOSE_FRIENDS 스토리를 보는 회원',
+    resolve: async (user, _args, context) => {
+      if (!isViewer(user, context)) return null;
+      const ids = await context.stories.closeFriends();
+      return (await Promise.all(ids.map((id) => User.getDataloader(context).load(String(id))))).filter((friend) => friend != null);
+    },
+  }),
+  closeFriendCandidates: listConnection(t, 'CloseFriendCandidate', {
+    type: CloseFriendCandidate,
+    nullable: true,
+    description: '친한 친구로 고를 수 있는 친구 (서로 팔로우), 닉네임 순; query는 닉네임 일부 (본인만, 다른 회원에게는 null)',
+    args: { query: t.arg.string() },
+    resolve: (user, args, context) => {
+      if (!isViewer(user, context)) return null;
+      const q = validateInput(closeFriendCandidatesQuerySchema.shape.q, args.query ?? undefined, 'query');
+      return resultsConnection(args, ({ page, pageSize }) => context.stories.closeFriendCandidates(q, page, pageSize));
+    },
+  }),
+  hiddenStoryUsers: listConnection(t, 'HiddenStoryMember', {
+    type: HiddenStoryMember,
+    nullable: true,
+    description: '내가 스토리를 숨긴 회원, 최근 순 (본인만, 다른 회원에게는 null); unhideUserStories로 다시 봅니다',
+    resolve: (user, args, context) =>
+      isViewer(user, context) ? resultsConnection(args, ({ page, pageSize }) => context.stories.hidden(page, pageSize)) : null,
+  }),
   stories: listConnection(t, 'Story', {
     type: Story,
     description: '이 회원의 살아 있는 스토리 중 볼 수 있는 것, 재생 순서 (viewer.stories는 내 스토리)',
@@ -256,7 +312,7 @@ payloadMutation('viewStory', {
 });
 
 payloadMutation('reactToStory', {
-  description: '좋아요(회원당 한 번), 이모지, 댓글(200자 이하)',
+  description: `좋아요(회원당 한 번), 이모지(${STORY_REACTION_EMOJIS.join(' ')} 중 하나), 댓글(200자 이하)`,
   input: (f) => ({ ...storyInput(f), type: f.field({ type: StoryReactionTypeEnum, required: true }), emoji: f.string(), comment: f.string() }),
   payload: { reaction: StoryReaction, story: Story },
   resolve: async (input, context) => {
@@ -264,6 +320,17 @@ payloadMutation('reactToStory', {
     const parsed = validateInput(storyReactionSchema, withoutNulls({ type: input.type, emoji: input.emoji, comment: input.comment }), 'input');
     const reaction = await context.stories.react(id, parsed);
     return { reaction, story: await context.stories.story(id) };
+  },
+});
+
+payloadMutation('unlikeStory', {
+  description: '내 좋아요를 취소합니다 (좋아요하지 않았으면 그대로). story의 isLiked와 likeCount가 바뀝니다.',
+  input: storyInput,
+  payload: { story: Story },
+  resolve: async (input, context) => {
+    const id = storyIdOf(input);
+    await context.stories.unlike(id);
+    return { story: await context.stories.story(id) };
   },
 });
 

@@ -132,3 +132,4 @@ export type StoryRow = typeof stories.$inferSelect;
 export type StoryViewRow = typeof storyViews.$inferSelect;
 export type StoryReactionRow = typeof storyReactions.$inferSelect;
 export type HighlightRow = typeof highlights.$inferSelect;
+export type StoryHideRow = typeof storyHides.$inferSelect;
