@@ -93,6 +93,16 @@ export const communityTexts = {
     noComments: '남긴 댓글이 없습니다.',
     profileTitle: (nickname: string) => `${nickname}님의 프로필`,
     goToPost: '게시글로 이동하기',
+    myPosts: '내 게시글',
+    myComments: '내 댓글',
+    likes: '좋아요한 글',
+    noLikes: '좋아요한 글이 없습니다.',
+  },
+  /** /community/posts: every post on numbered pages (000 §2 "Community list screens"). */
+  postList: {
+    title: '전체 글',
+    empty: '게시글이 없습니다.',
+    pages: '페이지 이동',
   },
   upload: {
     notImage: '이미지 파일만 올릴 수 있습니다.',

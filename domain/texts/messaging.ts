@@ -72,6 +72,9 @@ export const messagingTexts = {
   save: '저장',
   saved: '저장되었습니다.',
   noticesTitle: '공지사항',
+  guidesTitle: '가이드',
+  guideNotFound: '가이드를 찾을 수 없습니다.',
+  noGuides: '아직 가이드가 없습니다.',
   important: '중요',
   pinned: '고정',
   noticeCategoryLabels: { general: '일반', update: '업데이트', maintenance: '점검', event: '이벤트', policy: '정책', guide: '안내', other: '기타' } as Record<

@@ -113,6 +113,13 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
     expect(failures).toEqual([]);
   });
 
+  test('the member’s own lists, the guides and the numbered post list', async () => {
+    const guideId = await firstId('/v1/board/notice/?category=guide&page=1&pageSize=1', (body) => body.results[0].uuid);
+    const routes = ['/my/posts', '/my/comments', '/my/likes', '/my/guide', `/my/guide/notion/${guideId}`, '/community/posts', '/community/posts?page=2'];
+    const failures = await checkRoutes(routes, (route) => app.open(route));
+    expect(failures).toEqual([]);
+  });
+
   test('guest screens, the login sheet and the item modal', async () => {
     const postId = await firstId('/v1/community/?page_size=1', (body) => body.results[0].id);
     const guest = await openBrowser('accessibility-guest');
@@ -121,6 +128,7 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
         [
           '/community',
           `/community/detail?id=${postId}`,
+          '/community/posts',
           '/login',
           '/login/sign-in',
           '/login/set-password',

@@ -37,6 +37,47 @@ export async function seedMessaging(db: Database, now: Date): Promise<void> {
       createdAt: daysAgo(2),
       updatedAt: daysAgo(2),
     },
+    // Guides (/my/guide): notices of category guide.
+    {
+      title: '슬라임 커뮤니티 이용 가이드',
+      content:
+        '커뮤니티 탭에서 카테고리별 글을 보고, 오른쪽 아래 글쓰기 버튼으로 새 글을 올릴 수 있어요. 마음에 드는 글에는 좋아요를 누르고, 댓글과 답글로 이야기를 나눠보세요. 내가 쓴 글과 댓글, 좋아요한 글은 마이페이지에서 모아 볼 수 있습니다. 불쾌한 글은 신고하거나 작성자를 차단할 수 있어요.',
+      category: 'guide',
+      authorId: STAFF_ID,
+      tags: ['가이드', '커뮤니티'],
+      createdAt: daysAgo(28),
+      updatedAt: daysAgo(28),
+    },
+    {
+      title: '안전한 아이템 거래 가이드',
+      content:
+        '거래 글에는 아이템 이름과 가격, 거래 방식(판매·구매)을 정확히 적어주세요. 선입금을 요구하거나 외부 메신저로만 연락하자는 상대는 주의하세요. 거래 전에 상대의 프로필과 작성 글을 확인하고, 사기가 의심되면 거래를 멈추고 신고해주세요. 운영진은 회원 간 거래를 중개하지 않습니다.',
+      category: 'guide',
+      authorId: STAFF_ID,
+      tags: ['가이드', '거래'],
+      createdAt: daysAgo(21),
+      updatedAt: daysAgo(21),
+    },
+    {
+      title: '위시리스트 사용법',
+      content:
+        '아이템 검색에서 아이템을 열고 "필요 목록에 추가" 또는 "판매 목록에 추가"를 누르면 위시리스트에 담깁니다. 마이페이지의 위시리스트에서 구매·판매 목록을 나눠 보고, 가격을 고치거나 거래가 끝난 항목을 정리할 수 있어요. 같은 아이템을 원하는 회원과 파는 회원은 아이템 정보의 판매자·구매자 탭에서 찾을 수 있습니다.',
+      category: 'guide',
+      authorId: STAFF_ID,
+      tags: ['가이드', '위시리스트'],
+      createdAt: daysAgo(14),
+      updatedAt: daysAgo(14),
+    },
+    {
+      title: '확률표 보는 방법',
+      content:
+        '확률표 화면에서 상자나 뽑기 종류를 고르면 나올 수 있는 아이템과 각각의 확률이 표시됩니다. 검색으로 원하는 아이템을 찾고, 아이템을 눌러 자세한 정보를 볼 수 있어요. 확률은 한 번 뽑을 때의 값이며, 여러 번 뽑아도 확률이 누적되지는 않습니다. 확률표가 바뀌면 공지사항으로 알려드립니다.',
+      category: 'guide',
+      authorId: STAFF_ID,
+      tags: ['가이드', '확률표'],
+      createdAt: daysAgo(10),
+      updatedAt: daysAgo(10),
+    },
   ]);
   await db.insert(notifications).values([
     {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useSearchParams } from 'react-router-dom';
 import { NUMBERED_LIST_PAGE_SIZE, USER_REPLIES_PAGE_SIZE } from '@domain/limits.js';
@@ -5,6 +6,7 @@ import { communityTexts } from '@domain/messages.js';
 import type { CommunityMyPageQuery } from '../__generated__/CommunityMyPageQuery.graphql';
 import type { CommunityMyPage_posts$key } from '../__generated__/CommunityMyPage_posts.graphql';
 import type { CommunityMyPage_replies$key } from '../__generated__/CommunityMyPage_replies.graphql';
+import type { CommunityMyPage_likedPosts$key } from '../__generated__/CommunityMyPage_likedPosts.graphql';
 import { postDetailPath } from '../community/PostCard';
 import { MoreButton, PostList } from '../community/PostList';
 import { PageHeader } from '../ui/PageHeader';
@@ -20,33 +22,78 @@ type Tab = (typeof TABS)[number];
 
 /** /community/my (000 §2): the member's own posts and comments, in two tabs. */
 export default function CommunityMyPage() {
+  return <MyScreen title={m.title}>{(queryRef) => <MyContent queryRef={queryRef} />}</MyScreen>;
+}
+
+/** /my/posts: the member's own posts, more on demand (the query of /community/my, its posts tab alone). */
+export function MyPostsPage() {
+  return <MyScreen title={m.myPosts}>{(queryRef) => <MyList queryRef={queryRef} title={m.myPosts} list="posts" />}</MyScreen>;
+}
+
+/** /my/comments: the member's own replies, each linking to its post, more on demand. */
+export function MyCommentsPage() {
+  return <MyScreen title={m.myComments}>{(queryRef) => <MyList queryRef={queryRef} title={m.myComments} list="comments" />}</MyScreen>;
+}
+
+/**
+ * /my/likes: the posts the member liked, the newest like first. The loader reads the list again on every visit
+ * (likes given elsewhere show up), and a post unliked anywhere leaves the list at once: its `isLiked` turns false.
+ */
+export function MyLikesPage() {
+  return <MyScreen title={m.likes}>{(queryRef) => <MyList queryRef={queryRef} title={m.likes} list="likes" />}</MyScreen>;
+}
+
+function MyScreen({ title, children }: { title: string; children: (queryRef: PreloadedQuery<CommunityMyPageQuery>) => ReactNode }) {
   return (
     <RouteScreen<CommunityMyPageQuery>
       fallback={
         <>
-          <PageHeader title={m.title} back />
+          <PageHeader title={title} back />
           <LoadingScreen />
         </>
       }
     >
-      {(queryRef) => <MyContent queryRef={queryRef} />}
+      {children}
     </RouteScreen>
   );
 }
 
-function MyContent({ queryRef }: { queryRef: PreloadedQuery<CommunityMyPageQuery> }) {
-  const { viewer } = usePreloadedQuery<CommunityMyPageQuery>(
+function MyList({ queryRef, title, list }: { queryRef: PreloadedQuery<CommunityMyPageQuery>; title: string; list: Tab | 'likes' }) {
+  const { viewer } = useMyQuery(queryRef);
+  const openLogin = useOpenLoginModal();
+  return (
+    <>
+      <PageHeader title={title} back />
+      {viewer ? <ListOf viewer={viewer} list={list} /> : <LoginRequired onLogin={openLogin} />}
+    </>
+  );
+}
+
+/** One of the viewer's lists; the query fetched only the ones its route shows. */
+function ListOf({ viewer, list }: { viewer: NonNullable<CommunityMyPageQuery['response']['viewer']>; list: Tab | 'likes' }) {
+  if (list === 'likes') return viewer.liked ? <LikedPosts user={viewer.liked} /> : null;
+  if (list === 'posts') return viewer.ownPosts ? <MyPosts user={viewer.ownPosts} /> : null;
+  return viewer.ownReplies ? <MyReplies user={viewer.ownReplies} /> : null;
+}
+
+function useMyQuery(queryRef: PreloadedQuery<CommunityMyPageQuery>) {
+  return usePreloadedQuery<CommunityMyPageQuery>(
     graphql`
-      query CommunityMyPageQuery($postCount: Int!, $replyCount: Int!) @preloadable {
+      query CommunityMyPageQuery($postCount: Int!, $replyCount: Int!, $likes: Boolean!) @preloadable {
         viewer {
           nickname
-          ...CommunityMyPage_posts @arguments(count: $postCount)
-          ...CommunityMyPage_replies @arguments(count: $replyCount)
+          ...CommunityMyPage_posts @arguments(count: $postCount) @skip(if: $likes) @alias(as: "ownPosts")
+          ...CommunityMyPage_replies @arguments(count: $replyCount) @skip(if: $likes) @alias(as: "ownReplies")
+          ...CommunityMyPage_likedPosts @arguments(count: $postCount) @include(if: $likes) @alias(as: "liked")
         }
       }
     `,
     queryRef,
   );
+}
+
+function MyContent({ queryRef }: { queryRef: PreloadedQuery<CommunityMyPageQuery> }) {
+  const { viewer } = useMyQuery(queryRef);
   const openLogin = useOpenLoginModal();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'comments' ? 'comments' : 'posts';
@@ -76,7 +123,9 @@ function MyContent({ queryRef }: { queryRef: PreloadedQuery<CommunityMyPageQuery
           </button>
         ))}
       </div>
-      <div role="tabpanel">{tab === 'posts' ? <MyPosts user={viewer} /> : <MyReplies user={viewer} />}</div>
+      <div role="tabpanel">
+        <ListOf viewer={viewer} list={tab} />
+      </div>
     </>
   );
 }
@@ -149,6 +198,34 @@ function MyReplies({ user }: { user: CommunityMyPage_replies$key }) {
         ))}
       </ul>
       <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} onMore={() => loadNext(USER_REPLIES_PAGE_SIZE)} />
+    </>
+  );
+}
+
+function LikedPosts({ user }: { user: CommunityMyPage_likedPosts$key }) {
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
+    graphql`
+      fragment CommunityMyPage_likedPosts on User
+      @refetchable(queryName: "CommunityMyLikesPaginationQuery")
+      @argumentDefinitions(count: { type: "Int!" }, cursor: { type: "String" }) {
+        likedPosts(first: $count, after: $cursor) @connection(key: "CommunityMyPage_likedPosts") {
+          edges {
+            node {
+              id
+              isLiked
+              ...PostCard_post
+            }
+          }
+        }
+      }
+    `,
+    user,
+  );
+  const posts = (data.likedPosts?.edges ?? []).map((edge) => edge.node).filter((post) => post.isLiked);
+  return (
+    <>
+      {posts.length === 0 ? <p className="search-results__state">{m.noLikes}</p> : <PostList posts={posts} testId="my-likes" />}
+      <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} onMore={() => loadNext(NUMBERED_LIST_PAGE_SIZE)} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { accountTexts, communityTexts } from '@domain/messages.js';
+import { accountTexts, communityTexts, messagingTexts } from '@domain/messages.js';
 import type { MyPageQuery } from '../__generated__/MyPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
 import { ProfileView } from './ProfileView';
@@ -12,13 +12,20 @@ const p = accountTexts.profile;
 /** Where the hub leads. */
 const MY_LINKS = [
   ['/my/profile/edit', p.editProfile],
+  ['/my/posts', communityTexts.my.myPosts],
+  ['/my/comments', communityTexts.my.myComments],
+  ['/my/likes', communityTexts.my.likes],
   ['/community/my', communityTexts.my.title],
   ['/my/wishes', p.wishes],
+  ['/my/inquiries', messagingTexts.inquiriesTitle],
+  ['/my/notice', messagingTexts.noticesTitle],
+  ['/my/guide', messagingTexts.guidesTitle],
+  ['/my/notifications', messagingTexts.settingsTitle],
   ['/my/profile', p.profileInfo],
   ['/users/search', p.findMembers],
 ] as const;
 
-/** /my: the hub: the member's own profile, links to the detail, edit, their posts and comments, wishes, settings and member search, and the POSTS, COMMENTS, BADGES tabs. */
+/** /my: the hub: the member's own profile, links to everything the member owns (posts, comments, likes, activity, wishes, inquiries, notices, guides, notification settings, the profile detail and edit; settings in the header) and member search, and the POSTS, COMMENTS, BADGES tabs. */
 export default function MyPage() {
   return (
     <RouteScreen<MyPageQuery>

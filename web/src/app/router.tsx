@@ -36,6 +36,10 @@ const loaders = new Map<RouteObject, RouteLoader>();
  * paths (the first visit downloads this table: each chunk name and screen name here counts toward its budget).
  */
 const journeyScreens = () => import('../accounts/AccountJourneyPages').then((module) => module.screensByPath);
+/** /community/my and the member's own lists (/my/posts, /my/comments, /my/likes): one chunk and one query. */
+const myLists = () => import('../accounts/CommunityMyPage');
+/** Notices and guides (notices of category guide). */
+const noticePages = () => import('../messaging/NoticePages');
 
 /**
  * A route whose screen is split off and downloads in parallel with its loader's data; `name` picks the screen
@@ -66,11 +70,17 @@ export const routes: RouteObject[] = [
           screen('community/write', () => import('../community/WritePage'), writeLoader),
           screen('community/search', () => import('../community/SearchHomePage'), searchHomeLoader),
           screen('community/search/post', () => import('../community/SearchPostPage'), searchPostLoader),
-          screen('community/my', () => import('../accounts/CommunityMyPage'), communityMyLoader),
+          screen('community/my', myLists, communityMyLoader),
+          screen('community/posts', () => import('../community/SearchPostPage'), searchPostLoader, 'PostListPage'),
+          screen('my/posts', myLists, communityMyLoader, 'MyPostsPage'),
+          screen('my/comments', myLists, communityMyLoader, 'MyCommentsPage'),
+          screen('my/likes', myLists, communityMyLoader, 'MyLikesPage'),
+          screen('my/guide', noticePages, noticeListLoader, 'GuideListPage'),
+          screen('my/guide/notion/:id', noticePages, noticeDetailLoader, 'GuideDetailPage'),
           screen('community/notice', () => import('../messaging/InboxPage'), inboxLoader),
           screen('my/notifications', () => import('../messaging/NotificationSettingsPage'), notificationSettingsLoader),
-          screen('my/notice', () => import('../messaging/NoticePages'), noticeListLoader, 'NoticeListPage'),
-          screen('my/notice/:id', () => import('../messaging/NoticePages'), noticeDetailLoader, 'NoticeDetailPage'),
+          screen('my/notice', noticePages, noticeListLoader, 'NoticeListPage'),
+          screen('my/notice/:id', noticePages, noticeDetailLoader, 'NoticeDetailPage'),
           screen('my/inquiries', () => import('../messaging/InquiryPages'), inquiryListLoader, 'InquiryListPage'),
           screen('my/inquiries/:id', () => import('../messaging/InquiryPages'), inquiryDetailLoader, 'InquiryDetailPage'),
           screen('my/inquiries/:id/status', () => import('../messaging/InquiryStatusPage'), inquiryStatusLoader, 'InquiryStatusPage'),

@@ -6,8 +6,20 @@ import { isSearchable, searchPath } from './searchParams';
 
 const s = communityTexts.search;
 
-/** The search box of 000 §2: type selector, placeholder, search button; a short term says why it is not run. */
-export function SearchBox({ initialQuery = '', initialType = POST_SEARCH_TYPES[0] }: { initialQuery?: string; initialType?: PostSearchType }) {
+/**
+ * The search box of 000 §2: type selector, placeholder, search button; a short term says why it is not run.
+ * Results open on the search screen, or on `basePath` (a list that searches in place, where a blank term shows
+ * the whole list again).
+ */
+export function SearchBox({
+  initialQuery = '',
+  initialType = POST_SEARCH_TYPES[0],
+  basePath,
+}: {
+  initialQuery?: string;
+  initialType?: PostSearchType;
+  basePath?: string;
+}) {
   const [query, setQuery] = useState(initialQuery);
   const [type, setType] = useState<PostSearchType>(initialType);
   const [problem, setProblem] = useState<string | null>(null);
@@ -16,12 +28,17 @@ export function SearchBox({ initialQuery = '', initialType = POST_SEARCH_TYPES[0
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (basePath && !query.trim()) {
+      setProblem(null);
+      navigate(basePath);
+      return;
+    }
     if (!isSearchable(query)) {
       setProblem(validationTexts.searchMin(SEARCH_MIN_LENGTH));
       return;
     }
     setProblem(null);
-    navigate(searchPath({ query, type, page: 1 }));
+    navigate(searchPath({ query, type, page: 1 }, basePath));
   };
 
   return (

@@ -1,16 +1,18 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useLatestLocation } from '../app/routing/navigation';
-import { NUMBERED_LIST_PAGE_SIZE, SEARCH_MIN_LENGTH } from '@domain/limits.js';
+import { SEARCH_MIN_LENGTH } from '@domain/limits.js';
 import { communityTexts, validationTexts } from '@domain/messages.js';
 import type { SearchPostPageQuery } from '../__generated__/SearchPostPageQuery.graphql';
 import { PostList } from './PostList';
 import { PageHeader } from '../ui/PageHeader';
 import { SearchBox } from './SearchBox';
-import { searchPath, searchRequestFrom, visiblePages, type SearchRequest } from './searchParams';
+import { POST_LIST_PATH, searchPath, searchRequestFrom, SEARCH_POST_PATH, type SearchRequest } from './searchParams';
+import { NumberedPager, totalPagesOf } from './NumberedPager';
 import { RouteScreen } from '../app/RouteScreen';
 
 const s = communityTexts.search;
+const p = communityTexts.postList;
 const loading = (
   <p className="search-results__state" role="status">
     {s.loading}
@@ -19,29 +21,62 @@ const loading = (
 
 /** /community/search/post (000 §2): results of a post search, 10 per numbered page with 5 page buttons. */
 export default function SearchPostPage() {
+  return <NumberedPostsScreen title={s.title} />;
+}
+
+/**
+ * /community/posts (000 §2 "Community list screens"): every post, 10 a page on numbered pages with at most 5 page
+ * buttons, the page in `?page=` (default 1); the search box (title+content, title, content, nickname) searches in
+ * place. A page past the end opens the last page.
+ */
+export function PostListPage() {
+  return <NumberedPostsScreen title={p.title} listPath={POST_LIST_PATH} />;
+}
+
+/** A screen of numbered post pages: the search results, or the list on `listPath` that searches in place. */
+function NumberedPostsScreen({ title, listPath }: { title: string; listPath?: string }) {
   const location = useLocation();
   const request = searchRequestFrom(location.search);
   return (
     <RouteScreen<SearchPostPageQuery>
       header={
         <>
-          <PageHeader title={s.title} back />
-          <SearchBox key={location.search} initialQuery={request.query} initialType={request.type} />
+          <PageHeader title={title} back />
+          <SearchBox key={location.search} initialQuery={request.query} initialType={request.type} basePath={listPath} />
         </>
       }
       fallback={loading}
       withoutQuery={<p className="search-results__state">{validationTexts.searchMin(SEARCH_MIN_LENGTH)}</p>}
     >
-      {(queryRef) => <SearchResults queryRef={queryRef} request={request} />}
+      {(queryRef) => <NumberedPosts queryRef={queryRef} request={request} title={title} basePath={listPath ?? SEARCH_POST_PATH} />}
     </RouteScreen>
   );
 }
 
-function SearchResults({ queryRef, request }: { queryRef: PreloadedQuery<SearchPostPageQuery>; request: SearchRequest }) {
-  const { searchPosts } = usePreloadedQuery<SearchPostPageQuery>(
+function NumberedPosts({
+  queryRef,
+  request,
+  title,
+  basePath,
+}: {
+  queryRef: PreloadedQuery<SearchPostPageQuery>;
+  request: SearchRequest;
+  title: string;
+  basePath: string;
+}) {
+  const data = usePreloadedQuery<SearchPostPageQuery>(
     graphql`
-      query SearchPostPageQuery($query: String!, $type: PostSearchType, $first: Int!, $after: String) @preloadable {
-        searchPosts(query: $query, type: $type, first: $first, after: $after) {
+      query SearchPostPageQuery($searching: Boolean!, $query: String!, $type: PostSearchType, $first: Int!, $after: String) @preloadable {
+        posts(first: $first, after: $after) @skip(if: $searching) {
+          totalCount
+          edges {
+            node {
+              id
+              ...PostCard_post
+            }
+          }
+        }
+        searchPosts(query: $query, type: $type, first: $first, after: $after) @include(if: $searching) {
           __typename
           ... on PostSearchConnection {
             totalCount
@@ -65,46 +100,24 @@ function SearchResults({ queryRef, request }: { queryRef: PreloadedQuery<SearchP
   // Another page or term is on its way: say so instead of showing the old results as the new ones.
   if (pending.pathname === location.pathname && pending.search !== location.search) return loading;
 
-  if (searchPosts.__typename === 'ValidationError') return <p className="search-results__state">{searchPosts.message}</p>;
-  if (searchPosts.__typename !== 'PostSearchConnection') return null;
-  const posts = searchPosts.edges.map((edge) => edge.node);
-  if (posts.length === 0) return <p className="search-results__state">{s.noResults}</p>;
+  const { searchPosts } = data;
+  if (searchPosts?.__typename === 'ValidationError') return <p className="search-results__state">{searchPosts.message}</p>;
+  const list = searchPosts ? (searchPosts.__typename === 'PostSearchConnection' ? searchPosts : null) : data.posts;
+  if (!list) return null;
+  const pathOf = (page: number) => searchPath({ ...request, page }, basePath);
+  const lastPage = totalPagesOf(list.totalCount);
+  if (list.edges.length === 0 && request.page > lastPage && list.totalCount > 0) return <Navigate to={pathOf(lastPage)} replace />;
+  if (list.edges.length === 0) return <p className="search-results__state">{searchPosts ? s.noResults : p.empty}</p>;
 
-  const totalPages = Math.max(1, Math.ceil(searchPosts.totalCount / NUMBERED_LIST_PAGE_SIZE));
-  const pages = visiblePages(request.page, totalPages);
-  const first = pages[0]!;
-  const last = pages[pages.length - 1]!;
   return (
-    <section aria-label={s.title}>
-      <p className="search-results__count" data-testid="search-count">
-        {s.resultCount(searchPosts.totalCount)}
-      </p>
-      <PostList posts={posts} testId="search-results" />
-      {totalPages > 1 ? (
-        <nav className="pager" aria-label={s.title}>
-          {first > 1 ? (
-            <Link className="pager__button" to={searchPath({ ...request, page: first - 1 })} aria-label={s.previousPages}>
-              ‹
-            </Link>
-          ) : null}
-          {pages.map((page) => (
-            <Link
-              key={page}
-              className="pager__button"
-              to={searchPath({ ...request, page })}
-              aria-label={s.page(page)}
-              aria-current={page === request.page ? 'page' : undefined}
-            >
-              {page}
-            </Link>
-          ))}
-          {last < totalPages ? (
-            <Link className="pager__button" to={searchPath({ ...request, page: last + 1 })} aria-label={s.nextPages}>
-              ›
-            </Link>
-          ) : null}
-        </nav>
+    <section aria-label={title}>
+      {searchPosts ? (
+        <p className="search-results__count" data-testid="search-count">
+          {s.resultCount(list.totalCount)}
+        </p>
       ) : null}
+      <PostList posts={list.edges.map((edge) => edge.node)} testId="search-results" />
+      <NumberedPager page={request.page} totalCount={list.totalCount} pathOf={pathOf} label={title} />
     </section>
   );
 }

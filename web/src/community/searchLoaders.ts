@@ -5,18 +5,24 @@ import type { SearchHomePageQuery as SearchHomePageQueryType } from '../__genera
 import SearchPostPageQuery from '../__generated__/SearchPostPageQuery$parameters';
 import type { SearchPostPageQuery as SearchPostPageQueryType } from '../__generated__/SearchPostPageQuery.graphql';
 import { loadRouteQuery } from '../app/relay/loadRouteQuery';
-import { afterCursorOfPage, isSearchable, searchRequestFrom } from './searchParams';
+import { afterCursorOfPage, isSearchable, POST_LIST_PATH, searchRequestFrom } from './searchParams';
 
 /** /community/search: the search box and the trending posts. */
 export function searchHomeLoader() {
   return loadRouteQuery<SearchHomePageQueryType>('search-home', SearchHomePageQuery, { count: TRENDING_PAGE_SIZE });
 }
 
-/** /community/search/post?query=&type=&page=: one numbered page of results; a too short term is not sent. */
+/**
+ * /community/search/post?query=&type=&page=: one numbered page of results; a too short term is not sent.
+ * /community/posts?page=: one numbered page of every post, or of a search when a term of 2 or more characters is given.
+ */
 export function searchPostLoader({ request }: RouteLoaderArgs) {
-  const search = searchRequestFrom(new URL(request.url).searchParams);
-  if (!isSearchable(search.query)) return null;
+  const url = new URL(request.url);
+  const search = searchRequestFrom(url.searchParams);
+  const searching = isSearchable(search.query);
+  if (!searching && url.pathname !== POST_LIST_PATH) return null;
   return loadRouteQuery<SearchPostPageQueryType>('search-post', SearchPostPageQuery, {
+    searching,
     query: search.query.trim(),
     type: search.type.toUpperCase() as SearchPostPageQueryType['variables']['type'],
     first: NUMBERED_LIST_PAGE_SIZE,

@@ -18,10 +18,17 @@ export function searchRequestFrom(search: string | URLSearchParams): SearchReque
   };
 }
 
-export function searchPath({ query, type, page }: SearchRequest): string {
-  const params = new URLSearchParams({ query: query.trim(), type });
+/** The post search's results screen. */
+export const SEARCH_POST_PATH = '/community/search/post';
+/** The numbered list of every post; its search box searches in place. */
+export const POST_LIST_PATH = '/community/posts';
+
+/** The address of a search page on `basePath` (the search results, or the numbered list of /community/posts). */
+export function searchPath({ query, type, page }: SearchRequest, basePath = SEARCH_POST_PATH): string {
+  const params = new URLSearchParams(query.trim() ? { query: query.trim(), type } : {});
   if (page > 1) params.set('page', String(page));
-  return `/community/search/post?${params}`;
+  const search = params.toString();
+  return search ? `${basePath}?${search}` : basePath;
 }
 
 /** 000 §5: the search runs only when the trimmed term has at least 2 characters. */

@@ -10,14 +10,27 @@ import { RouteScreen } from '../app/RouteScreen';
 
 /** /my/notice: notices, important and pinned first. */
 export function NoticeListPage() {
-  return <RouteScreen<NoticeListPageQuery> header={<PageHeader title={m.noticesTitle} back />}>{(queryRef) => <NoticeList queryRef={queryRef} />}</RouteScreen>;
+  return (
+    <RouteScreen<NoticeListPageQuery> header={<PageHeader title={m.noticesTitle} back />}>
+      {(queryRef) => <NoticeList queryRef={queryRef} emptyTitle={m.noticesTitle} detailPath="/my/notice/" />}
+    </RouteScreen>
+  );
 }
 
-function NoticeList({ queryRef }: { queryRef: PreloadedQuery<NoticeListPageQuery> }) {
+/** /my/guide: the guides, notices of category guide (the loader asks for that category). */
+export function GuideListPage() {
+  return (
+    <RouteScreen<NoticeListPageQuery> header={<PageHeader title={m.guidesTitle} back />}>
+      {(queryRef) => <NoticeList queryRef={queryRef} emptyTitle={m.noGuides} detailPath="/my/guide/notion/" />}
+    </RouteScreen>
+  );
+}
+
+function NoticeList({ queryRef, emptyTitle, detailPath }: { queryRef: PreloadedQuery<NoticeListPageQuery>; emptyTitle: string; detailPath: string }) {
   const { notices } = usePreloadedQuery<NoticeListPageQuery>(
     graphql`
-      query NoticeListPageQuery @preloadable {
-        notices(first: 50) {
+      query NoticeListPageQuery($category: NoticeCategory) @preloadable {
+        notices(first: 50, category: $category) {
           edges {
             node {
               id
@@ -35,12 +48,12 @@ function NoticeList({ queryRef }: { queryRef: PreloadedQuery<NoticeListPageQuery
     `,
     queryRef,
   );
-  if (notices.edges.length === 0) return <StateScreen title={m.noticesTitle} />;
+  if (notices.edges.length === 0) return <StateScreen title={emptyTitle} />;
   return (
     <ul className="notices">
       {notices.edges.map(({ node }) => (
         <li key={node.id} className={`notices__item${node.isImportant ? ' notices__item--important' : ''}`}>
-          <Link to={`/my/notice/${node.uuid}`}>
+          <Link to={detailPath + node.uuid}>
             {node.isImportant && <span className="notices__badge">{m.important}</span>}
             {node.isPinned && <span className="notices__badge notices__badge--pinned">{m.pinned}</span>}
             <strong>{node.title}</strong>
@@ -61,7 +74,16 @@ export function NoticeDetailPage() {
   );
 }
 
-function NoticeDetail({ queryRef }: { queryRef: PreloadedQuery<NoticeDetailPageQuery> }) {
+/** /my/guide/notion/:id: one guide; a notice of another category reads as a missing guide. */
+export function GuideDetailPage() {
+  return (
+    <RouteScreen<NoticeDetailPageQuery> header={<PageHeader title={m.guidesTitle} back />}>
+      {(queryRef) => <NoticeDetail queryRef={queryRef} guide />}
+    </RouteScreen>
+  );
+}
+
+function NoticeDetail({ queryRef, guide = false }: { queryRef: PreloadedQuery<NoticeDetailPageQuery>; guide?: boolean }) {
   const { notice } = usePreloadedQuery<NoticeDetailPageQuery>(
     graphql`
       query NoticeDetailPageQuery($id: ID!) @preloadable {
@@ -90,7 +112,7 @@ function NoticeDetail({ queryRef }: { queryRef: PreloadedQuery<NoticeDetailPageQ
     `,
     queryRef,
   );
-  if (notice.__typename !== 'Notice') return <StateScreen title={m.noticeNotFound} />;
+  if (notice.__typename !== 'Notice' || (guide && notice.category !== 'GUIDE')) return <StateScreen title={guide ? m.guideNotFound : m.noticeNotFound} />;
   return (
     <article className="notice">
       {notice.isImportant && <span className="notices__badge">{m.important}</span>}

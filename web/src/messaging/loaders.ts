@@ -18,7 +18,9 @@ import { loadRouteQuery } from '../app/relay/loadRouteQuery';
 // Route loaders start each screen's query before it renders (render-as-you-fetch).
 export const inboxLoader = () => loadRouteQuery<InboxPageQueryType>('inbox', InboxPageQuery, {});
 export const notificationSettingsLoader = () => loadRouteQuery<NotificationSettingsPageQueryType>('notification-settings', NotificationSettingsPageQuery, {});
-export const noticeListLoader = () => loadRouteQuery<NoticeListPageQueryType>('notices', NoticeListPageQuery, {});
+/** /my/notice, and /my/guide: the notices of category guide. */
+export const noticeListLoader = ({ request }: RouteLoaderArgs) =>
+  loadRouteQuery<NoticeListPageQueryType>('notices', NoticeListPageQuery, { category: new URL(request.url).pathname.startsWith('/my/guide') ? 'GUIDE' : null });
 export const noticeDetailLoader = ({ params }: RouteLoaderArgs) =>
   loadRouteQuery<NoticeDetailPageQueryType>('notice', NoticeDetailPageQuery, { id: params.id ?? '' });
 export const inquiryListLoader = () => loadRouteQuery<InquiryListPageQueryType>('inquiries', InquiryListPageQuery, {});
