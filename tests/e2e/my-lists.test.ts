@@ -43,7 +43,7 @@ describe('the member’s own lists', () => {
     await page.locator('[data-testid="like-button"][aria-pressed="true"]').waitFor();
 
     await page.goto(app.gateway.url + '/my');
-    await page.getByRole('link', { name: m.likes }).click();
+    await page.getByRole('link', { name: m.likes, exact: true }).click();
     await page.waitForURL('**/my/likes');
     const list = page.getByTestId('my-likes');
     const card = list.getByTestId('post-card').filter({ hasText: '좋아요 여정 글' });
@@ -69,7 +69,7 @@ describe('the member’s own lists', () => {
 
   test('/my/posts and /my/comments load more than one page; a comment leads to its post', async () => {
     const page = await app.open('/my');
-    await page.getByRole('link', { name: m.myPosts }).click();
+    await page.getByRole('link', { name: m.myPosts, exact: true }).click();
     const posts = page.getByTestId('my-posts').getByTestId('post-card');
     await posts.first().waitFor();
     expect(await posts.count()).toBe(NUMBERED_LIST_PAGE_SIZE);
@@ -77,7 +77,7 @@ describe('the member’s own lists', () => {
     await expect.poll(() => posts.count()).toBeGreaterThan(NUMBERED_LIST_PAGE_SIZE);
 
     await page.goto(app.gateway.url + '/my');
-    await page.getByRole('link', { name: m.myComments }).click();
+    await page.getByRole('link', { name: m.myComments, exact: true }).click();
     const replies = page.getByTestId('my-replies').locator('li');
     await replies.first().waitFor();
     expect(await replies.count()).toBe(USER_REPLIES_PAGE_SIZE);
@@ -160,7 +160,7 @@ describe('/community/posts', () => {
 describe('guides', () => {
   test('a guide opens from /my/guide; a notice of another category or an unknown id is a missing guide', async () => {
     const page = await app.open('/my');
-    await page.getByRole('link', { name: messagingTexts.guidesTitle }).click();
+    await page.getByRole('link', { name: messagingTexts.guidesTitle, exact: true }).click();
     await page.waitForURL('**/my/guide');
     await page.getByRole('link', { name: /안전한 아이템 거래 가이드/ }).click();
     await page.waitForURL('**/my/guide/notion/*');

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { afterCursorOfPage, isSearchable, searchPath, searchRequestFrom, visiblePages } from './searchParams';
+import { afterCursorOfPage, isSearchable, POST_LIST_PATH, searchPath, searchRequestFrom, visiblePages } from './searchParams';
 
 describe('search parameters', () => {
   it('reads the query, a known type and a page, with defaults', () => {
     expect(searchRequestFrom('query=%EC%8A%AC&type=nickname&page=3')).toEqual({ query: '슬', type: 'nickname', page: 3 });
     expect(searchRequestFrom('type=everything&page=-2')).toEqual({ query: '', type: 'title_content', page: 1 });
     expect(searchPath({ query: ' 젤리 ', type: 'title', page: 1 })).toBe('/community/search/post?query=%EC%A0%A4%EB%A6%AC&type=title');
+  });
+
+  it('builds the pages of the numbered post list on its own path, the term kept only when there is one', () => {
+    expect(searchPath({ query: '', type: 'title_content', page: 1 }, POST_LIST_PATH)).toBe('/community/posts');
+    expect(searchPath({ query: '  ', type: 'title', page: 3 }, POST_LIST_PATH)).toBe('/community/posts?page=3');
+    expect(searchPath({ query: '젤리', type: 'nickname', page: 2 }, POST_LIST_PATH)).toBe('/community/posts?query=%EC%A0%A4%EB%A6%AC&type=nickname&page=2');
   });
 
   it('searches only for 2 or more trimmed characters', () => {
