@@ -105,8 +105,10 @@ describe('the member’s own lists', () => {
 });
 
 describe('/community/posts', () => {
-  test('10 posts a page; page 2 through its button shows other posts, at the top of the screen; a page past the end opens the last one', async () => {
-    const page = await app.open('/community/posts');
+  test('opened from the search screen: 10 posts a page; page 2 through its button shows other posts, at the top of the screen; a page past the end opens the last one', async () => {
+    const page = await app.open('/community/search');
+    await page.getByRole('link', { name: communityTexts.postList.title, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/community/posts');
     const cards = page.getByTestId('search-results').getByTestId('post-card');
     await cards.first().waitFor();
     expect(await cards.count()).toBe(NUMBERED_LIST_PAGE_SIZE);

@@ -7,11 +7,12 @@ import type { SearchHomePage_trending$key } from '../__generated__/SearchHomePag
 import { MoreButton, PostList } from './PostList';
 import { PageHeader } from '../ui/PageHeader';
 import { SearchBox } from './SearchBox';
+import { POST_LIST_PATH } from './searchParams';
 import { RouteScreen } from '../app/RouteScreen';
 
 const s = communityTexts.search;
 
-/** /community/search (000 §2): the search box, then the trending posts with a more button. */
+/** /community/search (000 §2): the search box, links to the item search and every post, then the trending posts with a more button. */
 export default function SearchHomePage() {
   return (
     <RouteScreen<SearchHomePageQuery>
@@ -21,6 +22,7 @@ export default function SearchHomePage() {
           <SearchBox />
           <p className="search-home__links">
             <Link to="/community/search/item">{itemTexts.searchTitle}</Link>
+            <Link to={POST_LIST_PATH}>{communityTexts.postList.title}</Link>
           </p>
         </>
       }
