@@ -12,7 +12,7 @@ import { useSession } from '../app/session';
 import { ProfileView } from './ProfileView';
 import { RouteScreen } from '../app/RouteScreen';
 import { Link } from 'react-router-dom';
-import { searchPath } from '../community/searchParams';
+import { searchPath } from '../community/numberedPages';
 
 const p = accountTexts.profile;
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { NUMBERED_LIST_PAGE_SIZE } from '@domain/limits.js';
 import { communityTexts } from '@domain/messages.js';
-import { visiblePages } from './searchParams';
+import { visiblePages } from './numberedPages';
 
 const s = communityTexts.search;
 

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { POST_SEARCH_TYPES, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, type PostSearchType } from '@domain/limits.js';
 import { communityTexts, validationTexts } from '@domain/messages.js';
-import { isSearchable, searchPath } from './searchParams';
+import { isSearchable } from './searchParams';
+import { searchPath } from './numberedPages';
 
 const s = communityTexts.search;
 

@@ -7,7 +7,8 @@ import type { SearchPostPageQuery } from '../__generated__/SearchPostPageQuery.g
 import { PostList } from './PostList';
 import { PageHeader } from '../ui/PageHeader';
 import { SearchBox } from './SearchBox';
-import { POST_LIST_PATH, searchPath, searchRequestFrom, SEARCH_POST_PATH, type SearchRequest } from './searchParams';
+import { POST_LIST_PATH, searchRequestFrom, type SearchRequest } from './searchParams';
+import { searchPath, SEARCH_POST_PATH } from './numberedPages';
 import { NumberedPager, totalPagesOf } from './NumberedPager';
 import { RouteScreen } from '../app/RouteScreen';
 

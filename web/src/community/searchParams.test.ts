@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { afterCursorOfPage, isSearchable, POST_LIST_PATH, searchPath, searchRequestFrom, visiblePages } from './searchParams';
+import { afterCursorOfPage, isSearchable, POST_LIST_PATH, searchRequestFrom } from './searchParams';
+import { searchPath, visiblePages } from './numberedPages';
 
 describe('search parameters', () => {
   it('reads the query, a known type and a page, with defaults', () => {
