@@ -1,10 +1,10 @@
 import { type BrowserContext } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { HIGHLIGHT_TITLE_MAX } from '../../domain/limits.js';
+import { HIGHLIGHT_TITLE_MAX, NICKNAME_MAX } from '../../domain/limits.js';
 import { reportTexts, storyTexts, storyTrayTexts } from '../../domain/messages.js';
-import { storyReports } from '../../upstream/src/db/schema.js';
-import { addMembers, PNG_BYTES } from '../helpers/stories.js';
+import { storyHides, storyReactions, storyReports } from '../../upstream/src/db/schema.js';
+import { addMembers, PNG_BYTES, storyForm } from '../helpers/stories.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /**
@@ -24,6 +24,17 @@ beforeAll(async () => {
 });
 
 const open = (context: BrowserContext, path: string) => app.open(path, context);
+
+/** A story posted straight to the upstream by a member (60 s long, so it stays on screen while the test acts). */
+async function postStory(memberId: number, privacy: 'public' | 'friends' | 'close_friends' = 'public'): Promise<number> {
+  const response = await fetch(`${app.upstream.url}/api/stories/create`, {
+    method: 'POST',
+    headers: { authorization: `token ${await app.upstream.issueToken(memberId)}` },
+    body: storyForm({ type: 'image', duration: '60', privacy }, { bytes: PNG_BYTES, name: 'story.png', type: 'image/png' }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
 
 test('upload an image story; a second member sees the ring, opens it and reacts; the author sees viewer and stats', async () => {
   const authorBrowser = await app.browserFor(author.id);
@@ -54,7 +65,8 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   await expect.poll(() => home.getByRole('button', { name: storyTexts.viewer.like }).getAttribute('aria-pressed')).toBe('true');
 
   // The report modal over the story: the reason text reaches the upstream, the outcome shows in the stories' toaster.
-  await home.getByRole('button', { name: storyTexts.viewer.report }).click();
+  await home.getByRole('button', { name: storyTexts.viewer.more }).click();
+  await home.getByRole('menuitem', { name: storyTexts.viewer.report }).click();
   const reportModal = home.getByRole('dialog', { name: reportTexts.title });
   await reportModal.getByLabel(reportTexts.reasonLabel).fill('광고 스토리입니다');
   await reportModal.getByRole('button', { name: reportTexts.submit }).click();
@@ -64,7 +76,8 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
     '광고 스토리입니다',
   ]);
   // A second report is refused; the modal stays open with the failure in the stories' toaster.
-  await home.getByRole('button', { name: storyTexts.viewer.report }).click();
+  await home.getByRole('button', { name: storyTexts.viewer.more }).click();
+  await home.getByRole('menuitem', { name: storyTexts.viewer.report }).click();
   await reportModal.getByLabel(reportTexts.reasonLabel).fill('한 번 더');
   await reportModal.getByRole('button', { name: reportTexts.submit }).click();
   await home.locator('.story-toast--error').filter({ hasText: reportTexts.failure }).waitFor();
@@ -84,9 +97,9 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   expect(await panel.getByTestId('stat-likeCount').textContent()).toBe('1');
   expect(await panel.getByTestId('stat-reactionCount').textContent()).toBe('2');
 
-  // The author keeps the story in a highlight, shown on their highlights page.
   // The author keeps the story in a private highlight through the sheet, shown on their highlights page.
-  await authorHome.getByRole('button', { name: storyTexts.viewer.addToHighlight }).click();
+  await authorHome.getByRole('button', { name: storyTexts.viewer.more }).click();
+  await authorHome.getByRole('menuitem', { name: storyTexts.viewer.addToHighlight }).click();
   const sheet = authorHome.getByRole('dialog', { name: storyTexts.highlightSheet.title });
   const title = sheet.getByLabel(storyTexts.viewer.highlightTitle);
   expect(await title.getAttribute('maxlength')).toBe(String(HIGHLIGHT_TITLE_MAX));
@@ -96,7 +109,8 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   await sheet.getByRole('button', { name: storyTexts.highlightSheet.submit }).click();
   await authorHome.locator('.story-toast').filter({ hasText: storyTexts.viewer.highlightCreated }).waitFor();
   await sheet.waitFor({ state: 'hidden' });
-  await authorHome.getByRole('link', { name: storyTexts.highlights.title }).click();
+  await authorHome.getByRole('button', { name: storyTexts.viewer.more }).click();
+  await authorHome.getByRole('menuitem', { name: storyTexts.highlights.title, exact: true }).click();
   const kept = authorHome.getByTestId('highlight').filter({ hasText: '여름 추억' });
   await kept.waitFor();
   await kept.getByText(storyTexts.highlights.private).waitFor();
@@ -108,4 +122,80 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   const profile = await open(readerBrowser, '/my');
   await profile.getByRole('link', { name: storyTexts.highlights.title }).click();
   await profile.getByText(storyTexts.highlights.empty).waitFor();
+});
+
+test('the viewer at 390px: the header on one line, emoji reactions, like then unlike, the menu by keyboard, hide then undo, Escape', async () => {
+  const longName = '말랑말랑한슬라임을아주좋아하는스토리작가'.slice(0, NICKNAME_MAX);
+  const [posterId, watcherId] = await addMembers(app.upstream.db, [longName, '이모지보내는이']);
+  const storyId = await postStory(posterId);
+  const browser = await app.browserFor(watcherId);
+  const page = await open(browser, '/community');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${app.gateway.url}/stories/${posterId}`);
+  await page.locator('.story-viewer__media').waitFor();
+  // Focus has moved into the viewer.
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.story-viewer')))).toBe(true);
+
+  // The nickname stays on one line: its box is one line high, cut with an ellipsis, and the time is shown.
+  const name = page.getByTestId('story-viewer-name');
+  expect(await name.textContent()).toBe(longName);
+  const { height, lineHeight, textOverflow } = await name.evaluate((element) => {
+    const style = getComputedStyle(element);
+    const line = style.lineHeight === 'normal' ? parseFloat(style.fontSize) * 1.5 : parseFloat(style.lineHeight);
+    return { height: element.getBoundingClientRect().height, lineHeight: line, textOverflow: style.textOverflow };
+  });
+  expect(height).toBeLessThan(lineHeight * 1.5);
+  expect(textOverflow).toBe('ellipsis');
+  expect(await page.locator('.story-viewer__time').textContent()).toBe('방금 전');
+  const header = await page.locator('.story-viewer__header').boundingBox();
+  expect(header!.height).toBeLessThan(60);
+
+  // An emoji of the set: a toast, and the reaction reaches the upstream.
+  await page.getByRole('button', { name: storyTexts.viewer.sendEmoji(storyTexts.viewer.emojiLabels['🔥']) }).click();
+  await page
+    .locator('.story-toast')
+    .filter({ hasText: storyTexts.viewer.emojiSent('🔥') })
+    .waitFor();
+  const reactions = () => app.upstream.db.select().from(storyReactions).where(eq(storyReactions.storyId, storyId));
+  expect((await reactions()).map((row) => [row.type, row.emoji, row.userId])).toEqual([['emoji', '🔥', watcherId]]);
+
+  // Like, then take it back: the button and the count follow, and the like row goes.
+  const like = page.getByRole('button', { name: storyTexts.viewer.like });
+  const count = page.getByTestId('story-like-count');
+  await like.click();
+  await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+  expect(await count.textContent()).toBe('1');
+  await like.click();
+  await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
+  expect(await count.textContent()).toBe('0');
+  await page.locator('.story-toast').filter({ hasText: storyTexts.viewer.unliked }).waitFor();
+  expect((await reactions()).filter((row) => row.type === 'like')).toEqual([]);
+
+  // The menu: a button that opens it; Escape closes it (not the viewer) and focus returns to the button.
+  const more = page.getByRole('button', { name: storyTexts.viewer.more });
+  expect(await more.getAttribute('aria-haspopup')).toBe('menu');
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menu').waitFor();
+  expect(await more.getAttribute('aria-expanded')).toBe('true');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'hidden' });
+  expect(await more.getAttribute('aria-expanded')).toBe('false');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(storyTexts.viewer.more);
+  expect(new URL(page.url()).pathname).toBe(`/stories/${posterId}`);
+
+  // Hide the member, then undo from the toast.
+  await more.click();
+  await page.getByRole('menuitem', { name: storyTexts.viewer.hide }).click();
+  const hidden = page.locator('.story-toast').filter({ hasText: storyTexts.viewer.hidden });
+  const hides = () => app.upstream.db.select().from(storyHides).where(eq(storyHides.userId, watcherId));
+  await expect.poll(async () => (await hides()).length).toBe(1);
+  await hidden.getByRole('button', { name: storyTexts.viewer.undoHide }).click();
+  await page.locator('.story-toast').filter({ hasText: storyTexts.viewer.unhidden }).waitFor();
+  expect(await hides()).toEqual([]);
+
+  // Escape leaves the viewer.
+  await page.keyboard.press('Escape');
+  await page.waitForURL(/\/community$/);
 });

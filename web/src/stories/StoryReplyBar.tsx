@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { STORY_COMMENT_MAX } from '@domain/limits.js';
+import { STORY_COMMENT_MAX, STORY_REACTION_EMOJIS } from '@domain/limits.js';
 import { storyTexts } from '@domain/messages.js';
 import { showStoryToast } from './storyToaster';
-import { useReactToStoryMutation } from './useStoryMutations';
+import { useReactToStoryMutation, useUnlikeStoryMutation } from './useStoryMutations';
 
 const v = storyTexts.viewer;
 
 /**
- * Under someone else's story: a comment (the story waits while it is typed, `onTyping`) and the like.
+ * Under someone else's story: the emoji of the fixed set, a comment (the story waits while it is typed,
+ * `onTyping`) and the like, which a second press takes back.
  */
 export function StoryReplyBar({
   story,
@@ -18,13 +19,14 @@ export function StoryReplyBar({
 }) {
   const [comment, setComment] = useState('');
   const [react, reacting] = useReactToStoryMutation();
+  const [unlike, unliking] = useUnlikeStoryMutation();
   const failed = (error: Error) => showStoryToast(error.message, 'error');
 
   const sendComment = async () => {
     const text = comment.trim();
     if (!text) return;
     try {
-      await react(story.id, 'COMMENT', text);
+      await react(story.id, 'COMMENT', { comment: text });
       setComment('');
       showStoryToast(v.reacted);
     } catch (error) {
@@ -32,33 +34,53 @@ export function StoryReplyBar({
     }
   };
 
+  const toggleLike = () => (story.isLiked ? unlike(story.id).then(() => showStoryToast(v.unliked)) : react(story.id, 'LIKE')).catch(failed);
+
   return (
-    <footer className="story-viewer__footer">
-      <input
-        className="story-viewer__comment"
-        value={comment}
-        maxLength={STORY_COMMENT_MAX}
-        placeholder={v.commentPlaceholder}
-        onFocus={() => onTyping(true)}
-        onBlur={() => onTyping(false)}
-        onChange={(event) => setComment(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') void sendComment();
-        }}
-      />
-      <button type="button" className="story-viewer__send" disabled={reacting || !comment.trim()} onClick={() => void sendComment()}>
-        {v.send}
-      </button>
-      <button
-        type="button"
-        className={`story-viewer__like${story.isLiked ? ' story-viewer__like--on' : ''}`}
-        aria-pressed={story.isLiked}
-        aria-label={v.like}
-        disabled={story.isLiked || reacting}
-        onClick={() => react(story.id, 'LIKE').catch(failed)}
-      >
-        ♥ {story.likeCount}
-      </button>
+    <footer className="story-viewer__footer story-viewer__footer--reply">
+      <div className="story-viewer__emojis" role="group" aria-label={v.emojiReactions}>
+        {STORY_REACTION_EMOJIS.map((emoji) => (
+          <button
+            key={emoji}
+            type="button"
+            className="story-viewer__emoji"
+            aria-label={v.sendEmoji(v.emojiLabels[emoji])}
+            disabled={reacting}
+            onClick={() => react(story.id, 'EMOJI', { emoji }).then(() => showStoryToast(v.emojiSent(emoji)), failed)}
+          >
+            {emoji}
+          </button>
+        ))}
+      </div>
+      <div className="story-viewer__reply">
+        <input
+          className="story-viewer__comment"
+          value={comment}
+          maxLength={STORY_COMMENT_MAX}
+          aria-label={v.commentPlaceholder}
+          placeholder={v.commentPlaceholder}
+          onFocus={() => onTyping(true)}
+          onBlur={() => onTyping(false)}
+          onChange={(event) => setComment(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') void sendComment();
+          }}
+        />
+        <button type="button" className="story-viewer__send" disabled={reacting || !comment.trim()} onClick={() => void sendComment()}>
+          {v.send}
+        </button>
+        <button
+          type="button"
+          className={`story-viewer__like${story.isLiked ? ' story-viewer__like--on' : ''}`}
+          aria-pressed={story.isLiked}
+          aria-label={v.like}
+          title={story.isLiked ? v.liked : v.like}
+          disabled={reacting || unliking}
+          onClick={() => void toggleLike()}
+        >
+          ♥ <span data-testid="story-like-count">{story.likeCount}</span>
+        </button>
+      </div>
     </footer>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
 import { storyTexts } from '@domain/messages.js';
@@ -43,6 +43,7 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
                   mediaUrl
                   duration
                   caption
+                  createdAt
                   isLiked
                   likeCount
                   ...StoryAuthorPanel_story
@@ -62,15 +63,33 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
   const [held, setHeld] = useState(false);
   const [typing, setTyping] = useState(false);
   const [panelOpen, setPanelOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   // The report modal or the highlight sheet, open over the story (which waits meanwhile).
   const [sheet, setSheet] = useState<'report' | 'highlight' | null>(null);
   const touchStartY = useRef<number | null>(null);
+  const viewerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const report = useReportStoryMutation();
   const createHighlight = useCreateHighlightMutation();
   const close = useCallback(() => navigate('/community'), [navigate]);
-  const paused = held || typing || panelOpen || sheet !== null;
+  const paused = held || typing || panelOpen || menuOpen || sheet !== null;
   const { story, index, elapsed, go } = useStoryPlayback(stories, paused, close, videoRef);
+  const hasStory = Boolean(story);
+
+  // Focus moves into the viewer as it opens, so keys and screen readers start there.
+  useEffect(() => {
+    if (hasStory) viewerRef.current?.focus();
+  }, [hasStory]);
+
+  // Escape leaves the viewer, unless a sheet over the story takes it (the menu stops it itself).
+  useEffect(() => {
+    if (sheet !== null) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [sheet, close]);
 
   const userId = user?.id;
   if (!user || !userId || !story) {
@@ -98,9 +117,11 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
 
   return (
     <div
+      ref={viewerRef}
       className="story-viewer"
       role="dialog"
       aria-label={user.nickname}
+      tabIndex={-1}
       onTouchStart={(event) => {
         touchStartY.current = event.touches[0].clientY;
       }}
@@ -124,6 +145,7 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
         story={story}
         onReport={() => setSheet('report')}
         onHighlight={() => setSheet('highlight')}
+        onMenu={setMenuOpen}
         close={close}
       />
       <div className="story-viewer__stage" onPointerDown={() => setHeld(true)} onPointerUp={() => setHeld(false)} onPointerLeave={() => setHeld(false)}>

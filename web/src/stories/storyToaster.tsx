@@ -7,10 +7,17 @@ import { storyTexts } from '@domain/messages.js';
  * paused while hovered or while the tab is hidden, dismissed by a swipe or the close button. The app's
  * global toast stays as it is; this store lives in the module so a toast survives navigating away.
  */
+/** A button in the toast (e.g. 되돌리기); pressing it runs `run` and closes the toast. */
+export interface StoryToastAction {
+  label: string;
+  run: () => void;
+}
+
 interface StoryToast {
   id: number;
   message: string;
   tone: 'success' | 'error';
+  action?: StoryToastAction;
 }
 
 let toasts: StoryToast[] = [];
@@ -18,8 +25,8 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-export function showStoryToast(message: string, tone: StoryToast['tone'] = 'success'): void {
-  toasts = [...toasts, { id: nextId++, message, tone }];
+export function showStoryToast(message: string, tone: StoryToast['tone'] = 'success', action?: StoryToastAction): void {
+  toasts = [...toasts, { id: nextId++, message, tone, action }];
   emit();
 }
 
@@ -89,6 +96,18 @@ function StoryToastItem({ toast }: { toast: StoryToast }) {
       }}
     >
       <span>{toast.message}</span>
+      {toast.action ? (
+        <button
+          type="button"
+          className="story-toast__action"
+          onClick={() => {
+            dismiss(toast.id);
+            toast.action!.run();
+          }}
+        >
+          {toast.action.label}
+        </button>
+      ) : null}
       <button type="button" className="story-toast__close" aria-label={storyTexts.toastClose} onClick={() => dismiss(toast.id)}>
         ×
       </button>

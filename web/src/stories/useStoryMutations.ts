@@ -5,6 +5,8 @@ import type { StoryPrivacy, StoryType, useStoryMutationsCreateMutation } from '.
 import type { useStoryMutationsViewMutation } from '../__generated__/useStoryMutationsViewMutation.graphql';
 import type { useStoryMutationsReactMutation, StoryReactionType } from '../__generated__/useStoryMutationsReactMutation.graphql';
 import type { useStoryMutationsHideMutation } from '../__generated__/useStoryMutationsHideMutation.graphql';
+import type { useStoryMutationsUnhideMutation } from '../__generated__/useStoryMutationsUnhideMutation.graphql';
+import type { useStoryMutationsUnlikeMutation } from '../__generated__/useStoryMutationsUnlikeMutation.graphql';
 import type { useStoryMutationsReportMutation } from '../__generated__/useStoryMutationsReportMutation.graphql';
 import type { useStoryMutationsCreateHighlightMutation } from '../__generated__/useStoryMutationsCreateHighlightMutation.graphql';
 import type { useStoryMutationsDeleteHighlightMutation } from '../__generated__/useStoryMutationsDeleteHighlightMutation.graphql';
@@ -90,10 +92,34 @@ export function useReactToStoryMutation() {
     { payload: 'ReactToStoryPayload', failureText },
   );
   const react = useCallback(
-    (storyId: string, type: StoryReactionType, comment?: string) => commit({ variables: { input: { storyId, type, comment } } }),
+    (storyId: string, type: StoryReactionType, text?: { comment?: string; emoji?: string }) => commit({ variables: { input: { storyId, type, ...text } } }),
     [commit],
   );
   return [react, inFlight] as const;
+}
+
+/** Takes back the viewer's like: the answered story's `isLiked` and `likeCount` update every screen showing it. */
+export function useUnlikeStoryMutation() {
+  const [commit, inFlight] = useTypedMutation<useStoryMutationsUnlikeMutation>(
+    graphql`
+      mutation useStoryMutationsUnlikeMutation($input: UnlikeStoryInput!) {
+        unlikeStory(input: $input) {
+          __typename
+          ... on UnlikeStoryPayload {
+            story {
+              id
+              isLiked
+              likeCount
+            }
+          }
+          ...useTypedMutation_failure @alias(as: "failure")
+        }
+      }
+    `,
+    { payload: 'UnlikeStoryPayload', failureText },
+  );
+  const unlike = useCallback((storyId: string) => commit({ variables: { input: { storyId } } }), [commit]);
+  return [unlike, inFlight] as const;
 }
 
 export function useHideUserStoriesMutation() {
@@ -109,6 +135,23 @@ export function useHideUserStoriesMutation() {
     { payload: 'HideUserStoriesPayload', failureText },
   );
   return useCallback((userId: string) => commit({ variables: { input: { userId } } }), [commit]);
+}
+
+/** Shows a hidden member's stories again (in the tray from the next visit). */
+export function useUnhideUserStoriesMutation() {
+  const [commit, inFlight] = useTypedMutation<useStoryMutationsUnhideMutation>(
+    graphql`
+      mutation useStoryMutationsUnhideMutation($input: UnhideUserStoriesInput!) {
+        unhideUserStories(input: $input) {
+          __typename
+          ...useTypedMutation_failure @alias(as: "failure")
+        }
+      }
+    `,
+    { payload: 'UnhideUserStoriesPayload', failureText },
+  );
+  const unhide = useCallback((userId: string) => commit({ variables: { input: { userId } } }), [commit]);
+  return [unhide, inFlight] as const;
 }
 
 export function useReportStoryMutation() {
