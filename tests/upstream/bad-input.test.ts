@@ -42,6 +42,7 @@ get /v1/community/:id/
 get /v1/community/:id/reply/
 get /v1/community/bookmarks/
 get /v1/community/categories/
+get /v1/community/liked/
 get /v1/community/reply/
 get /v1/inquiry/
 get /v1/inquiry/:id/
