@@ -65,6 +65,7 @@ export const communityTexts = {
     edited: '(수정됨)',
     empty: '첫 댓글을 남겨주세요.',
     more: '댓글 더 보기',
+    moreAnswers: (count: number) => `답글 ${count}개 더보기`,
     created: '댓글이 등록되었습니다.',
     failed: '댓글을 처리하지 못했습니다.',
     deleted: '댓글이 삭제되었습니다.',

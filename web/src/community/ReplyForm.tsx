@@ -8,6 +8,8 @@ import { useMemberAction } from '../accounts/useMemberAction';
 interface ReplyFormProps {
   postId: string;
   connectionId: string;
+  /** Whether the new reply shows at once at the end of its list (false while more of it is still to load). */
+  append?: boolean;
   parentId?: string;
   placeholder?: string;
   onDone?: () => void;
@@ -50,7 +52,7 @@ export function replyContentError(trimmed: string): string | null {
 }
 
 /** Writes a reply (or an answer to one) with the same rules the server applies (000 §5). */
-export function ReplyForm({ postId, connectionId, parentId, placeholder = communityTexts.reply.placeholder, onDone }: ReplyFormProps) {
+export function ReplyForm({ postId, connectionId, append, parentId, placeholder = communityTexts.reply.placeholder, onDone }: ReplyFormProps) {
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [create, sending] = useCreateReplyMutation();
@@ -62,7 +64,7 @@ export function ReplyForm({ postId, connectionId, parentId, placeholder = commun
     const invalid = replyContentError(trimmed);
     setError(invalid);
     if (invalid) return;
-    create({ postId, content: trimmed, parentId, connectionId }).then(
+    create({ postId, content: trimmed, parentId, connectionId, append }).then(
       () => {
         setContent('');
         onDone?.();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { graphql, useFragment } from 'react-relay';
+import { graphql, useFragment, usePaginationFragment } from 'react-relay';
+import { REPLY_ANSWERS_PAGE_SIZE } from '@domain/limits.js';
 import { communityTexts, uiTexts } from '@domain/messages.js';
 import type { ReplyItem_reply$key } from '../__generated__/ReplyItem_reply.graphql';
 import type { ReplyItemBody_reply$key } from '../__generated__/ReplyItemBody_reply.graphql';
@@ -18,15 +19,21 @@ interface ReplyContext {
   viewerId: string | null;
 }
 
-/** A top-level reply and its answers (answers stay one level deep, as the API threads them). */
+/**
+ * A top-level reply and its answers (answers stay one level deep, as the API threads them): the first page arrives
+ * with the reply, 답글 N개 더보기 loads the next one by refetching this reply.
+ */
 export function ReplyItem({ reply, connectionId, ...context }: ReplyContext & { reply: ReplyItem_reply$key; connectionId: string }) {
-  const data = useFragment(
+  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
     graphql`
-      fragment ReplyItem_reply on Reply {
+      fragment ReplyItem_reply on Reply
+      @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" })
+      @refetchable(queryName: "ReplyItemAnswersPaginationQuery") {
         id
         ...ReplyItemBody_reply
-        replies(first: 10) @connection(key: "ReplyItem_replies") {
+        replies(first: $count, after: $cursor) @connection(key: "ReplyItem_replies") {
           __id
+          totalCount
           edges {
             node {
               id
@@ -47,6 +54,7 @@ export function ReplyItem({ reply, connectionId, ...context }: ReplyContext & { 
           postId={context.postId}
           parentId={data.id}
           connectionId={data.replies.__id}
+          append={!hasNext}
           placeholder={communityTexts.reply.replyPlaceholder}
           onDone={() => setAnswering(false)}
         />
@@ -59,6 +67,11 @@ export function ReplyItem({ reply, connectionId, ...context }: ReplyContext & { 
             </li>
           ))}
         </ul>
+      ) : null}
+      {hasNext ? (
+        <button type="button" className="reply__more" disabled={isLoadingNext} onClick={() => loadNext(REPLY_ANSWERS_PAGE_SIZE)}>
+          {communityTexts.reply.moreAnswers(Math.max(0, data.replies.totalCount - data.replies.edges.length))}
+        </button>
       ) : null}
     </li>
   );

@@ -7,3 +7,10 @@ import type { RecordSourceSelectorProxy } from 'relay-runtime';
 export function discardCachedPostLists(store: RecordSourceSelectorProxy): void {
   store.getRoot().invalidateRecord();
 }
+
+/** A connection gained (+1) or lost (-1) an item: its `totalCount` follows, whether or not the edge is loaded. */
+export function countConnectionChange(store: RecordSourceSelectorProxy, connectionId: string, delta: number): void {
+  const connection = store.get(connectionId);
+  const total = connection?.getValue('totalCount');
+  if (typeof total === 'number') connection?.setValue(Math.max(0, total + delta), 'totalCount');
+}

@@ -3,6 +3,7 @@ import { graphql } from 'react-relay';
 import type { useCreateReplyMutation as MutationType } from '../__generated__/useCreateReplyMutation.graphql';
 import { useIdempotencyKey } from '../app/relay/useIdempotencyKey';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
+import { countConnectionChange } from './postStoreUpdates';
 
 const mutation = graphql`
   mutation useCreateReplyMutation($input: CreateReplyInput!, $connections: [ID!]!) {
@@ -31,19 +32,29 @@ export interface CreateReplyArgs {
   parentId?: string;
   /** The connection the new reply joins: the post's replies, or the thread's answers. */
   connectionId: string;
+  /**
+   * Whether the new reply is shown at the end of the loaded ones at once; false while more of the list is still to
+   * load (it then comes in its place with the last page, and only the count grows now).
+   */
+  append?: boolean;
 }
 
 /**
- * Posts a reply: the new edge joins its list and the post's replyCount updates wherever it shows. The same reply
+ * Posts a reply: the new edge joins its list (whose totalCount grows) and the post's replyCount updates wherever it shows. The same reply
  * sent again (a double click, a retry) carries the same idempotency key, so it is saved once.
  */
 export function useCreateReplyMutation(): [(args: CreateReplyArgs) => Promise<unknown>, boolean] {
   const [commit, inFlight] = useTypedMutation<MutationType>(mutation, { payload: 'CreateReplyPayload' });
   const keys = useIdempotencyKey();
   const create = useCallback(
-    async ({ postId, content, parentId, connectionId }: CreateReplyArgs) => {
+    async ({ postId, content, parentId, connectionId, append = true }: CreateReplyArgs) => {
       const input = { postId, content, parentId };
-      const answer = await commit({ variables: { input: { ...input, idempotencyKey: keys.keyFor(input) }, connections: [connectionId] } });
+      const answer = await commit({
+        variables: { input: { ...input, idempotencyKey: keys.keyFor(input) }, connections: append ? [connectionId] : [] },
+        updater: (store, response) => {
+          if (response?.createReply.__typename === 'CreateReplyPayload') countConnectionChange(store, connectionId, 1);
+        },
+      });
       keys.succeeded();
       return answer;
     },

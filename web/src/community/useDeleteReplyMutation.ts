@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { graphql } from 'react-relay';
 import type { useDeleteReplyMutation as MutationType } from '../__generated__/useDeleteReplyMutation.graphql';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
+import { countConnectionChange } from './postStoreUpdates';
 
 const mutation = graphql`
   mutation useDeleteReplyMutation($input: DeleteReplyInput!, $connections: [ID!]!) {
@@ -19,12 +20,17 @@ const mutation = graphql`
   }
 `;
 
-/** Deletes the viewer's reply: it leaves its list and the post's replyCount drops everywhere. */
+/** Deletes the viewer's reply: it leaves its list (whose totalCount drops) and the post's replyCount drops everywhere. */
 export function useDeleteReplyMutation(): [(args: { id: string; postId: string; connectionId: string }) => Promise<unknown>, boolean] {
   const [commit, inFlight] = useTypedMutation<MutationType>(mutation, { payload: 'DeleteReplyPayload' });
   const remove = useCallback(
     ({ id, postId, connectionId }: { id: string; postId: string; connectionId: string }) =>
-      commit({ variables: { input: { id, postId }, connections: [connectionId] } }),
+      commit({
+        variables: { input: { id, postId }, connections: [connectionId] },
+        updater: (store, response) => {
+          if (response?.deleteReply.__typename === 'DeleteReplyPayload') countConnectionChange(store, connectionId, -1);
+        },
+      }),
     [commit],
   );
   return [remove, inFlight];
