@@ -111,7 +111,6 @@ export const accountTexts = {
     blocked: '차단한 회원입니다.',
     editProfile: '프로필 수정',
     settings: '설정',
-    wishes: '위시리스트',
     profileInfo: '내 정보',
     grade: (grade: string) => `${grade} 등급`,
     more: '더 보기',

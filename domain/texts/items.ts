@@ -1,5 +1,13 @@
 // One group of the product's Korean texts; domain/messages.ts re-exports every group (import from there).
 
+/**
+ * The two wish lists' one name each, as 001 §8's toasts spell them ("구매 희망 리스트에 추가되었습니다."): the
+ * item modal's buttons and toasts (000 §2, §8), the tabs and the stats of /my/wishes and the server's answers
+ * are all built from these.
+ */
+const BUY_LIST = '구매 희망 리스트';
+const SELL_LIST = '판매 희망 리스트';
+
 /** Items, wish lists and probability tables (000 §2 item-info modal, §8 toasts; 001 §8; 002 §2.2, §4.1). */
 export const itemTexts = {
   modalTitle: '아이템 정보',
@@ -34,15 +42,16 @@ export const itemTexts = {
   listFailed: '목록을 불러오지 못했습니다.',
   chat: '채팅',
   chatUnavailable: '웹에서는 채팅을 사용할 수 없습니다.',
-  addToBuyList: '필요 목록에 추가',
-  addToSellList: '판매 목록에 추가',
-  addedToBuyList: '구매 희망 리스트에 추가되었습니다.',
-  addedToSellList: '판매 희망 리스트에 추가되었습니다.',
+  wishListNames: { buy: BUY_LIST, sell: SELL_LIST },
+  addToBuyList: `${BUY_LIST}에 추가`,
+  addToSellList: `${SELL_LIST}에 추가`,
+  addedToBuyList: `${BUY_LIST}에 추가되었습니다.`,
+  addedToSellList: `${SELL_LIST}에 추가되었습니다.`,
   addFailed: '추가 중 오류가 발생했습니다.',
-  addBuyFailed: '필요 목록 추가에 실패했습니다.',
-  addSellFailed: '판매 목록 추가에 실패했습니다.',
-  removedFromBuyList: '구매 희망 리스트에서 삭제되었습니다.',
-  removedFromSellList: '판매 희망 리스트에서 삭제되었습니다.',
+  addBuyFailed: `${BUY_LIST} 추가에 실패했습니다.`,
+  addSellFailed: `${SELL_LIST} 추가에 실패했습니다.`,
+  removedFromBuyList: `${BUY_LIST}에서 삭제되었습니다.`,
+  removedFromSellList: `${SELL_LIST}에서 삭제되었습니다.`,
   deletedSelected: '선택한 아이템이 삭제되었습니다.',
   deleteFailed: '삭제 중 오류가 발생했습니다.',
   report: '아이템 신고',
@@ -62,13 +71,37 @@ export const itemTexts = {
   wishIds: '삭제할 항목의 ID 목록이 올바르지 않습니다',
   notOwnWish: '본인의 희망 목록만 변경할 수 있습니다.',
   itemNotFound: '아이템을 찾을 수 없습니다.',
-  myWishes: '나의 희망 목록',
-  wishTabs: { buy: '구매 희망', sell: '판매 희망' },
+  myWishes: '나의 희망 리스트',
   statuses: { active: '활성', inactive: '비활성', completed: '완료' },
   emptyWishes: '아직 담은 아이템이 없습니다.',
   selectWish: (name: string) => `${name} 선택`,
   deleteSelected: '선택 삭제',
   quantityLabel: (quantity: number) => `수량 ${quantity}`,
+  targetPriceLabel: (gems: number) => `희망 가격 ${gems.toLocaleString('ko-KR')} 젬`,
+  removeWish: (name: string) => `${name} 삭제`,
+  wishStatusOf: (name: string) => `${name} 상태`,
+  editWish: (name: string) => `${name} 수정`,
+  /** The edit dialog of one entry on /my/wishes (001 §3 fields, §5 limits). */
+  wishEdit: {
+    edit: '수정',
+    remove: '삭제',
+    removeConfirm: (name: string) => `${name}을(를) 삭제하시겠습니까?`,
+    targetPrice: '희망 가격 (젬)',
+    targetPriceHint: '비워 두면 가격을 정하지 않습니다.',
+    quantity: '수량',
+    memo: '메모',
+    notification: '가격 알림 받기',
+    save: '저장',
+    saving: '저장 중...',
+    saved: '수정되었습니다.',
+    failed: '수정 중 오류가 발생했습니다.',
+  },
+  /** The counts of both lists on /my/wishes (`GET /v1/item/wish-items/stats/{user}/`, 001 §7). */
+  wishStats: {
+    title: '희망 리스트 통계',
+    list: '리스트',
+    total: '전체',
+  },
   loadMore: '더 보기',
   /** The probability tables (002 §2.2, §4.1). */
   probability: {

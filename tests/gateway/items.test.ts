@@ -1,6 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ITEM_SEARCH_MIN_LENGTH, PROBABILITY_KINDS, WISH_MEMO_MAX } from '../../domain/limits.js';
+import { ITEM_SEARCH_MIN_LENGTH, PROBABILITY_KINDS, WISH_MEMO_MAX, WISH_QUANTITY_MAX } from '../../domain/limits.js';
 import { errorMessages, itemTexts, reportTexts } from '../../domain/messages.js';
 import { type GraphQLAnswer, useStack } from '../helpers/stack.js';
 
@@ -243,6 +243,42 @@ describe('wish lists', () => {
       token8,
     );
     expect(removed.data.removeWish).toEqual({ __typename: 'RemoveWishPayload', deletedWishId: wishId });
+  });
+
+  it('the wish mutations answer the viewer with fresh stats; updateWish clears price and memo sent as null', async () => {
+    const STATS = 'viewer { wishStats { buy { total active inactive completed } } }';
+    const before = (await stack.graphql(WISHES, { type: 'BUY' }, token8)).data.viewer.wishStats.buy;
+    const added = await stack.graphql(
+      `mutation($input: AddWishInput!) { addWish(input: $input) { ... on AddWishPayload { wish { id } ${STATS} } } }`,
+      { input: { itemId: itemId('마법 고깔모자'), wishType: 'BUY', targetPrice: 3000, memo: '빨간색' } },
+      token8,
+    );
+    const wishId = added.data.addWish.wish.id;
+    expect(added.data.addWish.viewer.wishStats.buy).toEqual({ ...before, total: before.total + 1, active: before.active + 1 });
+
+    const UPDATE = `mutation($input: UpdateWishInput!) { updateWish(input: $input) { __typename ... on UpdateWishPayload { wish { targetPrice memo quantity isNotificationEnabled status } ${STATS} } ... on ValidationError { issues { path message } } } }`;
+    const updated = await stack.graphql(
+      UPDATE,
+      { input: { wishId, targetPrice: null, memo: null, quantity: 4, isNotificationEnabled: false, status: 'INACTIVE' } },
+      token8,
+    );
+    expect(updated.data.updateWish.wish).toEqual({ targetPrice: null, memo: null, quantity: 4, isNotificationEnabled: false, status: 'INACTIVE' });
+    expect(updated.data.updateWish.viewer.wishStats.buy).toEqual({ ...before, total: before.total + 1, inactive: before.inactive + 1 });
+    // A field left out stays as it was.
+    const kept = await stack.graphql(UPDATE, { input: { wishId, targetPrice: 2500 } }, token8);
+    expect(kept.data.updateWish.wish).toMatchObject({ targetPrice: 2500, quantity: 4, isNotificationEnabled: false });
+    const tooMany = await stack.graphql(UPDATE, { input: { wishId, quantity: WISH_QUANTITY_MAX + 1 } }, token8);
+    expect(tooMany.data.updateWish).toEqual({
+      __typename: 'ValidationError',
+      issues: [{ path: 'input.quantity', message: itemTexts.quantity(WISH_QUANTITY_MAX) }],
+    });
+
+    const removed = await stack.graphql(
+      `mutation($input: RemoveWishInput!) { removeWish(input: $input) { ... on RemoveWishPayload { deletedWishId ${STATS} } } }`,
+      { input: { wishId, wishType: 'BUY' } },
+      token8,
+    );
+    expect(removed.data.removeWish).toEqual({ deletedWishId: wishId, viewer: { wishStats: { buy: before } } });
   });
 
   it('removeWishes deletes the viewer’s selection; another member’s id refuses the whole request', async () => {

@@ -53,7 +53,8 @@ export function camelCase(name: string): string {
   return name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
-const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+/** A GraphQL input name as the upstream spells it (snake_case). */
+export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** The named input fields under the upstream's snake_case names; GraphQL nulls mean "not given". */
 export function upstreamFields<I extends object, K extends keyof I & string>(input: I, names: readonly K[]): Record<string, NonNullable<I[K]> | undefined> {

@@ -1,6 +1,6 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { accountTexts, communityTexts, messagingTexts } from '@domain/messages.js';
+import { accountTexts, communityTexts, itemTexts, messagingTexts } from '@domain/messages.js';
 import type { MyPageQuery } from '../__generated__/MyPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
 import { ProfileView } from './ProfileView';
@@ -16,7 +16,7 @@ const MY_LINKS = [
   ['/my/comments', communityTexts.my.myComments],
   ['/my/likes', communityTexts.my.likes],
   ['/community/my', communityTexts.my.title],
-  ['/my/wishes', p.wishes],
+  ['/my/wishes', itemTexts.myWishes],
   ['/my/inquiries', messagingTexts.inquiriesTitle],
   ['/my/notice', messagingTexts.noticesTitle],
   ['/my/guide', messagingTexts.guidesTitle],

@@ -1,22 +1,28 @@
-import { useState } from 'react';
-import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { startTransition, useId, useState } from 'react';
+import { graphql, useFragment, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { WISH_STATUSES, type WishStatus as DomainWishStatus } from '@domain/limits.js';
+import { WISH_PAGE_SIZE_DEFAULT, WISH_STATUSES, WISH_TYPES, type WishStatus as DomainWishStatus } from '@domain/limits.js';
 import { errorMessages, itemTexts, uiTexts } from '@domain/messages.js';
 import type { WishList_user$key } from '../__generated__/WishList_user.graphql';
+import type { WishListItem_wish$key } from '../__generated__/WishListItem_wish.graphql';
 import type { WishListPageQuery, WishType } from '../__generated__/WishListPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
+import { ModalActions, ModalDialog } from '../ui/FormParts';
+import { useRemoveWishMutation } from './useRemoveWishMutation';
 import { useRemoveWishesMutation } from './useRemoveWishesMutation';
 import { useSetWishStatusMutation } from './useSetWishStatusMutation';
+import { WishEditDialog } from './WishEditDialog';
+import { WishStats } from './WishStats';
 import { LoginRequired, StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { RouteScreen } from '../app/RouteScreen';
 import { useOpenLoginModal } from '../accounts/LoginModal';
 import { useRouteQuery } from '../app/routing/navigation';
+import { failureMessage } from '../app/relay/mutationFailure';
 
 type WishStatus = Uppercase<DomainWishStatus>;
 
-/** /my/wishes?type=buy|sell: the viewer's needed (buy) and sell lists (001 §3-§5). */
+/** /my/wishes?type=buy|sell: the viewer's two lists (001 §3-§5), their counts, and each entry's edit and delete. */
 export default function WishListPage() {
   const type = useRouteQuery<WishListPageQuery>()?.variables.type === 'SELL' ? 'sell' : 'buy';
   return (
@@ -37,7 +43,7 @@ export default function WishListPage() {
 function WishTabs({ type }: { type: 'buy' | 'sell' }) {
   return (
     <nav className="wish-tabs" aria-label={itemTexts.myWishes}>
-      {(['buy', 'sell'] as const).map((key) => (
+      {WISH_TYPES.map((key) => (
         <Link
           key={key}
           to={`?type=${key}`}
@@ -45,7 +51,7 @@ function WishTabs({ type }: { type: 'buy' | 'sell' }) {
           className={`wish-tabs__tab${type === key ? ' wish-tabs__tab--active' : ''}`}
           aria-current={type === key ? 'page' : undefined}
         >
-          {itemTexts.wishTabs[key]}
+          {itemTexts.wishListNames[key]}
         </Link>
       ))}
     </nav>
@@ -55,10 +61,11 @@ function WishTabs({ type }: { type: 'buy' | 'sell' }) {
 function WishListContent({ queryRef }: { queryRef: PreloadedQuery<WishListPageQuery> }) {
   const { viewer } = usePreloadedQuery<WishListPageQuery>(
     graphql`
-      query WishListPageQuery($type: WishType!) @preloadable {
+      query WishListPageQuery($type: WishType!, $count: Int!) @preloadable {
         viewer {
           id
-          ...WishList_user @arguments(type: $type)
+          ...WishStats_user
+          ...WishList_user @arguments(type: $type, count: $count)
         }
       }
     `,
@@ -68,29 +75,30 @@ function WishListContent({ queryRef }: { queryRef: PreloadedQuery<WishListPageQu
   if (!viewer) {
     return <LoginRequired onLogin={openLogin} />;
   }
-  return <WishList user={viewer} />;
+  return (
+    <>
+      <WishStats user={viewer} />
+      <WishList user={viewer} wishType={queryRef.variables.type} />
+    </>
+  );
 }
 
-function WishList({ user }: { user: WishList_user$key }) {
-  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
+function WishList({ user, wishType }: { user: WishList_user$key; wishType: WishType }) {
+  const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment WishList_user on User
       @refetchable(queryName: "WishListPaginationQuery")
-      @argumentDefinitions(type: { type: "WishType!" }, count: { type: "Int", defaultValue: 50 }, cursor: { type: "String" }) {
+      @argumentDefinitions(type: { type: "WishType!" }, count: { type: "Int!" }, cursor: { type: "String" }) {
         wishes(type: $type, first: $count, after: $cursor) @connection(key: "WishList_wishes", filters: ["type"]) {
           __id
           edges {
             node {
               id
-              wishType
-              status
-              quantity
-              memo
               item {
                 name
-                image
-                rating
               }
+              ...WishListItem_wish
+              ...WishEditDialog_wish
             }
           }
         }
@@ -99,15 +107,17 @@ function WishList({ user }: { user: WishList_user$key }) {
     user,
   );
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [removeWishes, removing] = useRemoveWishesMutation();
-  const [setStatus] = useSetWishStatusMutation();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [removeWishes, removingSelected] = useRemoveWishesMutation();
+  const [removeWish, removingOne] = useRemoveWishMutation();
   const toast = useToast();
 
   const connection = data.wishes;
   if (!connection) return null;
   const wishes = connection.edges.map((edge) => edge.node);
-  if (wishes.length === 0) return <StateScreen title={itemTexts.emptyWishes} />;
-  const wishType = wishes[0].wishType as WishType;
+  const editedWish = wishes.find((wish) => wish.id === editing);
+  const deletedWish = wishes.find((wish) => wish.id === deleting);
 
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -117,6 +127,18 @@ function WishList({ user }: { user: WishList_user$key }) {
       return next;
     });
 
+  /**
+   * The connection's cursors are offsets: after a delete the pages still to load start earlier, so the loaded
+   * window is read again (as many as are left) before the next 더 보기.
+   */
+  const realign = (removed: number) => {
+    if (!hasNext) return;
+    const count = Math.max(wishes.length - removed, 1);
+    startTransition(() => {
+      refetch({ type: wishType, count, cursor: null }, { fetchPolicy: 'network-only' });
+    });
+  };
+
   const deleteSelected = async () => {
     const ids = wishes.filter((wish) => selected.has(wish.id)).map((wish) => wish.id);
     if (!ids.length) return;
@@ -124,57 +146,149 @@ function WishList({ user }: { user: WishList_user$key }) {
       await removeWishes(ids, wishType, [connection.__id]);
       setSelected(new Set());
       toast.show(itemTexts.deletedSelected, 'success');
+      realign(ids.length);
     } catch (error) {
-      toast.show(error instanceof Error && error.message ? error.message : itemTexts.deleteFailed, 'error');
+      toast.show(failureMessage(error, itemTexts.deleteFailed), 'error');
     }
   };
 
-  const changeStatus = (id: string, status: WishStatus) => {
-    setStatus(id, wishType, status).catch((error: unknown) =>
-      toast.show(error instanceof Error && error.message ? error.message : errorMessages.UNKNOWN, 'error'),
-    );
+  const deleteOne = async () => {
+    const id = deleting;
+    if (!id) return;
+    try {
+      await removeWish(id, wishType, [connection.__id]);
+      setDeleting(null);
+      setSelected((current) => new Set([...current].filter((selectedId) => selectedId !== id)));
+      toast.show(wishType === 'BUY' ? itemTexts.removedFromBuyList : itemTexts.removedFromSellList, 'success');
+      realign(1);
+    } catch (error) {
+      setDeleting(null);
+      toast.show(failureMessage(error, itemTexts.deleteFailed), 'error');
+    }
   };
 
   return (
     <section className="wish-list">
-      <div className="wish-list__toolbar">
-        <button type="button" className="button button--secondary" disabled={selected.size === 0 || removing} onClick={() => void deleteSelected()}>
-          {itemTexts.deleteSelected}
-        </button>
-      </div>
-      <ul className="wish-list__items">
-        {wishes.map((wish) => (
-          <li key={wish.id} className={`wish wish--${wish.status.toLowerCase()}`} data-testid="wish">
-            <input type="checkbox" checked={selected.has(wish.id)} aria-label={itemTexts.selectWish(wish.item.name)} onChange={() => toggle(wish.id)} />
-            {wish.item.image ? <img className="wish__image" src={wish.item.image} alt="" loading="lazy" /> : <span className="wish__image" />}
-            <div className="wish__text">
-              <span className="wish__name">{wish.item.name}</span>
-              <span className="wish__meta">
-                {wish.item.rating ? `${itemTexts.grade(wish.item.rating)} · ` : ''}
-                {itemTexts.quantityLabel(wish.quantity)}
-              </span>
-              {wish.memo ? <span className="wish__memo">{wish.memo}</span> : null}
-            </div>
-            <select
-              className="wish__status"
-              aria-label={itemTexts.statuses[wish.status.toLowerCase() as DomainWishStatus]}
-              value={wish.status}
-              onChange={(event) => changeStatus(wish.id, event.target.value as WishStatus)}
-            >
-              {WISH_STATUSES.map((status) => (
-                <option key={status} value={status.toUpperCase()}>
-                  {itemTexts.statuses[status]}
-                </option>
-              ))}
-            </select>
-          </li>
-        ))}
-      </ul>
+      {wishes.length === 0 ? (
+        <StateScreen title={itemTexts.emptyWishes} />
+      ) : (
+        <>
+          <div className="wish-list__toolbar">
+            <button type="button" className="button button--secondary" disabled={selected.size === 0 || removingSelected} onClick={() => void deleteSelected()}>
+              {itemTexts.deleteSelected}
+            </button>
+          </div>
+          <ul className="wish-list__items">
+            {wishes.map((wish) => (
+              <WishListItem
+                key={wish.id}
+                wish={wish}
+                wishType={wishType}
+                selected={selected.has(wish.id)}
+                onSelect={() => toggle(wish.id)}
+                onEdit={() => setEditing(wish.id)}
+                onDelete={() => setDeleting(wish.id)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
       {hasNext ? (
-        <button type="button" className="button button--secondary wish-list__more" disabled={isLoadingNext} onClick={() => loadNext(50)}>
+        <button type="button" className="button button--secondary wish-list__more" disabled={isLoadingNext} onClick={() => loadNext(WISH_PAGE_SIZE_DEFAULT)}>
           {isLoadingNext ? uiTexts.loadingMore : itemTexts.loadMore}
         </button>
       ) : null}
+      {editedWish ? <WishEditDialog key={editedWish.id} wish={editedWish} onClose={() => setEditing(null)} /> : null}
+      <DeleteWishDialog name={deletedWish?.item.name ?? null} busy={removingOne} onConfirm={() => void deleteOne()} onCancel={() => setDeleting(null)} />
     </section>
+  );
+}
+
+/** Asks before one entry is deleted (the app's alert dialog, not the browser's confirm). */
+function DeleteWishDialog({ name, busy, onConfirm, onCancel }: { name: string | null; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const messageId = useId();
+  return (
+    <ModalDialog open={name !== null} onClose={onCancel} className="modal confirm-dialog" role="alertdialog" labelledBy={messageId}>
+      <div className="modal__body">
+        <p id={messageId} className="modal__title">
+          {name === null ? null : itemTexts.wishEdit.removeConfirm(name)}
+        </p>
+        <ModalActions cancel={uiTexts.cancel} onCancel={onCancel} action={itemTexts.wishEdit.remove} onAction={onConfirm} disabled={busy} />
+      </div>
+    </ModalDialog>
+  );
+}
+
+interface WishListItemProps {
+  wish: WishListItem_wish$key;
+  wishType: WishType;
+  selected: boolean;
+  onSelect: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One entry: its item, quantity, target price and memo, its status, and its edit and delete buttons. */
+function WishListItem({ wish: wishKey, wishType, selected, onSelect, onEdit, onDelete }: WishListItemProps) {
+  const wish = useFragment(
+    graphql`
+      fragment WishListItem_wish on Wish {
+        id
+        status
+        quantity
+        memo
+        targetPrice
+        isNotificationEnabled
+        item {
+          name
+          image
+          rating
+        }
+      }
+    `,
+    wishKey,
+  );
+  const [setStatus] = useSetWishStatusMutation();
+  const toast = useToast();
+  const name = wish.item.name;
+
+  const changeStatus = (status: WishStatus) => {
+    setStatus(wish.id, wishType, status).catch((error: unknown) => toast.show(failureMessage(error, errorMessages.UNKNOWN), 'error'));
+  };
+
+  return (
+    <li className={`wish wish--${wish.status.toLowerCase()}`} data-testid="wish">
+      <input type="checkbox" checked={selected} aria-label={itemTexts.selectWish(name)} onChange={onSelect} />
+      {wish.item.image ? <img className="wish__image" src={wish.item.image} alt="" loading="lazy" /> : <span className="wish__image" />}
+      <div className="wish__text">
+        <span className="wish__name">{name}</span>
+        <span className="wish__meta">
+          {wish.item.rating ? `${itemTexts.grade(wish.item.rating)} · ` : ''}
+          {itemTexts.quantityLabel(wish.quantity)}
+          {wish.targetPrice != null ? ` · ${itemTexts.targetPriceLabel(wish.targetPrice)}` : ''}
+        </span>
+        {wish.memo ? <span className="wish__memo">{wish.memo}</span> : null}
+        <div className="wish__actions">
+          <select
+            className="wish__status"
+            aria-label={itemTexts.wishStatusOf(name)}
+            value={wish.status}
+            onChange={(event) => changeStatus(event.target.value as WishStatus)}
+          >
+            {WISH_STATUSES.map((status) => (
+              <option key={status} value={status.toUpperCase()}>
+                {itemTexts.statuses[status]}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="link-button" aria-label={itemTexts.editWish(name)} onClick={onEdit}>
+            {itemTexts.wishEdit.edit}
+          </button>
+          <button type="button" className="link-button" aria-label={itemTexts.removeWish(name)} onClick={onDelete}>
+            {itemTexts.wishEdit.remove}
+          </button>
+        </div>
+      </div>
+    </li>
   );
 }

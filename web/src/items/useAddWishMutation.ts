@@ -19,6 +19,9 @@ export function useAddWishMutation() {
                 id
               }
             }
+            viewer {
+              ...WishStats_user
+            }
           }
           ...useTypedMutation_failure @alias(as: "failure")
         }

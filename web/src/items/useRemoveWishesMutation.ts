@@ -13,6 +13,9 @@ export function useRemoveWishesMutation() {
           ... on RemoveWishesPayload {
             deletedWishIds @deleteEdge(connections: $connections)
             message
+            viewer {
+              ...WishStats_user
+            }
           }
           ...useTypedMutation_failure @alias(as: "failure")
         }

@@ -16,6 +16,9 @@ export function useSetWishStatusMutation() {
               status
               completedAt
             }
+            viewer {
+              ...WishStats_user
+            }
           }
           ...useTypedMutation_failure @alias(as: "failure")
         }

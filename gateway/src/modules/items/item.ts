@@ -4,6 +4,7 @@ import {
   WISH_TYPES,
   issuesFromZod,
   itemReportSchema,
+  itemTexts,
   itemSearchTermSchema,
   validationTexts,
   type ErrorDetail,
@@ -25,7 +26,10 @@ export const ItemType = builder.enumType('ItemType', {
   description: '아이템 종류: 장비, 12개 아바타 레이어, 그 밖의 아이템',
   values: enumValues(ITEM_TYPES),
 });
-export const WishTypeEnum = builder.enumType('WishType', { description: 'BUY: 구매 희망(필요 목록), SELL: 판매 희망', values: enumValues(WISH_TYPES) });
+export const WishTypeEnum = builder.enumType('WishType', {
+  description: `BUY: ${itemTexts.wishListNames.buy}, SELL: ${itemTexts.wishListNames.sell}`,
+  values: enumValues(WISH_TYPES),
+});
 
 /** The item uuid inside an Item id; a ValidationError on `path` otherwise (before any upstream call). */
 export function itemUuidOf(globalId: string, path: string): string {

@@ -2,6 +2,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import {
   WISH_STATUSES,
   issuesFromZod,
+  itemTexts,
   validationTexts,
   wishAddSchema,
   wishBulkDeleteSchema,
@@ -21,9 +22,10 @@ import { ValidationError } from '../../graphql/errors.js';
 import { enumValues, OrderDirection } from '../../graphql/enums.js';
 import { Item, WishTypeEnum, itemUuidOf } from './item.js';
 import { listConnection, resultsConnection } from '../../graphql/connections.js';
-import { camelCase, localKeyOf, upstreamFields } from '../../graphql/ids.js';
+import { camelCase, localKeyOf, snakeCase, upstreamFields } from '../../graphql/ids.js';
 import { payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { User } from '../../graphql/refs.js';
+import type { GatewayContext } from '../../graphql/context.js';
 
 const WishStatusEnum = builder.enumType('WishStatus', { values: enumValues(WISH_STATUSES) });
 
@@ -134,13 +136,23 @@ const wishFields = (t: InputFieldBuilder) => ({
 });
 
 const wishFieldNames = ['targetPrice', 'memo', 'priority', 'quantity', 'isNotificationEnabled', 'notificationPrice'] as const;
+/** The fields an update clears when they are sent as null (the others are only left out). */
+const clearableWishFields = ['targetPrice', 'memo', 'notificationPrice'] as const;
 
-/** The changed wish and its item. */
-const wishPayload = { wish: Wish, item: Item } as const;
+/** The member whose lists changed, read again when asked: their `wishStats` (and lists) stay right in clients' stores. */
+const viewerToRefetch = {
+  type: User,
+  nullable: true,
+  description: '희망 리스트와 통계(wishStats)를 다시 읽을 회원',
+  resolve: (_payload: unknown, context: GatewayContext) => context.accounts.me(),
+} as const;
+
+/** The changed wish, its item and the viewer. */
+const wishPayload = { wish: Wish, item: Item, viewer: viewerToRefetch } as const;
 const withItem = (wish: WishJson) => ({ wish, item: wish.item });
 
 payloadMutation('addWish', {
-  description: '아이템을 구매(필요) 또는 판매 목록에 담습니다. 이미 담긴 아이템은 그대로 돌려줍니다.',
+  description: `아이템을 ${itemTexts.wishListNames.buy} 또는 ${itemTexts.wishListNames.sell}에 담습니다. 이미 담긴 아이템은 그대로 돌려줍니다.`,
   input: (f) => ({ itemId: f.id({ required: true }), wishType: f.field({ type: WishTypeEnum, required: true }), ...wishFields(f) }),
   payload: wishPayload,
   resolve: async (input, context) => {
@@ -155,7 +167,7 @@ payloadMutation('addWish', {
 
 payloadMutation('removeWish', {
   input: (f) => ({ wishId: f.id({ required: true }), wishType: f.field({ type: WishTypeEnum, required: true }) }),
-  payload: { deletedWishId: 'ID' },
+  payload: { deletedWishId: 'ID', viewer: viewerToRefetch },
   resolve: async (input, context) => {
     const id = wishIdOf(String(input.wishId), 'input.wishId');
     await context.items.removeWish(input.wishType as WishType, id);
@@ -166,7 +178,7 @@ payloadMutation('removeWish', {
 payloadMutation('removeWishes', {
   description: '내 목록에서 여러 항목을 한 번에 삭제합니다. 다른 회원의 항목이 하나라도 있으면 아무것도 지우지 않고 ForbiddenError.',
   input: (f) => ({ wishIds: f.idList({ required: true }), wishType: f.field({ type: WishTypeEnum, required: true }) }),
-  payload: { deletedWishIds: ['ID'], message: 'String' },
+  payload: { deletedWishIds: ['ID'], message: 'String', viewer: viewerToRefetch },
   resolve: async (input, context) => {
     const ids = input.wishIds.map((id, index) => wishIdOf(String(id), `input.wishIds[${index}]`));
     validBody(wishBulkDeleteSchema, { wish_ids: ids, wish_type: input.wishType });
@@ -189,12 +201,14 @@ payloadMutation('setWishStatus', {
 });
 
 payloadMutation('updateWish', {
-  description: '메모, 수량, 희망 가격, 알림, 상태를 바꿉니다. 모든 필드가 선택입니다.',
+  description:
+    '메모, 수량, 희망 가격, 알림, 상태를 바꿉니다. 모든 필드가 선택이며, 빠진 필드는 그대로 둡니다. targetPrice, memo, notificationPrice에 null을 보내면 지웁니다.',
   input: (f) => ({ wishId: f.id({ required: true }), ...wishFields(f), status: f.field({ type: WishStatusEnum }) }),
   payload: wishPayload,
   resolve: async (input, context) => {
     const id = wishIdOf(String(input.wishId), 'input.wishId');
-    const body = validBody(wishUpdateSchema, { ...upstreamFields(input, wishFieldNames), status: input.status ?? undefined });
+    const cleared = Object.fromEntries(clearableWishFields.filter((name) => input[name] === null).map((name) => [snakeCase(name), null]));
+    const body = validBody(wishUpdateSchema, { ...upstreamFields(input, wishFieldNames), ...cleared, status: input.status ?? undefined });
     return withItem(await context.items.updateWish(id, body));
   },
 });

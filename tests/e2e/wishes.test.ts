@@ -1,0 +1,147 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { WISH_PAGE_SIZE_DEFAULT, WISH_QUANTITY_MAX } from '../../domain/limits.js';
+import { itemTexts, uiTexts } from '../../domain/messages.js';
+import { items } from '../../upstream/src/db/schema.js';
+import { useWebApp } from '../helpers/web-app.js';
+
+/**
+ * The wish lists in Chromium (001 §3, §5, §7-§8): items put on a list from the item-info modal, one entry edited
+ * (an over-limit quantity refused with the domain's Korean message), one deleted after confirming, the counts of
+ * /my/wishes following every change, and the pages after the first.
+ */
+
+// Member 1 (운영자슬라임) has no wishes in the demo data.
+const MEMBER = 1;
+const app = useWebApp('wishes', { member: MEMBER });
+
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+const stat = (page: Page, type: 'buy' | 'sell', name: string) => page.getByTestId(`wish-stats-${type}`).locator(`[data-stat="${name}"]`).textContent();
+
+async function addFromModal(page: Page, search: string, name: string, button: string, done: string) {
+  const box = page.getByRole('searchbox', { name: itemTexts.searchPlaceholder });
+  await box.fill(search);
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  const modal = page.getByRole('dialog', { name: itemTexts.modalTitle });
+  await modal.getByRole('button', { name: button }).click();
+  await toast(page, done);
+  await modal.locator('footer').getByRole('button', { name: uiTexts.close }).click();
+  await modal.waitFor({ state: 'detached' });
+}
+
+/** The footer's three buttons share one line and no label is cut. */
+async function footerOnOneLine(modal: Locator) {
+  const buttons = await modal
+    .locator('footer button')
+    .evaluateAll((elements) =>
+      elements.map((element) => ({ top: Math.round(element.getBoundingClientRect().top), overflows: element.scrollWidth > element.clientWidth })),
+    );
+  expect(new Set(buttons.map((button) => button.top)).size).toBe(1);
+  expect(buttons.filter((button) => button.overflows)).toEqual([]);
+}
+
+describe('my wish lists', () => {
+  test('add two from the item modal, edit one (an over-limit quantity refused), delete one; the stats follow', async () => {
+    const page = await app.open('/community/search/item');
+    // The narrowest phone the layout serves: the lists' full names still fit the modal's footer.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.getByRole('searchbox', { name: itemTexts.searchPlaceholder }).fill('랜턴');
+    await page.getByRole('button', { name: /반짝 랜턴/ }).click();
+    const modal = page.getByRole('dialog', { name: itemTexts.modalTitle });
+    await modal.getByRole('button', { name: itemTexts.addToBuyList }).waitFor();
+    await footerOnOneLine(modal);
+    await modal.locator('footer').getByRole('button', { name: uiTexts.close }).click();
+
+    await addFromModal(page, '용사의', '용사의 갑옷 세트', itemTexts.addToBuyList, itemTexts.addedToBuyList);
+    await addFromModal(page, '랜턴', '반짝 랜턴', itemTexts.addToBuyList, itemTexts.addedToBuyList);
+
+    await page.goto(`${app.gateway.url}/my/wishes`);
+    await page.getByRole('link', { name: itemTexts.wishListNames.buy }).waitFor();
+    await expect.poll(() => page.getByTestId('wish').count()).toBe(2);
+    expect(await stat(page, 'buy', 'total')).toBe('2');
+    expect(await stat(page, 'buy', 'active')).toBe('2');
+    expect(await stat(page, 'sell', 'total')).toBe('0');
+
+    // Edit the lantern: a quantity above the limit is refused in the dialog with the domain's text.
+    const lantern = page.getByTestId('wish').filter({ hasText: '반짝 랜턴' });
+    await lantern.getByRole('button', { name: itemTexts.editWish('반짝 랜턴') }).click();
+    const dialog = page.getByRole('dialog', { name: itemTexts.editWish('반짝 랜턴') });
+    await dialog.waitFor();
+    const quantity = dialog.getByRole('textbox', { name: itemTexts.wishEdit.quantity });
+    await quantity.fill(String(WISH_QUANTITY_MAX + 1));
+    await dialog.getByRole('button', { name: itemTexts.wishEdit.save }).click();
+    await dialog.getByText(itemTexts.quantity(WISH_QUANTITY_MAX)).waitFor();
+    expect(await quantity.getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.isVisible()).toBe(true);
+
+    await quantity.fill('3');
+    await dialog.getByRole('textbox', { name: itemTexts.wishEdit.targetPrice }).fill('4500');
+    await dialog.getByRole('textbox', { name: itemTexts.wishEdit.memo }).fill('밤 산책용으로 찾아요');
+    await dialog.getByRole('checkbox', { name: itemTexts.wishEdit.notification }).uncheck();
+    await dialog.getByRole('button', { name: itemTexts.wishEdit.save }).click();
+    await toast(page, itemTexts.wishEdit.saved);
+    await dialog.waitFor({ state: 'hidden' });
+    await lantern.getByText(itemTexts.targetPriceLabel(4500)).waitFor();
+    expect(await lantern.textContent()).toContain(itemTexts.quantityLabel(3));
+    expect(await lantern.textContent()).toContain('밤 산책용으로 찾아요');
+
+    // A status change moves the counts.
+    await lantern.getByRole('combobox', { name: itemTexts.wishStatusOf('반짝 랜턴') }).selectOption('COMPLETED');
+    await expect.poll(() => stat(page, 'buy', 'completed')).toBe('1');
+    expect(await stat(page, 'buy', 'active')).toBe('1');
+
+    // Delete the armour after confirming in the app's dialog.
+    const armour = page.getByTestId('wish').filter({ hasText: '용사의 갑옷 세트' });
+    await armour.getByRole('button', { name: itemTexts.removeWish('용사의 갑옷 세트') }).click();
+    const confirm = page.getByRole('alertdialog', { name: itemTexts.wishEdit.removeConfirm('용사의 갑옷 세트') });
+    await confirm.getByRole('button', { name: itemTexts.wishEdit.remove, exact: true }).click();
+    await toast(page, itemTexts.removedFromBuyList);
+    await armour.waitFor({ state: 'detached' });
+    await expect.poll(() => stat(page, 'buy', 'total')).toBe('1');
+    expect(await stat(page, 'buy', 'active')).toBe('0');
+
+    // All of it was stored: a reload shows the same.
+    await page.reload();
+    await lantern.getByText(itemTexts.targetPriceLabel(4500)).waitFor();
+    expect(await page.getByTestId('wish').count()).toBe(1);
+    expect(await stat(page, 'buy', 'total')).toBe('1');
+    const reopened = lantern.getByRole('button', { name: itemTexts.editWish('반짝 랜턴') });
+    await reopened.click();
+    expect(await page.getByRole('checkbox', { name: itemTexts.wishEdit.notification }).isChecked()).toBe(false);
+    await page.close();
+  });
+
+  test('more than one page: 더 보기 loads the rest, and a delete on the first page skips nothing after it', async () => {
+    const token = await app.upstream.issueToken(MEMBER);
+    const all = await app.upstream.db.select({ uuid: items.uuid }).from(items);
+    const wanted = WISH_PAGE_SIZE_DEFAULT + 2;
+    expect(all.length).toBeGreaterThanOrEqual(wanted);
+    for (const { uuid } of all.slice(0, wanted)) {
+      const response = await fetch(`${app.upstream.url}/v1/wishlist/sell`, {
+        method: 'POST',
+        headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ item_uuid: uuid }),
+      });
+      expect(response.status).toBe(201);
+    }
+
+    const page = await app.open('/my/wishes?type=sell');
+    await expect.poll(() => page.getByTestId('wish').count()).toBe(WISH_PAGE_SIZE_DEFAULT);
+    expect(await stat(page, 'sell', 'total')).toBe(String(wanted));
+
+    const first = page.getByTestId('wish').first();
+    const firstName = (await first.locator('.wish__name').textContent()) ?? '';
+    await first.getByRole('button', { name: itemTexts.removeWish(firstName) }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: itemTexts.wishEdit.remove, exact: true }).click();
+    await toast(page, itemTexts.removedFromSellList);
+    await expect.poll(() => stat(page, 'sell', 'total')).toBe(String(wanted - 1));
+
+    await page.getByRole('button', { name: itemTexts.loadMore }).click();
+    await expect.poll(() => page.getByTestId('wish').count()).toBe(wanted - 1);
+    const names = await page.locator('[data-testid="wish"] .wish__name').allTextContents();
+    expect(new Set(names).size).toBe(wanted - 1);
+    expect(names).not.toContain(firstName);
+    expect(await page.getByRole('button', { name: itemTexts.loadMore }).count()).toBe(0);
+    await page.close();
+  });
+});
