@@ -4,7 +4,8 @@
  * connection count) and prints every figure as `name: value (target)`. Exits non-zero when one is missed.
  *
  * Environment: BENCH_SECONDS (each load phase, default 10), BENCH_CONNECTIONS (default 10),
- * BENCH_SOAK_SECONDS (memory soak, default 300). Ends with bench/subscriptions.ts (its own environment there).
+ * BENCH_SOAK_SECONDS (memory soak, default 300). Ends with bench/subscriptions.ts and bench/notifications.ts (their own
+ * environment there).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -240,6 +241,11 @@ try {
 console.log('');
 const subscriptions = spawnSync(process.execPath, ['--import', 'tsx', 'bench/subscriptions.ts'], { stdio: 'inherit' });
 figures.push({ name: 'subscriptions (bench/subscriptions.ts)', value: String(subscriptions.status), target: '0', met: subscriptions.status === 0 });
+
+// Notification delivery (issue 18): gateway-caused notifications with the default 30 s poll interval.
+console.log('');
+const notifications = spawnSync(process.execPath, ['--import', 'tsx', 'bench/notifications.ts'], { stdio: 'inherit' });
+figures.push({ name: 'notifications (bench/notifications.ts)', value: String(notifications.status), target: '0', met: notifications.status === 0 });
 
 const missed = figures.filter((figure) => !figure.met);
 if (missed.length > 0) {
