@@ -359,6 +359,8 @@ export const NOTIFICATION_PAGE_SIZE_DEFAULT = 20;
 export const NOTIFICATION_POLL_INTERVAL_MS = 30_000;
 /** A write the gateway made itself hints the recipients' pollers; hints for one member within this window make one poll. */
 export const NOTIFICATION_HINT_COALESCE_MS = 50;
+/** The notification tab's badge shows unread counts up to this, then `99+`. */
+export const UNREAD_BADGE_MAX = 99;
 /** Pages of the inbox one poll reads back to the newest notification already pushed (a burst beyond them is announced only in part). */
 export const NOTIFICATION_CATCH_UP_PAGES_MAX = 50;
 export const ADMIN_NOTIFICATION_TITLE_MAX = 100;

@@ -161,6 +161,17 @@ describe('hinted polls with the default interval', () => {
     expect(moved.data.setInquiryStatus.__typename).toBe('SetInquiryStatusPayload');
     await until(() => alice.results.length === 4);
     expect(alice.results.slice(2).map((result) => result.data.notificationAdded.type)).toEqual(['SYSTEM', 'SYSTEM']);
+    alice.unsubscribe();
+    carol.unsubscribe();
+  });
+
+  it('marking read on one device moves the unread count on the member’s other sockets at once', async () => {
+    const counts = await subscribed(rig, tokens[ALICE], `subscription { unreadNotificationCount }`);
+    await until(() => counts.results.length > 0);
+    expect(counts.results[0].data.unreadNotificationCount).toBeGreaterThan(0);
+    const read = await rig.graphql(`mutation { markNotificationsRead(input: { all: true }) { __typename } }`, undefined, { token: tokens[ALICE] });
+    expect(read.data.markNotificationsRead.__typename).toBe('MarkNotificationsReadPayload');
+    await until(() => counts.results.at(-1).data.unreadNotificationCount === 0);
   });
 });
 

@@ -6,6 +6,7 @@ import { environment } from './app/relay/environment';
 import { routeLoaders, routes } from './app/router';
 import { AppRoutes } from './app/routing/AppRoutes';
 import { history, startRoutes } from './app/routing/navigation';
+import { useSession } from './app/session';
 import './styles.css';
 
 // The first screen's query starts before React renders anything.
@@ -22,3 +23,7 @@ createRoot(document.getElementById('root')!).render(
     </RelayEnvironmentProvider>
   </StrictMode>,
 );
+
+// The member's live inbox (graphql-ws: the tab's unread count, new notifications) starts once the page has loaded.
+const useToken = () => useSession().token;
+window.addEventListener('load', () => void import('./messaging/LiveInbox').then((live) => live.startLiveInbox({ environment, useToken })), { once: true });

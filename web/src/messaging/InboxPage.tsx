@@ -1,11 +1,7 @@
-import { useMemo } from 'react';
-import { graphql, usePreloadedQuery, useSubscription, type PreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useNavigate } from 'react-router-dom';
-import { ConnectionHandler, type GraphQLSubscriptionConfig } from 'relay-runtime';
 import { errorMessages, messagingTexts as m } from '@domain/messages.js';
-import type { InboxPageAddedSubscription } from '../__generated__/InboxPageAddedSubscription.graphql';
 import type { InboxPageQuery } from '../__generated__/InboxPageQuery.graphql';
-import type { InboxPageUnreadSubscription } from '../__generated__/InboxPageUnreadSubscription.graphql';
 import { PageHeader } from '../ui/PageHeader';
 import { useDeleteNotification, useDeleteReadNotifications, useMarkNotificationsRead } from './useNotificationMutations';
 import { LoginRequired, StateScreen } from '../ui/StateScreen';
@@ -27,7 +23,7 @@ export const notificationFields = graphql`
   }
 `;
 
-/** /community/notice, the 알림 tab: the inbox, live over graphql-ws (001 §2, §4). */
+/** /community/notice, the 알림 tab: the inbox (001 §2, §4), kept live by the shell's LiveInbox over graphql-ws. */
 export default function InboxPage() {
   return (
     <RouteScreen<InboxPageQuery>
@@ -77,50 +73,7 @@ function InboxContent({ queryRef }: { queryRef: PreloadedQuery<InboxPageQuery> }
 
 type Connection = NonNullable<NonNullable<InboxPageQuery['response']['viewer']>['notifications']>;
 
-function useLiveInbox(connectionId: string) {
-  const added = useMemo<GraphQLSubscriptionConfig<InboxPageAddedSubscription>>(
-    () => ({
-      subscription: graphql`
-        subscription InboxPageAddedSubscription {
-          notificationAdded {
-            ...InboxPage_notification @relay(mask: false)
-          }
-        }
-      `,
-      variables: {},
-      updater: (store) => {
-        const connection = store.get(connectionId);
-        const node = store.getRootField('notificationAdded');
-        if (!connection || !node) return;
-        const exists = (connection.getLinkedRecords('edges') ?? []).some((edge) => edge?.getLinkedRecord('node')?.getDataID() === node.getDataID());
-        if (exists) return;
-        const edge = ConnectionHandler.createEdge(store, connection, node, 'NotificationEdge');
-        ConnectionHandler.insertEdgeBefore(connection, edge);
-        connection.setValue(Number(connection.getValue('totalCount') ?? 0) + 1, 'totalCount');
-      },
-    }),
-    [connectionId],
-  );
-  const unread = useMemo<GraphQLSubscriptionConfig<InboxPageUnreadSubscription>>(
-    () => ({
-      subscription: graphql`
-        subscription InboxPageUnreadSubscription {
-          unreadNotificationCount
-        }
-      `,
-      variables: {},
-      updater: (store, data) => {
-        if (data?.unreadNotificationCount != null) store.get(connectionId)?.setValue(data.unreadNotificationCount, 'unreadCount');
-      },
-    }),
-    [connectionId],
-  );
-  useSubscription(added);
-  useSubscription(unread);
-}
-
 function Inbox({ connection }: { connection: Connection }) {
-  useLiveInbox(connection.__id);
   const toast = useToast();
   const navigate = useNavigate();
   const [markRead, marking] = useMarkNotificationsRead(connection.__id);

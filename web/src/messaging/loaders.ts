@@ -16,7 +16,8 @@ import type { NotificationSettingsPageQuery as NotificationSettingsPageQueryType
 import { loadRouteQuery } from '../app/relay/loadRouteQuery';
 
 // Route loaders start each screen's query before it renders (render-as-you-fetch).
-export const inboxLoader = () => loadRouteQuery<InboxPageQueryType>('inbox', InboxPageQuery, {});
+// The inbox shows what it has at once and reads the list again: what arrived while away appears on return.
+export const inboxLoader = () => loadRouteQuery<InboxPageQueryType>('inbox', InboxPageQuery, {}, 'store-and-network');
 export const notificationSettingsLoader = () => loadRouteQuery<NotificationSettingsPageQueryType>('notification-settings', NotificationSettingsPageQuery, {});
 /** /my/notice, and /my/guide: the notices of category guide. */
 export const noticeListLoader = ({ request }: RouteLoaderArgs) =>

@@ -188,6 +188,16 @@ const viewerToRefetch = {
   resolve: (_payload: unknown, context: GatewayContext) => context.accounts.me(),
 } as const;
 
+/**
+ * A write to the caller's own inbox: their other tabs and devices hear the new unread count at once (the bridge
+ * polls on the hint). Whose inbox it is comes from their token, read beside the write.
+ */
+async function ownInboxWrite<T>(context: GatewayContext, write: Promise<T>): Promise<T> {
+  const [answer, me] = await Promise.all([write, context.accounts.me().catch(() => null)]);
+  if (me) context.notificationBridge.hint({ userIds: [me.id] });
+  return answer;
+}
+
 payloadMutation('markNotificationsRead', {
   input: (f) => ({ ids: f.idList({ description: '읽음 처리할 알림' }), all: f.boolean({ description: '모든 알림 읽음' }) }),
   payload: {
@@ -199,7 +209,7 @@ payloadMutation('markNotificationsRead', {
   resolve: async (input, context) => {
     const ids = (input.ids ?? []).map((id, index) => notificationIdOf(String(id), `input.ids[${index}]`));
     validateInput(markReadSchema, { notificationIds: ids, markAll: input.all ?? undefined }, 'input');
-    const answer = await context.messaging.markRead(input.all ? 'all' : ids);
+    const answer = await ownInboxWrite(context, context.messaging.markRead(input.all ? 'all' : ids));
     const notifications = input.all ? [] : await Promise.all(ids.map((id) => context.messaging.notification(id)));
     return { updatedCount: answer.updatedCount, message: answer.message, notifications };
   },
@@ -210,7 +220,7 @@ payloadMutation('deleteNotification', {
   payload: { deletedNotificationId: 'ID', viewer: viewerToRefetch },
   resolve: async (input, context) => {
     const key = notificationIdOf(String(input.id), 'input.id');
-    await context.messaging.deleteNotification(key);
+    await ownInboxWrite(context, context.messaging.deleteNotification(key));
     return { deletedNotificationId: Buffer.from(`Notification:${key}`).toString('base64') };
   },
 });
@@ -219,7 +229,7 @@ payloadMutation('deleteNotifications', {
   input: (f) => ({ readOnly: f.boolean({ description: '읽은 알림만 (기본 true)' }) }),
   payload: { deletedCount: 'Int', message: 'String', viewer: viewerToRefetch },
   resolve: async (input, context) => {
-    const answer = await context.messaging.deleteNotifications(input.readOnly ?? true);
+    const answer = await ownInboxWrite(context, context.messaging.deleteNotifications(input.readOnly ?? true));
     return { deletedCount: answer.deletedCount, message: answer.message };
   },
 });

@@ -1,0 +1,114 @@
+import { useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { graphql, RelayEnvironmentProvider, useSubscription } from 'react-relay';
+import { ConnectionHandler, type GraphQLSubscriptionConfig, type RecordSourceSelectorProxy, type Environment } from 'relay-runtime';
+import type { LiveInboxAddedSubscription } from '../__generated__/LiveInboxAddedSubscription.graphql';
+import type { LiveInboxUnreadSubscription } from '../__generated__/LiveInboxUnreadSubscription.graphql';
+import { UNREAD_BADGE_MAX } from '@domain/limits.js';
+import { messagingTexts as m } from '@domain/messages.js';
+
+/** The 알림 screen's list in the store, when it has been read (InboxPage's `InboxPage_notifications`). */
+function inboxConnection(store: RecordSourceSelectorProxy) {
+  const viewer = store.getRoot().getLinkedRecord('viewer');
+  return viewer ? ConnectionHandler.getConnection(viewer, 'InboxPage_notifications') : null;
+}
+
+/**
+ * The signed-in member's live inbox on every screen (`startLiveInbox`): the unread count shows over the
+ * notification tab's dot and in the inbox's own count, and each new notification joins the top of
+ * the inbox's list in the store, so the 알림 screen shows it at once, or on return.
+ */
+function LiveInbox() {
+  const [unreadCount, setUnreadCount] = useState(0);
+  const icon = useNotificationTabIcon();
+  const added = useMemo<GraphQLSubscriptionConfig<LiveInboxAddedSubscription>>(
+    () => ({
+      subscription: graphql`
+        subscription LiveInboxAddedSubscription {
+          notificationAdded {
+            ...InboxPage_notification @relay(mask: false)
+          }
+        }
+      `,
+      variables: {},
+      updater: (store) => {
+        const connection = inboxConnection(store);
+        const node = store.getRootField('notificationAdded');
+        if (!connection || !node) return;
+        const exists = (connection.getLinkedRecords('edges') ?? []).some((edge) => edge?.getLinkedRecord('node')?.getDataID() === node.getDataID());
+        if (exists) return;
+        const edge = ConnectionHandler.createEdge(store, connection, node, 'NotificationEdge');
+        ConnectionHandler.insertEdgeBefore(connection, edge);
+        connection.setValue(Number(connection.getValue('totalCount') ?? 0) + 1, 'totalCount');
+      },
+    }),
+    [],
+  );
+  const unread = useMemo<GraphQLSubscriptionConfig<LiveInboxUnreadSubscription>>(
+    () => ({
+      subscription: graphql`
+        subscription LiveInboxUnreadSubscription {
+          unreadNotificationCount
+        }
+      `,
+      variables: {},
+      onNext: (data) => {
+        if (data?.unreadNotificationCount != null) setUnreadCount(data.unreadNotificationCount);
+      },
+      updater: (store, data) => {
+        if (data?.unreadNotificationCount != null) inboxConnection(store)?.setValue(data.unreadNotificationCount, 'unreadCount');
+      },
+    }),
+    [],
+  );
+  useSubscription(added);
+  useSubscription(unread);
+  if (!unreadCount || !icon) return null;
+  return createPortal(
+    <span className="tab__count" data-testid="unread-badge">
+      <span aria-hidden="true">{unreadCount > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : unreadCount}</span>
+      <span className="visually-hidden">{m.unread(unreadCount)}</span>
+    </span>,
+    icon,
+  );
+}
+
+/** The notification tab's icon, where the count goes: found again whenever the page changes (the shell may redraw it). */
+function useNotificationTabIcon(): Element | null {
+  const find = () => document.querySelector('.tab[data-tab="notification"] .tab__icon');
+  const [icon, setIcon] = useState(find);
+  useEffect(() => {
+    const observer = new MutationObserver(() => setIcon(find()));
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  return icon;
+}
+
+/** What the shell lends the live inbox: taken as arguments, so this chunk shares no module with the first visit's. */
+export interface LiveInboxShell {
+  environment: Environment;
+  /** The session's token as React state (`useSession`). */
+  useToken: () => string | null;
+}
+
+/** A member's live inbox for each session token; nothing for a guest. */
+function LiveInboxForSession({ useToken }: Pick<LiveInboxShell, 'useToken'>) {
+  const token = useToken();
+  return token ? <LiveInbox key={token} /> : null;
+}
+
+/**
+ * Starts the live inbox in a root of its own beside the app's (main.tsx loads this module after the first paint,
+ * so graphql-ws and these subscriptions stay out of the first visit's JavaScript).
+ */
+export function startLiveInbox({ environment, useToken }: LiveInboxShell): void {
+  const container = document.createElement('div');
+  document.body.append(container);
+  createRoot(container).render(
+    <RelayEnvironmentProvider environment={environment}>
+      <LiveInboxForSession useToken={useToken} />
+    </RelayEnvironmentProvider>,
+  );
+}
