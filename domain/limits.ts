@@ -40,6 +40,12 @@ export const FRESHNESS = {
 /** The generic HTTP client's time-out (002 §7.1, §9). */
 export const HTTP_TIMEOUT_MS = 10_000;
 
+/**
+ * 'Request keeps failing' (002 §8.2): the global error handler says it instead of a failure's own toast from the
+ * `count`th failed request in a row (its default retry count, 002 §9), each within `windowMs` of the one before.
+ */
+export const REPEATED_FAILURES = { count: 3, windowMs: 30_000 } as const;
+
 /** Layout constants of 000 §9. */
 export const LAYOUT = {
   maxWidthPx: 640,

@@ -1,19 +1,24 @@
 import { Observable, type FetchFunction, type GraphQLResponse, type UploadableMap } from 'relay-runtime';
 import { ERROR_CODES, userMessageFor, type ErrorCode } from '@domain/errors.js';
 import { errorMessages, globalErrorTexts } from '@domain/messages.js';
+import { reportRequestOutcome } from '../errors/requestFailures';
 import { deviceId, signalUnauthorized, storedToken } from '../session';
 
 interface GraphQLErrorEntry {
   message?: string;
-  extensions?: { code?: unknown };
+  extensions?: { code?: unknown; status?: number; details?: { message: string }[] };
 }
 
 /** A failed request, carrying the Korean message the fallback screen shows (002 §8.4). */
 export class RequestError extends Error {
+  /** What the global error handler's toast said for it (002 §8.2), when it said something. */
+  toldAs?: string;
+
   constructor(
     message: string,
     readonly code: ErrorCode,
     readonly status?: number,
+    readonly details: readonly { message: string }[] = [],
   ) {
     super(message);
     this.name = 'RequestError';
@@ -32,7 +37,7 @@ function requestErrorFrom(errors: GraphQLErrorEntry[]): RequestError {
   const [first] = errors;
   const code = first?.extensions?.code;
   if (isErrorCode(code) && code !== 'INTERNAL_SERVER_ERROR' && first?.message) {
-    return new RequestError(first.message, code);
+    return new RequestError(first.message, code, first.extensions?.status, first.extensions?.details);
   }
   return new RequestError(globalErrorTexts.fallbackText, 'UNKNOWN');
 }
@@ -50,23 +55,6 @@ function headers(json = true): Record<string, string> {
   return result;
 }
 
-/**
- * The GraphQL multipart request (files beside the operation). Relay's uploadables are keyed by the variable
- * path they fill, e.g. `{ 'input.file': file }`; the variable itself is sent as null and mapped to the part.
- */
-function multipartBody(body: { variables: Record<string, unknown> }, uploadables: UploadableMap): FormData {
-  const form = new FormData();
-  const map: Record<string, string[]> = {};
-  const files = Object.entries(uploadables);
-  files.forEach(([path], index) => {
-    map[String(index)] = [`variables.${path}`];
-  });
-  form.append('operations', JSON.stringify(body));
-  form.append('map', JSON.stringify(map));
-  files.forEach(([, file], index) => form.append(String(index), file));
-  return form;
-}
-
 function isNotAuthenticatedResult(field: unknown): boolean {
   return typeof field === 'object' && field !== null && (field as { __typename?: unknown }).__typename === 'NotAuthenticatedError';
 }
@@ -82,8 +70,9 @@ async function postGraphQL(body: { variables: Record<string, unknown> }, attempt
   const { signal, uploadables } = attempt;
   let response: Response;
   try {
+    // The multipart encoder downloads with the first upload: the first screen needs none.
     response = uploadables
-      ? await fetch('/graphql', { method: 'POST', headers: headers(false), body: multipartBody(body, uploadables), signal })
+      ? await fetch('/graphql', { method: 'POST', headers: headers(false), body: (await import('./multipart')).multipartBody(body, uploadables), signal })
       : await fetch('/graphql', { method: 'POST', headers: headers(), body: JSON.stringify(body), signal });
   } catch (error) {
     if (signal.aborted) throw error;
@@ -119,13 +108,17 @@ export const fetchGraphQL: FetchFunction = (operation, variables, _cacheConfig, 
       variables,
       extensions: { persistedQuery: { version: 1, sha256Hash: operation.id } },
     };
-    postGraphQL(body, { signal: controller.signal, uploadables, isQuery: operation.operationKind === 'query' }).then(
+    const isQuery = operation.operationKind === 'query';
+    postGraphQL(body, { signal: controller.signal, uploadables, isQuery }).then(
       (response) => {
+        reportRequestOutcome({ error: null, isQuery });
         sink.next(response);
         sink.complete();
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) sink.error(error instanceof Error ? error : new Error(String(error)));
+        if (controller.signal.aborted) return;
+        if (error instanceof RequestError) reportRequestOutcome({ error, isQuery });
+        sink.error(error instanceof Error ? error : new Error(String(error)));
       },
     );
     return () => controller.abort();

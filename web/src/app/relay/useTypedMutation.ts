@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { graphql, useMutation, type UseMutationConfig } from 'react-relay';
 import { readInlineData, type GraphQLTaggedNode, type MutationParameters } from 'relay-runtime';
 import type { useTypedMutation_failure$key } from '../../__generated__/useTypedMutation_failure.graphql';
+import type { RequestError } from './fetchGraphQL';
 import { MutationFailure, failureOf } from './mutationFailure';
 import { globalErrorTexts } from '@domain/messages.js';
 
@@ -70,6 +71,10 @@ export function useTypedMutation<M extends MutationParameters>(
             reject(failureOf({ __typename: field?.__typename ?? '', ...error }, failureText, codeTexts));
           },
           onError: (error) => {
+            // The global handler already told it (002 §8.2): the same words, so a screen's toast of them shows once.
+            // Like any failed request it carries no code: a screen with a failure text of its own still says it.
+            const told = (error as Partial<RequestError>).toldAs;
+            if (told) return reject(new MutationFailure(told));
             const text = typeof requestFailureText === 'function' ? requestFailureText(error) : (requestFailureText ?? (error.message || failureText));
             reject(new MutationFailure(text));
           },

@@ -1,0 +1,70 @@
+import { type Page } from 'playwright-core';
+import { afterEach, expect, test } from 'vitest';
+import { communityTexts, globalErrorTexts } from '../../domain/messages.js';
+import { useWebApp } from '../helpers/web-app.js';
+
+/**
+ * 002 §8.2 in Chromium: the upstream goes down behind the real gateway (a fault proxy answers 503 for it); a tap
+ * says so in a toast and leaves the screen as it was, repeated failures say the request keeps failing, and the
+ * same tap works again once the upstream is back. A screen whose own data fails still shows the fallback screen.
+ */
+const app = useWebApp('error-toasts', { member: 2, faultProxy: true, gateway: { settings: { breakerFailures: 2, breakerHalfOpenAfterMs: 500 } } });
+
+afterEach(() => {
+  app.proxy.fallback = { kind: 'pass' };
+});
+
+const postPath = (id: number) => `/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${id}`).toString('base64'))}`;
+const toasts = (page: Page) => page.getByTestId('toast');
+const likeButton = (page: Page) => page.getByTestId('like-button');
+
+/** Waits for the one toast `text`, then hides it (a click) so the next one is seen on its own. */
+async function seeToast(page: Page, text: string): Promise<void> {
+  await toasts(page).filter({ hasText: text }).waitFor();
+  expect(await toasts(page).allTextContents()).toEqual([text]);
+  await toasts(page).click();
+  await toasts(page).waitFor({ state: 'detached' });
+}
+
+test('a tap with the upstream down shows the server-error toast, then "keeps failing", and works once it is back', async () => {
+  const page = await app.open(postPath(1));
+  await likeButton(page).waitFor();
+  const liked = await likeButton(page).getAttribute('aria-pressed');
+  const count = await page.getByTestId('like-count').textContent();
+
+  app.proxy.fallback = { kind: 'status', status: 503 };
+  for (const expected of [globalErrorTexts.server, globalErrorTexts.server, globalErrorTexts.repeatedFailures]) {
+    await likeButton(page).click();
+    await seeToast(page, expected);
+    // The screen stays: no fallback screen, and the optimistic like is rolled back.
+    expect(await page.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
+    expect(await likeButton(page).getAttribute('aria-pressed')).toBe(liked);
+    expect(await page.getByTestId('like-count').textContent()).toBe(count);
+  }
+  expect(await page.getByText(communityTexts.post.likeFailed).count()).toBe(0);
+
+  // The upstream is back: after the breaker's open period the same tap likes the post, and no toast shows.
+  app.proxy.fallback = { kind: 'pass' };
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  await likeButton(page).click();
+  await expect.poll(() => likeButton(page).getAttribute('aria-pressed')).toBe(liked === 'true' ? 'false' : 'true');
+  await page.waitForTimeout(300);
+  expect(await toasts(page).count()).toBe(0);
+  await page.close();
+});
+
+test('a screen whose data fails shows the fallback screen with 다시 시도, which loads it once the upstream is back', async () => {
+  const page = await app.open('/community');
+  await page.getByTestId('post-card').first().waitFor();
+  app.proxy.fallback = { kind: 'status', status: 503 };
+  await page.goto(app.gateway.url + postPath(2));
+  const retry = page.getByRole('button', { name: globalErrorTexts.tryAgain });
+  await retry.waitFor();
+  expect(await page.getByText(globalErrorTexts.fallbackTitle).count()).toBe(1);
+
+  app.proxy.fallback = { kind: 'pass' };
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  await retry.click();
+  await likeButton(page).waitFor();
+  await page.close();
+});
