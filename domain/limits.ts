@@ -256,6 +256,9 @@ export const PROBABILITY_RARITIES = ['legendary', 'epic', 'rare', 'uncommon', 'c
 export type ProbabilityRarity = (typeof PROBABILITY_RARITIES)[number];
 export const PROBABILITY_PAGE_SIZE = 20;
 export const PROBABILITY_SKELETON_CARDS = 5;
+
+/** The grey blocks of the screen skeleton (web `ScreenSkeleton`) while a screen's code or data loads: any screen, the feed. */
+export const SKELETON_BLOCKS = { screen: 3, feed: 5 } as const;
 export const PROBABILITY_SEARCH_MAX_LENGTH = 50;
 
 /**

@@ -1,6 +1,6 @@
 import { type Page } from 'playwright-core';
 import { afterEach, expect, test } from 'vitest';
-import { communityTexts, globalErrorTexts } from '../../domain/messages.js';
+import { communityTexts, globalErrorTexts, uiTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /**
@@ -66,5 +66,21 @@ test('a screen whose data fails shows the fallback screen with 다시 시도, wh
   await new Promise((resolve) => setTimeout(resolve, 600));
   await retry.click();
   await likeButton(page).waitFor();
+  await page.close();
+});
+
+test('a screen whose data is slow shows a busy skeleton with a hidden loading label, not a bare text, until it arrives', async () => {
+  app.proxy.fallback = { kind: 'slowHeaders', delayMs: 1500 };
+  const page = app.watch(await app.browser.newPage());
+  await page.goto(app.gateway.url + postPath(1), { waitUntil: 'commit' });
+  const skeleton = page.getByRole('status').filter({ has: page.getByText(uiTexts.loading, { exact: true }) });
+  await skeleton.first().waitFor();
+  expect(await skeleton.first().getAttribute('aria-busy')).toBe('true');
+  // Read by screen readers, not shown: a 1px box.
+  expect((await page.getByText(uiTexts.loading, { exact: true }).first().boundingBox())?.width).toBeLessThanOrEqual(1);
+  expect(await page.locator('.screen-skeleton').locator('.skeleton').count()).toBeGreaterThan(1);
+  app.proxy.fallback = { kind: 'pass' };
+  await likeButton(page).waitFor();
+  expect(await page.locator('.screen-skeleton').count()).toBe(0);
   await page.close();
 });

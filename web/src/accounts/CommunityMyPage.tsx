@@ -10,7 +10,7 @@ import type { CommunityMyPage_likedPosts$key } from '../__generated__/CommunityM
 import { postDetailPath } from '../community/PostCard';
 import { MoreButton, PostList } from '../community/PostList';
 import { PageHeader } from '../ui/PageHeader';
-import { LoadingScreen } from '../ui/LoadingScreen';
+import { ScreenSkeleton } from '../ui/ScreenSkeleton';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { RouteScreen } from '../app/RouteScreen';
 import { LoginRequired } from '../ui/StateScreen';
@@ -49,7 +49,7 @@ function MyScreen({ title, children }: { title: string; children: (queryRef: Pre
       fallback={
         <>
           <PageHeader title={title} back />
-          <LoadingScreen />
+          <ScreenSkeleton />
         </>
       }
     >

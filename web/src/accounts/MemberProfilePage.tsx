@@ -5,7 +5,7 @@ import type { MemberProfilePageQuery } from '../__generated__/MemberProfilePageQ
 import { PageHeader } from '../ui/PageHeader';
 import { useOpenLoginModal } from './LoginModal';
 import { useFollowMutations } from './useFollowMutations';
-import { LoadingScreen } from '../ui/LoadingScreen';
+import { ScreenSkeleton } from '../ui/ScreenSkeleton';
 import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useSession } from '../app/session';
@@ -23,7 +23,7 @@ export default function MemberProfilePage() {
       fallback={
         <>
           <PageHeader title="" back />
-          <LoadingScreen />
+          <ScreenSkeleton />
         </>
       }
     >

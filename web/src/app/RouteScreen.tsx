@@ -4,7 +4,7 @@ import type { OperationType } from 'relay-runtime';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { useRevalidate, useRouteQuery } from './routing/navigation';
-import { LoadingScreen } from '../ui/LoadingScreen';
+import { ScreenSkeleton } from '../ui/ScreenSkeleton';
 
 interface RouteScreenProps<TQuery extends OperationType> {
   /** Shown at once, above the content: the page header and what needs no data (a search box, tabs). */
@@ -19,10 +19,10 @@ interface RouteScreenProps<TQuery extends OperationType> {
 
 /**
  * The shell of a screen whose data the route's loader preloads: the header, then the content inside an error
- * boundary and a Suspense boundary with the loading screen. "다시 시도" runs the loader again, and the new query
+ * boundary and a Suspense boundary with the screen skeleton. "다시 시도" runs the loader again, and the new query
  * reference (a reset key) clears the error.
  */
-export function RouteScreen<TQuery extends OperationType>({ header, fallback = <LoadingScreen />, withoutQuery = null, children }: RouteScreenProps<TQuery>) {
+export function RouteScreen<TQuery extends OperationType>({ header, fallback = <ScreenSkeleton />, withoutQuery = null, children }: RouteScreenProps<TQuery>) {
   const queryRef = useRouteQuery<TQuery>();
   const revalidate = useRevalidate();
   return (
@@ -48,7 +48,7 @@ export function ScreenFrame() {
   const { pathname } = useLocation();
   return (
     <ErrorBoundary resetKeys={[pathname]} onRetry={() => window.location.reload()}>
-      <Suspense fallback={<LoadingScreen />}>
+      <Suspense fallback={<ScreenSkeleton />}>
         <Outlet />
       </Suspense>
     </ErrorBoundary>

@@ -1,17 +1,18 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { SKELETON_BLOCKS } from '@domain/limits.js';
 import { uiTexts } from '@domain/messages.js';
 import type { CommunityPageQuery } from '../__generated__/CommunityPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
 import { CategoryChips } from './CategoryChips';
 import { CommunityFeed } from './CommunityFeed';
-import { FeedSkeleton } from './FeedSkeleton';
+import { ScreenSkeleton } from '../ui/ScreenSkeleton';
 import { StoryTray } from '../stories/StoryTray';
 import { RouteScreen } from '../app/RouteScreen';
 
 /** The home feed, /community (000 §2). */
 export default function CommunityPage() {
   return (
-    <RouteScreen<CommunityPageQuery> header={<PageHeader title={uiTexts.community} />} fallback={<FeedSkeleton />}>
+    <RouteScreen<CommunityPageQuery> header={<PageHeader title={uiTexts.community} />} fallback={<ScreenSkeleton lead="chips" blocks={SKELETON_BLOCKS.feed} />}>
       {(queryRef) => <CommunityContent queryRef={queryRef} />}
     </RouteScreen>
   );

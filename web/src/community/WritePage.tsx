@@ -5,7 +5,7 @@ import type { WritePageQuery } from '../__generated__/WritePageQuery.graphql';
 import type { WritePage_post$key } from '../__generated__/WritePage_post.graphql';
 import { RouteScreen } from '../app/RouteScreen';
 import { PageHeader } from '../ui/PageHeader';
-import { LoadingScreen } from '../ui/LoadingScreen';
+import { ScreenSkeleton } from '../ui/ScreenSkeleton';
 import { LoginRequired, StateScreen } from '../ui/StateScreen';
 import { WriteForm } from './WriteForm';
 import { useOpenLoginModal } from '../accounts/LoginModal';
@@ -19,7 +19,7 @@ export default function WritePage() {
       fallback={
         <>
           <PageHeader title={w.title} back />
-          <LoadingScreen />
+          <ScreenSkeleton />
         </>
       }
     >
