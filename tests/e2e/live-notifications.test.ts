@@ -7,6 +7,7 @@ import { useWebApp } from '../helpers/web-app.js';
  * The live inbox on every screen, with the gateway's default 30 s poll interval: B's reply through the gateway
  * hints A's poller, so A's tab badge rises on /my well before any interval tick, and 알림 shows the reply on return.
  */
+const STAFF = 1;
 const ALICE = 2;
 const BOB = 3;
 
@@ -59,9 +60,18 @@ test('A on /my sees the unread count rise when B replies to A’s post, and 알�
   await expect.poll(() => badgeCount(page), { timeout: 10_000 }).toBe(before + 1);
   expect(new URL(page.url()).pathname).toBe('/my');
 
+  // One the gateway never saw (straight to the REST API): no push before the interval, but 알림 reads its list again.
+  const sent = await fetch(`${app.upstream.url}/v1/admin/notification/send/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `token ${await app.upstream.issueToken(STAFF)}` },
+    body: JSON.stringify({ targetUsers: [ALICE], title: '돌아와서 보는 공지', content: '다시 읽은 목록에 있습니다' }),
+  });
+  expect(sent.status).toBe(200);
+
   await page.locator('.tab[data-tab="notification"]').click();
   await page.getByText('마이 페이지에서 본 댓글').first().waitFor({ timeout: 5_000 });
-  await expect.poll(async () => (await page.getByTestId('unread-count').textContent()) ?? '').toBe(m.unread(before + 1));
+  await page.getByText('돌아와서 보는 공지').first().waitFor({ timeout: 5_000 });
+  await expect.poll(async () => (await page.getByTestId('unread-count').textContent()) ?? '').toBe(m.unread(before + 2));
   // All of it without a reload.
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });

@@ -25,5 +25,4 @@ createRoot(document.getElementById('root')!).render(
 );
 
 // The member's live inbox (graphql-ws: the tab's unread count, new notifications) starts once the page has loaded.
-const useToken = () => useSession().token;
-window.addEventListener('load', () => void import('./messaging/LiveInbox').then((live) => live.startLiveInbox({ environment, useToken })), { once: true });
+addEventListener('load', () => import('./messaging/LiveInbox').then((live) => live.startLiveInbox(environment, useSession)));

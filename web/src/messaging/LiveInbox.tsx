@@ -5,6 +5,7 @@ import { graphql, RelayEnvironmentProvider, useSubscription } from 'react-relay'
 import { ConnectionHandler, type GraphQLSubscriptionConfig, type RecordSourceSelectorProxy, type Environment } from 'relay-runtime';
 import type { LiveInboxAddedSubscription } from '../__generated__/LiveInboxAddedSubscription.graphql';
 import type { LiveInboxUnreadSubscription } from '../__generated__/LiveInboxUnreadSubscription.graphql';
+import type { useSession as UseSession } from '../app/session';
 import { UNREAD_BADGE_MAX } from '@domain/limits.js';
 import { messagingTexts as m } from '@domain/messages.js';
 
@@ -86,16 +87,9 @@ function useNotificationTabIcon(): Element | null {
   return icon;
 }
 
-/** What the shell lends the live inbox: taken as arguments, so this chunk shares no module with the first visit's. */
-export interface LiveInboxShell {
-  environment: Environment;
-  /** The session's token as React state (`useSession`). */
-  useToken: () => string | null;
-}
-
 /** A member's live inbox for each session token; nothing for a guest. */
-function LiveInboxForSession({ useToken }: Pick<LiveInboxShell, 'useToken'>) {
-  const token = useToken();
+function LiveInboxForSession({ useSession }: { useSession: typeof UseSession }) {
+  const { token } = useSession();
   return token ? <LiveInbox key={token} /> : null;
 }
 
@@ -103,12 +97,12 @@ function LiveInboxForSession({ useToken }: Pick<LiveInboxShell, 'useToken'>) {
  * Starts the live inbox in a root of its own beside the app's (main.tsx loads this module after the first paint,
  * so graphql-ws and these subscriptions stay out of the first visit's JavaScript).
  */
-export function startLiveInbox({ environment, useToken }: LiveInboxShell): void {
+export function startLiveInbox(environment: Environment, useSession: typeof UseSession): void {
   const container = document.createElement('div');
   document.body.append(container);
   createRoot(container).render(
     <RelayEnvironmentProvider environment={environment}>
-      <LiveInboxForSession useToken={useToken} />
+      <LiveInboxForSession useSession={useSession} />
     </RelayEnvironmentProvider>,
   );
 }
