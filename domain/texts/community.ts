@@ -105,6 +105,13 @@ export const communityTexts = {
     empty: '게시글이 없습니다.',
     pages: '페이지 이동',
   },
+  /** Bookmarks: the post's toggle, the /my/bookmarks screen and its link on /my all say `label`. */
+  bookmark: {
+    label: '북마크',
+    failed: '북마크를 처리하지 못했습니다.',
+    empty: '북마크한 게시글이 없습니다.',
+    emptyHint: '게시글에서 북마크를 누르면 여기에서 모아 볼 수 있습니다.',
+  },
   upload: {
     notImage: '이미지 파일만 올릴 수 있습니다.',
     tooLarge: (megabytes: number) => `이미지는 ${megabytes}MB 이하만 올릴 수 있습니다.`,

@@ -87,6 +87,7 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
       `/my/notice/${noticeId}`,
       '/my/inquiries',
       '/my/wishes',
+      '/my/bookmarks',
       '/users/1',
       '/users/1/followers',
       '/users/search',

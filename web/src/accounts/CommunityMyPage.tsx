@@ -7,18 +7,22 @@ import type { CommunityMyPageQuery } from '../__generated__/CommunityMyPageQuery
 import type { CommunityMyPage_posts$key } from '../__generated__/CommunityMyPage_posts.graphql';
 import type { CommunityMyPage_replies$key } from '../__generated__/CommunityMyPage_replies.graphql';
 import type { CommunityMyPage_likedPosts$key } from '../__generated__/CommunityMyPage_likedPosts.graphql';
+import type { CommunityMyPage_bookmarkedPosts$key } from '../__generated__/CommunityMyPage_bookmarkedPosts.graphql';
 import { postDetailPath } from '../community/PostCard';
 import { MoreButton, PostList } from '../community/PostList';
 import { PageHeader } from '../ui/PageHeader';
 import { ScreenSkeleton } from '../ui/ScreenSkeleton';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { RouteScreen } from '../app/RouteScreen';
-import { LoginRequired } from '../ui/StateScreen';
+import { LoginRequired, StateScreen } from '../ui/StateScreen';
 import { useOpenLoginModal } from './LoginModal';
 
 const m = communityTexts.my;
+const b = communityTexts.bookmark;
 const TABS = ['posts', 'comments'] as const;
 type Tab = (typeof TABS)[number];
+/** The lists of the viewer this module shows: the tabs of /community/my, and the liked and bookmarked posts. */
+type List = Tab | 'likes' | 'bookmarks';
 
 /** /community/my (000 §2): the member's own posts and comments, in two tabs. */
 export default function CommunityMyPage() {
@@ -43,6 +47,14 @@ export function MyLikesPage() {
   return <MyScreen title={m.likes}>{(queryRef) => <MyList queryRef={queryRef} title={m.likes} list="likes" />}</MyScreen>;
 }
 
+/**
+ * /my/bookmarks (README "Bookmarks"): the posts the member bookmarked, the newest bookmark first. Read again on every
+ * visit, and a bookmark taken back on the post's screen leaves the list at once: its `isBookmarked` turns false.
+ */
+export function MyBookmarksPage() {
+  return <MyScreen title={b.label}>{(queryRef) => <MyList queryRef={queryRef} title={b.label} list="bookmarks" />}</MyScreen>;
+}
+
 function MyScreen({ title, children }: { title: string; children: (queryRef: PreloadedQuery<CommunityMyPageQuery>) => ReactNode }) {
   return (
     <RouteScreen<CommunityMyPageQuery>
@@ -58,7 +70,7 @@ function MyScreen({ title, children }: { title: string; children: (queryRef: Pre
   );
 }
 
-function MyList({ queryRef, title, list }: { queryRef: PreloadedQuery<CommunityMyPageQuery>; title: string; list: Tab | 'likes' }) {
+function MyList({ queryRef, title, list }: { queryRef: PreloadedQuery<CommunityMyPageQuery>; title: string; list: List }) {
   const { viewer } = useMyQuery(queryRef);
   const openLogin = useOpenLoginModal();
   return (
@@ -70,8 +82,9 @@ function MyList({ queryRef, title, list }: { queryRef: PreloadedQuery<CommunityM
 }
 
 /** One of the viewer's lists; the query fetched only the ones its route shows. */
-function ListOf({ viewer, list }: { viewer: NonNullable<CommunityMyPageQuery['response']['viewer']>; list: Tab | 'likes' }) {
+function ListOf({ viewer, list }: { viewer: NonNullable<CommunityMyPageQuery['response']['viewer']>; list: List }) {
   if (list === 'likes') return viewer.liked ? <LikedPosts user={viewer.liked} /> : null;
+  if (list === 'bookmarks') return viewer.bookmarked ? <BookmarkedPosts user={viewer.bookmarked} /> : null;
   if (list === 'posts') return viewer.ownPosts ? <MyPosts user={viewer.ownPosts} /> : null;
   return viewer.ownReplies ? <MyReplies user={viewer.ownReplies} /> : null;
 }
@@ -79,12 +92,13 @@ function ListOf({ viewer, list }: { viewer: NonNullable<CommunityMyPageQuery['re
 function useMyQuery(queryRef: PreloadedQuery<CommunityMyPageQuery>) {
   return usePreloadedQuery<CommunityMyPageQuery>(
     graphql`
-      query CommunityMyPageQuery($postCount: Int!, $replyCount: Int!, $likes: Boolean!) @preloadable {
+      query CommunityMyPageQuery($postCount: Int!, $replyCount: Int!, $own: Boolean!, $likes: Boolean!, $bookmarks: Boolean!) @preloadable {
         viewer {
           nickname
-          ...CommunityMyPage_posts @arguments(count: $postCount) @skip(if: $likes) @alias(as: "ownPosts")
-          ...CommunityMyPage_replies @arguments(count: $replyCount) @skip(if: $likes) @alias(as: "ownReplies")
+          ...CommunityMyPage_posts @arguments(count: $postCount) @include(if: $own) @alias(as: "ownPosts")
+          ...CommunityMyPage_replies @arguments(count: $replyCount) @include(if: $own) @alias(as: "ownReplies")
           ...CommunityMyPage_likedPosts @arguments(count: $postCount) @include(if: $likes) @alias(as: "liked")
+          ...CommunityMyPage_bookmarkedPosts @arguments(count: $postCount) @include(if: $bookmarks) @alias(as: "bookmarked")
         }
       }
     `,
@@ -225,6 +239,34 @@ function LikedPosts({ user }: { user: CommunityMyPage_likedPosts$key }) {
   return (
     <>
       {posts.length === 0 ? <p className="search-results__state">{m.noLikes}</p> : <PostList posts={posts} testId="my-likes" />}
+      <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} onMore={() => loadNext(NUMBERED_LIST_PAGE_SIZE)} />
+    </>
+  );
+}
+
+function BookmarkedPosts({ user }: { user: CommunityMyPage_bookmarkedPosts$key }) {
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
+    graphql`
+      fragment CommunityMyPage_bookmarkedPosts on User
+      @refetchable(queryName: "CommunityMyBookmarksPaginationQuery")
+      @argumentDefinitions(count: { type: "Int!" }, cursor: { type: "String" }) {
+        bookmarkedPosts(first: $count, after: $cursor) @connection(key: "CommunityMyPage_bookmarkedPosts") {
+          edges {
+            node {
+              id
+              isBookmarked
+              ...PostCard_post
+            }
+          }
+        }
+      }
+    `,
+    user,
+  );
+  const posts = (data.bookmarkedPosts?.edges ?? []).map((edge) => edge.node).filter((post) => post.isBookmarked);
+  return (
+    <>
+      {posts.length === 0 ? <StateScreen title={b.empty} text={b.emptyHint} /> : <PostList posts={posts} testId="my-bookmarks" />}
       <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} onMore={() => loadNext(NUMBERED_LIST_PAGE_SIZE)} />
     </>
   );

@@ -17,6 +17,7 @@ const MY_LINKS = [
   ['/my/likes', communityTexts.my.likes],
   ['/community/my', communityTexts.my.title],
   ['/my/wishes', itemTexts.myWishes],
+  ['/my/bookmarks', communityTexts.bookmark.label],
   ['/my/inquiries', messagingTexts.inquiriesTitle],
   ['/my/notice', messagingTexts.noticesTitle],
   ['/my/guide', messagingTexts.guidesTitle],

@@ -16,20 +16,20 @@ import type { SettingsPageQuery as SettingsPageQueryType } from '../__generated_
 import { loadRouteQuery } from '../app/relay/loadRouteQuery';
 import { routeNodeId } from '../app/relay/routeIds';
 
-export const myLoader = () => loadRouteQuery<MyPageQueryType>('my', MyPageQuery, {});
-export const profileDetailLoader = () => loadRouteQuery<ProfileDetailPageQueryType>('my-profile', ProfileDetailPageQuery, {});
-export const profileEditLoader = () => loadRouteQuery<ProfileEditPageQueryType>('my-profile-edit', ProfileEditPageQuery, {});
-export const settingsLoader = () => loadRouteQuery<SettingsPageQueryType>('my-settings', SettingsPageQuery, {});
+export const myLoader = () => loadRouteQuery<MyPageQueryType>(MyPageQuery, {});
+export const profileDetailLoader = () => loadRouteQuery<ProfileDetailPageQueryType>(ProfileDetailPageQuery, {});
+export const profileEditLoader = () => loadRouteQuery<ProfileEditPageQueryType>(ProfileEditPageQuery, {});
+export const settingsLoader = () => loadRouteQuery<SettingsPageQueryType>(SettingsPageQuery, {});
 export function memberProfileLoader({ params }: RouteLoaderArgs) {
-  return loadRouteQuery<MemberProfilePageQueryType>('member-profile', MemberProfilePageQuery, { id: routeNodeId(params.id ?? '', 'User') });
+  return loadRouteQuery<MemberProfilePageQueryType>(MemberProfilePageQuery, { id: routeNodeId(params.id ?? '', 'User') });
 }
 /** No query until there is something to look for. */
 export function memberSearchLoader({ request }: RouteLoaderArgs) {
   const q = new URL(request.url).searchParams.get('q')?.trim();
-  return q ? loadRouteQuery<MemberSearchPageQueryType>('member-search', MemberSearchPageQuery, { q }) : null;
+  return q ? loadRouteQuery<MemberSearchPageQueryType>(MemberSearchPageQuery, { q }) : null;
 }
 /** `/users/:id/followers` or `/users/:id/following`, told apart by the last path segment. */
 export function followListLoader({ params, request }: RouteLoaderArgs) {
   const followers = new URL(request.url).pathname.endsWith('/followers');
-  return loadRouteQuery<FollowListPageQueryType>('follow-list', FollowListPageQuery, { id: routeNodeId(params.id ?? '', 'User'), followers });
+  return loadRouteQuery<FollowListPageQueryType>(FollowListPageQuery, { id: routeNodeId(params.id ?? '', 'User'), followers });
 }

@@ -6,14 +6,16 @@ import type { RouteLoaderArgs } from '../app/routing/navigation';
 
 /**
  * /community/my, /my/posts and /my/comments: the viewer's posts and replies, both tabs in one request; /my/likes:
- * the viewer's liked posts. The member's own lists change on other screens (a post written, a like given), so each
- * visit shows what the store holds and reads them again.
+ * the viewer's liked posts; /my/bookmarks: their bookmarked posts. The member's own lists change on other screens
+ * (a post written, a like given, a bookmark taken back), so each visit shows what the store holds and reads them again.
  */
 export function communityMyLoader({ request }: RouteLoaderArgs) {
+  const path = new URL(request.url).pathname;
+  const likes = path === '/my/likes';
+  const bookmarks = path === '/my/bookmarks';
   return loadRouteQuery<CommunityMyPageQueryType>(
-    'community-my',
     CommunityMyPageQuery,
-    { postCount: NUMBERED_LIST_PAGE_SIZE, replyCount: USER_REPLIES_PAGE_SIZE, likes: new URL(request.url).pathname === '/my/likes' },
+    { postCount: NUMBERED_LIST_PAGE_SIZE, replyCount: USER_REPLIES_PAGE_SIZE, likes, bookmarks, own: !likes && !bookmarks },
     'store-and-network',
   );
 }

@@ -36,7 +36,7 @@ const loaders = new Map<RouteObject, RouteLoader>();
  * paths (the first visit downloads this table: each chunk name and screen name here counts toward its budget).
  */
 const journeyScreens = () => import('../accounts/AccountJourneyPages').then((module) => module.screensByPath);
-/** /community/my and the member's own lists (/my/posts, /my/comments, /my/likes): one chunk and one query. */
+/** /community/my and the member's own lists (/my/posts, /my/comments, /my/likes, /my/bookmarks): one chunk and one query. */
 const myLists = () => import('../accounts/CommunityMyPage');
 /** Notices and guides (notices of category guide). */
 const noticePages = () => import('../messaging/NoticePages');
@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
           screen('my/posts', myLists, communityMyLoader, 'MyPostsPage'),
           screen('my/comments', myLists, communityMyLoader, 'MyCommentsPage'),
           screen('my/likes', myLists, communityMyLoader, 'MyLikesPage'),
+          screen('my/bookmarks', myLists, communityMyLoader, 'MyBookmarksPage'),
           screen('my/guide', noticePages, noticeListLoader, 'GuideListPage'),
           screen('my/guide/notion/:id', noticePages, noticeDetailLoader, 'GuideDetailPage'),
           screen('community/notice', () => import('../messaging/InboxPage'), inboxLoader),

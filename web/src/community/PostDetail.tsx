@@ -5,6 +5,7 @@ import { PostStats } from './PostStats';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { AuthorProfile } from './AuthorProfile';
 import { LikeButton } from './LikeButton';
+import { BookmarkButton } from './BookmarkButton';
 import { PostActions } from './PostActions';
 import { ReplySection } from './ReplySection';
 import { usePostChanged } from '../messaging/usePostChanged';
@@ -56,6 +57,7 @@ export function PostDetail({ post, viewerId }: { post: PostDetail_post$key; view
           ...AuthorProfile_user
         }
         ...LikeButton_post
+        ...BookmarkButton_post
         ...ReplySection_post
       }
     `,
@@ -146,7 +148,10 @@ export function PostDetail({ post, viewerId }: { post: PostDetail_post$key; view
       ) : null}
 
       <PostStats likeCount={data.likeCount} replyCount={data.replyCount} viewCount={data.viewCount} />
-      <LikeButton post={data} />
+      <div className="post-detail__reactions">
+        <LikeButton post={data} />
+        <BookmarkButton post={data} />
+      </div>
       <PostActions postId={data.id} authorId={data.author?.id ?? null} viewerId={viewerId} />
       <ReplySection post={data} viewerId={viewerId} />
     </article>

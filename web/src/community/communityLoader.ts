@@ -8,7 +8,7 @@ import { categoryIdFrom } from './categoryParam';
 /** Lives outside the lazily loaded screen so the query starts while the screen's code downloads. */
 export function communityLoader({ request }: RouteLoaderArgs) {
   const categoryId = categoryIdFrom(new URL(request.url).searchParams);
-  return loadRouteQuery<CommunityPageQueryType>('community', CommunityPageQuery, {
+  return loadRouteQuery<CommunityPageQueryType>(CommunityPageQuery, {
     categoryId,
     count: POST_PAGE_SIZE_DEFAULT,
   });

@@ -8,5 +8,5 @@ import { routeNodeId } from '../app/relay/routeIds';
 export function postDetailLoader({ request }: RouteLoaderArgs) {
   const id = new URL(request.url).searchParams.get('id')?.trim();
   if (!id) return null;
-  return loadRouteQuery<PostDetailPageQueryType>('post-detail', PostDetailPageQuery, { id: routeNodeId(id, 'Post') });
+  return loadRouteQuery<PostDetailPageQueryType>(PostDetailPageQuery, { id: routeNodeId(id, 'Post') });
 }

@@ -9,7 +9,7 @@ import { afterCursorOfPage, isSearchable, POST_LIST_PATH, searchRequestFrom } fr
 
 /** /community/search: the search box and the trending posts. */
 export function searchHomeLoader() {
-  return loadRouteQuery<SearchHomePageQueryType>('search-home', SearchHomePageQuery, { count: TRENDING_PAGE_SIZE });
+  return loadRouteQuery<SearchHomePageQueryType>(SearchHomePageQuery, { count: TRENDING_PAGE_SIZE });
 }
 
 /**
@@ -21,7 +21,7 @@ export function searchPostLoader({ request }: RouteLoaderArgs) {
   const search = searchRequestFrom(url.searchParams);
   const searching = isSearchable(search.query);
   if (!searching && url.pathname !== POST_LIST_PATH) return null;
-  return loadRouteQuery<SearchPostPageQueryType>('search-post', SearchPostPageQuery, {
+  return loadRouteQuery<SearchPostPageQueryType>(SearchPostPageQuery, {
     searching,
     query: search.query.trim(),
     type: search.type.toUpperCase() as SearchPostPageQueryType['variables']['type'],

@@ -6,5 +6,5 @@ import { loadRouteQuery } from '../app/relay/loadRouteQuery';
 /** /community/write, and /community/write?id=<post id> to edit: the categories, the viewer and the post. */
 export function writeLoader({ request }: RouteLoaderArgs) {
   const id = new URL(request.url).searchParams.get('id')?.trim() ?? '';
-  return loadRouteQuery<WritePageQueryType>('write', WritePageQuery, { id, isEdit: id !== '' });
+  return loadRouteQuery<WritePageQueryType>(WritePageQuery, { id, isEdit: id !== '' });
 }

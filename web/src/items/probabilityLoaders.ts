@@ -32,7 +32,7 @@ export function probabilityDetailLoader({ params }: RouteLoaderArgs): PreloadedQ
   const kind = probabilityKindOf(params.kind);
   const databaseId = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
   if (!kind || databaseId === null) return null;
-  return loadRouteQuery<ProbabilityDetailPageQueryType>('probability-detail', ProbabilityDetailPageQuery, {
+  return loadRouteQuery<ProbabilityDetailPageQueryType>(ProbabilityDetailPageQuery, {
     kind: kind.toUpperCase() as GraphQLProbabilityKind,
     databaseId,
   });

@@ -17,15 +17,12 @@ import { loadRouteQuery } from '../app/relay/loadRouteQuery';
 
 // Route loaders start each screen's query before it renders (render-as-you-fetch).
 // The inbox shows what it has at once and reads the list again: what arrived while away appears on return.
-export const inboxLoader = () => loadRouteQuery<InboxPageQueryType>('inbox', InboxPageQuery, {}, 'store-and-network');
-export const notificationSettingsLoader = () => loadRouteQuery<NotificationSettingsPageQueryType>('notification-settings', NotificationSettingsPageQuery, {});
+export const inboxLoader = () => loadRouteQuery<InboxPageQueryType>(InboxPageQuery, {}, 'store-and-network');
+export const notificationSettingsLoader = () => loadRouteQuery<NotificationSettingsPageQueryType>(NotificationSettingsPageQuery, {});
 /** /my/notice, and /my/guide: the notices of category guide. */
 export const noticeListLoader = ({ request }: RouteLoaderArgs) =>
-  loadRouteQuery<NoticeListPageQueryType>('notices', NoticeListPageQuery, { category: new URL(request.url).pathname.startsWith('/my/guide') ? 'GUIDE' : null });
-export const noticeDetailLoader = ({ params }: RouteLoaderArgs) =>
-  loadRouteQuery<NoticeDetailPageQueryType>('notice', NoticeDetailPageQuery, { id: params.id ?? '' });
-export const inquiryListLoader = () => loadRouteQuery<InquiryListPageQueryType>('inquiries', InquiryListPageQuery, {});
-export const inquiryDetailLoader = ({ params }: RouteLoaderArgs) =>
-  loadRouteQuery<InquiryDetailPageQueryType>('inquiry', InquiryDetailPageQuery, { id: params.id ?? '' });
-export const inquiryStatusLoader = ({ params }: RouteLoaderArgs) =>
-  loadRouteQuery<InquiryStatusPageQueryType>('inquiry-status', InquiryStatusPageQuery, { id: params.id ?? '' });
+  loadRouteQuery<NoticeListPageQueryType>(NoticeListPageQuery, { category: new URL(request.url).pathname.startsWith('/my/guide') ? 'GUIDE' : null });
+export const noticeDetailLoader = ({ params }: RouteLoaderArgs) => loadRouteQuery<NoticeDetailPageQueryType>(NoticeDetailPageQuery, { id: params.id ?? '' });
+export const inquiryListLoader = () => loadRouteQuery<InquiryListPageQueryType>(InquiryListPageQuery, {});
+export const inquiryDetailLoader = ({ params }: RouteLoaderArgs) => loadRouteQuery<InquiryDetailPageQueryType>(InquiryDetailPageQuery, { id: params.id ?? '' });
+export const inquiryStatusLoader = ({ params }: RouteLoaderArgs) => loadRouteQuery<InquiryStatusPageQueryType>(InquiryStatusPageQuery, { id: params.id ?? '' });

@@ -8,9 +8,9 @@ import { routeNodeId } from '../app/relay/routeIds';
 
 /** The viewer's query starts while its code downloads (render-as-you-fetch). */
 export function storyViewerLoader({ params }: RouteLoaderArgs) {
-  return loadRouteQuery<StoryViewerPageQueryType>('storyViewer', StoryViewerPageQuery, { userId: routeNodeId(params.userId ?? '', 'User') });
+  return loadRouteQuery<StoryViewerPageQueryType>(StoryViewerPageQuery, { userId: routeNodeId(params.userId ?? '', 'User') });
 }
 
 export function highlightsLoader({ params }: RouteLoaderArgs) {
-  return loadRouteQuery<HighlightsPageQueryType>('highlights', HighlightsPageQuery, { userId: routeNodeId(params.userId ?? '', 'User') });
+  return loadRouteQuery<HighlightsPageQueryType>(HighlightsPageQuery, { userId: routeNodeId(params.userId ?? '', 'User') });
 }

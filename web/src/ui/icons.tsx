@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
-function Icon({ children }: { children: ReactNode }) {
+/** The frame every icon is drawn in; a screen's own icon (not needed by the first visit) stays in that screen's chunk. */
+export function Icon({ children }: { children: ReactNode }) {
   return (
     <svg
       className="icon"
