@@ -66,6 +66,7 @@ export const accountTexts = {
     kakaoProcessingFailed: '카카오 로그인 처리에 실패했습니다.',
     appleProcessingFailed: 'Apple 로그인 처리에 실패했습니다.',
     applePreparing: 'Apple 로그인 준비 중입니다.',
+    appleSdkFailed: 'Apple 로그인을 불러오지 못했습니다. 잠시 후 다시 눌러주세요.',
     kakaoPreparing: '카카오 로그인 준비 중입니다.',
     loginResponseInvalid: '로그인 처리 중 오류가 발생했습니다.',
     identifierLoginFailed: '로그인에 실패했습니다.',

@@ -169,15 +169,37 @@ describe('login sheet details (001 §2)', () => {
     const heights = await dialog.evaluate((element) => ({ max: getComputedStyle(element).maxHeight, viewport: window.innerHeight }));
     expect(parseFloat(heights.max)).toBeCloseTo(heights.viewport * 0.8, 0);
 
-    // Without their SDKs (the scripts answered 404): Apple is preparing; Google says so, keeps checking, then fails.
-    await dialog.getByRole('button', { name: sheet.apple }).click();
-    await page.getByTestId('toast').filter({ hasText: accountTexts.social.applePreparing }).waitFor();
+    // Without their SDKs (the scripts answered 404): Apple says its SDK failed and asks for it again on each tap
+    // (never 준비 중 forever); Google says it is getting ready, keeps checking, then fails.
+    const appleScripts: string[] = [];
+    page.on('request', (request) => void (request.url().startsWith('https://appleid.cdn-apple.com/') && appleScripts.push(request.url())));
+    for (let tap = 0; tap < 2; tap += 1) {
+      await page.locator('script[data-sdk="apple"][data-failed]').waitFor({ state: 'attached' });
+      const asked = appleScripts.length;
+      await dialog.getByRole('button', { name: sheet.apple }).click();
+      await page.getByTestId('toast').filter({ hasText: accountTexts.social.appleSdkFailed }).waitFor();
+      await expect.poll(() => appleScripts.length).toBe(asked + 1);
+    }
+    expect(await page.getByText(accountTexts.social.applePreparing).count()).toBe(0);
     await dialog.getByRole('button', { name: sheet.google }).click();
     await page.getByTestId('toast').filter({ hasText: accountTexts.social.googleNotReady }).waitFor();
     await page.getByTestId('toast').filter({ hasText: accountTexts.social.googleFailed }).waitFor({ timeout: 15_000 });
 
     await dialog.getByRole('tab', { name: sheet.phoneTab }).click();
-    await dialog.getByLabel(sheet.identifierLabel).fill(DEMO_EMAIL);
+    // Neither an e-mail nor a mobile number: said at the field, before any request, in 001's words.
+    app.graphqlOperations.length = 0;
+    const identifier = dialog.getByLabel(sheet.identifierLabel);
+    await identifier.fill('slime-lover');
+    await dialog.getByRole('button', { name: sheet.next }).click();
+    await dialog.getByRole('alert').filter({ hasText: accountTexts.validation.identifierInvalid }).waitFor();
+    expect(await identifier.getAttribute('aria-invalid')).toBe('true');
+    expect(await identifier.getAttribute('aria-describedby')).toBe(
+      await dialog.getByRole('alert').filter({ hasText: accountTexts.validation.identifierInvalid }).getAttribute('id'),
+    );
+    expect(await dialog.getByText(/데이터 검증 실패/).count()).toBe(0);
+    expect(app.graphqlOperations.filter((name) => /Login/i.test(name) && !/Providers/.test(name))).toEqual([]);
+    await identifier.fill(DEMO_EMAIL);
+    expect(await identifier.getAttribute('aria-invalid')).toBeNull();
     await dialog.getByRole('button', { name: sheet.next }).click();
     const password = dialog.getByLabel(sheet.passwordLabel);
     await dialog.getByText('0/20').waitFor();

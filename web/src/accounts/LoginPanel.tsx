@@ -2,13 +2,13 @@ import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
 import type { LoginPanelProvidersQuery } from '../__generated__/LoginPanelProvidersQuery.graphql';
-import { isSheetPassword } from '@domain/accountRules.js';
+import { isLoginIdentifier, isSheetPassword } from '@domain/accountRules.js';
 import { LOGIN_SHEET_PASSWORD_MAX } from '@domain/limits.js';
 import { accountTexts, legalTexts } from '@domain/messages.js';
 import { useLoginMutations, type SocialProviderName } from './useLoginMutations';
 import { useToast } from '../ui/toast/ToastProvider';
 import { failureMessage, MutationFailure } from '../app/relay/mutationFailure';
-import { loadSocialSdks, sdkFailed, sdkWindow, whenGoogleReady, type SdkProvider } from './socialSdks';
+import { loadSocialSdks, reloadSocialSdk, sdkFailed, sdkWindow, whenGoogleReady, type SdkProvider } from './socialSdks';
 import { FormError } from '../ui/FormParts';
 
 const t = accountTexts.sheet;
@@ -30,6 +30,8 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** What is wrong with the identifier, said at its field (001 §5). */
+  const [identifierError, setIdentifierError] = useState<string | null>(null);
   const { loginWithPassword, loginWithProvider, inFlight } = useLoginMutations();
   const toast = useToast();
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -51,6 +53,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
     setPassword('');
     setShowPassword(false);
     setError(null);
+    setIdentifierError(null);
   }
 
   function succeed() {
@@ -62,10 +65,12 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
   const passwordValid = isSheetPassword(password);
 
   function next() {
-    if (identifierBlank) {
-      setError(accountTexts.validation.identifierRequired);
+    // Blank and malformed are told apart, before any request (001 §5: neither an e-mail nor a mobile number).
+    if (identifierBlank || !isLoginIdentifier(identifier)) {
+      setIdentifierError(identifierBlank ? accountTexts.validation.identifierRequired : accountTexts.validation.identifierInvalid);
       return;
     }
+    setIdentifierError(null);
     setError(null);
     setStep('password');
   }
@@ -150,7 +155,11 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
   async function apple(clientId: string) {
     const sdk = sdkWindow().AppleID;
     if (!sdk) {
-      toast.show(social.applePreparing, 'info');
+      // A script that failed to load is asked for again, so the next tap can work; one still loading is preparing.
+      if (sdkFailed('apple')) {
+        toast.show(social.appleSdkFailed, 'error');
+        reloadSocialSdk('apple');
+      } else toast.show(social.applePreparing, 'info');
       return;
     }
     try {
@@ -211,10 +220,20 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
             autoComplete="username"
             placeholder={t.identifierPlaceholder}
             value={identifier}
-            onChange={(event) => setIdentifier(event.target.value)}
+            onChange={(event) => {
+              setIdentifier(event.target.value);
+              setIdentifierError(null);
+            }}
             onKeyDown={onIdentifierKey}
+            aria-invalid={identifierError ? true : undefined}
+            aria-describedby={identifierError ? `${identifierId}-error` : undefined}
             autoFocus
           />
+          {identifierError ? (
+            <p id={`${identifierId}-error`} className="field__error" role="alert">
+              {identifierError}
+            </p>
+          ) : null}
           <button type="button" className="button button--primary login-panel__submit" disabled={identifierBlank} onClick={next}>
             {t.next}
           </button>

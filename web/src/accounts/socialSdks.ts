@@ -28,21 +28,28 @@ interface SdkWindow {
 export const sdkWindow = () => window as unknown as SdkWindow;
 
 export type SdkProvider = keyof typeof SDK_URLS;
-const failedSdks = new Set<SdkProvider>();
 
-/** Whether the provider's script could not be loaded at all (as opposed to still loading). */
-export const sdkFailed = (provider: SdkProvider) => failedSdks.has(provider);
+const sdkScript = (provider: SdkProvider) => document.querySelector<HTMLScriptElement>(`script[data-sdk="${provider}"]`);
+
+/** Whether the provider's script could not be loaded at all (as opposed to still loading): it is marked `data-failed`. */
+export const sdkFailed = (provider: SdkProvider) => sdkScript(provider)?.dataset.failed !== undefined;
+
+/** Asks for a provider's script again after it failed to load (a tap on its button retries). */
+export function reloadSocialSdk(provider: SdkProvider): void {
+  sdkScript(provider)?.remove();
+  loadSocialSdks([provider]);
+}
 
 /** Adds the SDK script of each provider named, once; one still loading leaves its provider "preparing", one that failed is remembered. */
 export function loadSocialSdks(providers: readonly SdkProvider[]): void {
   for (const provider of providers) {
     const src = SDK_URLS[provider];
-    if (document.querySelector(`script[data-sdk="${provider}"]`)) continue;
+    if (sdkScript(provider)) continue;
     const script = document.createElement('script');
     script.src = src;
     script.async = true;
     script.dataset.sdk = provider;
-    script.addEventListener('error', () => failedSdks.add(provider));
+    script.addEventListener('error', () => (script.dataset.failed = ''));
     document.head.appendChild(script);
   }
 }
