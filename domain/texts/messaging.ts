@@ -103,6 +103,7 @@ export const messagingTexts = {
   commentPlaceholder: '댓글을 입력하세요',
   composeNotification: '알림 보내기',
   writeNotice: '공지 작성',
+  attachmentsLabel: '첨부 파일',
   views: (count: number) => `조회 ${count}`,
   // The staff screen that moves an inquiry one step on (pending → in_progress → resolved → closed)
   inquiryStatusForm: {

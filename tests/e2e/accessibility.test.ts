@@ -121,6 +121,13 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
     expect(failures).toEqual([]);
   });
 
+  test('staff screens: writing a notice and sending a notification', async () => {
+    // The first demo member is staff (admin@slime.community).
+    const staff = await app.browserFor(1);
+    const failures = await checkRoutes(['/my/admin/notice', '/my/admin/notify'], (route) => app.open(route, staff));
+    expect(failures).toEqual([]);
+  });
+
   test('guest screens, the login sheet and the item modal', async () => {
     const postId = await firstId('/v1/community/?page_size=1', (body) => body.results[0].id);
     const guest = await openBrowser('accessibility-guest');

@@ -117,7 +117,10 @@ export function WriteNoticePage() {
           <input type="checkbox" checked={isPinned} onChange={(event) => setPinned(event.target.checked)} />
           {m.pinned}
         </label>
-        <input type="file" multiple onChange={(event) => setFiles([...(event.target.files ?? [])])} />
+        <label>
+          {m.attachmentsLabel}
+          <input type="file" multiple onChange={(event) => setFiles([...(event.target.files ?? [])])} />
+        </label>
         <button type="submit" className="button button--primary" disabled={inFlight}>
           {m.submit}
         </button>
