@@ -160,6 +160,30 @@ describe('login sheet and session', () => {
 });
 
 describe('login sheet details (001 §2)', () => {
+  test('its tabs work from the keyboard (WAI-ARIA tabs): arrows, Home and End select, only the selected tab is in the Tab order', async () => {
+    const page = await open('/login');
+    await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();
+    const dialog = loginSheet(page);
+    const quick = dialog.getByRole('tab', { name: sheet.quickTab });
+    const phone = dialog.getByRole('tab', { name: sheet.phoneTab });
+    await quick.waitFor();
+    expect([await quick.getAttribute('tabindex'), await phone.getAttribute('tabindex')]).toEqual(['0', '-1']);
+    await quick.focus();
+    const selectedAndFocused = async () => [await phone.getAttribute('aria-selected'), await phone.evaluate((tab) => tab === document.activeElement)];
+    for (const [key, phoneSelected] of [
+      ['ArrowRight', true],
+      ['ArrowRight', false],
+      ['ArrowLeft', true],
+      ['Home', false],
+      ['End', true],
+    ] as const) {
+      await page.keyboard.press(key);
+      await expect.poll(selectedAndFocused).toEqual([String(phoneSelected), phoneSelected]);
+    }
+    expect([await quick.getAttribute('tabindex'), await phone.getAttribute('tabindex')]).toEqual(['-1', '0']);
+    await page.close();
+  });
+
   test('title, welcome, close, 80% height, counter out of 20, back clears the password, footer privacy page and copyright', async () => {
     const page = await open('/login');
     await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();

@@ -16,6 +16,7 @@ import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { RouteScreen } from '../app/RouteScreen';
 import { LoginRequired, StateScreen } from '../ui/StateScreen';
 import { useOpenLoginModal } from './LoginModal';
+import { onTabListKeyDown, tabIndexOf } from '../ui/tabKeys';
 
 const m = communityTexts.my;
 const b = communityTexts.bookmark;
@@ -123,7 +124,7 @@ function MyContent({ queryRef }: { queryRef: PreloadedQuery<CommunityMyPageQuery
   return (
     <>
       <PageHeader title={m.profileTitle(viewer.nickname)} back />
-      <div className="my-tabs" role="tablist" aria-label={m.title}>
+      <div className="my-tabs" role="tablist" aria-label={m.title} onKeyDown={onTabListKeyDown}>
         {TABS.map((name) => (
           <button
             key={name}
@@ -131,6 +132,7 @@ function MyContent({ queryRef }: { queryRef: PreloadedQuery<CommunityMyPageQuery
             role="tab"
             className="my-tabs__tab"
             aria-selected={tab === name}
+            tabIndex={tabIndexOf(tab === name)}
             onClick={() => setParams(name === 'posts' ? {} : { tab: name }, { replace: true })}
           >
             {name === 'posts' ? m.posts : m.comments}

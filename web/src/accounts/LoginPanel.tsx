@@ -10,6 +10,7 @@ import { useToast } from '../ui/toast/ToastProvider';
 import { failureMessage, MutationFailure } from '../app/relay/mutationFailure';
 import { loadSocialSdks, reloadSocialSdk, sdkFailed, sdkWindow, whenGoogleReady, type SdkProvider } from './socialSdks';
 import { FormError } from '../ui/FormParts';
+import { onTabListKeyDown, tabIndexOf } from '../ui/tabKeys';
 
 const t = accountTexts.sheet;
 const social = accountTexts.social;
@@ -189,11 +190,25 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
 
   return (
     <div className="login-panel">
-      <div className="login-panel__tabs" role="tablist">
-        <button type="button" role="tab" aria-selected={tab === 'social'} className="login-panel__tab" onClick={() => switchTab('social')}>
+      <div className="login-panel__tabs" role="tablist" onKeyDown={onTabListKeyDown}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'social'}
+          tabIndex={tabIndexOf(tab === 'social')}
+          className="login-panel__tab"
+          onClick={() => switchTab('social')}
+        >
           {t.quickTab}
         </button>
-        <button type="button" role="tab" aria-selected={tab === 'phone'} className="login-panel__tab" onClick={() => switchTab('phone')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'phone'}
+          tabIndex={tabIndexOf(tab === 'phone')}
+          className="login-panel__tab"
+          onClick={() => switchTab('phone')}
+        >
           {t.phoneTab}
         </button>
       </div>

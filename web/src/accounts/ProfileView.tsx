@@ -4,6 +4,7 @@ import { accountTexts, storyTexts } from '@domain/messages.js';
 import type { ProfileView_user$key } from '../__generated__/ProfileView_user.graphql';
 import { ProfileBadgeList, ProfileCommentList, ProfilePostList } from './ProfileTabLists';
 import { ProfileHead, ProfileStats } from './ProfileParts';
+import { onTabListKeyDown, tabIndexOf } from '../ui/tabKeys';
 
 const p = accountTexts.profile;
 type ProfileTab = (typeof p.tabs)[number];
@@ -71,13 +72,14 @@ export function ProfileView({ user, actions }: { user: ProfileView_user$key; act
       <Link className="profile__highlights" to={`/stories/highlights/${encodeURIComponent(data.id)}`}>
         {storyTexts.highlights.title}
       </Link>
-      <div className="profile__tabs" role="tablist">
+      <div className="profile__tabs" role="tablist" onKeyDown={onTabListKeyDown}>
         {p.tabs.map((name, index) => (
           <button
             key={name}
             type="button"
             role="tab"
             aria-selected={tab === name}
+            tabIndex={tabIndexOf(tab === name)}
             className="profile__tab"
             onClick={() =>
               setParams(

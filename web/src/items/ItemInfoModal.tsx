@@ -16,6 +16,7 @@ import { MutationFailure } from '../app/relay/mutationFailure';
 import { useModalFocus } from '../ui/useModalFocus';
 import { useModalSound } from '../ui/modalSound';
 import { badgeTitleStyle } from '../ui/badgeColours';
+import { onTabListKeyDown, tabIndexOf } from '../ui/tabKeys';
 
 type Tab = 'info' | 'sellers' | 'buyers';
 const TABS: Tab[] = ['info', 'sellers', 'buyers'];
@@ -127,13 +128,14 @@ export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
             <CloseIcon />
           </button>
         </header>
-        <div className="item-modal__tabs" role="tablist">
+        <div className="item-modal__tabs" role="tablist" onKeyDown={onTabListKeyDown}>
           {TABS.map((key) => (
             <button
               key={key}
               type="button"
               role="tab"
               aria-selected={tab === key}
+              tabIndex={tabIndexOf(tab === key)}
               className={`item-modal__tab${tab === key ? ' item-modal__tab--active' : ''}`}
               onClick={() => setTab(key)}
             >
