@@ -15,7 +15,7 @@ async function shippedScripts(): Promise<string> {
 it('ships no operation text, only persisted ids the gateway knows', async () => {
   const persisted = PersistedOperations.load();
   const scripts = await shippedScripts();
-  const shippedIds = [...scripts.matchAll(/id:`([0-9a-f]{64})`/g)].map((match) => match[1]);
+  const shippedIds = [...scripts.matchAll(/id:`([0-9a-f]{32})`/g)].map((match) => match[1]);
   expect(shippedIds.length).toBeGreaterThan(0);
   for (const id of shippedIds) {
     const text = persisted.get(id);

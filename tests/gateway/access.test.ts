@@ -73,7 +73,7 @@ describe('trusted documents (relay-compiler persisted queries)', () => {
       if (!source.includes('"params"')) continue;
       operations += 1;
       expect(source, file).toMatch(/"text": null/);
-      expect(source, file).toMatch(/"id": "[0-9a-f]{64}"/);
+      expect(source, file).toMatch(/"id": "[0-9a-f]{32}"/);
     }
     expect(operations).toBeGreaterThan(0);
   });

@@ -131,7 +131,7 @@ describe('the web client stays inside the limits', () => {
     const ids: string[] = [];
     for (const file of await readdir(directory)) {
       if (!file.endsWith('.graphql.ts')) continue;
-      const id = (await readFile(new URL(file, directory), 'utf8')).match(/"id": "([0-9a-f]{64})"/)?.[1];
+      const id = (await readFile(new URL(file, directory), 'utf8')).match(/"id": "([0-9a-f]{32})"/)?.[1];
       if (id) ids.push(id);
     }
     return ids;
