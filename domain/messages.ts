@@ -11,6 +11,7 @@ export { journeyTexts } from './texts/account-journeys.js';
 export { storyTexts } from './texts/stories.js';
 export { storyTrayTexts } from './texts/story-tray.js';
 export { messagingTexts } from './texts/messaging.js';
+export { staffTexts } from './texts/staff.js';
 export { loginSheetTexts } from './texts/login-sheet.js';
 export { legalTexts } from './texts/legal.js';
 export { infoTexts } from './texts/info.js';

@@ -1,6 +1,6 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { accountTexts, communityTexts, itemTexts, messagingTexts } from '@domain/messages.js';
+import { accountTexts, communityTexts, itemTexts, messagingTexts, staffTexts } from '@domain/messages.js';
 import type { MyPageQuery } from '../__generated__/MyPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
 import { ProfileView } from './ProfileView';
@@ -9,6 +9,13 @@ import { LoginRequired } from '../ui/StateScreen';
 import { useOpenLoginModal } from './LoginModal';
 
 const p = accountTexts.profile;
+/** Where the staff's own menu leads (shown to staff only). */
+const STAFF_LINKS = [
+  ['/my/admin/notice', messagingTexts.writeNotice],
+  ['/my/admin/notify', messagingTexts.composeNotification],
+  ['/my/inquiries', staffTexts.staffInquiries],
+  ['/my/notice', messagingTexts.noticesTitle],
+] as const;
 /** Where the hub leads. */
 const MY_LINKS = [
   ['/my/profile/edit', p.editProfile],
@@ -52,6 +59,7 @@ function MyProfile({ queryRef }: { queryRef: PreloadedQuery<MyPageQuery> }) {
       query MyPageQuery @preloadable {
         viewer {
           id
+          isStaff
           ...ProfileView_user
         }
       }
@@ -66,13 +74,27 @@ function MyProfile({ queryRef }: { queryRef: PreloadedQuery<MyPageQuery> }) {
     <ProfileView
       user={viewer}
       actions={
-        <nav className="profile__actions">
-          {MY_LINKS.map(([to, label]) => (
-            <Link key={to} to={to} className="button button--secondary">
-              {label}
-            </Link>
-          ))}
-        </nav>
+        <>
+          <nav className="profile__actions">
+            {MY_LINKS.map(([to, label]) => (
+              <Link key={to} to={to} className="button button--secondary">
+                {label}
+              </Link>
+            ))}
+          </nav>
+          {viewer.isStaff && (
+            <nav className="profile__actions profile__staff-menu" aria-labelledby="staff-menu-title">
+              <h2 id="staff-menu-title" className="profile__staff-title">
+                {staffTexts.staffMenu}
+              </h2>
+              {STAFF_LINKS.map(([to, label]) => (
+                <Link key={to} to={to} className="button button--secondary">
+                  {label}
+                </Link>
+              ))}
+            </nav>
+          )}
+        </>
       }
     />
   );

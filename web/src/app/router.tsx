@@ -19,6 +19,7 @@ import {
   inquiryListLoader,
   inquiryStatusLoader,
   noticeDetailLoader,
+  noticeEditLoader,
   noticeListLoader,
   notificationSettingsLoader,
 } from '../messaging/loaders';
@@ -86,7 +87,7 @@ export const routes: RouteObject[] = [
           screen('my/inquiries/:id', () => import('../messaging/InquiryPages'), inquiryDetailLoader, 'InquiryDetailPage'),
           screen('my/inquiries/:id/status', () => import('../messaging/InquiryStatusPage'), inquiryStatusLoader, 'InquiryStatusPage'),
           screen('my/admin/notify', () => import('../messaging/StaffPages'), null, 'ComposeNotificationPage'),
-          screen('my/admin/notice', () => import('../messaging/StaffPages'), null, 'WriteNoticePage'),
+          screen('my/admin/notice', () => import('../messaging/StaffPages'), noticeEditLoader, 'WriteNoticePage'),
           screen('my', () => import('../accounts/MyPage'), myLoader),
           screen('my/profile', () => import('../accounts/ProfileDetailPage'), profileDetailLoader),
           screen('my/profile/edit', () => import('../accounts/ProfileEditPage'), profileEditLoader),

@@ -1,12 +1,17 @@
+import { useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link } from 'react-router-dom';
-import { messagingTexts as m } from '@domain/messages.js';
+import { Link, useNavigate } from 'react-router-dom';
+import { errorMessages, messagingTexts as m, staffTexts } from '@domain/messages.js';
 import type { NoticeDetailPageQuery } from '../__generated__/NoticeDetailPageQuery.graphql';
+import type { NoticePagesDeleteMutation } from '../__generated__/NoticePagesDeleteMutation.graphql';
 import type { NoticeListPageQuery } from '../__generated__/NoticeListPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
 import { StateScreen } from '../ui/StateScreen';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { RouteScreen } from '../app/RouteScreen';
+import { useTypedMutation } from '../app/relay/useTypedMutation';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useToast } from '../ui/toast/ToastProvider';
 
 /** /my/notice: notices, important and pinned first. */
 export function NoticeListPage() {
@@ -84,13 +89,17 @@ export function GuideDetailPage() {
 }
 
 function NoticeDetail({ queryRef, guide = false }: { queryRef: PreloadedQuery<NoticeDetailPageQuery>; guide?: boolean }) {
-  const { notice } = usePreloadedQuery<NoticeDetailPageQuery>(
+  const { notice, viewer } = usePreloadedQuery<NoticeDetailPageQuery>(
     graphql`
       query NoticeDetailPageQuery($id: ID!) @preloadable {
+        viewer {
+          isStaff
+        }
         notice(id: $id) {
           __typename
           ... on Notice {
             id
+            uuid
             title
             content
             category
@@ -121,6 +130,7 @@ function NoticeDetail({ queryRef, guide = false }: { queryRef: PreloadedQuery<No
         {notice.authorNickname} · {m.views(notice.viewCount ?? 0)} · {formatRelativeTime(String(notice.createdAt))}
       </p>
       <p className="notice__content">{notice.content}</p>
+      {viewer?.isStaff && notice.id && <StaffNoticeActions id={notice.id} uuid={notice.uuid ?? ''} />}
       {notice.attachments && notice.attachments.length > 0 && (
         <ul className="notice__attachments">
           {notice.attachments.map((file) => (
@@ -133,5 +143,48 @@ function NoticeDetail({ queryRef, guide = false }: { queryRef: PreloadedQuery<No
         </ul>
       )}
     </article>
+  );
+}
+
+/** Staff edit a notice on its own form, or delete it after confirming. */
+function StaffNoticeActions({ id, uuid }: { id: string; uuid: string }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [commit, inFlight] = useTypedMutation<NoticePagesDeleteMutation>(
+    graphql`
+      mutation NoticePagesDeleteMutation($input: DeleteNoticeInput!) {
+        deleteNotice(input: $input) {
+          __typename
+          ... on DeleteNoticePayload {
+            deletedNoticeId @deleteRecord
+          }
+          ...useTypedMutation_failure @alias(as: "failure")
+        }
+      }
+    `,
+    { payload: 'DeleteNoticePayload', failureText: errorMessages.UNKNOWN },
+  );
+  const remove = () =>
+    commit({ variables: { input: { id } } }).then(
+      () => {
+        toast.show(staffTexts.noticeEdit.deleted, 'success');
+        navigate('/my/notice', { replace: true });
+      },
+      (failure: Error) => {
+        setConfirming(false);
+        toast.show(failure.message, 'error');
+      },
+    );
+  return (
+    <div className="notice__staff-actions">
+      <Link className="button button--secondary" to={`/my/admin/notice?id=${uuid}`}>
+        {staffTexts.noticeEdit.edit}
+      </Link>
+      <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+        {staffTexts.noticeEdit.delete}
+      </button>
+      <ConfirmDialog kind="delete" open={confirming} busy={inFlight} onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />
+    </div>
   );
 }

@@ -1,20 +1,34 @@
-import { useState, type FormEvent } from 'react';
-import { graphql } from 'react-relay';
+import { Suspense, useId, useState, type FormEvent } from 'react';
+import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
+import { useNavigate } from 'react-router-dom';
 import { ADMIN_NOTIFICATION_CONTENT_MAX, ADMIN_NOTIFICATION_TITLE_MAX, NOTICE_CATEGORIES, NOTICE_CONTENT_MAX, NOTICE_TITLE_MAX } from '@domain/limits.js';
-import { errorMessages, messagingTexts as m } from '@domain/messages.js';
+import { errorMessages, messagingTexts as m, staffTexts, uiTexts } from '@domain/messages.js';
 import type { NoticeCategory, StaffPagesNoticeMutation } from '../__generated__/StaffPagesNoticeMutation.graphql';
+import type { StaffPagesMemberSearchQuery } from '../__generated__/StaffPagesMemberSearchQuery.graphql';
+import type { StaffPagesNoticeEditQuery } from '../__generated__/StaffPagesNoticeEditQuery.graphql';
 import type { StaffPagesSendMutation } from '../__generated__/StaffPagesSendMutation.graphql';
+import type { StaffPagesUpdateNoticeMutation } from '../__generated__/StaffPagesUpdateNoticeMutation.graphql';
 import { PageHeader } from '../ui/PageHeader';
+import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
-import { LabeledSelect, LabeledText } from '../ui/FormParts';
+import { RouteScreen } from '../app/RouteScreen';
+import { FormError, LabeledSelect, LabeledText } from '../ui/FormParts';
 
-/** /my/admin/notify: staff send an announcement to every member (members get 접근 권한 from the gateway). */
+interface Recipient {
+  databaseId: number;
+  nickname: string;
+}
+
+/** /my/admin/notify: staff send an announcement to every member or to members they choose (members get 접근 권한 from the gateway). */
 export function ComposeNotificationPage() {
   const toast = useToast();
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [url, setUrl] = useState('');
+  const [toEveryone, setToEveryone] = useState(true);
+  const [recipients, setRecipients] = useState<Recipient[]>([]);
+  const [error, setError] = useState<string | null>(null);
   const [commit, inFlight] = useTypedMutation<StaffPagesSendMutation>(
     graphql`
       mutation StaffPagesSendMutation($input: SendAdminNotificationInput!) {
@@ -31,22 +45,39 @@ export function ComposeNotificationPage() {
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    commit({ variables: { input: { allUsers: true, title, content, url: url || null } } }).then(
+    if (!toEveryone && recipients.length === 0) return setError(staffTexts.recipients.noneChosen);
+    setError(null);
+    const audience = toEveryone ? { allUsers: true } : { userIds: recipients.map((recipient) => recipient.databaseId) };
+    commit({ variables: { input: { ...audience, title, content, url: url || null } } }).then(
       (result) => {
         toast.show(m.sent(result.sentCount ?? 0), 'success');
         setTitle('');
         setContent('');
+        setRecipients([]);
       },
-      (failure: Error) => toast.show(failure.message, 'error'),
+      (failure: Error) => setError(failure.message),
     );
   };
   return (
     <>
       <PageHeader title={m.composeNotification} back />
-      <form className="staff-form" onSubmit={submit}>
+      <form className="staff-form" onSubmit={submit} aria-label={m.composeNotification}>
+        <fieldset className="staff-form__audience">
+          <legend>{staffTexts.recipients.label}</legend>
+          <label>
+            <input type="radio" name="audience" checked={toEveryone} onChange={() => setToEveryone(true)} />
+            {staffTexts.recipients.all}
+          </label>
+          <label>
+            <input type="radio" name="audience" checked={!toEveryone} onChange={() => setToEveryone(false)} />
+            {staffTexts.recipients.chosen}
+          </label>
+        </fieldset>
+        {!toEveryone && <RecipientPicker chosen={recipients} onChange={setRecipients} />}
         <LabeledText label={m.titleLabel} value={title} maxLength={ADMIN_NOTIFICATION_TITLE_MAX} onChange={setTitle} />
         <LabeledText label={m.contentLabel} value={content} maxLength={ADMIN_NOTIFICATION_CONTENT_MAX} rows={4} onChange={setContent} />
         <LabeledText label="URL" value={url} onChange={setUrl} placeholder="/my/notice" />
+        <FormError error={error} />
         <button type="submit" className="button button--primary" disabled={inFlight}>
           {m.submit}
         </button>
@@ -55,16 +86,163 @@ export function ComposeNotificationPage() {
   );
 }
 
-/** /my/admin/notice: staff write a notice, optionally with attachments (sent as multipart). */
+const memberSearchQuery = graphql`
+  query StaffPagesMemberSearchQuery($query: String!) {
+    searchUsers(query: $query, first: 10) {
+      edges {
+        node {
+          id
+          databaseId
+          nickname
+        }
+      }
+    }
+  }
+`;
+
+/** The chosen members as removable chips, and a nickname search whose results add to them. */
+function RecipientPicker({ chosen, onChange }: { chosen: Recipient[]; onChange: (recipients: Recipient[]) => void }) {
+  const [term, setTerm] = useState('');
+  const [results, loadResults] = useQueryLoader<StaffPagesMemberSearchQuery>(memberSearchQuery);
+  const inputId = useId();
+  const find = () => {
+    if (term.trim()) loadResults({ query: term.trim() }, { fetchPolicy: 'network-only' });
+  };
+  const add = (recipient: Recipient) => {
+    if (!chosen.some((entry) => entry.databaseId === recipient.databaseId)) onChange([...chosen, recipient]);
+  };
+  return (
+    <div className="staff-form__recipients">
+      {chosen.length > 0 && (
+        <ul className="staff-form__chosen" aria-label={staffTexts.recipients.chosen}>
+          {chosen.map((recipient) => (
+            <li key={recipient.databaseId}>
+              {recipient.nickname}
+              <button
+                type="button"
+                className="link-button"
+                aria-label={staffTexts.recipients.remove(recipient.nickname)}
+                onClick={() => onChange(chosen.filter((entry) => entry.databaseId !== recipient.databaseId))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label htmlFor={inputId}>{staffTexts.recipients.search}</label>
+      {/* Not a form of its own: it sits inside the announcement's form, and Enter searches instead of sending. */}
+      <div className="staff-form__search">
+        <input
+          id={inputId}
+          type="search"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              find();
+            }
+          }}
+        />
+        <button type="button" className="button button--secondary" onClick={find}>
+          {staffTexts.recipients.find}
+        </button>
+      </div>
+      {results && (
+        <Suspense fallback={<p role="status">{uiTexts.loading}</p>}>
+          <RecipientResults queryRef={results} onAdd={add} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function RecipientResults({ queryRef, onAdd }: { queryRef: PreloadedQuery<StaffPagesMemberSearchQuery>; onAdd: (recipient: Recipient) => void }) {
+  const { searchUsers } = usePreloadedQuery<StaffPagesMemberSearchQuery>(memberSearchQuery, queryRef);
+  if (searchUsers.edges.length === 0) return <p className="staff-form__empty">{staffTexts.recipients.noResults}</p>;
+  return (
+    <ul className="staff-form__results">
+      {searchUsers.edges.map(({ node }) => (
+        <li key={node.id}>
+          <button type="button" className="link-button" onClick={() => onAdd({ databaseId: node.databaseId, nickname: node.nickname })}>
+            {staffTexts.recipients.add(node.nickname)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /my/admin/notice: staff write a notice; with `?id=` they edit that one (attachments are added to those it has). */
 export function WriteNoticePage() {
+  return (
+    <RouteScreen<StaffPagesNoticeEditQuery> header={null} withoutQuery={<NoticeForm />}>
+      {(queryRef) => <NoticeEditor queryRef={queryRef} />}
+    </RouteScreen>
+  );
+}
+
+function NoticeEditor({ queryRef }: { queryRef: PreloadedQuery<StaffPagesNoticeEditQuery> }) {
+  const { notice } = usePreloadedQuery<StaffPagesNoticeEditQuery>(
+    graphql`
+      query StaffPagesNoticeEditQuery($id: ID!) @preloadable {
+        notice(id: $id) {
+          __typename
+          ... on Notice {
+            id
+            uuid
+            title
+            content
+            category
+            isImportant
+            isPinned
+            attachments {
+              id
+              fileName
+            }
+          }
+        }
+      }
+    `,
+    queryRef,
+  );
+  if (notice.__typename !== 'Notice' || !notice.id) {
+    return (
+      <>
+        <PageHeader title={staffTexts.noticeEdit.title} back />
+        <StateScreen title={m.noticeNotFound} />
+      </>
+    );
+  }
+  return <NoticeForm notice={notice} />;
+}
+
+interface EditedNotice {
+  readonly id?: string;
+  readonly uuid?: string;
+  readonly title?: string;
+  readonly content?: string;
+  readonly category?: NoticeCategory;
+  readonly isImportant?: boolean;
+  readonly isPinned?: boolean;
+  readonly attachments?: ReadonlyArray<{ readonly id: string; readonly fileName: string }> | null;
+}
+
+/** The notice form: empty to write one, filled to edit `notice`. */
+function NoticeForm({ notice }: { notice?: EditedNotice }) {
   const toast = useToast();
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [category, setCategory] = useState<NoticeCategory>('GENERAL');
-  const [isImportant, setImportant] = useState(false);
-  const [isPinned, setPinned] = useState(false);
+  const navigate = useNavigate();
+  const editing = Boolean(notice?.id);
+  const [title, setTitle] = useState(notice?.title ?? '');
+  const [content, setContent] = useState(notice?.content ?? '');
+  const [category, setCategory] = useState<NoticeCategory>(notice?.category ?? 'GENERAL');
+  const [isImportant, setImportant] = useState(notice?.isImportant ?? false);
+  const [isPinned, setPinned] = useState(notice?.isPinned ?? false);
   const [files, setFiles] = useState<File[]>([]);
-  const [commit, inFlight] = useTypedMutation<StaffPagesNoticeMutation>(
+  const [error, setError] = useState<string | null>(null);
+  const fileInputId = useId();
+  const [create, creating] = useTypedMutation<StaffPagesNoticeMutation>(
     graphql`
       mutation StaffPagesNoticeMutation($input: CreateNoticeInput!) {
         createNotice(input: $input) {
@@ -81,26 +259,62 @@ export function WriteNoticePage() {
     `,
     { payload: 'CreateNoticePayload', failureText: errorMessages.UNKNOWN },
   );
+  const [update, updating] = useTypedMutation<StaffPagesUpdateNoticeMutation>(
+    graphql`
+      mutation StaffPagesUpdateNoticeMutation($input: UpdateNoticeInput!) {
+        updateNotice(input: $input) {
+          __typename
+          ... on UpdateNoticePayload {
+            notice {
+              id
+              title
+              content
+              category
+              isImportant
+              isPinned
+              attachments {
+                id
+                fileName
+                fileUrl
+              }
+            }
+          }
+          ...useTypedMutation_failure @alias(as: "failure")
+        }
+      }
+    `,
+    { payload: 'UpdateNoticePayload', failureText: errorMessages.UNKNOWN },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const uploadables = Object.fromEntries(files.map((file, index) => [`input.attachments.${index}`, file]));
-    commit({
-      variables: { input: { title, content, category, isImportant, isPinned, attachments: files.length ? files.map(() => null) : null } },
-      uploadables: files.length ? uploadables : undefined,
-    }).then(
+    setError(null);
+    const uploadables = files.length ? Object.fromEntries(files.map((file, index) => [`input.attachments.${index}`, file])) : undefined;
+    const fields = { title, content, category, isImportant, isPinned, attachments: files.length ? files.map(() => null) : null };
+    if (editing && notice?.id) {
+      update({ variables: { input: { id: notice.id, ...fields } }, uploadables }).then(
+        () => {
+          toast.show(staffTexts.noticeEdit.updated, 'success');
+          navigate(`/my/notice/${notice.uuid}`, { replace: true });
+        },
+        (failure: Error) => setError(failure.message),
+      );
+      return;
+    }
+    create({ variables: { input: fields }, uploadables }).then(
       () => {
         toast.show(m.saved, 'success');
         setTitle('');
         setContent('');
         setFiles([]);
       },
-      (failure: Error) => toast.show(failure.message, 'error'),
+      (failure: Error) => setError(failure.message),
     );
   };
+  const heading = editing ? staffTexts.noticeEdit.title : m.writeNotice;
   return (
     <>
-      <PageHeader title={m.writeNotice} back />
-      <form className="staff-form" onSubmit={submit}>
+      <PageHeader title={heading} back />
+      <form className="staff-form" onSubmit={submit} aria-label={heading}>
         <LabeledSelect
           label={m.categoryLabel}
           value={category}
@@ -117,11 +331,20 @@ export function WriteNoticePage() {
           <input type="checkbox" checked={isPinned} onChange={(event) => setPinned(event.target.checked)} />
           {m.pinned}
         </label>
-        <label>
-          {m.attachmentsLabel}
-          <input type="file" multiple onChange={(event) => setFiles([...(event.target.files ?? [])])} />
-        </label>
-        <button type="submit" className="button button--primary" disabled={inFlight}>
+        {notice?.attachments && notice.attachments.length > 0 && (
+          <>
+            <p className="staff-form__label">{staffTexts.noticeEdit.current}</p>
+            <ul className="notice__attachments">
+              {notice.attachments.map((file) => (
+                <li key={file.id}>{file.fileName}</li>
+              ))}
+            </ul>
+          </>
+        )}
+        <label htmlFor={fileInputId}>{m.attachmentsLabel}</label>
+        <input id={fileInputId} type="file" multiple onChange={(event) => setFiles([...(event.target.files ?? [])])} />
+        <FormError error={error} />
+        <button type="submit" className="button button--primary" disabled={creating || updating}>
           {m.submit}
         </button>
       </form>

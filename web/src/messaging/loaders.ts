@@ -13,6 +13,8 @@ import NoticeListPageQuery from '../__generated__/NoticeListPageQuery$parameters
 import type { NoticeListPageQuery as NoticeListPageQueryType } from '../__generated__/NoticeListPageQuery.graphql';
 import NotificationSettingsPageQuery from '../__generated__/NotificationSettingsPageQuery$parameters';
 import type { NotificationSettingsPageQuery as NotificationSettingsPageQueryType } from '../__generated__/NotificationSettingsPageQuery.graphql';
+import StaffPagesNoticeEditQuery from '../__generated__/StaffPagesNoticeEditQuery$parameters';
+import type { StaffPagesNoticeEditQuery as StaffPagesNoticeEditQueryType } from '../__generated__/StaffPagesNoticeEditQuery.graphql';
 import { loadRouteQuery } from '../app/relay/loadRouteQuery';
 
 // Route loaders start each screen's query before it renders (render-as-you-fetch).
@@ -26,3 +28,8 @@ export const noticeDetailLoader = ({ params }: RouteLoaderArgs) => loadRouteQuer
 export const inquiryListLoader = () => loadRouteQuery<InquiryListPageQueryType>(InquiryListPageQuery, {});
 export const inquiryDetailLoader = ({ params }: RouteLoaderArgs) => loadRouteQuery<InquiryDetailPageQueryType>(InquiryDetailPageQuery, { id: params.id ?? '' });
 export const inquiryStatusLoader = ({ params }: RouteLoaderArgs) => loadRouteQuery<InquiryStatusPageQueryType>(InquiryStatusPageQuery, { id: params.id ?? '' });
+/** /my/admin/notice?id=: the notice to edit; without an id the form starts empty. */
+export function noticeEditLoader({ request }: RouteLoaderArgs) {
+  const id = new URL(request.url).searchParams.get('id');
+  return id ? loadRouteQuery<StaffPagesNoticeEditQueryType>(StaffPagesNoticeEditQuery, { id }) : null;
+}

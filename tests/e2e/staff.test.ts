@@ -1,0 +1,80 @@
+import { expect, test } from 'vitest';
+import { communityTexts, messagingTexts as m, staffTexts as s } from '../../domain/messages.js';
+import { pngOfSize } from '../helpers/media-files.js';
+import { useWebApp } from '../helpers/web-app.js';
+
+/**
+ * The staff's own tools in Chromium against the real gateway and upstream: the staff menu on /my (staff only), a
+ * notice written, edited with an attachment added, and deleted, and an announcement sent to one chosen member.
+ */
+
+const STAFF = 1;
+const MEMBER = 2;
+const app = useWebApp('staff', { browser: false });
+
+test('the staff menu on /my is for staff only', async () => {
+  const staff = await app.open('/my', await app.browserFor(STAFF));
+  const menu = staff.getByRole('navigation', { name: s.staffMenu });
+  for (const label of [m.writeNotice, m.composeNotification, s.staffInquiries]) await menu.getByRole('link', { name: label }).waitFor();
+  const member = await app.open('/my', await app.browserFor(MEMBER));
+  await member.getByRole('link', { name: m.noticesTitle }).first().waitFor();
+  expect(await member.getByRole('navigation', { name: s.staffMenu }).count()).toBe(0);
+});
+
+test('staff write a notice, edit it adding an attachment, then delete it', async () => {
+  const page = await app.open('/my', await app.browserFor(STAFF));
+  await page.getByRole('navigation', { name: s.staffMenu }).getByRole('link', { name: m.writeNotice }).click();
+  const form = page.getByRole('form', { name: m.writeNotice });
+  await form.getByLabel(m.titleLabel).fill('서버 점검 안내');
+  await form.getByLabel(m.contentLabel).fill('내일 새벽 2시부터 4시까지 서버 점검이 있습니다.');
+  await form.getByRole('button', { name: m.submit }).click();
+  await page.getByTestId('toast').filter({ hasText: m.saved }).waitFor();
+
+  await page.goto(`${app.gateway.url}/my/notice`);
+  await page.getByRole('link', { name: /서버 점검 안내/ }).click();
+  await page.getByRole('link', { name: s.noticeEdit.edit }).click();
+  const edit = page.getByRole('form', { name: s.noticeEdit.title });
+  expect(await edit.getByLabel(m.titleLabel).inputValue()).toBe('서버 점검 안내');
+  await edit.getByLabel(m.titleLabel).fill('서버 점검 안내 (시간 변경)');
+  await edit.getByLabel(m.attachmentsLabel).setInputFiles({ name: '점검표.png', mimeType: 'image/png', buffer: pngOfSize(300 * 1024) });
+  await edit.getByRole('button', { name: m.submit }).click();
+  await page.getByTestId('toast').filter({ hasText: s.noticeEdit.updated }).waitFor();
+  await page.getByRole('heading', { name: '서버 점검 안내 (시간 변경)' }).waitFor();
+  await page.getByRole('link', { name: '점검표.png' }).waitFor();
+
+  await page.getByRole('button', { name: s.noticeEdit.delete }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: communityTexts.confirm.delete.action }).click();
+  await page.getByTestId('toast').filter({ hasText: s.noticeEdit.deleted }).waitFor();
+  await page.waitForURL(`${app.gateway.url}/my/notice`);
+  await page.getByRole('link').first().waitFor();
+  expect(await page.getByRole('link', { name: /서버 점검 안내/ }).count()).toBe(0);
+});
+
+test('staff send an announcement to one chosen member; nobody else gets it', async () => {
+  const page = await app.open('/my/admin/notify', await app.browserFor(STAFF));
+  const form = page.getByRole('form', { name: m.composeNotification });
+  await form.getByLabel(s.recipients.chosen).check();
+  await form.getByRole('button', { name: m.submit }).click();
+  await form.getByText(s.recipients.noneChosen).waitFor();
+
+  await form.getByLabel(s.recipients.search).fill('말랑');
+  await form.getByRole('button', { name: s.recipients.find }).click();
+  await form.getByRole('button', { name: s.recipients.add('말랑콩떡') }).click();
+  await form.getByRole('button', { name: s.recipients.remove('말랑콩떡') }).waitFor();
+  await form.getByLabel(m.titleLabel).fill('당첨을 축하드립니다');
+  await form.getByLabel(m.contentLabel).fill('이벤트 보상이 지급되었습니다.');
+  await form.getByRole('button', { name: m.submit }).click();
+  await page
+    .getByTestId('toast')
+    .filter({ hasText: m.sent(1) })
+    .waitFor();
+
+  const inbox = async (userId: number) => {
+    const response = await fetch(`${app.upstream.url}/v1/user/notification/?page_size=50`, {
+      headers: { authorization: `token ${await app.upstream.issueToken(userId)}` },
+    });
+    return ((await response.json()) as { results: { title: string }[] }).results.map((entry) => entry.title);
+  };
+  expect(await inbox(MEMBER)).toContain('당첨을 축하드립니다');
+  expect(await inbox(3)).not.toContain('당첨을 축하드립니다');
+});
