@@ -126,6 +126,7 @@ export const storyTexts = {
   },
   // Settings: the members whose stories the member hid
   hiddenMembers: {
+    section: '스토리',
     title: '스토리를 숨긴 회원',
     empty: '스토리를 숨긴 회원이 없습니다.',
     unhide: '숨김 해제',

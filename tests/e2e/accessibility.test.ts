@@ -128,6 +128,11 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
     expect(failures).toEqual([]);
   });
 
+  test('story screens: the upload, the close-friends picker', async () => {
+    const failures = await checkRoutes(['/stories/new', '/stories/close-friends'], (route) => app.open(route));
+    expect(failures).toEqual([]);
+  });
+
   test('guest screens, the login sheet and the item modal', async () => {
     const postId = await firstId('/v1/community/?page_size=1', (body) => body.results[0].id);
     const guest = await openBrowser('accessibility-guest');

@@ -3,8 +3,8 @@ import { beforeAll, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HIGHLIGHT_TITLE_MAX, NICKNAME_MAX } from '../../domain/limits.js';
 import { reportTexts, storyTexts, storyTrayTexts } from '../../domain/messages.js';
-import { storyHides, storyReactions, storyReports } from '../../upstream/src/db/schema.js';
-import { addMembers, PNG_BYTES, storyForm } from '../helpers/stories.js';
+import { closeFriends, storyHides, storyReactions, storyReports } from '../../upstream/src/db/schema.js';
+import { addMembers, follow, PNG_BYTES, storyForm } from '../helpers/stories.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /**
@@ -198,4 +198,54 @@ test('the viewer at 390px: the header on one line, emoji reactions, like then un
   // Escape leaves the viewer.
   await page.keyboard.press('Escape');
   await page.waitForURL(/\/community$/);
+});
+
+test('close friends chosen on their screen see a 친한 친구 story, other friends do not; a hidden member is unhidden from settings', async () => {
+  const [ownerId, closeId, otherId] = await addMembers(app.upstream.db, ['친구고르는이', '친한단짝', '그냥맞팔']);
+  for (const friend of [closeId, otherId]) {
+    await follow(app.upstream.db, ownerId, friend);
+    await follow(app.upstream.db, friend, ownerId);
+  }
+  const owner = await app.browserFor(ownerId);
+  const upload = await open(owner, '/stories/new');
+  await upload.getByRole('link', { name: storyTexts.closeFriends.manage }).click();
+  await upload.waitForURL(/\/stories\/close-friends$/);
+  await expect.poll(() => upload.getByTestId('close-friend').count()).toBe(2);
+  await upload.getByLabel(storyTexts.closeFriends.search, { exact: true }).fill('단짝');
+  await expect.poll(() => upload.getByTestId('close-friend').count()).toBe(1);
+  await upload.getByRole('checkbox', { name: '친한단짝' }).check();
+  await upload.getByText(storyTexts.closeFriends.selected(1)).waitFor();
+  await upload.getByRole('button', { name: storyTexts.closeFriends.save }).click();
+  await upload.locator('.story-toast').filter({ hasText: storyTexts.closeFriends.saved }).waitFor();
+  const chosen = await app.upstream.db.select().from(closeFriends).where(eq(closeFriends.userId, ownerId));
+  expect(chosen.map((row) => row.friendId)).toEqual([closeId]);
+  // Coming back, the choice is ticked.
+  await upload.reload();
+  await upload.getByRole('checkbox', { name: '친한단짝' }).waitFor();
+  expect(await upload.getByRole('checkbox', { name: '친한단짝' }).isChecked()).toBe(true);
+  expect(await upload.getByRole('checkbox', { name: '그냥맞팔' }).isChecked()).toBe(false);
+
+  await postStory(ownerId, 'close_friends');
+  const closeOne = await open(await app.browserFor(closeId), `/stories/${ownerId}`);
+  await closeOne.locator('.story-viewer__media').waitFor();
+  const otherBrowser = await app.browserFor(otherId);
+  const other = await open(otherBrowser, `/stories/${ownerId}`);
+  await other.locator('.story-viewer--empty').waitFor();
+  expect(await other.locator('.story-viewer__media').count()).toBe(0);
+
+  // The other friend hides the owner's stories; settings list the owner with 숨김 해제.
+  const hidden = await fetch(`${app.upstream.url}/api/stories/hide`, {
+    method: 'POST',
+    headers: { authorization: `token ${await app.upstream.issueToken(otherId)}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ userId: ownerId }),
+  });
+  expect(hidden.status).toBe(200);
+  const settings = await open(otherBrowser, '/my/settings');
+  const entry = settings.getByTestId('hidden-story-member').filter({ hasText: '친구고르는이' });
+  await entry.getByRole('button', { name: storyTexts.hiddenMembers.unhide }).click();
+  await entry.waitFor({ state: 'detached' });
+  await settings.getByText(storyTexts.hiddenMembers.empty).waitFor();
+  expect(await app.upstream.db.select().from(storyHides).where(eq(storyHides.userId, otherId))).toEqual([]);
+  await settings.getByRole('link', { name: storyTexts.closeFriends.manage }).click();
+  await settings.waitForURL(/\/stories\/close-friends$/);
 });

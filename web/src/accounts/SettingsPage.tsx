@@ -11,6 +11,7 @@ import { useToast } from '../ui/toast/ToastProvider';
 import { failureMessage } from '../app/relay/mutationFailure';
 import type { UpdateProfileInput } from '../__generated__/useUpdateProfileMutation.graphql';
 import { BlockedMemberList } from './BlockedMemberList';
+import { HiddenStoryMemberList } from '../stories/HiddenStoryMemberList';
 import { setSoundEffects, useSoundEffects } from '../ui/modalSound';
 import { RouteScreen } from '../app/RouteScreen';
 import { LoginRequired } from '../ui/StateScreen';
@@ -19,7 +20,7 @@ import { NewPasswordFields, newPasswordReady, useEmailVerificationMutations } fr
 const s = accountTexts.settings;
 const e = journeyTexts.settings;
 
-/** /my/settings: password change, notification preferences, blocked members, logout, account deletion. */
+/** /my/settings: password change, notification preferences, blocked members, hidden story members, logout, account deletion. */
 export default function SettingsPage() {
   return <RouteScreen<SettingsPageQuery> header={<PageHeader title={s.title} back />}>{(queryRef) => <Settings queryRef={queryRef} />}</RouteScreen>;
 }
@@ -36,6 +37,7 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
           verifiedAt
           preferences { notifications emailAlerts pushAlerts privacy }
           ...BlockedMemberList_user
+          ...HiddenStoryMemberList_user
         }
       }
     `,
@@ -193,6 +195,9 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
       <section className="settings-section">
         <h2>{s.blockedSection}</h2>
         <BlockedMemberList user={viewer} />
+      </section>
+      <section className="settings-section">
+        <HiddenStoryMemberList user={viewer} />
       </section>
       <section className="settings-section">
         <button type="button" className="button button--secondary" onClick={() => void logout()}>

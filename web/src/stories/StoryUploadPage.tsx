@@ -1,5 +1,5 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { IMAGE_MIME_TYPES, STORY_CAPTION_MAX, STORY_PRIVACY_LEVELS, STORY_VIDEO_MIME_TYPES } from '@domain/limits.js';
 import { storyTexts } from '@domain/messages.js';
 import type { StoryPrivacy } from '../__generated__/useStoryMutationsCreateMutation.graphql';
@@ -81,6 +81,9 @@ export default function StoryUploadPage() {
               {storyTexts.privacyLevels[level]}
             </label>
           ))}
+          <Link className="story-upload__close-friends" to="/stories/close-friends">
+            {storyTexts.closeFriends.manage}
+          </Link>
         </fieldset>
         <button type="button" className="story-upload__submit" disabled={!file || uploading} onClick={() => void submit()}>
           {uploading ? storyTexts.upload.uploading : storyTexts.upload.submit}

@@ -7,6 +7,7 @@ import type { useStoryMutationsReactMutation, StoryReactionType } from '../__gen
 import type { useStoryMutationsHideMutation } from '../__generated__/useStoryMutationsHideMutation.graphql';
 import type { useStoryMutationsUnhideMutation } from '../__generated__/useStoryMutationsUnhideMutation.graphql';
 import type { useStoryMutationsUnlikeMutation } from '../__generated__/useStoryMutationsUnlikeMutation.graphql';
+import type { useStoryMutationsSetCloseFriendsMutation } from '../__generated__/useStoryMutationsSetCloseFriendsMutation.graphql';
 import type { useStoryMutationsReportMutation } from '../__generated__/useStoryMutationsReportMutation.graphql';
 import type { useStoryMutationsCreateHighlightMutation } from '../__generated__/useStoryMutationsCreateHighlightMutation.graphql';
 import type { useStoryMutationsDeleteHighlightMutation } from '../__generated__/useStoryMutationsDeleteHighlightMutation.graphql';
@@ -218,4 +219,37 @@ export function useDeleteStoryMutation() {
     { payload: 'DeleteStoryPayload', failureText },
   );
   return useCallback((storyId: string) => commit({ variables: { input: { storyId } } }), [commit]);
+}
+
+/** Replaces the member's close friends; the viewer's `closeFriends` in the store becomes the answered list. */
+export function useSetCloseFriendsMutation() {
+  const [commit, inFlight] = useTypedMutation<useStoryMutationsSetCloseFriendsMutation>(
+    graphql`
+      mutation useStoryMutationsSetCloseFriendsMutation($input: SetCloseFriendsInput!) {
+        setCloseFriends(input: $input) {
+          __typename
+          ... on SetCloseFriendsPayload {
+            closeFriends {
+              id
+            }
+          }
+          ...useTypedMutation_failure @alias(as: "failure")
+        }
+      }
+    `,
+    { payload: 'SetCloseFriendsPayload', failureText },
+  );
+  const save = useCallback(
+    (userIds: string[]) =>
+      commit({
+        variables: { input: { userIds } },
+        updater: (store) => {
+          const friends = store.getRootField('setCloseFriends')?.getLinkedRecords('closeFriends');
+          const viewer = store.getRoot().getLinkedRecord('viewer');
+          if (friends && viewer) viewer.setLinkedRecords(friends, 'closeFriends');
+        },
+      }),
+    [commit],
+  );
+  return [save, inFlight] as const;
 }
