@@ -65,6 +65,7 @@ async function checkRoutes(routes: string[], open: (route: string) => Promise<Pa
 }
 
 describe('every screen passes axe-core (serious and critical) and has one <main>', () => {
+  // Each of these visits dozens of routes and runs axe-core on each: minutes on a busy machine.
   test('member screens', async () => {
     const postId = await firstId('/v1/community/?page_size=1', (body) => body.results[0].id);
     const noticeId = await firstId('/v1/board/notice/?page=1&pageSize=1', (body) => body.results[0].id);
@@ -112,7 +113,7 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
     ];
     const failures = await checkRoutes(routes, (route) => app.open(route));
     expect(failures).toEqual([]);
-  });
+  }, 240_000);
 
   test('the member’s own lists, the guides and the numbered post list', async () => {
     const guideId = await firstId('/v1/board/notice/?category=guide&page=1&pageSize=1', (body) => body.results[0].uuid);
@@ -182,5 +183,5 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
     inModal.push(...describeViolations('item modal buyers', await seriousViolations(member)));
     await member.close();
     expect(inModal).toEqual([]);
-  });
+  }, 240_000);
 });

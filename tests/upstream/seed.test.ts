@@ -56,6 +56,7 @@ describe.each(backends())('demo data (%s)', (backend) => {
     await second.close();
   });
 
+  // Seeds two fresh stores in full.
   it('is deterministic, with counters that agree with the rows', async () => {
     const a = await buildUpstream({ ...freshStoreOptions(backend, cleanups) });
     const b = await buildUpstream({ ...freshStoreOptions(backend, cleanups) });
@@ -81,7 +82,7 @@ describe.each(backends())('demo data (%s)', (backend) => {
       await a.close();
       await b.close();
     }
-  });
+  }, 120_000);
 
   it('is skipped with seed: false', async () => {
     const empty = await buildUpstream({ ...freshStoreOptions(backend, cleanups), seed: false });
