@@ -130,7 +130,7 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
   });
 
   test('story screens: the upload, the close-friends picker', async () => {
-    const failures = await checkRoutes(['/stories/new', '/stories/close-friends'], (route) => app.open(route));
+    const failures = await checkRoutes(['/stories/new', '/my/settings/close-friends'], (route) => app.open(route));
     expect(failures).toEqual([]);
   });
 

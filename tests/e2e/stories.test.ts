@@ -209,7 +209,7 @@ test('close friends chosen on their screen see a 친한 친구 story, other frie
   const owner = await app.browserFor(ownerId);
   const upload = await open(owner, '/stories/new');
   await upload.getByRole('link', { name: storyTexts.closeFriends.manage }).click();
-  await upload.waitForURL(/\/stories\/close-friends$/);
+  await upload.waitForURL(/\/my\/settings\/close-friends$/);
   await expect.poll(() => upload.getByTestId('close-friend').count()).toBe(2);
   await upload.getByLabel(storyTexts.closeFriends.search, { exact: true }).fill('단짝');
   await expect.poll(() => upload.getByTestId('close-friend').count()).toBe(1);
@@ -247,5 +247,5 @@ test('close friends chosen on their screen see a 친한 친구 story, other frie
   await settings.getByText(storyTexts.hiddenMembers.empty).waitFor();
   expect(await app.upstream.db.select().from(storyHides).where(eq(storyHides.userId, otherId))).toEqual([]);
   await settings.getByRole('link', { name: storyTexts.closeFriends.manage }).click();
-  await settings.waitForURL(/\/stories\/close-friends$/);
+  await settings.waitForURL(/\/my\/settings\/close-friends$/);
 });

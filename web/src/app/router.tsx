@@ -64,7 +64,6 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/community" replace /> },
           screen('stories/new', () => import('../stories/StoryUploadPage')),
-          screen('stories/close-friends', () => import('../stories/CloseFriendsPage')),
           screen('stories/highlights/:userId', () => import('../stories/HighlightsPage'), highlightsLoader),
           screen('stories/:userId', () => import('../stories/StoryViewerPage'), storyViewerLoader),
           screen('community', () => import('../community/CommunityPage'), communityLoader),

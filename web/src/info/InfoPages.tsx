@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Link, matchPath, useLocation } from 'react-router-dom';
 import { infoTexts, uiTexts } from '@domain/messages.js';
 import { PageHeader } from '../ui/PageHeader';
@@ -99,6 +99,8 @@ const screensByPath: Record<string, ComponentType> = {
   arcade,
   'arcade/games': arcade,
   mission: inTheApp(t.inTheApp.mission),
+  // The stories' close-friends picker, matched here so its path costs the first visit nothing.
+  'my/settings/close-friends': lazy(() => import('../stories/CloseFriendsPage')),
 };
 
 /** The router's catch-all: the screen whose pattern matches the address, or the 404 screen. */

@@ -25,9 +25,9 @@ const closeFriendsQuery = graphql`
 `;
 
 /**
- * /stories/close-friends: the member ticks which friends (they follow each other) see their 친한 친구 stories.
- * The screen starts its own query as it mounts (a route loader would add to the first visit's JavaScript, which
- * has no room left, for a screen visited rarely); a failure reaches the error screen around every screen.
+ * /my/settings/close-friends: the member ticks which friends (they follow each other) see their 친한 친구 stories.
+ * The screen starts its own query as it mounts (it is matched by the catch-all screen, so its path and a loader cost
+ * the first visit nothing); a failure reaches the error screen around every screen.
  */
 export default function CloseFriendsPage() {
   const [queryRef, loadQuery] = useQueryLoader<CloseFriendsPageQuery>(closeFriendsQuery);

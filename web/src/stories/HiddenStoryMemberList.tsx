@@ -62,7 +62,7 @@ export function HiddenStoryMemberList({ user }: { user: HiddenStoryMemberList_us
   return (
     <>
       <h2>{h.section}</h2>
-      <Link className="settings-link" to="/stories/close-friends">
+      <Link className="settings-link" to="/my/settings/close-friends">
         {storyTexts.closeFriends.manage}
       </Link>
       <h3 className="settings-subtitle">{h.title}</h3>

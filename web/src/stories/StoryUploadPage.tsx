@@ -81,7 +81,7 @@ export default function StoryUploadPage() {
               {storyTexts.privacyLevels[level]}
             </label>
           ))}
-          <Link className="story-upload__close-friends" to="/stories/close-friends">
+          <Link className="story-upload__close-friends" to="/my/settings/close-friends">
             {storyTexts.closeFriends.manage}
           </Link>
         </fieldset>
