@@ -122,6 +122,29 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
     expect(failures).toEqual([]);
   });
 
+  test('the rest of the route table: home, edit mode, every probability table and a detail, channels, arcade, 404', async () => {
+    const detailId = await firstId('/v1/probability/treasurebox/', (body) => body[0].id);
+    // Member 2's own post, for the write screen's edit mode.
+    const ownPostId = await firstId('/v1/community/?author_id=2&page_size=1', (body) => body.results[0].id);
+    const routes = [
+      '/',
+      `/community/write?id=${ownPostId}`,
+      ...['guildornament', 'specialshop', 'villagedecoration', 'ticket'].map((kind) => `/probability/${kind}`),
+      `/probability/treasurebox/${detailId}`,
+      '/channel/3',
+      '/channel/create',
+      '/arcade',
+    ];
+    const failures = await checkRoutes(routes, (route) => app.open(route));
+    // /404 is the one route that is the 404 screen, with one <main> and nothing serious for axe-core either.
+    const notFound = await app.open('/404');
+    await notFound.getByText(uiTexts.notFoundTitle).waitFor();
+    expect(await notFound.locator('main').count()).toBe(1);
+    failures.push(...describeViolations('/404', await seriousViolations(notFound)));
+    await notFound.close();
+    expect(failures).toEqual([]);
+  }, 120_000);
+
   test('staff screens: writing a notice and sending a notification', async () => {
     // The first demo member is staff (admin@slime.community).
     const staff = await app.browserFor(1);
