@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { LAYOUT } from '../../domain/limits.js';
-import { accountTexts, communityTexts, infoTexts, legalTexts, uiTexts } from '../../domain/messages.js';
+import { accountTexts, communityTexts, globalErrorTexts, infoTexts, legalTexts, uiTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** The app shell of 002 §2.3 in Chromium: wide-screen legal links and the loading bar's stop delay. */
@@ -110,6 +110,14 @@ describe('the app shell', () => {
     await page.goto(`${app.gateway.url}/contact`);
     await page.getByRole('link', { name: infoTexts.contact.action }).click();
     await page.waitForURL(/\/my\/inquiries$/);
+    await page.close();
+  });
+
+  test('a member who does not exist is a not-found screen, not a failure to retry', async () => {
+    const page = await app.open('/users/999999');
+    await page.getByText(uiTexts.notFoundTitle).waitFor();
+    expect(await page.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
+    expect(await page.getByRole('button', { name: globalErrorTexts.tryAgain }).count()).toBe(0);
     await page.close();
   });
 });

@@ -86,10 +86,14 @@ async function postGraphQL(body: { variables: Record<string, unknown> }, attempt
   // 002 §4.3: the session is dropped and the layout told (it sends the visitor to /login/sign-in from a
   // member-only screen); a query is then read again as a guest, so a public page keeps working.
   if (refused && signalUnauthorized() && attempt.isQuery) return postGraphQL(body, { ...attempt, isQuery: false });
-  if (error) {
+  // A missing node (an id that names nothing, e.g. /users/<unknown>) is an answer, not a failure: the field is
+  // null and the screen shows its own not-found state.
+  const onlyMissing = error !== null && payload?.data != null && payload.errors!.every((entry) => entry.extensions?.code === 'NOT_FOUND');
+  if (error && !onlyMissing) {
     console.error('GraphQL errors', payload?.errors);
     throw error;
   }
+  if (onlyMissing) return { data: payload!.data } as GraphQLResponse;
   if (!response.ok || !payload || payload.data == null) {
     throw new RequestError(userMessageFor(response.status), 'UNKNOWN', response.status);
   }
