@@ -4,6 +4,17 @@
  * The static and placeholder screens of 002 §2.1: about, help, FAQ, contact, the error pages, and the
  * companion-app features the web does not have (channels, market, arcade, missions).
  */
+/**
+ * The word with its topic particle: 은 after a final consonant (미션은), 는 after a vowel (아케이드는). Hangul
+ * syllables are laid out so that a final consonant is `(code - 0xAC00) % 28 !== 0`; one rule for the few fixed words
+ * here does not need a Korean-grammar library. Anything but a Hangul last letter keeps the neutral 은(는).
+ */
+export function withTopicParticle(word: string): string {
+  const code = word.charCodeAt(word.length - 1);
+  if (code < 0xac00 || code > 0xd7a3) return `${word}은(는)`;
+  return `${word}${(code - 0xac00) % 28 === 0 ? '는' : '은'}`;
+}
+
 export const infoTexts = {
   about: {
     title: '슬라임 커뮤니티 소개',
@@ -56,7 +67,7 @@ export const infoTexts = {
     market: '마켓',
     arcade: '아케이드',
     mission: '미션',
-    text: (feature: string) => `${feature}은(는) 슬라임 앱에서 만나보실 수 있습니다.`,
+    text: (feature: string) => `${withTopicParticle(feature)} 슬라임 앱에서 만나보실 수 있습니다.`,
     back: '커뮤니티로 가기',
   },
   links: '더 알아보기',

@@ -8,6 +8,7 @@ export const staffTexts = {
   noticeEdit: {
     title: '공지 수정',
     edit: '수정',
+    save: '저장',
     delete: '삭제',
     updated: '공지를 수정했습니다.',
     deleted: '공지를 삭제했습니다.',

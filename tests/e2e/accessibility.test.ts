@@ -138,7 +138,7 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
     const failures = await checkRoutes(routes, (route) => app.open(route));
     // /404 is the one route that is the 404 screen, with one <main> and nothing serious for axe-core either.
     const notFound = await app.open('/404');
-    await notFound.getByText(uiTexts.notFoundTitle).waitFor();
+    await notFound.getByRole('heading', { level: 1, name: uiTexts.notFoundTitle }).waitFor();
     expect(await notFound.locator('main').count()).toBe(1);
     failures.push(...describeViolations('/404', await seriousViolations(notFound)));
     await notFound.close();

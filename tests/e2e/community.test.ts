@@ -164,7 +164,7 @@ describe('community', () => {
     await page.getByRole('heading', { name: uiTexts.postNotFound }).waitFor();
 
     await page.goto(`${app.gateway.url}/no/such/page`);
-    await page.getByRole('heading', { name: uiTexts.notFoundTitle }).waitFor();
+    await page.getByRole('heading', { level: 1, name: uiTexts.notFoundTitle }).waitFor();
     await page.getByRole('link', { name: uiTexts.goHome }).click();
     await page.waitForURL('**/community');
     await cards(page).first().waitFor();

@@ -100,13 +100,13 @@ describe('the app shell', () => {
 
   test('the error pages say what they are; contact leads to inquiries; an in-the-app feature says so; an unknown address is the 404', async () => {
     const page = await app.open('/500');
-    await page.getByRole('heading', { name: infoTexts.serverError.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: infoTexts.serverError.title }).waitFor();
     await page.goto(`${app.gateway.url}/403`);
-    await page.getByRole('heading', { name: infoTexts.forbidden.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: infoTexts.forbidden.title }).waitFor();
     await page.goto(`${app.gateway.url}/channel/7`);
     await page.getByText(infoTexts.inTheApp.text(infoTexts.inTheApp.channel)).waitFor();
     await page.goto(`${app.gateway.url}/no/such/page`);
-    await page.getByRole('heading', { name: uiTexts.notFoundTitle }).waitFor();
+    await page.getByRole('heading', { level: 1, name: uiTexts.notFoundTitle }).waitFor();
     await page.goto(`${app.gateway.url}/contact`);
     await page.getByRole('link', { name: infoTexts.contact.action }).click();
     await page.waitForURL(/\/my\/inquiries$/);
@@ -115,7 +115,7 @@ describe('the app shell', () => {
 
   test('a member who does not exist is a not-found screen, not a failure to retry', async () => {
     const page = await app.open('/users/999999');
-    await page.getByText(uiTexts.notFoundTitle).waitFor();
+    await page.getByText(uiTexts.notFoundTitle).first().waitFor();
     expect(await page.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
     expect(await page.getByRole('button', { name: globalErrorTexts.tryAgain }).count()).toBe(0);
     await page.close();

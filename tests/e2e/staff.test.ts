@@ -37,7 +37,7 @@ test('staff write a notice, edit it adding an attachment, then delete it', async
   expect(await edit.getByLabel(m.titleLabel).inputValue()).toBe('서버 점검 안내');
   await edit.getByLabel(m.titleLabel).fill('서버 점검 안내 (시간 변경)');
   await edit.getByLabel(m.attachmentsLabel).setInputFiles({ name: '점검표.png', mimeType: 'image/png', buffer: pngOfSize(300 * 1024) });
-  await edit.getByRole('button', { name: m.submit }).click();
+  await edit.getByRole('button', { name: s.noticeEdit.save }).click();
   await page.getByTestId('toast').filter({ hasText: s.noticeEdit.updated }).waitFor();
   await page.getByRole('heading', { name: '서버 점검 안내 (시간 변경)' }).waitFor();
   await page.getByRole('link', { name: '점검표.png' }).waitFor();

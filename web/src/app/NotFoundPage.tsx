@@ -6,7 +6,7 @@ import { StateScreen } from '../ui/StateScreen';
 export default function NotFoundPage() {
   return (
     <>
-      <PageHeader title={uiTexts.appTitle} back />
+      <PageHeader title={uiTexts.notFoundTitle} back />
       <StateScreen
         title={uiTexts.notFoundTitle}
         text={uiTexts.notFoundText}

@@ -28,7 +28,7 @@ function ContactPage() {
 function ServerErrorPage() {
   return (
     <>
-      <PageHeader title={uiTexts.appTitle} back />
+      <PageHeader title={t.serverError.title} back />
       <StateScreen
         title={t.serverError.title}
         text={t.serverError.text}
@@ -45,7 +45,7 @@ function ServerErrorPage() {
 function ForbiddenPage() {
   return (
     <>
-      <PageHeader title={uiTexts.appTitle} back />
+      <PageHeader title={t.forbidden.title} back />
       <StateScreen
         title={t.forbidden.title}
         action={

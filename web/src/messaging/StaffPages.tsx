@@ -345,7 +345,7 @@ function NoticeForm({ notice }: { notice?: EditedNotice }) {
         <input id={fileInputId} type="file" multiple onChange={(event) => setFiles([...(event.target.files ?? [])])} />
         <FormError error={error} />
         <button type="submit" className="button button--primary" disabled={creating || updating}>
-          {m.submit}
+          {editing ? staffTexts.noticeEdit.save : m.submit}
         </button>
       </form>
     </>
