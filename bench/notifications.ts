@@ -16,7 +16,7 @@ import WebSocket from 'ws';
 import { NOTIFICATION_POLL_INTERVAL_MS } from '../domain/limits.js';
 import { DEMO_PASSWORD } from '../upstream/src/db/seed-accounts.js';
 import { DEMO_MEMBERS } from '../upstream/src/db/seed-data.js';
-import { startService, type Service } from './processes.js';
+import { startService, type Service } from '../tests/helpers/processes.js';
 
 const EVENTS = Number(process.env.BENCH_NOTIFICATION_EVENTS ?? 40);
 const GAP_MS = Number(process.env.BENCH_NOTIFICATION_GAP_MS ?? 150);

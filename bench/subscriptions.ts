@@ -22,7 +22,7 @@ import WebSocket from 'ws';
 import { DEMO_PASSWORD } from '../upstream/src/db/seed-accounts.js';
 import { DEMO_MEMBERS } from '../upstream/src/db/seed-data.js';
 import { startFaultProxy, type FaultProxy } from '../tests/helpers/fault-proxy.js';
-import { startService, type Service } from './processes.js';
+import { startService, type Service } from '../tests/helpers/processes.js';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const FANOUTS = Number(process.env.BENCH_FANOUTS ?? 20);

@@ -14,13 +14,9 @@ import {
   PASSWORD_MIN,
   PRIVACY_LEVELS,
   WEBSITE_MAX,
-  type ActivityType,
-  type Gender,
-  type PrivacyLevel,
 } from './limits.js';
 import { accountTexts } from './messages.js';
 import { nicknameProblem, normalizeNickname } from './nickname.js';
-import type { BadgeJson, UserSummaryJson } from './api.js';
 
 export * from './accountRules.js';
 export * from './nickname.js';
@@ -171,92 +167,18 @@ export type LoginInput = z.output<typeof loginSchema>;
 export type RegisterInput = z.output<typeof registerSchema>;
 export type ProfileUpdateInput = z.output<typeof profileUpdateSchema>;
 
-/** Wire shapes of the account calls (001 §3, §7). */
-export interface PreferencesJson {
-  notifications: boolean;
-  emailAlerts: boolean;
-  pushAlerts: boolean;
-  privacy: PrivacyLevel;
-}
-
-export interface UserStatsJson {
-  postsCount: number;
-  followersCount: number;
-  followingCount: number;
-  likesCount: number;
-}
-
-export interface UserProfileJson extends UserSummaryJson {
-  phone: string | null;
-  bio: string | null;
-  birthDate: string | null;
-  gender: Gender | null;
-  location: string | null;
-  website: string | null;
-  socialLinks: Record<string, string>;
-  preferences: PreferencesJson;
-  stats: UserStatsJson;
-  isFollowing: boolean;
-  isFollower: boolean;
-  isBlocked: boolean;
-  verifiedAt: string | null;
-  lastActiveAt: string | null;
-  createdAt: string;
-  /**
-   * Why the caller sees only the nickname, picture and represented badge: `private` (비공개) or `friends`
-   * (친구 공개, and the two do not follow each other); null when the caller sees everything.
-   */
-  restriction: Exclude<PrivacyLevel, 'public'> | null;
-  /** Only in the member's own answer (`GET /users/me`): whether they are staff. */
-  is_staff?: boolean;
-}
-
-export interface LoginResultJson {
-  token: string;
-  refreshToken: string;
-  expiresAt: string;
-  user: UserProfileJson;
-  is_new_user: boolean;
-}
-
-/** `POST /auth/reset-password/check`: whether a mailed reset link still works. */
-export interface ResetLinkCheckJson {
-  valid: boolean;
-  expires_at: string | null;
-}
-
-export interface UserBadgeJson {
-  id: number;
-  badge: BadgeJson & { description: string };
-  is_public: boolean;
-  is_represent: boolean;
-  hidden: boolean;
-  expired_at: string | null;
-  created_at: string;
-}
-
-export interface FollowResultJson {
-  isFollowing: boolean;
-  followersCount: number;
-  followingCount: number;
-}
-
-export interface BlockedUserJson {
-  user: UserSummaryJson;
-  blockedAt: string;
-  reason: string | null;
-}
-
-export interface ActivityJson {
-  id: string;
-  type: ActivityType;
-  action: string;
-  targetType: 'post' | 'comment' | 'user';
-  targetId: number;
-  targetTitle: string | null;
-  metadata: Record<string, unknown>;
-  createdAt: string;
-}
+/** Wire shapes of the account calls (001 §3, §7): zod schemas in ./api/accounts.ts. */
+export type {
+  ActivityJson,
+  BlockedUserJson,
+  FollowResultJson,
+  LoginResultJson,
+  PreferencesJson,
+  ResetLinkCheckJson,
+  UserBadgeJson,
+  UserProfileJson,
+  UserStatsJson,
+} from './api/accounts.js';
 
 /** `page`/`page_size` of the account lists (followers, following, search, blocked, activities). */
 export const accountPageQuerySchema = z.object({

@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import type { ApiErrorBody, ErrorDetail } from './api.js';
 import { errorMessages, validationTexts } from './messages.js';
 
-/** The error codes of 002 §8.1. */
+/**
+ * Every error code, once: the catalogue of 002 §8.1 and the codes of the GraphQL request protocols the gateway
+ * speaks (persisted operations, content negotiation). The GraphQL `ErrorCode` enum is made from this list (with
+ * `errorCodeMeanings.ts`), so `Error.code` and `extensions.code` can only be one of these.
+ */
 export const ERROR_CODES = [
   'NETWORK_ERROR',
   'TIMEOUT',
@@ -16,24 +21,13 @@ export const ERROR_CODES = [
   'VALIDATION_ERROR',
   'BUSINESS_ERROR',
   'UNKNOWN',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_MISMATCH',
+  'PERSISTED_QUERY_ONLY',
+  'PERSISTED_QUERY_ID_REQUIRED',
+  'NOT_ACCEPTABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
-
-export interface ErrorDetail {
-  path?: string;
-  message: string;
-  code?: string;
-}
-
-/** The error object of 002 §3.4, as the upstream answers it and the gateway reads it. */
-export interface ApiErrorBody {
-  code: ErrorCode;
-  status: number;
-  message: string;
-  path: string;
-  timestamp: string;
-  details: ErrorDetail[];
-}
 
 /** The catalogue of 000 §8: which code and message a status stands for. */
 export function describeStatus(status: number): { code: ErrorCode; message: string } {

@@ -1,5 +1,6 @@
 export * from './messages.js';
 export * from './errors.js';
+export * from './errorCodeMeanings.js';
 export * from './errorNotices.js';
 export * from './community.js';
 export { z } from './zod.js';

@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { pageParam, pageSizeParam } from './paging.js';
-import type { PageJson, UserSummaryJson } from './api.js';
+import type { ProbabilityItemJson } from './api/items.js';
 import {
   ITEM_SEARCH_MAX_LENGTH,
   ITEM_SEARCH_MIN_LENGTH,
@@ -17,122 +17,36 @@ import {
   WISH_QUANTITY_MAX,
   WISH_STATUSES,
   WISH_TYPES,
-  type ItemGrade,
-  type ItemType,
-  type ProbabilityRarity,
-  type WishStatus,
-  type WishType,
   STORED_INT_MAX,
 } from './limits.js';
 import { itemTexts, validationTexts as v } from './messages.js';
 
-/* ---------- answers of the REST API (snake_case, as they travel) ---------- */
+/* ---------- answers of the REST API (snake_case, as they travel): zod schemas in ./api/items.ts ---------- */
 
-export interface SpriteJson {
-  url: string;
-  width: number;
-  height: number;
-  /** Frames laid side by side in the sheet; 1 for a still picture. */
-  frame: number;
-}
-
-/** An item as the item-info modal shows it (000 §3). */
-export interface ItemJson {
-  id: number;
-  uuid: string;
-  name: string;
-  image: string | null;
-  sprite_img: SpriteJson | null;
-  item_type: ItemType;
-  item_rating: ItemGrade | null;
-  description: string | null;
-  rating_score: number;
-  price: number;
-  is_show_eyes: boolean;
-}
-
-/** A wish-list entry (001 §3 "Wishlist entry"). */
-export interface WishJson {
-  id: string;
-  uuid: string;
-  item: ItemJson;
-  user: UserSummaryJson | null;
-  wish_type: WishType;
-  status: WishStatus;
-  target_price: number | null;
-  memo: string | null;
-  priority: number;
-  quantity: number;
-  is_notification_enabled: boolean;
-  notification_price: number | null;
-  created_at: string;
-  updated_at: string;
-  completed_at: string | null;
-}
-
-/** One member who wants to buy or sell an item (000 §3 "Wish entry", 001 §3 "Wishlist users result"). */
-export interface WishUserJson {
-  id: string;
-  user: UserSummaryJson;
-  target_price: number | null;
-  quantity: number;
-  created_at: string;
-}
-
-/** `GET /v1/item/wish-items/users/{item}/`: a page of members plus the item and the counts. */
-export interface WishUsersJson extends PageJson<WishUserJson> {
-  item: ItemJson;
-  users: WishUserJson[];
-  totalCount: number;
-}
-
-export interface WishStatsEntryJson {
-  total: number;
-  active: number;
-  inactive: number;
-  completed: number;
-}
-
-export interface WishStatsJson {
-  buy: WishStatsEntryJson;
-  sell: WishStatsEntryJson;
-}
-
-export interface WishManageJson {
-  item_uuid: string;
-  wish_type: WishType;
-  is_wished: boolean;
-  message: string;
-}
-
-export interface WishBulkDeleteJson {
-  deleted_count: number;
-  wish_ids: string[];
-  message: string;
-}
-
-/** A row of a probability table (002 §3.1). */
-export interface ProbabilityItemJson {
-  id: number;
-  uuid: string;
-  name: string;
-  description: string | null;
-  image: string | null;
-  rarity: ProbabilityRarity;
-  /** Percent, e.g. 12.5. */
-  probability: number;
-}
-
-export interface ReportCreatedJson {
-  id: number;
-  created_at: string;
-}
+export type {
+  ItemJson,
+  ProbabilityItemJson,
+  SpriteJson,
+  WishBulkDeleteJson,
+  WishJson,
+  WishManageJson,
+  WishStatsEntryJson,
+  WishStatsJson,
+  WishUserJson,
+  WishUsersJson,
+} from './api/items.js';
+export type { ReportCreatedJson } from './api/common.js';
 
 /* ---------- input rules ---------- */
 
 const page = pageParam;
 const pageSize = pageSizeParam;
-const price = z.coerce.number({ error: v.price }).int({ error: v.price }).min(0, { error: v.price }).max(STORED_INT_MAX, { error: v.price });
+const priceError = itemTexts.price(STORED_INT_MAX);
+/** A price in gems; a typed "1,000" is read as 1000 (thousands separators are how members write prices). */
+const price = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*\d{1,3}(,\d{3})+\s*$/.test(value) ? value.replace(/,/g, '') : value),
+  z.coerce.number({ error: priceError }).int({ error: priceError }).min(0, { error: priceError }).max(STORED_INT_MAX, { error: priceError }),
+);
 
 /** The item search term: at least 2 characters after trimming (000 §5). */
 export const itemSearchTermSchema = z

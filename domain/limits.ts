@@ -257,8 +257,11 @@ export type ProbabilityRarity = (typeof PROBABILITY_RARITIES)[number];
 export const PROBABILITY_PAGE_SIZE = 20;
 export const PROBABILITY_SKELETON_CARDS = 5;
 
-/** The grey blocks of the screen skeleton (web `ScreenSkeleton`) while a screen's code or data loads: any screen, the feed. */
-export const SKELETON_BLOCKS = { screen: 3, feed: 5 } as const;
+/**
+ * The grey blocks of the screen skeleton (web `ScreenSkeleton`) while a screen's code or data loads: any screen, the
+ * feed, and a deferred part of a screen (a post's replies, the profile's activities).
+ */
+export const SKELETON_BLOCKS = { screen: 3, feed: 5, deferredPart: 2 } as const;
 export const PROBABILITY_SEARCH_MAX_LENGTH = 50;
 
 /**
@@ -302,13 +305,73 @@ export const RATE_LIMITS = {
   expensiveQueriesPerIp: { points: 120, seconds: 60 },
 } as const;
 
+/**
+ * Automatic persisted queries (Apollo's APQ protocol): documents registered by their SHA-256, kept in each gateway
+ * process up to this many characters in all (the least recently used leave first) and for this long.
+ */
+export const APQ_LIMITS = {
+  maxStoredCharacters: 5_000_000,
+  ttlMs: 24 * 60 * 60 * 1000,
+} as const;
+
 /** graphql-ws (the protocol's close codes 4408 and 4403 mark a late init and a refused token). */
 export const WS_LIMITS = {
   connectionInitTimeoutMs: 5000,
   maxPayloadBytes: 100_000,
   maxSubscriptionsPerSocket: 20,
   keepAliveMs: 12_000,
+  /**
+   * Admission on connect storms (a fleet restart reconnects every client at once), per replica: socket set-ups
+   * (ConnectionInit's token check, a subscription's start with its upstream reads) running at once, and waiting
+   * beyond those; a socket past both is closed with 1013 Try Again Later and reconnects after its backoff. Half the
+   * upstream client's concurrency (UPSTREAM_RESILIENCE.maxConcurrent) and far below its queue, so a storm neither
+   * overflows that queue nor starves HTTP reads. WS_SETUP_CONCURRENCY and WS_SETUP_QUEUE override them.
+   */
+  setupConcurrency: 32,
+  setupQueue: 256,
+  /** A socket gives its set-up slot back when its first operation has started, or after this long at most. */
+  setupHoldMs: 5000,
 } as const;
+
+/**
+ * Close codes the gateway ends a socket with when the client should come back: stock graphql-ws clients reconnect on
+ * these (its isFatalInternalCloseCode), unlike 4500, which they treat as final. 1012 on shutdown, 1013 when shedding load.
+ */
+export const WS_RETRY_CLOSE = {
+  serviceRestart: { code: 1012, reason: 'Service Restart' },
+  tryAgainLater: { code: 1013, reason: 'Try Again Later' },
+} as const;
+
+/**
+ * Request time-outs of both servers (gateway and upstream). Node answers 408 and closes the connection when a request's
+ * headers take longer than `headersTimeoutMs` or the whole request (body included) longer than `requestTimeoutMs`,
+ * checking every `checkIntervalMs` (Node's default 30 s let header slowloris live ~85 s). A body arriving slower than
+ * `minBodyBytesPerSecond` on average once `bodyRateGraceMs` have passed is cut too (bodyRate.ts; Kestrel's
+ * MinRequestBodyDataRate defaults), so a 1 byte/s trickle ends within seconds while a 50 MB video on a slow line
+ * still has the whole `requestTimeoutMs`.
+ */
+export const HTTP_SERVER_TIMEOUTS = {
+  headersTimeoutMs: 15_000,
+  requestTimeoutMs: 300_000,
+  checkIntervalMs: 1000,
+  minBodyBytesPerSecond: 240,
+  bodyRateGraceMs: 5000,
+} as const;
+
+/** SIGTERM: how long requests under way may take to finish before the process cuts them and exits (SHUTDOWN_GRACE_MS). */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+/** A setting read from the environment as a positive whole number; unset or anything else is the fallback. */
+export function positiveIntegerSetting(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value !== undefined && Number.isSafeInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+/**
+ * The web client's live updates: after a lost socket or a refused subscription it tries again forever, each wait
+ * twice the last (from `firstWaitMs`, at most `maxWaitMs`), drawn at random between half and all of it so the
+ * clients of a restarted gateway do not come back all at once.
+ */
+export const LIVE_RECONNECT = { firstWaitMs: 1000, maxWaitMs: 30_000 } as const;
 /** The data cache's freshness for probability tables (002 §9: stale after 300000 ms). */
 export const PROBABILITY_TABLE_FRESH_MS = 300_000;
 
@@ -351,13 +414,16 @@ export const INLINE_MEDIA_TYPES = [...IMAGE_MIME_TYPES, ...STORY_VIDEO_MIME_TYPE
 export const MEDIA_CACHE_SECONDS = { uploaded: 365 * 24 * 60 * 60, bundled: 24 * 60 * 60 } as const;
 export const STORY_GROUPS_PAGE_SIZE = 20;
 export const STORY_VIEWERS_PAGE_SIZE = 50;
+/** The author's list of reactions and messages on one story. */
+export const STORY_REACTIONS_PAGE_SIZE = 50;
 /** The close-friends picker's and the hidden members' pages. */
 export const STORY_FRIENDS_PAGE_SIZE = 100;
 /** The stories toaster (002 §4.4, §9). */
 export const STORY_TOAST = { visible: 3, durationMs: 4000, widthPx: 356, gapPx: 14, swipeThresholdPx: 45 } as const;
 
 /** Messaging (001 §4, §5, §9): notifications, notices, inquiries. */
-export const NOTIFICATION_TYPES = ['system', 'comment', 'like', 'follow', 'mention', 'announcement', 'event', 'marketing', 'other'] as const;
+/** `story`: a reaction or message on one's story (an addition to 001 §4's types, which predate stories). */
+export const NOTIFICATION_TYPES = ['system', 'comment', 'like', 'follow', 'mention', 'story', 'announcement', 'event', 'marketing', 'other'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
@@ -366,6 +432,12 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const NOTIFICATION_PAGE_SIZE_DEFAULT = 20;
 /** The inbox is polled every 30 s (001 §4, §9); the gateway's bridge polls at this interval unless configured. */
 export const NOTIFICATION_POLL_INTERVAL_MS = 30_000;
+/**
+ * With Redis, one replica polls a member (the holder of the member's lease). Every replica with a subscriber of the
+ * member claims or renews the lease this many times per poll interval, and a lease lasts `ttlRounds` of those
+ * rounds: a holder that stops renewing is replaced within one interval, and a renewal one round late keeps it.
+ */
+export const NOTIFICATION_LEASE = { roundsPerInterval: 3, ttlRounds: 2 } as const;
 /** A write the gateway made itself hints the recipients' pollers; hints for one member within this window make one poll. */
 export const NOTIFICATION_HINT_COALESCE_MS = 50;
 /** The notification tab's badge shows unread counts up to this, then `99+`. */

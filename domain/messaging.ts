@@ -25,175 +25,31 @@ import {
   PAGE_SIZE_MAX,
   SORT_ORDERS,
   TAGS_MAX,
-  type InquiryCategory,
-  type InquiryPriority,
-  type InquiryStatus,
-  type NoticeCategory,
-  type NotificationPriority,
-  type NotificationType,
   STORED_INT_MAX,
 } from './limits.js';
 import { messagingTexts as m } from './messages.js';
 
-/* ---------- answers of the REST API (camelCase, as 001 §3 names them) ---------- */
+/* ---------- answers of the REST API (camelCase, as 001 §3 names them): zod schemas in ./api/messaging.ts ---------- */
 
-export interface SenderJson {
-  id: number;
-  nickname: string;
-  profileImage: string | null;
-}
-
-export interface NotificationJson {
-  id: string;
-  title: string;
-  content: string;
-  type: NotificationType;
-  priority: NotificationPriority;
-  isRead: boolean;
-  readAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  url: string | null;
-  imageUrl: string | null;
-  metadata: Record<string, unknown>;
-  sender: SenderJson | null;
-  expiresAt: string | null;
-}
-
-export interface NotificationListJson {
-  noread_count: number;
-  count: number;
-  page: number;
-  pageSize: number;
-  results: NotificationJson[];
-}
-
-export interface MarkReadJson {
-  success: boolean;
-  updatedCount: number;
-  message: string;
-}
-
-export interface DeletedJson {
-  success: boolean;
-  deletedCount: number;
-  message: string;
-}
-
-export interface ChannelSettingsJson {
-  enabled: boolean;
-  types: NotificationType[];
-}
-
-export interface NotificationSettingsJson {
-  userId: number;
-  channels: { email: ChannelSettingsJson; push: ChannelSettingsJson; inApp: ChannelSettingsJson };
-  quietHours: { enabled: boolean; startTime: string; endTime: string };
-  updatedAt: string;
-}
-
-export interface NotificationStatsJson {
-  totalNotifications: number;
-  unreadCount: number;
-  readCount: number;
-  byType: Record<string, number>;
-  byPriority: Record<string, number>;
-  lastNotificationAt: string | null;
-  /** Seconds from creation to reading, over the read ones; null when none was read. */
-  averageReadTime: number | null;
-}
-
-export interface AdminSendJson {
-  success: boolean;
-  sentCount: number;
-  failedCount: number;
-  message: string;
-}
-
-export interface AttachmentJson {
-  id: string;
-  fileName: string;
-  fileUrl: string;
-  fileSize: number;
-  mimeType: string;
-  uploadedAt: string;
-}
-
-export interface NoticeJson {
-  id: number;
-  uuid: string;
-  title: string;
-  content: string;
-  category: NoticeCategory;
-  isImportant: boolean;
-  isPinned: boolean;
-  author: SenderJson | null;
-  viewCount: number;
-  startDate: string | null;
-  endDate: string | null;
-  attachments: AttachmentJson[];
-  tags: string[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface NoticeListJson {
-  results: NoticeJson[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-  hasNext: boolean;
-  hasPrevious: boolean;
-}
-
-export interface InquiryUserJson {
-  id: number;
-  name: string;
-  email: string | null;
-  profileImage: string | null;
-}
-
-export interface InquiryCommentJson {
-  id: number;
-  inquiryId: number;
-  userId: number;
-  user: InquiryUserJson;
-  comment: string;
-  isAIGenerated: boolean;
-  createdAt: string;
-}
-
-export interface InquiryJson {
-  id: number;
-  title: string;
-  content: string;
-  status: InquiryStatus;
-  category: InquiryCategory;
-  priority: InquiryPriority;
-  createdAt: string;
-  updatedAt: string;
-  satisfaction: number | null;
-}
-
-export interface InquiryDetailJson extends InquiryJson {
-  user: InquiryUserJson;
-  comments: InquiryCommentJson[];
-  attachments: AttachmentJson[];
-  assignedTo: InquiryUserJson | null;
-  resolvedAt: string | null;
-  resolution: string | null;
-  /** Staff only; absent from a member's answer. */
-  internalNotes?: string | null;
-}
-
-export interface InquiryListJson {
-  results: InquiryJson[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-}
+export type {
+  AdminSendJson,
+  AttachmentJson,
+  ChannelSettingsJson,
+  DeletedJson,
+  InquiryCommentJson,
+  InquiryDetailJson,
+  InquiryJson,
+  InquiryListJson,
+  InquiryUserJson,
+  MarkReadJson,
+  NoticeJson,
+  NoticeListJson,
+  NotificationJson,
+  NotificationListJson,
+  NotificationSettingsJson,
+  NotificationStatsJson,
+  SenderJson,
+} from './api/messaging.js';
 
 /** 001 §4: an id with a hyphen names a notice post; any other names a notification. */
 export function isNoticeId(id: string | number): boolean {

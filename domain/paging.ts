@@ -9,11 +9,22 @@ const connectionSize = z
   .max(CONNECTION_SIZE_MAX, { error: v.connectionSize(CONNECTION_SIZE_MIN, CONNECTION_SIZE_MAX) })
   .nullish();
 
-/** Every connection takes exactly one of `first`/`last`, each 1-100 (DESIGN §3). */
+/**
+ * Every connection takes exactly one of `first`/`last`, each 1-100 (DESIGN §3). A numbered list may start its window at
+ * an `offset` instead of a cursor: with `first`, never with `after`, `before` or `last`.
+ */
 export const connectionArgsSchema = z
-  .looseObject({ first: connectionSize, last: connectionSize })
+  .looseObject({
+    first: connectionSize,
+    last: connectionSize,
+    offset: z.number().int({ error: v.connectionOffset }).min(0, { error: v.connectionOffset }).nullish(),
+  })
   .refine((args) => args.first != null || args.last != null, { error: v.connectionSizeRequired, path: ['first'] })
-  .refine((args) => args.first == null || args.last == null, { error: v.connectionBothSizes, path: ['last'] });
+  .refine((args) => args.first == null || args.last == null, { error: v.connectionBothSizes, path: ['last'] })
+  .refine((args) => args.offset == null || (args.first != null && args.after == null && args.before == null), {
+    error: v.connectionOffsetAlone,
+    path: ['offset'],
+  });
 
 /** A REST list's `page` query parameter (1-based), as a query string or a number. */
 export const pageParam = z.coerce.number({ error: v.page }).int({ error: v.page }).min(1, { error: v.page }).default(PAGE_DEFAULT);

@@ -19,13 +19,9 @@ import {
   STORY_TAG_LENGTH_MAX,
   STORY_TAGS_MAX,
   STORY_TYPES,
-  type StoryPrivacy,
-  type StoryReactionType,
-  type StoryType,
   STORED_INT_MAX,
 } from './limits.js';
 import { storyTexts as t, validationTexts as v } from './messages.js';
-import type { UserSummaryJson } from './api.js';
 import { pageQuerySchema } from './paging.js';
 
 /** Multipart sends every field as text: '' counts as absent, JSON fields arrive as JSON text. */
@@ -201,121 +197,16 @@ export const closeFriendCandidatesQuerySchema = pageQuerySchema(STORY_FRIENDS_PA
 /** The author's close friends (DESIGN §5): replaces the whole list; each must be a mutual follower. */
 export const closeFriendsSchema = z.object({ userIds: z.array(positiveId).max(1000) });
 
-/** Wire shapes of 002 §3.5-§3.11 (camelCase, as the stories API documents them). */
-export interface StoryLocationJson {
-  name: string;
-  latitude: number;
-  longitude: number;
-}
-
-export interface StoryJson {
-  id: number;
-  userId: number;
-  user: UserSummaryJson | null;
-  media: string;
-  mimeType: string;
-  width: number | null;
-  height: number | null;
-  type: StoryType;
-  duration: number;
-  caption: string | null;
-  timestamp: string;
-  viewCount: number;
-  expiresAt: string;
-  isExpired: boolean;
-  isViewed: boolean;
-  likes: number;
-  isLiked: boolean;
-  /** The caller's own like (its reaction id, to take it back with DELETE …/reactions/{id}), or null. */
-  likeId: number | null;
-  mentions: string[];
-  hashtags: string[];
-  location: StoryLocationJson | null;
-  /** No music catalogue exists: the chosen id is kept and returned; `music` stays null. */
-  musicId: string | null;
-  music: null;
-  effects: string[];
-  privacy: StoryPrivacy;
-  isMine: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface StoryGroupJson {
-  id: number;
-  userId: number;
-  username: string;
-  avatar: string | null;
-  verified: boolean;
-  stories: StoryJson[];
-  isViewed: boolean;
-  hasNewStory: boolean;
-  latestStoryTime: string | null;
-  totalStories: number;
-  unviewedCount: number;
-}
-
-export interface StoryViewJson {
-  /** Null for the author watching their own story: such views are not recorded. */
-  id: number | null;
-  storyId: number;
-  userId: number;
-  user: UserSummaryJson | null;
-  viewedAt: string;
-  duration: number | null;
-  completionRate: number | null;
-}
-
-export interface StoryReactionJson {
-  id: number;
-  storyId: number;
-  userId: number;
-  user: UserSummaryJson | null;
-  type: StoryReactionType;
-  emoji: string | null;
-  comment: string | null;
-  createdAt: string;
-}
-
-export interface StoryStatsJson {
-  storyId: number;
-  viewCount: number;
-  uniqueViewers: number;
-  completionRate: number;
-  averageViewDuration: number;
-  likeCount: number;
-  reactionCount: number;
-  shareCount: number;
-  clickThroughRate: number | null;
-}
-
-export interface HighlightJson {
-  id: number;
-  userId: number;
-  title: string;
-  coverImage: string | null;
-  stories: StoryJson[];
-  isPrivate: boolean;
-  order: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A friend in the close-friends picker (`GET /api/stories/close-friends/candidates`). */
-export interface CloseFriendCandidateJson {
-  user: UserSummaryJson;
-  isCloseFriend: boolean;
-}
-
-/** A member whose stories the caller hid (`GET /api/stories/hidden`). */
-export interface HiddenStoryMemberJson {
-  user: UserSummaryJson;
-  hiddenAt: string;
-}
-
-/** 002 §3.11 */
-export interface StoryListJson<T> {
-  results: T[];
-  total: number;
-  hasMore: boolean;
-}
+/** Wire shapes of 002 §3.5-§3.11 (camelCase, as the stories API documents them): zod schemas in ./api/stories.ts. */
+export type {
+  CloseFriendCandidateJson,
+  HiddenStoryMemberJson,
+  HighlightJson,
+  StoryGroupJson,
+  StoryJson,
+  StoryListJson,
+  StoryLocationJson,
+  StoryReactionJson,
+  StoryStatsJson,
+  StoryViewJson,
+} from './api/stories.js';

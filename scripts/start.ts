@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { buildUpstream } from '../upstream/src/app.js';
-import { publicUrl } from '../gateway/src/server/config.js';
+import { shutdownTracing, tracerProviderFromEnv } from '../upstream/src/http/tracing.js';
+import { publicUrl, settingsFromEnv } from '../gateway/src/server/config.js';
 import { startGateway } from '../gateway/src/server/server.js';
 
 /**
@@ -9,9 +10,12 @@ import { startGateway } from '../gateway/src/server/server.js';
  */
 const env = process.env;
 
-/** The web build runs beside the upstream's start (database, migrations, demo data): the first start waits for the longer one. */
+/**
+ * The web build runs beside the upstream's start (database, migrations, demo data): the first start waits for the
+ * longer one. A production start (`npm run start:prod`: this file bundled, NODE_ENV=production) builds nothing.
+ */
 const webBuilt =
-  env.SKIP_BUILD === 'true'
+  env.SKIP_BUILD === 'true' || env.NODE_ENV === 'production'
     ? Promise.resolve()
     : new Promise<void>((resolve, reject) => {
         const build = spawn('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
@@ -29,16 +33,21 @@ const appUrl = env.APP_URL || publicUrl(env.PUBLIC_URL) || `http://${host}:${por
 let upstreamUrl = env.UPSTREAM_URL;
 let stopUpstream = async () => {};
 if (!upstreamUrl) {
+  const tracerProvider = await tracerProviderFromEnv();
   const upstream = await buildUpstream({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.UPSTREAM_DATA_DIR ?? '.data/upstream',
     publicUrl: env.UPSTREAM_PUBLIC_URL || undefined,
     mail: { smtpUrl: env.SMTP_URL || undefined, dir: env.MAIL_DIR || undefined, appUrl, from: env.MAIL_FROM || undefined },
+    tracerProvider,
   });
   const upstreamPort = Number(env.UPSTREAM_PORT ?? 4001);
   await upstream.app.listen({ port: upstreamPort, host: '127.0.0.1' });
   upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
-  stopUpstream = upstream.close;
+  stopUpstream = async () => {
+    await upstream.close();
+    await shutdownTracing(tracerProvider);
+  };
 }
 
 await webBuilt;
@@ -52,9 +61,13 @@ const gateway = await startGateway({
 const address = publicUrl(env.PUBLIC_URL) ?? gateway.url;
 console.log(`\n  슬라임 커뮤니티: ${address}/community\n  GraphiQL:       ${address}/graphql\n  upstream REST:  ${upstreamUrl}\n`);
 
+const { shutdownGraceMs } = settingsFromEnv();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
-    await gateway.close();
+    // A backstop in case closing a client (Redis, the database) hangs past the grace.
+    setTimeout(() => process.exit(1), shutdownGraceMs + 5000).unref();
+    // The gateway drains first (its requests under way still need the upstream), then the upstream stops.
+    await gateway.shutdown(shutdownGraceMs);
     await stopUpstream();
     process.exit(0);
   });

@@ -46,6 +46,9 @@ export const messagingTexts = {
   likeOnPost: (nickname: string) => `${nickname}님이 회원님의 게시글을 좋아합니다.`,
   followed: (nickname: string) => `${nickname}님이 회원님을 팔로우합니다.`,
   mentioned: (nickname: string) => `${nickname}님이 회원님을 언급했습니다.`,
+  storyLiked: (nickname: string) => `${nickname}님이 회원님의 스토리를 좋아합니다.`,
+  storyEmoji: (nickname: string, emoji: string) => `${nickname}님이 회원님의 스토리에 ${emoji} 반응을 보냈습니다.`,
+  storyMessage: (nickname: string) => `${nickname}님이 회원님의 스토리에 메시지를 보냈습니다.`,
   inquiryAnswered: '문의에 답변이 등록되었습니다.',
   inquiryStatusChanged: (status: string) => `문의 상태가 ${status}(으)로 바뀌었습니다.`,
   /** Web labels. */
@@ -63,6 +66,7 @@ export const messagingTexts = {
     like: '좋아요',
     follow: '팔로우',
     mention: '멘션',
+    story: '스토리',
     announcement: '공지',
     event: '이벤트',
     marketing: '마케팅',

@@ -53,13 +53,19 @@ export const storyTexts = {
     previous: '이전 스토리',
     next: '다음 스토리',
     like: '좋아요',
+    /** The like button's name: it contains the count the button shows. */
+    likeWithCount: (count: number) => `좋아요 ${count}`,
     liked: '좋아요 취소',
     commentPlaceholder: '메시지 보내기...',
     send: '보내기',
-    reacted: '반응을 보냈습니다.',
+    messageSent: '메시지를 보냈습니다.',
     viewers: (count: number) => `조회 ${count}명`,
     viewersTitle: '본 사람',
     noViewers: '아직 본 사람이 없습니다.',
+    reactionsTitle: '받은 반응과 메시지',
+    noReactions: '아직 받은 반응이나 메시지가 없습니다.',
+    /** A like in the author's list of reactions (emoji and messages show themselves). */
+    reactionLike: '♥ 좋아요',
     stats: '통계',
     statLabels: {
       viewCount: '조회수',

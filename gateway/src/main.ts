@@ -1,3 +1,4 @@
+import { settingsFromEnv } from './server/config.js';
 import { startGateway } from './server/server.js';
 
 const gateway = await startGateway({
@@ -9,6 +10,17 @@ const gateway = await startGateway({
 });
 console.log(`gateway: ${gateway.url}/graphql`);
 
+const { shutdownGraceMs } = settingsFromEnv();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void gateway.close().then(() => process.exit(0)));
+  process.once(signal, () => {
+    // A backstop in case closing a client (Redis, the exporter) hangs past the grace.
+    setTimeout(() => process.exit(1), shutdownGraceMs + 5000).unref();
+    void gateway.shutdown(shutdownGraceMs).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
 }

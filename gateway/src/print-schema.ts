@@ -1,10 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { printSchema } from 'graphql';
-import { schema } from './graphql/schema.js';
+import { printedSchema } from './graphql/served-schema.js';
 
 /** `npm run schema` writes schema.graphql; `--check` fails when the committed file is stale. */
 const target = new URL('../../schema.graphql', import.meta.url);
-const printed = printSchema(schema) + '\n';
+const printed = printedSchema();
 
 if (process.argv.includes('--check')) {
   const committed = await readFile(target, 'utf8').catch(() => '');

@@ -49,8 +49,17 @@ describe('item search and the item-info modal', () => {
 
     await modal.getByRole('button', { name: itemTexts.addToBuyList }).click();
     await page.getByTestId('toast').filter({ hasText: itemTexts.addedToBuyList }).waitFor();
-    // The buyers tab now lists the member who just added it, without reopening the modal.
-    await modal.getByText('운영자슬라임').waitFor();
+    // The buyers tab now lists the member who just added it, without reopening the modal, marked 나 with no 채팅.
+    const me = modal.locator('.wisher').filter({ hasText: '운영자슬라임' });
+    await me.waitFor();
+    await me.getByText(itemTexts.me, { exact: true }).waitFor();
+    expect(await me.getByRole('button', { name: itemTexts.chat }).count()).toBe(0);
+    expect(await modal.locator('.wisher').filter({ hasText: '말랑콩떡' }).getByRole('button', { name: itemTexts.chat }).count()).toBe(1);
+    // Adding it again says it is already there, and asks the gateway nothing.
+    const adds = operations.filter((name) => name === 'useAddWishMutation').length;
+    await modal.getByRole('button', { name: itemTexts.addToBuyList }).click();
+    await page.getByTestId('toast').filter({ hasText: itemTexts.alreadyInBuyList }).waitFor();
+    expect(operations.filter((name) => name === 'useAddWishMutation')).toHaveLength(adds);
     await modal.locator('footer').getByRole('button', { name: uiTexts.close }).click();
     await modal.waitFor({ state: 'detached' });
 
@@ -159,8 +168,17 @@ describe('my wish lists', () => {
     await expect.poll(() => wish.getAttribute('class')).toContain('wish--completed');
 
     await wish.getByRole('checkbox').check();
+    // 선택 삭제 asks first: 취소 keeps the entry, 삭제 deletes it.
     await page.getByRole('button', { name: itemTexts.deleteSelected }).click();
+    const confirm = page.getByRole('alertdialog', { name: itemTexts.deleteSelectedConfirm(1) });
+    await confirm.getByRole('button', { name: uiTexts.cancel }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await wish.isVisible()).toBe(true);
+    expect(await wish.getByRole('checkbox').isChecked()).toBe(true);
+    await page.getByRole('button', { name: itemTexts.deleteSelected }).click();
+    await confirm.getByRole('button', { name: itemTexts.wishEdit.remove }).click();
     await page.getByTestId('toast').filter({ hasText: itemTexts.deletedSelected }).waitFor();
+    await confirm.waitFor({ state: 'hidden' });
     await wish.waitFor({ state: 'detached' });
     await page.getByText(itemTexts.emptyWishes).waitFor();
     await page.close();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { NUMBERED_LIST_PAGE_SIZE, USER_REPLIES_PAGE_SIZE } from '../../domain/limits.js';
-import { communityTexts, messagingTexts, uiTexts } from '../../domain/messages.js';
+import { communityTexts, itemTexts, messagingTexts, uiTexts } from '../../domain/messages.js';
 import { openBrowser } from '../helpers/browser.js';
 import { useWebApp } from '../helpers/web-app.js';
 
@@ -170,7 +170,7 @@ describe('guides', () => {
     await page.getByText(/선입금을 요구하거나/).waitFor();
     // Only guides are listed.
     await page.goBack();
-    await page.getByRole('link', { name: /위시리스트 사용법/ }).waitFor();
+    await page.getByRole('link', { name: `${itemTexts.myWishes} 사용법` }).waitFor();
     expect(await page.getByRole('link', { name: /정기 점검 안내/ }).count()).toBe(0);
 
     const policy = (await (await fetch(`${app.upstream.url}/v1/board/notice/?category=policy&pageSize=1`)).json()).results[0];

@@ -1,5 +1,6 @@
 import { type Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import type { PageJson, PostJson } from '../../domain/api.js';
 import { uiTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
@@ -65,3 +66,22 @@ test('a first visit and each navigation between the main routes make one GraphQL
   expect(pageErrors).toEqual([]);
   await page.close();
 }, 120_000);
+
+test("a first visit asks for its screen's code beside its query, before the app renders around the screen", async () => {
+  const feed = (await (await fetch(`${app.upstream.url}/v1/community/?page=1`)).json()) as PageJson<PostJson>;
+  const page = await app.browser.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`${app.gateway.url}/community/detail?id=${feed.results[0].id}`);
+  await page.getByRole('heading', { name: feed.results[0].title }).waitFor();
+  // The app's first render asks for the toasts of failed requests; the screen's code was asked for before it, with
+  // its query, so that on a slow network the two travel together (issue 21).
+  const screenCode = scripts.findIndex((path) => /\/assets\/PostDetailPage-/.test(path));
+  const firstRendersCode = scripts.findIndex((path) => /\/assets\/RequestFailureToasts-/.test(path));
+  expect(screenCode).toBeGreaterThan(-1);
+  expect(firstRendersCode).toBeGreaterThan(-1);
+  expect(screenCode).toBeLessThan(firstRendersCode);
+  await page.close();
+});

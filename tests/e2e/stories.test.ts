@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type BrowserContext } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HIGHLIGHT_TITLE_MAX, NICKNAME_MAX } from '../../domain/limits.js';
-import { reportTexts, storyTexts, storyTrayTexts } from '../../domain/messages.js';
+import { messagingTexts, reportTexts, storyTexts, storyTrayTexts, uiTexts } from '../../domain/messages.js';
 import { closeFriends, storyHides, storyReactions, storyReports } from '../../upstream/src/db/schema.js';
 import { addMembers, follow, PNG_BYTES, storyForm } from '../helpers/stories.js';
 import { useWebApp } from '../helpers/web-app.js';
@@ -14,6 +16,7 @@ import { useWebApp } from '../helpers/web-app.js';
  */
 
 const app = useWebApp('stories', { browser: false });
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let author: { id: number };
 let reader: { id: number };
 
@@ -25,12 +28,12 @@ beforeAll(async () => {
 
 const open = (context: BrowserContext, path: string) => app.open(path, context);
 
-/** A story posted straight to the upstream by a member (60 s long, so it stays on screen while the test acts). */
-async function postStory(memberId: number, privacy: 'public' | 'friends' | 'close_friends' = 'public'): Promise<number> {
+/** A story posted straight to the upstream by a member (60 s long unless told, so it stays on screen while the test acts). */
+async function postStory(memberId: number, privacy: 'public' | 'friends' | 'close_friends' = 'public', seconds = 60): Promise<number> {
   const response = await fetch(`${app.upstream.url}/api/stories/create`, {
     method: 'POST',
     headers: { authorization: `token ${await app.upstream.issueToken(memberId)}` },
-    body: storyForm({ type: 'image', duration: '60', privacy }, { bytes: PNG_BYTES, name: 'story.png', type: 'image/png' }),
+    body: storyForm({ type: 'image', duration: String(seconds), privacy }, { bytes: PNG_BYTES, name: 'story.png', type: 'image/png' }),
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: number }).id;
@@ -39,7 +42,12 @@ async function postStory(memberId: number, privacy: 'public' | 'friends' | 'clos
 test('upload an image story; a second member sees the ring, opens it and reacts; the author sees viewer and stats', async () => {
   const authorBrowser = await app.browserFor(author.id);
   const upload = await open(authorBrowser, '/stories/new');
-  await upload.locator('input[type=file]').setInputFiles({ name: 'slime.png', mimeType: 'image/png', buffer: PNG_BYTES });
+  // The upload screen has a way back like the app's other screens.
+  await upload.getByRole('button', { name: uiTexts.back }).waitFor();
+  // The Korean button opens the file chooser (no browser-drawn "Choose File" is shown).
+  expect(await upload.locator('input[type=file]').isVisible()).toBe(false);
+  const [chooser] = await Promise.all([upload.waitForEvent('filechooser'), upload.getByRole('button', { name: storyTexts.upload.pick }).click()]);
+  await chooser.setFiles({ name: 'slime.png', mimeType: 'image/png', buffer: PNG_BYTES });
   await upload.locator('.story-upload__preview img').waitFor();
   await upload.getByPlaceholder(storyTexts.upload.captionPlaceholder).fill('말랑한 하루');
   await expect.poll(() => upload.locator('.story-upload__counter').textContent()).toBe('6/500');
@@ -60,7 +68,13 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   const comment = home.getByPlaceholder(storyTexts.viewer.commentPlaceholder);
   await comment.fill('귀여워요!');
   await comment.press('Enter');
-  await home.getByText(storyTexts.viewer.reacted).waitFor();
+  // A message is announced as a message, not as a reaction.
+  await home.locator('.story-toast').filter({ hasText: storyTexts.viewer.messageSent }).waitFor();
+  await home.getByRole('button', { name: storyTexts.viewer.sendEmoji(storyTexts.viewer.emojiLabels['😂']) }).click();
+  await home
+    .locator('.story-toast')
+    .filter({ hasText: storyTexts.viewer.emojiSent('😂') })
+    .waitFor();
   await home.getByRole('button', { name: storyTexts.viewer.like }).click();
   await expect.poll(() => home.getByRole('button', { name: storyTexts.viewer.like }).getAttribute('aria-pressed')).toBe('true');
 
@@ -92,10 +106,22 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   await authorHome.getByRole('link', { name: storyTrayTexts.add, exact: true }).click();
   await authorHome.getByRole('button', { name: storyTexts.viewer.viewers(1) }).click();
   const panel = authorHome.getByRole('region', { name: storyTexts.viewer.stats });
-  await panel.getByText('스토리구경꾼').waitFor();
+  await panel.locator('.story-panel__viewers').getByText('스토리구경꾼').waitFor();
   expect(await panel.getByTestId('stat-viewCount').textContent()).toBe('1');
   expect(await panel.getByTestId('stat-likeCount').textContent()).toBe('1');
-  expect(await panel.getByTestId('stat-reactionCount').textContent()).toBe('2');
+  expect(await panel.getByTestId('stat-reactionCount').textContent()).toBe('3');
+  // Who sent what: the like, the emoji and the message text, most recent first.
+  const received = panel.getByTestId('story-reactions').locator('li');
+  await expect.poll(() => received.allTextContents()).toEqual([`스토리구경꾼${storyTexts.viewer.reactionLike}`, '스토리구경꾼😂', '스토리구경꾼귀여워요!']);
+  // The author's inbox tells of the message and the emoji, and the settings offer the story type.
+  const inbox = await open(authorBrowser, '/community/notice');
+  const titles = inbox.locator('.inbox__title');
+  await titles.filter({ hasText: messagingTexts.storyMessage('스토리구경꾼') }).waitFor();
+  await titles.filter({ hasText: messagingTexts.storyEmoji('스토리구경꾼', '😂') }).waitFor();
+  await titles.filter({ hasText: messagingTexts.storyLiked('스토리구경꾼') }).waitFor();
+  await inbox.locator('.inbox__content').filter({ hasText: '귀여워요!' }).waitFor();
+  const settings = await open(authorBrowser, '/my/notifications');
+  await settings.getByText(messagingTexts.typeLabels.story).first().waitFor();
 
   // The author keeps the story in a private highlight through the sheet, shown on their highlights page.
   await authorHome.getByRole('button', { name: storyTexts.viewer.more }).click();
@@ -124,7 +150,7 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   await profile.getByText(storyTexts.highlights.empty).waitFor();
 });
 
-test('the viewer at 390px: the header on one line, emoji reactions, like then unlike, the menu by keyboard, hide then undo, Escape', async () => {
+test('the viewer at 390px: the header on one line, emoji reactions, like then unlike, the menu by keyboard, Escape, hiding closes the viewer then undo', async () => {
   const longName = '말랑말랑한슬라임을아주좋아하는스토리작가'.slice(0, NICKNAME_MAX);
   const [posterId, watcherId] = await addMembers(app.upstream.db, [longName, '이모지보내는이']);
   const storyId = await postStory(posterId);
@@ -156,6 +182,14 @@ test('the viewer at 390px: the header on one line, emoji reactions, like then un
     .locator('.story-toast')
     .filter({ hasText: storyTexts.viewer.emojiSent('🔥') })
     .waitFor();
+  // The viewer's toasts sit under its header, clear of the emoji bar, the message field and the like.
+  const toastBox = (await page.locator('.story-toast').first().boundingBox())!;
+  const footerBox = (await page.locator('.story-viewer__footer').boundingBox())!;
+  const headerBox = (await page.locator('.story-viewer__header').boundingBox())!;
+  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(footerBox.y);
+  expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+  // A public story carries no 친한 친구 label.
+  expect(await page.locator('.story-viewer__close-friends').count()).toBe(0);
   const reactions = () => app.upstream.db.select().from(storyReactions).where(eq(storyReactions.storyId, storyId));
   expect((await reactions()).map((row) => [row.type, row.emoji, row.userId])).toEqual([['emoji', '🔥', watcherId]]);
 
@@ -165,6 +199,18 @@ test('the viewer at 390px: the header on one line, emoji reactions, like then un
   await like.click();
   await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
   expect(await count.textContent()).toBe('1');
+  // Its accessible name holds the count it shows (axe: label-content-name-mismatch).
+  expect(await like.getAttribute('aria-label')).toBe(storyTexts.viewer.likeWithCount(1));
+  await page.evaluate(axeSource);
+  const mismatches = await page.evaluate(
+    async () =>
+      (
+        await (window as unknown as { axe: { run: (context: string, options: object) => Promise<{ violations: unknown[] }> } }).axe.run('.story-viewer__like', {
+          runOnly: ['label-content-name-mismatch'],
+        })
+      ).violations,
+  );
+  expect(mismatches).toEqual([]);
   await like.click();
   await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
   expect(await count.textContent()).toBe('0');
@@ -185,19 +231,29 @@ test('the viewer at 390px: the header on one line, emoji reactions, like then un
   expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(storyTexts.viewer.more);
   expect(new URL(page.url()).pathname).toBe(`/stories/${posterId}`);
 
-  // Hide the member, then undo from the toast.
-  await more.click();
+  // Escape leaves the viewer.
+  await page.keyboard.press('Escape');
+  await page.waitForURL(/\/community$/);
+
+  // Hiding the member stops their stories: the viewer closes, the tray leaves them out, and the toast can undo it.
+  await page.goto(`${app.gateway.url}/community`);
+  const posterRing = page.getByTestId('story-group').filter({ hasText: longName });
+  await posterRing.waitFor();
+  await posterRing.click();
+  await page.locator('.story-viewer__media').waitFor();
+  await page.getByRole('button', { name: storyTexts.viewer.more }).click();
   await page.getByRole('menuitem', { name: storyTexts.viewer.hide }).click();
+  await page.waitForURL(/\/community$/);
   const hidden = page.locator('.story-toast').filter({ hasText: storyTexts.viewer.hidden });
+  await hidden.waitFor();
+  // The toast is global and may show while the community screen is still replacing the viewer.
+  await expect.poll(() => page.locator('.story-viewer').count()).toBe(0);
+  await expect.poll(() => posterRing.count()).toBe(0);
   const hides = () => app.upstream.db.select().from(storyHides).where(eq(storyHides.userId, watcherId));
   await expect.poll(async () => (await hides()).length).toBe(1);
   await hidden.getByRole('button', { name: storyTexts.viewer.undoHide }).click();
   await page.locator('.story-toast').filter({ hasText: storyTexts.viewer.unhidden }).waitFor();
   expect(await hides()).toEqual([]);
-
-  // Escape leaves the viewer.
-  await page.keyboard.press('Escape');
-  await page.waitForURL(/\/community$/);
 });
 
 test('close friends chosen on their screen see a 친한 친구 story, other friends do not; a hidden member is unhidden from settings', async () => {
@@ -228,6 +284,10 @@ test('close friends chosen on their screen see a 친한 친구 story, other frie
   await postStory(ownerId, 'close_friends');
   const closeOne = await open(await app.browserFor(closeId), `/stories/${ownerId}`);
   await closeOne.locator('.story-viewer__media').waitFor();
+  // The chosen friend and the author see that it is a 친한 친구 story.
+  expect(await closeOne.locator('.story-viewer__header').getByText(storyTexts.closeFriends.title, { exact: true }).count()).toBe(1);
+  const ownView = await open(owner, `/stories/${ownerId}`);
+  await ownView.locator('.story-viewer__header').getByText(storyTexts.closeFriends.title, { exact: true }).waitFor();
   const otherBrowser = await app.browserFor(otherId);
   const other = await open(otherBrowser, `/stories/${ownerId}`);
   await other.locator('.story-viewer--empty').waitFor();
@@ -248,4 +308,49 @@ test('close friends chosen on their screen see a 친한 친구 story, other frie
   expect(await app.upstream.db.select().from(storyHides).where(eq(storyHides.userId, otherId))).toEqual([]);
   await settings.getByRole('link', { name: storyTexts.closeFriends.manage }).click();
   await settings.waitForURL(/\/my\/settings\/close-friends$/);
+});
+
+test('the viewer closes once after the last story: one view as each starts and one as it ends, Back does not reopen it, focus returns to the ring', async () => {
+  const [shortId, longId, watcherId] = await addMembers(app.upstream.db, ['짧은스토리', '긴스토리', '끝까지보는이']);
+  await postStory(shortId, 'public', 1);
+  await postStory(shortId, 'public', 1);
+  await postStory(longId);
+  const page = await open(await app.browserFor(watcherId), '/community');
+  const operations: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/graphql' && request.method() === 'POST') operations.push(JSON.parse(request.postData() ?? '{}').operationName);
+  });
+  const named = (name: string) => operations.filter((operation) => operation === name).length;
+  const historyLength = () => page.evaluate(() => history.length);
+
+  const before = await historyLength();
+  await page.getByRole('link', { name: `짧은스토리 ${storyTrayTexts.unviewed}` }).click();
+  await page.locator('.story-viewer__media').waitFor();
+  await page.waitForURL(/\/community$/, { timeout: 30_000 });
+  await expect.poll(() => named('useStoryMutationsViewMutation'), { timeout: 15_000 }).toBe(4);
+  await page.waitForLoadState('networkidle');
+  expect(named('useStoryMutationsViewMutation')).toBe(4);
+  expect(named('CommunityPageQuery')).toBeLessThanOrEqual(1);
+  // The viewer's entry was replaced: one entry more than before (the viewer's, now /community), not one per tick.
+  expect(await historyLength()).toBe(before + 1);
+  const ring = page.getByRole('link', { name: `짧은스토리 ${storyTrayTexts.viewed}` });
+  await expect.poll(() => ring.evaluate((element) => element === document.activeElement)).toBe(true);
+  await page.goBack();
+  await page.waitForURL(/\/community$/);
+  await page.getByTestId('story-group').first().waitFor();
+  expect(await page.locator('.story-viewer').count()).toBe(0);
+
+  // Closing with × also puts focus back on the ring that opened the viewer. On a desktop screen the story keeps
+  // to the app's column.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('link', { name: `긴스토리 ${storyTrayTexts.unviewed}` }).click();
+  await page.locator('.story-viewer__media').waitFor();
+  const column = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--layout-max-width')));
+  const header = (await page.locator('.story-viewer__header').boundingBox())!;
+  expect(header.width).toBeLessThanOrEqual(column);
+  expect(Math.abs(header.x + header.width / 2 - 640)).toBeLessThanOrEqual(1);
+  await page.getByRole('button', { name: storyTexts.viewer.close, exact: true }).click();
+  await page.waitForURL(/\/community$/);
+  const longRing = page.getByRole('link', { name: `긴스토리 ${storyTrayTexts.viewed}` });
+  await expect.poll(() => longRing.evaluate((element) => element === document.activeElement)).toBe(true);
 });

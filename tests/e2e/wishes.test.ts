@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { WISH_PAGE_SIZE_DEFAULT, WISH_QUANTITY_MAX } from '../../domain/limits.js';
+import { STORED_INT_MAX, WISH_MEMO_MAX, WISH_PAGE_SIZE_DEFAULT, WISH_QUANTITY_MAX } from '../../domain/limits.js';
 import { itemTexts, uiTexts } from '../../domain/messages.js';
 import { items } from '../../upstream/src/db/schema.js';
 import { useWebApp } from '../helpers/web-app.js';
@@ -64,6 +64,12 @@ describe('my wish lists', () => {
 
     // Edit the lantern: a quantity above the limit is refused in the dialog with the domain's text.
     const lantern = page.getByTestId('wish').filter({ hasText: '반짝 랜턴' });
+    // The status select and the text buttons are the app's, not the browser's bare controls.
+    const look = await lantern.evaluate((entry) => ({
+      select: getComputedStyle(entry.querySelector('select')!).borderRadius,
+      button: getComputedStyle(entry.querySelector('.link-button')!).borderStyle,
+    }));
+    expect(look).toEqual({ select: '8px', button: 'none' });
     await lantern.getByRole('button', { name: itemTexts.editWish('반짝 랜턴') }).click();
     const dialog = page.getByRole('dialog', { name: itemTexts.editWish('반짝 랜턴') });
     await dialog.waitFor();
@@ -74,9 +80,26 @@ describe('my wish lists', () => {
     expect(await quantity.getAttribute('aria-invalid')).toBe('true');
     expect(await dialog.isVisible()).toBe(true);
 
+    // A price over the stored range names the real range; a memo over its limit is kept whole, marked, and refused.
+    const price = dialog.getByRole('textbox', { name: itemTexts.wishEdit.targetPrice });
+    const memo = dialog.getByRole('textbox', { name: itemTexts.wishEdit.memo });
     await quantity.fill('3');
-    await dialog.getByRole('textbox', { name: itemTexts.wishEdit.targetPrice }).fill('4500');
-    await dialog.getByRole('textbox', { name: itemTexts.wishEdit.memo }).fill('밤 산책용으로 찾아요');
+    await price.fill(String(STORED_INT_MAX + 1));
+    const pasted = '가'.repeat(WISH_MEMO_MAX + 100);
+    await memo.fill(pasted);
+    expect(await memo.inputValue()).toBe(pasted);
+    expect(await dialog.locator('.field__counter').textContent()).toBe(`${WISH_MEMO_MAX + 100}/${WISH_MEMO_MAX}`);
+    expect(await dialog.locator('.field__counter').getAttribute('class')).toContain('field__counter--over');
+    await dialog.getByText(itemTexts.memoMax(WISH_MEMO_MAX)).waitFor();
+    await dialog.getByRole('button', { name: itemTexts.wishEdit.save }).click();
+    await dialog.getByText(itemTexts.price(STORED_INT_MAX)).waitFor();
+    expect(itemTexts.price(STORED_INT_MAX)).toBe('가격은 0에서 2,147,483,647 사이의 정수여야 합니다.');
+    expect(await price.getAttribute('aria-invalid')).toBe('true');
+    expect(await memo.getAttribute('aria-invalid')).toBe('true');
+
+    // "4,500" with a thousands separator is read as 4500.
+    await price.fill('4,500');
+    await memo.fill('밤 산책용으로 찾아요');
     await dialog.getByRole('checkbox', { name: itemTexts.wishEdit.notification }).uncheck();
     await dialog.getByRole('button', { name: itemTexts.wishEdit.save }).click();
     await toast(page, itemTexts.wishEdit.saved);

@@ -27,7 +27,7 @@ describe('password reset and e-mail verification through the gateway', () => {
 
   it('registering refuses a password outside the rule and sends the verification mail', async () => {
     for (const weak of ['abcdef', 'abcdefgh', '123456789', 'a1'.repeat(11)]) {
-      expect((await register('journey@example.com', weak)).data.register.issues, weak).toEqual([{ path: 'input.password', message: rule }]);
+      expect((await register('journey@example.com', weak)).data.register.issues, weak).toEqual([{ path: ['input', 'password'], message: rule }]);
     }
     const created = await register('journey@example.com', 'journey12');
     expect(created.data.register.viewer).toEqual({ email: 'journey@example.com', verifiedAt: null });
@@ -44,7 +44,7 @@ describe('password reset and e-mail verification through the gateway', () => {
       message: accountTexts.errors.resetTokenInvalid,
     });
     expect((await stack.graphql(CONFIRM_VERIFICATION, { input: { token: ' ' } })).data.confirmEmailVerification.issues).toEqual([
-      { path: 'input.token', message: v.tokenRequired },
+      { path: ['input', 'token'], message: v.tokenRequired },
     ]);
   });
 
@@ -68,7 +68,7 @@ describe('password reset and e-mail verification through the gateway', () => {
     const mail = await lastMail(stack.upstream.mailDir, 'pudding@slime.community', '/reset-password');
     const confirm = (newPassword: string) => stack.graphql(CONFIRM_RESET, { input: { token: mail.token, newPassword, newPasswordConfirm: newPassword } });
 
-    expect((await confirm('abcdef')).data.confirmPasswordReset.issues).toEqual([{ path: 'input.newPassword', message: rule }]);
+    expect((await confirm('abcdef')).data.confirmPasswordReset.issues).toEqual([{ path: ['input', 'newPassword'], message: rule }]);
     const done = (await confirm('pudding123')).data.confirmPasswordReset;
     expect(done).toMatchObject({ __typename: 'ConfirmPasswordResetPayload', success: true, isNewUser: false, viewer: { email: 'pudding@slime.community' } });
     expect((await stack.graphql('{ viewer { email } }', {}, done.token)).data.viewer.email).toBe('pudding@slime.community');
@@ -99,7 +99,7 @@ describe('password reset and e-mail verification through the gateway', () => {
         { input: { currentPassword: 'slime1234', newPassword, newPasswordConfirm: newPassword } },
         token,
       );
-    expect((await change('abcdef')).data.changePassword.issues).toEqual([{ path: 'input.newPassword', message: rule }]);
+    expect((await change('abcdef')).data.changePassword.issues).toEqual([{ path: ['input', 'newPassword'], message: rule }]);
     // Refused by the gateway before any upstream call.
     stack.proxy.reset();
     await change('abcdefgh');

@@ -42,7 +42,7 @@ describe('accounts through the gateway', () => {
     stack.proxy.reset();
     const blank = (await login(' ', 'whatever1')).data.loginWithPassword;
     expect(blank.__typename).toBe('ValidationError');
-    expect(blank.issues).toEqual([{ path: 'input.email', message: v.identifierRequired }]);
+    expect(blank.issues).toEqual([{ path: ['input', 'email'], message: v.identifierRequired }]);
     expect((await login('02-123-4567', 'whatever1')).data.loginWithPassword.issues[0].message).toBe(v.identifierInvalid);
     expect(stack.upstreamRequests()).toEqual([]);
   });
@@ -78,12 +78,12 @@ describe('accounts through the gateway', () => {
         ... on ValidationError { issues { path message } } ... on ConflictError { message } } }`,
       { input: { email: 'gw@slime.community', password: 'gateway1', passwordConfirm: 'gateway2', nickname: '게이트', agreeTerms: true, agreePrivacy: false } },
     );
-    expect(registered.data.register.issues).toEqual([{ path: 'input.agreePrivacy', message: v.agreePrivacy }]);
+    expect(registered.data.register.issues).toEqual([{ path: ['input', 'agreePrivacy'], message: v.agreePrivacy }]);
     const mismatch = await stack.graphql(
       'mutation($input: RegisterInput!) { register(input: $input) { __typename ... on ValidationError { issues { path message } } } }',
       { input: { email: 'gw@slime.community', password: 'gateway1', passwordConfirm: 'gateway2', nickname: '게이트', agreeTerms: true, agreePrivacy: true } },
     );
-    expect(mismatch.data.register.issues).toEqual([{ path: 'input.passwordConfirm', message: v.passwordMismatch }]);
+    expect(mismatch.data.register.issues).toEqual([{ path: ['input', 'passwordConfirm'], message: v.passwordMismatch }]);
     const ok = await stack.graphql(
       'mutation($input: RegisterInput!) { register(input: $input) { __typename ... on RegisterPayload { token isNewUser viewer { nickname } } } }',
       {
@@ -110,8 +110,8 @@ describe('accounts through the gateway', () => {
       ... on ValidationError { issues { path message } } } }`;
     const bad = await stack.graphql(UPDATE, { input: { nickname: 'x', website: 'nope' } }, token);
     expect(bad.data.updateProfile.issues).toEqual([
-      { path: 'input.nickname', message: v.nickname(2, 20) },
-      { path: 'input.website', message: v.website },
+      { path: ['input', 'nickname'], message: v.nickname(2, 20) },
+      { path: ['input', 'website'], message: v.website },
     ]);
     const updated = await stack.graphql(
       UPDATE,

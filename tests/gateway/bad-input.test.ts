@@ -24,13 +24,13 @@ describe('bad input through GraphQL', () => {
       token,
     );
     expect(post.errors).toBeUndefined();
-    expect(post.data.createPost).toEqual({ __typename: 'ValidationError', issues: [{ path: 'title', message: validationTexts.nulCharacter }] });
+    expect(post.data.createPost).toEqual({ __typename: 'ValidationError', issues: [{ path: ['input', 'title'], message: validationTexts.nulCharacter }] });
 
     const reply = await stack.graphql(
       `mutation ($input: CreateReplyInput!) { createReply(input: $input) { __typename ... on ValidationError { issues { path message } } } }`,
       { input: { postId, content: '댓글\u0000' } },
       token,
     );
-    expect(reply.data.createReply).toEqual({ __typename: 'ValidationError', issues: [{ path: 'content', message: validationTexts.nulCharacter }] });
+    expect(reply.data.createReply).toEqual({ __typename: 'ValidationError', issues: [{ path: ['input', 'content'], message: validationTexts.nulCharacter }] });
   });
 });

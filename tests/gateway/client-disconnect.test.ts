@@ -36,12 +36,12 @@ it('clients hanging up mid-request never open the upstream breaker for everyone 
       body: JSON.stringify({ query: feedOfSize(index + 1) }),
       signal: controller.signal,
     });
-    await expect.poll(() => proxy.calls.filter((call) => !call.abandoned).length).toBeGreaterThan(0);
+    await expect.poll(() => proxy.calls.filter((call) => !call.abandoned).length, { timeout: 15_000 }).toBeGreaterThan(0);
     controller.abort();
     await answer.catch(() => undefined);
   });
   for (const leaving of abandoned) await leaving;
-  await expect.poll(() => calls.length).toBe(5);
+  await expect.poll(() => calls.length, { timeout: 15_000 }).toBe(5);
   expect(calls.map((call) => call.outcome)).toEqual(Array(5).fill('aborted'));
   expect(gateway.client.breakerClosed).toBe(true);
 
@@ -54,4 +54,4 @@ it('clients hanging up mid-request never open the upstream breaker for everyone 
   const answer = await response.json();
   expect(answer.errors).toBeUndefined();
   expect(answer.data.posts.edges.length).toBeGreaterThan(0);
-});
+}, 90_000);

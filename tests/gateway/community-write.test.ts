@@ -1,4 +1,4 @@
-import { encodeGlobalID } from '@pothos/plugin-relay';
+import { decodeGlobalID, encodeGlobalID } from '@pothos/plugin-relay';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -87,12 +87,12 @@ describe('guests', () => {
 
 describe('validation before any upstream call', () => {
   it.each([
-    [{ title: '   ' }, 'input.title', validationTexts.titleRequired],
-    [{ title: 'ㄱ'.repeat(TITLE_MAX + 1) }, 'input.title', validationTexts.titleMax(TITLE_MAX)],
-    [{ content: '' }, 'input.content', validationTexts.contentRequired],
-    [{ content: 'ㄱ'.repeat(CONTENT_MAX + 1) }, 'input.content', validationTexts.contentMax(CONTENT_MAX)],
-    [{ price: -1 }, 'input.price', validationTexts.price],
-    [{ imageIds: ['nope'] }, 'input.imageIds[0]', validationTexts.id],
+    [{ title: '   ' }, ['input', 'title'], validationTexts.titleRequired],
+    [{ title: 'ㄱ'.repeat(TITLE_MAX + 1) }, ['input', 'title'], validationTexts.titleMax(TITLE_MAX)],
+    [{ content: '' }, ['input', 'content'], validationTexts.contentRequired],
+    [{ content: 'ㄱ'.repeat(CONTENT_MAX + 1) }, ['input', 'content'], validationTexts.contentMax(CONTENT_MAX)],
+    [{ price: -1 }, ['input', 'price'], validationTexts.price],
+    [{ imageIds: ['nope'] }, ['input', 'imageIds', '0'], validationTexts.id],
   ])('createPost rejects invalid input %#', async (input, path, message) => {
     stack.proxy.reset();
     const answer = await stack.graphql(CREATE, { input: { title: '제목', content: '내용', ...input } }, author.token);
@@ -108,7 +108,7 @@ describe('validation before any upstream call', () => {
     stack.proxy.reset();
     const answer = await stack.graphql(REPLY, { input: { postId: encodeGlobalID('Post', 1), content } }, author.token);
     expect(answer.data.createReply.__typename).toBe('ValidationError');
-    expect(answer.data.createReply.issues).toEqual([expect.objectContaining({ path: 'input.content', message })]);
+    expect(answer.data.createReply.issues).toEqual([expect.objectContaining({ path: ['input', 'content'], message })]);
     expect(stack.upstreamRequests()).toEqual([]);
   });
 
@@ -118,9 +118,9 @@ describe('validation before any upstream call', () => {
       mutation Report($input: ReportPostInput!) { reportPost(input: $input) { __typename ... on ValidationError { issues { path message } } } }
     `;
     const blank = await stack.graphql(REPORT, { input: { id: encodeGlobalID('Post', 1), reason: '  ' } }, author.token);
-    expect(blank.data.reportPost.issues).toEqual([{ path: 'input.content', message: validationTexts.reportRequired }]);
+    expect(blank.data.reportPost.issues).toEqual([{ path: ['input', 'content'], message: validationTexts.reportRequired }]);
     const type = await stack.graphql(REPORT, { input: { id: encodeGlobalID('Post', 1), reason: '욕설', reasonType: 9 } }, author.token);
-    expect(type.data.reportPost.issues).toEqual([{ path: 'input.reason_type', message: reportTexts.reasonType }]);
+    expect(type.data.reportPost.issues).toEqual([{ path: ['input', 'reasonType'], message: reportTexts.reasonType }]);
     expect(stack.upstreamRequests()).toEqual([]);
   });
 
@@ -153,7 +153,7 @@ describe('posts', () => {
     const foreign = await stack.graphql(UPDATE, { input: { id: post.id, title: '남의 글' } }, other.token);
     expect(foreign.data.updatePost).toEqual({ __typename: 'ForbiddenError', message: communityTexts.errors.notAuthor, code: 'FORBIDDEN' });
     const empty = await stack.graphql(UPDATE, { input: { id: post.id } }, author.token);
-    expect(empty.data.updatePost.issues).toEqual([{ path: 'input', message: communityTexts.errors.noChanges }]);
+    expect(empty.data.updatePost.issues).toEqual([{ path: ['input'], message: communityTexts.errors.noChanges }]);
     const updated = await stack.graphql(UPDATE, { input: { id: post.id, title: '고친 제목', isSold: true } }, author.token);
     expect(updated.data.updatePost.post).toEqual({ id: post.id, title: '고친 제목', isSold: true });
 
@@ -246,10 +246,8 @@ describe('replies', () => {
     const UPDATE = /* GraphQL */ `
       mutation($input: UpdateReplyInput!) { updateReply(input: $input) { __typename ... on UpdateReplyPayload { reply { content isEdited } } ... on ForbiddenError { code } } }
     `;
-    expect((await stack.graphql(UPDATE, { input: { id: head.id, postId: post.id, content: '남이 고침' } }, other.token)).data.updateReply.code).toBe(
-      'FORBIDDEN',
-    );
-    expect((await stack.graphql(UPDATE, { input: { id: head.id, postId: post.id, content: '고친 댓글' } }, author.token)).data.updateReply.reply).toEqual({
+    expect((await stack.graphql(UPDATE, { input: { id: head.id, content: '남이 고침' } }, other.token)).data.updateReply.code).toBe('FORBIDDEN');
+    expect((await stack.graphql(UPDATE, { input: { id: head.id, content: '고친 댓글' } }, author.token)).data.updateReply.reply).toEqual({
       content: '고친 댓글',
       isEdited: true,
     });
@@ -261,8 +259,8 @@ describe('replies', () => {
     const DELETE = /* GraphQL */ `
       mutation($input: DeleteReplyInput!) { deleteReply(input: $input) { __typename ... on DeleteReplyPayload { deletedReplyId post { replyCount } } ... on ForbiddenError { code } } }
     `;
-    expect((await stack.graphql(DELETE, { input: { id: head.id, postId: post.id } }, other.token)).data.deleteReply.code).toBe('FORBIDDEN');
-    expect((await stack.graphql(DELETE, { input: { id: head.id, postId: post.id } }, author.token)).data.deleteReply).toEqual({
+    expect((await stack.graphql(DELETE, { input: { id: head.id } }, other.token)).data.deleteReply.code).toBe('FORBIDDEN');
+    expect((await stack.graphql(DELETE, { input: { id: head.id } }, author.token)).data.deleteReply).toEqual({
       __typename: 'DeleteReplyPayload',
       deletedReplyId: head.id,
       post: { replyCount: 1 },
@@ -367,11 +365,15 @@ describe('image upload', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
 
     const post = await createPost(author.token, { imageIds: [image.id] });
-    expect(post.images).toEqual([expect.objectContaining({ id: image.id, width: 2, height: 3 })]);
+    // On the post the image's id names the post too (it is read through the post); the upload's is the bare key.
+    const imageKey = decodeGlobalID(image.id).id;
+    expect(post.images).toEqual([
+      expect.objectContaining({ id: encodeGlobalID('Image', `${post.databaseId}/${imageKey}`), url: image.url, width: 2, height: 3 }),
+    ]);
     expect(post.thumbnail).toBe(image.url);
     // Someone else cannot attach it.
     const foreign = await stack.graphql(CREATE, { input: { title: '남의 사진', content: '내용', imageIds: [image.id] } }, other.token);
-    expect(foreign.data.createPost.issues).toEqual([{ path: 'images[0]', message: communityTexts.errors.unknownImage, code: 'invalid_value' }]);
+    expect(foreign.data.createPost.issues).toEqual([{ path: ['input', 'imageIds', '0'], message: communityTexts.errors.unknownImage, code: 'invalid_value' }]);
   });
 
   it('refuses a file over the largest upload size while it streams in, before any upstream call', async () => {
@@ -387,7 +389,7 @@ describe('image upload', () => {
 
   it('rejects what is not a picture, whatever its declared type, and guests', async () => {
     const fake = await upload(Buffer.from('not a picture at all'), 'image/png', author.token);
-    expect(fake.data.uploadImage).toEqual({ __typename: 'ValidationError', issues: [{ path: 'image', message: communityTexts.upload.notImage }] });
+    expect(fake.data.uploadImage).toEqual({ __typename: 'ValidationError', issues: [{ path: ['input', 'file'], message: communityTexts.upload.notImage }] });
     const guest = await upload(PNG, 'image/png');
     expect(guest.data.uploadImage.__typename).toBe('NotAuthenticatedError');
     const rows = await stack.upstream.db

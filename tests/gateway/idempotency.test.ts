@@ -64,11 +64,11 @@ describe('idempotency keys through the gateway', () => {
     await stack.graphql(REPLY, { input: { postId, content: '처음 내용', idempotencyKey: 'gw-reused' } }, token);
     const other = await stack.graphql(REPLY, { input: { postId, content: '다른 내용', idempotencyKey: 'gw-reused' } }, token);
     expect(other.data.createReply.__typename).toBe('ValidationError');
-    expect(other.data.createReply.issues).toEqual([{ path: 'idempotencyKey', message: idempotencyTexts.reused }]);
+    expect(other.data.createReply.issues).toEqual([{ path: ['input', 'idempotencyKey'], message: idempotencyTexts.reused }]);
 
     stack.proxy.reset();
     const malformed = await stack.graphql(REPLY, { input: { postId, content: '내용', idempotencyKey: 'no spaces allowed' } }, token);
-    expect(malformed.data.createReply.issues).toEqual([{ path: 'input.idempotencyKey', message: idempotencyTexts.key }]);
+    expect(malformed.data.createReply.issues).toEqual([{ path: ['input', 'idempotencyKey'], message: idempotencyTexts.key }]);
     expect(replyCalls()).toHaveLength(0);
   });
 

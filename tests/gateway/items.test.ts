@@ -66,7 +66,7 @@ describe('searchItems', () => {
     expect(answer.data?.searchItems ?? null).toBeNull();
     const [error] = answer.errors!;
     expect(error.extensions?.code).toBe('VALIDATION_ERROR');
-    expect(error.extensions?.details).toEqual([{ path: 'name', message: itemTexts.searchMin(ITEM_SEARCH_MIN_LENGTH), code: 'too_small' }]);
+    expect(error.extensions?.issues).toEqual([{ path: ['name'], message: itemTexts.searchMin(ITEM_SEARCH_MIN_LENGTH), code: 'too_small' }]);
     expect(stack.upstreamRequests()).toEqual([]);
   });
 });
@@ -105,6 +105,13 @@ describe('the item modal query', () => {
         `GET /v1/item/wish-items/users/${uuid}/?wish_type=sell&page=1&page_size=20`,
       ].sort(),
     );
+  });
+
+  it('marks the caller’s own entry among the buyers, so the sheet offers no chat with oneself', async () => {
+    const query = `query ($id: ID!) { item(id: $id) { ... on Item { buyers(first: 20) { edges { node { isViewer user { nickname } } } } } } }`;
+    const mine = (answer: any) => answer.data.item.buyers.edges.filter((edge: any) => edge.node.isViewer).map((edge: any) => edge.node.user.nickname);
+    expect(mine(await stack.graphql(query, { id: itemId('용사의 갑옷 세트') }, await stack.upstream.issueToken(2)))).toEqual(['말랑콩떡']);
+    expect(mine(await stack.graphql(query, { id: itemId('용사의 갑옷 세트') }))).toEqual([]);
   });
 
   it('answers NotFoundError for an unknown or foreign id', async () => {
@@ -205,8 +212,8 @@ describe('wish lists', () => {
     expect(long.data.addWish.__typename).toBe('ValidationError');
     expect(long.data.addWish.issues).toEqual(
       expect.arrayContaining([
-        { path: 'input.memo', message: itemTexts.memoMax(WISH_MEMO_MAX) },
-        { path: 'input.quantity', message: itemTexts.quantity(9999) },
+        { path: ['input', 'memo'], message: itemTexts.memoMax(WISH_MEMO_MAX) },
+        { path: ['input', 'quantity'], message: itemTexts.quantity(9999) },
       ]),
     );
     const badId = await stack.graphql(ADD, { input: { itemId: 'nope', wishType: 'SELL' } }, token8);
@@ -270,7 +277,7 @@ describe('wish lists', () => {
     const tooMany = await stack.graphql(UPDATE, { input: { wishId, quantity: WISH_QUANTITY_MAX + 1 } }, token8);
     expect(tooMany.data.updateWish).toEqual({
       __typename: 'ValidationError',
-      issues: [{ path: 'input.quantity', message: itemTexts.quantity(WISH_QUANTITY_MAX) }],
+      issues: [{ path: ['input', 'quantity'], message: itemTexts.quantity(WISH_QUANTITY_MAX) }],
     });
 
     const removed = await stack.graphql(
@@ -331,8 +338,8 @@ describe('reportItem', () => {
     expect(blank.data.reportItem.__typename).toBe('ValidationError');
     expect(blank.data.reportItem.issues).toEqual(
       expect.arrayContaining([
-        { path: 'input.reason', message: reportTexts.reasonRequired },
-        { path: 'input.reasonType', message: reportTexts.reasonType },
+        { path: ['input', 'reason'], message: reportTexts.reasonRequired },
+        { path: ['input', 'reasonType'], message: reportTexts.reasonType },
       ]),
     );
     expect(stack.upstreamRequests()).toEqual([]);

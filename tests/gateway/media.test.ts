@@ -106,7 +106,7 @@ describe('uploads of real files and media on the gateway origin', () => {
     });
     expect(data.uploadImage).toMatchObject({
       __typename: 'ValidationError',
-      issues: [{ path: 'input.file', message: communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE) }],
+      issues: [{ path: ['input', 'file'], message: communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE) }],
     });
     expect(stack.upstreamRequests()).toEqual([]);
   });

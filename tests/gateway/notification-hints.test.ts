@@ -118,6 +118,26 @@ describe('hinted polls with the default interval', () => {
     await until(() => rig.gateway.notificationBridge.activePollers === 0);
   });
 
+  it('a reaction or message on a story reaches its author’s socket, naming who sent what', async () => {
+    const alice = await subscribed(rig, tokens[ALICE]);
+    const groups = await rig.graphql(`{ storyGroups(first: 20) { edges { node { user { databaseId } stories { id } } } } }`, undefined, { token: tokens[BOB] });
+    const story = groups.data.storyGroups.edges.find((edge: any) => edge.node.user.databaseId === ALICE).node.stories[0];
+    const react = (input: Record<string, unknown>) =>
+      rig.graphql(
+        `mutation ($input: ReactToStoryInput!) { reactToStory(input: $input) { __typename } }`,
+        { input: { storyId: story.id, ...input } },
+        { token: tokens[BOB] },
+      );
+    expect((await react({ type: 'EMOJI', emoji: '😂' })).data.reactToStory.__typename).toBe('ReactToStoryPayload');
+    await until(() => alice.results.length === 1);
+    expect(alice.results[0].data.notificationAdded).toMatchObject({ type: 'STORY', title: m.storyEmoji('젤리곰', '😂') });
+    await react({ type: 'COMMENT', comment: '사진 예뻐요!' });
+    await until(() => alice.results.length === 2);
+    expect(alice.results[1].data.notificationAdded).toMatchObject({ type: 'STORY', title: m.storyMessage('젤리곰') });
+    alice.unsubscribe();
+    await until(() => rig.gateway.notificationBridge.activePollers === 0);
+  });
+
   it('reaches a followed member, chosen and all recipients of a staff send, and an inquiry’s author', async () => {
     const alice = await subscribed(rig, tokens[ALICE]);
     const carol = await subscribed(rig, tokens[CAROL]);

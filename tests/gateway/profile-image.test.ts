@@ -66,7 +66,10 @@ describe('profile image through the gateway', () => {
 
   it('answers what is not a picture with the domain message, whatever its declared type', async () => {
     const answer = await upload(Buffer.from('plain text, not a picture'), 'image/png', token);
-    expect(answer.data.uploadProfileImage).toEqual({ __typename: 'ValidationError', issues: [{ path: 'image', message: communityTexts.upload.notImage }] });
+    expect(answer.data.uploadProfileImage).toEqual({
+      __typename: 'ValidationError',
+      issues: [{ path: ['input', 'file'], message: communityTexts.upload.notImage }],
+    });
   });
 
   it('gives guests NotAuthenticatedError before any upstream call', async () => {

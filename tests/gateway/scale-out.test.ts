@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGatewayRig, type Stack } from '../helpers/stack.js';
@@ -21,7 +22,8 @@ describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DATABASE_URL)('two
 
   beforeAll(async () => {
     upstream = await startUpstream({ backend: 'postgres' });
-    const settings = { redisUrl: process.env.TEST_REDIS_URL!, notificationPollIntervalMs: INTERVAL_MS };
+    // This run's own keys and channels: other runs on the same Redis neither hold its leases nor hear its events.
+    const settings = { redisUrl: process.env.TEST_REDIS_URL!, redisPrefix: `test:${randomUUID()}:`, notificationPollIntervalMs: INTERVAL_MS };
     replicas = [await startGatewayRig(upstream, { settings }), await startGatewayRig(upstream, { settings })];
     [aliceToken, bobToken] = await Promise.all([ALICE, BOB].map((id) => upstream.issueToken(id)));
   });

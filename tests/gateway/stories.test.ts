@@ -96,11 +96,11 @@ describe('stories through the gateway', () => {
       author: { databaseId: author.id },
     });
     const fake = await createStory(author.token, { type: 'IMAGE' }, Buffer.from('<html>not media</html>'), 'image/png');
-    expect(fake.data.createStory).toEqual({ __typename: 'ValidationError', issues: [{ path: 'media', message: storyTexts.media.unsupported }] });
+    expect(fake.data.createStory).toEqual({ __typename: 'ValidationError', issues: [{ path: ['input', 'media'], message: storyTexts.media.unsupported }] });
     const badDuration = await createStory(author.token, { type: 'IMAGE', duration: 61 });
     expect(badDuration.data.createStory).toEqual({
       __typename: 'ValidationError',
-      issues: [{ path: 'input.duration', message: storyTexts.invalid.duration(1, 60) }],
+      issues: [{ path: ['input', 'duration'], message: storyTexts.invalid.duration(1, 60) }],
     });
     const guest = await createStory(undefined, { type: 'IMAGE' });
     expect(guest.data.createStory.__typename).toBe('NotAuthenticatedError');
@@ -163,7 +163,7 @@ describe('stories through the gateway', () => {
     );
     expect(tooLong.data.reactToStory).toEqual({
       __typename: 'ValidationError',
-      issues: [{ path: 'input.comment', message: storyTexts.invalid.comment(STORY_COMMENT_MAX) }],
+      issues: [{ path: ['input', 'comment'], message: storyTexts.invalid.comment(STORY_COMMENT_MAX) }],
     });
 
     const mine = await stack.graphql(STORY_AUTHOR_FIELDS, { id: story.id }, author.token);
@@ -218,7 +218,7 @@ describe('stories through the gateway', () => {
     const created = await stack.graphql(HIGHLIGHT, { input: { title: '여름 추억', storyIds: [story.id] } }, author.token);
     expect(created.data.createHighlight.highlight).toMatchObject({ title: '여름 추억', stories: [{ id: story.id }] });
     const tooLong = await stack.graphql(HIGHLIGHT, { input: { title: 'ㄱ'.repeat(51), storyIds: [story.id] } }, author.token);
-    expect(tooLong.data.createHighlight.issues).toEqual([{ path: 'input.title', message: storyTexts.invalid.highlightTitle(50) }]);
+    expect(tooLong.data.createHighlight.issues).toEqual([{ path: ['input', 'title'], message: storyTexts.invalid.highlightTitle(50) }]);
 
     setStoryClock(() => new Date(Date.now() + STORY_LIFETIME_MS + 60_000));
     const later = await stack.graphql(
@@ -238,7 +238,7 @@ describe('stories through the gateway', () => {
     const refused = await stack.graphql(CLOSE, { input: { userIds: [encodeGlobalID('User', stranger.id)] } }, author.token);
     expect(refused.data.setCloseFriends).toEqual({
       __typename: 'ValidationError',
-      issues: [{ path: 'userIds', message: storyTexts.errors.closeFriendNotFriend }],
+      issues: [{ path: ['input', 'userIds'], message: storyTexts.errors.closeFriendNotFriend }],
     });
     const story = (await createStory(author.token, { type: 'IMAGE', privacy: 'CLOSE_FRIENDS' })).data.createStory.story;
     const seen = () => stack.graphql(`query ($id: ID!) { node(id: $id) { id } }`, { id: story.id }, friend.token);
@@ -286,6 +286,21 @@ describe('taking a like back, emoji reactions, close friends and hidden members'
     });
   });
 
+  it('the author reads who sent which emoji and message; others get ForbiddenError', async () => {
+    const story = (await createStory(author.token, { type: 'IMAGE' })).data.createStory.story;
+    await stack.graphql(REACT, { input: { storyId: story.id, type: 'EMOJI', emoji: '😮' } }, friend.token);
+    await stack.graphql(REACT, { input: { storyId: story.id, type: 'COMMENT', comment: '사진 예뻐요!' } }, stranger.token);
+    const REACTIONS = `query ($id: ID!) { node(id: $id) { ... on Story { reactions(first: 10) { __typename ... on StoryReactionConnection { totalCount edges { node { type emoji comment user { nickname } } } } ... on ForbiddenError { message } } } } }`;
+    const own = await stack.graphql(REACTIONS, { id: story.id }, author.token);
+    expect(own.data.node.reactions.totalCount).toBe(2);
+    expect(own.data.node.reactions.edges.map((edge: any) => edge.node)).toEqual([
+      { type: 'COMMENT', emoji: null, comment: '사진 예뻐요!', user: { nickname: '지나가는이' } },
+      { type: 'EMOJI', emoji: '😮', comment: null, user: { nickname: '맞팔친구' } },
+    ]);
+    const other = await stack.graphql(REACTIONS, { id: story.id }, friend.token);
+    expect(other.data.node.reactions).toEqual({ __typename: 'ForbiddenError', message: storyTexts.errors.notAuthor });
+  });
+
   it('emoji reactions come from the fixed set, which clients can read; others are refused in Korean', async () => {
     const story = (await createStory(author.token, { type: 'IMAGE' })).data.createStory.story;
     const set = await stack.graphql(`{ storyReactionEmojis }`);
@@ -296,7 +311,7 @@ describe('taking a like back, emoji reactions, close friends and hidden members'
     const refused = await stack.graphql(REACT, { input: { storyId: story.id, type: 'EMOJI', emoji: '😀' } }, friend.token);
     expect(refused.data.reactToStory).toEqual({
       __typename: 'ValidationError',
-      issues: [{ path: 'input.emoji', message: storyTexts.invalid.emoji(STORY_REACTION_EMOJIS) }],
+      issues: [{ path: ['input', 'emoji'], message: storyTexts.invalid.emoji(STORY_REACTION_EMOJIS) }],
     });
     expect(stack.upstreamCalls() - calls).toBe(0);
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_LIMITS } from '../../domain/limits.js';
@@ -101,7 +102,8 @@ describe('postChanged', () => {
 
   describe.runIf(process.env.TEST_REDIS_URL)('through Redis (REDIS_URL)', () => {
     it('reaches subscribers on another gateway replica', async () => {
-      const settings = { redisUrl: process.env.TEST_REDIS_URL! };
+      // This run's own channels: other runs on the same Redis neither hear it nor are heard.
+      const settings = { redisUrl: process.env.TEST_REDIS_URL!, redisPrefix: `test:${randomUUID()}:` };
       const publisher = await startGatewayRig(upstream, { settings });
       const subscriber = await startGatewayRig(upstream, { settings });
       cleanups.push(

@@ -6,6 +6,8 @@ export type Fault =
   | { kind: 'pass' }
   /** Answers with this status (and Retry-After) without asking the upstream. */
   | { kind: 'status'; status: number; retryAfter?: string }
+  /** Answers 200 with this JSON body without asking the upstream (an answer of the wrong shape). */
+  | { kind: 'json'; body: unknown }
   /** Waits before forwarding: the headers come late. */
   | { kind: 'slowHeaders'; delayMs: number }
   /** Never answers (until the caller gives up). */
@@ -36,6 +38,11 @@ export interface FaultProxy {
   queue(...faults: Fault[]): void;
   /** What every request gets once the queue is empty (default pass). */
   fallback: Fault;
+  /**
+   * Holds back every request whose path matches (e.g. only a post's replies) until the returned release is called,
+   * then forwards them; `reset()` releases them too.
+   */
+  hold(path: RegExp): () => void;
   refuse(): Promise<void>;
   accept(): Promise<void>;
   reset(): void;
@@ -46,6 +53,7 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   const target = new URL(targetUrl);
   const calls: ProxiedCall[] = [];
   const queued: Fault[] = [];
+  const holds: { path: RegExp; released: Promise<void>; release: () => void }[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, fn: () => void) => {
@@ -89,7 +97,9 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
     incoming.pipe(upstream);
   };
 
-  const server = createServer((incoming, outgoing) => {
+  const server = createServer(async (incoming, outgoing) => {
+    const held = holds.find((hold) => hold.path.test(incoming.url ?? ''));
+    if (held) await held.released;
     const fault = queued.shift() ?? proxy.fallback;
     const call: ProxiedCall = { method: incoming.method ?? '', url: incoming.url ?? '', headers: incoming.headers, fault: fault.kind, abandoned: false };
     calls.push(call);
@@ -112,6 +122,10 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
         outgoing.writeHead(fault.status, { 'content-type': 'application/json', ...(fault.retryAfter ? { 'retry-after': fault.retryAfter } : {}) });
         return void outgoing.end(body);
       }
+      case 'json':
+        incoming.resume();
+        outgoing.writeHead(200, { 'content-type': 'application/json' });
+        return void outgoing.end(JSON.stringify(fault.body));
       case 'slowHeaders':
         return later(fault.delayMs, () => {
           if (!call.abandoned) forward(incoming, outgoing, call);
@@ -140,6 +154,16 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
     calls,
     fallback: { kind: 'pass' },
     queue: (...faults) => void queued.push(...faults),
+    hold(path) {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const hold = { path, released, release };
+      holds.push(hold);
+      return () => {
+        if (holds.includes(hold)) holds.splice(holds.indexOf(hold), 1);
+        release();
+      };
+    },
     refuse: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -149,6 +173,7 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
     reset() {
       calls.splice(0, calls.length);
       queued.splice(0, queued.length);
+      for (const hold of holds.splice(0)) hold.release();
       proxy.fallback = { kind: 'pass' };
     },
     close: () =>

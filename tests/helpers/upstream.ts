@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { TracerProvider } from '@opentelemetry/api';
 import pg from 'pg';
 import { buildUpstream, issueToken, type MailSettings } from '../../upstream/src/app.js';
 import type { Database } from '../../upstream/src/db/client.js';
@@ -16,6 +17,8 @@ export interface StartUpstreamOptions {
   publicUrl?: string;
   /** Account mail settings (default: `.eml` files in a temporary folder, `mailDir`). */
   mail?: MailSettings;
+  /** Where the upstream's server spans go (default: no tracing). */
+  tracerProvider?: TracerProvider;
 }
 
 export interface RunningUpstream {
@@ -49,6 +52,7 @@ export async function startUpstream(options: StartUpstreamOptions = {}): Promise
     dataDir: 'memory://',
     publicUrl: options.publicUrl,
     mail: options.mail,
+    tracerProvider: options.tracerProvider,
     ...(postgres ? { databaseUrl: postgres.databaseUrl, databaseSchema: postgres.schema } : {}),
   });
   try {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ITEM_GRADES, ITEM_SEARCH_MIN_LENGTH, ITEM_TYPES, PROBABILITY_KINDS, WISH_MEMO_MAX } from '../../domain/limits.js';
+import { ITEM_GRADES, ITEM_SEARCH_MIN_LENGTH, ITEM_TYPES, PROBABILITY_KINDS, STORED_INT_MAX, WISH_MEMO_MAX } from '../../domain/limits.js';
 import { itemTexts, reportTexts } from '../../domain/messages.js';
 import { itemReports, items, users, wishes } from '../../upstream/src/db/schema.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
@@ -171,9 +171,10 @@ describe.each(backends())('items, wish lists, probability tables and item report
         .where(and(eq(wishes.userId, 3), eq(wishes.wishType, 'buy'), eq(wishes.itemId, first.body.item.id)));
       expect(stored).toHaveLength(1);
       // The same item may still go on the other list.
-      const sell = await call('POST', '/v1/wishlist/sell', { token: tokens[3], body: { item_uuid: item, wish_type: 'buy', target_price: 70 } });
+      const sell = await call('POST', '/v1/wishlist/sell', { token: tokens[3], body: { item_uuid: item, wish_type: 'buy', target_price: '1,070' } });
       expect(sell.status).toBe(201);
-      expect(sell.body).toMatchObject({ wish_type: 'sell', target_price: 70 });
+      // A price written with thousands separators is read as the number.
+      expect(sell.body).toMatchObject({ wish_type: 'sell', target_price: 1070 });
     });
 
     it('validates the add payload with the spec’s rules', async () => {
@@ -182,6 +183,10 @@ describe.each(backends())('items, wish lists, probability tables and item report
         [{ item_uuid: item, memo: 'ㄱ'.repeat(WISH_MEMO_MAX + 1) }, 'memo', itemTexts.memoMax(WISH_MEMO_MAX)],
         [{ item_uuid: item, quantity: 0 }, 'quantity', itemTexts.quantity(9999)],
         [{ item_uuid: item, quantity: 1.5 }, 'quantity', itemTexts.quantity(9999)],
+        // Over the stored range: the message names the range.
+        [{ item_uuid: item, target_price: STORED_INT_MAX + 1 }, 'target_price', itemTexts.price(STORED_INT_MAX)],
+        [{ item_uuid: item, target_price: -1 }, 'target_price', itemTexts.price(STORED_INT_MAX)],
+        [{ item_uuid: item, target_price: '1,00' }, 'target_price', itemTexts.price(STORED_INT_MAX)],
         [{ item_uuid: 'nope' }, 'item_uuid', itemTexts.wishItemRequired],
         [{}, 'item_uuid', itemTexts.wishItemRequired],
       ];

@@ -5,7 +5,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildUpstream, type UpstreamOptions } from '../../upstream/src/app.js';
 import type { Database } from '../../upstream/src/db/client.js';
-import { categories, postLikes, posts, replies, users } from '../../upstream/src/db/schema.js';
+import { categories, notices, postLikes, posts, replies, users } from '../../upstream/src/db/schema.js';
+import { itemTexts } from '../../domain/messages.js';
 import { backends, postgresTarget, type Backend } from '../helpers/upstream.js';
 
 /** Where one backend keeps a database that outlives a process: a PGlite directory, or a PostgreSQL schema. */
@@ -83,6 +84,22 @@ describe.each(backends())('demo data (%s)', (backend) => {
       await b.close();
     }
   }, 120_000);
+
+  it('the wish-list guide names the lists and buttons as the app shows them', async () => {
+    const seeded = await buildUpstream({ ...freshStoreOptions(backend, cleanups) });
+    try {
+      const [guide] = await seeded.db
+        .select()
+        .from(notices)
+        .where(eq(notices.title, `${itemTexts.myWishes} 사용법`));
+      for (const name of [itemTexts.addToBuyList, itemTexts.addToSellList, itemTexts.wishListNames.buy, itemTexts.wishListNames.sell, itemTexts.myWishes]) {
+        expect(guide.content).toContain(name);
+      }
+      for (const stale of ['위시리스트', '필요 목록', '판매 목록에']) expect(guide.content).not.toContain(stale);
+    } finally {
+      await seeded.close();
+    }
+  });
 
   it('is skipped with seed: false', async () => {
     const empty = await buildUpstream({ ...freshStoreOptions(backend, cleanups), seed: false });

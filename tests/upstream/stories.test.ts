@@ -9,7 +9,7 @@ import {
   STORY_LIFETIME_MS,
   STORY_REACTION_EMOJIS,
 } from '../../domain/limits.js';
-import { storyTexts } from '../../domain/messages.js';
+import { messagingTexts as m, storyTexts } from '../../domain/messages.js';
 import { userBlocks } from '../../upstream/src/db/schema.js';
 import { setStoryClock } from '../../upstream/src/stories/clock.js';
 import { addMembers, follow, MP4_BYTES, PNG_BYTES, storyForm, WEBM_BYTES } from '../helpers/stories.js';
@@ -298,6 +298,47 @@ describe.each(backends())('stories (%s)', (backend) => {
       expect(removed.body.message).toBe(t.errors.notOwnReaction);
       expect((await call('DELETE', `/api/stories/${id}/reactions/${likeAgain.body.id}`, 'mutual')).status).toBe(200);
       expect((await call('GET', `/api/stories/${id}/stats`, 'author')).body.likeCount).toBe(2);
+    });
+
+    it('the author sees who sent which emoji and message, and is notified once per like and for every emoji and message', async () => {
+      const id = (await upload('author', { type: 'image' })).body.id;
+      const inbox = async () =>
+        (await call('GET', '/v1/user/notification/?type=story&pageSize=50', 'author')).body.results.filter(
+          (n: { type: string; metadata: { storyId?: number } }) => n.type === 'story' && n.metadata.storyId === id,
+        );
+      expect((await call('POST', `/api/stories/${id}/reactions`, 'stranger', { type: 'emoji', emoji: '😂' })).status).toBe(201);
+      expect((await call('POST', `/api/stories/${id}/reactions`, 'stranger', { type: 'comment', comment: '사진 예뻐요!' })).status).toBe(201);
+      const like = await call('POST', `/api/stories/${id}/reactions`, 'mutual', { type: 'like' });
+      // Taking the like back and liking again tells the author nothing new; the author's own reaction tells no one.
+      await call('DELETE', `/api/stories/${id}/reactions/${like.body.id}`, 'mutual');
+      await call('POST', `/api/stories/${id}/reactions`, 'mutual', { type: 'like' });
+      await call('POST', `/api/stories/${id}/reactions`, 'author', { type: 'emoji', emoji: '🔥' });
+
+      const listed = await call('GET', `/api/stories/${id}/reactions`, 'author');
+      expect(listed.status).toBe(200);
+      expect(listed.body).toMatchObject({ total: 4, hasMore: false });
+      expect(
+        listed.body.results.map((r: { type: string; emoji: string | null; comment: string | null; user: { nickname: string } }) => [
+          r.user.nickname,
+          r.type,
+          r.emoji ?? r.comment,
+        ]),
+      ).toEqual([
+        ['작가', 'emoji', '🔥'],
+        ['맞팔', 'like', null],
+        ['낯선이', 'comment', '사진 예뻐요!'],
+        ['낯선이', 'emoji', '😂'],
+      ]);
+      // Only the author reads them.
+      expect((await call('GET', `/api/stories/${id}/reactions`, 'stranger')).status).toBe(403);
+      expect((await call('GET', `/api/stories/${id}/reactions`, null)).status).toBe(401);
+
+      const told = await inbox();
+      expect(told.map((n: { title: string; content: string }) => [n.title, n.content])).toEqual([
+        [m.storyLiked('맞팔'), '♥'],
+        [m.storyMessage('낯선이'), '사진 예뻐요!'],
+        [m.storyEmoji('낯선이', '😂'), '😂'],
+      ]);
     });
 
     it("each story names the caller's own like, so it can be taken back; every emoji of the set is accepted", async () => {

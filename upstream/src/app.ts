@@ -2,15 +2,20 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { TracerProvider } from '@opentelemetry/api';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { enforceBodyRateFloor } from '../../domain/bodyRate.js';
+import { HTTP_SERVER_TIMEOUTS } from '../../domain/limits.js';
 import { DEFAULT_DATA_DIR, isMemoryDir, openStore, type Database } from './db/client.js';
 import { seedIfEmpty } from './db/seed.js';
 import { authenticate } from './http/auth.js';
 import { idempotentCreates } from './http/idempotency.js';
 import { installErrorHandling } from './http/errors.js';
 import { refuseNulInput } from './http/validate.js';
+import { describeApi } from './http/openapi.js';
 import { ASSETS_DIR } from './paths.js';
 import { healthRoutes } from './http/health-routes.js';
+import { traceRequests } from './http/tracing.js';
 import { communityRoutes } from './community/routes.js';
 import { accountRoutes } from './accounts/routes.js';
 import { createLoginThrottle } from './accounts/login-throttle.js';
@@ -23,6 +28,9 @@ import { messagingRoutes } from './messaging/routes.js';
 import { storyRoutes } from './stories/routes.js';
 import { mediaUrlFor } from './serializers.js';
 import { mediaHeaders } from './uploads/serve.js';
+import { UPLOADS_FOLDER } from './uploads/images.js';
+import { diskMedia, postgresMedia } from './uploads/store.js';
+import { STORIES_FOLDER } from './stories/media.js';
 
 export { issueToken } from './accounts/tokens.js';
 export type { Database } from './db/client.js';
@@ -32,11 +40,16 @@ export interface UpstreamOptions {
   databaseUrl?: string;
   /** PostgreSQL only: the schema holding this instance's tables (default: the connection's own, `public`). */
   databaseSchema?: string;
-  /** PGlite data directory (`memory://` for an in-memory database); uploaded media go to `<dataDir>/media`. */
+  /**
+   * PGlite data directory (`memory://` for an in-memory database). Uploaded media go to `<dataDir>/media`; with
+   * PostgreSQL they are stored in the database and that folder keeps this process's copies.
+   */
   dataDir?: string;
   /** Fill an empty database with the demo community (default true). Never touches existing data. */
   seed?: boolean;
   logger?: boolean;
+  /** Called with every route as it is registered (before the server starts). */
+  onRoute?: (route: RouteOptions) => void;
   /** Called with every SQL statement the upstream sends. */
   onQuery?: (query: string, params: unknown[]) => void;
   /** Pino level when logging (default `info`; `silent` turns request logs off). */
@@ -50,11 +63,18 @@ export interface UpstreamOptions {
   mail?: MailSettings;
   /** Redis for the failed-login counters (shared by replicas); without it they are kept in this process. */
   redisUrl?: string;
+  /** REDIS_PREFIX: the start of every key the upstream writes to Redis (default `slime:`). */
+  redisPrefix?: string;
   /**
    * Which peers' X-Forwarded-For names the client (Fastify's `trustProxy`): the login throttle counts the
    * client's address, not the gateway's. Default `loopback` (a gateway on the same host).
    */
   trustProxy?: boolean | string | string[];
+  /**
+   * A server span per request goes to this provider, continuing the caller's `traceparent` (`tracerProviderFromEnv`
+   * in `http/tracing.ts` makes the one the OTEL_* variables ask for; the caller shuts it down). Unset: no tracing.
+   */
+  tracerProvider?: TracerProvider;
 }
 
 export interface MailSettings {
@@ -70,7 +90,7 @@ export interface MailSettings {
 export interface Upstream {
   app: FastifyInstance;
   db: Database;
-  /** Where uploads are written (served under /media beside the bundled assets). */
+  /** The folder uploads are served from under /media (beside the bundled assets): the files, or with PostgreSQL this process's copies. */
   mediaDir: string;
   /** Where account mails are written (null when they go out by SMTP). */
   mailDir: string | null;
@@ -80,47 +100,65 @@ export interface Upstream {
 export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upstream> {
   const mediaUrl = mediaUrlFor(checkPublicUrl(options.publicUrl));
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
-  const store = await openStore({ databaseUrl: options.databaseUrl, databaseSchema: options.databaseSchema, dataDir, onQuery: options.onQuery });
+  const store = await openStore({
+    databaseUrl: options.databaseUrl,
+    databaseSchema: options.databaseSchema,
+    dataDir,
+    onQuery: options.onQuery,
+    prepare: async (db) => {
+      if (options.seed !== false) await seedIfEmpty(db);
+    },
+  });
   try {
-    if (options.seed !== false) await seedIfEmpty(store.db);
     const app = Fastify({
       logger: options.logger ? { level: options.logLevel ?? 'info' } : false,
       routerOptions: { ignoreTrailingSlash: true },
       trustProxy: options.trustProxy ?? 'loopback',
+      requestTimeout: HTTP_SERVER_TIMEOUTS.requestTimeoutMs,
+      http: { headersTimeout: HTTP_SERVER_TIMEOUTS.headersTimeoutMs, connectionsCheckingInterval: HTTP_SERVER_TIMEOUTS.checkIntervalMs },
     });
+    enforceBodyRateFloor((listener) => app.server.on('request', listener));
+    if (options.tracerProvider) traceRequests(app, options.tracerProvider);
     app.addHook('onClose', async () => store.close());
     app.decorate('mediaUrl', mediaUrl);
+    if (options.onRoute) app.addHook('onRoute', options.onRoute);
     installErrorHandling(app);
     refuseNulInput(app);
+    await describeApi(app);
 
     const mediaDir = mediaDirFor(dataDir);
+    const media = store.kind === 'postgres' ? postgresMedia(store.db, mediaDir, [UPLOADS_FOLDER, STORIES_FOLDER]) : diskMedia(mediaDir);
     if (isMemoryDir(dataDir)) app.addHook('onClose', async () => rmSync(mediaDir, { recursive: true, force: true }));
     const mailer = mailerFor(dataDir, options.mail);
-    const loginThrottle = createLoginThrottle(options.redisUrl);
+    const loginThrottle = createLoginThrottle(options.redisUrl, options.redisPrefix);
     app.addHook('onClose', () => loginThrottle.close());
     app.addHook('onClose', async () => {
       mailer.close();
       if (!options.mail?.dir && mailer.dir && isMemoryDir(dataDir)) rmSync(mailer.dir, { recursive: true, force: true });
     });
-    await app.register(fastifyStatic, {
-      root: [ASSETS_DIR, mediaDir],
-      prefix: '/media/',
-      index: false,
-      decorateReply: false,
-      setHeaders: mediaHeaders(mediaDir),
+    await app.register(async (files) => {
+      const { beforeServe } = media;
+      if (beforeServe) files.addHook('onRequest', async (request) => beforeServe((request.params as { '*': string })['*']));
+      await files.register(fastifyStatic, {
+        root: [ASSETS_DIR, mediaDir],
+        prefix: '/media/',
+        index: false,
+        decorateReply: false,
+        setHeaders: mediaHeaders(mediaDir),
+      });
     });
     await app.register(healthRoutes);
     await app.register(async (api) => {
       authenticate(api, store.db);
       idempotentCreates(api, store.db);
-      await api.register(communityRoutes, { db: store.db, mediaDir });
+      await api.register(communityRoutes, { db: store.db, media });
       await api.register(userRoutes, { db: store.db });
       await api.register(itemRoutes, { db: store.db });
       await api.register(accountRoutes, { db: store.db, mailer, loginThrottle: loginThrottle.throttle });
       await api.register(memberRoutes, { db: store.db, loginThrottle: loginThrottle.throttle });
-      await api.register(messagingRoutes, { db: store.db, mediaDir });
-      await api.register(storyRoutes, { db: store.db, mediaDir });
-      await api.register(profileImageRoutes, { db: store.db, mediaDir });
+      await api.register(messagingRoutes, { db: store.db, media });
+      await api.register(storyRoutes, { db: store.db, media });
+      await api.register(profileImageRoutes, { db: store.db, media });
     });
     await app.ready();
     return { app, db: store.db, mediaDir, mailDir: mailer.dir, close: () => app.close() };

@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '../../domain/errors.js';
+import type { ErrorDetail } from '../../domain/api.js';
 
 /**
  * Expected failures in the domain's words. Repositories and routes throw them; only http/errors.ts knows

@@ -1,39 +1,68 @@
+import { ERROR_CODE_MEANINGS, type ErrorCode as ErrorCodeValue } from '../../../domain/index.js';
 import { builder } from './builder.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotAuthenticatedError, NotFoundError, TooManyAttemptsError, ValidationError } from './errors.js';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotAuthenticatedError,
+  NotFoundError,
+  TooManyAttemptsError,
+  ValidationError,
+  type ValidationIssue,
+} from './errors.js';
 
-/** Expected failures returned as typed results, each with the spec's Korean message. */
-export const ErrorInterface = builder.interfaceRef<Error & { code: string }>('Error').implement({
+/** The domain's error codes, each described: the type of `Error.code`, and every `extensions.code` the gateway sends. */
+export const ErrorCode = builder.enumType('ErrorCode', {
+  description: 'What kind of failure an error is: `Error.code` of a typed error, and `extensions.code` of a located error.',
+  values: Object.fromEntries(Object.entries(ERROR_CODE_MEANINGS).map(([code, description]) => [code, { value: code, description }])) as {
+    [K in ErrorCodeValue]: { value: K; description: string };
+  },
+});
+
+/** Expected failures returned as typed results, each with a Korean message. */
+export const ErrorInterface = builder.interfaceRef<Error & { code: ErrorCodeValue }>('Error').implement({
+  description: "An expected failure answered as a result instead of the field's value.",
   fields: (t) => ({
-    message: t.exposeString('message'),
-    code: t.exposeString('code', { description: '002 §8.1 오류 코드 (NOT_FOUND, VALIDATION_ERROR …)' }),
+    message: t.exposeString('message', { description: 'What went wrong, in Korean, ready to show to a member.' }),
+    code: t.expose('code', { type: ErrorCode, description: 'What kind of failure it is.' }),
   }),
 });
 
-const ValidationIssue = builder.objectRef<{ path?: string; message: string; code?: string }>('ValidationIssue').implement({
+const ValidationIssueType = builder.objectRef<ValidationIssue>('ValidationIssue').implement({
+  description: 'One broken input rule.',
   fields: (t) => ({
-    path: t.string({ resolve: (issue) => issue.path ?? '' }),
-    message: t.exposeString('message'),
-    code: t.string({ resolve: (issue) => issue.code ?? 'invalid' }),
+    path: t.exposeStringList('path', {
+      description: 'Where: the argument name, then the input field names (list positions as digits), e.g. ["input", "title"] or ["first"].',
+    }),
+    message: t.exposeString('message', { description: 'The rule, in Korean, ready to show beside the field.' }),
+    code: t.exposeString('code', { description: 'The kind of rule broken (too_small, too_big, invalid_format, custom …).' }),
   }),
 });
 
 /** Each error class as the object type of its name, implementing Error; some carry more than the message and code. */
 for (const ErrorClass of [NotFoundError, NotAuthenticatedError, ForbiddenError, ConflictError, BadRequestError]) {
-  builder.objectType(ErrorClass, { name: ErrorClass.name, interfaces: [ErrorInterface], isTypeOf: (value) => value instanceof ErrorClass });
+  builder.objectType(ErrorClass, {
+    name: ErrorClass.name,
+    description: ERROR_CODE_MEANINGS[new ErrorClass().code],
+    interfaces: [ErrorInterface],
+    isTypeOf: (value) => value instanceof ErrorClass,
+  });
 }
 
 builder.objectType(ValidationError, {
   name: 'ValidationError',
+  description: ERROR_CODE_MEANINGS.VALIDATION_ERROR,
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof ValidationError,
   fields: (t) => ({
-    issues: t.field({ type: [ValidationIssue], resolve: (error) => error.issues }),
+    issues: t.field({ type: [ValidationIssueType], description: 'Each broken rule with where it is.', resolve: (error) => error.issues }),
   }),
 });
 
 builder.objectType(TooManyAttemptsError, {
   name: 'TooManyAttemptsError',
+  description: 'Too many failed attempts (logins, password checks) for now; try again after `retryAfterSeconds`.',
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof TooManyAttemptsError,
-  fields: (t) => ({ retryAfterSeconds: t.exposeInt('retryAfterSeconds') }),
+  fields: (t) => ({ retryAfterSeconds: t.exposeInt('retryAfterSeconds', { description: 'Seconds to wait before trying again.' }) }),
 });

@@ -1,18 +1,32 @@
+import { PothosError, PothosValidationError } from '@pothos/core';
 import { GraphQLError } from 'graphql';
-import { errorMessages, hardeningTexts, validationTexts, type ErrorCode, type ErrorDetail } from '../../../domain/index.js';
+import { ERROR_CODES, errorMessages, hardeningTexts, validationTexts, type ErrorCode, type ErrorDetail } from '../../../domain/index.js';
+
+/**
+ * One broken rule of a request's input, located by the argument and the input fields leading to it, as the
+ * GraphQL request spells them: `["input", "title"]`, `["input", "imageIds", "2"]`, `["first"]`.
+ */
+export interface ValidationIssue {
+  path: string[];
+  message: string;
+  /** What kind of rule (zod's issue codes: too_small, invalid_format …). */
+  code: string;
+}
 
 /**
  * Expected failures. Each is a GraphQLError, so Yoga passes its Korean message and `extensions.code`
  * through unmasked; fields that declare the type in `errors.types` return it as a typed result instead.
+ * A field that cannot (a connection: Relay pages only connection-typed fields) answers it as a located
+ * error whose `extensions` carry the same `code` and, for bad input, the same `issues`.
  */
 export class GatewayError extends GraphQLError {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly status?: number,
-    readonly details: ErrorDetail[] = [],
+    readonly issues: ValidationIssue[] = [],
   ) {
-    super(message, { extensions: { code, ...(status ? { status } : {}), ...(details.length ? { details } : {}) } });
+    super(message, { extensions: { code, ...(status ? { status } : {}), ...(issues.length ? { issues } : {}) } });
     this.name = new.target.name;
   }
 }
@@ -31,9 +45,48 @@ export class NotFoundError extends catalogued('NOT_FOUND', 404) {}
 export class NotAuthenticatedError extends catalogued('UNAUTHORIZED', 401) {}
 
 export class ValidationError extends GatewayError {
-  constructor(readonly issues: ErrorDetail[]) {
+  constructor(issues: ValidationIssue[]) {
     super('VALIDATION_ERROR', issues.length ? validationTexts.failed(issues.length) : validationTexts.unknown, 422, issues);
   }
+
+  /**
+   * The same issues under `prefix` (the argument an upstream body came from, e.g. `["input"]`), their first segment
+   * renamed where the GraphQL input names a field differently (`{ images: 'imageIds' }`).
+   */
+  under(prefix: readonly string[], renamed: Readonly<Record<string, string>> = {}): ValidationError {
+    return new ValidationError(
+      this.issues.map((issue) => {
+        const [head, ...rest] = issue.path;
+        return { ...issue, path: head === undefined ? [...prefix] : [...prefix, renamed[head] ?? head, ...rest] };
+      }),
+    );
+  }
+}
+
+/** One bad argument (`["first"]`, `["after"]`) or input field (`["input", "title"]`) as a ValidationError. */
+export function invalidArgument(path: string[], message: string, code = 'invalid'): ValidationError {
+  return new ValidationError([{ path, message, code }]);
+}
+
+/** An upstream's or a domain schema's issue path (`images[0].url`, snake case) as GraphQL path segments (`images`, `0`, `url`). */
+export function issuePathSegments(path: string | ReadonlyArray<PropertyKey> | undefined): string[] {
+  const segments = typeof path === 'string' ? path.split(/[.[\]]+/) : (path ?? []).map(String);
+  return segments.filter(Boolean).map((segment) => segment.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase()));
+}
+
+/**
+ * The REST API's validation answer: its details are located in the request body (or query) it received, which
+ * the caller maps to its arguments with `under`; payloadMutation puts a mutation's under `input`.
+ */
+export class UpstreamValidationError extends ValidationError {
+  constructor(details: ErrorDetail[]) {
+    super(issuesFromDetails(details));
+  }
+}
+
+/** The REST API's error details as issues. */
+export function issuesFromDetails(details: ErrorDetail[]): ValidationIssue[] {
+  return details.map((detail) => ({ path: issuePathSegments(detail.path), message: detail.message, code: detail.code ?? 'invalid' }));
 }
 
 /**
@@ -84,4 +137,43 @@ export async function withTypedRefusals<T>(call: Promise<T>, statuses: readonly 
   } catch (error) {
     throw typedRefusal(error, statuses);
   }
+}
+
+const isErrorCode = (code: unknown): boolean => typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code);
+
+/** The error a GraphQLError was made from (graphql-js locates a resolver's error by wrapping it), or the error itself. */
+function originOf(error: GraphQLError): unknown {
+  let origin: unknown = error;
+  while (origin instanceof GraphQLError && origin.originalError) origin = origin.originalError;
+  return origin;
+}
+
+/**
+ * Yoga's `maskError`: what a client may see of an error. Expected failures (a GatewayError, or any error carrying a
+ * code of the domain's list) and request errors the GraphQL specification says to report (syntax, validation,
+ * variable coercion, HTTP: they have no response path) pass as they are. A library's own error about a client's
+ * input (Pothos' "Invalid global ID …", in English) becomes the catalogue's BAD_REQUEST in Korean; anything else
+ * becomes INTERNAL_SERVER_ERROR with the generic Korean message, keeping only where it happened (no message,
+ * no stack). Yoga logs each masked error in full.
+ */
+export function maskUnexpected(error: unknown): Error {
+  if (error instanceof GraphQLError) {
+    const origin = originOf(error);
+    if (origin instanceof GatewayError || (origin instanceof GraphQLError && isErrorCode(origin.extensions.code))) return error;
+    if (error.path === undefined && origin instanceof GraphQLError && !(origin instanceof PothosError)) return error;
+    const clientInput = origin instanceof PothosValidationError;
+    return new GraphQLError(clientInput ? errorMessages.BAD_REQUEST : errorMessages.INTERNAL_SERVER_ERROR, {
+      nodes: error.nodes,
+      source: error.source,
+      positions: error.positions,
+      path: error.path,
+      extensions: {
+        code: clientInput ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR',
+        // Yoga answers 500 for a request that failed before any data, and strips this flag from the answer.
+        ...(clientInput ? {} : { unexpected: true }),
+        ...(error.extensions.http ? { http: error.extensions.http } : {}),
+      },
+    });
+  }
+  return new GraphQLError(errorMessages.INTERNAL_SERVER_ERROR, { extensions: { code: 'INTERNAL_SERVER_ERROR', unexpected: true } });
 }

@@ -1,6 +1,6 @@
 import { decodeGlobalID } from '@pothos/plugin-relay';
-import { idempotencyKeySchema, issuesFromZod, validationTexts, type z } from '../../../domain/index.js';
-import { ValidationError } from './errors.js';
+import { idempotencyKeySchema, validationTexts, type z } from '../../../domain/index.js';
+import { ValidationError, invalidArgument, issuePathSegments, type ValidationIssue } from './errors.js';
 
 /** A global id's upstream key for the given type, or null when the id is not one of that type. */
 export function localKeyOf(globalId: string, typename: string, pattern: RegExp): string | null {
@@ -15,32 +15,69 @@ export function localKeyOf(globalId: string, typename: string, pattern: RegExp):
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const NUMERIC_ID_PATTERN = /^\d{1,10}$/;
 
-/** The upstream id inside a global id of the given type; a ValidationError on `path` when it is not one. */
-export function upstreamIdOf(globalId: string, typename: string, path: string): number {
+/** The upstream id inside a global id of the given type; a ValidationError on `path` (e.g. `["input", "postId"]`) when it is not one. */
+export function upstreamIdOf(globalId: string, typename: string, path: string[]): number {
   try {
     const { typename: actual, id } = decodeGlobalID(globalId);
     if (actual === typename && /^\d{1,10}$/.test(id)) return Number(id);
   } catch {
     // falls through to the validation error
   }
-  throw new ValidationError([{ path, message: validationTexts.id, code: 'invalid_format' }]);
+  throw invalidArgument(path, validationTexts.id, 'invalid_format');
 }
 
-/** The upstream id inside `input[field]`, a global id of the given type; a ValidationError on `input.<field>` when it is not one. */
+/**
+ * The upstream id a global id of the given type ends with: the last part of a composite key
+ * (`<parent key>/<id>`), or the whole key of a plain one; a ValidationError on `path` otherwise.
+ */
+export function ownIdOf(globalId: string, typename: string, path: string[]): number {
+  const key = localKeyOf(globalId, typename, /^(?:[\w-]+\/)*\d{1,10}$/);
+  if (key === null) throw invalidArgument(path, validationTexts.id, 'invalid_format');
+  return Number(key.slice(key.lastIndexOf('/') + 1));
+}
+
+/** The upstream id inside `input[field]`, a global id of the given type; a ValidationError on `["input", field]` when it is not one. */
 export function inputIdOf<I extends object>(input: I, field: keyof I & string, typename: string): number {
-  return upstreamIdOf(String(input[field]), typename, `input.${field}`);
+  return upstreamIdOf(String(input[field]), typename, ['input', field]);
+}
+
+/**
+ * The id of the object a mutation acts on, from `input.id` or the deprecated name it replaced (`storyIdOf`'s
+ * `storyId`, see `targetIdFields`): the value and the input path to name in a validation issue.
+ */
+export function targetIdOf<I extends { id?: string | number | null }>(input: I, oldName: keyof I & string): { id: string; path: string[] } {
+  const current = input.id ?? null;
+  const old = (input[oldName] as string | number | null | undefined) ?? null;
+  if (current !== null && old !== null && String(current) !== String(old)) throw invalidArgument(['input', 'id'], validationTexts.idConflict(oldName));
+  if (current !== null) return { id: String(current), path: ['input', 'id'] };
+  if (old !== null) return { id: String(old), path: ['input', oldName] };
+  throw invalidArgument(['input', 'id'], validationTexts.idRequired, 'invalid_type');
+}
+
+/** `targetIdOf` as the upstream id inside that global id of the given type (`ownIdOf`). */
+export function targetUpstreamIdOf<I extends { id?: string | number | null }>(input: I, oldName: keyof I & string, typename: string): number {
+  const { id, path } = targetIdOf(input, oldName);
+  return ownIdOf(id, typename, path);
 }
 
 /** A create input's idempotency key, checked before any upstream call; undefined when the input has none. */
 export function idempotencyKeyOf(input: { idempotencyKey?: string | null }): string | undefined {
-  return input.idempotencyKey == null ? undefined : validateInput(idempotencyKeySchema, input.idempotencyKey, 'input.idempotencyKey');
+  return input.idempotencyKey == null ? undefined : validateInput(idempotencyKeySchema, input.idempotencyKey, ['input', 'idempotencyKey']);
 }
 
-/** A value checked with a domain schema before any upstream call; issues point at `path` in the input. */
-export function validateInput<S extends z.ZodType>(schema: S, value: unknown, path: string): z.output<S> {
+/**
+ * A value checked with a domain schema before any upstream call; issues are located under `path` (the argument and
+ * input fields the value came from, e.g. `["input"]`), the schema's snake_case keys in the GraphQL input's camelCase.
+ */
+export function validateInput<S extends z.ZodType>(schema: S, value: unknown, path: string[]): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: issue.path ? `${path}.${issue.path}` : path })));
+  throw new ValidationError(issuesAt(parsed.error, path));
+}
+
+/** A domain schema's issues located under `path`, for a caller that gathers them with others before answering. */
+export function issuesAt(error: z.ZodError, path: string[]): ValidationIssue[] {
+  return error.issues.map((issue) => ({ path: [...path, ...issuePathSegments(issue.path)], message: issue.message, code: issue.code }));
 }
 
 /** The fields the client gave: GraphQL nulls mean "not given" to the domain schemas. */

@@ -1,7 +1,7 @@
 import { ObjectRef, type InputFieldMap, type InputShapeFromFields, type OutputShape, type OutputType } from '@pothos/core';
 import type { GatewayContext } from './context.js';
 import { builder } from './builder.js';
-import { WRITE_ERRORS } from './errors.js';
+import { UpstreamValidationError, WRITE_ERRORS } from './errors.js';
 import { IDEMPOTENCY } from '../../../domain/index.js';
 
 type Types = typeof builder.$inferSchemaTypes;
@@ -37,16 +37,63 @@ export const idempotencyKeyField = (t: InputFieldBuilder) =>
     description: `멱등 키 (선택, 1-${IDEMPOTENCY.keyMaxLength}자: 영문, 숫자, - _ : .). 같은 작성을 다시 보낼 때(재시도, 두 번 누름) 같은 키를 보내면 새로 만들지 않고 처음 결과를 돌려줍니다. 키는 ${IDEMPOTENCY.keepMs / 3_600_000}시간 동안 기억하며, 같은 키로 다른 내용을 보내면 ValidationError입니다.`,
   });
 
+/** When the input names `id` replaced stop being accepted (docs/schema-changes.md: at least three months after the deprecation). */
+export const RENAMED_INPUT_REMOVAL_DATE = '2027-03-01';
+
+/**
+ * The id of the object a mutation acts on, named `id` as in every input here, beside the name it had before (e.g.
+ * `storyId`), kept deprecated until RENAMED_INPUT_REMOVAL_DATE: either is accepted (read with `targetIdOf`).
+ */
+export function targetIdFields<Old extends string>(t: InputFieldBuilder, oldName: Old, what: string) {
+  return {
+    id: t.id({ description: `The global id of the ${what} to act on. Required: the input is refused without it (or \`${oldName}\`).` }),
+    ...({
+      [oldName]: t.id({
+        description: `The former name of \`id\`.`,
+        deprecationReason: `Use id. Removal after ${RENAMED_INPUT_REMOVAL_DATE}.`,
+      }),
+    } as Record<Old, ReturnType<InputFieldBuilder['id']>>),
+  };
+}
+
 const capitalized = (name: string) => name[0].toUpperCase() + name.slice(1);
 const isFieldOptions = (field: PayloadField): field is Exclude<PayloadField, Output> => Object.getPrototypeOf(field) === Object.prototype;
 
+/** What the payload fields every mutation shares answer, where the mutation says nothing more specific. */
+const SHARED_PAYLOAD_FIELDS: Record<string, string> = {
+  viewer: 'The signed-in member, as they are after this mutation.',
+  success: 'Always true: a failure answers one of the typed errors instead.',
+  message: 'A Korean confirmation to show the member as is.',
+  createdAt: 'When the server recorded it.',
+};
+
+/**
+ * The description of a payload field the mutation did not describe: the shared ones above, an object named after
+ * its field (`post: Post`) as it is after the mutation, and the ids a delete or a report answers for client caches.
+ */
+function payloadFieldDescription(key: string, field: PayloadField): string | undefined {
+  const type = isFieldOptions(field) ? field.type : field;
+  const typeName = typeof type === 'string' ? type : (type as { name?: string }).name;
+  const about = (name: string) => name.replace(/Ids?$/, '').replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+  const plural = (noun: string) => (/(s|sh|ch|x)$/.test(noun) ? `${noun}es` : `${noun}s`);
+  if (SHARED_PAYLOAD_FIELDS[key]) return SHARED_PAYLOAD_FIELDS[key];
+  if (typeName === capitalized(key)) return `The ${about(key).trim()}, as it is after this mutation.`;
+  if (/^deleted\w+Ids$/.test(key)) return `The global ids of the deleted ${plural(about(key.slice(7)).trim())}, to remove from client caches.`;
+  if (/^deleted\w+Id$/.test(key)) return `The global id of the deleted${about(key.slice(7))}, to remove from client caches.`;
+  if (/^(reported|blocked)\w+Id$/.test(key))
+    return `The global id of the${about(key.replace(/^(reported|blocked)/, ''))} that was ${key.match(/^(reported|blocked)/)![0]}.`;
+  return undefined;
+}
+
 /** An object type whose fields each read the value of the same name. */
-function payloadType(name: string, fields: PayloadFields) {
+function payloadType(name: string, fields: PayloadFields, description: string) {
   return builder.objectRef<Record<string, unknown>>(name).implement({
+    description,
     fields: (t) =>
       Object.fromEntries(
         Object.entries(fields).map(([key, field]) => {
           const { resolve, ...options } = isFieldOptions(field) ? field : { type: field, resolve: undefined };
+          options.description ??= payloadFieldDescription(key, field);
           const read = resolve
             ? (payload: Record<string, unknown>, _args: unknown, context: GatewayContext) => resolve(payload, context)
             : (payload: Record<string, unknown>) => payload[key];
@@ -66,6 +113,8 @@ export interface PayloadMutationOptions<Fields extends InputFieldMap, P> {
   input?: InputFields<Fields>;
   /** `<Name>Payload`: its fields by name, or a payload type made elsewhere when a field needs more than the answer's value. */
   payload: P;
+  /** Input fields the REST API names differently (its name, camelCased → the input's), so its issues point at the input field. */
+  upstreamNames?: Readonly<Record<string, string>>;
   resolve: (input: InputShapeFromFields<Fields>, context: GatewayContext) => Promise<PayloadShape<P>>;
 }
 
@@ -79,17 +128,26 @@ export function payloadMutation<Fields extends InputFieldMap, const P extends Pa
   options: PayloadMutationOptions<Fields, P>,
 ): void {
   const typeName = capitalized(name);
-  const { payload, input, guests, errors = WRITE_ERRORS, description, resolve } = options;
-  const payloadRef = payload instanceof ObjectRef ? payload : payloadType(`${typeName}Payload`, payload as PayloadFields);
-  const inputRef = input && builder.inputType(`${typeName}Input`, { fields: input });
+  const { payload, input, guests, errors = WRITE_ERRORS, description, upstreamNames, resolve } = options;
+  const payloadRef =
+    payload instanceof ObjectRef ? payload : payloadType(`${typeName}Payload`, payload as PayloadFields, `What \`${name}\` answers when it succeeds.`);
+  const inputRef = input && builder.inputType(`${typeName}Input`, { description: `The input of \`${name}\`.`, fields: input });
   builder.mutationField(name, (t) =>
     t.field({
       type: payloadRef as ObjectRef<Types, unknown>,
       description,
       ...(guests ? {} : { authScopes: { member: true } }),
-      errors: { types: [...errors], directResult: true },
-      args: inputRef ? { input: t.arg({ type: inputRef, required: true }) } : {},
-      resolve: (_root: unknown, args: { input?: unknown }, context: GatewayContext) => resolve(args.input as InputShapeFromFields<Fields>, context),
+      errors: {
+        types: [...errors],
+        directResult: true,
+        union: { description: `\`${typeName}Payload\` when \`${name}\` succeeds, or one of the typed errors (implementing \`Error\`) saying why not.` },
+      },
+      args: inputRef ? { input: t.arg({ type: inputRef, required: true, description: `What \`${name}\` acts on.` }) } : {},
+      resolve: (_root: unknown, args: { input?: unknown }, context: GatewayContext) =>
+        resolve(args.input as InputShapeFromFields<Fields>, context).catch((error: unknown) => {
+          // The REST API located its issues in the body it was sent, which is this mutation's input.
+          throw error instanceof UpstreamValidationError && inputRef ? error.under(['input'], upstreamNames) : error;
+        }),
     } as never),
   );
 }

@@ -1,4 +1,5 @@
-import { NOTIFICATION_POLL_INTERVAL_MS, UPSTREAM_RESILIENCE } from '../../../domain/limits.js';
+import { NOTIFICATION_POLL_INTERVAL_MS, positiveIntegerSetting, SHUTDOWN_GRACE_MS, UPSTREAM_RESILIENCE, WS_LIMITS } from '../../../domain/limits.js';
+import { redisPrefixFrom } from '../../../domain/redis.js';
 
 /** What an operator can switch with environment variables (docs/configuration.md). */
 export interface GatewaySettings {
@@ -11,6 +12,8 @@ export interface GatewaySettings {
   corsOrigins: string[];
   /** Redis for subscriptions and rate-limit counters shared by replicas; unset keeps both in memory. */
   redisUrl?: string;
+  /** REDIS_PREFIX (default `slime:`): every Redis key and channel starts with it, so deployments sharing a Redis stay apart. */
+  redisPrefix: string;
   /**
    * Which proxies' X-Forwarded-For entries to believe (per-IP limits, logs, the address told to the upstream):
    * `false` none; `true` loopback and private networks; a number of hops; or addresses and CIDR ranges.
@@ -23,6 +26,11 @@ export interface GatewaySettings {
   notificationPollIntervalMs: number;
   /** The gateway's public address (`https://slime.example`): media URLs become absolute on it; unset keeps them relative. */
   publicUrl?: string;
+  /** SIGTERM: how long requests under way may take before the gateway cuts them and stops (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
+  /** Socket set-ups running at once and waiting beyond those before a socket is asked to come back later (WS_LIMITS). */
+  wsSetupConcurrency: number;
+  wsSetupQueue: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -57,11 +65,6 @@ export function fastifyTrustProxy(setting: GatewaySettings['trustProxy']): boole
   return setting;
 }
 
-function positiveInteger(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return value !== undefined && Number.isSafeInteger(parsed) && parsed > 0 ? parsed : fallback;
-}
-
 /** An http(s) origin, optionally with a path prefix, without its trailing slash; anything else stops the start. */
 export function publicUrl(value: string | undefined): string | undefined {
   if (value === undefined || value.trim() === '') return undefined;
@@ -85,10 +88,14 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewaySe
       .map((origin) => origin.trim())
       .filter(Boolean),
     redisUrl: env.REDIS_URL?.trim() || undefined,
+    redisPrefix: redisPrefixFrom(env.REDIS_PREFIX),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
-    breakerFailures: positiveInteger(env.UPSTREAM_BREAKER_FAILURES, UPSTREAM_RESILIENCE.breakerFailures),
-    breakerHalfOpenAfterMs: positiveInteger(env.UPSTREAM_BREAKER_HALF_OPEN_MS, UPSTREAM_RESILIENCE.breakerHalfOpenAfterMs),
-    notificationPollIntervalMs: positiveInteger(env.NOTIFICATION_POLL_INTERVAL_MS, NOTIFICATION_POLL_INTERVAL_MS),
+    breakerFailures: positiveIntegerSetting(env.UPSTREAM_BREAKER_FAILURES, UPSTREAM_RESILIENCE.breakerFailures),
+    breakerHalfOpenAfterMs: positiveIntegerSetting(env.UPSTREAM_BREAKER_HALF_OPEN_MS, UPSTREAM_RESILIENCE.breakerHalfOpenAfterMs),
+    notificationPollIntervalMs: positiveIntegerSetting(env.NOTIFICATION_POLL_INTERVAL_MS, NOTIFICATION_POLL_INTERVAL_MS),
     publicUrl: publicUrl(env.PUBLIC_URL),
+    shutdownGraceMs: positiveIntegerSetting(env.SHUTDOWN_GRACE_MS, SHUTDOWN_GRACE_MS),
+    wsSetupConcurrency: positiveIntegerSetting(env.WS_SETUP_CONCURRENCY, WS_LIMITS.setupConcurrency),
+    wsSetupQueue: positiveIntegerSetting(env.WS_SETUP_QUEUE, WS_LIMITS.setupQueue),
   };
 }

@@ -47,6 +47,15 @@ export class GatewayMetrics {
     'Subscription runs each serving every socket that asks the same (see ws.ts)',
   );
   readonly rateLimited = this.counter('gateway_rate_limited_total', 'Operations refused by a rate limit');
+  readonly redisUp = this.gauge(
+    'gateway_redis_up',
+    '1 while every Redis connection of this replica is ready; 0 while one reconnects (events then reach this replica only, notification polling is local)',
+  );
+  readonly redisDegradedPublishes = this.counter(
+    'gateway_redis_degraded_publishes_total',
+    'Events published to this replica only because Redis was unreachable, by kind (postChanged, notificationAdded, …)',
+    ['kind'],
+  );
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Pool } from 'undici';
-import { NOTIFICATION_CATCH_UP_PAGES_MAX, NOTIFICATION_HINT_COALESCE_MS, NOTIFICATION_PAGE_SIZE_DEFAULT } from '../../../domain/limits.js';
+import { NOTIFICATION_CATCH_UP_PAGES_MAX, NOTIFICATION_HINT_COALESCE_MS, NOTIFICATION_LEASE, NOTIFICATION_PAGE_SIZE_DEFAULT } from '../../../domain/limits.js';
 import type { NotificationJson, NotificationListJson } from '../../../domain/messaging.js';
 import { nicknameKey } from '../../../domain/nickname.js';
+import { REDIS_COMMAND_TIMEOUT_MS } from '../../../domain/redis.js';
 import type { GatewayPubSub, InboxHint } from './pubsub.js';
+import type { RedisLink } from './redis.js';
 
 /**
  * The REST API only offers polling of `GET /v1/user/notification/`; subscribers want pushes. The bridge polls
@@ -18,9 +20,17 @@ import type { GatewayPubSub, InboxHint } from './pubsub.js';
  * NOTIFICATION_HINT_COALESCE_MS make one poll; one arriving mid-poll makes another poll after it).
  *
  * In one process the member's poller lives while any of their subscriptions does. With Redis, replicas
- * compete for a lease per member (SET NX PX, renewed by the holder each interval); only the holder polls,
- * and the poll state (ETag, newest id seen, unread count) lives in Redis so a new holder carries on where
- * the last one stopped. Polls are conditional (If-None-Match), so an unchanged inbox costs a 304.
+ * compete for a lease per member (NOTIFICATION_LEASE: claimed or renewed a few times per interval, so a holder
+ * that died is replaced within one interval; released at once when its last subscriber leaves or the gateway
+ * stops); only the holder polls, and the poll state (ETag, newest id seen, unread count) lives in Redis so a new
+ * holder carries on where the last one stopped. Polls are conditional (If-None-Match), so an unchanged inbox
+ * costs a 304.
+ *
+ * While Redis is unreachable every replica polls its own subscribed members, starting from the shared state it
+ * last saw (its sockets hear what it finds, late by at most an interval). Once Redis is back every replica puts
+ * that pre-outage state back if Redis lost it, and polls its members again: the holder announces to every replica
+ * everything since before the outage, so what one replica found alone reaches the others' sockets too. What was
+ * announced twice on the way is dropped per subscription (`notificationAdded` only passes ids it has not sent).
  */
 export interface NotificationBridgeOptions {
   pool: Pool;
@@ -28,8 +38,9 @@ export interface NotificationBridgeOptions {
   upstreamUrl: string;
   pubSub: GatewayPubSub;
   intervalMs: number;
-  redisUrl?: string;
-  /** Prefix of the Redis keys and of the hint topic (default `notification-poller:`), so runs sharing one Redis stay apart. */
+  /** Shared leases and state through Redis; without it this process polls every member it has subscribers of. */
+  redis?: RedisLink;
+  /** Prefix of the Redis keys (after REDIS_PREFIX) and of the hint topic (default `notification-poller:`). */
   keyPrefix?: string;
   /** Told of every poll sent upstream (metrics and tests). */
   onPoll?: (userId: number, status: number) => void;
@@ -58,15 +69,28 @@ interface MemberPoller {
   pollAgain: boolean;
   holdsLease: boolean;
   polling: boolean;
-  /** Memory state when there is no Redis. */
-  state: PollState;
+  /** With Redis, the newest shared state this replica saw (its own polls as holder, the state read with each claim). */
+  shared: PollState;
+  /** Without Redis, the poll state; with it, that of this replica's own polls during an outage (from `shared`). */
+  local: PollState | null;
 }
 
 const PAGE_SIZE = NOTIFICATION_PAGE_SIZE_DEFAULT;
 const DEFAULT_KEY_PREFIX = 'notification-poller:';
+const NO_STATE: PollState = { etag: null, lastSeenId: null, unread: null };
 
-// Renew or release a lease only while this replica still holds it.
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+/** Takes the lease when free, renews it when this replica holds it; answers whether it does, and the shared state. */
+const CLAIM = `local holder = redis.call('get', KEYS[1])
+local held = 0
+if holder == ARGV[1] then
+  redis.call('pexpire', KEYS[1], ARGV[2])
+  held = 1
+elseif not holder then
+  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  held = 1
+end
+return {held, redis.call('get', KEYS[2])}`;
+// Release a lease only while this replica still holds it.
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 export class NotificationBridge {
@@ -76,6 +100,10 @@ export class NotificationBridge {
   private readonly basePath: string;
   private readonly leasePrefix: string;
   private readonly statePrefix: string;
+  private readonly leaseTtlMs: number;
+  private readonly leaseTimer: NodeJS.Timeout | null = null;
+  private leasing = false;
+  private readonly stopReconnectListener: () => void = () => {};
   /** The hint topic: replicas sharing a key prefix hear each other's hints. */
   private readonly hintScope: string;
   private readonly hints: AsyncIterator<InboxHint>;
@@ -84,13 +112,19 @@ export class NotificationBridge {
   constructor(private readonly options: NotificationBridgeOptions) {
     this.basePath = new URL(options.upstreamUrl).pathname.replace(/\/$/, '');
     const keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
-    this.leasePrefix = `${keyPrefix}lease:`;
-    this.statePrefix = `${keyPrefix}state:`;
+    this.leasePrefix = `${options.redis?.prefix ?? ''}${keyPrefix}lease:`;
+    this.statePrefix = `${options.redis?.prefix ?? ''}${keyPrefix}state:`;
     this.hintScope = keyPrefix;
-    this.redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1 }) : null;
-    this.redis?.on('error', () => {
-      // Reconnects on its own; a tick that fails simply polls at the next one.
-    });
+    const round = Math.max(1, Math.floor(options.intervalMs / NOTIFICATION_LEASE.roundsPerInterval));
+    this.leaseTtlMs = round * NOTIFICATION_LEASE.ttlRounds;
+    // Commands fail at once while Redis is away (no offline queue, no retries): the bridge then polls locally.
+    this.redis =
+      options.redis?.client('notification-bridge', { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: REDIS_COMMAND_TIMEOUT_MS }) ?? null;
+    if (options.redis && this.redis) {
+      this.leaseTimer = setInterval(() => void this.leaseRound(), round);
+      this.stopReconnectListener = options.redis.onReconnect(() => this.pollEveryone());
+      this.redis.on('ready', () => void this.restoreStates());
+    }
     this.hints = options.pubSub.subscribe('inboxHint', this.hintScope)[Symbol.asyncIterator]();
     void this.listenForHints();
   }
@@ -117,7 +151,8 @@ export class NotificationBridge {
         pollAgain: false,
         holdsLease: false,
         polling: false,
-        state: { etag: null, lastSeenId: null, unread: null },
+        shared: NO_STATE,
+        local: null,
       };
       this.members.set(userId, member);
       member.watchers.set(watcherId, { token, deviceId });
@@ -148,6 +183,8 @@ export class NotificationBridge {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    this.stopReconnectListener();
     await this.hints.return?.();
     await Promise.all([...this.members].map(([userId, member]) => this.stop(userId, member)));
     await this.redis?.quit().catch(() => this.redis?.disconnect());
@@ -174,6 +211,11 @@ export class NotificationBridge {
     }
   }
 
+  /** After an outage: what was written meanwhile and not yet announced is found now, not an interval later. */
+  private pollEveryone(): void {
+    for (const userId of this.members.keys()) void this.tick(userId, true);
+  }
+
   private async stop(userId: number, member: MemberPoller): Promise<void> {
     clearInterval(member.timer);
     if (member.hinted) clearTimeout(member.hinted);
@@ -182,6 +224,10 @@ export class NotificationBridge {
       member.holdsLease = false;
       await this.redis.eval(RELEASE, 1, this.leasePrefix + userId, this.replicaId).catch(() => undefined);
     }
+  }
+
+  private get shared(): boolean {
+    return this.redis?.status === 'ready';
   }
 
   private async tick(userId: number, hinted = false): Promise<void> {
@@ -194,8 +240,24 @@ export class NotificationBridge {
     }
     member.polling = true;
     try {
-      if (!(await this.mayPoll(userId, member))) return;
-      await this.poll(userId, member);
+      if (!this.redis) {
+        member.local = (await this.poll(userId, member, member.local ?? NO_STATE)) ?? member.local;
+      } else if (this.shared) {
+        const { held, state } = await this.claim(userId);
+        // The member may have left while Redis answered.
+        if (this.members.get(userId) !== member) {
+          if (held) await this.release(userId);
+          return;
+        }
+        this.keep(member, held, state);
+        if (!held) return;
+        // Redis lost the shared state (expired, restarted before restoreStates): the holder carries on from what it saw last.
+        const next = await this.poll(userId, member, state ?? member.shared);
+        if (next) await this.writeState(userId, member, next);
+      } else {
+        member.holdsLease = false;
+        member.local = (await this.poll(userId, member, member.local ?? member.shared)) ?? member.local;
+      }
     } catch {
       // An unreachable upstream or Redis: the next tick tries again.
     } finally {
@@ -207,37 +269,80 @@ export class NotificationBridge {
     }
   }
 
-  /** Without Redis this process polls; with it, only the lease holder does. */
-  private async mayPoll(userId: number, member: MemberPoller): Promise<boolean> {
-    if (!this.redis) return true;
-    const key = this.leasePrefix + userId;
-    const ttl = this.options.intervalMs * 3;
-    if (member.holdsLease) {
-      member.holdsLease = (await this.redis.eval(RENEW, 1, key, this.replicaId, String(ttl))) === 1;
-    } else {
-      member.holdsLease = (await this.redis.set(key, this.replicaId, 'PX', ttl, 'NX')) === 'OK';
+  /**
+   * Claims or renews the lease of every member with a subscriber here, in one round trip. A replica that takes a
+   * lease over polls at once: the last holder stopped polling up to a lease ago.
+   */
+  private async leaseRound(): Promise<void> {
+    if (this.leasing || this.closed || this.members.size === 0) return;
+    if (!this.shared) {
+      for (const member of this.members.values()) member.holdsLease = false;
+      return;
     }
-    // The member may have left while Redis answered.
-    if (member.holdsLease && this.members.get(userId) !== member) {
-      await this.redis.eval(RELEASE, 1, key, this.replicaId);
-      member.holdsLease = false;
+    this.leasing = true;
+    try {
+      const members = [...this.members];
+      const pipeline = this.redis!.pipeline();
+      for (const [userId] of members) pipeline.eval(CLAIM, 2, this.leasePrefix + userId, this.statePrefix + userId, this.replicaId, String(this.leaseTtlMs));
+      const answers = (await pipeline.exec()) ?? [];
+      for (const [index, [userId, member]] of members.entries()) {
+        const [error, answer] = answers[index] ?? [];
+        if (error || !Array.isArray(answer)) continue;
+        const held = answer[0] === 1;
+        if (this.members.get(userId) !== member) {
+          if (held) await this.release(userId);
+          continue;
+        }
+        const tookOver = held && !member.holdsLease;
+        this.keep(member, held, parseState(answer[1]));
+        if (tookOver) void this.tick(userId);
+      }
+    } catch {
+      // Redis went away mid-round: the next round (or the local polls) carry on.
+    } finally {
+      this.leasing = false;
     }
-    return member.holdsLease;
   }
 
-  private async readState(userId: number, member: MemberPoller): Promise<PollState> {
-    if (!this.redis) return member.state;
-    const raw = await this.redis.get(this.statePrefix + userId);
-    return raw ? (JSON.parse(raw) as PollState) : { etag: null, lastSeenId: null, unread: null };
+  private async claim(userId: number): Promise<{ held: boolean; state: PollState | null }> {
+    const answer = (await this.redis!.eval(CLAIM, 2, this.leasePrefix + userId, this.statePrefix + userId, this.replicaId, String(this.leaseTtlMs))) as [
+      number,
+      string | null,
+    ];
+    return { held: answer[0] === 1, state: parseState(answer[1]) };
+  }
+
+  private async release(userId: number): Promise<void> {
+    await this.redis?.eval(RELEASE, 1, this.leasePrefix + userId, this.replicaId).catch(() => undefined);
+  }
+
+  /** Records the claim's outcome; the shared state is kept to poll from if Redis goes away or loses it. */
+  private keep(member: MemberPoller, held: boolean, state: PollState | null): void {
+    member.holdsLease = held;
+    member.local = null;
+    if (state && state.lastSeenId !== null) member.shared = state;
   }
 
   private async writeState(userId: number, member: MemberPoller, state: PollState): Promise<void> {
-    if (!this.redis) {
-      member.state = state;
-      return;
-    }
-    // Kept a little longer than the lease: a replica taking over carries on; a member back after a long absence starts afresh.
-    await this.redis.set(this.statePrefix + userId, JSON.stringify(state), 'PX', this.options.intervalMs * 4);
+    member.shared = state;
+    await this.redis!.set(this.statePrefix + userId, JSON.stringify(state), 'PX', this.stateTtlMs);
+  }
+
+  /**
+   * On every (re)connect: the shared state Redis lost (restarted empty) is put back as this replica last saw it,
+   * unless another replica (or a poll) did first, so the next holder announces what came since, to every replica.
+   */
+  private async restoreStates(): Promise<void> {
+    const known = [...this.members].filter(([, member]) => member.shared.lastSeenId !== null);
+    if (known.length === 0 || !this.redis) return;
+    const pipeline = this.redis.pipeline();
+    for (const [userId, member] of known) pipeline.set(this.statePrefix + userId, JSON.stringify(member.shared), 'PX', this.stateTtlMs, 'NX');
+    await pipeline.exec().catch(() => undefined);
+  }
+
+  /** Kept a little longer than the lease: a replica taking over carries on; a member back after a long absence starts afresh. */
+  private get stateTtlMs(): number {
+    return this.options.intervalMs * 4;
   }
 
   /** One page of the member's inbox, newest first; null for a 304 or a refusal. */
@@ -264,15 +369,14 @@ export class NotificationBridge {
     return { list, etag: typeof response.headers.etag === 'string' ? response.headers.etag : null };
   }
 
-  private async poll(userId: number, member: MemberPoller): Promise<void> {
+  /** Polls from `state`, announces what is new, and answers the state to keep (null: keep what there is). */
+  private async poll(userId: number, member: MemberPoller, state: PollState): Promise<PollState | null> {
     const watcher = member.watchers.values().next().value;
-    if (!watcher) return;
-    const state = await this.readState(userId, member);
+    if (!watcher) return null;
     const first = await this.readPage(userId, watcher, 1, state.lastSeenId !== null ? state.etag : null);
     if (!first) {
       // Unchanged (304): the state lives on; refused: the next tick tries again.
-      if (state.etag && state.lastSeenId !== null) await this.writeState(userId, member, state);
-      return;
+      return state.etag && state.lastSeenId !== null ? state : null;
     }
     const { list, etag } = first;
     const newestId = list.results.reduce((max, notification) => Math.max(max, Number(notification.id)), state.lastSeenId ?? 0);
@@ -281,7 +385,7 @@ export class NotificationBridge {
       for (const notification of fresh) this.options.pubSub.publish('notificationAdded', String(userId), notification);
     }
     if (state.unread !== null && state.unread !== list.noread_count) this.options.pubSub.publish('unreadNotificationCount', String(userId), list.noread_count);
-    await this.writeState(userId, member, { etag, lastSeenId: newestId, unread: list.noread_count });
+    return { etag, lastSeenId: newestId, unread: list.noread_count };
   }
 
   /**
@@ -305,5 +409,16 @@ export class NotificationBridge {
       list = next.list;
     }
     return [...fresh.values()].sort((a, b) => Number(a.id) - Number(b.id));
+  }
+}
+
+/** The shared state as Redis holds it; null when there is none (or it is not ours to read). */
+function parseState(raw: unknown): PollState | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    const state = JSON.parse(raw) as PollState;
+    return typeof state === 'object' && state !== null && 'lastSeenId' in state ? state : null;
+  } catch {
+    return null;
   }
 }

@@ -1,6 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { useAPQ } from '@graphql-yoga/plugin-apq';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
+import { GraphQLError } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
+import { APQ_LIMITS } from '../../../domain/limits.js';
 import { hardeningTexts } from '../../../domain/messages.js';
 import { PERSISTED_OPERATIONS_PATH } from './persisted-file.js';
 
@@ -29,17 +33,56 @@ export class PersistedOperations {
   ids(): string[] {
     return [...this.byId.keys()];
   }
+
+  /** The map as relay-compiler wrote it, `{ [id]: operation text }`. */
+  toJSON(): Record<string, string> {
+    return Object.fromEntries(this.byId);
+  }
 }
 
 const badRequest = (message: string, code: string) => () => createGraphQLError(message, { extensions: { code, http: { status: 400 } } });
 
+/** Documents registered by automatic persisted queries, by SHA-256; bounded (APQ_LIMITS) so clients cannot fill memory. */
+export function createAutomaticPersistedQueryStore(): LRUCache<string, string> {
+  return new LRUCache<string, string>({
+    maxSize: APQ_LIMITS.maxStoredCharacters,
+    sizeCalculation: (document) => Math.max(document.length, 1),
+    ttl: APQ_LIMITS.ttlMs,
+  });
+}
+
 /**
- * Known ids run their stored text; unknown ids are refused. Other clients may still send documents
- * (within the operation limits) unless `persistedOnly`.
+ * Registration of automatic persisted queries (Apollo's APQ protocol): a request carrying both the document and
+ * `persistedQuery.sha256Hash` stores the document once @graphql-yoga/plugin-apq has checked the hash. Requests
+ * carrying only a hash are left to usePersistedOperations, which looks in both stores and answers its Korean errors
+ * (PERSISTED_QUERY_NOT_FOUND is what APQ clients wait for before sending the document).
  */
-export function useTrustedDocuments(store: PersistedOperations, persistedOnly: boolean): Plugin {
-  return usePersistedOperations({
-    getPersistedOperation: (id) => store.get(id) ?? null,
+function useAutomaticPersistedQueryRegistration(documents: LRUCache<string, string>): Plugin {
+  const apq = useAPQ({ store: { get: (hash) => documents.get(hash), set: (hash, query) => documents.set(hash, query) } });
+  return {
+    async onParams(payload) {
+      if (payload.params.query == null) return;
+      try {
+        await apq.onParams?.(payload);
+      } catch (error) {
+        if (error instanceof GraphQLError && error.extensions.code === 'PERSISTED_QUERY_MISMATCH') {
+          throw createGraphQLError(hardeningTexts.persistedQueryMismatch, { extensions: error.extensions });
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * Known ids run their stored text; unknown ids are refused. Other clients may still send documents (within the
+ * operation limits) and register them as automatic persisted queries, unless `persistedOnly`: then only the web
+ * client's ids run and nothing is registered.
+ */
+export function useTrustedDocuments(store: PersistedOperations, persistedOnly: boolean): Plugin[] {
+  const automatic = persistedOnly ? undefined : createAutomaticPersistedQueryStore();
+  const trusted = usePersistedOperations({
+    getPersistedOperation: (id) => store.get(id) ?? automatic?.get(id) ?? null,
     allowArbitraryOperations: !persistedOnly,
     customErrors: {
       notFound: badRequest(hardeningTexts.persistedOperationNotFound, 'PERSISTED_QUERY_NOT_FOUND'),
@@ -49,4 +92,6 @@ export function useTrustedDocuments(store: PersistedOperations, persistedOnly: b
       persistedQueryOnly: badRequest(hardeningTexts.persistedOperationsOnly, 'PERSISTED_QUERY_ONLY'),
     },
   }) as Plugin;
+  // Registration first: usePersistedOperations then sees a document it lets through.
+  return automatic ? [useAutomaticPersistedQueryRegistration(automatic), trusted] : [trusted];
 }

@@ -1,8 +1,9 @@
-import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { createPubSub, type PubSub } from 'graphql-yoga';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { PostJson } from '../../../domain/api.js';
 import type { NotificationJson } from '../../../domain/messaging.js';
+import { REDIS_COMMAND_TIMEOUT_MS, REDIS_REPUBLISH_POSTS_MAX } from '../../../domain/redis.js';
+import type { RedisLink } from './redis.js';
 
 /** A post as every subscriber may see it: the upstream's answer without what only its caller sees (their like and bookmark). */
 export type PostSnapshot = Omit<PostJson, 'is_like' | 'is_bookmarked'>;
@@ -13,6 +14,8 @@ export type PostSnapshot = Omit<PostJson, 'is_like' | 'is_bookmarked'>;
  */
 export interface PostChange {
   post: PostSnapshot;
+  /** When the mutation published it (ms since the epoch): of two snapshots of one post, the older is not delivered after the newer. */
+  publishedAt: number;
 }
 
 export type GatewayPubSub = PubSub<{
@@ -39,24 +42,139 @@ export interface RunningPubSub {
   close(): Promise<void>;
 }
 
-/** In this process by default; through Redis with `redisUrl`, so every gateway replica's subscribers hear it. */
-export function createGatewayPubSub(redisUrl?: string): RunningPubSub {
-  if (!redisUrl) return { pubSub: createPubSub({ eventTarget: new SlicedFanOut() }) as GatewayPubSub, close: async () => {} };
-  const publishClient = new Redis(redisUrl);
-  const subscribeClient = new Redis(redisUrl);
-  const eventTarget = new SlicedFanOut(createRedisEventTarget({ publishClient, subscribeClient }));
-  return {
-    pubSub: createPubSub({ eventTarget }) as GatewayPubSub,
-    async close() {
-      await Promise.all([publishClient.quit(), subscribeClient.quit()]);
-    },
-  };
+/** In this process by default; through Redis with a link, so every gateway replica's subscribers hear it. */
+export function createGatewayPubSub(redis?: RedisLink): RunningPubSub {
+  if (!redis) return { pubSub: createPubSub({ eventTarget: new SlicedFanOut() }) as GatewayPubSub, close: async () => {} };
+  const channels = new RedisChannels(redis);
+  return { pubSub: createPubSub({ eventTarget: new SlicedFanOut(channels) }) as GatewayPubSub, close: () => channels.close() };
 }
+
+type Listener = EventListener | EventListenerObject;
+
+/**
+ * Topics as Redis channels under the link's prefix, one subscription per topic with listeners here. Redis may go
+ * away at any moment, and nothing here ever leaves a rejected promise behind:
+ * - a publish Redis does not take (down, reconnecting, timed out) reaches this replica's listeners at once, is
+ *   counted (`degradedPublish`), and, for `postChanged`, the newest snapshot per post is kept; when every
+ *   connection is back, those snapshots are published to every replica, so subscribers elsewhere get the post's
+ *   state as this replica last saw it, late rather than never (of the snapshots several replicas send, the newest
+ *   by `publishedAt` wins). Nothing is read from the upstream for it (opening a post counts a view): a post changed
+ *   only through another replica during the outage is that replica's to send.
+ * - while the subscriber connection is not ready, publishes still go out to the others and are also handed to this
+ *   replica's listeners directly; on every (re)connect the connection subscribes to every topic that has listeners.
+ * Hand-written rather than @graphql-yoga/redis-event-target: that target drops the promises of publish and
+ * subscribe (an outage longer than ioredis' retries crashed the process) and cannot tell a publish that failed.
+ */
+class RedisChannels implements EventTarget {
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly unsent = new Map<string, string>();
+  /** Per topic with listeners, the `publishedAt` of the newest event delivered. */
+  private readonly newest = new Map<string, number>();
+  private readonly stopListening: () => void;
+
+  constructor(private readonly link: RedisLink) {
+    // No offline queue and no retries per command: a publish fails at once while Redis is away, never waits for it.
+    const failFast = { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: REDIS_COMMAND_TIMEOUT_MS };
+    this.publisher = link.client('pubsub-publish', failFast);
+    this.subscriber = link.client('pubsub-subscribe', { ...failFast, commandTimeout: undefined, autoResubscribe: false });
+    this.subscriber.on('ready', () => {
+      if (this.listeners.size > 0) this.subscriber.subscribe(...[...this.listeners.keys()].map((topic) => this.channel(topic))).catch(ignore);
+    });
+    this.subscriber.on('message', (channel: string, message: string) => {
+      if (!channel.startsWith(link.prefix)) return;
+      const topic = channel.slice(link.prefix.length);
+      if (!this.listeners.has(topic)) return;
+      let detail: unknown;
+      try {
+        detail = JSON.parse(message);
+      } catch {
+        return; // not one of ours: thrown here, it would stop the process
+      }
+      this.deliver(new CustomEvent(topic, { detail }));
+    });
+    this.stopListening = link.onReconnect(() => this.republish());
+  }
+
+  addEventListener(topic: string, listener: Listener | null): void {
+    if (!listener) return;
+    let topicListeners = this.listeners.get(topic);
+    if (!topicListeners) {
+      topicListeners = new Set();
+      this.listeners.set(topic, topicListeners);
+      // Not ready: the 'ready' handler subscribes it.
+      if (this.subscriber.status === 'ready') this.subscriber.subscribe(this.channel(topic)).catch(ignore);
+    }
+    topicListeners.add(listener);
+  }
+
+  removeEventListener(topic: string, listener: Listener | null): void {
+    const topicListeners = this.listeners.get(topic);
+    if (!topicListeners || !listener) return;
+    topicListeners.delete(listener);
+    if (topicListeners.size > 0) return;
+    this.listeners.delete(topic);
+    this.newest.delete(topic);
+    if (this.subscriber.status === 'ready') this.subscriber.unsubscribe(this.channel(topic)).catch(ignore);
+  }
+
+  dispatchEvent(event: Event): boolean {
+    const detail = (event as CustomEvent).detail as unknown;
+    const message = JSON.stringify(detail ?? null);
+    const deliveredHere = this.subscriber.status !== 'ready';
+    if (deliveredHere) this.deliver(event);
+    this.publisher.publish(this.channel(event.type), message).catch(() => {
+      if (!deliveredHere) this.deliver(event);
+      this.link.degradedPublish(event.type.split(':')[0]);
+      if (event.type.startsWith('postChanged:')) this.keepUnsent(event.type, message);
+    });
+    return true;
+  }
+
+  async close(): Promise<void> {
+    this.stopListening();
+    await Promise.all([this.publisher, this.subscriber].map((client) => client.quit().catch(() => client.disconnect())));
+  }
+
+  private channel(topic: string): string {
+    return this.link.prefix + topic;
+  }
+
+  private deliver(event: Event): void {
+    // Snapshots republished after an outage by several replicas arrive in any order: an older one would undo a newer.
+    const publishedAt = ((event as CustomEvent).detail as { publishedAt?: unknown } | null)?.publishedAt;
+    if (typeof publishedAt === 'number') {
+      if (publishedAt < (this.newest.get(event.type) ?? 0)) return;
+      if (this.listeners.has(event.type)) this.newest.set(event.type, publishedAt);
+    }
+    for (const listener of this.listeners.get(event.type) ?? []) {
+      if (typeof listener === 'function') listener(event);
+      else listener.handleEvent(event);
+    }
+  }
+
+  /** The newest snapshot per post, the oldest post dropped beyond REDIS_REPUBLISH_POSTS_MAX. */
+  private keepUnsent(topic: string, message: string): void {
+    this.unsent.delete(topic);
+    this.unsent.set(topic, message);
+    if (this.unsent.size > REDIS_REPUBLISH_POSTS_MAX) this.unsent.delete(this.unsent.keys().next().value!);
+  }
+
+  private republish(): void {
+    const unsent = [...this.unsent];
+    this.unsent.clear();
+    for (const [topic, message] of unsent) {
+      // Failing again (Redis gone once more): kept for the next reconnect, unless a newer snapshot came meanwhile.
+      this.publisher.publish(this.channel(topic), message).catch(() => void (this.unsent.has(topic) || this.keepUnsent(topic, message)));
+    }
+  }
+}
+
+const ignore = () => {};
 
 /** Subscribers a fan-out serves before it lets the event loop run (other sockets, requests, the next slice). */
 const FAN_OUT_SLICE = 100;
-
-type Listener = EventListener | EventListenerObject;
 
 /**
  * The event target under the pub/sub: hands each event to this process's listeners of its topic in slices,
@@ -127,5 +245,8 @@ export function inSlices<T>(items: T[], each: (item: T) => unknown, from = 0): v
  */
 export function publishPostChanged(pubSub: GatewayPubSub, post: PostJson): void {
   const { is_like: _publishersLike, is_bookmarked: _publishersBookmark, ...snapshot } = post;
-  pubSub.publish('postChanged', String(post.id), { post: { ...snapshot, author: snapshot.author && { ...snapshot.author, email: null } } });
+  pubSub.publish('postChanged', String(post.id), {
+    post: { ...snapshot, author: snapshot.author && { ...snapshot.author, email: null } },
+    publishedAt: Date.now(),
+  });
 }

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { SOCIAL_SDKS } from '../../../domain/social-sdks.js';
+import { graphiqlPage } from './graphiql.js';
 
 type Directives = Record<string, string[]>;
 
@@ -49,15 +50,17 @@ export function appDirectives(inlineStyles: string[]): Directives {
   };
 }
 
-/** GraphiQL's page (Yoga's, loaded from its CDN until it is served locally): its inline boot script, CDN files and blob workers. */
-const GRAPHIQL_CDN = 'https://unpkg.com';
-export const GRAPHIQL_DIRECTIVES: Directives = {
+/**
+ * GraphiQL's page (graphiql.ts, served from this origin): its one inline script by hash, the styles its editor
+ * injects at run time, its editor workers from blob: URLs; nothing from any other origin.
+ */
+export const GRAPHIQL_DIRECTIVES: Record<string, Array<string | (() => string)>> = {
   'default-src': ["'self'"],
-  'script-src': ["'self'", "'unsafe-inline'", GRAPHIQL_CDN],
-  'style-src': ["'self'", "'unsafe-inline'", GRAPHIQL_CDN],
-  'img-src': ["'self'", 'data:', 'https:'],
-  'font-src': ["'self'", 'data:', GRAPHIQL_CDN],
-  'connect-src': ["'self'", GRAPHIQL_CDN],
+  'script-src': ["'self'", () => graphiqlPage().scriptSource],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
   'worker-src': ["'self'", 'blob:'],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { TracerProvider } from '@opentelemetry/api';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
-import { GRAPHQL_LIMITS } from '../../../domain/limits.js';
+import { enforceBodyRateFloor } from '../../../domain/bodyRate.js';
+import { GRAPHQL_LIMITS, HTTP_SERVER_TIMEOUTS } from '../../../domain/limits.js';
 import { errorMessages, hardeningTexts } from '../../../domain/messages.js';
 import { fastifyTrustProxy, settingsFromEnv, type GatewaySettings } from './config.js';
 import { serveMedia } from './media.js';
@@ -13,10 +14,15 @@ import { GatewayMetrics } from './metrics.js';
 import { NotificationBridge } from './notification-bridge.js';
 import { PersistedOperations } from './persisted.js';
 import { createGatewayPubSub, type GatewayPubSub } from './pubsub.js';
+import { RedisLink } from './redis.js';
 import { UpstreamClient, type UpstreamClientOptions } from '../upstream/client.js';
 import { PublicCache } from '../upstream/public-cache.js';
+import { gatewayTracing } from './tracing.js';
 import { attachGraphQLWebSocket } from './ws.js';
-import { createGatewayYoga } from './yoga.js';
+import { createGatewayYoga, SSE_STREAM_PATH } from './yoga.js';
+
+/** The answers Yoga streams: subscriptions over SSE, incremental delivery and multipart. */
+const STREAMED_CONTENT = /^(text\/event-stream|multipart\/)/i;
 
 export interface GatewayOptions {
   upstreamUrl: string;
@@ -34,10 +40,15 @@ export interface GatewayOptions {
   logStream?: { write(line: string): void };
   /** The trusted documents; default: the map relay-compiler generated. */
   persisted?: PersistedOperations;
-  /** Prefix of the public cache's Redis keys (default `slime:public:`), so runs sharing one Redis stay apart. */
+  /** Prefix of the public cache's Redis keys after REDIS_PREFIX (default `public:`), so runs sharing one Redis stay apart. */
   publicCacheKeyPrefix?: string;
-  /** Prefix of the notification bridge's Redis keys and hint topic (default `notification-poller:`), likewise. */
+  /** Prefix of the notification bridge's Redis keys (after REDIS_PREFIX) and hint topic (default `notification-poller:`), likewise. */
   notificationKeyPrefix?: string;
+  /**
+   * Where the spans of GraphQL operations and upstream calls go (tests pass one with an in-memory exporter).
+   * Default: OTLP/HTTP export when OTEL_EXPORTER_OTLP_ENDPOINT is set, no tracing otherwise.
+   */
+  tracerProvider?: TracerProvider;
 }
 
 export interface RunningGateway {
@@ -47,7 +58,14 @@ export interface RunningGateway {
   pubSub: GatewayPubSub;
   /** Polls the inboxes of members with live notification subscriptions. */
   notificationBridge: NotificationBridge;
+  /** Stops at once: sockets and requests under way are cut. */
   close(): Promise<void>;
+  /**
+   * Stops gracefully (SIGTERM): /readyz answers 503 and the listener closes (a balancer sends new connections
+   * elsewhere), every socket is told to reconnect (1012), requests under way finish; whatever is still open after
+   * `graceMs` (default SHUTDOWN_GRACE_MS) is cut, then everything closes.
+   */
+  shutdown(graceMs?: number): Promise<void>;
 }
 
 /** A client's own request id is kept when it looks like one; anything else gets a fresh id. */
@@ -70,10 +88,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const { upstreamUrl, port = 4000, host = '127.0.0.1', webDir, logger = false } = options;
   const settings: GatewaySettings = { ...settingsFromEnv(), ...options.settings };
   const metrics = new GatewayMetrics();
+  const tracing = await gatewayTracing(options.tracerProvider);
   const client = new UpstreamClient({
     url: upstreamUrl,
     breakerFailures: settings.breakerFailures,
     breakerHalfOpenAfterMs: settings.breakerHalfOpenAfterMs,
+    tracer: tracing?.tracer,
     ...options.upstream,
     onCall: (call) => {
       metrics.recordUpstreamCall(call);
@@ -85,22 +105,49 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       options.upstream?.onRetry?.(retry);
     },
   });
+  // An operator learns from the log, not only from /metrics, when the upstream is given up on and when it is back:
+  // one line each way (a failed half-open probe opens the breaker again without a new line).
+  let breakerOpen = false;
+  client.breaker.onBreak(() => {
+    if (!breakerOpen) app.log.warn({ halfOpenAfterMs: settings.breakerHalfOpenAfterMs }, 'upstream breaker open: answering SERVICE_UNAVAILABLE, /readyz 503');
+    breakerOpen = true;
+  });
+  client.breaker.onReset(() => {
+    breakerOpen = false;
+    app.log.info('upstream breaker closed: the upstream answers again');
+  });
   const persisted = options.persisted ?? PersistedOperations.load();
-  const pubSub = createGatewayPubSub(settings.redisUrl);
+  // Redis may fail at any time: every connection reconnects forever, and what needs it degrades to this replica meanwhile.
+  const redis = settings.redisUrl
+    ? new RedisLink(settings.redisUrl, settings.redisPrefix, {
+        down: (error) => {
+          metrics.redisUp.set(0);
+          app.log.warn({ err: error }, 'Redis unreachable: events reach this replica only, notifications polled here, limits counted in memory');
+        },
+        up: (afterOutage) => {
+          metrics.redisUp.set(1);
+          if (afterOutage) app.log.info('Redis reachable again');
+        },
+        degradedPublish: (kind) => metrics.redisDegradedPublishes.inc({ kind }),
+      })
+    : undefined;
+  const pubSub = createGatewayPubSub(redis);
   const notificationBridge = new NotificationBridge({
     pool: client.pool,
     upstreamUrl,
     pubSub: pubSub.pubSub,
     intervalMs: settings.notificationPollIntervalMs,
-    redisUrl: settings.redisUrl,
+    redis,
     keyPrefix: options.notificationKeyPrefix,
   });
   const publicCache = new PublicCache(client, {
-    redisUrl: settings.redisUrl,
+    redis,
     redisKeyPrefix: options.publicCacheKeyPrefix,
-    onError: (error) => app.log.warn({ err: String(error) }, 'public cache storage failed'),
+    // While Redis is away every read would fail here: the link's one log line says so instead.
+    onError: (error) => redis?.up !== false && app.log.warn({ err: String(error) }, 'public cache storage failed'),
   });
-  const rateLimitRedis = settings.redisUrl ? new Redis(settings.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true }) : null;
+  const rateLimitRedis =
+    redis?.client('rate-limit', { keyPrefix: settings.redisPrefix, enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true }) ?? null;
 
   const app = Fastify({
     logger:
@@ -110,7 +157,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     bodyLimit: GRAPHQL_LIMITS.maxBodyBytes,
     trustProxy: fastifyTrustProxy(settings.trustProxy),
+    requestTimeout: HTTP_SERVER_TIMEOUTS.requestTimeoutMs,
+    http: { headersTimeout: HTTP_SERVER_TIMEOUTS.headersTimeoutMs, connectionsCheckingInterval: HTTP_SERVER_TIMEOUTS.checkIntervalMs },
   });
+  enforceBodyRateFloor((listener) => app.server.on('request', listener));
   const yoga = createGatewayYoga({
     client,
     settings,
@@ -120,6 +170,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     metrics,
     redis: rateLimitRedis,
     publicCache,
+    tracing,
     logger: {
       debug: (...args: unknown[]) => app.log.debug(args),
       info: (...args: unknown[]) => app.log.info(args),
@@ -127,51 +178,68 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       error: (...args: unknown[]) => app.log.error(args),
     },
   });
-  if (rateLimitRedis) {
-    // While Redis is away the limiters count in memory; connecting first keeps replicas counting together from the start.
-    rateLimitRedis.on('error', (error: Error) => app.log.warn({ err: error.message }, 'rate-limit Redis unavailable'));
-    await rateLimitRedis.connect().catch(() => app.log.warn('rate-limit Redis unreachable at start: counting in memory'));
-  }
+  // While Redis is away the limiters count in memory; connecting first keeps replicas counting together from the start.
+  await rateLimitRedis?.connect().catch(() => undefined);
   if (persisted.size === 0) app.log.warn("no persisted operations: run `npm run relay` so the web client's operation ids are known");
 
   // Yoga reads multipart bodies (file uploads) itself.
   app.addContentTypeParser('multipart/form-data', {}, (_request, _payload, done) => done(null));
   app.setErrorHandler(graphqlShapedError);
+  /** `draining` after SIGTERM (requests under way still finish); `stopping` once the grace is over and what is left is cut. */
+  let phase: 'serving' | 'draining' | 'stopping' = 'serving';
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A request that was under way when draining began ends its connection, or the idle keep-alive would hold the close up.
+    if (phase !== 'serving') reply.header('connection', 'close');
   });
 
   const webRoot = webDir ? resolve(webDir) : undefined;
   await securityHeaders(app, webRoot);
 
+  const handleGraphQL = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The raw response lets Yoga abort the request's signal (and so its upstream calls) when the client goes away.
+    const handle = () => yoga.handleNodeRequestAndResponse(request, reply.raw, { req: request, reply, requestId: request.id, clientIp: request.ip });
+    const response = await (tracing ? tracing.continueTrace(request.headers, handle) : handle());
+    metrics.httpRequests.inc({ status: String(response.status) });
+    response.headers.forEach((value, key) => reply.header(key, value));
+    reply.status(response.status);
+    // A whole answer (JSON, GraphiQL's page, compressed or not) goes out as one buffer with its length: piping its body
+    // stream through Fastify costs a chunked write per answer. Only the answers that are streams by nature are piped.
+    const streamed = STREAMED_CONTENT.test(response.headers.get('content-type') ?? '');
+    reply.send(streamed ? response.body : Buffer.from(await response.arrayBuffer()));
+    return reply;
+  };
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
-    helmet: graphiqlHelmet,
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      // The raw response lets Yoga abort the request's signal (and so its upstream calls) when the client goes away.
-      const response = await yoga.handleNodeRequestAndResponse(request, reply.raw, { req: request, reply, requestId: request.id, clientIp: request.ip });
-      metrics.httpRequests.inc({ status: String(response.status) });
-      response.headers.forEach((value, key) => reply.header(key, value));
-      reply.status(response.status);
-      reply.send(response.body);
-      return reply;
-    },
+    // GraphiQL's policy only where its page is served; otherwise /graphql keeps the app's.
+    ...(settings.graphiql ? { helmet: graphiqlHelmet } : {}),
+    handler: handleGraphQL,
   });
+  // GraphQL over SSE in single connection mode (yoga.ts): reserve (PUT), stream (GET), operations (POST), stop (DELETE).
+  if (!settings.persistedOnly) app.route({ url: SSE_STREAM_PATH, method: ['GET', 'POST', 'PUT', 'DELETE'], handler: handleGraphQL });
 
   await serveMedia(app, upstreamUrl);
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  // Beside GraphiQL: the web client's trusted documents, id → text, for anyone exploring the API.
+  if (settings.graphiql) app.get(`${yoga.graphqlEndpoint}/persisted`, async () => persisted.toJSON());
 
-  // Ready to take traffic: the upstream answers and the breaker is closed.
-  app.get('/readyz', async (_request, reply) => {
-    const upstream = (await client.reachable()) ? 'reachable' : 'unreachable';
-    const breaker = client.breakerClosed ? 'closed' : 'open';
-    const ready = upstream === 'reachable' && breaker === 'closed';
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', upstream, breaker });
+  // Load balancers ask these every second or so: their answers are the log line, not the request.
+  app.get('/healthz', { logLevel: 'silent' }, async (_request, reply) =>
+    reply.status(phase === 'stopping' ? 503 : 200).send({ status: phase === 'stopping' ? 'stopping' : 'ok' }),
+  );
+
+  // Should a load balancer send traffic here: not while the upstream breaker is open. The upstream itself is not asked on
+  // each poll: a blip too short to open the breaker must not pull every replica at once, and the breaker probes the
+  // upstream on its own while open (client.ts), so readiness comes back without client traffic.
+  app.get('/readyz', { logLevel: 'silent' }, async (_request, reply) => {
+    const breaker = client.breakerState;
+    if (phase !== 'serving') return reply.status(503).send({ status: 'draining', breaker });
+    const ready = breaker !== 'open';
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', breaker });
   });
 
-  let sockets: { openSockets: number; sharedRuns: number; close(): Promise<void> } | undefined;
+  let sockets: ReturnType<typeof attachGraphQLWebSocket> | undefined;
   app.get('/metrics', async (_request, reply) => {
     metrics.breakerState.set(client.breaker.state);
     const httpConnections = await new Promise<number>((done) => app.server.getConnections((error, count) => done(error ? 0 : count)));
@@ -205,6 +273,16 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   sockets = attachGraphQLWebSocket({ server: app.server, yoga, client, persisted, settings });
 
+  const closeRest = async () => {
+    await notificationBridge.close();
+    await client.close();
+    await publicCache.close();
+    await pubSub.close();
+    await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());
+    await redis?.close();
+    await tracing?.close();
+  };
+
   await app.listen({ port, host });
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
@@ -216,12 +294,27 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     notificationBridge,
     async close() {
       await sockets?.close();
-      await notificationBridge.close();
       await app.close();
-      await client.close();
-      await publicCache.close();
-      await pubSub.close();
-      await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());
+      await closeRest();
+    },
+    async shutdown(graceMs = settings.shutdownGraceMs) {
+      phase = 'draining';
+      app.log.info({ graceMs, websockets: sockets?.openSockets ?? 0 }, 'draining: readiness off, sockets told to reconnect elsewhere');
+      sockets?.drain();
+      const cut = setTimeout(() => {
+        phase = 'stopping';
+        app.log.warn({ graceMs }, 'shutdown grace over: cutting what is still open');
+        void sockets?.close();
+        app.server.closeAllConnections();
+      }, graceMs);
+      try {
+        // Fastify stops listening, answers 503 to new requests on open connections and waits for those under way.
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
+      await sockets?.close();
+      await closeRest();
     },
   };
 }

@@ -1,9 +1,10 @@
 import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { GraphQLError, Kind, getOperationAST, type DocumentNode, type ExecutionArgs } from 'graphql';
+import { bulkhead } from 'cockatiel';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { WS_LIMITS } from '../../../domain/limits.js';
+import { WS_LIMITS, WS_RETRY_CLOSE } from '../../../domain/limits.js';
 import { hardeningTexts } from '../../../domain/messages.js';
 import type { GatewaySettings } from './config.js';
 import { DEFAULT_DEVICE_ID } from './context.js';
@@ -26,6 +27,8 @@ interface SocketState {
   deviceId: string;
   /** Aborted when the socket closes: upstream reads for its subscriptions stop with it. */
   closed: AbortController;
+  /** Gives the socket's admission slot back (set while it holds one: from ConnectionInit to its first operation's start). */
+  releaseSetup?: () => void;
 }
 
 export interface GraphQLWebSocketOptions {
@@ -41,6 +44,7 @@ interface SocketRoot {
   execute: typeof import('graphql').execute;
   subscribe: typeof import('graphql').subscribe;
   shareKey?: string;
+  state: SocketState;
 }
 
 /**
@@ -73,29 +77,73 @@ export function attachGraphQLWebSocket({ server, yoga, client, persisted, settin
   const wss = new WebSocketServer({ server, path: yoga.graphqlEndpoint, maxPayload: WS_LIMITS.maxPayloadBytes });
   const states = new WeakMap<WebSocket, SocketState>();
   const shared = new SharedSubscriptions();
+  let draining = false;
+  const restart = WS_RETRY_CLOSE.serviceRestart;
+  const tryAgain = WS_RETRY_CLOSE.tryAgainLater;
+  const setups = bulkhead(settings.wsSetupConcurrency, settings.wsSetupQueue);
+  /**
+   * Takes one of the replica's set-up slots for a socket, waiting in the queue if need be: held from ConnectionInit
+   * (its token check) until its first operation has started (a subscription's upstream reads) or WS_LIMITS.setupHoldMs
+   * have passed, and given back when the socket closes. False when the limit and its queue are full or the socket went.
+   */
+  const admit = (state: SocketState) =>
+    new Promise<boolean>((admitted) => {
+      // Not the bulkhead's own signal: it leaves the queue stalled when it drops a cancelled task (cockatiel 3.2.1).
+      setups
+        .execute(async () => {
+          if (state.closed.signal.aborted) return admitted(false);
+          admitted(true);
+          return new Promise<void>((release) => {
+            const timer = setTimeout(release, WS_LIMITS.setupHoldMs);
+            state.releaseSetup = () => {
+              clearTimeout(timer);
+              state.releaseSetup = undefined;
+              release();
+            };
+          });
+        })
+        // BulkheadRejectedError: the limit and its queue are full.
+        .catch(() => admitted(false));
+    });
+  /** Asks the client to come back later: graphql-ws clients reconnect after their backoff (never 4500, which they treat as final). */
+  const shed = (socket: WebSocket) => socket.close(tryAgain.code, tryAgain.reason);
   wss.on('connection', (socket) => {
+    // Shutting down: a socket that still reaches this replica is sent on to reconnect (elsewhere, the balancer willing).
+    if (draining) return socket.close(restart.code, restart.reason);
     const state: SocketState = { deviceId: DEFAULT_DEVICE_ID, closed: new AbortController() };
     states.set(socket, state);
-    socket.once('close', () => state.closed.abort());
+    socket.once('close', () => {
+      state.closed.abort();
+      state.releaseSetup?.();
+    });
   });
 
   useServer<ConnectionParams>(
     {
       connectionInitWaitTimeout: WS_LIMITS.connectionInitTimeoutMs,
       onConnect: async (ctx) => {
-        const state = states.get(ctx.extra.socket);
+        const socket = ctx.extra.socket;
+        const state = states.get(socket);
         if (!state) return false;
         const { token, deviceId } = ctx.connectionParams ?? {};
         if (typeof deviceId === 'string' && deviceId.trim()) state.deviceId = deviceId.trim().slice(0, 100);
-        if (token === undefined || token === null || token === '') return true; // a guest
-        if (typeof token !== 'string') return false;
+        const guest = token === undefined || token === null || token === '';
+        if (!guest && typeof token !== 'string') return false;
+        if (!(await admit(state))) {
+          shed(socket);
+          return false;
+        }
+        if (guest) return true;
         // The token is checked once, on init: a refused token closes the socket with 4403.
         const caller: Caller = { token, deviceId: state.deviceId, signal: state.closed.signal };
         try {
           await client.get('/users/me', caller);
         } catch (error) {
+          state.releaseSetup?.();
           if (error instanceof NotAuthenticatedError) return false;
-          throw error;
+          // The upstream unavailable, slow or overloaded: a passing state, so the client is asked to come back.
+          shed(socket);
+          return false;
         }
         state.token = token;
         return true;
@@ -155,7 +203,7 @@ export function attachGraphQLWebSocket({ server, yoga, client, persisted, settin
           ]);
           ({ execute, subscribe, contextFactory } = envelope(undefined, everyone));
         }
-        const root: SocketRoot = { execute, subscribe, shareKey };
+        const root: SocketRoot = { execute, subscribe, shareKey, state };
         const args: ExecutionArgs = {
           schema,
           document,
@@ -166,10 +214,24 @@ export function attachGraphQLWebSocket({ server, yoga, client, persisted, settin
         };
         return args;
       },
-      execute: (args) => (args.rootValue as SocketRoot).execute(args),
-      subscribe: (args) => {
+      // An operation refused before it started (unknown persisted id, invalid document) ends the set-up too.
+      onError: (ctx) => void states.get(ctx.extra.socket)?.releaseSetup?.(),
+      execute: async (args) => {
         const root = args.rootValue as SocketRoot;
-        return root.shareKey ? shared.join(root.shareKey, () => root.subscribe(args)) : root.subscribe(args);
+        try {
+          return await root.execute(args);
+        } finally {
+          root.state.releaseSetup?.();
+        }
+      },
+      subscribe: async (args) => {
+        const root = args.rootValue as SocketRoot;
+        // The first subscription's start (its resolver's upstream reads, as the notification bridge's) is set-up work.
+        try {
+          return await (root.shareKey ? shared.join(root.shareKey, () => root.subscribe(args)) : root.subscribe(args));
+        } finally {
+          root.state.releaseSetup?.();
+        }
       },
     },
     wss,
@@ -183,6 +245,11 @@ export function attachGraphQLWebSocket({ server, yoga, client, persisted, settin
     /** Subscription runs serving shared sockets (one per distinct shared operation). */
     get sharedRuns() {
       return shared.size;
+    },
+    /** Shutdown: every socket, and any that connects from now on, is told to reconnect (1012 Service Restart). */
+    drain() {
+      draining = true;
+      for (const socket of wss.clients) socket.close(restart.code, restart.reason);
     },
     async close() {
       for (const socket of wss.clients) socket.terminate();

@@ -1,7 +1,8 @@
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
+import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
 import { createYoga, type Plugin, type YogaLogger } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
-import { errorMessages, uiTexts } from '../../../domain/index.js';
 import type { GatewaySettings } from './config.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { createContextFactory } from './context.js';
@@ -14,37 +15,19 @@ import { useTrustedDocuments, type PersistedOperations } from './persisted.js';
 import type { NotificationBridge } from './notification-bridge.js';
 import type { GatewayPubSub } from './pubsub.js';
 import { schema } from '../graphql/schema.js';
+import { maskUnexpected } from '../graphql/errors.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { PublicCache } from '../upstream/public-cache.js';
 import { usePublicCacheInvalidation } from './cache-invalidation.js';
+import { useOperationSpans, type GatewayTracing } from './tracing.js';
+import { useAcceptNegotiation, useHeadAsGet } from './http-negotiation.js';
+import { graphiqlPage, useCompressedGraphiQL } from './graphiql.js';
 
-/** What GraphiQL opens with: the community feed, as the web client asks for it. */
-export const EXAMPLE_QUERY = /* GraphQL */ `# 커뮤니티 최신 글 5개와 카테고리
-query CommunityFeed {
-  categories {
-    databaseId
-    name
-    children { databaseId name }
-  }
-  posts(first: 5, sort: LATEST) {
-    totalCount
-    edges {
-      cursor
-      node {
-        id
-        title
-        likeCount
-        replyCount
-        viewCount
-        createdAt
-        author { nickname representBadge { title hexCode } }
-        category { name }
-      }
-    }
-    pageInfo { hasNextPage endCursor }
-  }
-}
-`;
+/**
+ * Where GraphQL over SSE runs in its single connection mode (many operations on one stream, graphql-sse's
+ * `singleConnection` client). Its operations skip the persisted-operation checks, so it is off with PERSISTED_ONLY.
+ */
+export const SSE_STREAM_PATH = '/graphql/stream';
 
 /** What the listener hands every request besides the Fetch request itself. */
 export interface ServerContext extends ClientAddress {
@@ -64,6 +47,8 @@ export interface GatewayYogaOptions {
   logger?: YogaLogger;
   /** The shared cache of public answers; default: one in this process. */
   publicCache?: PublicCache;
+  /** A span per operation when tracing is on. */
+  tracing?: GatewayTracing;
 }
 
 /**
@@ -79,7 +64,7 @@ function corsFor(origins: string[]) {
   return {
     origin: origins.includes('*') ? '*' : origins,
     methods: ['GET', 'POST'],
-    allowedHeaders: ['content-type', 'authorization', 'x-device-id', 'x-request-id', ...PREFLIGHT_HEADERS],
+    allowedHeaders: ['content-type', 'authorization', 'x-device-id', 'x-request-id', 'traceparent', 'tracestate', ...PREFLIGHT_HEADERS],
     credentials: false,
   };
 }
@@ -95,26 +80,37 @@ export function createGatewayYoga({
   redis,
   logger,
   publicCache = new PublicCache(client),
+  tracing,
 }: GatewayYogaOptions) {
   const plugins: Plugin[] = [
     // Browsers send a simple GET or form POST cross-site without asking; such requests need a header they cannot add.
     useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }) as Plugin,
     // Multipart bodies (uploads) bypass Fastify's body cap: each file is bounded while it streams in.
     useBoundedUploads(),
-    useTrustedDocuments(persisted, settings.persistedOnly),
+    ...useTrustedDocuments(persisted, settings.persistedOnly),
     ...operationLimitPlugins({ introspection: settings.introspection }),
     useRateLimits({ redis }) as Plugin,
     usePublicCacheInvalidation(publicCache, (error) => logger?.warn('public cache invalidation failed', error)),
+    useAcceptNegotiation(),
+    useHeadAsGet(() => yoga),
+    useCompressedGraphiQL(),
+    // @defer and @stream: the later parts follow as multipart/mixed (or server-sent events), see useAcceptNegotiation.
+    useDeferStream() as Plugin,
   ];
+  if (!settings.persistedOnly) plugins.push(useGraphQLSSE({ endpoint: SSE_STREAM_PATH }));
   if (metrics) plugins.push(metrics.plugin());
-  return createYoga<ServerContext, GatewayContext>({
+  // First, so the operation's span covers the other plugins' execution hooks too.
+  if (tracing) plugins.unshift(useOperationSpans(tracing.provider));
+  const yoga = createYoga<ServerContext, GatewayContext>({
     schema,
     context: createContextFactory(client, pubSub, notificationBridge, publicCache, mediaUrlFor(settings.publicUrl)),
     graphqlEndpoint: '/graphql',
     plugins,
     // Expected failures are GraphQLErrors with Korean messages; anything else is masked and never leaks stack or address.
-    maskedErrors: { isDev: false, errorMessage: errorMessages.UNKNOWN },
-    graphiql: settings.graphiql ? { title: `${uiTexts.appTitle} GraphQL`, defaultQuery: EXAMPLE_QUERY } : false,
+    maskedErrors: { isDev: false, maskError: maskUnexpected },
+    // Its title, example operation and tabs are in the page graphiql.ts renders.
+    graphiql: settings.graphiql,
+    renderGraphiQL: () => graphiqlPage().html,
     landingPage: false,
     batching: false,
     // JSON bodies are capped by the listener (GRAPHQL_LIMITS.maxBodyBytes), multipart ones by useBoundedUploads.
@@ -122,6 +118,7 @@ export function createGatewayYoga({
     cors: corsFor(settings.corsOrigins),
     ...(logger ? { logging: logger } : {}),
   });
+  return yoga;
 }
 
 export type GatewayYoga = ReturnType<typeof createGatewayYoga>;

@@ -1,7 +1,9 @@
+import type { Tracer } from '@opentelemetry/api';
 import {
   BrokenCircuitError,
   BulkheadRejectedError,
   CircuitState,
+  TaskCancelledError,
   ConsecutiveBreaker,
   DelegateBackoff,
   bulkhead,
@@ -22,7 +24,8 @@ import {
   type ApiErrorBody,
   type ErrorCode,
 } from '../../../domain/index.js';
-import { GatewayError, NotAuthenticatedError, NotFoundError, ValidationError } from '../graphql/errors.js';
+import { GatewayError, NotAuthenticatedError, NotFoundError, UpstreamValidationError, issuesFromDetails } from '../graphql/errors.js';
+import { endUpstreamCallSpan, startUpstreamCallSpan } from './tracing.js';
 
 /** The spec's overall time-out of a call (002 §7.1, §9). */
 export const UPSTREAM_TIMEOUT_MS = HTTP_TIMEOUT_MS;
@@ -76,6 +79,8 @@ export interface UpstreamClientOptions {
   maxQueued?: number;
   onCall?: (call: UpstreamCallRecord) => void;
   onRetry?: (retry: UpstreamRetryRecord) => void;
+  /** Traces each attempt as a client span and sends its `traceparent`; unset, no span and no header. */
+  tracer?: Tracer;
 }
 
 interface SharedCall {
@@ -96,7 +101,8 @@ function untilAborted<T>(answer: Promise<T>, signal: AbortSignal | undefined): P
   });
 }
 
-type FailureKind = 'timeout' | 'network' | 'status' | 'aborted';
+/** `starved`: the overall budget ran out early in this attempt, having been spent before it (queued, backing off). */
+type FailureKind = 'timeout' | 'starved' | 'network' | 'status' | 'aborted';
 
 /** Why one attempt failed, kept apart from what the client sees so policies can decide on it. */
 class UpstreamFailure extends Error {
@@ -106,7 +112,7 @@ class UpstreamFailure extends Error {
     readonly body?: Partial<ApiErrorBody>,
     readonly retryAfterMs?: number,
   ) {
-    super(kind === 'status' ? `upstream answered ${status}` : `upstream ${kind}`);
+    super(kind === 'status' ? `upstream answered ${status}` : `upstream ${kind === 'starved' ? 'timeout' : kind}`);
   }
 
   /** What the breaker counts: the upstream failing, not the caller's request being wrong. */
@@ -135,8 +141,12 @@ export class UpstreamClient {
   private readonly retryBaseDelayMs: number;
   private readonly onCall?: (call: UpstreamCallRecord) => void;
   private readonly onRetry?: (retry: UpstreamRetryRecord) => void;
+  private readonly tracer?: Tracer;
   /** Shared reads in flight (`getShared`), by caller and URL. */
   private readonly inFlight = new Map<string, SharedCall>();
+  private readonly halfOpenAfterMs: number;
+  private probeTimer?: NodeJS.Timeout;
+  private closed = false;
 
   constructor(options: UpstreamClientOptions) {
     const base = new URL(options.url);
@@ -146,26 +156,37 @@ export class UpstreamClient {
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? UPSTREAM_RESILIENCE.retryBaseDelayMs;
     this.onCall = options.onCall;
     this.onRetry = options.onRetry;
+    this.tracer = options.tracer;
+    const maxConcurrent = options.maxConcurrent ?? UPSTREAM_RESILIENCE.maxConcurrent;
     this.pool = new Pool(base.origin, {
-      connections: options.connections ?? 32,
+      // As many connections as calls may run: the bulkhead is the only queue, so time spent waiting there (a storm)
+      // is never taken for the upstream being slow.
+      connections: options.connections ?? maxConcurrent,
       keepAliveTimeout: 30_000,
       connectTimeout: Math.min(options.connectTimeoutMs ?? UPSTREAM_RESILIENCE.connectTimeoutMs, this.timeoutMs),
       headersTimeout: this.timeoutMs,
       bodyTimeout: this.timeoutMs,
     });
+    this.halfOpenAfterMs = options.breakerHalfOpenAfterMs ?? UPSTREAM_RESILIENCE.breakerHalfOpenAfterMs;
     this.breaker = circuitBreaker(
       handleWhen((error) => error instanceof UpstreamFailure && error.isUpstreamFault),
-      {
-        halfOpenAfter: options.breakerHalfOpenAfterMs ?? UPSTREAM_RESILIENCE.breakerHalfOpenAfterMs,
-        breaker: new ConsecutiveBreaker(options.breakerFailures ?? UPSTREAM_RESILIENCE.breakerFailures),
-      },
+      { halfOpenAfter: this.halfOpenAfterMs, breaker: new ConsecutiveBreaker(options.breakerFailures ?? UPSTREAM_RESILIENCE.breakerFailures) },
     );
-    this.concurrency = bulkhead(options.maxConcurrent ?? UPSTREAM_RESILIENCE.maxConcurrent, options.maxQueued ?? UPSTREAM_RESILIENCE.maxQueued);
+    // cockatiel half-opens only when a call arrives; a load balancer that stopped sending traffic to an open breaker
+    // (its /readyz said 503) would wait forever. So the client probes on its own once the open period is over.
+    this.breaker.onBreak(() => this.scheduleProbe(this.halfOpenAfterMs));
+    this.concurrency = bulkhead(maxConcurrent, options.maxQueued ?? UPSTREAM_RESILIENCE.maxQueued);
   }
 
   /** True while the breaker is closed (not open, half-open or isolated). */
   get breakerClosed(): boolean {
     return this.breaker.state === CircuitState.Closed;
+  }
+
+  /** The breaker as /readyz reports it: `open` turns readiness off; `half-open` is a probe under way. */
+  get breakerState(): 'closed' | 'half-open' | 'open' {
+    const state = this.breaker.state;
+    return state === CircuitState.Closed ? 'closed' : state === CircuitState.HalfOpen ? 'half-open' : 'open';
   }
 
   async get<T>(path: string, caller: Caller, query?: Record<string, QueryValue>): Promise<T> {
@@ -224,7 +245,14 @@ export class UpstreamClient {
     const deadline = Date.now() + this.timeoutMs;
     const route = routeOf(path);
     const attempt = (attemptSignal = signal) =>
-      this.concurrency.execute(() => this.breaker.execute(() => this.send<T>(method, path, route, caller, query, body, attemptSignal)));
+      this.concurrency.execute(() =>
+        // A call whose budget ran out (or whose client left) while queued is dropped before the breaker sees it: a long
+        // queue is not the upstream failing. Checked here, not with the bulkhead's own signal, which leaves its queue
+        // stalled when it drops a cancelled call (cockatiel 3.2.1).
+        attemptSignal.aborted
+          ? Promise.reject(new TaskCancelledError())
+          : this.breaker.execute(() => this.send<T>(method, path, route, caller, query, body, attemptSignal)),
+      );
     try {
       if (method !== 'GET' && method !== 'HEAD') {
         return await (caller.idempotencyKey && !(body instanceof UndiciFormData) ? this.keyedWrite(attempt, signal, method, route) : attempt());
@@ -297,22 +325,47 @@ export class UpstreamClient {
     }
   }
 
-  /**
-   * Readiness: does the upstream answer at all (any status below 500 on its health path), within a short
-   * time? Outside the breaker and retries, so probing never changes what calls see.
-   */
-  async reachable(timeoutMs = 2000): Promise<boolean> {
-    try {
-      const response = await this.pool.request({ method: 'GET', path: `${this.basePath}/healthz`, signal: AbortSignal.timeout(timeoutMs) });
-      await response.body.dump();
-      return response.statusCode < 500;
-    } catch {
-      return false;
-    }
+  close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.probeTimer);
+    return this.pool.close();
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  /**
+   * The breaker's own half-open probe: a GET of the upstream's /healthz through the breaker, so success closes it
+   * and failure opens it for another period (which schedules the next probe). A client call that half-opened it
+   * first makes this one unnecessary.
+   */
+  private scheduleProbe(delayMs: number) {
+    clearTimeout(this.probeTimer);
+    if (this.closed) return;
+    this.probeTimer = setTimeout(() => {
+      if (this.breaker.state !== CircuitState.Open) return;
+      this.breaker
+        .execute(() => this.probe())
+        .catch((error: unknown) => {
+          // Due by the timer but a millisecond early by the breaker's clock: ask again shortly.
+          if (error instanceof BrokenCircuitError && this.breaker.state === CircuitState.Open) this.scheduleProbe(50);
+        });
+    }, delayMs);
+    this.probeTimer.unref();
+  }
+
+  private async probe(): Promise<void> {
+    let status: number;
+    try {
+      const response = await this.pool.request({
+        method: 'GET',
+        path: `${this.basePath}/healthz`,
+        signal: AbortSignal.timeout(Math.min(UPSTREAM_RESILIENCE.connectTimeoutMs, this.timeoutMs)),
+      });
+      await response.body.dump();
+      status = response.statusCode;
+    } catch (error) {
+      // Every failure must be an upstream fault here: the breaker treats any other error as a success.
+      throw new UpstreamFailure((error as Error | undefined)?.name === 'TimeoutError' ? 'timeout' : 'network');
+    }
+    if (status >= 500) throw new UpstreamFailure('status', status);
   }
 
   private async send<T>(
@@ -332,8 +385,12 @@ export class UpstreamClient {
     // undici's own FormData: Node's global one comes from its bundled undici copy, which this pool cannot read.
     const isForm = body instanceof UndiciFormData;
     if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+    const span = this.tracer && startUpstreamCallSpan(this.tracer, method, route, headers);
     const started = performance.now();
-    const record = (outcome: string) => this.onCall?.({ method, route, outcome, durationMs: performance.now() - started });
+    const record = (outcome: string) => {
+      this.onCall?.({ method, route, outcome, durationMs: performance.now() - started });
+      if (span) endUpstreamCallSpan(span, outcome);
+    };
     let response;
     try {
       response = await this.pool.request({
@@ -344,8 +401,8 @@ export class UpstreamClient {
         signal,
       });
     } catch (error) {
-      const failure = attemptFailure(error, caller, signal);
-      record(failure.kind);
+      const failure = attemptFailure(error, caller, signal, performance.now() - started, this.timeoutMs);
+      record(failure.kind === 'starved' ? 'timeout' : failure.kind);
       throw failure;
     }
     let payload: unknown;
@@ -353,8 +410,8 @@ export class UpstreamClient {
       payload = method === 'HEAD' ? null : await response.body.json();
     } catch (error) {
       if (response.statusCode < 400) {
-        const failure = attemptFailure(error, caller, signal);
-        record(failure.kind);
+        const failure = attemptFailure(error, caller, signal, performance.now() - started, this.timeoutMs);
+        record(failure.kind === 'starved' ? 'timeout' : failure.kind);
         throw failure;
       }
     }
@@ -415,7 +472,7 @@ function retryAfterMs(header: string | string[] | undefined): number | undefined
 
 const timeoutErrorNames = new Set(['TimeoutError', 'ConnectTimeoutError', 'HeadersTimeoutError', 'BodyTimeoutError']);
 
-function attemptFailure(error: unknown, caller: Caller, signal: AbortSignal): UpstreamFailure {
+function attemptFailure(error: unknown, caller: Caller, signal: AbortSignal, attemptMs: number, budgetMs: number): UpstreamFailure {
   // The request's own signal can lag behind the combined one: a call cut short because its client went away
   // is not the upstream failing, and must never count towards opening the breaker.
   const clientGone = signal.aborted && (signal.reason as Error | undefined)?.name !== 'TimeoutError';
@@ -426,6 +483,9 @@ function attemptFailure(error: unknown, caller: Caller, signal: AbortSignal): Up
     error instanceof undiciErrors.ConnectTimeoutError ||
     error instanceof undiciErrors.HeadersTimeoutError ||
     error instanceof undiciErrors.BodyTimeoutError;
+  // The overall budget ended an attempt that had less than a quarter of it (a storm's queue or backoffs ate the rest):
+  // the upstream was not given a fair time, so this does not count towards opening the breaker.
+  if (isTimeout && signal.aborted && attemptMs < budgetMs / 4) return new UpstreamFailure('starved');
   return new UpstreamFailure(isTimeout ? 'timeout' : 'network');
 }
 
@@ -434,9 +494,9 @@ function statusError(status: number, body: Partial<ApiErrorBody> | undefined, re
   const message = userMessageFor(status, body?.message);
   if (status === 404) return new NotFoundError(message);
   if (status === 401) return new NotAuthenticatedError(message);
-  if (body?.code === 'VALIDATION_ERROR') return new ValidationError(body.details ?? []);
+  if (body?.code === 'VALIDATION_ERROR') return new UpstreamValidationError(body.details ?? []);
   const code: ErrorCode = status >= 500 ? describeStatus(status).code : (body?.code ?? describeStatus(status).code);
-  const error = new GatewayError(code, message, status, status < 500 ? (body?.details ?? []) : []);
+  const error = new GatewayError(code, message, status, status < 500 ? issuesFromDetails(body?.details ?? []) : []);
   // A 429's Retry-After travels on, so a field can tell its client when to try again.
   if (status === 429 && retryAfterMs !== undefined) Object.assign(error.extensions, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
   return error;

@@ -1,15 +1,16 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { createCache, type Cache } from 'async-cache-dedupe';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { CategoriesJson, CategoryJson, PageJson } from '../../../domain/api.js';
 import type { ItemJson, ProbabilityItemJson } from '../../../domain/items.js';
 import { FRESHNESS, PROBABILITY_TABLE_FRESH_MS, type ProbabilityKind } from '../../../domain/limits.js';
+import type { RedisLink } from '../server/redis.js';
 import type { Caller, UpstreamClient } from './client.js';
 
 /** Where shared entries live: this process, or Redis so every replica serves (and invalidates) the same answers. */
 export interface PublicCacheOptions {
-  redisUrl?: string;
-  /** Prepended to every Redis key, so deployments (and test runs) sharing one Redis stay apart. */
+  redis?: RedisLink;
+  /** The entries' keys after REDIS_PREFIX (default `public:`), so test runs sharing one Redis stay apart. */
   redisKeyPrefix?: string;
   /** Told about storage failures; the cache then asks the upstream as if it missed. */
   onError?: (error: unknown) => void;
@@ -50,14 +51,14 @@ export class PublicCache {
 
   constructor(client: UpstreamClient, options: PublicCacheOptions = {}) {
     const onError = options.onError ?? (() => {});
-    if (options.redisUrl) {
-      this.redis = new Redis(options.redisUrl, {
-        keyPrefix: options.redisKeyPrefix ?? 'slime:public:',
+    if (options.redis) {
+      // While Redis is away reads fail at once and go to the upstream as misses (onError).
+      this.redis = options.redis.client('public-cache', {
+        keyPrefix: options.redis.prefix + (options.redisKeyPrefix ?? 'public:'),
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
         lazyConnect: true,
       });
-      this.redis.on('error', onError);
       this.ready = this.redis.connect().catch(onError);
     } else {
       this.ready = Promise.resolve();

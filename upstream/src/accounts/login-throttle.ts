@@ -2,17 +2,20 @@ import type { FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { LoginThrottle } from '../../../domain/loginThrottle.js';
+import { REDIS_PREFIX_DEFAULT, redisReconnectDelay } from '../../../domain/redis.js';
 import { accountTexts } from '../../../domain/messages.js';
 import { TooManyAttemptsError } from '../errors.js';
 import { verifyPassword } from './passwords.js';
 
 /**
  * The upstream's failed-login counters under the policy the gateway applies too (domain/loginThrottle.ts):
- * in this process by default, in Redis when given one (shared by replicas, with the in-memory counters standing
- * in while it is unreachable so the limits never fail open).
+ * in this process by default, in Redis when given one (shared by replicas, keys under REDIS_PREFIX, with the
+ * in-memory counters standing in while it is unreachable so the limits never fail open; it reconnects forever).
  */
-export function createLoginThrottle(redisUrl?: string): { throttle: LoginThrottle; close(): Promise<void> } {
-  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
+export function createLoginThrottle(redisUrl?: string, redisPrefix = REDIS_PREFIX_DEFAULT): { throttle: LoginThrottle; close(): Promise<void> } {
+  const redis = redisUrl
+    ? new Redis(redisUrl, { keyPrefix: redisPrefix, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: redisReconnectDelay })
+    : null;
   // A Redis that is away is the insurance limiter's business, not a request's.
   redis?.on('error', () => {});
   const throttle = new LoginThrottle(({ keyPrefix, points, durationSeconds }) => {

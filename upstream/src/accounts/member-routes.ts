@@ -40,6 +40,19 @@ import { presentActivities, presentBlocked, presentProfile, presentUserBadges, p
 import { profileRestriction, visibleBadges } from './repository.js';
 import { revokeAllSessions } from './sessions.js';
 import { tokenFromHeader } from './tokens.js';
+import { operation } from '../http/openapi.js';
+import { successJson } from '../../../domain/api/common.js';
+import {
+  activityPageJson,
+  blockCreatedJson,
+  blockedUserPageJson,
+  followResultJson,
+  successMessageJson,
+  userBadgeJson,
+  userProfileJson,
+  userSummaryPageJson,
+} from '../../../domain/api/accounts.js';
+import { z } from '../../../domain/zod.js';
 
 const texts = accountTexts.errors;
 
@@ -53,94 +66,143 @@ function pageOf(request: FastifyRequest): PageRequest {
 export const memberRoutes: FastifyPluginAsync<{ db: Database; loginThrottle: LoginThrottle }> = async (app, { db, loginThrottle }) => {
   const summaries = (request: FastifyRequest, ids: number[]) => presentUserSummaries(db, ids, requestMedia(request), viewerId(request));
 
-  app.put('/users/me', async (request) => {
-    const { id, isStaff } = member(request);
-    const input = validate(profileUpdateSchema, request.body);
-    if (input.nickname !== undefined) await assertNicknameAvailable(db, input.nickname, { isStaff, exceptUserId: id });
-    await withNickname(() => updateProfile(db, id, input));
-    return presentProfile(db, id, id, requestMedia(request));
-  });
+  app.put(
+    '/users/me',
+    operation({ id: 'updateProfile', area: 'accounts', member: true, body: profileUpdateSchema, answer: userProfileJson }),
+    async (request) => {
+      const { id, isStaff } = member(request);
+      const input = validate(profileUpdateSchema, request.body);
+      if (input.nickname !== undefined) await assertNicknameAvailable(db, input.nickname, { isStaff, exceptUserId: id });
+      await withNickname(() => updateProfile(db, id, input));
+      return presentProfile(db, id, id, requestMedia(request));
+    },
+  );
 
-  app.put('/users/me/password', async (request) => {
-    const viewer = member(request);
-    const input = validate(changePasswordSchema, request.body);
-    if (!(await checkPassword(loginThrottle, request, viewer.email, input.currentPassword, viewer.passwordHash, texts.tooManyPasswordChecks)))
-      throw new RejectedError(texts.currentPasswordWrong);
-    await setPasswordHash(db, viewer.id, await hashPassword(input.newPassword));
-    // Other sessions end; the one that changed the password stays.
-    await revokeAllSessions(db, viewer.id, tokenFromHeader(request.headers.authorization) ?? undefined);
-    return { success: true, message: accountTexts.settings.passwordChanged };
-  });
+  app.put(
+    '/users/me/password',
+    operation({ id: 'changePassword', area: 'accounts', member: true, body: changePasswordSchema, answer: successMessageJson }),
+    async (request) => {
+      const viewer = member(request);
+      const input = validate(changePasswordSchema, request.body);
+      if (!(await checkPassword(loginThrottle, request, viewer.email, input.currentPassword, viewer.passwordHash, texts.tooManyPasswordChecks)))
+        throw new RejectedError(texts.currentPasswordWrong);
+      await setPasswordHash(db, viewer.id, await hashPassword(input.newPassword));
+      // Other sessions end; the one that changed the password stays.
+      await revokeAllSessions(db, viewer.id, tokenFromHeader(request.headers.authorization) ?? undefined);
+      return { success: true, message: accountTexts.settings.passwordChanged };
+    },
+  );
 
-  app.delete('/users/me', async (request) => {
-    const viewer = member(request);
-    const input = validate(deleteAccountSchema, request.body);
-    if (!(await checkPassword(loginThrottle, request, viewer.email, input.password, viewer.passwordHash, texts.tooManyPasswordChecks)))
-      throw new RejectedError(texts.passwordWrong);
-    await deleteUser(db, viewer.id);
-    return { success: true };
-  });
+  app.delete(
+    '/users/me',
+    operation({ id: 'deleteAccount', area: 'accounts', member: true, body: deleteAccountSchema, answer: successJson }),
+    async (request) => {
+      const viewer = member(request);
+      const input = validate(deleteAccountSchema, request.body);
+      if (!(await checkPassword(loginThrottle, request, viewer.email, input.password, viewer.passwordHash, texts.tooManyPasswordChecks)))
+        throw new RejectedError(texts.passwordWrong);
+      await deleteUser(db, viewer.id);
+      return { success: true };
+    },
+  );
 
   /** Public: the web client sends it without authentication (001 §7). */
-  app.get<{ Params: { id: string } }>('/v1/user/:id/badge/', async (request): Promise<UserBadgeJson[]> => {
-    const id = pathId(request.params.id);
-    await assertUser(db, id);
-    const badges = await visibleBadges(db, id);
-    // A restricted profile shows only its represented badge.
-    const shown = (await profileRestriction(db, request.viewer, id)) ? badges.filter(({ userBadge }) => userBadge.isRepresent).slice(0, 1) : badges;
-    return presentUserBadges(shown, requestMedia(request));
-  });
-
-  app.post<{ Params: { id: string } }>('/users/:id/follow', async (request) => {
-    const me = member(request).id;
-    return { isFollowing: true, ...(await follow(db, me, pathId(request.params.id))) };
-  });
-
-  app.delete<{ Params: { id: string } }>('/users/:id/follow', async (request) => {
-    const me = member(request).id;
-    return { isFollowing: false, ...(await unfollow(db, me, pathId(request.params.id))) };
-  });
-
-  for (const direction of ['followers', 'following'] as const) {
-    app.get<{ Params: { id: string } }>(`/users/:id/${direction}`, async (request) => {
+  app.get<{ Params: { id: string } }>(
+    '/v1/user/:id/badge/',
+    operation({ id: 'listMemberBadges', area: 'accounts', answer: z.array(userBadgeJson) }),
+    async (request): Promise<UserBadgeJson[]> => {
       const id = pathId(request.params.id);
       await assertUser(db, id);
-      const page = pageOf(request);
-      if (await profileRestriction(db, request.viewer, id)) return pageJson(request, [], 0, page);
-      const { rows, total } = await followIds(db, id, direction, page);
-      return pageJson(request, await summaries(request, rows), total, page);
-    });
+      const badges = await visibleBadges(db, id);
+      // A restricted profile shows only its represented badge.
+      const shown = (await profileRestriction(db, request.viewer, id)) ? badges.filter(({ userBadge }) => userBadge.isRepresent).slice(0, 1) : badges;
+      return presentUserBadges(shown, requestMedia(request));
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/users/:id/follow',
+    operation({ id: 'follow', area: 'accounts', member: true, answer: followResultJson }),
+    async (request) => {
+      const me = member(request).id;
+      return { isFollowing: true, ...(await follow(db, me, pathId(request.params.id))) };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/users/:id/follow',
+    operation({ id: 'unfollow', area: 'accounts', member: true, answer: followResultJson }),
+    async (request) => {
+      const me = member(request).id;
+      return { isFollowing: false, ...(await unfollow(db, me, pathId(request.params.id))) };
+    },
+  );
+
+  for (const direction of ['followers', 'following'] as const) {
+    app.get<{ Params: { id: string } }>(
+      `/users/:id/${direction}`,
+      operation({
+        id: direction === 'followers' ? 'listFollowers' : 'listFollowing',
+        area: 'accounts',
+        query: accountPageQuerySchema,
+        answer: userSummaryPageJson,
+      }),
+      async (request) => {
+        const id = pathId(request.params.id);
+        await assertUser(db, id);
+        const page = pageOf(request);
+        if (await profileRestriction(db, request.viewer, id)) return pageJson(request, [], 0, page);
+        const { rows, total } = await followIds(db, id, direction, page);
+        return pageJson(request, await summaries(request, rows), total, page);
+      },
+    );
   }
 
-  app.get('/users/search', async (request) => {
-    const { q } = validate(userSearchSchema, singleValuedQuery(request.query));
-    const page = pageOf(request);
-    const { rows, total } = await searchUserIds(db, q, page, viewerId(request));
-    return pageJson(request, await summaries(request, rows), total, page);
-  });
+  app.get(
+    '/users/search',
+    operation({ id: 'searchMembers', area: 'accounts', query: userSearchSchema.extend(accountPageQuerySchema.shape), answer: userSummaryPageJson }),
+    async (request) => {
+      const { q } = validate(userSearchSchema, singleValuedQuery(request.query));
+      const page = pageOf(request);
+      const { rows, total } = await searchUserIds(db, q, page, viewerId(request));
+      return pageJson(request, await summaries(request, rows), total, page);
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/users/:id/block', async (request, reply) => {
-    const me = member(request).id;
-    const target = pathId(request.params.id);
-    await assertOtherUser(db, me, target, texts.cannotBlockSelf);
-    const { reason } = validate(blockSchema, request.body);
-    const row = await blockMember(db, me, target, reason || null);
-    reply.code(201);
-    return { blocked_id: target, reason: row.reason, created_at: row.createdAt.toISOString() };
-  });
+  app.post<{ Params: { id: string } }>(
+    '/users/:id/block',
+    operation({ id: 'blockMember', area: 'accounts', member: true, body: blockSchema, status: 201, answer: blockCreatedJson }),
+    async (request, reply) => {
+      const me = member(request).id;
+      const target = pathId(request.params.id);
+      await assertOtherUser(db, me, target, texts.cannotBlockSelf);
+      const { reason } = validate(blockSchema, request.body);
+      const row = await blockMember(db, me, target, reason || null);
+      reply.code(201);
+      return { blocked_id: target, reason: row.reason, created_at: row.createdAt.toISOString() };
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/users/:id/block', async (request) => {
-    const me = member(request).id;
-    if (!(await unblockMember(db, me, pathId(request.params.id)))) throw new NotFoundError(texts.notBlocked);
-    return { success: true };
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/users/:id/block',
+    operation({ id: 'unblockMember', area: 'accounts', member: true, answer: successJson }),
+    async (request) => {
+      const me = member(request).id;
+      if (!(await unblockMember(db, me, pathId(request.params.id)))) throw new NotFoundError(texts.notBlocked);
+      return { success: true };
+    },
+  );
 
-  app.get('/users/me/blocked', async (request): Promise<PageJson<BlockedUserJson>> => {
-    const me = member(request).id;
-    const page = pageOf(request);
-    const { rows, total } = await blockedMembers(db, me, page);
-    return pageJson(request, await presentBlocked(db, rows, requestMedia(request), me), total, page);
-  });
+  app.get(
+    '/users/me/blocked',
+    operation({ id: 'listBlockedMembers', area: 'accounts', member: true, query: accountPageQuerySchema, answer: blockedUserPageJson }),
+    async (request): Promise<PageJson<BlockedUserJson>> => {
+      const me = member(request).id;
+      const page = pageOf(request);
+      const { rows, total } = await blockedMembers(db, me, page);
+      return pageJson(request, await presentBlocked(db, rows, requestMedia(request), me), total, page);
+    },
+  );
 
   /** A restricted profile's activities are an empty list, like its followers and posts. */
   async function activities(request: FastifyRequest, userId: number) {
@@ -152,6 +214,14 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database; loginThrottle: Log
     return pageJson(request, presentActivities(found).slice((page.page - 1) * page.pageSize, take), found.total, page);
   }
 
-  app.get('/users/me/activities', async (request) => activities(request, member(request).id));
-  app.get<{ Params: { id: string } }>('/users/:id/activities', async (request) => activities(request, pathId(request.params.id)));
+  app.get(
+    '/users/me/activities',
+    operation({ id: 'listMyActivities', area: 'accounts', member: true, query: accountPageQuerySchema, answer: activityPageJson }),
+    async (request) => activities(request, member(request).id),
+  );
+  app.get<{ Params: { id: string } }>(
+    '/users/:id/activities',
+    operation({ id: 'listMemberActivities', area: 'accounts', query: accountPageQuerySchema, answer: activityPageJson }),
+    async (request) => activities(request, pathId(request.params.id)),
+  );
 };

@@ -46,6 +46,16 @@ import { member, viewerId } from '../http/auth.js';
 import { ConflictError, RejectedError, UnauthenticatedError } from '../errors.js';
 import { requestMedia } from '../http/request.js';
 import { validate } from '../http/validate.js';
+import { operation } from '../http/openapi.js';
+import { successJson } from '../../../domain/api/common.js';
+import {
+  emailVerifiedJson,
+  loginResultJson,
+  passwordResetJson,
+  resetLinkCheckJson,
+  socialProvidersJson,
+  successMessageJson,
+} from '../../../domain/api/accounts.js';
 
 const texts = accountTexts.errors;
 
@@ -57,7 +67,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; l
     return { token: session.token, refreshToken: session.refreshToken, expiresAt: session.expiresAt.toISOString(), user, is_new_user: isNewUser };
   }
 
-  app.post('/v1/user/login/', async (request) => {
+  app.post('/v1/user/login/', operation({ id: 'login', area: 'accounts', body: loginSchema, answer: loginResultJson }), async (request) => {
     const input = validate(loginSchema, request.body);
     const user = await findUserByIdentifier(db, input.email);
     // Unknown member and wrong password answer alike (and take as long), so identifiers cannot be probed.
@@ -68,73 +78,93 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; l
     return loginResult(request, user.id, session, false);
   });
 
-  app.post('/auth/register', async (request, reply) => {
-    const input = validate(registerSchema, request.body);
-    if (await emailTaken(db, input.email)) throw new ConflictError(texts.emailTaken);
-    if (input.phone && (await phoneTaken(db, input.phone))) throw new ConflictError(texts.phoneTaken);
-    await assertNicknameAvailable(db, input.nickname, { isStaff: false });
-    const passwordHash = await hashPassword(input.password);
-    const userId = await withNickname(() => createMember(db, input, passwordHash));
-    const session = await issueSession(db, userId, false);
-    // The new member gets the verification mail; a mail server that is down does not undo the registration
-    // (the member can ask for the mail again from the settings).
-    try {
-      await mailer.send({ to: input.email.toLowerCase(), purpose: 'email_verification', token: await createAccountToken(db, userId, 'email_verification') });
-    } catch (error) {
-      request.log.error({ err: error }, 'verification mail not sent');
-    }
-    reply.code(201);
-    return loginResult(request, userId, session, true);
-  });
+  app.post(
+    '/auth/register',
+    operation({ id: 'register', area: 'accounts', body: registerSchema, status: 201, answer: loginResultJson }),
+    async (request, reply) => {
+      const input = validate(registerSchema, request.body);
+      if (await emailTaken(db, input.email)) throw new ConflictError(texts.emailTaken);
+      if (input.phone && (await phoneTaken(db, input.phone))) throw new ConflictError(texts.phoneTaken);
+      await assertNicknameAvailable(db, input.nickname, { isStaff: false });
+      const passwordHash = await hashPassword(input.password);
+      const userId = await withNickname(() => createMember(db, input, passwordHash));
+      const session = await issueSession(db, userId, false);
+      // The new member gets the verification mail; a mail server that is down does not undo the registration
+      // (the member can ask for the mail again from the settings).
+      try {
+        await mailer.send({ to: input.email.toLowerCase(), purpose: 'email_verification', token: await createAccountToken(db, userId, 'email_verification') });
+      } catch (error) {
+        request.log.error({ err: error }, 'verification mail not sent');
+      }
+      reply.code(201);
+      return loginResult(request, userId, session, true);
+    },
+  );
 
-  app.post('/auth/logout', async (request) => {
+  app.post('/auth/logout', operation({ id: 'logout', area: 'accounts', member: true, answer: successJson }), async (request) => {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token || viewerId(request) === null) throw new UnauthenticatedError();
     await revokeSession(db, token);
     return { success: true };
   });
 
-  app.post('/auth/refresh', async (request) => {
+  app.post('/auth/refresh', operation({ id: 'refreshSession', area: 'accounts', body: refreshSchema, answer: loginResultJson }), async (request) => {
     const input = validate(refreshSchema, request.body);
     const renewed = await refreshSession(db, input.refreshToken);
     if (!renewed) throw new UnauthenticatedError(texts.refreshTokenInvalid);
     return loginResult(request, renewed.userId, renewed, false);
   });
 
-  app.post('/auth/reset-password', async (request) => {
-    const input = validate(passwordResetRequestSchema, request.body);
-    const user = await findUserByIdentifier(db, input.email);
-    // The answer is the same whether or not the address belongs to a member.
-    if (user) {
-      await mailer.send({ to: user.email, purpose: 'password_reset', token: await createAccountToken(db, user.id, 'password_reset') });
-    }
-    return { success: true, message: accountTexts.pages.resetLinkSent };
-  });
+  app.post(
+    '/auth/reset-password',
+    operation({ id: 'requestPasswordReset', area: 'accounts', body: passwordResetRequestSchema, answer: successMessageJson }),
+    async (request) => {
+      const input = validate(passwordResetRequestSchema, request.body);
+      const user = await findUserByIdentifier(db, input.email);
+      // The answer is the same whether or not the address belongs to a member.
+      if (user) {
+        await mailer.send({ to: user.email, purpose: 'password_reset', token: await createAccountToken(db, user.id, 'password_reset') });
+      }
+      return { success: true, message: accountTexts.pages.resetLinkSent };
+    },
+  );
 
   /** Whether a mailed reset link still works (unused, not expired), so the screen can say so before asking for a password. */
-  app.post('/auth/reset-password/check', async (request): Promise<ResetLinkCheckJson> => {
-    const input = validate(tokenSchema, request.body);
-    const expiresAt = await usableAccountTokenExpiry(db, input.token, 'password_reset');
-    return { valid: expiresAt !== null, expires_at: expiresAt?.toISOString() ?? null };
-  });
+  app.post(
+    '/auth/reset-password/check',
+    operation({ id: 'checkResetLink', area: 'accounts', body: tokenSchema, answer: resetLinkCheckJson }),
+    async (request): Promise<ResetLinkCheckJson> => {
+      const input = validate(tokenSchema, request.body);
+      const expiresAt = await usableAccountTokenExpiry(db, input.token, 'password_reset');
+      return { valid: expiresAt !== null, expires_at: expiresAt?.toISOString() ?? null };
+    },
+  );
 
-  app.post('/auth/reset-password/confirm', async (request) => {
-    const input = validate(passwordResetConfirmSchema, request.body);
-    const userId = await resetPassword(db, input.token, await hashPassword(input.newPassword));
-    if (userId === null) throw new RejectedError(texts.resetTokenInvalid);
-    await revokeAllSessions(db, userId);
-    // The reset ends logged in: every older session is gone, a new one answers as a login does.
-    const session = await issueSession(db, userId, false);
-    return { success: true, message: accountTexts.pages.resetDone, ...(await loginResult(request, userId, session, false)) };
-  });
+  app.post(
+    '/auth/reset-password/confirm',
+    operation({ id: 'resetPassword', area: 'accounts', body: passwordResetConfirmSchema, answer: passwordResetJson }),
+    async (request) => {
+      const input = validate(passwordResetConfirmSchema, request.body);
+      const userId = await resetPassword(db, input.token, await hashPassword(input.newPassword));
+      if (userId === null) throw new RejectedError(texts.resetTokenInvalid);
+      await revokeAllSessions(db, userId);
+      // The reset ends logged in: every older session is gone, a new one answers as a login does.
+      const session = await issueSession(db, userId, false);
+      return { success: true, message: accountTexts.pages.resetDone, ...(await loginResult(request, userId, session, false)) };
+    },
+  );
 
-  app.post('/auth/verify-email/request', async (request) => {
-    const viewer = member(request);
-    await mailer.send({ to: viewer.email, purpose: 'email_verification', token: await createAccountToken(db, viewer.id, 'email_verification') });
-    return { success: true, message: accountTexts.pages.verifyMailSent };
-  });
+  app.post(
+    '/auth/verify-email/request',
+    operation({ id: 'requestEmailVerification', area: 'accounts', member: true, answer: successMessageJson }),
+    async (request) => {
+      const viewer = member(request);
+      await mailer.send({ to: viewer.email, purpose: 'email_verification', token: await createAccountToken(db, viewer.id, 'email_verification') });
+      return { success: true, message: accountTexts.pages.verifyMailSent };
+    },
+  );
 
-  app.post('/auth/verify-email/confirm', async (request) => {
+  app.post('/auth/verify-email/confirm', operation({ id: 'verifyEmail', area: 'accounts', body: tokenSchema, answer: emailVerifiedJson }), async (request) => {
     const input = validate(tokenSchema, request.body);
     const userId = await consumeAccountToken(db, input.token, 'email_verification');
     if (userId === null) throw new RejectedError(texts.resetTokenInvalid);
@@ -144,7 +174,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; l
   });
 
   /** Which providers' logins are on, and the public id each browser SDK is started with (off: null). */
-  app.get('/v1/user/social/providers/', async () => ({
+  app.get('/v1/user/social/providers/', operation({ id: 'listSocialProviders', area: 'accounts', answer: socialProvidersJson }), async () => ({
     providers: socialProviderStates().map((state) => ({ provider: state.provider, enabled: state.enabled, client_id: state.clientId })),
   }));
 
@@ -180,23 +210,27 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; l
   }
 
   for (const provider of SOCIAL_PROVIDERS) {
-    app.post(`/v1/user/${provider}/login/`, async (request) => {
-      const input = validate(socialLoginSchema, request.body);
-      if (!socialProviderEnabled(provider)) throw new RejectedError(accountTexts.social.providerOff[provider]);
-      let identity: SocialIdentity;
-      try {
-        identity = await verifySocialToken(provider, input.access_token);
-      } catch (error) {
-        if (error instanceof SocialTokenError) {
-          request.log.warn({ provider, reason: error.message }, 'social token rejected');
-          throw new UnauthenticatedError(texts.socialTokenInvalid);
+    app.post(
+      `/v1/user/${provider}/login/`,
+      operation({ id: `${provider}Login`, area: 'accounts', body: socialLoginSchema, answer: loginResultJson }),
+      async (request) => {
+        const input = validate(socialLoginSchema, request.body);
+        if (!socialProviderEnabled(provider)) throw new RejectedError(accountTexts.social.providerOff[provider]);
+        let identity: SocialIdentity;
+        try {
+          identity = await verifySocialToken(provider, input.access_token);
+        } catch (error) {
+          if (error instanceof SocialTokenError) {
+            request.log.warn({ provider, reason: error.message }, 'social token rejected');
+            throw new UnauthenticatedError(texts.socialTokenInvalid);
+          }
+          throw error;
         }
-        throw error;
-      }
-      const { userId, isNew } = await memberForIdentity(request, identity, input.password);
-      const session = await issueSession(db, userId, true);
-      await upsertProfile(db, userId, { lastActiveAt: new Date() });
-      return loginResult(request, userId, session, isNew);
-    });
+        const { userId, isNew } = await memberForIdentity(request, identity, input.password);
+        const session = await issueSession(db, userId, true);
+        await upsertProfile(db, userId, { lastActiveAt: new Date() });
+        return loginResult(request, userId, session, isNew);
+      },
+    );
   }
 };

@@ -4,10 +4,12 @@ import type { Database } from '../db/client.js';
 import { viewerId } from '../http/auth.js';
 import { NotFoundError, UnauthenticatedError } from '../errors.js';
 import { pathId, requestMedia } from '../http/request.js';
+import { operation } from '../http/openapi.js';
+import { userProfileJson } from '../../../domain/api/accounts.js';
 
 export const userRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   /** The token's own member: the full profile of 001 §3 with private fields (and whether they are staff); 401 for guests. */
-  app.get('/users/me', async (request) => {
+  app.get('/users/me', operation({ id: 'getMe', area: 'accounts', member: true, answer: userProfileJson }), async (request) => {
     const id = viewerId(request);
     const found = id === null ? null : await presentProfile(db, id, id, requestMedia(request));
     if (!found) throw new UnauthenticatedError();
@@ -15,7 +17,7 @@ export const userRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
   });
 
   /** A member's public profile, with stats and the viewer's relation (isFollowing, isBlocked), as their privacy setting allows. */
-  app.get<{ Params: { id: string } }>('/v1/user/:id/', async (request) => {
+  app.get<{ Params: { id: string } }>('/v1/user/:id/', operation({ id: 'getMemberProfile', area: 'accounts', answer: userProfileJson }), async (request) => {
     const found = await presentProfile(db, pathId(request.params.id), viewerId(request), requestMedia(request), request.viewer?.isStaff ?? false);
     if (!found) throw new NotFoundError();
     return found;

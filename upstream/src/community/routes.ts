@@ -1,5 +1,6 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { categoriesJson, imageJson, postJson, postPageJson, replyJson, replyPageJson, replyWriteJson, userReplyPageJson } from '../../../domain/api.js';
 import { postListQuerySchema } from '../../../domain/community.js';
 import {
   USER_REPLIES_PAGE_SIZE,
@@ -20,8 +21,12 @@ import { pageQuerySchema } from '../../../domain/paging.js';
 import { pageJson } from '../http/page.js';
 import { pathId, requestMedia, singleValuedQuery } from '../http/request.js';
 import { validate } from '../http/validate.js';
+import { reportCreatedJson } from '../../../domain/api/common.js';
+import { postDeletedJson, replyDeletedJson, userBlockedJson } from '../../../domain/api/community.js';
+import { operation, uploadForm } from '../http/openapi.js';
 import { serializeCreated, serializeImage } from '../serializers.js';
 import { readWithinLimit, storeImage, StoredUploads } from '../uploads/images.js';
+import type { MediaStore } from '../uploads/store.js';
 import { profileRestriction } from '../accounts/repository.js';
 import { listCategories } from './category-repository.js';
 import { bookmarkPost, listBookmarkedPosts, unbookmarkPost } from './bookmark-repository.js';
@@ -50,6 +55,11 @@ const replyPageQuery = (defaultSize: number) => pageQuerySchema(defaultSize).ext
 const postReplyPageQuery = (query: Record<string, unknown>) =>
   pageQuerySchema(query.parent_id === undefined ? REPLY_PAGE_SIZE : REPLY_ANSWERS_PAGE_SIZE).extend({ parent_id: queryId });
 
+/** The liked and bookmarked lists: pages of posts. */
+const postPageQuery = pageQuerySchema(POST_PAGE_SIZE_DEFAULT);
+
+const postFormText = 'JSON, or multipart/form-data with the same fields: file parts named images are stored and attached';
+
 const missingImage = () => ValidationError.of('image', communityTexts.upload.missing, 'invalid_type');
 
 /**
@@ -57,19 +67,19 @@ const missingImage = () => ValidationError.of('image', communityTexts.upload.mis
  * picture uploads. Post bodies come as JSON or multipart; multipart picture parts named `images` are stored
  * and attached.
  */
-export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }> = async (app, { db, mediaDir }) => {
+export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }> = async (app, { db, media }) => {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: POST_IMAGES_MAX, fields: 50 } });
 
   /** Is this member's profile restricted for the caller (privacy setting)? */
   const restrictedAuthor = async (request: FastifyRequest, userId: number | undefined) =>
     userId !== undefined && (await profileRestriction(db, request.viewer, userId)) !== null;
 
-  app.get('/v1/community/categories/', async () => {
+  app.get('/v1/community/categories/', operation({ id: 'listCategories', area: 'community', answer: categoriesJson }), async () => {
     const { updateCode, rows } = await listCategories(db);
     return { update_code: updateCode, results: presentCategoryTree(rows) };
   });
 
-  app.get('/v1/community/', async (request) => {
+  app.get('/v1/community/', operation({ id: 'listPosts', area: 'community', query: postListQuerySchema, answer: postPageJson }), async (request) => {
     const query = validate(postListQuerySchema, singleValuedQuery(request.query));
     // A member's posts (their profile's list) follow their privacy setting: a restricted profile lists none.
     if (await restrictedAuthor(request, query.target_user_id ?? query.author_id)) {
@@ -81,15 +91,19 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
   });
 
   /** The caller's liked posts, the newest like first (401 for guests). */
-  app.get('/v1/community/liked/', async (request) => {
-    const viewer = member(request);
-    const query = validate(pageQuerySchema(POST_PAGE_SIZE_DEFAULT), singleValuedQuery(request.query));
-    const page = { page: query.page, pageSize: query.page_size };
-    const { records, total } = await listLikedPosts(db, viewer.id, page);
-    return pageJson(request, await presentPosts(db, records, requestMedia(request), viewer.id), total, page);
-  });
+  app.get(
+    '/v1/community/liked/',
+    operation({ id: 'listLikedPosts', area: 'community', member: true, query: postPageQuery, answer: postPageJson }),
+    async (request) => {
+      const viewer = member(request);
+      const query = validate(postPageQuery, singleValuedQuery(request.query));
+      const page = { page: query.page, pageSize: query.page_size };
+      const { records, total } = await listLikedPosts(db, viewer.id, page);
+      return pageJson(request, await presentPosts(db, records, requestMedia(request), viewer.id), total, page);
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/v1/community/:id/', async (request) => {
+  app.get<{ Params: { id: string } }>('/v1/community/:id/', operation({ id: 'getPost', area: 'community', answer: postJson }), async (request) => {
     const record = await openPost(db, pathId(request.params.id), viewerId(request));
     if (!record) throw new NotFoundError();
     const [post] = await presentPosts(db, [record], requestMedia(request), viewerId(request));
@@ -107,7 +121,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
-          uploaded.push((await storeImage(db, mediaDir, { bytes: await readFile(part), mimetype: part.mimetype }, ownerId, stored)).id);
+          uploaded.push((await storeImage(db, media, { bytes: await readFile(part), mimetype: part.mimetype }, ownerId, stored)).id);
           continue;
         }
         const value = String(part.value);
@@ -140,157 +154,246 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     return post;
   };
 
-  app.post('/v1/community/images/', async (request, reply) => {
-    const viewer = member(request);
-    if (!request.isMultipart()) throw missingImage();
-    const file = await request.file();
-    if (!file) throw missingImage();
-    const image = await storeImage(db, mediaDir, { bytes: await readFile(file), mimetype: file.mimetype }, viewer.id);
-    reply.code(201);
-    return serializeImage(image, requestMedia(request));
-  });
+  app.post(
+    '/v1/community/images/',
+    operation({ id: 'uploadPostImage', area: 'community', member: true, body: uploadForm('image'), bodyAs: 'multipart', answer: imageJson, status: 201 }),
+    async (request, reply) => {
+      const viewer = member(request);
+      if (!request.isMultipart()) throw missingImage();
+      const file = await request.file();
+      if (!file) throw missingImage();
+      const image = await storeImage(db, media, { bytes: await readFile(file), mimetype: file.mimetype }, viewer.id);
+      reply.code(201);
+      return serializeImage(image, requestMedia(request));
+    },
+  );
 
-  app.post('/v1/community/', { config: { idempotent: true } }, async (request, reply) => {
-    const viewer = member(request);
-    const stored = new StoredUploads(db, mediaDir);
-    const record = await stored.keepIf(async () => createPost(db, viewer.id, validate(postCreateSchema, await readBody(request, viewer.id, stored))));
-    const [post] = await presentPosts(db, [record], requestMedia(request), viewer.id);
-    reply.code(201);
-    return post;
-  });
+  app.post(
+    '/v1/community/',
+    {
+      config: { idempotent: true },
+      ...operation({
+        id: 'createPost',
+        area: 'community',
+        member: true,
+        body: postCreateSchema,
+        bodyAs: 'both',
+        answer: postJson,
+        status: 201,
+        summary: postFormText,
+      }),
+    },
+    async (request, reply) => {
+      const viewer = member(request);
+      const stored = new StoredUploads(db, media);
+      const record = await stored.keepIf(async () => createPost(db, viewer.id, validate(postCreateSchema, await readBody(request, viewer.id, stored))));
+      const [post] = await presentPosts(db, [record], requestMedia(request), viewer.id);
+      reply.code(201);
+      return post;
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/v1/community/:id/', async (request) => {
-    const viewer = member(request);
-    const id = pathId(request.params.id);
-    const stored = new StoredUploads(db, mediaDir);
-    const record = await stored.keepIf(async () => updatePost(db, id, viewer.id, validate(postUpdateSchema, await readBody(request, viewer.id, stored))));
-    const [post] = await presentPosts(db, [record], requestMedia(request), viewer.id);
-    return post;
-  });
+  app.put<{ Params: { id: string } }>(
+    '/v1/community/:id/',
+    operation({ id: 'updatePost', area: 'community', member: true, body: postUpdateSchema, bodyAs: 'both', answer: postJson, summary: postFormText }),
+    async (request) => {
+      const viewer = member(request);
+      const id = pathId(request.params.id);
+      const stored = new StoredUploads(db, media);
+      const record = await stored.keepIf(async () => updatePost(db, id, viewer.id, validate(postUpdateSchema, await readBody(request, viewer.id, stored))));
+      const [post] = await presentPosts(db, [record], requestMedia(request), viewer.id);
+      return post;
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/v1/community/:id/', async (request) => {
-    const viewer = member(request);
-    const id = pathId(request.params.id);
-    const deletedAt = await deletePost(db, id, viewer.id);
-    return { id, deleted_at: deletedAt.toISOString() };
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/v1/community/:id/',
+    operation({ id: 'deletePost', area: 'community', member: true, answer: postDeletedJson }),
+    async (request) => {
+      const viewer = member(request);
+      const id = pathId(request.params.id);
+      const deletedAt = await deletePost(db, id, viewer.id);
+      return { id, deleted_at: deletedAt.toISOString() };
+    },
+  );
 
   /** Toggles the viewer's like; answers the post (its `is_like`, `like_count` and `uuid` are the Like response). */
-  app.patch<{ Params: { id: string } }>('/v1/community/:id/', async (request) => {
-    const viewer = member(request);
-    const id = pathId(request.params.id);
-    await togglePostLike(db, id, viewer.id);
-    return presentPost(request, id);
-  });
+  app.patch<{ Params: { id: string } }>(
+    '/v1/community/:id/',
+    operation({ id: 'togglePostLike', area: 'community', member: true, answer: postJson }),
+    async (request) => {
+      const viewer = member(request);
+      const id = pathId(request.params.id);
+      await togglePostLike(db, id, viewer.id);
+      return presentPost(request, id);
+    },
+  );
 
   /** The viewer's bookmarked posts, newest bookmark first (README "Bookmarks"). */
-  app.get('/v1/community/bookmarks/', async (request) => {
-    const viewer = member(request);
-    const query = validate(pageQuerySchema(POST_PAGE_SIZE_DEFAULT), singleValuedQuery(request.query));
-    const page = { page: query.page, pageSize: query.page_size };
-    const { records, total } = await listBookmarkedPosts(db, viewer.id, page);
-    return pageJson(request, await presentPosts(db, records, requestMedia(request), viewer.id), total, page);
-  });
+  app.get(
+    '/v1/community/bookmarks/',
+    operation({ id: 'listBookmarkedPosts', area: 'community', member: true, query: postPageQuery, answer: postPageJson }),
+    async (request) => {
+      const viewer = member(request);
+      const query = validate(postPageQuery, singleValuedQuery(request.query));
+      const page = { page: query.page, pageSize: query.page_size };
+      const { records, total } = await listBookmarkedPosts(db, viewer.id, page);
+      return pageJson(request, await presentPosts(db, records, requestMedia(request), viewer.id), total, page);
+    },
+  );
 
   /** Bookmarks the post for the viewer (idempotent); answers the post with its `is_bookmarked`. */
-  app.put<{ Params: { id: string } }>('/v1/community/:id/bookmark/', async (request) => {
-    const viewer = member(request);
-    const id = pathId(request.params.id);
-    await bookmarkPost(db, id, viewer.id);
-    return presentPost(request, id);
-  });
+  app.put<{ Params: { id: string } }>(
+    '/v1/community/:id/bookmark/',
+    operation({ id: 'bookmarkPost', area: 'community', member: true, answer: postJson }),
+    async (request) => {
+      const viewer = member(request);
+      const id = pathId(request.params.id);
+      await bookmarkPost(db, id, viewer.id);
+      return presentPost(request, id);
+    },
+  );
 
   /** Removes the viewer's bookmark (idempotent); answers the post with its `is_bookmarked`. */
-  app.delete<{ Params: { id: string } }>('/v1/community/:id/bookmark/', async (request) => {
-    const viewer = member(request);
-    const id = pathId(request.params.id);
-    await unbookmarkPost(db, id, viewer.id);
-    return presentPost(request, id);
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/v1/community/:id/bookmark/',
+    operation({ id: 'unbookmarkPost', area: 'community', member: true, answer: postJson }),
+    async (request) => {
+      const viewer = member(request);
+      const id = pathId(request.params.id);
+      await unbookmarkPost(db, id, viewer.id);
+      return presentPost(request, id);
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/v1/community/:id/reply/', async (request) => {
-    const id = pathId(request.params.id);
-    const raw = singleValuedQuery(request.query);
-    const query = validate(postReplyPageQuery(raw), raw);
-    const paging = { page: query.page, pageSize: query.page_size };
-    if (query.parent_id !== undefined) {
-      const { rows, total } = await listAnswers(db, id, query.parent_id, query.page, query.page_size, viewerId(request));
-      return pageJson(request, await presentReplies(db, rows, requestMedia(request), viewerId(request)), total, paging);
-    }
-    const { total, ...threads } = await listReplies(db, id, query.page, query.page_size, viewerId(request));
-    const results = await presentThreads(db, threads, requestMedia(request), viewerId(request));
-    return pageJson(request, results, total, paging);
-  });
+  app.get<{ Params: { id: string } }>(
+    '/v1/community/:id/reply/',
+    operation({
+      id: 'listPostReplies',
+      area: 'community',
+      query: postReplyPageQuery({}),
+      answer: replyPageJson,
+      summary: 'A post’s reply threads, or with parent_id one reply’s answers',
+    }),
+    async (request) => {
+      const id = pathId(request.params.id);
+      const raw = singleValuedQuery(request.query);
+      const query = validate(postReplyPageQuery(raw), raw);
+      const paging = { page: query.page, pageSize: query.page_size };
+      if (query.parent_id !== undefined) {
+        const { rows, total } = await listAnswers(db, id, query.parent_id, query.page, query.page_size, viewerId(request));
+        return pageJson(request, await presentReplies(db, rows, requestMedia(request), viewerId(request)), total, paging);
+      }
+      const { total, ...threads } = await listReplies(db, id, query.page, query.page_size, viewerId(request));
+      const results = await presentThreads(db, threads, requestMedia(request), viewerId(request));
+      return pageJson(request, results, total, paging);
+    },
+  );
 
   /** One reply with the first page of its answers, as its post's list shows it to the caller (404 as that list would hide it). */
-  app.get<{ Params: { id: string } }>('/v1/community/reply/:id/', async (request) => {
+  app.get<{ Params: { id: string } }>('/v1/community/reply/:id/', operation({ id: 'getReply', area: 'community', answer: replyJson }), async (request) => {
     const { reply, children } = await findReply(db, pathId(request.params.id), viewerId(request));
     const [found] = await presentThreads(db, { roots: [reply], children }, requestMedia(request), viewerId(request));
     return found;
   });
 
   /** A member's replies: `target_user_id`, or the viewer's own; none of a restricted profile. */
-  app.get('/v1/community/reply/', async (request) => {
-    const query = validate(replyPageQuery(USER_REPLIES_PAGE_SIZE), singleValuedQuery(request.query));
-    const userId = query.target_user_id ?? member(request).id;
-    if (await restrictedAuthor(request, userId)) return pageJson(request, [], 0, { page: query.page, pageSize: query.page_size });
-    const { rows, total } = await listUserReplies(db, userId, query.page, query.page_size, viewerId(request));
-    const results = await presentUserReplies(db, rows, requestMedia(request), viewerId(request));
-    return pageJson(request, results, total, { page: query.page, pageSize: query.page_size });
-  });
+  app.get(
+    '/v1/community/reply/',
+    operation({ id: 'listUserReplies', area: 'community', query: replyPageQuery(USER_REPLIES_PAGE_SIZE), answer: userReplyPageJson }),
+    async (request) => {
+      const query = validate(replyPageQuery(USER_REPLIES_PAGE_SIZE), singleValuedQuery(request.query));
+      const userId = query.target_user_id ?? member(request).id;
+      if (await restrictedAuthor(request, userId)) return pageJson(request, [], 0, { page: query.page, pageSize: query.page_size });
+      const { rows, total } = await listUserReplies(db, userId, query.page, query.page_size, viewerId(request));
+      const results = await presentUserReplies(db, rows, requestMedia(request), viewerId(request));
+      return pageJson(request, results, total, { page: query.page, pageSize: query.page_size });
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/v1/community/:id/reply/', { config: { idempotent: true } }, async (request, reply) => {
-    const viewer = member(request);
-    const postId = pathId(request.params.id);
-    const input = validate(replyCreateSchema, request.body);
-    const created = await createReply(db, postId, viewer.id, input.content, input.parent_id);
-    reply.code(201);
-    return { ...(await presentReply(db, created, requestMedia(request), viewer.id)), post: await presentPost(request, postId) };
-  });
+  app.post<{ Params: { id: string } }>(
+    '/v1/community/:id/reply/',
+    {
+      config: { idempotent: true },
+      ...operation({ id: 'createReply', area: 'community', member: true, body: replyCreateSchema, answer: replyWriteJson, status: 201 }),
+    },
+    async (request, reply) => {
+      const viewer = member(request);
+      const postId = pathId(request.params.id);
+      const input = validate(replyCreateSchema, request.body);
+      const created = await createReply(db, postId, viewer.id, input.content, input.parent_id);
+      reply.code(201);
+      return { ...(await presentReply(db, created, requestMedia(request), viewer.id)), post: await presentPost(request, postId) };
+    },
+  );
 
-  app.put<{ Params: { id: string; replyId: string } }>('/v1/community/:id/reply/:replyId/', async (request) => {
-    const viewer = member(request);
-    const postId = pathId(request.params.id);
-    const input = validate(replyUpdateSchema, request.body);
-    const updated = await updateReply(db, postId, pathId(request.params.replyId), viewer.id, input.content);
-    return presentReply(db, updated, requestMedia(request), viewer.id);
-  });
+  app.put<{ Params: { id: string; replyId: string } }>(
+    '/v1/community/:id/reply/:replyId/',
+    operation({ id: 'updateReply', area: 'community', member: true, body: replyUpdateSchema, answer: replyJson }),
+    async (request) => {
+      const viewer = member(request);
+      const postId = pathId(request.params.id);
+      const input = validate(replyUpdateSchema, request.body);
+      const updated = await updateReply(db, postId, pathId(request.params.replyId), viewer.id, input.content);
+      return presentReply(db, updated, requestMedia(request), viewer.id);
+    },
+  );
 
-  app.delete<{ Params: { id: string; replyId: string } }>('/v1/community/:id/reply/:replyId/', async (request) => {
-    const viewer = member(request);
-    const postId = pathId(request.params.id);
-    const replyId = pathId(request.params.replyId);
-    await deleteReply(db, postId, replyId, viewer.id);
-    return { id: replyId, post: await presentPost(request, postId) };
-  });
+  app.delete<{ Params: { id: string; replyId: string } }>(
+    '/v1/community/:id/reply/:replyId/',
+    operation({ id: 'deleteReply', area: 'community', member: true, answer: replyDeletedJson }),
+    async (request) => {
+      const viewer = member(request);
+      const postId = pathId(request.params.id);
+      const replyId = pathId(request.params.replyId);
+      await deleteReply(db, postId, replyId, viewer.id);
+      return { id: replyId, post: await presentPost(request, postId) };
+    },
+  );
 
-  app.patch<{ Params: { id: string } }>('/v1/community/reply/:id/', async (request) => {
-    const viewer = member(request);
-    const updated = await toggleReplyLike(db, pathId(request.params.id), viewer.id);
-    return presentReply(db, updated, requestMedia(request), viewer.id);
-  });
+  app.patch<{ Params: { id: string } }>(
+    '/v1/community/reply/:id/',
+    operation({ id: 'toggleReplyLike', area: 'community', member: true, answer: replyJson }),
+    async (request) => {
+      const viewer = member(request);
+      const updated = await toggleReplyLike(db, pathId(request.params.id), viewer.id);
+      return presentReply(db, updated, requestMedia(request), viewer.id);
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/v1/community/:id/report/', async (request, reply) => {
-    const viewer = member(request);
-    const id = pathId(request.params.id);
-    const input = validate(postReportSchema, request.body);
-    const created = await reportPost(db, id, viewer.id, input);
-    reply.code(201);
-    return serializeCreated(created);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/v1/community/:id/report/',
+    operation({ id: 'reportPost', area: 'community', member: true, body: postReportSchema, status: 201, answer: reportCreatedJson }),
+    async (request, reply) => {
+      const viewer = member(request);
+      const id = pathId(request.params.id);
+      const input = validate(postReportSchema, request.body);
+      const created = await reportPost(db, id, viewer.id, input);
+      reply.code(201);
+      return serializeCreated(created);
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/v1/community/:id/block/', async (request, reply) => {
-    const viewer = member(request);
-    const created = await blockPost(db, pathId(request.params.id), viewer.id);
-    reply.code(201);
-    return serializeCreated(created);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/v1/community/:id/block/',
+    operation({ id: 'blockPost', area: 'community', member: true, status: 201, answer: reportCreatedJson }),
+    async (request, reply) => {
+      const viewer = member(request);
+      const created = await blockPost(db, pathId(request.params.id), viewer.id);
+      reply.code(201);
+      return serializeCreated(created);
+    },
+  );
 
-  app.post('/v1/user/block/', async (request, reply) => {
-    const viewer = member(request);
-    const input = validate(userBlockSchema, request.body);
-    const block = await blockUser(db, viewer.id, input.block_target_user, input.reason);
-    reply.code(201);
-    return { id: block.blockedId, block_target_user: block.blockedId, reason: block.reason, created_at: block.createdAt.toISOString() };
-  });
+  app.post(
+    '/v1/user/block/',
+    operation({ id: 'blockUserByPost', area: 'community', member: true, body: userBlockSchema, status: 201, answer: userBlockedJson }),
+    async (request, reply) => {
+      const viewer = member(request);
+      const input = validate(userBlockSchema, request.body);
+      const block = await blockUser(db, viewer.id, input.block_target_user, input.reason);
+      reply.code(201);
+      return { id: block.blockedId, block_target_user: block.blockedId, reason: block.reason, created_at: block.createdAt.toISOString() };
+    },
+  );
 };

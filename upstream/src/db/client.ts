@@ -27,6 +27,11 @@ export interface StoreOptions {
   dataDir?: string;
   /** Called with every SQL statement sent (diagnostics and query-count tests). */
   onQuery?: (query: string, params: unknown[]) => void;
+  /**
+   * Runs after the migrations and, on PostgreSQL, still under their lock (the demo seed): a process starting
+   * beside another on the same empty database waits, then finds the work done.
+   */
+  prepare?: (db: Database) => Promise<void>;
 }
 
 export interface Store {
@@ -43,18 +48,21 @@ export function isMemoryDir(dataDir: string): boolean {
 
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, logger);
-  return openPglite(options.dataDir ?? DEFAULT_DATA_DIR, logger);
+  const prepare = options.prepare ?? (async () => {});
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, logger, prepare);
+  return openPglite(options.dataDir ?? DEFAULT_DATA_DIR, logger, prepare);
 }
 
 type QueryLogger = { logQuery(query: string, params: unknown[]): void } | undefined;
 
-async function openPglite(dataDir: string, logger: QueryLogger): Promise<Store> {
+/** PGlite is one process's database (its directory cannot be shared), so nothing else can be migrating it. */
+async function openPglite(dataDir: string, logger: QueryLogger, prepare: (db: Database) => Promise<void>): Promise<Store> {
   if (!isMemoryDir(dataDir)) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
   const db = drizzlePglite({ client, schema, logger });
   try {
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await prepare(db);
   } catch (error) {
     await client.close();
     throw error;
@@ -62,24 +70,54 @@ async function openPglite(dataDir: string, logger: QueryLogger): Promise<Store> 
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-async function openPostgres(databaseUrl: string, databaseSchema: string | undefined, logger: QueryLogger): Promise<Store> {
+async function openPostgres(
+  databaseUrl: string,
+  databaseSchema: string | undefined,
+  logger: QueryLogger,
+  prepare: (db: Database) => Promise<void>,
+): Promise<Store> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     ...(databaseSchema ? { options: `-c search_path=${quoteIdentifier(databaseSchema)}` } : {}),
   });
   const db = drizzlePg({ client: pool, schema, logger });
   try {
-    if (databaseSchema) {
-      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(databaseSchema)}`);
-      await migrateIntoSchema(db, databaseSchema);
-    } else {
-      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    }
+    await whileLocked(databaseUrl, `${MIGRATION_LOCK}:${databaseSchema ?? 'public'}`, async () => {
+      if (databaseSchema) {
+        await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(databaseSchema)}`);
+        await migrateIntoSchema(db, databaseSchema);
+      } else {
+        await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      }
+      await prepare(db);
+    });
   } catch (error) {
     await pool.end();
     throw error;
   }
   return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/** Names the advisory lock the processes sharing one database's schema take around migrating and seeding it. */
+const MIGRATION_LOCK = 'slime-community:migrate';
+
+/**
+ * Runs `work` holding a PostgreSQL session advisory lock, taken on a connection of its own that does nothing
+ * else: a second process blocks until the first is done. Closing that connection releases the lock, as the
+ * server does when a process dies holding it. drizzle's migrator takes no lock, so two processes migrating
+ * one empty database at once otherwise both create the journal and one of them fails.
+ */
+async function whileLocked(databaseUrl: string, name: string, work: () => Promise<void>): Promise<void> {
+  const holder = new pg.Client({ connectionString: databaseUrl });
+  // A connection lost while migrating fails the migration's own queries or `end()`; the event adds nothing.
+  holder.on('error', () => {});
+  await holder.connect();
+  try {
+    await holder.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    await work();
+  } finally {
+    await holder.end();
+  }
 }
 
 /**

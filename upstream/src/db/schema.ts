@@ -7,3 +7,4 @@ export * from './tables/community.js';
 export * from './tables/stories.js';
 export * from './tables/messaging.js';
 export * from './tables/requests.js';
+export * from './tables/media.js';

@@ -1,9 +1,19 @@
 import type { Database } from './client.js';
 import { notices, notifications } from './schema.js';
+import { itemTexts } from '../../../domain/messages.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const STAFF_ID = 1;
 const MALLANG_ID = 2;
+
+const wishGuide = {
+  title: `${itemTexts.myWishes} 사용법`,
+  content:
+    `아이템 검색에서 아이템을 열고 "${itemTexts.addToBuyList}" 또는 "${itemTexts.addToSellList}"를 누르면 ` +
+    `${itemTexts.wishListNames.buy}나 ${itemTexts.wishListNames.sell}에 담깁니다. 마이페이지의 ${itemTexts.myWishes}에서 ` +
+    `두 리스트를 나눠 보고, 가격을 고치거나 거래가 끝난 항목을 정리할 수 있어요. 같은 아이템을 원하는 회원과 파는 회원은 ` +
+    `아이템 정보의 ${itemTexts.tabs.sellers}·${itemTexts.tabs.buyers} 탭에서 찾을 수 있습니다.`,
+};
 
 /** Demo notices and a few notifications for 말랑콩떡, deterministic relative to `now`. */
 export async function seedMessaging(db: Database, now: Date): Promise<void> {
@@ -59,12 +69,12 @@ export async function seedMessaging(db: Database, now: Date): Promise<void> {
       updatedAt: daysAgo(21),
     },
     {
-      title: '위시리스트 사용법',
-      content:
-        '아이템 검색에서 아이템을 열고 "필요 목록에 추가" 또는 "판매 목록에 추가"를 누르면 위시리스트에 담깁니다. 마이페이지의 위시리스트에서 구매·판매 목록을 나눠 보고, 가격을 고치거나 거래가 끝난 항목을 정리할 수 있어요. 같은 아이템을 원하는 회원과 파는 회원은 아이템 정보의 판매자·구매자 탭에서 찾을 수 있습니다.',
+      // The guide names the lists, buttons and screens as the app shows them.
+      title: wishGuide.title,
+      content: wishGuide.content,
       category: 'guide',
       authorId: STAFF_ID,
-      tags: ['가이드', '위시리스트'],
+      tags: ['가이드', itemTexts.myWishes],
       createdAt: daysAgo(14),
       updatedAt: daysAgo(14),
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { formatIssuePath, issuesFromZod, type ErrorDetail } from '../../../domain/errors.js';
+import type { ErrorDetail } from '../../../domain/api.js';
+import { formatIssuePath, issuesFromZod } from '../../../domain/errors.js';
 import { validationTexts } from '../../../domain/messages.js';
 import { ValidationError } from '../errors.js';
 

@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { messagingTexts as m } from '../../../domain/messages.js';
 import { MENTIONS_NOTIFIED_MAX } from '../../../domain/limits.js';
 import { mentionedNicknameKeys } from '../../../domain/nickname.js';
-import { notifications, postLikeNotices, posts, replies, users } from '../db/schema.js';
+import { notifications, postLikeNotices, posts, replies, users, type StoryReactionRow, type StoryRow } from '../db/schema.js';
 import { areBlocked } from '../db/blocks.js';
 import { notify, type NotificationEvent, type Queryable } from './notification-repository.js';
 
@@ -13,6 +13,8 @@ import { notify, type NotificationEvent, type Queryable } from './notification-r
 
 const EXCERPT_LENGTH = 50;
 const excerpt = (text: string) => (text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text);
+/** The web app's story viewer route takes the author's GraphQL global id. */
+const storiesUrl = (authorId: number) => `/stories/${encodeURIComponent(Buffer.from(`User:${authorId}`).toString('base64'))}`;
 /** The web app's post route takes the GraphQL global id (base64 of `Post:<id>`, DESIGN §3). */
 const postUrl = (postId: number) => `/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${postId}`).toString('base64'))}`;
 
@@ -104,4 +106,36 @@ export async function notifyFollow(db: Queryable, followerId: number, followedId
     url: `/users/${followerId}`,
     metadata: { userId: followerId },
   });
+}
+
+/**
+ * A reaction, emoji or message on a story tells its author, naming who sent it, the emoji or the message. A like
+ * tells once per member and story (liking again after an unlike notifies no one, as for posts).
+ */
+export async function notifyStoryReaction(db: Queryable, story: StoryRow, reaction: StoryReactionRow): Promise<void> {
+  if (story.userId === reaction.userId) return;
+  const metadata = { storyId: story.id, reactionId: reaction.id, reaction: reaction.type };
+  if (reaction.type === 'like') {
+    const [already] = await db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, story.userId),
+          eq(notifications.senderId, reaction.userId),
+          eq(notifications.type, 'story'),
+          sql`${notifications.metadata}->>'reaction' = 'like' and ${notifications.metadata}->>'storyId' = ${String(story.id)}`,
+        ),
+      )
+      .limit(1);
+    if (already) return;
+  }
+  const nickname = await nicknameOf(db, reaction.userId);
+  const [title, content] =
+    reaction.type === 'comment'
+      ? [m.storyMessage(nickname), excerpt(reaction.comment ?? '')]
+      : reaction.type === 'emoji'
+        ? [m.storyEmoji(nickname, reaction.emoji ?? ''), reaction.emoji ?? '']
+        : [m.storyLiked(nickname), '♥'];
+  await tell(db, { userId: story.userId, senderId: reaction.userId, type: 'story', title, content, url: storiesUrl(story.userId), metadata });
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { NOTICE_ATTACHMENT_MAX_BYTES, NOTICE_ATTACHMENTS_MAX } from '../../../domain/limits.js';
@@ -36,7 +35,25 @@ import * as noticeRepo from './notice-repository.js';
 import * as inbox from './notification-repository.js';
 import { presentInquiry, presentInquiryDetail, presentNotices, presentNotifications } from './present.js';
 import { StoredUploads, UPLOADS_FOLDER, readWithinLimit } from '../uploads/images.js';
+import type { MediaStore } from '../uploads/store.js';
 import { ATTACHMENT_UPLOAD_LIMIT } from '../../../domain/uploads.js';
+import { operation } from '../http/openapi.js';
+import {
+  adminSendJson,
+  deletedJson,
+  inquiryDetailJson,
+  inquiryListJson,
+  markReadJson,
+  noticeDeletedJson,
+  noticeJson,
+  noticeListJson,
+  notificationJson,
+  notificationListJson,
+  notificationSettingsJson,
+  notificationStatsJson,
+} from '../../../domain/api/messaging.js';
+
+const noticeFormText = 'Staff only. JSON, or multipart/form-data with the same fields plus file parts attachments[i]';
 
 function staff(request: FastifyRequest): UserRow {
   const viewer = member(request);
@@ -48,81 +65,128 @@ function staff(request: FastifyRequest): UserRow {
  * Notifications, notice posts and inquiries (001 §7). The inbox list answers conditional requests
  * (ETag / If-None-Match → 304), so the gateway's pollers cost one aggregate query while nothing changed.
  */
-export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }> = async (app, { db, mediaDir }) => {
+export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }> = async (app, { db, media }) => {
   await app.register(multipart, { limits: { fileSize: NOTICE_ATTACHMENT_MAX_BYTES, files: NOTICE_ATTACHMENTS_MAX, fields: 50 } });
 
   // ---------- notifications ----------
 
-  app.get('/v1/user/notification/', async (request, reply) => {
-    const viewer = member(request);
-    const rawQuery = singleValuedQuery(request.query);
-    const query = validate(notificationListQuerySchema, rawQuery);
-    const tag = await inbox.inboxTag(db, viewer.id, JSON.stringify(query));
-    reply.header('etag', tag).header('cache-control', 'private, no-cache');
-    if (request.headers['if-none-match'] === tag) return reply.code(304).send();
-    const { rows, total, unread } = await inbox.listNotifications(db, viewer.id, query, query.page, query.pageSize);
-    const answer: NotificationListJson = {
-      noread_count: unread,
-      count: total,
-      page: query.page,
-      pageSize: query.pageSize,
-      results: await presentNotifications(db, rows, requestMedia(request)),
-    };
-    return answer;
-  });
+  app.get(
+    '/v1/user/notification/',
+    operation({
+      id: 'listNotifications',
+      area: 'messaging',
+      member: true,
+      query: notificationListQuerySchema,
+      answer: notificationListJson,
+      answerText: 'A page of the inbox (304 to a matching If-None-Match)',
+    }),
+    async (request, reply) => {
+      const viewer = member(request);
+      const rawQuery = singleValuedQuery(request.query);
+      const query = validate(notificationListQuerySchema, rawQuery);
+      const tag = await inbox.inboxTag(db, viewer.id, JSON.stringify(query));
+      reply.header('etag', tag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === tag) return reply.code(304).send();
+      const { rows, total, unread } = await inbox.listNotifications(db, viewer.id, query, query.page, query.pageSize);
+      const answer: NotificationListJson = {
+        noread_count: unread,
+        count: total,
+        page: query.page,
+        pageSize: query.pageSize,
+        results: await presentNotifications(db, rows, requestMedia(request)),
+      };
+      return answer;
+    },
+  );
 
-  app.get('/v1/user/notification/settings/', async (request) => inbox.readSettings(db, member(request).id));
+  app.get(
+    '/v1/user/notification/settings/',
+    operation({ id: 'getNotificationSettings', area: 'messaging', member: true, answer: notificationSettingsJson }),
+    async (request) => inbox.readSettings(db, member(request).id),
+  );
 
-  app.patch('/v1/user/notification/settings/', async (request) => {
-    const viewer = member(request);
-    return inbox.updateSettings(db, viewer.id, validate(notificationSettingsPatchSchema, request.body));
-  });
+  app.patch(
+    '/v1/user/notification/settings/',
+    operation({ id: 'updateNotificationSettings', area: 'messaging', member: true, body: notificationSettingsPatchSchema, answer: notificationSettingsJson }),
+    async (request) => {
+      const viewer = member(request);
+      return inbox.updateSettings(db, viewer.id, validate(notificationSettingsPatchSchema, request.body));
+    },
+  );
 
-  app.get('/v1/user/notification/stats/', async (request) => inbox.stats(db, member(request).id));
+  app.get(
+    '/v1/user/notification/stats/',
+    operation({ id: 'getNotificationStats', area: 'messaging', member: true, answer: notificationStatsJson }),
+    async (request) => inbox.stats(db, member(request).id),
+  );
 
-  app.post('/v1/user/notification/mark-read/', async (request) => {
-    const viewer = member(request);
-    const input = validate(markReadSchema, request.body);
-    const updatedCount = await inbox.markRead(db, viewer.id, input.markAll ? 'all' : input.notificationIds!);
-    return { success: true, updatedCount, message: messagingTexts.markedRead(updatedCount) };
-  });
+  app.post(
+    '/v1/user/notification/mark-read/',
+    operation({ id: 'markNotificationsRead', area: 'messaging', member: true, body: markReadSchema, answer: markReadJson }),
+    async (request) => {
+      const viewer = member(request);
+      const input = validate(markReadSchema, request.body);
+      const updatedCount = await inbox.markRead(db, viewer.id, input.markAll ? 'all' : input.notificationIds!);
+      return { success: true, updatedCount, message: messagingTexts.markedRead(updatedCount) };
+    },
+  );
 
-  app.delete('/v1/user/notification/all/', async (request) => {
-    const viewer = member(request);
-    const { readOnly } = validate(deleteAllQuerySchema, singleValuedQuery(request.query));
-    const deletedCount = await inbox.deleteNotifications(db, viewer.id, readOnly);
-    return { success: true, deletedCount, message: messagingTexts.deleted(deletedCount) };
-  });
+  app.delete(
+    '/v1/user/notification/all/',
+    operation({ id: 'deleteNotifications', area: 'messaging', member: true, query: deleteAllQuerySchema, answer: deletedJson }),
+    async (request) => {
+      const viewer = member(request);
+      const { readOnly } = validate(deleteAllQuerySchema, singleValuedQuery(request.query));
+      const deletedCount = await inbox.deleteNotifications(db, viewer.id, readOnly);
+      return { success: true, deletedCount, message: messagingTexts.deleted(deletedCount) };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/v1/user/notification/:id/', async (request) => {
-    const viewer = member(request);
-    const row = await inbox.findNotification(db, viewer.id, pathId(request.params.id, messagingTexts.notificationNotFound));
-    if (!row) throw new NotFoundError(messagingTexts.notificationNotFound);
-    const [json] = await presentNotifications(db, [row], requestMedia(request));
-    return json;
-  });
+  app.get<{ Params: { id: string } }>(
+    '/v1/user/notification/:id/',
+    operation({ id: 'getNotification', area: 'messaging', member: true, answer: notificationJson }),
+    async (request) => {
+      const viewer = member(request);
+      const row = await inbox.findNotification(db, viewer.id, pathId(request.params.id, messagingTexts.notificationNotFound));
+      if (!row) throw new NotFoundError(messagingTexts.notificationNotFound);
+      const [json] = await presentNotifications(db, [row], requestMedia(request));
+      return json;
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/v1/user/notification/:id/', async (request) => {
-    const viewer = member(request);
-    const deleted = await inbox.deleteNotification(db, viewer.id, pathId(request.params.id, messagingTexts.notificationNotFound));
-    if (!deleted) throw new NotFoundError(messagingTexts.notificationNotFound);
-    return { success: true, deletedCount: 1, message: messagingTexts.deleted(1) };
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/v1/user/notification/:id/',
+    operation({ id: 'deleteNotification', area: 'messaging', member: true, answer: deletedJson }),
+    async (request) => {
+      const viewer = member(request);
+      const deleted = await inbox.deleteNotification(db, viewer.id, pathId(request.params.id, messagingTexts.notificationNotFound));
+      if (!deleted) throw new NotFoundError(messagingTexts.notificationNotFound);
+      return { success: true, deletedCount: 1, message: messagingTexts.deleted(1) };
+    },
+  );
 
-  app.post('/v1/admin/notification/send/', async (request) => {
-    const sender = staff(request);
-    const input = validate(adminSendSchema, request.body);
-    const recipients = await inbox.recipientsOf(db, input.targetUsers);
-    const sentCount = await inbox.notifyMany(db, recipients, { ...input, senderId: sender.id, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null });
-    const requested = input.targetUsers === 'all' ? recipients.length : input.targetUsers.length;
-    return { success: true, sentCount, failedCount: requested - sentCount, message: messagingTexts.sent(sentCount) };
-  });
+  app.post(
+    '/v1/admin/notification/send/',
+    operation({ id: 'sendNotification', area: 'messaging', member: true, body: adminSendSchema, summary: 'Staff only', answer: adminSendJson }),
+    async (request) => {
+      const sender = staff(request);
+      const input = validate(adminSendSchema, request.body);
+      const recipients = await inbox.recipientsOf(db, input.targetUsers);
+      const sentCount = await inbox.notifyMany(db, recipients, {
+        ...input,
+        senderId: sender.id,
+        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+      });
+      const requested = input.targetUsers === 'all' ? recipients.length : input.targetUsers.length;
+      return { success: true, sentCount, failedCount: requested - sentCount, message: messagingTexts.sent(sentCount) };
+    },
+  );
 
   // ---------- notices ----------
 
   /**
-   * JSON, or multipart fields plus `attachments[i]` files stored under the media folder (recorded in `stored`).
-   * A file keeps its original name in the JSON only; on disk it is a random id with the name's extension, and
+   * JSON, or multipart fields plus `attachments[i]` files saved to the media store (recorded in `stored`).
+   * A file keeps its original name in the JSON only; stored it is a random id with the name's extension, and
    * /media serves anything but a picture or video as a download (uploads/serve.ts).
    */
   async function readNoticeBody(request: FastifyRequest, stored: StoredUploads): Promise<{ fields: Record<string, unknown>; attachments: AttachmentJson[] }> {
@@ -140,9 +204,8 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
         const path = `${UPLOADS_FOLDER}/notices/${randomUUID()}${extname(part.filename)
           .slice(0, 10)
           .replace(/[^.\w]/g, '')}`;
-        await mkdir(join(mediaDir, UPLOADS_FOLDER, 'notices'), { recursive: true });
         stored.file(path);
-        await writeFile(join(mediaDir, path), bytes);
+        await media.save(path, bytes, part.mimetype);
         attachments.push({
           id: randomUUID(),
           fileName: part.filename,
@@ -162,7 +225,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     return { fields, attachments };
   }
 
-  app.get('/v1/board/notice/', async (request) => {
+  app.get('/v1/board/notice/', operation({ id: 'listNotices', area: 'messaging', query: noticeListQuerySchema, answer: noticeListJson }), async (request) => {
     const query = validate(noticeListQuerySchema, singleValuedQuery(request.query));
     const { rows, total } = await noticeRepo.listNotices(db, query, request.viewer?.isStaff ?? false);
     const pages = totalPagesOf(total, query.pageSize);
@@ -178,16 +241,29 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     return answer;
   });
 
-  app.post('/v1/board/notice/', async (request, reply) => {
-    const author = staff(request);
-    const stored = new StoredUploads(db, mediaDir);
-    const row = await stored.keepIf(async () => {
-      const { fields, attachments } = await readNoticeBody(request, stored);
-      return noticeRepo.createNotice(db, author.id, validate(noticeCreateSchema, fields), attachments);
-    });
-    const [json] = await presentNotices(db, [row], requestMedia(request));
-    return reply.code(201).send(json);
-  });
+  app.post(
+    '/v1/board/notice/',
+    operation({
+      id: 'createNotice',
+      area: 'messaging',
+      member: true,
+      body: noticeCreateSchema,
+      bodyAs: 'both',
+      status: 201,
+      summary: noticeFormText,
+      answer: noticeJson,
+    }),
+    async (request, reply) => {
+      const author = staff(request);
+      const stored = new StoredUploads(db, media);
+      const row = await stored.keepIf(async () => {
+        const { fields, attachments } = await readNoticeBody(request, stored);
+        return noticeRepo.createNotice(db, author.id, validate(noticeCreateSchema, fields), attachments);
+      });
+      const [json] = await presentNotices(db, [row], requestMedia(request));
+      return reply.code(201).send(json);
+    },
+  );
 
   const noticeOr404 = async (request: FastifyRequest, raw: string) => {
     const row = await noticeRepo.findNotice(db, raw, request.viewer?.isStaff ?? false);
@@ -195,31 +271,39 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
     return row;
   };
 
-  app.get<{ Params: { id: string } }>('/v1/board/notice/:id/', async (request) => {
+  app.get<{ Params: { id: string } }>('/v1/board/notice/:id/', operation({ id: 'getNotice', area: 'messaging', answer: noticeJson }), async (request) => {
     const row = await noticeOr404(request, request.params.id);
     await noticeRepo.countView(db, row.id);
     const [json] = await presentNotices(db, [{ ...row, viewCount: row.viewCount + 1 }], requestMedia(request));
     return json;
   });
 
-  app.patch<{ Params: { id: string } }>('/v1/board/notice/:id/', async (request) => {
-    staff(request);
-    const row = await noticeOr404(request, request.params.id);
-    const stored = new StoredUploads(db, mediaDir);
-    const updated = await stored.keepIf(async () => {
-      const { fields, attachments } = await readNoticeBody(request, stored);
-      return noticeRepo.updateNotice(db, row.id, validate(noticeUpdateSchema, fields), attachments);
-    });
-    const [json] = await presentNotices(db, [updated], requestMedia(request));
-    return json;
-  });
+  app.patch<{ Params: { id: string } }>(
+    '/v1/board/notice/:id/',
+    operation({ id: 'updateNotice', area: 'messaging', member: true, body: noticeUpdateSchema, bodyAs: 'both', summary: noticeFormText, answer: noticeJson }),
+    async (request) => {
+      staff(request);
+      const row = await noticeOr404(request, request.params.id);
+      const stored = new StoredUploads(db, media);
+      const updated = await stored.keepIf(async () => {
+        const { fields, attachments } = await readNoticeBody(request, stored);
+        return noticeRepo.updateNotice(db, row.id, validate(noticeUpdateSchema, fields), attachments);
+      });
+      const [json] = await presentNotices(db, [updated], requestMedia(request));
+      return json;
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/v1/board/notice/:id/', async (request) => {
-    staff(request);
-    const row = await noticeOr404(request, request.params.id);
-    await noticeRepo.deleteNotice(db, row.id);
-    return { success: true, id: row.uuid, message: messagingTexts.noticeDeleted };
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/v1/board/notice/:id/',
+    operation({ id: 'deleteNotice', area: 'messaging', member: true, summary: 'Staff only', answer: noticeDeletedJson }),
+    async (request) => {
+      staff(request);
+      const row = await noticeOr404(request, request.params.id);
+      await noticeRepo.deleteNotice(db, row.id);
+      return { success: true, id: row.uuid, message: messagingTexts.noticeDeleted };
+    },
+  );
 
   // ---------- inquiries ----------
 
@@ -233,48 +317,82 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; mediaDir: strin
   const detail = (request: FastifyRequest, row: Awaited<ReturnType<typeof inquiryRepo.findInquiry>> & object, viewer: UserRow) =>
     presentInquiryDetail(db, row, requestMedia(request), { id: viewer.id, isStaff: viewer.isStaff });
 
-  app.get('/v1/inquiry/', async (request) => {
-    const viewer = member(request);
-    const query = validate(inquiryListQuerySchema, singleValuedQuery(request.query));
-    const { rows, total } = await inquiryRepo.listInquiries(db, viewer.isStaff ? null : viewer.id, query.status, query.page, query.pageSize);
-    const answer: InquiryListJson = {
-      results: rows.map(presentInquiry),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
-      totalPages: totalPagesOf(total, query.pageSize),
-    };
-    return answer;
-  });
+  app.get(
+    '/v1/inquiry/',
+    operation({ id: 'listInquiries', area: 'messaging', member: true, query: inquiryListQuerySchema, answer: inquiryListJson }),
+    async (request) => {
+      const viewer = member(request);
+      const query = validate(inquiryListQuerySchema, singleValuedQuery(request.query));
+      const { rows, total } = await inquiryRepo.listInquiries(db, viewer.isStaff ? null : viewer.id, query.status, query.page, query.pageSize);
+      const answer: InquiryListJson = {
+        results: rows.map(presentInquiry),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        totalPages: totalPagesOf(total, query.pageSize),
+      };
+      return answer;
+    },
+  );
 
-  app.post('/v1/inquiry/', { config: { idempotent: true } }, async (request, reply) => {
-    const viewer = member(request);
-    const row = await inquiryRepo.createInquiry(db, viewer.id, validate(inquiryCreateSchema, request.body));
-    return reply.code(201).send(await detail(request, row, viewer));
-  });
+  app.post(
+    '/v1/inquiry/',
+    {
+      config: { idempotent: true },
+      ...operation({ id: 'createInquiry', area: 'messaging', member: true, body: inquiryCreateSchema, status: 201, answer: inquiryDetailJson }),
+    },
+    async (request, reply) => {
+      const viewer = member(request);
+      const row = await inquiryRepo.createInquiry(db, viewer.id, validate(inquiryCreateSchema, request.body));
+      return reply.code(201).send(await detail(request, row, viewer));
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/v1/inquiry/:id/', async (request) => {
-    const { viewer, row } = await inquiryOf(request, request.params.id);
-    return detail(request, row, viewer);
-  });
+  app.get<{ Params: { id: string } }>(
+    '/v1/inquiry/:id/',
+    operation({ id: 'getInquiry', area: 'messaging', member: true, answer: inquiryDetailJson }),
+    async (request) => {
+      const { viewer, row } = await inquiryOf(request, request.params.id);
+      return detail(request, row, viewer);
+    },
+  );
 
-  app.patch<{ Params: { id: string } }>('/v1/inquiry/:id/', async (request) => {
-    const viewer = staff(request);
-    const update = validate(inquiryStatusUpdateSchema, request.body);
-    const { row } = await inquiryOf(request, request.params.id);
-    const updated = await inquiryRepo.changeStatus(db, row, viewer.id, update);
-    return detail(request, updated, viewer);
-  });
+  app.patch<{ Params: { id: string } }>(
+    '/v1/inquiry/:id/',
+    operation({
+      id: 'updateInquiryStatus',
+      area: 'messaging',
+      member: true,
+      body: inquiryStatusUpdateSchema,
+      summary: 'Staff only',
+      answer: inquiryDetailJson,
+    }),
+    async (request) => {
+      const viewer = staff(request);
+      const update = validate(inquiryStatusUpdateSchema, request.body);
+      const { row } = await inquiryOf(request, request.params.id);
+      const updated = await inquiryRepo.changeStatus(db, row, viewer.id, update);
+      return detail(request, updated, viewer);
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/v1/inquiry/:id/comments/', async (request, reply) => {
-    const { comment } = validate(inquiryCommentSchema, request.body);
-    const { viewer, row } = await inquiryOf(request, request.params.id);
-    return reply.code(201).send(await detail(request, await inquiryRepo.addComment(db, row, viewer.id, comment), viewer));
-  });
+  app.post<{ Params: { id: string } }>(
+    '/v1/inquiry/:id/comments/',
+    operation({ id: 'commentOnInquiry', area: 'messaging', member: true, body: inquiryCommentSchema, status: 201, answer: inquiryDetailJson }),
+    async (request, reply) => {
+      const { comment } = validate(inquiryCommentSchema, request.body);
+      const { viewer, row } = await inquiryOf(request, request.params.id);
+      return reply.code(201).send(await detail(request, await inquiryRepo.addComment(db, row, viewer.id, comment), viewer));
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/v1/inquiry/:id/satisfaction/', async (request) => {
-    const { score } = validate(inquirySatisfactionSchema, request.body);
-    const { viewer, row } = await inquiryOf(request, request.params.id);
-    return detail(request, await inquiryRepo.rate(db, row, viewer.id, score), viewer);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/v1/inquiry/:id/satisfaction/',
+    operation({ id: 'rateInquiry', area: 'messaging', member: true, body: inquirySatisfactionSchema, answer: inquiryDetailJson }),
+    async (request) => {
+      const { score } = validate(inquirySatisfactionSchema, request.body);
+      const { viewer, row } = await inquiryOf(request, request.params.id);
+      return detail(request, await inquiryRepo.rate(db, row, viewer.id, score), viewer);
+    },
+  );
 };

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { STORY_IMAGE_MAX_BYTES, STORY_VIDEO_MAX_BYTES, type StoryType } from '../../../domain/limits.js';
 import { storyTexts } from '../../../domain/messages.js';
 import { ValidationError } from '../errors.js';
 import type { StoredUploads } from '../uploads/images.js';
 import { checkUpload, detectMedia } from '../uploads/media.js';
+import type { MediaStore } from '../uploads/store.js';
 
 export const STORIES_FOLDER = 'stories';
 
@@ -35,12 +34,11 @@ export function checkStoryMedia(bytes: Buffer | null, declared: StoryType, mimet
   return { type: checked.kind, mimeType: checked.mimeType, extension: checked.extension, width: checked.width, height: checked.height, bytes: checked.bytes };
 }
 
-/** Writes the media under `<mediaDir>/stories`, recorded in `stored`; answers its path under /media. */
-export async function writeStoryMedia(mediaDir: string, bytes: Buffer, detected: DetectedMedia, stored: StoredUploads): Promise<string> {
+/** Saves the media as `stories/<uuid>.<type>`, recorded in `stored`; answers its path under /media. */
+export async function writeStoryMedia(media: MediaStore, bytes: Buffer, detected: DetectedMedia, stored: StoredUploads): Promise<string> {
   const path = `${STORIES_FOLDER}/${randomUUID()}.${detected.extension}`;
-  await mkdir(join(mediaDir, STORIES_FOLDER), { recursive: true });
   stored.file(path);
-  await writeFile(join(mediaDir, path), bytes);
+  await media.save(path, bytes, detected.mimeType);
   return path;
 }
 

@@ -135,6 +135,17 @@ function reactionJson(row: StoryReactionRow, user: StoryReactionJson['user']): S
   };
 }
 
+/** Reactions on the author's story with who sent each. */
+export async function presentReactions(db: Database, rows: StoryReactionRow[], viewerId: number, media: MediaUrl): Promise<StoryReactionJson[]> {
+  const people = await userSummaries(
+    db,
+    rows.map((row) => row.userId),
+    media,
+    viewerId,
+  );
+  return rows.map((row) => reactionJson(row, people.get(row.userId) ?? null));
+}
+
 export async function presentReaction(db: Database, row: StoryReactionRow, userId: number, media: MediaUrl): Promise<StoryReactionJson> {
   const people = await userSummaries(db, [userId], media, userId);
   return reactionJson(row, people.get(userId) ?? null);

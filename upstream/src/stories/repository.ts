@@ -271,6 +271,11 @@ export async function addReaction(
   return { row, created: inserted.length > 0 };
 }
 
+/** Reactions and messages on the author's story, most recent first. */
+export async function listStoryReactions(db: Database, story: StoryRow, page: PageRequest) {
+  return selectPage(db, storyReactions, eq(storyReactions.storyId, story.id), [desc(storyReactions.createdAt), desc(storyReactions.id)], page);
+}
+
 export async function removeReaction(db: Database, story: StoryRow, reactionId: number, userId: number): Promise<void> {
   const [row] = await db
     .select()

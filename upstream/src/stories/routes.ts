@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { STORY_FRIENDS_PAGE_SIZE, STORY_GROUPS_PAGE_SIZE, STORY_VIEWERS_PAGE_SIZE } from '../../../domain/limits.js';
+import { STORY_FRIENDS_PAGE_SIZE, STORY_GROUPS_PAGE_SIZE, STORY_REACTIONS_PAGE_SIZE, STORY_VIEWERS_PAGE_SIZE } from '../../../domain/limits.js';
 import { storyTexts } from '../../../domain/messages.js';
 import {
   closeFriendCandidatesQuerySchema,
@@ -13,6 +13,21 @@ import {
   storyUpdateSchema,
   storyViewSchema,
 } from '../../../domain/stories.js';
+import { reportCreatedJson, successJson } from '../../../domain/api/common.js';
+import {
+  closeFriendCandidateListJson,
+  closeFriendIdsJson,
+  hiddenStoryMemberListJson,
+  highlightJson,
+  highlightsJson,
+  storyGroupListJson,
+  storyJson,
+  storyReactionJson,
+  storyReactionListJson,
+  storyStatsJson,
+  storyViewJson,
+  storyViewListJson,
+} from '../../../domain/api/stories.js';
 import type { Database } from '../db/client.js';
 import type { StoryRow } from '../db/schema.js';
 import { serializeCreated } from '../serializers.js';
@@ -24,6 +39,7 @@ import { validate } from '../http/validate.js';
 import { storyNow } from './clock.js';
 import { checkStoryMedia, STORY_UPLOAD_MAX_BYTES, writeStoryMedia } from './media.js';
 import { readWithinLimit, StoredUploads } from '../uploads/images.js';
+import type { MediaStore } from '../uploads/store.js';
 import {
   addReaction,
   assertMember,
@@ -36,6 +52,7 @@ import {
   findVisibleStory,
   hiddenMembers,
   hideStories,
+  listStoryReactions,
   listStoryViews,
   listCloseFriends,
   memberHighlights,
@@ -55,11 +72,15 @@ import {
   presentHighlights,
   presentOwnView,
   presentReaction,
+  presentReactions,
   presentStories,
   presentTray,
   presentViewers,
 } from './present.js';
 import { VIDEO_UPLOAD_LIMIT } from '../../../domain/uploads.js';
+import { notifyStoryReaction } from '../messaging/events.js';
+import { operation } from '../http/openapi.js';
+import { z } from '../../../domain/zod.js';
 
 /** A story id from the path; one that cannot name a row answers the stories' own not-found text. */
 const storyId = (raw: string, message: string = storyTexts.errors.notFound) => pathId(raw, message);
@@ -68,7 +89,7 @@ const storyId = (raw: string, message: string = storyTexts.errors.notFound) => p
  * Stories (002 §7.4) under /api/stories/. Privacy is enforced on every read; expired stories (24 h)
  * leave every list and can no longer be viewed or reacted to; highlights keep them.
  */
-export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }> = async (app, { db, mediaDir }) => {
+export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }> = async (app, { db, media: mediaStore }) => {
   await app.register(multipart, { limits: { fileSize: STORY_UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
 
   /** The multipart form: the `media` file (its bytes and declared type) and every text field. */
@@ -95,159 +116,279 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; mediaDir: string }>
   const highlightsOf = async (request: FastifyRequest, ownerId: number) =>
     presentHighlights(db, await memberHighlights(db, ownerId, viewerId(request)), viewerId(request), requestMedia(request));
 
-  app.get('/api/stories/groups', async (request) => {
-    const { page, page_size } = validate(pageQuerySchema(STORY_GROUPS_PAGE_SIZE), request.query);
-    const groups = await presentTray(db, await trayStories(db, viewerId(request)), viewerId(request), requestMedia(request));
-    const start = (page - 1) * page_size;
-    return { results: groups.slice(start, start + page_size), total: groups.length, hasMore: start + page_size < groups.length };
-  });
+  app.get(
+    '/api/stories/groups',
+    operation({ id: 'listStoryGroups', area: 'stories', query: pageQuerySchema(STORY_GROUPS_PAGE_SIZE), answer: storyGroupListJson }),
+    async (request) => {
+      const { page, page_size } = validate(pageQuerySchema(STORY_GROUPS_PAGE_SIZE), request.query);
+      const groups = await presentTray(db, await trayStories(db, viewerId(request)), viewerId(request), requestMedia(request));
+      const start = (page - 1) * page_size;
+      return { results: groups.slice(start, start + page_size), total: groups.length, hasMore: start + page_size < groups.length };
+    },
+  );
 
-  app.get('/api/stories/my', async (request) => {
+  app.get('/api/stories/my', operation({ id: 'listMyStories', area: 'stories', member: true, answer: z.array(storyJson) }), async (request) => {
     const viewer = member(request);
     return present(request, await memberStories(db, viewer.id, viewer.id));
   });
 
-  app.get<{ Params: { userId: string } }>('/api/stories/user/:userId', async (request) => {
-    const userId = storyId(request.params.userId, storyTexts.errors.memberNotFound);
-    await assertMember(db, userId);
-    return present(request, await memberStories(db, userId, viewerId(request)));
-  });
+  app.get<{ Params: { userId: string } }>(
+    '/api/stories/user/:userId',
+    operation({ id: 'listMemberStories', area: 'stories', answer: z.array(storyJson) }),
+    async (request) => {
+      const userId = storyId(request.params.userId, storyTexts.errors.memberNotFound);
+      await assertMember(db, userId);
+      return present(request, await memberStories(db, userId, viewerId(request)));
+    },
+  );
 
-  app.post('/api/stories/create', { config: { idempotent: true } }, async (request, reply) => {
-    const viewer = member(request);
-    const { media, fields } = await readUpload(request);
-    const input = validate(storyCreateSchema, fields);
-    const detected = checkStoryMedia(media?.bytes ?? null, input.type, media?.mimetype);
-    const stored = new StoredUploads(db, mediaDir);
-    const row = await stored.keepIf(async () => {
-      const path = await writeStoryMedia(mediaDir, detected.bytes, detected, stored);
-      return createStory(db, viewer.id, input, detected, path, detected.bytes.length);
-    });
-    reply.code(201);
-    return (await present(request, [row]))[0];
-  });
+  app.post(
+    '/api/stories/create',
+    {
+      config: { idempotent: true },
+      ...operation({
+        id: 'createStory',
+        area: 'stories',
+        member: true,
+        body: storyCreateSchema.extend({ media: z.file() }),
+        bodyAs: 'multipart',
+        status: 201,
+        answer: storyJson,
+      }),
+    },
+    async (request, reply) => {
+      const viewer = member(request);
+      const { media, fields } = await readUpload(request);
+      const input = validate(storyCreateSchema, fields);
+      const detected = checkStoryMedia(media?.bytes ?? null, input.type, media?.mimetype);
+      const stored = new StoredUploads(db, mediaStore);
+      const row = await stored.keepIf(async () => {
+        const path = await writeStoryMedia(mediaStore, detected.bytes, detected, stored);
+        return createStory(db, viewer.id, input, detected, path, detected.bytes.length);
+      });
+      reply.code(201);
+      return (await present(request, [row]))[0];
+    },
+  );
 
-  app.get('/api/stories/close-friends', async (request) => ({ results: await listCloseFriends(db, member(request).id) }));
+  app.get('/api/stories/close-friends', operation({ id: 'listCloseFriends', area: 'stories', member: true, answer: closeFriendIdsJson }), async (request) => ({
+    results: await listCloseFriends(db, member(request).id),
+  }));
 
-  app.put('/api/stories/close-friends', async (request) => {
-    const viewer = member(request);
-    const { userIds } = validate(closeFriendsSchema, request.body);
-    return { results: await setCloseFriends(db, viewer.id, userIds) };
-  });
+  app.put(
+    '/api/stories/close-friends',
+    operation({ id: 'setCloseFriends', area: 'stories', member: true, body: closeFriendsSchema, answer: closeFriendIdsJson }),
+    async (request) => {
+      const viewer = member(request);
+      const { userIds } = validate(closeFriendsSchema, request.body);
+      return { results: await setCloseFriends(db, viewer.id, userIds) };
+    },
+  );
 
-  app.get('/api/stories/close-friends/candidates', async (request) => {
-    const viewer = member(request);
-    const { page, page_size, q } = validate(closeFriendCandidatesQuerySchema, request.query);
-    const { rows, total } = await closeFriendCandidates(db, viewer.id, q, { page, pageSize: page_size });
-    return { results: await presentCloseFriendCandidates(db, rows, viewer.id, requestMedia(request)), total, hasMore: page * page_size < total };
-  });
+  app.get(
+    '/api/stories/close-friends/candidates',
+    operation({
+      id: 'listCloseFriendCandidates',
+      area: 'stories',
+      member: true,
+      query: closeFriendCandidatesQuerySchema,
+      answer: closeFriendCandidateListJson,
+    }),
+    async (request) => {
+      const viewer = member(request);
+      const { page, page_size, q } = validate(closeFriendCandidatesQuerySchema, request.query);
+      const { rows, total } = await closeFriendCandidates(db, viewer.id, q, { page, pageSize: page_size });
+      return { results: await presentCloseFriendCandidates(db, rows, viewer.id, requestMedia(request)), total, hasMore: page * page_size < total };
+    },
+  );
 
-  app.get('/api/stories/hidden', async (request) => {
-    const viewer = member(request);
-    const { page, page_size } = validate(pageQuerySchema(STORY_FRIENDS_PAGE_SIZE), request.query);
-    const { rows, total } = await hiddenMembers(db, viewer.id, { page, pageSize: page_size });
-    return { results: await presentHiddenMembers(db, rows, viewer.id, requestMedia(request)), total, hasMore: page * page_size < total };
-  });
+  app.get(
+    '/api/stories/hidden',
+    operation({ id: 'listHiddenMembers', area: 'stories', member: true, query: pageQuerySchema(STORY_FRIENDS_PAGE_SIZE), answer: hiddenStoryMemberListJson }),
+    async (request) => {
+      const viewer = member(request);
+      const { page, page_size } = validate(pageQuerySchema(STORY_FRIENDS_PAGE_SIZE), request.query);
+      const { rows, total } = await hiddenMembers(db, viewer.id, { page, pageSize: page_size });
+      return { results: await presentHiddenMembers(db, rows, viewer.id, requestMedia(request)), total, hasMore: page * page_size < total };
+    },
+  );
 
-  app.post('/api/stories/hide', async (request) => {
-    const viewer = member(request);
-    const { userId } = validate(storyHideSchema, request.body);
-    await hideStories(db, viewer.id, userId);
-    return { success: true };
-  });
+  app.post(
+    '/api/stories/hide',
+    operation({ id: 'hideStories', area: 'stories', member: true, body: storyHideSchema, answer: successJson }),
+    async (request) => {
+      const viewer = member(request);
+      const { userId } = validate(storyHideSchema, request.body);
+      await hideStories(db, viewer.id, userId);
+      return { success: true };
+    },
+  );
 
-  app.delete<{ Params: { userId: string } }>('/api/stories/hide/:userId', async (request) => {
-    const viewer = member(request);
-    await unhideStories(db, viewer.id, storyId(request.params.userId, storyTexts.errors.memberNotFound));
-    return { success: true };
-  });
+  app.delete<{ Params: { userId: string } }>(
+    '/api/stories/hide/:userId',
+    operation({ id: 'unhideStories', area: 'stories', member: true, answer: successJson }),
+    async (request) => {
+      const viewer = member(request);
+      await unhideStories(db, viewer.id, storyId(request.params.userId, storyTexts.errors.memberNotFound));
+      return { success: true };
+    },
+  );
 
-  app.post('/api/stories/highlights', async (request, reply) => {
-    const viewer = member(request);
-    const input = validate(highlightCreateSchema, request.body);
-    const row = await createHighlight(db, viewer.id, input);
-    reply.code(201);
-    return (await highlightsOf(request, viewer.id)).find((highlight) => highlight.id === row.id);
-  });
+  app.post(
+    '/api/stories/highlights',
+    operation({ id: 'createHighlight', area: 'stories', member: true, body: highlightCreateSchema, status: 201, answer: highlightJson }),
+    async (request, reply) => {
+      const viewer = member(request);
+      const input = validate(highlightCreateSchema, request.body);
+      const row = await createHighlight(db, viewer.id, input);
+      reply.code(201);
+      return (await highlightsOf(request, viewer.id)).find((highlight) => highlight.id === row.id);
+    },
+  );
 
-  app.get('/api/stories/highlights/my', async (request) => {
+  app.get('/api/stories/highlights/my', operation({ id: 'listMyHighlights', area: 'stories', member: true, answer: highlightsJson }), async (request) => {
     const viewer = member(request);
     return { results: await highlightsOf(request, viewer.id) };
   });
 
-  app.get<{ Params: { userId: string } }>('/api/stories/highlights/user/:userId', async (request) => {
-    const userId = storyId(request.params.userId, storyTexts.errors.memberNotFound);
-    await assertMember(db, userId);
-    return { results: await highlightsOf(request, userId) };
-  });
+  app.get<{ Params: { userId: string } }>(
+    '/api/stories/highlights/user/:userId',
+    operation({ id: 'listMemberHighlights', area: 'stories', answer: highlightsJson }),
+    async (request) => {
+      const userId = storyId(request.params.userId, storyTexts.errors.memberNotFound);
+      await assertMember(db, userId);
+      return { results: await highlightsOf(request, userId) };
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/stories/highlights/:id', async (request) => {
-    const viewer = member(request);
-    await deleteHighlight(db, storyId(request.params.id, storyTexts.errors.highlightNotFound), viewer.id);
-    return { success: true };
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/api/stories/highlights/:id',
+    operation({ id: 'deleteHighlight', area: 'stories', member: true, answer: successJson }),
+    async (request) => {
+      const viewer = member(request);
+      await deleteHighlight(db, storyId(request.params.id, storyTexts.errors.highlightNotFound), viewer.id);
+      return { success: true };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/stories/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/api/stories/:id', operation({ id: 'getStory', area: 'stories', answer: storyJson }), async (request) => {
     const story = await findVisibleStory(db, storyId(request.params.id), viewerId(request));
     return (await present(request, [story]))[0];
   });
 
-  app.put<{ Params: { id: string } }>('/api/stories/:id', async (request) => {
-    const viewer = member(request);
-    const id = storyId(request.params.id);
-    const input = validate(storyUpdateSchema, request.body);
-    const story = await findOwnStory(db, id, viewer.id);
-    if (story.expiresAt <= storyNow()) throw new NotFoundError(storyTexts.errors.notFound);
-    return (await present(request, [await updateStory(db, story, input)]))[0];
-  });
+  app.put<{ Params: { id: string } }>(
+    '/api/stories/:id',
+    operation({ id: 'updateStory', area: 'stories', member: true, body: storyUpdateSchema, answer: storyJson }),
+    async (request) => {
+      const viewer = member(request);
+      const id = storyId(request.params.id);
+      const input = validate(storyUpdateSchema, request.body);
+      const story = await findOwnStory(db, id, viewer.id);
+      if (story.expiresAt <= storyNow()) throw new NotFoundError(storyTexts.errors.notFound);
+      return (await present(request, [await updateStory(db, story, input)]))[0];
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/stories/:id', async (request) => {
-    const viewer = member(request);
-    await deleteStory(db, await findOwnStory(db, storyId(request.params.id), viewer.id));
-    return { success: true };
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/api/stories/:id',
+    operation({ id: 'deleteStory', area: 'stories', member: true, answer: successJson }),
+    async (request) => {
+      const viewer = member(request);
+      await deleteStory(db, await findOwnStory(db, storyId(request.params.id), viewer.id));
+      return { success: true };
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/stories/:id/view', async (request) => {
-    const viewer = member(request);
-    const input = validate(storyViewSchema, request.body ?? {});
-    const story = await findVisibleStory(db, storyId(request.params.id), viewer.id);
-    return presentOwnView(await recordView(db, story, viewer.id, input), story, viewer.id, input);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/stories/:id/view',
+    operation({ id: 'viewStory', area: 'stories', member: true, body: storyViewSchema, answer: storyViewJson }),
+    async (request) => {
+      const viewer = member(request);
+      const input = validate(storyViewSchema, request.body ?? {});
+      const story = await findVisibleStory(db, storyId(request.params.id), viewer.id);
+      return presentOwnView(await recordView(db, story, viewer.id, input), story, viewer.id, input);
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/stories/:id/reactions', async (request, reply) => {
-    const viewer = member(request);
-    const input = validate(storyReactionSchema, request.body);
-    const story = await findVisibleStory(db, storyId(request.params.id), viewer.id);
-    const { row, created } = await addReaction(db, story, viewer.id, input);
-    reply.code(created ? 201 : 200);
-    return presentReaction(db, row, viewer.id, requestMedia(request));
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/stories/:id/reactions',
+    operation({
+      id: 'reactToStory',
+      area: 'stories',
+      member: true,
+      body: storyReactionSchema,
+      status: 201,
+      answer: storyReactionJson,
+      answerText: 'The new reaction (200 when it was already there)',
+    }),
+    async (request, reply) => {
+      const viewer = member(request);
+      const input = validate(storyReactionSchema, request.body);
+      const story = await findVisibleStory(db, storyId(request.params.id), viewer.id);
+      // The author's notification commits with the reaction or not at all.
+      const { row, created } = await db.transaction(async (tx) => {
+        const added = await addReaction(tx, story, viewer.id, input);
+        if (added.created) await notifyStoryReaction(tx, story, added.row);
+        return added;
+      });
+      reply.code(created ? 201 : 200);
+      return presentReaction(db, row, viewer.id, requestMedia(request));
+    },
+  );
 
-  app.delete<{ Params: { id: string; reactionId: string } }>('/api/stories/:id/reactions/:reactionId', async (request) => {
-    const viewer = member(request);
-    const story = await findVisibleStory(db, storyId(request.params.id), viewer.id);
-    await removeReaction(db, story, storyId(request.params.reactionId), viewer.id);
-    return { success: true };
-  });
+  app.delete<{ Params: { id: string; reactionId: string } }>(
+    '/api/stories/:id/reactions/:reactionId',
+    operation({ id: 'deleteStoryReaction', area: 'stories', member: true, answer: successJson }),
+    async (request) => {
+      const viewer = member(request);
+      const story = await findVisibleStory(db, storyId(request.params.id), viewer.id);
+      await removeReaction(db, story, storyId(request.params.reactionId), viewer.id);
+      return { success: true };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/stories/:id/viewers', async (request) => {
-    const viewer = member(request);
-    const { page, page_size } = validate(pageQuerySchema(STORY_VIEWERS_PAGE_SIZE), request.query);
-    const story = await findOwnStory(db, storyId(request.params.id), viewer.id);
-    const { rows, total } = await listStoryViews(db, story, { page, pageSize: page_size });
-    return { results: await presentViewers(db, rows, viewer.id, requestMedia(request)), total, hasMore: page * page_size < total };
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/stories/:id/viewers',
+    operation({ id: 'listStoryViewers', area: 'stories', member: true, query: pageQuerySchema(STORY_VIEWERS_PAGE_SIZE), answer: storyViewListJson }),
+    async (request) => {
+      const viewer = member(request);
+      const { page, page_size } = validate(pageQuerySchema(STORY_VIEWERS_PAGE_SIZE), request.query);
+      const story = await findOwnStory(db, storyId(request.params.id), viewer.id);
+      const { rows, total } = await listStoryViews(db, story, { page, pageSize: page_size });
+      return { results: await presentViewers(db, rows, viewer.id, requestMedia(request)), total, hasMore: page * page_size < total };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/stories/:id/stats', async (request) => {
-    const viewer = member(request);
-    return storyStats(db, await findOwnStory(db, storyId(request.params.id), viewer.id));
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/stories/:id/reactions',
+    operation({ id: 'listStoryReactions', area: 'stories', member: true, query: pageQuerySchema(STORY_REACTIONS_PAGE_SIZE), answer: storyReactionListJson }),
+    async (request) => {
+      const viewer = member(request);
+      const { page, page_size } = validate(pageQuerySchema(STORY_REACTIONS_PAGE_SIZE), request.query);
+      const story = await findOwnStory(db, storyId(request.params.id), viewer.id);
+      const { rows, total } = await listStoryReactions(db, story, { page, pageSize: page_size });
+      return { results: await presentReactions(db, rows, viewer.id, requestMedia(request)), total, hasMore: page * page_size < total };
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/stories/:id/report', async (request, reply) => {
-    const viewer = member(request);
-    const { reason } = validate(storyReportSchema, request.body);
-    const story = await findVisibleStory(db, storyId(request.params.id), viewer.id);
-    reply.code(201);
-    return serializeCreated(await reportStory(db, story, viewer.id, reason));
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/stories/:id/stats',
+    operation({ id: 'getStoryStats', area: 'stories', member: true, answer: storyStatsJson }),
+    async (request) => {
+      const viewer = member(request);
+      return storyStats(db, await findOwnStory(db, storyId(request.params.id), viewer.id));
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/stories/:id/report',
+    operation({ id: 'reportStory', area: 'stories', member: true, body: storyReportSchema, status: 201, answer: reportCreatedJson }),
+    async (request, reply) => {
+      const viewer = member(request);
+      const { reason } = validate(storyReportSchema, request.body);
+      const story = await findVisibleStory(db, storyId(request.params.id), viewer.id);
+      reply.code(201);
+      return serializeCreated(await reportStory(db, story, viewer.id, reason));
+    },
+  );
 };

@@ -1,7 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { communityTexts } from '../../../domain/messages.js';
 import { imageUploadProblem } from '../../../domain/post.js';
@@ -9,12 +7,13 @@ import type { Database } from '../db/client.js';
 import { images, type ImageRow } from '../db/schema.js';
 import { ValidationError } from '../errors.js';
 import { checkUpload, detectMedia } from './media.js';
+import type { MediaStore } from './store.js';
 
 /** Where uploads go under the media root, and the path prefix their URLs carry. */
 export const UPLOADS_FOLDER = 'uploads';
 
 /**
- * Everything one request has stored so far (files under the media folder, `images` rows). When the request
+ * Everything one request has stored so far (uploaded files, `images` rows). When the request
  * fails before the record that uses them is committed, `discard()` takes them all back, so a refused or
  * failed write leaves nothing behind.
  */
@@ -24,10 +23,10 @@ export class StoredUploads {
 
   constructor(
     private readonly db: Database,
-    private readonly mediaDir: string,
+    private readonly media: MediaStore,
   ) {}
 
-  /** A file written under the media folder, by its path there. */
+  /** A file saved to the media store, by its path below /media. */
   file(path: string): void {
     this.files.push(path);
   }
@@ -41,7 +40,7 @@ export class StoredUploads {
     const ids = this.imageIds.splice(0);
     const files = this.files.splice(0);
     if (ids.length) await this.db.delete(images).where(inArray(images.id, ids));
-    await Promise.all(files.map((path) => rm(join(this.mediaDir, path), { force: true })));
+    await this.media.remove(files);
   }
 
   /** Runs `work`; if it throws, discards what was stored and rethrows its error. */
@@ -57,12 +56,12 @@ export class StoredUploads {
 
 /**
  * Stores an uploaded picture after checking its bytes (uploads/media.ts): a JPEG, PNG, GIF or WebP within the
- * size and pixel limits, matching the part's declared type, with nothing after its end. The file is written
- * under `<mediaDir>/uploads` and recorded with its measured width and height.
+ * size and pixel limits, matching the part's declared type, with nothing after its end. The file is saved as
+ * `uploads/<uuid>.<type>` in the media store and recorded with its measured width and height.
  */
 export async function storeImage(
   db: Database,
-  mediaDir: string,
+  media: MediaStore,
   upload: { bytes: Buffer; mimetype?: string },
   ownerId: number,
   stored?: StoredUploads,
@@ -73,8 +72,7 @@ export async function storeImage(
   if (problem) throw ValidationError.of('image', problem);
   const checked = checkUpload(bytes, upload.mimetype, { field: 'image', kinds: ['image'], unsupported: communityTexts.upload.notImage });
   const path = `${UPLOADS_FOLDER}/${randomUUID()}.${checked.extension}`;
-  await mkdir(join(mediaDir, UPLOADS_FOLDER), { recursive: true });
-  await writeFile(join(mediaDir, path), checked.bytes);
+  await media.save(path, checked.bytes, checked.mimeType);
   try {
     const [row] = await db
       .insert(images)
@@ -83,7 +81,7 @@ export async function storeImage(
     stored?.image(row);
     return row;
   } catch (error) {
-    await rm(join(mediaDir, path), { force: true });
+    await media.remove([path]);
     throw error;
   }
 }

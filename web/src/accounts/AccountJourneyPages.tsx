@@ -80,11 +80,11 @@ const r = journeyTexts.register;
 type RegisterField = 'email' | 'password' | 'passwordConfirm' | 'nickname' | 'agreeTerms' | 'agreePrivacy';
 type RegisterErrors = Partial<Record<RegisterField | 'form', string>>;
 
-/** Issues by field, the first one for each (the schema's paths, or the gateway's `input.<field>`). */
-function errorsByField(issues: ReadonlyArray<{ path: string | ReadonlyArray<PropertyKey>; message: string }>): RegisterErrors {
+/** Issues by field, the first one for each (the schema's paths, or the gateway's `["input", field]`). */
+function errorsByField(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): RegisterErrors {
   const errors: RegisterErrors = {};
   for (const issue of issues) {
-    const path = typeof issue.path === 'string' ? issue.path.replace(/^input\./, '') : String(issue.path[0] ?? '');
+    const path = String((issue.path[0] === 'input' ? issue.path[1] : issue.path[0]) ?? '');
     const field = (['email', 'password', 'passwordConfirm', 'nickname', 'agreeTerms', 'agreePrivacy'] as const).find((name) => name === path);
     const key = field ?? 'form';
     errors[key] ??= issue.message;
@@ -314,7 +314,7 @@ export function ResetPasswordPage() {
     const subscription = environment.execute({ operation }).subscribe({
       complete: () => {
         const data = environment.lookup(operation.fragment).data as AccountJourneyPagesResetLinkQuery['response'] | null;
-        if (data && !data.passwordResetLink.usable) setLinkDead(true);
+        if (data && !data.passwordResetLink?.usable) setLinkDead(true);
         setChecking(false);
       },
       error: () => setChecking(false),

@@ -320,7 +320,7 @@ const PROVIDERS_QUERY = graphql`
 
 /** The quick-login buttons once the server has said which providers are on; their SDKs start loading then. */
 function LoadedSocialButtons({ queryRef, disabled, onTap }: { queryRef: PreloadedQuery<LoginPanelProvidersQuery>; disabled: boolean; onTap: OnTap }) {
-  const { loginProviders } = usePreloadedQuery<LoginPanelProvidersQuery>(PROVIDERS_QUERY, queryRef);
+  const loginProviders = usePreloadedQuery<LoginPanelProvidersQuery>(PROVIDERS_QUERY, queryRef).loginProviders ?? [];
   const on = loginProviders.filter((state) => state.enabled && state.clientId).map((state) => state.provider.toLowerCase() as SdkProvider);
   const key = on.join(',');
   useEffect(() => loadSocialSdks(key ? (key.split(',') as SdkProvider[]) : []), [key]);

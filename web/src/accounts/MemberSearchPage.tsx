@@ -73,7 +73,7 @@ function SearchResults({ queryRef }: { queryRef: PreloadedQuery<MemberSearchPage
     `,
     query as MemberSearchPage_results$key,
   );
-  const { edges, totalCount } = data.searchUsers;
+  const { edges, totalCount } = data.searchUsers ?? { edges: [], totalCount: 0 };
   if (!edges.length) return <p className="profile__empty">{t.empty}</p>;
   return (
     <>

@@ -1,10 +1,13 @@
+import { Suspense } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
+import { SKELETON_BLOCKS } from '@domain/limits.js';
 import { accountTexts } from '@domain/messages.js';
 import type { ProfileDetailPageQuery } from '../__generated__/ProfileDetailPageQuery.graphql';
 import type { ProfileDetailPage_activities$key } from '../__generated__/ProfileDetailPage_activities.graphql';
 import { postDetailPath } from '../community/PostCard';
 import { PageHeader } from '../ui/PageHeader';
+import { ScreenSkeleton } from '../ui/ScreenSkeleton';
 import { ProfileBadgeList } from './ProfileTabLists';
 import { RouteScreen } from '../app/RouteScreen';
 import { ProfileHead, ProfileMoreButton, ProfileStats } from './ProfileParts';
@@ -57,7 +60,8 @@ function ProfileDetail({ queryRef }: { queryRef: PreloadedQuery<ProfileDetailPag
           representBadge { title hexCode }
           stats { postsCount followersCount followingCount likesCount }
           ...ProfileBadgeList_user
-          ...ProfileDetailPage_activities
+          # The activities come in a later part of the answer: the profile paints without waiting for them.
+          ...ProfileDetailPage_activities @defer
         }
       }
     `,
@@ -108,7 +112,9 @@ function ProfileDetail({ queryRef }: { queryRef: PreloadedQuery<ProfileDetailPag
       <h3 className="profile-detail__section">{d.badgesSection}</h3>
       <ProfileBadgeList user={viewer} />
       <h3 className="profile-detail__section">{d.activitiesSection}</h3>
-      <ActivityList user={viewer} />
+      <Suspense fallback={<ScreenSkeleton blocks={SKELETON_BLOCKS.deferredPart} />}>
+        <ActivityList user={viewer} />
+      </Suspense>
     </section>
   );
 }

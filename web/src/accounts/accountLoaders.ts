@@ -14,10 +14,15 @@ import type { ProfileEditPageQuery as ProfileEditPageQueryType } from '../__gene
 import SettingsPageQuery from '../__generated__/SettingsPageQuery$parameters';
 import type { SettingsPageQuery as SettingsPageQueryType } from '../__generated__/SettingsPageQuery.graphql';
 import { loadRouteQuery } from '../app/relay/loadRouteQuery';
+import { loadIncrementalReader } from '../app/relay/fetchGraphQL';
 import { routeNodeId } from '../app/relay/routeIds';
 
 export const myLoader = () => loadRouteQuery<MyPageQueryType>(MyPageQuery, {});
-export const profileDetailLoader = () => loadRouteQuery<ProfileDetailPageQueryType>(ProfileDetailPageQuery, {});
+export function profileDetailLoader() {
+  // The query defers the activities: the reader of its parts downloads beside it.
+  void loadIncrementalReader();
+  return loadRouteQuery<ProfileDetailPageQueryType>(ProfileDetailPageQuery, {});
+}
 export const profileEditLoader = () => loadRouteQuery<ProfileEditPageQueryType>(ProfileEditPageQuery, {});
 export const settingsLoader = () => loadRouteQuery<SettingsPageQueryType>(SettingsPageQuery, {});
 export function memberProfileLoader({ params }: RouteLoaderArgs) {

@@ -59,7 +59,7 @@ export function useFollowMutations() {
   /** The button shows the answer's relation; a refusal leaves it as it was and says nothing. */
   const follow = useCallback(
     (userId: string, following: boolean) => {
-      const variables = { input: { userId } };
+      const variables = { input: { id: userId } };
       return following ? commitUnfollow({ variables }) : commitFollow({ variables });
     },
     [commitFollow, commitUnfollow],
@@ -68,7 +68,7 @@ export function useFollowMutations() {
   const block = useCallback(
     (userId: string) =>
       commitBlock({
-        variables: { input: { userId } },
+        variables: { input: { id: userId } },
         // blockUser answers the id only: mark the member blocked in the store.
         updater: (store, data) => {
           if (data?.blockUser?.__typename === 'BlockUserPayload') store.get(userId)?.setValue(true, 'isBlocked');
@@ -77,7 +77,7 @@ export function useFollowMutations() {
     [commitBlock],
   );
 
-  const unblock = useCallback((userId: string) => commitUnblock({ variables: { input: { userId } } }), [commitUnblock]);
+  const unblock = useCallback((userId: string) => commitUnblock({ variables: { input: { id: userId } } }), [commitUnblock]);
 
   return { follow, block, unblock, inFlight: followInFlight || unfollowInFlight || blockInFlight || unblockInFlight };
 }

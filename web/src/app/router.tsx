@@ -49,7 +49,14 @@ const noticePages = () => import('../messaging/NoticePages');
 function screen<M>(path: string, loadModule: () => Promise<M>, loader?: RouteLoader | null, name = 'default' as keyof M): RouteObject {
   const Screen = lazy(async () => ({ default: (await loadModule())[name] as ComponentType }));
   const route: RouteObject = { path, element: <Screen /> };
-  if (loader) loaders.set(route, loader);
+  // The screen's code starts downloading with its data, as the address changes, not once React has rendered the
+  // app around it (on a first visit on a slow phone, over a second later). The lazy screen then finds it under way;
+  // a failed download is reported there, when the screen renders.
+  loaders.set(route, (args) => {
+    const data = loader ? loader(args) : null;
+    loadModule().catch(() => {});
+    return data;
+  });
   return route;
 }
 

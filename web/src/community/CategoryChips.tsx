@@ -30,7 +30,7 @@ export function CategoryChips({ query }: { query: CategoryChips_query$key }) {
 
   const chips = [
     { key: 'all', categoryId: null, name: uiTexts.allCategories },
-    ...categories
+    ...(categories ?? [])
       .filter((category) => !category.hidden && category.databaseId !== CATEGORY_IDS.all)
       .map((category) => ({ key: category.id, categoryId: category.databaseId, name: category.name })),
   ];

@@ -33,7 +33,7 @@ export function useFeed(query: CommunityFeed_query$key) {
     `,
     query,
   );
-  const posts = data.posts.edges.map((edge) => edge.node);
+  const posts = (data.posts?.edges ?? []).map((edge) => edge.node);
   const loadMore = () => {
     if (hasNext && !isLoadingNext) loadNext(POST_PAGE_SIZE_DEFAULT);
   };

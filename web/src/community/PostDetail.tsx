@@ -1,6 +1,10 @@
+import { Suspense } from 'react';
 import { graphql, useFragment } from 'react-relay';
+import { SKELETON_BLOCKS } from '@domain/limits.js';
 import { uiTexts } from '@domain/messages.js';
 import type { PostDetail_post$key, TradeType } from '../__generated__/PostDetail_post.graphql';
+import type { ReplySection_post$key } from '../__generated__/ReplySection_post.graphql';
+import { ScreenSkeleton } from '../ui/ScreenSkeleton';
 import { PostStats } from './PostStats';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { AuthorProfile } from './AuthorProfile';
@@ -20,8 +24,15 @@ function tradeTypeLabel(tradeType: TradeType): string | null {
   return tradeType in TRADE_TYPE_LABELS ? TRADE_TYPE_LABELS[tradeType as keyof typeof TRADE_TYPE_LABELS] : null;
 }
 
+interface PostDetailProps {
+  post: PostDetail_post$key;
+  /** The replies, deferred by the screen's query: they show their skeleton until their part of the answer arrives. */
+  replies: ReplySection_post$key | null;
+  viewerId: string | null;
+}
+
 /** Everything a post shows on its own screen. */
-export function PostDetail({ post, viewerId }: { post: PostDetail_post$key; viewerId: string | null }) {
+export function PostDetail({ post, replies, viewerId }: PostDetailProps) {
   const data = useFragment(
     graphql`
       fragment PostDetail_post on Post {
@@ -58,7 +69,6 @@ export function PostDetail({ post, viewerId }: { post: PostDetail_post$key; view
         }
         ...LikeButton_post
         ...BookmarkButton_post
-        ...ReplySection_post
       }
     `,
     post,
@@ -153,7 +163,11 @@ export function PostDetail({ post, viewerId }: { post: PostDetail_post$key; view
         <BookmarkButton post={data} />
       </div>
       <PostActions postId={data.id} authorId={data.author?.id ?? null} viewerId={viewerId} />
-      <ReplySection post={data} viewerId={viewerId} />
+      {replies ? (
+        <Suspense fallback={<ScreenSkeleton blocks={SKELETON_BLOCKS.deferredPart} />}>
+          <ReplySection post={replies} viewerId={viewerId} />
+        </Suspense>
+      ) : null}
     </article>
   );
 }

@@ -24,6 +24,8 @@ function PostDetailContent({ queryRef }: { queryRef: PreloadedQuery<PostDetailPa
         }
         post(id: $id) {
           ...PostDetail_post @alias
+          # The replies come in a later part of the answer: the post paints without waiting for them.
+          ...ReplySection_post @defer @alias
         }
       }
     `,
@@ -32,7 +34,7 @@ function PostDetailContent({ queryRef }: { queryRef: PreloadedQuery<PostDetailPa
   // The aliased spread is null unless the union resolved to a Post (a NotFoundError, for instance).
   const found = post?.PostDetail_post;
   if (!found) return <PostNotFound />;
-  return <PostDetail post={found} viewerId={viewer?.id ?? null} />;
+  return <PostDetail post={found} replies={post.ReplySection_post ?? null} viewerId={viewer?.id ?? null} />;
 }
 
 function PostNotFound() {

@@ -84,7 +84,7 @@ interface ReplyBodyProps extends ReplyContext {
   onAnswer?: () => void;
 }
 
-function ReplyBody({ reply, connectionId, postId, viewerId, onAnswer }: ReplyBodyProps) {
+function ReplyBody({ reply, connectionId, viewerId, onAnswer }: ReplyBodyProps) {
   const data = useFragment(
     graphql`
       fragment ReplyItemBody_reply on Reply {
@@ -121,7 +121,7 @@ function ReplyBody({ reply, connectionId, postId, viewerId, onAnswer }: ReplyBod
         {data.isEdited && !data.isDeleted ? <span className="reply__edited">{communityTexts.reply.edited}</span> : null}
       </div>
       {editing ? (
-        <ReplyEditor replyId={data.id} postId={postId} content={data.content} onDone={() => setEditing(false)} />
+        <ReplyEditor replyId={data.id} content={data.content} onDone={() => setEditing(false)} />
       ) : (
         <p className={`reply__content${data.isDeleted ? ' reply__content--deleted' : ''}`}>{data.content}</p>
       )}
@@ -159,7 +159,7 @@ function ReplyBody({ reply, connectionId, postId, viewerId, onAnswer }: ReplyBod
         busy={removing}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
-          remove({ id: data.id, postId, connectionId }).then(
+          remove({ id: data.id, connectionId }).then(
             () => {
               setConfirming(false);
               toast.show(communityTexts.reply.deleted, 'success');
@@ -173,7 +173,7 @@ function ReplyBody({ reply, connectionId, postId, viewerId, onAnswer }: ReplyBod
 }
 
 /** The author's reply in place as a text box: 저장 sends it with the server's rules, 취소 leaves it as it was. */
-function ReplyEditor({ replyId, postId, content, onDone }: { replyId: string; postId: string; content: string; onDone: () => void }) {
+function ReplyEditor({ replyId, content, onDone }: { replyId: string; content: string; onDone: () => void }) {
   const [text, setText] = useState(content);
   const [error, setError] = useState<string | null>(null);
   const [update, saving] = useUpdateReplyMutation();
@@ -184,7 +184,7 @@ function ReplyEditor({ replyId, postId, content, onDone }: { replyId: string; po
     setError(invalid);
     if (invalid) return;
     if (trimmed === content) return onDone();
-    update({ id: replyId, postId, content: trimmed }).then(
+    update({ id: replyId, content: trimmed }).then(
       () => {
         onDone();
         toast.show(communityTexts.reply.updated, 'success');

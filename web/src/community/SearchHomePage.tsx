@@ -59,7 +59,7 @@ function TrendingSection({ queryRef }: { queryRef: PreloadedQuery<SearchHomePage
     `,
     query as SearchHomePage_trending$key,
   );
-  const posts = data.trendingPosts.edges.map((edge) => edge.node);
+  const posts = (data.trendingPosts?.edges ?? []).map((edge) => edge.node);
   return (
     <section aria-labelledby="trending-title">
       <h2 id="trending-title" className="search-section__title">

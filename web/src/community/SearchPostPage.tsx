@@ -67,8 +67,8 @@ function NumberedPosts({
 }) {
   const data = usePreloadedQuery<SearchPostPageQuery>(
     graphql`
-      query SearchPostPageQuery($searching: Boolean!, $query: String!, $type: PostSearchType, $first: Int!, $after: String) @preloadable {
-        posts(first: $first, after: $after) @skip(if: $searching) {
+      query SearchPostPageQuery($searching: Boolean!, $query: String!, $type: PostSearchType, $first: Int!, $offset: Int) @preloadable {
+        posts(first: $first, offset: $offset) @skip(if: $searching) {
           totalCount
           edges {
             node {
@@ -77,7 +77,7 @@ function NumberedPosts({
             }
           }
         }
-        searchPosts(query: $query, type: $type, first: $first, after: $after) @include(if: $searching) {
+        searchPosts(query: $query, type: $type, first: $first, offset: $offset) @include(if: $searching) {
           __typename
           ... on PostSearchConnection {
             totalCount

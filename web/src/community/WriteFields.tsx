@@ -85,7 +85,7 @@ export function SelectField(props: {
   );
 }
 
-type Categories = WritePageQuery['response']['categories'];
+type Categories = NonNullable<WritePageQuery['response']['categories']>;
 
 /** The category, and its sub-category when it has any. */
 export function CategoryField(props: {

@@ -18,7 +18,7 @@ interface WriteFormProps {
   title: string;
   /** The author's post to edit, or null for a new one. */
   post: WritePage_post$data | null;
-  categories: WritePageQuery['response']['categories'];
+  categories: NonNullable<WritePageQuery['response']['categories']>;
 }
 
 /** The write form (000 §2, §4): checked by the domain's post rules before anything is sent. */

@@ -100,6 +100,7 @@ function WriteContent({ queryRef }: { queryRef: PreloadedQuery<WritePageQuery> }
     );
   }
   // The server refuses a member's post in 공지; the form does not offer it.
-  const categories = data.viewer?.isStaff ? data.categories : data.categories.filter((category) => !STAFF_ONLY_CATEGORY_IDS.includes(category.databaseId));
+  const all = data.categories ?? [];
+  const categories = data.viewer?.isStaff ? all : all.filter((category) => !STAFF_ONLY_CATEGORY_IDS.includes(category.databaseId));
   return <WriteForm key={post?.id ?? 'new'} title={title} post={post ?? null} categories={categories} />;
 }

@@ -5,7 +5,7 @@ import type { SearchHomePageQuery as SearchHomePageQueryType } from '../__genera
 import SearchPostPageQuery from '../__generated__/SearchPostPageQuery$parameters';
 import type { SearchPostPageQuery as SearchPostPageQueryType } from '../__generated__/SearchPostPageQuery.graphql';
 import { loadRouteQuery } from '../app/relay/loadRouteQuery';
-import { afterCursorOfPage, isSearchable, POST_LIST_PATH, searchRequestFrom } from './searchParams';
+import { isSearchable, offsetOfPage, POST_LIST_PATH, searchRequestFrom } from './searchParams';
 
 /** /community/search: the search box and the trending posts. */
 export function searchHomeLoader() {
@@ -26,6 +26,6 @@ export function searchPostLoader({ request }: RouteLoaderArgs) {
     query: search.query.trim(),
     type: search.type.toUpperCase() as SearchPostPageQueryType['variables']['type'],
     first: NUMBERED_LIST_PAGE_SIZE,
-    after: afterCursorOfPage(search.page),
+    offset: offsetOfPage(search.page),
   });
 }

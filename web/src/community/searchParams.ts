@@ -26,12 +26,7 @@ export function isSearchable(query: string): boolean {
   return query.trim().length >= SEARCH_MIN_LENGTH;
 }
 
-/**
- * The `after` cursor of a numbered page: the gateway's connection cursors are offsets (`offset:<n>`,
- * base64url), so page p starts after offset (p-1)·10-1.
- */
-export function afterCursorOfPage(page: number): string | null {
-  if (page <= 1) return null;
-  const offset = (page - 1) * NUMBERED_LIST_PAGE_SIZE - 1;
-  return btoa(`offset:${offset}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** Where a numbered page starts in its list: the connection's `offset` (cursors name items, not places). */
+export function offsetOfPage(page: number): number {
+  return (Math.max(1, page) - 1) * NUMBERED_LIST_PAGE_SIZE;
 }

@@ -21,12 +21,12 @@ const mutation = graphql`
 `;
 
 /** Deletes the viewer's reply: it leaves its list (whose totalCount drops) and the post's replyCount drops everywhere. */
-export function useDeleteReplyMutation(): [(args: { id: string; postId: string; connectionId: string }) => Promise<unknown>, boolean] {
+export function useDeleteReplyMutation(): [(args: { id: string; connectionId: string }) => Promise<unknown>, boolean] {
   const [commit, inFlight] = useTypedMutation<MutationType>(mutation, { payload: 'DeleteReplyPayload' });
   const remove = useCallback(
-    ({ id, postId, connectionId }: { id: string; postId: string; connectionId: string }) =>
+    ({ id, connectionId }: { id: string; connectionId: string }) =>
       commit({
-        variables: { input: { id, postId }, connections: [connectionId] },
+        variables: { input: { id }, connections: [connectionId] },
         updater: (store, response) => {
           if (response?.deleteReply.__typename === 'DeleteReplyPayload') countConnectionChange(store, connectionId, -1);
         },

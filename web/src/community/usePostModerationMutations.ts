@@ -102,7 +102,7 @@ export function useBlockUserMutation(): (userId: string) => Promise<unknown> {
   return useCallback(
     (userId: string) =>
       commit({
-        variables: { input: { userId } },
+        variables: { input: { id: userId } },
         updater: (store, response) => {
           if (response?.blockUser.__typename !== 'BlockUserPayload') return;
           store.get(userId)?.setValue(true, 'isBlocked');

@@ -49,7 +49,7 @@ export function useToggleBookmarkMutation(): [(post: { id: string; isBookmarked:
   const toast = useToast();
   const toggle = useCallback(
     ({ id, isBookmarked }: { id: string; isBookmarked: boolean }) => {
-      const variables = { input: { postId: id } };
+      const variables = { input: { id } };
       const post = { id, isBookmarked: !isBookmarked };
       const done = isBookmarked
         ? unbookmark({ variables, optimisticResponse: { unbookmarkPost: { __typename: 'UnbookmarkPostPayload', post } } })

@@ -20,12 +20,12 @@ const mutation = graphql`
 `;
 
 /** Edits the viewer's reply; the store updates the reply wherever it shows, marked (수정됨). */
-export function useUpdateReplyMutation(): [(args: { id: string; postId: string; content: string }) => Promise<unknown>, boolean] {
+export function useUpdateReplyMutation(): [(args: { id: string; content: string }) => Promise<unknown>, boolean] {
   const [commit, inFlight] = useTypedMutation<MutationType>(mutation, { payload: 'UpdateReplyPayload' });
   const update = useCallback(
-    ({ id, postId, content }: { id: string; postId: string; content: string }) =>
+    ({ id, content }: { id: string; content: string }) =>
       commit({
-        variables: { input: { id, postId, content } },
+        variables: { input: { id, content } },
         optimisticResponse: { updateReply: { __typename: 'UpdateReplyPayload', reply: { id, content, isEdited: true } } },
       }),
     [commit],

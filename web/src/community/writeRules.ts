@@ -65,12 +65,11 @@ export function validate(draft: PostDraft, isEdit: boolean): FieldErrors {
   return errors;
 }
 
-/** The gateway's field issues (input paths such as `input.title`) on the form's fields. */
-export function fieldErrorsOf(issues: ReadonlyArray<{ path: string; message: string }>): FieldErrors {
+/** The gateway's field issues (input paths such as `["input", "title"]`) on the form's fields. */
+export function fieldErrorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<string>; message: string }>): FieldErrors {
   const fieldErrors: FieldErrors = {};
   for (const issue of issues) {
-    const field = (Object.values(FORM_FIELD_OF).find((name) => issue.path.endsWith(`.${name}`) || issue.path.includes(`.${name}`)) ??
-      'form') as keyof FieldErrors;
+    const field = (Object.values(FORM_FIELD_OF).find((name) => issue.path[0] === 'input' && issue.path[1] === name) ?? 'form') as keyof FieldErrors;
     fieldErrors[field] ??= issue.message;
   }
   return fieldErrors;

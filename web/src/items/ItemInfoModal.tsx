@@ -39,6 +39,7 @@ const itemInfoModalQuery = graphql`
           edges {
             node {
               id
+              isViewer
               ...ItemInfoModal_wisher
             }
           }
@@ -48,6 +49,7 @@ const itemInfoModalQuery = graphql`
           edges {
             node {
               id
+              isViewer
               ...ItemInfoModal_wisher
             }
           }
@@ -77,6 +79,8 @@ export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
   const toast = useToast();
   const openLogin = useOpenLoginModal();
   const [addWish, adding] = useAddWishMutation();
+  // Whether the viewer is among the loaded buyers and sellers (the lists' first pages), as the content reports it.
+  const listed = useRef({ BUY: false, SELL: false });
   const reportItem = useReportItemMutation();
   const modalRef = useRef<HTMLDivElement>(null);
   useModalFocus(modalRef, !reporting);
@@ -97,6 +101,11 @@ export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
   const add = async (wishType: 'BUY' | 'SELL') => {
     if (isGuest()) {
       openLogin();
+      return;
+    }
+    // Adding again changes nothing: say it is already there rather than that it was added.
+    if (listed.current[wishType]) {
+      toast.show(wishType === 'BUY' ? itemTexts.alreadyInBuyList : itemTexts.alreadyInSellList, 'info');
       return;
     }
     try {
@@ -146,7 +155,16 @@ export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
         <div className="item-modal__body" role="tabpanel">
           <LoadFailure key={String(queryRef?.variables.id)} tab={tab}>
             <Suspense fallback={<p className="item-modal__state">{tab === 'info' ? uiTexts.loading : itemTexts.listLoading}</p>}>
-              {queryRef ? <ItemInfoContent queryRef={queryRef} tab={tab} onReport={openReport} /> : null}
+              {queryRef ? (
+                <ItemInfoContent
+                  queryRef={queryRef}
+                  tab={tab}
+                  onReport={openReport}
+                  onListed={(buy, sell) => {
+                    listed.current = { BUY: buy, SELL: sell };
+                  }}
+                />
+              ) : null}
             </Suspense>
           </LoadFailure>
         </div>
@@ -171,8 +189,23 @@ export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
   );
 }
 
-function ItemInfoContent({ queryRef, tab, onReport }: { queryRef: PreloadedQuery<ItemInfoModalQueryType>; tab: Tab; onReport: () => void }) {
+function ItemInfoContent({
+  queryRef,
+  tab,
+  onReport,
+  onListed,
+}: {
+  queryRef: PreloadedQuery<ItemInfoModalQueryType>;
+  tab: Tab;
+  onReport: () => void;
+  onListed: (buy: boolean, sell: boolean) => void;
+}) {
   const { item } = usePreloadedQuery<ItemInfoModalQueryType>(itemInfoModalQuery, queryRef);
+  const inList = (list: { readonly edges: readonly { readonly node: { readonly isViewer: boolean } }[] } | undefined) =>
+    Boolean(list?.edges.some((edge) => edge.node.isViewer));
+  const buying = item?.__typename === 'Item' && inList(item.buyers);
+  const selling = item?.__typename === 'Item' && inList(item.sellers);
+  useEffect(() => onListed(buying, selling), [buying, selling, onListed]);
   if (!item || item.__typename !== 'Item')
     return <p className="item-modal__state">{item?.__typename === 'NotFoundError' ? item.message : itemTexts.itemNotFound}</p>;
 
@@ -220,6 +253,7 @@ function Wisher({ wisher }: { wisher: ItemInfoModal_wisher$key }) {
   const data = useFragment(
     graphql`
       fragment ItemInfoModal_wisher on ItemWisher {
+        isViewer
         user {
           nickname
           profileImage
@@ -244,9 +278,13 @@ function Wisher({ wisher }: { wisher: ItemInfoModal_wisher$key }) {
         ) : null}
         <span className="wisher__name">{data.user.nickname}</span>
       </div>
-      <button type="button" className="button button--secondary wisher__chat" onClick={() => toast.show(itemTexts.chatUnavailable, 'info')}>
-        {itemTexts.chat}
-      </button>
+      {data.isViewer ? (
+        <span className="wisher__me">{itemTexts.me}</span>
+      ) : (
+        <button type="button" className="button button--secondary wisher__chat" onClick={() => toast.show(itemTexts.chatUnavailable, 'info')}>
+          {itemTexts.chat}
+        </button>
+      )}
     </li>
   );
 }

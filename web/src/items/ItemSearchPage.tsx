@@ -8,7 +8,7 @@ import { ItemInfoModal } from './ItemInfoModal';
 
 const itemSearchQuery = graphql`
   query ItemSearchPageQuery($name: String!, $first: Int!) {
-    searchItems(name: $name, first: $first) {
+    searchItems(name: $name, first: $first) @required(action: THROW) {
       totalCount
       edges {
         node {

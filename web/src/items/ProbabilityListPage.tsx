@@ -20,7 +20,7 @@ const texts = itemTexts.probability;
 
 const probabilityListQuery = graphql`
   query ProbabilityListPageQuery($kind: ProbabilityKind!, $search: String, $first: Int, $after: String, $last: Int, $before: String) @preloadable {
-    probabilityTable(kind: $kind, search: $search, first: $first, after: $after, last: $last, before: $before) {
+    probabilityTable(kind: $kind, search: $search, first: $first, after: $after, last: $last, before: $before) @required(action: THROW) {
       totalCount
       edges {
         node {

@@ -15,13 +15,13 @@ const t = itemTexts.wishEdit;
 type Field = 'target_price' | 'quantity' | 'memo';
 type FieldErrors = Partial<Record<Field | 'form', string>>;
 
-/** A field issue's path, from the domain schema (`target_price`) or the gateway (`input.targetPrice`). */
-const fieldOf = (path: string): Field | undefined => {
-  const name = path.replace(/^input\./, '').replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+/** A field issue's path, from the domain schema (`["target_price"]`) or the gateway (`["input", "targetPrice"]`). */
+const fieldOf = (path: ReadonlyArray<PropertyKey>): Field | undefined => {
+  const name = String(path[0] === 'input' ? path[1] : path[0]).replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
   return name === 'target_price' || name === 'quantity' || name === 'memo' ? name : undefined;
 };
 
-function errorsOf(issues: ReadonlyArray<{ path: string; message: string }>): FieldErrors {
+function errorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const field = fieldOf(issue.path) ?? 'form';
@@ -76,7 +76,7 @@ export function WishEditDialog({ wish: wishKey, onClose }: WishEditDialogProps) 
       is_notification_enabled: notify,
     });
     if (!checked.success) {
-      setErrors(errorsOf(checked.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))));
+      setErrors(errorsOf(checked.error.issues));
       const form = event.currentTarget;
       window.requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
@@ -84,7 +84,7 @@ export function WishEditDialog({ wish: wishKey, onClose }: WishEditDialogProps) 
     const body = checked.data;
     try {
       await updateWish({
-        wishId: wish.id,
+        id: wish.id,
         targetPrice: body.target_price ?? null,
         quantity: body.quantity,
         memo: body.memo ? body.memo : null,
@@ -155,9 +155,13 @@ export function WishEditDialog({ wish: wishKey, onClose }: WishEditDialogProps) 
             {...field('memo')}
             className="field__input"
             rows={3}
-            maxLength={WISH_MEMO_MAX}
             value={memo}
-            onChange={(event) => change(setMemo, 'memo')(event.target.value)}
+            onChange={(event) => {
+              const value = event.target.value;
+              change(setMemo, 'memo')(value);
+              // Nothing typed or pasted is cut: a memo over the limit stays, marked, until it is shortened.
+              if (value.trim().length > WISH_MEMO_MAX) setErrors((current) => ({ ...current, memo: itemTexts.memoMax(WISH_MEMO_MAX) }));
+            }}
           />
           <LengthCounter length={memo.length} max={WISH_MEMO_MAX} />
           {fieldError('memo')}

@@ -109,6 +109,7 @@ function WishList({ user, wishType }: { user: WishList_user$key; wishType: WishT
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [confirmingSelected, setConfirmingSelected] = useState(false);
   const [removeWishes, removingSelected] = useRemoveWishesMutation();
   const [removeWish, removingOne] = useRemoveWishMutation();
   const toast = useToast();
@@ -139,15 +140,18 @@ function WishList({ user, wishType }: { user: WishList_user$key; wishType: WishT
     });
   };
 
+  const selectedIds = wishes.filter((wish) => selected.has(wish.id)).map((wish) => wish.id);
   const deleteSelected = async () => {
-    const ids = wishes.filter((wish) => selected.has(wish.id)).map((wish) => wish.id);
+    const ids = selectedIds;
     if (!ids.length) return;
     try {
       await removeWishes(ids, wishType, [connection.__id]);
+      setConfirmingSelected(false);
       setSelected(new Set());
       toast.show(itemTexts.deletedSelected, 'success');
       realign(ids.length);
     } catch (error) {
+      setConfirmingSelected(false);
       toast.show(failureMessage(error, itemTexts.deleteFailed), 'error');
     }
   };
@@ -174,7 +178,12 @@ function WishList({ user, wishType }: { user: WishList_user$key; wishType: WishT
       ) : (
         <>
           <div className="wish-list__toolbar">
-            <button type="button" className="button button--secondary" disabled={selected.size === 0 || removingSelected} onClick={() => void deleteSelected()}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={selectedIds.length === 0 || removingSelected}
+              onClick={() => setConfirmingSelected(true)}
+            >
               {itemTexts.deleteSelected}
             </button>
           </div>
@@ -199,19 +208,30 @@ function WishList({ user, wishType }: { user: WishList_user$key; wishType: WishT
         </button>
       ) : null}
       {editedWish ? <WishEditDialog key={editedWish.id} wish={editedWish} onClose={() => setEditing(null)} /> : null}
-      <DeleteWishDialog name={deletedWish?.item.name ?? null} busy={removingOne} onConfirm={() => void deleteOne()} onCancel={() => setDeleting(null)} />
+      <DeleteWishDialog
+        question={deletedWish ? itemTexts.wishEdit.removeConfirm(deletedWish.item.name) : null}
+        busy={removingOne}
+        onConfirm={() => void deleteOne()}
+        onCancel={() => setDeleting(null)}
+      />
+      <DeleteWishDialog
+        question={confirmingSelected ? itemTexts.deleteSelectedConfirm(selectedIds.length) : null}
+        busy={removingSelected}
+        onConfirm={() => void deleteSelected()}
+        onCancel={() => setConfirmingSelected(false)}
+      />
     </section>
   );
 }
 
-/** Asks before one entry is deleted (the app's alert dialog, not the browser's confirm). */
-function DeleteWishDialog({ name, busy, onConfirm, onCancel }: { name: string | null; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+/** Asks before entries are deleted, one or the selected ones (the app's alert dialog, not the browser's confirm). */
+function DeleteWishDialog({ question, busy, onConfirm, onCancel }: { question: string | null; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
   const messageId = useId();
   return (
-    <ModalDialog open={name !== null} onClose={onCancel} className="modal confirm-dialog" role="alertdialog" labelledBy={messageId}>
+    <ModalDialog open={question !== null} onClose={onCancel} className="modal confirm-dialog" role="alertdialog" labelledBy={messageId}>
       <div className="modal__body">
         <p id={messageId} className="modal__title">
-          {name === null ? null : itemTexts.wishEdit.removeConfirm(name)}
+          {question}
         </p>
         <ModalActions cancel={uiTexts.cancel} onCancel={onCancel} action={itemTexts.wishEdit.remove} onAction={onConfirm} disabled={busy} />
       </div>

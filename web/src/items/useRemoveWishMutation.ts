@@ -23,7 +23,7 @@ export function useRemoveWishMutation() {
     { payload: 'RemoveWishPayload' },
   );
   const removeWish = useCallback(
-    (wishId: string, wishType: WishType, connections: string[]) => commit({ variables: { input: { wishId, wishType }, connections } }),
+    (wishId: string, wishType: WishType, connections: string[]) => commit({ variables: { input: { id: wishId, wishType }, connections } }),
     [commit],
   );
   return [removeWish, isInFlight] as const;

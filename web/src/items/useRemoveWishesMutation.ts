@@ -24,7 +24,7 @@ export function useRemoveWishesMutation() {
     { payload: 'RemoveWishesPayload' },
   );
   const removeWishes = useCallback(
-    (wishIds: string[], wishType: WishType, connections: string[]) => commit({ variables: { input: { wishIds, wishType }, connections } }),
+    (wishIds: string[], wishType: WishType, connections: string[]) => commit({ variables: { input: { ids: wishIds, wishType }, connections } }),
     [commit],
   );
   return [removeWishes, isInFlight] as const;

@@ -22,7 +22,7 @@ export function useReportItemMutation() {
   );
   return useCallback(
     (itemId: string, { reason, reasonType }: ReportInput, context: { submitItem: string; contextId: string }) =>
-      commit({ variables: { input: { itemId, reason, reasonType, submitItem: context.submitItem, contextId: context.contextId } } }),
+      commit({ variables: { input: { id: itemId, reason, reasonType, submitItem: context.submitItem, contextId: context.contextId } } }),
     [commit],
   );
 }

@@ -29,7 +29,7 @@ export function useSetWishStatusMutation() {
   const setStatus = useCallback(
     (wishId: string, wishType: WishType, status: WishStatus) =>
       commit({
-        variables: { input: { wishId, wishType, status } },
+        variables: { input: { id: wishId, wishType, status } },
         optimisticResponse: { setWishStatus: { __typename: 'SetWishStatusPayload', wish: { id: wishId, status, completedAt: null } } },
       }),
     [commit],

@@ -177,7 +177,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
           id
           isStaff
         }
-        inquiry(id: $id) {
+        inquiry(id: $id) @required(action: THROW) {
           __typename
           ... on Inquiry {
             id
@@ -327,7 +327,7 @@ function InquirySatisfaction({ inquiry }: { inquiry: InquiryPages_satisfaction$k
   const send = (event: FormEvent) => {
     event.preventDefault();
     if (chosen === null || chosen === undefined) return;
-    commit({ variables: { input: { inquiryId: data.id, score: chosen } } }).then(
+    commit({ variables: { input: { id: data.id, score: chosen } } }).then(
       () => {
         setScore(null);
         toast.show(m.satisfactionForm.saved, 'success');

@@ -29,7 +29,7 @@ function InquiryStatusForm({ queryRef }: { queryRef: PreloadedQuery<InquiryStatu
           id
           isStaff
         }
-        inquiry(id: $id) {
+        inquiry(id: $id) @required(action: THROW) {
           __typename
           ... on Inquiry {
             id
@@ -120,7 +120,7 @@ function StatusForm(props: StatusFormProps) {
     commit({
       variables: {
         input: {
-          inquiryId: props.inquiryId,
+          id: props.inquiryId,
           status: status.toUpperCase() as InquiryStatus,
           resolution: resolution.trim() || null,
           internalNotes: internalNotes.trim() || null,

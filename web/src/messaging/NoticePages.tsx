@@ -35,7 +35,7 @@ function NoticeList({ queryRef, emptyTitle, detailPath }: { queryRef: PreloadedQ
   const { notices } = usePreloadedQuery<NoticeListPageQuery>(
     graphql`
       query NoticeListPageQuery($category: NoticeCategory) @preloadable {
-        notices(first: 50, category: $category) {
+        notices(first: 50, category: $category) @required(action: THROW) {
           edges {
             node {
               id
@@ -95,7 +95,7 @@ function NoticeDetail({ queryRef, guide = false }: { queryRef: PreloadedQuery<No
         viewer {
           isStaff
         }
-        notice(id: $id) {
+        notice(id: $id) @required(action: THROW) {
           __typename
           ... on Notice {
             id

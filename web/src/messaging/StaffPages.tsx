@@ -88,7 +88,7 @@ export function ComposeNotificationPage() {
 
 const memberSearchQuery = graphql`
   query StaffPagesMemberSearchQuery($query: String!) {
-    searchUsers(query: $query, first: 10) {
+    searchUsers(query: $query, first: 10) @required(action: THROW) {
       edges {
         node {
           id
@@ -187,7 +187,7 @@ function NoticeEditor({ queryRef }: { queryRef: PreloadedQuery<StaffPagesNoticeE
   const { notice } = usePreloadedQuery<StaffPagesNoticeEditQuery>(
     graphql`
       query StaffPagesNoticeEditQuery($id: ID!) @preloadable {
-        notice(id: $id) {
+        notice(id: $id) @required(action: THROW) {
           __typename
           ... on Notice {
             id

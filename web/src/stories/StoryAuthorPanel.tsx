@@ -1,6 +1,8 @@
-import { graphql, useFragment } from 'react-relay';
-import { storyTexts } from '@domain/messages.js';
+import { Suspense, useEffect } from 'react';
+import { graphql, useFragment, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
+import { storyTexts, uiTexts } from '@domain/messages.js';
 import type { StoryAuthorPanel_story$key } from '../__generated__/StoryAuthorPanel_story.graphql';
+import type { StoryAuthorPanelReactionsQuery } from '../__generated__/StoryAuthorPanelReactionsQuery.graphql';
 import { Avatar } from '../ui/Avatar';
 
 /** The author's view of their story: who watched it and its stats. */
@@ -8,6 +10,7 @@ export function StoryAuthorPanel({ story, open, onToggle }: { story: StoryAuthor
   const data = useFragment(
     graphql`
       fragment StoryAuthorPanel_story on Story {
+        id
         viewCount
         stats {
           __typename
@@ -38,6 +41,10 @@ export function StoryAuthorPanel({ story, open, onToggle }: { story: StoryAuthor
     `,
     story,
   );
+  const [reactionsRef, loadReactions] = useQueryLoader<StoryAuthorPanelReactionsQuery>(reactionsQuery);
+  useEffect(() => {
+    if (open) loadReactions({ id: data.id }, { fetchPolicy: 'store-and-network' });
+  }, [open, data.id, loadReactions]);
   const labels = storyTexts.viewer.statLabels;
   const stats = data.stats.__typename === 'StoryStats' ? data.stats : null;
   const viewers = data.viewers.__typename === 'StoryViewerConnection' ? data.viewers.edges.map((edge) => edge.node.viewer) : [];
@@ -64,6 +71,8 @@ export function StoryAuthorPanel({ story, open, onToggle }: { story: StoryAuthor
               <dd data-testid="stat-reactionCount">{stats.reactionCount}</dd>
             </dl>
           ) : null}
+          <h2 className="story-panel__title">{storyTexts.viewer.reactionsTitle}</h2>
+          <Suspense fallback={<p>{uiTexts.loading}</p>}>{reactionsRef ? <StoryReactionList queryRef={reactionsRef} /> : null}</Suspense>
           <h2 className="story-panel__title">{storyTexts.viewer.viewersTitle}</h2>
           {viewers.length ? (
             <ul className="story-panel__viewers">
@@ -82,5 +91,56 @@ export function StoryAuthorPanel({ story, open, onToggle }: { story: StoryAuthor
         </section>
       ) : null}
     </footer>
+  );
+}
+
+const reactionsQuery = graphql`
+  query StoryAuthorPanelReactionsQuery($id: ID!) {
+    node(id: $id) {
+      ... on Story {
+        reactions(first: 50) {
+          __typename
+          ... on StoryReactionConnection {
+            edges {
+              node {
+                id
+                type
+                emoji
+                comment
+                user {
+                  id
+                  nickname
+                  profileImage
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+/**
+ * Who sent which emoji, like or message, most recent first. Read when the panel opens (not with every story
+ * the viewer loads) and again each time it opens, so new ones show.
+ */
+function StoryReactionList({ queryRef }: { queryRef: PreloadedQuery<StoryAuthorPanelReactionsQuery> }) {
+  const data = usePreloadedQuery<StoryAuthorPanelReactionsQuery>(reactionsQuery, queryRef);
+  const connection = data.node?.reactions;
+  const reactions = connection?.__typename === 'StoryReactionConnection' ? connection.edges.map((edge) => edge.node) : [];
+  if (!reactions.length) return <p>{storyTexts.viewer.noReactions}</p>;
+  return (
+    <ul className="story-panel__reactions" data-testid="story-reactions">
+      {reactions.map((reaction) => (
+        <li key={reaction.id}>
+          <Avatar src={reaction.user?.profileImage ?? null} />
+          <span className="story-panel__who">{reaction.user?.nickname}</span>
+          <span className="story-panel__what">
+            {reaction.type === 'EMOJI' ? reaction.emoji : reaction.type === 'COMMENT' ? reaction.comment : storyTexts.viewer.reactionLike}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -28,7 +28,7 @@ export function StoryReplyBar({
     try {
       await react(story.id, 'COMMENT', { comment: text });
       setComment('');
-      showStoryToast(v.reacted);
+      showStoryToast(v.messageSent);
     } catch (error) {
       failed(error as Error);
     }
@@ -73,12 +73,12 @@ export function StoryReplyBar({
           type="button"
           className={`story-viewer__like${story.isLiked ? ' story-viewer__like--on' : ''}`}
           aria-pressed={story.isLiked}
-          aria-label={v.like}
+          aria-label={v.likeWithCount(story.likeCount)}
           title={story.isLiked ? v.liked : v.like}
           disabled={reacting || unliking}
           onClick={() => void toggleLike()}
         >
-          ♥ <span data-testid="story-like-count">{story.likeCount}</span>
+          <span aria-hidden="true">♥</span> <span data-testid="story-like-count">{story.likeCount}</span>
         </button>
       </div>
     </footer>

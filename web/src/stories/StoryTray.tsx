@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { storyTrayTexts } from '@domain/messages.js';
 import type { StoryTray_query$key } from '../__generated__/StoryTray_query.graphql';
 import { Avatar } from '../ui/Avatar';
@@ -42,16 +42,23 @@ export function StoryTray({ query }: { query: StoryTray_query$key }) {
     `,
     query,
   );
+  const tray = useRef<HTMLElement>(null);
+  // Back from the viewer (which names whose stories it showed): focus returns to that member's ring.
+  const storyOf = (useLocation().state as { storyOf?: string } | null)?.storyOf;
+  useEffect(() => {
+    if (storyOf) tray.current?.querySelector<HTMLElement>(`[data-story-of="${CSS.escape(storyOf)}"]`)?.focus();
+  }, [storyOf]);
   // The ring follows each story's `isViewed`, so watching a story updates the tray through the store.
-  const groups = data.storyGroups.edges.map((edge) => ({ ...edge.node, hasNewStory: edge.node.stories.some((story) => !story.isViewed) }));
+  const groups = (data.storyGroups?.edges ?? []).map((edge) => ({ ...edge.node, hasNewStory: edge.node.stories.some((story) => !story.isViewed) }));
   const viewer = data.viewer;
   return (
-    <section className="story-tray" aria-label={storyTrayTexts.title}>
+    <section ref={tray} className="story-tray" aria-label={storyTrayTexts.title}>
       {viewer ? (
         <div className="story-tray__item">
           <Link
             to={viewer.stories.totalCount > 0 ? `/stories/${encodeURIComponent(viewer.id)}` : '/stories/new'}
             className={`story-tray__ring${viewer.stories.totalCount > 0 ? ' story-tray__ring--viewed' : ''}`}
+            data-story-of={viewer.id}
             aria-label={storyTrayTexts.add}
           >
             <Avatar src={viewer.profileImage} size="medium" />
@@ -68,6 +75,7 @@ export function StoryTray({ query }: { query: StoryTray_query$key }) {
           to={`/stories/${encodeURIComponent(group.user.id)}`}
           className="story-tray__item"
           data-testid="story-group"
+          data-story-of={group.user.id}
           aria-label={`${group.user.nickname} ${group.hasNewStory ? storyTrayTexts.unviewed : storyTrayTexts.viewed}`}
         >
           <span className={`story-tray__ring${group.hasNewStory ? ' story-tray__ring--unviewed' : ' story-tray__ring--viewed'}`}>

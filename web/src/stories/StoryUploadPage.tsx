@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { IMAGE_MIME_TYPES, STORY_CAPTION_MAX, STORY_PRIVACY_LEVELS, STORY_VIDEO_MIME_TYPES } from '@domain/limits.js';
 import { storyTexts } from '@domain/messages.js';
@@ -14,6 +14,7 @@ const ACCEPT = [...IMAGE_MIME_TYPES, ...STORY_VIDEO_MIME_TYPES].join(',');
 /** /stories/new: pick a picture or video, preview it, add a caption and choose who sees it. */
 export default function StoryUploadPage() {
   const navigate = useNavigate();
+  const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [caption, setCaption] = useState('');
@@ -51,13 +52,14 @@ export default function StoryUploadPage() {
 
   return (
     <>
-      <PageHeader title={storyTexts.upload.title} />
+      <PageHeader title={storyTexts.upload.title} back />
       <div className="story-upload">
         {!storedToken() ? <p className="story-upload__notice">{storyTexts.upload.loginRequired}</p> : null}
-        <label className="story-upload__pick">
+        {/* A labelled button opens the picker: the browser's own file input would show its English "Choose File". */}
+        <button type="button" className="button button--secondary story-upload__pick" onClick={() => fileInput.current?.click()}>
           {storyTexts.upload.pick}
-          <input type="file" accept={ACCEPT} onChange={pick} />
-        </label>
+        </button>
+        <input ref={fileInput} type="file" accept={ACCEPT} hidden data-testid="story-media-input" onChange={pick} />
         {preview ? (
           <div className="story-upload__preview">{isVideo ? <video src={preview} muted playsInline controls /> : <img src={preview} alt="" />}</div>
         ) : null}

@@ -10,7 +10,7 @@ const v = storyTexts.viewer;
 
 interface StoryViewerHeaderProps {
   user: { readonly id: string; readonly nickname: string | undefined; readonly profileImage: string | null | undefined };
-  story: { readonly id: string; readonly isMine: boolean; readonly createdAt: string };
+  story: { readonly id: string; readonly isMine: boolean; readonly createdAt: string; readonly privacy: string };
   onReport: () => void;
   onHighlight: () => void;
   /** The menu is open: the story waits meanwhile. */
@@ -29,15 +29,15 @@ export function StoryViewerHeader({ user, story, onReport, onHighlight, onMenu, 
   const deleteStory = useDeleteStoryMutation();
   const failed = (error: Error) => showStoryToast(error.message, 'error');
 
+  // The hidden member's stories stop: the viewer closes (this viewer plays one member), the undo toast stays.
   const hideMember = () =>
-    hide(user.id).then(
-      () =>
-        showStoryToast(v.hidden, 'success', {
-          label: v.undoHide,
-          run: () => void unhide(user.id).then(() => showStoryToast(v.unhidden), failed),
-        }),
-      failed,
-    );
+    hide(user.id).then(() => {
+      showStoryToast(v.hidden, 'success', {
+        label: v.undoHide,
+        run: () => void unhide(user.id).then(() => showStoryToast(v.unhidden), failed),
+      });
+      close();
+    }, failed);
 
   return (
     <header className="story-viewer__header">
@@ -49,6 +49,7 @@ export function StoryViewerHeader({ user, story, onReport, onHighlight, onMenu, 
         <time className="story-viewer__time" dateTime={story.createdAt}>
           {formatRelativeTime(story.createdAt)}
         </time>
+        {story.privacy === 'CLOSE_FRIENDS' ? <span className="story-viewer__close-friends">{storyTexts.closeFriends.title}</span> : null}
       </span>
       <ActionsMenu onOpenChange={onMenu}>
         {(done) => (

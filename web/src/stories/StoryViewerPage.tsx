@@ -18,7 +18,7 @@ export default function StoryViewerPage() {
   return (
     <>
       <RouteScreen<StoryViewerPageQuery>>{(queryRef) => <StoryViewer queryRef={queryRef} />}</RouteScreen>
-      <StoryToaster />
+      <StoryToaster placement="top" />
     </>
   );
 }
@@ -44,6 +44,7 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
                   duration
                   caption
                   createdAt
+                  privacy
                   isLiked
                   likeCount
                   ...StoryAuthorPanel_story
@@ -71,7 +72,9 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
   const videoRef = useRef<HTMLVideoElement>(null);
   const report = useReportStoryMutation();
   const createHighlight = useCreateHighlightMutation();
-  const close = useCallback(() => navigate('/community'), [navigate]);
+  const userId = user?.id;
+  // The viewer's entry is replaced, so Back does not open it again; the tray puts focus back on the member it opened.
+  const close = useCallback(() => navigate('/community', { replace: true, state: { storyOf: userId } }), [navigate, userId]);
   const paused = held || typing || panelOpen || menuOpen || sheet !== null;
   const { story, index, elapsed, go } = useStoryPlayback(stories, paused, close, videoRef);
   const hasStory = Boolean(story);
@@ -91,7 +94,6 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
     return () => document.removeEventListener('keydown', onKey);
   }, [sheet, close]);
 
-  const userId = user?.id;
   if (!user || !userId || !story) {
     return (
       <div className="story-viewer story-viewer--empty">

@@ -40,12 +40,13 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-export function StoryToaster() {
+/** `top`: in the story viewer, under its header, clear of the emoji bar, the message field and the like. */
+export function StoryToaster({ placement = 'bottom' }: { placement?: 'top' | 'bottom' }) {
   const all = useSyncExternalStore(subscribe, () => toasts);
   const visible = all.slice(-STORY_TOAST.visible);
   if (!visible.length) return null;
   return (
-    <ol className="story-toaster" style={{ width: STORY_TOAST.widthPx, gap: STORY_TOAST.gapPx }} aria-live="polite">
+    <ol className={`story-toaster story-toaster--${placement}`} style={{ width: STORY_TOAST.widthPx, gap: STORY_TOAST.gapPx }} aria-live="polite">
       {visible.map((toast) => (
         <StoryToastItem key={toast.id} toast={toast} />
       ))}

@@ -68,7 +68,7 @@ export function useViewStoryMutation() {
   );
   return useCallback(
     (storyId: string, duration: number, completionRate: number) =>
-      void commit({ variables: { input: { storyId, duration, completionRate } } }).catch(() => undefined),
+      void commit({ variables: { input: { id: storyId, duration, completionRate } } }).catch(() => undefined),
     [commit],
   );
 }
@@ -93,7 +93,7 @@ export function useReactToStoryMutation() {
     { payload: 'ReactToStoryPayload', failureText },
   );
   const react = useCallback(
-    (storyId: string, type: StoryReactionType, text?: { comment?: string; emoji?: string }) => commit({ variables: { input: { storyId, type, ...text } } }),
+    (storyId: string, type: StoryReactionType, text?: { comment?: string; emoji?: string }) => commit({ variables: { input: { id: storyId, type, ...text } } }),
     [commit],
   );
   return [react, inFlight] as const;
@@ -119,7 +119,7 @@ export function useUnlikeStoryMutation() {
     `,
     { payload: 'UnlikeStoryPayload', failureText },
   );
-  const unlike = useCallback((storyId: string) => commit({ variables: { input: { storyId } } }), [commit]);
+  const unlike = useCallback((storyId: string) => commit({ variables: { input: { id: storyId } } }), [commit]);
   return [unlike, inFlight] as const;
 }
 
@@ -135,7 +135,23 @@ export function useHideUserStoriesMutation() {
     `,
     { payload: 'HideUserStoriesPayload', failureText },
   );
-  return useCallback((userId: string) => commit({ variables: { input: { userId } } }), [commit]);
+  return useCallback(
+    (userId: string) =>
+      commit({
+        variables: { input: { userId } },
+        // The member leaves the tray the viewer returns to (the tray reads the first page of groups).
+        updater: (store) => {
+          const groups = store.getRoot().getLinkedRecord('storyGroups', { first: 20 });
+          const edges = groups?.getLinkedRecords('edges');
+          if (!groups || !edges) return;
+          groups.setLinkedRecords(
+            edges.filter((edge) => edge?.getLinkedRecord('node')?.getLinkedRecord('user')?.getDataID() !== userId),
+            'edges',
+          );
+        },
+      }),
+    [commit],
+  );
 }
 
 /** Shows a hidden member's stories again (in the tray from the next visit). */
@@ -167,7 +183,7 @@ export function useReportStoryMutation() {
     `,
     { payload: 'ReportStoryPayload', failureText },
   );
-  return useCallback((storyId: string, reason: string) => commit({ variables: { input: { storyId, reason } } }), [commit]);
+  return useCallback((storyId: string, reason: string) => commit({ variables: { input: { id: storyId, reason } } }), [commit]);
 }
 
 export function useCreateHighlightMutation() {
@@ -200,7 +216,7 @@ export function useDeleteHighlightMutation() {
     `,
     { payload: 'DeleteHighlightPayload', failureText },
   );
-  return useCallback((highlightId: string, connection: string) => commit({ variables: { input: { highlightId }, connections: [connection] } }), [commit]);
+  return useCallback((highlightId: string, connection: string) => commit({ variables: { input: { id: highlightId }, connections: [connection] } }), [commit]);
 }
 
 export function useDeleteStoryMutation() {
@@ -218,7 +234,7 @@ export function useDeleteStoryMutation() {
     `,
     { payload: 'DeleteStoryPayload', failureText },
   );
-  return useCallback((storyId: string) => commit({ variables: { input: { storyId } } }), [commit]);
+  return useCallback((storyId: string) => commit({ variables: { input: { id: storyId } } }), [commit]);
 }
 
 /** Replaces the member's close friends; the viewer's `closeFriends` in the store becomes the answered list. */

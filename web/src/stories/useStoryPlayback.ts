@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useViewStoryMutation } from './useStoryMutations';
 
 const TICK_MS = 100;
@@ -12,18 +12,27 @@ interface PlayedStory {
 
 /**
  * Plays a member's stories in order: each for its duration unless `paused`, then the next; after the last one
- * `close`. Someone else's story counts as viewed when it starts and again, complete, when it ends.
+ * `close`, once (the clock stops there, though the screen stays until the next one has loaded). Someone else's
+ * story counts as viewed when it starts and again, complete, when it ends.
  */
 export function useStoryPlayback<S extends PlayedStory>(stories: readonly S[], paused: boolean, close: () => void, video: RefObject<HTMLVideoElement | null>) {
   const [index, setIndex] = useState(0);
   const [elapsed, setElapsed] = useState(0);
+  const [ended, setEnded] = useState(false);
+  // Ticks already queued still run after the end: the ref stops them before the state has rendered.
+  const endedRef = useRef(false);
   const viewStory = useViewStoryMutation();
   const story: S | undefined = stories[index];
 
   const go = useCallback(
     (step: number) => {
+      if (endedRef.current) return;
       const next = index + step;
-      if (next >= stories.length) return close();
+      if (next >= stories.length) {
+        endedRef.current = true;
+        setEnded(true);
+        return close();
+      }
       setIndex(Math.max(0, next));
       setElapsed(0);
     },
@@ -35,17 +44,17 @@ export function useStoryPlayback<S extends PlayedStory>(stories: readonly S[], p
   }, [story?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    if (!story || paused) {
+    if (!story || paused || ended) {
       video.current?.pause();
       return;
     }
     void video.current?.play().catch(() => undefined);
     const timer = setInterval(() => setElapsed((value) => value + TICK_MS), TICK_MS);
     return () => clearInterval(timer);
-  }, [story, paused, video]);
+  }, [story, paused, ended, video]);
 
   useEffect(() => {
-    if (story && elapsed >= story.duration * 1000) {
+    if (story && !endedRef.current && elapsed >= story.duration * 1000) {
       if (!story.isMine) viewStory(story.id, story.duration, 100);
       go(1);
     }

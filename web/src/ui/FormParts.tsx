@@ -137,7 +137,7 @@ export function FormError({ error, className = 'form-error' }: { error: string |
 /** How much of a text's limit is used, read out as it changes. */
 export function LengthCounter({ length, max, className = 'field__counter' }: { length: number; max: number; className?: string }) {
   return (
-    <span className={className} aria-live="polite">
+    <span className={length > max ? `${className} ${className}--over` : className} aria-live="polite">
       {length}/{max}
     </span>
   );

@@ -28,8 +28,8 @@ import {
   TooManyAttemptsError,
   ValidationError,
 } from '../../graphql/errors.js';
-import { inputIdOf, validateInput, withoutNulls } from '../../graphql/ids.js';
-import { payloadMutation, type PayloadFields } from '../../graphql/mutations.js';
+import { targetUpstreamIdOf, validateInput, withoutNulls } from '../../graphql/ids.js';
+import { targetIdFields, payloadMutation, type PayloadFields } from '../../graphql/mutations.js';
 import { User } from '../../graphql/refs.js';
 import { Gender } from './user.js';
 
@@ -67,7 +67,7 @@ const retryAfterOf = (error: GatewayError) => Math.max(1, Number((error.extensio
 const clientIpOf = (context: GatewayContext) => (context as GatewayContext & { clientIp?: string }).clientIp;
 
 payloadMutation('loginWithPassword', {
-  description: '이메일 또는 휴대전화 번호와 비밀번호로 로그인 (001 §5). 실패가 잦으면 잠시 막힙니다.',
+  description: 'Log in with an email address or phone number and a password. Too many failures block further attempts for a while.',
   guests: true,
   errors: loginErrors,
   input: (f) => ({
@@ -77,7 +77,7 @@ payloadMutation('loginWithPassword', {
   }),
   payload: loginPayload,
   resolve: async (input, context) => {
-    const body = validateInput(loginSchema, { email: input.identifier, password: input.password, rememberMe: input.rememberMe ?? false }, 'input');
+    const body = validateInput(loginSchema, { email: input.identifier, password: input.password, rememberMe: input.rememberMe ?? false }, ['input']);
     const attempts = context.loginAttempts();
     const ip = clientIpOf(context);
     await attempts.assertAllowed(body.email, ip);
@@ -112,7 +112,7 @@ for (const [field, provider, description] of socialLogins) {
     }),
     payload: loginPayload,
     resolve: (input, context) => {
-      const body = validateInput(socialLoginSchema, withoutNulls({ access_token: input.accessToken, password: input.password }), 'input');
+      const body = validateInput(socialLoginSchema, withoutNulls({ access_token: input.accessToken, password: input.password }), ['input']);
       return context.accounts.loginWithProvider(provider, body.access_token, body.password);
     },
   });
@@ -141,6 +141,7 @@ const LoginProvider = builder.objectRef<LoginProviderJson>('LoginProvider').impl
 builder.queryField('loginProviders', (t) =>
   t.field({
     type: [LoginProvider],
+    nullable: true,
     description: '로그인 화면의 소셜 로그인 버튼: 켜져 있는 제공자와 SDK의 공개 id',
     resolve: (_root, _args, context) => context.accounts.loginProviders(),
   }),
@@ -157,6 +158,7 @@ const PasswordResetLink = builder.objectRef<ResetLinkCheckJson>('PasswordResetLi
 builder.queryField('passwordResetLink', (t) =>
   t.field({
     type: PasswordResetLink,
+    nullable: true,
     description: '재설정 링크를 쓰기 전에 아직 쓸 수 있는지 확인합니다 (링크를 쓰지는 않습니다).',
     args: { token: t.arg.string({ required: true }) },
     resolve: (_root, args, context) => {
@@ -167,7 +169,7 @@ builder.queryField('passwordResetLink', (t) =>
 );
 
 payloadMutation('register', {
-  description: '회원 가입 (001 §5). 가입하면 바로 로그인됩니다.',
+  description: 'Register a member account; the new member is logged in at once.',
   guests: true,
   errors: [ValidationError, ConflictError, BadRequestError],
   input: (f) => ({
@@ -183,7 +185,7 @@ payloadMutation('register', {
     agreeMarketing: f.boolean(),
   }),
   payload: loginPayload,
-  resolve: (input, context) => context.accounts.register(validateInput(registerSchema, withoutNulls(input), 'input')),
+  resolve: (input, context) => context.accounts.register(validateInput(registerSchema, withoutNulls(input), ['input'])),
 });
 
 payloadMutation('logout', {
@@ -199,11 +201,11 @@ payloadMutation('refreshSession', {
   errors: [ValidationError, NotAuthenticatedError],
   input: (f) => ({ refreshToken: f.string({ required: true }) }),
   payload: loginPayload,
-  resolve: (input, context) => context.accounts.refresh(validateInput(refreshSchema, input, 'input').refreshToken),
+  resolve: (input, context) => context.accounts.refresh(validateInput(refreshSchema, input, ['input']).refreshToken),
 });
 
 payloadMutation('updateProfile', {
-  description: '내 프로필 수정 (001 §5): 모두 선택 항목이며 빈 문자열은 지웁니다.',
+  description: "Edit the caller's profile. Every field is optional; an empty string clears it.",
   errors: memberErrors,
   input: (f) => ({
     nickname: f.string(),
@@ -221,7 +223,7 @@ payloadMutation('updateProfile', {
   resolve: async (input, context) => {
     const { notifications, emailAlerts, pushAlerts, privacy, ...fields } = withoutNulls(input);
     const preferences = withoutNulls({ notifications, emailAlerts, pushAlerts, privacy });
-    const body = validateInput(profileUpdateSchema, { ...fields, ...(Object.keys(preferences).length ? { preferences } : {}) }, 'input');
+    const body = validateInput(profileUpdateSchema, { ...fields, ...(Object.keys(preferences).length ? { preferences } : {}) }, ['input']);
     return { viewer: await context.accounts.updateProfile(body) };
   },
 });
@@ -231,8 +233,9 @@ payloadMutation('uploadProfileImage', {
   errors: memberErrors,
   input: (f) => ({ file: f.field({ type: 'File', required: true }) }),
   payload: { viewer: User },
+  upstreamNames: { image: 'file' },
   resolve: async (input, context) => ({
-    viewer: await context.accounts.uploadProfileImage(ensureWithin(input.file, IMAGE_UPLOAD_LIMIT, 'input.file')),
+    viewer: await context.accounts.uploadProfileImage(ensureWithin(input.file, IMAGE_UPLOAD_LIMIT, ['input', 'file'])),
   }),
 });
 
@@ -253,7 +256,9 @@ payloadMutation('changePassword', {
   }),
   payload: success,
   resolve: async (input, context) =>
-    succeeded(context.accounts.changePassword(validateInput(changePasswordSchema, input, 'input')).catch((error) => Promise.reject(asTooManyAttempts(error)))),
+    succeeded(
+      context.accounts.changePassword(validateInput(changePasswordSchema, input, ['input'])).catch((error) => Promise.reject(asTooManyAttempts(error))),
+    ),
 });
 
 payloadMutation('requestPasswordReset', {
@@ -262,7 +267,7 @@ payloadMutation('requestPasswordReset', {
   errors: [ValidationError],
   input: (f) => ({ email: f.string({ required: true }) }),
   payload: success,
-  resolve: async (input, context) => succeeded(context.accounts.requestPasswordReset(validateInput(passwordResetRequestSchema, input, 'input').email)),
+  resolve: async (input, context) => succeeded(context.accounts.requestPasswordReset(validateInput(passwordResetRequestSchema, input, ['input']).email)),
 });
 
 payloadMutation('confirmPasswordReset', {
@@ -271,7 +276,7 @@ payloadMutation('confirmPasswordReset', {
   errors: [ValidationError, BadRequestError],
   input: (f) => ({ token: f.string({ required: true }), newPassword: f.string({ required: true }), newPasswordConfirm: f.string({ required: true }) }),
   payload: { ...success, ...loginPayload },
-  resolve: (input, context) => context.accounts.confirmPasswordReset(validateInput(passwordResetConfirmSchema, input, 'input')),
+  resolve: (input, context) => context.accounts.confirmPasswordReset(validateInput(passwordResetConfirmSchema, input, ['input'])),
 });
 
 payloadMutation('requestEmailVerification', {
@@ -296,7 +301,7 @@ payloadMutation('confirmEmailVerification', {
       resolve: (_result, context) => context.accounts.me(),
     },
   },
-  resolve: (input, context) => context.accounts.confirmEmailVerification(validateInput(tokenSchema, input, 'input').token),
+  resolve: (input, context) => context.accounts.confirmEmailVerification(validateInput(tokenSchema, input, ['input']).token),
 });
 
 payloadMutation('deleteAccount', {
@@ -306,7 +311,7 @@ payloadMutation('deleteAccount', {
   payload: success,
   resolve: async (input, context) =>
     succeeded(
-      context.accounts.deleteAccount(validateInput(deleteAccountSchema, input, 'input').password).catch((error) => Promise.reject(asTooManyAttempts(error))),
+      context.accounts.deleteAccount(validateInput(deleteAccountSchema, input, ['input']).password).catch((error) => Promise.reject(asTooManyAttempts(error))),
     ),
 });
 
@@ -326,10 +331,10 @@ for (const [field, description, act] of relationMutations) {
   payloadMutation(field, {
     description,
     errors: memberErrors,
-    input: (f) => ({ userId: f.id({ required: true }) }),
+    input: (f) => targetIdFields(f, 'userId', 'member'),
     payload: { user: User },
     resolve: async (input, context) => {
-      const id = inputIdOf(input, 'userId', 'User');
+      const id = targetUpstreamIdOf(input, 'userId', 'User');
       await act(context, id);
       // The member as the caller now sees them: isFollowing, isBlocked and counts after the change.
       return { user: await context.accounts.profile(id) };

@@ -1,14 +1,16 @@
 import DataLoader from 'dataloader';
 import type { BadgeJson, UserSummaryJson } from '../../../../domain/api.js';
 import type { ActivityJson, BlockedUserJson, UserBadgeJson, UserProfileJson } from '../../../../domain/account.js';
-import { ACTIVITY_TYPES, GENDERS, PRIVACY_LEVELS, issuesFromZod, userSearchSchema } from '../../../../domain/index.js';
-import { ValidationError } from '../../graphql/errors.js';
+import { ACTIVITY_TYPES, GENDERS, PRIVACY_LEVELS, userSearchSchema } from '../../../../domain/index.js';
+import { validateInput } from '../../graphql/ids.js';
 import { builder } from '../../graphql/builder.js';
 import { isViewer } from '../../graphql/viewer.js';
 import type { GatewayContext } from '../../graphql/context.js';
-import { listConnection, queryConnection, resultsConnection } from '../../graphql/connections.js';
+import { byField, byIdentity, listConnection, queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { enumValues } from '../../graphql/enums.js';
-import { User } from '../../graphql/refs.js';
+import { NotFoundError } from '../../graphql/errors.js';
+import { referencedNode, upstreamNode } from '../../graphql/nodes.js';
+import { Post, Reply, User } from '../../graphql/refs.js';
 
 /** A user object from a list or a post carries the summary only; profile fields load the full profile once. */
 async function profileOf(user: UserSummaryJson, context: GatewayContext): Promise<UserProfileJson> {
@@ -27,20 +29,38 @@ function badgeLoader(context: GatewayContext): DataLoader<number, UserBadgeJson[
   return loader;
 }
 
+/**
+ * Not a Node: the REST API reads a catalogue badge only as part of a member's badge (UserBadge, which is a Node),
+ * so there is nothing to load one by on its own.
+ */
 export const Badge = builder.objectRef<BadgeJson & { description?: string }>('Badge').implement({
-  description: '배지 (001 §3)',
+  description: 'A badge a member can earn and show on their profile.',
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     title: t.exposeString('title'),
     description: t.string({ nullable: true, resolve: (badge) => badge.description ?? null }),
     hexCode: t.exposeString('hex_code', { nullable: true, description: '배지 색 (#RRGGBB)' }),
-    image: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.image) }),
+    image: t.field({ type: 'URL', nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.image) }),
     grade: t.exposeString('grade'),
   }),
 });
 
-const UserBadge = builder.objectRef<UserBadgeJson>('UserBadge').implement({
-  description: '회원이 가진 배지 (001 §3)',
+type MemberBadge = UserBadgeJson & { userId: number };
+
+/** The REST API reads a member's badge only in their badge list: the key is `<userId>/<userBadgeId>`. */
+const UserBadge = upstreamNode<MemberBadge>('UserBadge', {
+  id: (entry) => `${entry.userId}/${entry.id}`,
+  key: /^\d{1,10}\/\d{1,10}$/,
+  read: async (key, context) => {
+    const [userId, id] = key.split('/').map(Number);
+    const entry = (await context.accounts.badges(userId, true)).find((candidate) => candidate.id === id);
+    if (!entry) throw new NotFoundError();
+    return { ...entry, userId };
+  },
+});
+
+UserBadge.implement({
+  description: "A badge a member holds. Its id names the member too: it is read through the member's badges.",
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     badge: t.field({ type: Badge, resolve: (entry) => entry.badge }),
@@ -74,14 +94,37 @@ const UserStats = builder.objectRef<UserProfileJson['stats']>('UserStats').imple
   }),
 });
 
+const ActivityTarget = builder.unionType('ActivityTarget', {
+  description: 'What an activity was about: a post, a comment or a member.',
+  types: [Post, Reply, User],
+});
+
+/**
+ * Not a Node: an activity is a view of another row (the post written, the comment, the like, the follow) that the
+ * upstream makes on each read, not a stored thing of its own; the thing it is about is `target`.
+ */
 const Activity = builder.objectRef<ActivityJson>('Activity').implement({
-  description: '회원 활동 (001 §3)',
+  description: "One entry of a member's activity history.",
   fields: (t) => ({
     activityId: t.exposeString('id'),
     type: t.field({ type: ActivityType, resolve: (activity) => activity.type }),
     action: t.exposeString('action'),
     targetType: t.exposeString('targetType'),
-    targetId: t.exposeInt('targetId'),
+    target: t.field({
+      type: ActivityTarget,
+      nullable: true,
+      description: 'The post, comment or member the activity was about; null when it is gone.',
+      resolve: (activity, _args, context) => {
+        const key = String(activity.targetId);
+        if (activity.targetType === 'post') return referencedNode(Post.getDataloader(context).load(key), Post);
+        if (activity.targetType === 'comment') return referencedNode(Reply.getDataloader(context).load(key), Reply);
+        return referencedNode(User.getDataloader(context).load(key), User);
+      },
+    }),
+    targetId: t.exposeInt('targetId', {
+      description: "The target's upstream id (a post's, comment's or member's, by `targetType`).",
+      deprecationReason: 'Use `target` (a Post, Reply or User with its global id). Removal after 2027-03-01.',
+    }),
     targetTitle: t.exposeString('targetTitle', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
@@ -97,19 +140,22 @@ const BlockedUser = builder.objectRef<BlockedUserJson>('BlockedUser').implement(
 });
 
 User.implement({
-  description: '회원 (001 §3): 공개 프로필, 대표 배지, 통계, 팔로우·차단 관계',
+  description: 'A member: public profile, representative badge, statistics, and follow and block relations with the caller.',
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     uuid: t.exposeString('uuid', { nullable: true }),
     nickname: t.exposeString('nickname'),
-    profileImage: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.profile_image) }),
+    profileImage: t.field({ type: 'URL', nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.profile_image) }),
     email: t.exposeString('email', { nullable: true, description: '본인에게만 보입니다' }),
     representBadge: t.field({ type: Badge, nullable: true, resolve: (user) => user.represent_badge ?? null }),
     badges: t.field({
       type: [UserBadge],
       description: '공개 배지 (대표 배지가 먼저; 가려진 프로필은 대표 배지만). 여러 회원의 배지는 회원마다 한 번씩만 불러옵니다.',
       // Others' badges are read as a guest (001 §7); one's own with the token, so a private profile still shows its owner every badge.
-      resolve: (user, _args, context) => (isViewer(user, context) ? context.accounts.badges(user.id, true) : badgeLoader(context).load(user.id)),
+      resolve: async (user, _args, context) => {
+        const entries = await (isViewer(user, context) ? context.accounts.badges(user.id, true) : badgeLoader(context).load(user.id));
+        return entries.map((entry) => ({ ...entry, userId: user.id }));
+      },
     }),
     bio: t.string({ nullable: true, resolve: async (user, _args, context) => (await profileOf(user, context)).bio }),
     location: t.string({ nullable: true, resolve: async (user, _args, context) => (await profileOf(user, context)).location }),
@@ -148,21 +194,29 @@ User.implement({
     createdAt: t.field({ type: 'DateTime', resolve: async (user, _args, context) => (await profileOf(user, context)).createdAt }),
     followers: listConnection(t, 'UserFollowers', {
       type: User,
-      resolve: (user, args, context) => resultsConnection(args, (page) => context.accounts.followers(user.id, page)),
+      // Followers and followings are ordered by the time of the follow, which members do not carry: re-anchored by id alone.
+      resolve: (user, args, context) => resultsConnection(args, (page) => context.accounts.followers(user.id, page), byIdentity),
     }),
     following: listConnection(t, 'UserFollowing', {
       type: User,
-      resolve: (user, args, context) => resultsConnection(args, (page) => context.accounts.following(user.id, page)),
+      resolve: (user, args, context) => resultsConnection(args, (page) => context.accounts.following(user.id, page), byIdentity),
     }),
     activities: listConnection(t, 'UserActivity', {
       type: Activity,
-      resolve: (user, args, context) => resultsConnection(args, (page) => context.accounts.activities(user.id, page)),
+      resolve: (user, args, context) => resultsConnection(args, (page) => context.accounts.activities(user.id, page), byIdentity),
     }),
     blockedUsers: listConnection(t, 'BlockedUser', {
       type: BlockedUser,
       nullable: true,
       description: '내가 차단한 회원 (본인만, 다른 회원에게는 null)',
-      resolve: (user, args, context) => (isViewer(user, context) ? resultsConnection(args, (page) => context.accounts.blocked(page)) : null),
+      resolve: (user, args, context) =>
+        isViewer(user, context)
+          ? resultsConnection(
+              args,
+              (page) => context.accounts.blocked(page),
+              byField<BlockedUserJson>('blockedAt', 'desc', (blocked) => blocked.user.id),
+            )
+          : null,
     }),
   }),
 });
@@ -183,9 +237,9 @@ builder.queryField('searchUsers', (t) =>
     args: { query: t.arg.string({ required: true }) },
     resolve: (_root, args, context) => {
       // A blank search is refused here, with the domain's message, before any upstream call.
-      const parsed = userSearchSchema.safeParse({ q: args.query });
-      if (!parsed.success) throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: 'query' })));
-      return resultsConnection(args, (page) => context.accounts.search(parsed.data.q, page));
+      const q = validateInput(userSearchSchema.shape.q, args.query, ['query']);
+      // Ordered by collated nickname, which the gateway cannot compare: re-anchored by id alone.
+      return resultsConnection(args, (page) => context.accounts.search(q, page), byIdentity);
     },
   }),
 );

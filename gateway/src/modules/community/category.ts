@@ -1,4 +1,6 @@
 import { builder } from '../../graphql/builder.js';
+import { NUMERIC_ID_PATTERN } from '../../graphql/ids.js';
+import { upstreamNode } from '../../graphql/nodes.js';
 import { NotFoundError } from '../../graphql/errors.js';
 import type { CategoryRecord } from './community-api.js';
 
@@ -6,13 +8,20 @@ import type { CategoryRecord } from './community-api.js';
  * A category. Posts embed only `{id, name, code}`; the other fields come from the category tree,
  * fetched only when a query asks for them.
  */
-export const Category = builder.loadableNodeRef('Category', {
-  id: { resolve: (category: CategoryRecord) => category.id },
-  load: async (ids: string[], context) => Promise.all(ids.map(async (id) => (await context.community.category(Number(id))) ?? new NotFoundError())),
+export const Category = upstreamNode<CategoryRecord>('Category', {
+  id: (category) => category.id,
+  read: async (id, context) => {
+    const category = await context.community.category(Number(id));
+    if (!category) throw new NotFoundError();
+    return category;
+  },
+  key: NUMERIC_ID_PATTERN,
+  // Posts embed a partial category; its other fields read the tree when asked.
+  primeResolved: false,
 });
 
 Category.implement({
-  description: '게시판 카테고리 (000 §3). `databaseId`는 `/community?category=`에 쓰는 upstream id입니다.',
+  description: 'A board category. `databaseId` is the upstream id the web app uses in `/community?category=`.',
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     name: t.exposeString('name'),
@@ -33,6 +42,7 @@ Category.implement({
 builder.queryField('categories', (t) =>
   t.field({
     type: [Category],
+    nullable: true,
     description: '숨김이 아닌 최상위 카테고리 (우선순위 순), 하위 카테고리는 children',
     resolve: async (_root, _args, context) => (await context.community.categories()).results,
   }),

@@ -12,11 +12,11 @@ import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../graphql/context.js';
 import { ConflictError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
-import { idempotencyKeyOf, inputIdOf, upstreamFields, upstreamIdOf, validateInput } from '../../graphql/ids.js';
-import { idempotencyKeyField, payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
-import { inputNameOf, Post, PostType, TradeType } from './post.js';
-import { listConnection, queryConnection, resultsConnection } from '../../graphql/connections.js';
-import { User } from '../../graphql/refs.js';
+import { idempotencyKeyOf, inputIdOf, ownIdOf, targetUpstreamIdOf, upstreamFields, validateInput } from '../../graphql/ids.js';
+import { idempotencyKeyField, payloadMutation, targetIdFields, type InputFieldBuilder } from '../../graphql/mutations.js';
+import { Post, User } from '../../graphql/refs.js';
+import { inputNameOf, POST_UPSTREAM_NAMES, postOrderFor, PostType, TradeType } from './post.js';
+import { byIdentity, listConnection, offsetArgument, queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { isViewer } from '../../graphql/viewer.js';
 
 /** A post input: the fields the upstream names differently, and the rest, which it names the same in snake case. */
@@ -35,16 +35,14 @@ function postBody<S extends typeof postCreateSchema | typeof postUpdateSchema>(s
     ...upstreamFields(sameNamed, Object.keys(sameNamed)),
     category: categoryId ?? undefined,
     sub_category: subCategoryId ?? undefined,
-    images: imageIds?.map((id, index) => upstreamIdOf(String(id), 'Image', `input.imageIds[${index}]`)),
+    images: imageIds?.map((id, index) => ownIdOf(String(id), 'Image', ['input', 'imageIds', String(index)])),
   };
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     throw new ValidationError(
       parsed.error.issues.map((issue) => {
         const [head, ...rest] = issue.path.map(String);
-        const field =
-          head === undefined ? '' : `.${inputNameOf(head)}${rest.map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`)).join('')}`;
-        return { path: `input${field}`, message: issue.message, code: issue.code };
+        return { path: head === undefined ? ['input'] : ['input', inputNameOf(head), ...rest], message: issue.message, code: issue.code };
       }),
     );
   }
@@ -68,6 +66,7 @@ const postFieldsOf = (required: boolean) => (t: InputFieldBuilder) => ({
 payloadMutation('createPost', {
   input: (t) => ({ ...postFieldsOf(true)(t), idempotencyKey: idempotencyKeyField(t) }),
   payload: { post: Post },
+  upstreamNames: POST_UPSTREAM_NAMES,
   resolve: async (input, context) => {
     const { idempotencyKey, ...fields } = input;
     return { post: await context.community.createPost(postBody(postCreateSchema, fields), idempotencyKeyOf({ idempotencyKey })) };
@@ -78,6 +77,7 @@ payloadMutation('updatePost', {
   description: '작성자만. 모든 필드가 선택입니다.',
   input: (t) => ({ id: t.id({ required: true }), ...postFieldsOf(false)(t), isSold: t.boolean({ description: '판매 완료 (작성자만)' }) }),
   payload: { post: Post },
+  upstreamNames: POST_UPSTREAM_NAMES,
   resolve: async (input, context) => ({ post: await context.community.updatePost(inputIdOf(input, 'id', 'Post'), postBody(postUpdateSchema, input)) }),
 });
 
@@ -106,7 +106,7 @@ payloadMutation('reportPost', {
   payload: { reportedPostId: 'ID', reportId: 'Int' },
   resolve: async (input, context) => {
     const id = inputIdOf(input, 'id', 'Post');
-    const report = validateInput(postReportSchema, { content: input.reason, reason_type: input.reasonType ?? undefined }, 'input');
+    const report = validateInput(postReportSchema, { content: input.reason, reason_type: input.reasonType ?? undefined }, ['input']);
     const created = await context.community.reportPost(id, report);
     return { reportedPostId: encodeGlobalID('Post', id), reportId: created.id };
   },
@@ -132,11 +132,11 @@ for (const [name, answerField, description, write] of postIdWrites) {
 
 payloadMutation('blockUser', {
   description: '회원 차단: 두 회원은 서로의 글·댓글·스토리를 보지 못하고, 서로 댓글·팔로우·알림을 주고받지 못합니다 (서로의 팔로우도 끊깁니다).',
-  input: (f) => ({ userId: f.id({ required: true }), reason: f.string() }),
+  input: (f) => ({ ...targetIdFields(f, 'userId', 'member'), reason: f.string() }),
   payload: { blockedUserId: 'ID' },
   resolve: async (input, context) => {
-    const userId = inputIdOf(input, 'userId', 'User');
-    const body = validateInput(userBlockSchema, { block_target_user: userId, reason: input.reason ?? undefined }, 'input');
+    const userId = targetUpstreamIdOf(input, 'userId', 'User');
+    const body = validateInput(userBlockSchema, { block_target_user: userId, reason: input.reason ?? undefined }, ['input']);
     await context.community.blockUser(body);
     return { blockedUserId: encodeGlobalID('User', userId) };
   },
@@ -152,11 +152,13 @@ builder.queryField('searchPosts', (t) =>
     type: Post,
     description: '게시글 검색. 앞뒤 공백을 뺀 검색어가 2자 이상일 때만 실행됩니다.',
     errors: { types: [ValidationError], directResult: true },
-    args: { query: t.arg.string({ required: true }), type: t.arg({ type: PostSearchType }) },
+    args: { query: t.arg.string({ required: true }), type: t.arg({ type: PostSearchType }), offset: offsetArgument(t.arg) },
     resolve: (_root, args, context) => {
-      const search = validateInput(postSearchSchema, { query: args.query, type: args.type ?? undefined }, '');
-      return resultsConnection(args, ({ page, pageSize }) =>
-        context.community.posts({ search: search.query, search_type: search.type, page, page_size: pageSize }),
+      const search = validateInput(postSearchSchema, { query: args.query, type: args.type ?? undefined }, []);
+      return resultsConnection(
+        args,
+        ({ page, pageSize }) => context.community.posts({ search: search.query, search_type: search.type, page, page_size: pageSize }),
+        postOrderFor({ search: search.query }),
       );
     },
   }),
@@ -168,7 +170,11 @@ builder.queryField('trendingPosts', (t) =>
     description: `인기 게시글 (최근 좋아요·댓글·조회 가중, 기본 ${TRENDING_PAGE_SIZE}개)`,
     args: {},
     resolve: (_root, args, context) =>
-      resultsConnection(args, ({ page, pageSize }) => context.community.posts({ sort: 'trending', page, page_size: pageSize })),
+      resultsConnection(
+        args,
+        ({ page, pageSize }) => context.community.posts({ sort: 'trending', page, page_size: pageSize }),
+        postOrderFor({ sort: 'trending' }),
+      ),
   }),
 );
 
@@ -177,7 +183,7 @@ builder.objectField(User, 'posts', (t) =>
     type: Post,
     description: '회원이 쓴 게시글 (최신 순)',
     resolve: (user, args, context) =>
-      resultsConnection(args, ({ page, pageSize }) => context.community.posts({ target_user_id: user.id, page, page_size: pageSize })),
+      resultsConnection(args, ({ page, pageSize }) => context.community.posts({ target_user_id: user.id, page, page_size: pageSize }), postOrderFor({})),
   }),
 );
 
@@ -187,6 +193,7 @@ builder.objectField(User, 'likedPosts', (t) =>
     nullable: true,
     description: '내가 좋아요한 게시글 (최근에 누른 순; 본인만, 다른 회원에게는 null). 삭제·숨김·차단된 글은 빠집니다.',
     resolve: (user, args, context) =>
-      isViewer(user, context) ? resultsConnection(args, ({ page, pageSize }) => context.community.likedPosts(page, pageSize)) : null,
+      // Ordered by the time of the like, which posts do not carry: re-anchored by id alone.
+      isViewer(user, context) ? resultsConnection(args, ({ page, pageSize }) => context.community.likedPosts(page, pageSize), byIdentity) : null,
   }),
 );

@@ -1,17 +1,16 @@
 import type { InputShapeFromFields } from '@pothos/core';
-import { POST_SORTS, POST_TYPES, TRADE_TYPES, issuesFromZod, postListQuerySchema, validationTexts, type ErrorDetail } from '../../../../domain/index.js';
+import { POST_SORTS, POST_TYPES, TRADE_TYPES, isNoticePost, postListQuerySchema, validationTexts, type PostSort } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
-import { upstreamNode } from '../../graphql/nodes.js';
 import type { GatewayContext, PostSnapshot } from '../../graphql/context.js';
-import { NotFoundError } from '../../graphql/errors.js';
-import { queryConnection, resultsConnection } from '../../graphql/connections.js';
+import { NotFoundError, type ValidationIssue } from '../../graphql/errors.js';
+import { byIdentity, offsetArgument, queryConnection, resultsConnection, type ListOrder, type SortDirection } from '../../graphql/connections.js';
 import { camelCase, localKeyOf, NUMERIC_ID_PATTERN } from '../../graphql/ids.js';
 import type { QueryValue } from '../../upstream/client.js';
 import type { PostJson } from '../../../../domain/api.js';
 import { Category } from './category.js';
 import { OrderDirection, enumValues } from '../../graphql/enums.js';
 import { Image } from './image.js';
-import { User } from '../../graphql/refs.js';
+import { Post, User } from '../../graphql/refs.js';
 
 export const PostType = builder.enumType('PostType', { values: enumValues(POST_TYPES) });
 export const TradeType = builder.enumType('TradeType', { values: enumValues(TRADE_TYPES) });
@@ -19,8 +18,6 @@ const PostSort = builder.enumType('PostSort', {
   description: '정렬 기준. TRENDING은 최근 좋아요·댓글·조회를 시간 가중으로 합산합니다.',
   values: enumValues(POST_SORTS),
 });
-
-export const Post = upstreamNode<PostJson>('Post', { id: (post) => post.id, read: (id, context) => context.community.post(Number(id)) });
 
 /** The post made of each `postChanged` snapshot, shared by its subscribers: `is_like` and `is_bookmarked` are a guest's false. */
 const postOfSnapshot = new WeakMap<PostSnapshot, PostJson>();
@@ -53,7 +50,7 @@ async function viewersOwn(post: PostJson, key: 'is_like' | 'is_bookmarked', cont
 }
 
 Post.implement({
-  description: '커뮤니티 게시글 (000 §3)',
+  description: 'A community post (“게시글”).',
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     uuid: t.exposeString('uuid'),
@@ -78,8 +75,8 @@ Post.implement({
     price: t.exposeInt('price', { nullable: true }),
     location: t.exposeString('location', { nullable: true }),
     isSold: t.exposeBoolean('is_sold'),
-    images: t.field({ type: [Image], resolve: (post) => post.images ?? [] }),
-    thumbnail: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.thumbnail) }),
+    images: t.field({ type: [Image], resolve: (post) => (post.images ?? []).map((image) => ({ ...image, postId: post.id })) }),
+    thumbnail: t.field({ type: 'URL', nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.thumbnail) }),
     tags: t.exposeStringList('tags'),
     isPinned: t.exposeBoolean('is_pinned'),
     isNotice: t.exposeBoolean('is_notice'),
@@ -105,9 +102,12 @@ builder.queryField('post', (t) =>
  * the upstream's name in camelCase, but for the category ids and the image ids.
  */
 export function inputNameOf(upstreamName: string): string {
-  const renamed: Record<string, string> = { category: 'categoryId', sub_category: 'subCategoryId', images: 'imageIds' };
-  return renamed[upstreamName] ?? camelCase(upstreamName);
+  const name = camelCase(upstreamName);
+  return POST_UPSTREAM_NAMES[name] ?? name;
 }
+
+/** The post fields the upstream names differently from the GraphQL input (its name in camelCase → the input's). */
+export const POST_UPSTREAM_NAMES: Readonly<Record<string, string>> = { category: 'categoryId', subCategory: 'subCategoryId', images: 'imageIds' };
 
 /** The post list's filters. */
 const postFilterArgs = builder.args((t) => ({
@@ -125,15 +125,16 @@ const postFilterArgs = builder.args((t) => ({
   priceMin: t.int(),
   priceMax: t.int(),
   tags: t.stringList(),
+  offset: offsetArgument(t),
 }));
 
 /** The upstream list query for the filters, validated with the domain's rules before any upstream call. */
-function postListQueryFor(args: InputShapeFromFields<typeof postFilterArgs>): { query: Record<string, QueryValue>; issues: ErrorDetail[] } {
-  const issues: ErrorDetail[] = [];
+function postListQueryFor(args: InputShapeFromFields<typeof postFilterArgs>): { query: Record<string, QueryValue>; issues: ValidationIssue[] } {
+  const issues: ValidationIssue[] = [];
   let authorId: string | undefined;
   if (args.authorId != null) {
     authorId = localKeyOf(args.authorId, 'User', NUMERIC_ID_PATTERN) ?? undefined;
-    if (!authorId) issues.push({ path: 'authorId', message: validationTexts.id, code: 'invalid_format' });
+    if (!authorId) issues.push({ path: ['authorId'], message: validationTexts.id, code: 'invalid_format' });
   }
   const query = {
     post_type: args.postType ?? undefined,
@@ -153,12 +154,45 @@ function postListQueryFor(args: InputShapeFromFields<typeof postFilterArgs>): { 
   };
   const parsed = postListQuerySchema.safeParse(query);
   if (!parsed.success) {
-    for (const issue of issuesFromZod(parsed.error)) {
-      const [head, ...rest] = (issue.path ?? '').split('.');
-      issues.push({ ...issue, path: [inputNameOf(head), ...rest].join('.') });
+    for (const issue of parsed.error.issues) {
+      const [head, ...rest] = issue.path.map(String);
+      issues.push({ path: [inputNameOf(head), ...rest], message: issue.message, code: issue.code });
     }
   }
   return { query, issues };
+}
+
+/** What each sort orders posts by; trending is a score of the moment, which posts do not carry. */
+const sortFields: Record<PostSort, 'created_at' | 'like_count' | 'view_count' | 'reply_count' | 'price' | null> = {
+  latest: 'created_at',
+  likes: 'like_count',
+  views: 'view_count',
+  replies: 'reply_count',
+  price: 'price',
+  trending: null,
+};
+
+/**
+ * The order the upstream lists posts in for a list query, as far as posts show it (the upstream's own rule: the sort's
+ * field in the chosen direction, ties by id; the notice board keeps its pinned posts on top unless searched).
+ */
+export function postOrderFor(query: {
+  sort?: PostSort | null;
+  order?: SortDirection | null;
+  search?: string | null;
+  postType?: string | null;
+  categoryId?: number | null;
+}): ListOrder<PostJson> {
+  const field = sortFields[query.sort ?? 'latest'];
+  if (!field) return byIdentity;
+  const direction = query.order ?? 'desc';
+  const pinnedFirst = !query.search && isNoticePost({ post_type: query.postType ?? undefined, category: query.categoryId ?? undefined });
+  return {
+    id: (post) => post.id,
+    sort: pinnedFirst
+      ? { key: (post) => [post.is_pinned, post[field]], directions: ['desc', direction, direction] }
+      : { key: (post) => [post[field]], directions: [direction, direction] },
+  };
 }
 
 builder.queryField('posts', (t) =>
@@ -168,7 +202,7 @@ builder.queryField('posts', (t) =>
     args: postFilterArgs,
     resolve: async (_root, args, context) => {
       const { query, issues } = postListQueryFor(args);
-      return resultsConnection(args, ({ page, pageSize }) => context.community.posts({ ...query, page, page_size: pageSize }), issues);
+      return resultsConnection(args, ({ page, pageSize }) => context.community.posts({ ...query, page, page_size: pageSize }), postOrderFor(args), issues);
     },
   }),
 );

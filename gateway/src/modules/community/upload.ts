@@ -19,5 +19,6 @@ payloadMutation('uploadImage', {
   errors: [ValidationError, NotAuthenticatedError],
   input: (f) => ({ file: f.field({ type: 'File', required: true }) }),
   payload: { image: Image },
-  resolve: async (input, context) => ({ image: await context.community.uploadImage(ensureWithin(input.file, IMAGE_UPLOAD_LIMIT, 'input.file')) }),
+  upstreamNames: { image: 'file' },
+  resolve: async (input, context) => ({ image: await context.community.uploadImage(ensureWithin(input.file, IMAGE_UPLOAD_LIMIT, ['input', 'file'])) }),
 });

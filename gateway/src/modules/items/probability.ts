@@ -1,18 +1,17 @@
 import {
   PROBABILITY_KINDS,
   PROBABILITY_RARITIES,
-  issuesFromZod,
   matchesProbabilitySearch,
   probabilitySearchSchema,
-  type ErrorDetail,
   type ProbabilityItemJson,
   type ProbabilityKind,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import { upstreamNode } from '../../graphql/nodes.js';
 import { NotFoundError } from '../../graphql/errors.js';
+import { issuesAt } from '../../graphql/ids.js';
 import { enumValues } from '../../graphql/enums.js';
-import { queryConnection, sliceConnection } from '../../graphql/connections.js';
+import { byIdentity, queryConnection, sliceConnection } from '../../graphql/connections.js';
 
 const ProbabilityKindEnum = builder.enumType('ProbabilityKind', {
   description: '확률표 종류: 길드 장식, 보물 상자, 특별 상점, 마을 장식, 티켓',
@@ -27,6 +26,7 @@ const KEY_PATTERN = new RegExp(`^(${PROBABILITY_KINDS.join('|')})/\\d{1,10}$`);
 
 export const ProbabilityItem = upstreamNode<ProbabilityRecord>('ProbabilityItem', {
   id: (row) => `${row.kind}/${row.id}`,
+  key: KEY_PATTERN,
   read: async (key, context) => {
     const [kind, id] = key.split('/') as [ProbabilityKind, string];
     return { ...(await context.items.probabilityItem(kind, id)), kind };
@@ -34,14 +34,14 @@ export const ProbabilityItem = upstreamNode<ProbabilityRecord>('ProbabilityItem'
 });
 
 ProbabilityItem.implement({
-  description: '확률표의 한 줄 (002 §3.1)',
+  description: 'One row of a probability table (“확률표”).',
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     uuid: t.exposeString('uuid'),
     kind: t.field({ type: ProbabilityKindEnum, resolve: (row) => row.kind }),
     name: t.exposeString('name'),
     description: t.exposeString('description', { nullable: true }),
-    image: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.image) }),
+    image: t.field({ type: 'URL', nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.image) }),
     rarity: t.field({ type: RarityEnum, resolve: (row) => row.rarity }),
     probability: t.exposeFloat('probability', { description: '퍼센트 (표 하나의 합은 100)' }),
   }),
@@ -53,13 +53,12 @@ builder.queryField('probabilityTable', (t) =>
     description: '확률표. search는 이름이나 설명에 대소문자 구분 없이 포함된 항목만 남깁니다.',
     args: { kind: t.arg({ type: ProbabilityKindEnum, required: true }), search: t.arg.string() },
     resolve: (_root, args, context) => {
-      const issues: ErrorDetail[] = [];
       const search = probabilitySearchSchema.safeParse(args.search ?? '');
-      if (!search.success) issues.push(...issuesFromZod(search.error).map((issue) => ({ ...issue, path: 'search' })));
+      const issues = search.success ? [] : issuesAt(search.error, ['search']);
       const kind = args.kind as ProbabilityKind;
       const rows = async () =>
         (await context.items.probabilityTable(kind)).filter((row) => matchesProbabilitySearch(row, search.data)).map((row) => ({ ...row, kind }));
-      return sliceConnection(args, rows, issues);
+      return sliceConnection(args, rows, byIdentity, issues);
     },
   }),
 );

@@ -1,14 +1,12 @@
-import { encodeGlobalID } from '@pothos/plugin-relay';
 import {
   WISH_STATUSES,
-  issuesFromZod,
+  WISH_TYPES,
   itemTexts,
   validationTexts,
   wishAddSchema,
   wishBulkDeleteSchema,
   wishListQuerySchema,
   wishUpdateSchema,
-  type ErrorDetail,
   type WishJson,
   type WishStatsEntryJson,
   type WishStatsJson,
@@ -17,23 +15,41 @@ import {
   type z,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
+import { findInPages, upstreamNode } from '../../graphql/nodes.js';
 import { isViewer } from '../../graphql/viewer.js';
-import { ValidationError } from '../../graphql/errors.js';
+import { invalidArgument, type ValidationIssue } from '../../graphql/errors.js';
 import { enumValues, OrderDirection } from '../../graphql/enums.js';
 import { Item, WishTypeEnum, itemUuidOf } from './item.js';
-import { listConnection, resultsConnection } from '../../graphql/connections.js';
-import { camelCase, localKeyOf, snakeCase, upstreamFields } from '../../graphql/ids.js';
-import { payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
+import { byField, listConnection, resultsConnection } from '../../graphql/connections.js';
+import { ownIdOf, snakeCase, targetIdOf, upstreamFields, validateInput } from '../../graphql/ids.js';
+import { payloadMutation, RENAMED_INPUT_REMOVAL_DATE, targetIdFields, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { User } from '../../graphql/refs.js';
 import type { GatewayContext } from '../../graphql/context.js';
 
 const WishStatusEnum = builder.enumType('WishStatus', { values: enumValues(WISH_STATUSES) });
 
-/** A wish-list entry of the viewer (001 §3). */
-export const Wish = builder.objectRef<WishJson>('Wish').implement({
-  description: '나의 구매·판매 희망 목록 항목 (001 §3)',
+/**
+ * The REST API reads a wish only in its owner's list of one type (owner only): the key is
+ * `<ownerUuid>/<wishType>/<wishId>`.
+ */
+export const Wish = upstreamNode<WishJson>('Wish', {
+  id: (wish) => `${wish.user?.uuid}/${wish.wish_type}/${wish.id}`,
+  key: new RegExp(`^[0-9a-f-]{36}/(${WISH_TYPES.join('|')})/\\d{1,10}$`, 'i'),
+  read: (key, context) => {
+    const [ownerUuid, wishType, id] = key.split('/');
+    return findInPages(
+      async (page, pageSize) => {
+        const answer = await context.items.wishes(ownerUuid, { wish_type: wishType, page, pageSize });
+        return { items: answer.results, hasMore: answer.meta.hasNext };
+      },
+      (wish) => wish.id === id,
+    );
+  },
+});
+
+Wish.implement({
+  description: "An entry of the viewer's buy or sell wish list. Its id names the owner and the list too: it is read through that list (owner only).",
   fields: (t) => ({
-    id: t.id({ resolve: (wish) => encodeGlobalID('Wish', wish.id) }),
     databaseId: t.int({ resolve: (wish) => Number(wish.id) }),
     item: t.field({ type: Item, resolve: (wish) => wish.item }),
     wishType: t.field({ type: WishTypeEnum, resolve: (wish) => wish.wish_type }),
@@ -98,10 +114,14 @@ builder.objectFields(User, (t) => ({
         maxPrice: args.maxPrice ?? undefined,
       };
       const parsed = wishListQuerySchema.safeParse(query);
-      const issues: ErrorDetail[] = parsed.success
+      const issues: ValidationIssue[] = parsed.success
         ? []
-        : issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: wishArgumentOf[issue.path ?? ''] ?? issue.path }));
-      return resultsConnection(args, (page) => context.items.wishes(user.uuid, { ...query, ...page }), issues);
+        : parsed.error.issues.map((issue) => {
+            const name = String(issue.path[0] ?? '');
+            return { path: [wishArgumentOf[name] ?? name], message: issue.message, code: issue.code };
+          });
+      const order = byField<WishJson>('created_at', query.order === 'asc' ? 'asc' : 'desc');
+      return resultsConnection(args, (page) => context.items.wishes(user.uuid, { ...query, ...page }), order, issues);
     },
   }),
   wishStats: t.field({
@@ -112,18 +132,18 @@ builder.objectFields(User, (t) => ({
   }),
 }));
 
-/** The wish id inside a Wish id; a ValidationError on `path` otherwise. */
-function wishIdOf(globalId: string, path: string): string {
-  const id = localKeyOf(globalId, 'Wish', /^\d{1,10}$/);
-  if (!id) throw new ValidationError([{ path, message: validationTexts.id, code: 'invalid_format' }]);
-  return id;
+/** The upstream wish id inside a Wish id; a ValidationError on `path` otherwise. */
+const wishIdOf = (globalId: string, path: string[]) => String(ownIdOf(globalId, 'Wish', path));
+
+/** The wish a mutation acts on, from `id` or its deprecated name `wishId`. */
+function targetWishIdOf(input: { id?: string | number | null; wishId?: string | number | null }): string {
+  const { id, path } = targetIdOf(input, 'wishId');
+  return wishIdOf(id, path);
 }
 
 /** A domain schema's verdict on an upstream body; issues point at the GraphQL input fields. */
 function validBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  throw new ValidationError(issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: `input.${camelCase(issue.path ?? '')}` })));
+  return validateInput(schema, body, ['input']);
 }
 
 const wishFields = (t: InputFieldBuilder) => ({
@@ -157,7 +177,7 @@ payloadMutation('addWish', {
   payload: wishPayload,
   resolve: async (input, context) => {
     const body = validBody(wishAddSchema, {
-      item_uuid: itemUuidOf(String(input.itemId), 'input.itemId'),
+      item_uuid: itemUuidOf(String(input.itemId), ['input', 'itemId']),
       wish_type: input.wishType,
       ...upstreamFields(input, wishFieldNames),
     });
@@ -166,36 +186,44 @@ payloadMutation('addWish', {
 });
 
 payloadMutation('removeWish', {
-  input: (f) => ({ wishId: f.id({ required: true }), wishType: f.field({ type: WishTypeEnum, required: true }) }),
+  input: (f) => ({ ...targetIdFields(f, 'wishId', 'wish'), wishType: f.field({ type: WishTypeEnum, required: true }) }),
   payload: { deletedWishId: 'ID', viewer: viewerToRefetch },
   resolve: async (input, context) => {
-    const id = wishIdOf(String(input.wishId), 'input.wishId');
+    const id = targetWishIdOf(input);
     await context.items.removeWish(input.wishType as WishType, id);
-    return { deletedWishId: encodeGlobalID('Wish', id) };
+    return { deletedWishId: targetIdOf(input, 'wishId').id };
   },
 });
 
 payloadMutation('removeWishes', {
   description: '내 목록에서 여러 항목을 한 번에 삭제합니다. 다른 회원의 항목이 하나라도 있으면 아무것도 지우지 않고 ForbiddenError.',
-  input: (f) => ({ wishIds: f.idList({ required: true }), wishType: f.field({ type: WishTypeEnum, required: true }) }),
+  input: (f) => ({
+    ids: f.idList({ description: 'The global ids of the wishes to delete. Required: the input is refused without it (or `wishIds`).' }),
+    wishIds: f.idList({ description: 'The former name of `ids`.', deprecationReason: `Use ids. Removal after ${RENAMED_INPUT_REMOVAL_DATE}.` }),
+    wishType: f.field({ type: WishTypeEnum, required: true }),
+  }),
   payload: { deletedWishIds: ['ID'], message: 'String', viewer: viewerToRefetch },
   resolve: async (input, context) => {
-    const ids = input.wishIds.map((id, index) => wishIdOf(String(id), `input.wishIds[${index}]`));
+    const field = input.ids ? 'ids' : 'wishIds';
+    const given = input.ids ?? input.wishIds;
+    if (!given) throw invalidArgument(['input', 'ids'], validationTexts.idRequired, 'invalid_type');
+    const ids = given.map((id, index) => wishIdOf(String(id), ['input', field, String(index)]));
     validBody(wishBulkDeleteSchema, { wish_ids: ids, wish_type: input.wishType });
     const answer = await context.items.removeWishes(input.wishType as WishType, ids);
-    return { deletedWishIds: answer.wish_ids.map((id) => encodeGlobalID('Wish', id)), message: answer.message };
+    const deleted = new Set(answer.wish_ids);
+    return { deletedWishIds: given.filter((_id, index) => deleted.has(ids[index])).map(String), message: answer.message };
   },
 });
 
 payloadMutation('setWishStatus', {
   input: (f) => ({
-    wishId: f.id({ required: true }),
+    ...targetIdFields(f, 'wishId', 'wish'),
     wishType: f.field({ type: WishTypeEnum, required: true }),
     status: f.field({ type: WishStatusEnum, required: true }),
   }),
   payload: wishPayload,
   resolve: async (input, context) => {
-    const id = wishIdOf(String(input.wishId), 'input.wishId');
+    const id = targetWishIdOf(input);
     return withItem(await context.items.setWishStatus(input.wishType as WishType, id, input.status as WishStatus));
   },
 });
@@ -203,10 +231,10 @@ payloadMutation('setWishStatus', {
 payloadMutation('updateWish', {
   description:
     '메모, 수량, 희망 가격, 알림, 상태를 바꿉니다. 모든 필드가 선택이며, 빠진 필드는 그대로 둡니다. targetPrice, memo, notificationPrice에 null을 보내면 지웁니다.',
-  input: (f) => ({ wishId: f.id({ required: true }), ...wishFields(f), status: f.field({ type: WishStatusEnum }) }),
+  input: (f) => ({ ...targetIdFields(f, 'wishId', 'wish'), ...wishFields(f), status: f.field({ type: WishStatusEnum }) }),
   payload: wishPayload,
   resolve: async (input, context) => {
-    const id = wishIdOf(String(input.wishId), 'input.wishId');
+    const id = targetWishIdOf(input);
     const cleared = Object.fromEntries(clearableWishFields.filter((name) => input[name] === null).map((name) => [snakeCase(name), null]));
     const body = validBody(wishUpdateSchema, { ...upstreamFields(input, wishFieldNames), ...cleared, status: input.status ?? undefined });
     return withItem(await context.items.updateWish(id, body));

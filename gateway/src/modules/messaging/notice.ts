@@ -7,15 +7,16 @@ import {
   noticeUpdateSchema,
   type AttachmentJson,
   type NoticeJson,
+  type NoticeSortField as NoticeSortFieldName,
 } from '../../../../domain/index.js';
 import { ATTACHMENT_UPLOAD_LIMIT } from '../../../../domain/uploads.js';
 import { builder } from '../../graphql/builder.js';
 import { upstreamNode } from '../../graphql/nodes.js';
 import { ensureWithin } from '../../graphql/uploads.js';
-import { NotFoundError, ValidationError } from '../../graphql/errors.js';
+import { NotFoundError, ValidationError, invalidArgument } from '../../graphql/errors.js';
 import type { NoticeFile } from './messaging-api.js';
 import { enumValues, OrderDirection } from '../../graphql/enums.js';
-import { queryConnection, resultsConnection } from '../../graphql/connections.js';
+import { byIdentity, queryConnection, resultsConnection, type ListOrder, type SortDirection } from '../../graphql/connections.js';
 import { localKeyOf, UUID_PATTERN, validateInput } from '../../graphql/ids.js';
 import { payloadMutation } from '../../graphql/mutations.js';
 
@@ -24,21 +25,40 @@ const NoticeSortField = builder.enumType('NoticeSortField', {
   values: { CREATED_AT: { value: 'createdAt' }, UPDATED_AT: { value: 'updatedAt' }, VIEW_COUNT: { value: 'viewCount' }, TITLE: { value: 'title' } } as const,
 });
 
-const Attachment = builder.objectRef<AttachmentJson>('Attachment').implement({
+export const Notice = upstreamNode<NoticeJson>('Notice', {
+  id: (notice) => notice.uuid,
+  read: (uuid, context) => context.messaging.notice(uuid),
+  key: UUID_PATTERN,
+});
+
+type NoticeAttachment = AttachmentJson & { noticeUuid: string };
+
+/** The REST API reads an attachment only with its notice: the key is `<noticeUuid>/<attachmentId>`. */
+const Attachment = upstreamNode<NoticeAttachment>('Attachment', {
+  id: (file) => `${file.noticeUuid}/${file.id}`,
+  key: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[\w-]{1,64}$/i,
+  read: async (key, context) => {
+    const [noticeUuid, id] = key.split('/');
+    const file = (await Notice.getDataloader(context).load(noticeUuid)).attachments.find((attachment) => attachment.id === id);
+    if (!file) throw new NotFoundError();
+    return { ...file, noticeUuid };
+  },
+});
+
+Attachment.implement({
+  description: 'A file attached to a notice. Its id names the notice too: it is read through the notice.',
   fields: (t) => ({
-    id: t.exposeID('id'),
+    databaseId: t.exposeString('id', { description: "The upstream's id of the file within its notice." }),
     fileName: t.exposeString('fileName'),
-    fileUrl: t.string({ resolve: (parent, _args, context) => context.mediaUrl(parent.fileUrl) }),
+    fileUrl: t.field({ type: 'URL', resolve: (parent, _args, context) => context.mediaUrl(parent.fileUrl) }),
     fileSize: t.exposeInt('fileSize'),
     mimeType: t.exposeString('mimeType'),
     uploadedAt: t.field({ type: 'DateTime', resolve: (file) => file.uploadedAt }),
   }),
 });
 
-export const Notice = upstreamNode<NoticeJson>('Notice', { id: (notice) => notice.uuid, read: (uuid, context) => context.messaging.notice(uuid) });
-
 Notice.implement({
-  description: '공지사항 (001 §3). 중요·고정 공지가 먼저 옵니다.',
+  description: 'A notice (“공지사항”). Important and pinned notices come first.',
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     uuid: t.exposeString('uuid'),
@@ -51,7 +71,7 @@ Notice.implement({
     viewCount: t.exposeInt('viewCount'),
     startDate: t.field({ type: 'DateTime', nullable: true, resolve: (notice) => notice.startDate }),
     endDate: t.field({ type: 'DateTime', nullable: true, resolve: (notice) => notice.endDate }),
-    attachments: t.field({ type: [Attachment], resolve: (notice) => notice.attachments }),
+    attachments: t.field({ type: [Attachment], resolve: (notice) => notice.attachments.map((file) => ({ ...file, noticeUuid: notice.uuid })) }),
     tags: t.exposeStringList('tags'),
     createdAt: t.field({ type: 'DateTime', resolve: (notice) => notice.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (notice) => notice.updatedAt }),
@@ -59,10 +79,22 @@ Notice.implement({
 });
 
 /** A Notice id, or the bare notice uuid (001 §4: ids with a hyphen are notices). */
-export function noticeUuidOf(id: string, path: string): string {
+export function noticeUuidOf(id: string, path: string[]): string {
   const uuid = localKeyOf(id, 'Notice', UUID_PATTERN) ?? (UUID_PATTERN.test(id) ? id : null);
-  if (!uuid) throw new ValidationError([{ path, message: messagingTexts.noticeNotFound, code: 'invalid_format' }]);
+  if (!uuid) throw invalidArgument(path, messagingTexts.noticeNotFound, 'invalid_format');
   return uuid;
+}
+
+/**
+ * The upstream's notice order as far as notices show it: important, then pinned, then the chosen field, ties by id
+ * (newest first). Titles sort by the store's collation, which the gateway cannot compare: re-anchored by id alone.
+ */
+function noticeOrderFor({ sortBy, sortOrder }: { sortBy: NoticeSortFieldName; sortOrder: SortDirection }): ListOrder<NoticeJson> {
+  if (sortBy === 'title') return byIdentity;
+  return {
+    id: (notice) => notice.id,
+    sort: { key: (notice) => [notice.isImportant, notice.isPinned, notice[sortBy]], directions: ['desc', 'desc', sortOrder, 'desc'] },
+  };
 }
 
 builder.queryField('notices', (t) =>
@@ -79,9 +111,9 @@ builder.queryField('notices', (t) =>
       const filters = validateInput(
         noticeListQuerySchema.pick({ category: true, search: true, sortBy: true, sortOrder: true }),
         { category: args.category ?? undefined, search: args.search ?? undefined, sortBy: args.sortBy ?? undefined, sortOrder: args.sortOrder ?? undefined },
-        'args',
+        [],
       );
-      return resultsConnection(args, (page) => context.messaging.notices({ ...filters, ...page }));
+      return resultsConnection(args, (page) => context.messaging.notices({ ...filters, ...page }), noticeOrderFor(filters));
     },
   }),
 );
@@ -89,9 +121,10 @@ builder.queryField('notices', (t) =>
 builder.queryField('notice', (t) =>
   t.field({
     type: Notice,
+    nullable: true,
     errors: { types: [ValidationError, NotFoundError], directResult: true },
     args: { id: t.arg.id({ required: true, description: 'Notice id 또는 공지 uuid' }) },
-    resolve: (_root, args, context) => context.messaging.notice(noticeUuidOf(String(args.id), 'id')),
+    resolve: (_root, args, context) => context.messaging.notice(noticeUuidOf(String(args.id), ['id'])),
   }),
 );
 
@@ -130,9 +163,9 @@ function noticeBody(input: NoticeInput): Record<string, unknown> {
 async function filesOf(files: File[] | null | undefined): Promise<NoticeFile[]> {
   if (!files?.length) return [];
   if (files.length > NOTICE_ATTACHMENTS_MAX) {
-    throw new ValidationError([{ path: 'input.attachments', message: messagingTexts.tooManyAttachments(NOTICE_ATTACHMENTS_MAX), code: 'too_big' }]);
+    throw invalidArgument(['input', 'attachments'], messagingTexts.tooManyAttachments(NOTICE_ATTACHMENTS_MAX), 'too_big');
   }
-  files.forEach((file, index) => ensureWithin(file, ATTACHMENT_UPLOAD_LIMIT, `input.attachments[${index}]`));
+  files.forEach((file, index) => ensureWithin(file, ATTACHMENT_UPLOAD_LIMIT, ['input', 'attachments', String(index)]));
   return Promise.all(
     files.map(async (file) => ({ name: file.name || 'file', type: file.type || 'application/octet-stream', bytes: new Uint8Array(await file.arrayBuffer()) })),
   );
@@ -144,7 +177,7 @@ payloadMutation('createNotice', {
   payload: { notice: Notice },
   resolve: async (input, context) => {
     const body = noticeBody(input);
-    validateInput(noticeCreateSchema, body, 'input');
+    validateInput(noticeCreateSchema, body, ['input']);
     return { notice: await context.messaging.writeNotice('POST', null, body, await filesOf(input.attachments)) };
   },
 });
@@ -154,9 +187,9 @@ payloadMutation('updateNotice', {
   input: (f) => ({ id: f.id({ required: true }), ...noticeFields(f, false) }),
   payload: { notice: Notice },
   resolve: async (input, context) => {
-    const uuid = noticeUuidOf(String(input.id), 'input.id');
+    const uuid = noticeUuidOf(String(input.id), ['input', 'id']);
     const body = noticeBody(input);
-    validateInput(noticeUpdateSchema, body, 'input');
+    validateInput(noticeUpdateSchema, body, ['input']);
     return { notice: await context.messaging.writeNotice('PATCH', uuid, body, await filesOf(input.attachments)) };
   },
 });
@@ -166,7 +199,7 @@ payloadMutation('deleteNotice', {
   input: (f) => ({ id: f.id({ required: true }) }),
   payload: { deletedNoticeId: 'ID' },
   resolve: async (input, context) => {
-    const uuid = noticeUuidOf(String(input.id), 'input.id');
+    const uuid = noticeUuidOf(String(input.id), ['input', 'id']);
     await context.messaging.deleteNotice(uuid);
     return { deletedNoticeId: Buffer.from(`Notice:${uuid}`).toString('base64') };
   },

@@ -1,3 +1,4 @@
+import { filter, pipe } from 'graphql-yoga';
 import {
   adminSendSchema,
   isNoticeId,
@@ -16,10 +17,10 @@ import { builder } from '../../graphql/builder.js';
 import { upstreamNode } from '../../graphql/nodes.js';
 import { isViewer } from '../../graphql/viewer.js';
 import type { GatewayContext } from '../../graphql/context.js';
-import { NotAuthenticatedError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
+import { NotAuthenticatedError, WRITE_ERRORS, invalidArgument } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
-import { connectionTotalCount, listConnection, resultsConnection } from '../../graphql/connections.js';
-import { localKeyOf, validateInput } from '../../graphql/ids.js';
+import { byId, connectionTotalCount, listConnection, resultsConnection } from '../../graphql/connections.js';
+import { NUMERIC_ID_PATTERN, localKeyOf, validateInput } from '../../graphql/ids.js';
 import { payloadMutation } from '../../graphql/mutations.js';
 import { Notice } from './notice.js';
 import { User } from '../../graphql/refs.js';
@@ -27,22 +28,24 @@ import { User } from '../../graphql/refs.js';
 export const NotificationTypeEnum = builder.enumType('NotificationType', { values: enumValues(NOTIFICATION_TYPES) });
 export const NotificationPriorityEnum = builder.enumType('NotificationPriority', { values: enumValues(NOTIFICATION_PRIORITIES) });
 
+/** Not a Node: the member who sent a notification as it shows them, not a thing of its own; the member is a User. */
 export const Sender = builder.objectRef<SenderJson>('NotificationSender').implement({
   description: '알림을 보낸 회원',
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     nickname: t.exposeString('nickname'),
-    profileImage: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.profileImage) }),
+    profileImage: t.field({ type: 'URL', nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.profileImage) }),
   }),
 });
 
 export const Notification = upstreamNode<NotificationJson>('Notification', {
   id: (notification) => notification.id,
   read: (id, context) => context.messaging.notification(id),
+  key: NUMERIC_ID_PATTERN,
 });
 
 Notification.implement({
-  description: '알림 (001 §3)',
+  description: "A notification in the member's inbox.",
   fields: (t) => ({
     databaseId: t.exposeString('id'),
     title: t.exposeString('title'),
@@ -52,9 +55,9 @@ Notification.implement({
     isRead: t.exposeBoolean('isRead'),
     readAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.readAt }),
     createdAt: t.field({ type: 'DateTime', resolve: (n) => n.createdAt }),
-    url: t.exposeString('url', { nullable: true }),
-    imageUrl: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.imageUrl) }),
-    metadata: t.string({ description: 'JSON 문자열', resolve: (n) => JSON.stringify(n.metadata ?? {}) }),
+    url: t.expose('url', { type: 'URL', nullable: true }),
+    imageUrl: t.field({ type: 'URL', nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.imageUrl) }),
+    metadata: t.field({ type: 'JSONObject', resolve: (n) => n.metadata ?? {} }),
     sender: t.field({ type: Sender, nullable: true, resolve: (n) => n.sender }),
     expiresAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.expiresAt }),
   }),
@@ -115,11 +118,15 @@ builder.objectFields(User, (t) => ({
       resolve: async (user, args, context) => {
         if (!isViewer(user, context)) return null;
         let unreadCount = 0;
-        const connection = await resultsConnection(args, async (page) => {
-          const answer = await context.messaging.notifications({ ...page, isRead: args.isRead ?? undefined, type: args.type ?? undefined });
-          unreadCount = answer.noread_count;
-          return answer;
-        });
+        const connection = await resultsConnection(
+          args,
+          async (page) => {
+            const answer = await context.messaging.notifications({ ...page, isRead: args.isRead ?? undefined, type: args.type ?? undefined });
+            unreadCount = answer.noread_count;
+            return answer;
+          },
+          byId('desc'),
+        );
         return { ...connection, unreadCount };
       },
     },
@@ -143,20 +150,21 @@ builder.objectFields(User, (t) => ({
 }));
 
 /** The notification key inside a Notification id (a bare upstream id is taken too). */
-export function notificationIdOf(id: string, path: string): string {
+export function notificationIdOf(id: string, path: string[]): string {
   const key = localKeyOf(id, 'Notification', /^\d{1,10}$/) ?? (/^\d{1,10}$/.test(id) ? id : null);
-  if (!key) throw new ValidationError([{ path, message: messagingTexts.notificationId, code: 'invalid_format' }]);
+  if (!key) throw invalidArgument(path, messagingTexts.notificationId, 'invalid_format');
   return key;
 }
 
 builder.queryField('notification', (t) =>
   t.field({
     type: Notification,
+    nullable: true,
     description: '나의 알림 하나',
     authScopes: { member: true },
     errors: { types: [...WRITE_ERRORS], directResult: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => context.messaging.notification(notificationIdOf(String(args.id), 'id')),
+    resolve: (_root, args, context) => context.messaging.notification(notificationIdOf(String(args.id), ['id'])),
   }),
 );
 
@@ -169,13 +177,14 @@ const InboxEntry = builder.unionType('InboxEntry', {
 builder.queryField('inboxEntry', (t) =>
   t.field({
     type: InboxEntry,
-    description: '알림 목록의 id로 찾기: 하이픈이 있는 id는 공지사항, 그 밖은 알림입니다 (001 §4).',
+    nullable: true,
+    description: 'An inbox entry by the id the inbox lists: an id with a hyphen is a notice, any other a notification.',
     authScopes: { member: true },
     errors: { types: [...WRITE_ERRORS] },
     args: { id: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
       if (isNoticeId(args.id)) return context.messaging.notice(args.id);
-      return context.messaging.notification(notificationIdOf(args.id, 'id'));
+      return context.messaging.notification(notificationIdOf(args.id, ['id']));
     },
   }),
 );
@@ -207,8 +216,8 @@ payloadMutation('markNotificationsRead', {
     viewer: viewerToRefetch,
   },
   resolve: async (input, context) => {
-    const ids = (input.ids ?? []).map((id, index) => notificationIdOf(String(id), `input.ids[${index}]`));
-    validateInput(markReadSchema, { notificationIds: ids, markAll: input.all ?? undefined }, 'input');
+    const ids = (input.ids ?? []).map((id, index) => notificationIdOf(String(id), ['input', 'ids', String(index)]));
+    validateInput(markReadSchema, { notificationIds: ids, markAll: input.all ?? undefined }, ['input']);
     const answer = await ownInboxWrite(context, context.messaging.markRead(input.all ? 'all' : ids));
     const notifications = input.all ? [] : await Promise.all(ids.map((id) => context.messaging.notification(id)));
     return { updatedCount: answer.updatedCount, message: answer.message, notifications };
@@ -219,7 +228,7 @@ payloadMutation('deleteNotification', {
   input: (f) => ({ id: f.id({ required: true }) }),
   payload: { deletedNotificationId: 'ID', viewer: viewerToRefetch },
   resolve: async (input, context) => {
-    const key = notificationIdOf(String(input.id), 'input.id');
+    const key = notificationIdOf(String(input.id), ['input', 'id']);
     await ownInboxWrite(context, context.messaging.deleteNotification(key));
     return { deletedNotificationId: Buffer.from(`Notification:${key}`).toString('base64') };
   },
@@ -266,7 +275,7 @@ payloadMutation('updateNotificationSettings', {
             }
           : undefined,
       },
-      'input',
+      ['input'],
     );
     return { settings: await context.messaging.updateSettings(patch) };
   },
@@ -281,25 +290,19 @@ payloadMutation('sendAdminNotification', {
     content: f.string({ required: true }),
     type: f.field({ type: NotificationTypeEnum }),
     priority: f.field({ type: NotificationPriorityEnum }),
-    url: f.string(),
-    imageUrl: f.string(),
+    url: f.field({ type: 'URL' }),
+    imageUrl: f.field({ type: 'URL' }),
     expiresAt: f.field({ type: 'DateTime' }),
-    metadata: f.string({ description: 'JSON 객체 문자열' }),
+    metadata: f.field({ type: 'JSONObject' }),
   }),
   payload: { sentCount: 'Int', failedCount: 'Int', message: 'String' },
   resolve: async (input, context) => {
-    let metadata: unknown = {};
-    try {
-      metadata = input.metadata ? JSON.parse(input.metadata) : {};
-    } catch {
-      throw new ValidationError([{ path: 'input.metadata', message: messagingTexts.targetUsers, code: 'invalid_format' }]);
-    }
-    const { allUsers, userIds, type, priority, expiresAt, metadata: _metadataText, ...fields } = input;
+    const { allUsers, userIds, type, priority, expiresAt, metadata, ...fields } = input;
     const targetUsers = allUsers ? 'all' : (userIds ?? undefined);
     const payload = validateInput(
       adminSendSchema,
       { ...fields, targetUsers, type: type ?? undefined, priority: priority ?? undefined, expiresAt: expiresAt?.toISOString(), metadata },
-      'input',
+      ['input'],
     );
     const answer = await context.messaging.sendAdminNotification(payload);
     context.notificationBridge.hint(payload.targetUsers === 'all' ? { all: true } : { userIds: payload.targetUsers });
@@ -317,6 +320,20 @@ async function watchInbox(context: GatewayContext): Promise<{ userId: string; re
   const me = await context.accounts.me();
   if (!me) throw new NotAuthenticatedError();
   return { userId: String(me.id), release: context.notificationBridge.watch(me.id, token, context.caller.deviceId, me.nickname) };
+}
+
+/**
+ * Passes each notification once: after a Redis outage the bridge announces again from the shared state what a
+ * replica already found on its own meanwhile. The bridge announces in id order, so a new one has a higher id.
+ */
+function eachOnce(): (notification: NotificationJson) => boolean {
+  let newest = -Infinity;
+  return (notification) => {
+    const id = Number(notification.id);
+    if (id <= newest) return false;
+    newest = id;
+    return true;
+  };
 }
 
 /**
@@ -353,7 +370,7 @@ builder.subscriptionField('notificationAdded', (t) =>
     description: '나에게 새 알림이 오면 보냅니다 (게이트웨이가 알림 목록을 주기적으로 확인합니다).',
     subscribe: async (_root, _args, context) => {
       const { userId, release } = await watchInbox(context);
-      return releasing(context.pubSub.subscribe('notificationAdded', userId), release);
+      return releasing(pipe(context.pubSub.subscribe('notificationAdded', userId), filter(eachOnce())), release);
     },
     resolve: (notification) => notification,
   }),

@@ -45,6 +45,10 @@ export class StoriesApi {
     return withTypedRefusals(this.client.get(`/api/stories/${storyId}/viewers`, this.caller, { page, page_size: pageSize }));
   }
 
+  reactions(storyId: number, page: number, pageSize: number): Promise<StoryListJson<StoryReactionJson>> {
+    return withTypedRefusals(this.client.get(`/api/stories/${storyId}/reactions`, this.caller, { page, page_size: pageSize }));
+  }
+
   stats(storyId: number): Promise<StoryStatsJson> {
     return withTypedRefusals(this.client.get(`/api/stories/${storyId}/stats`, this.caller));
   }

@@ -25,13 +25,23 @@ import {
   type UserSummaryJson,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
-import { upstreamNode } from '../../graphql/nodes.js';
+import { findInPages, upstreamNode } from '../../graphql/nodes.js';
 import type { GatewayContext } from '../../graphql/context.js';
-import { ConflictError, ForbiddenError, NotAuthenticatedError, WRITE_ERRORS } from '../../graphql/errors.js';
-import { idempotencyKeyOf, inputIdOf, upstreamIdOf, validateInput, withoutNulls } from '../../graphql/ids.js';
-import { idempotencyKeyField, payloadMutation, type InputFieldBuilder } from '../../graphql/mutations.js';
+import { ConflictError, ForbiddenError, NotAuthenticatedError, NotFoundError, WRITE_ERRORS } from '../../graphql/errors.js';
+import {
+  NUMERIC_ID_PATTERN,
+  idempotencyKeyOf,
+  inputIdOf,
+  ownIdOf,
+  targetIdOf,
+  targetUpstreamIdOf,
+  upstreamIdOf,
+  validateInput,
+  withoutNulls,
+} from '../../graphql/ids.js';
+import { idempotencyKeyField, payloadMutation, targetIdFields, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { enumValues } from '../../graphql/enums.js';
-import { listConnection, queryConnection, resultsConnection, sliceConnection } from '../../graphql/connections.js';
+import { byField, byIdentity, listConnection, queryConnection, resultsConnection, sliceConnection } from '../../graphql/connections.js';
 import { User } from '../../graphql/refs.js';
 import { isViewer } from '../../graphql/viewer.js';
 
@@ -42,14 +52,22 @@ const StoryPrivacyEnum = builder.enumType('StoryPrivacy', {
 });
 const StoryReactionTypeEnum = builder.enumType('StoryReactionType', { values: enumValues(STORY_REACTION_TYPES) });
 
-export const Story = upstreamNode<StoryJson>('Story', { id: (story) => story.id, read: (id, context) => context.stories.story(Number(id)) });
+export const Story = upstreamNode<StoryJson>('Story', {
+  id: (story) => story.id,
+  read: (id, context) => context.stories.story(Number(id)),
+  key: NUMERIC_ID_PATTERN,
+});
 
 const StoryLocation = builder.objectRef<NonNullable<StoryJson['location']>>('StoryLocation').implement({
   fields: (t) => ({ name: t.exposeString('name'), latitude: t.exposeFloat('latitude'), longitude: t.exposeFloat('longitude') }),
 });
 
+/**
+ * Not a Node: an author's own viewing of their story is not recorded and has no id, so a view has no identity in
+ * every case; the viewer (a User) and the story are the Nodes.
+ */
 const StoryView = builder.objectRef<StoryViewJson>('StoryView').implement({
-  description: '스토리 조회 (002 §3.7): 회원당 한 번 기록됩니다.',
+  description: 'A view of a story, recorded once per member.',
   fields: (t) => ({
     id: t.id({ nullable: true, resolve: (view) => (view.id === null ? null : encodeGlobalID('StoryView', view.id)) }),
     viewer: t.field({ type: User, nullable: true, resolve: (view) => view.user }),
@@ -59,10 +77,27 @@ const StoryView = builder.objectRef<StoryViewJson>('StoryView').implement({
   }),
 });
 
-const StoryReaction = builder.objectRef<StoryReactionJson>('StoryReaction').implement({
-  description: '스토리 반응 (002 §3.8)',
+/**
+ * The REST API reads a reaction only in its story's reaction list (author only): the key is `<storyId>/<reactionId>`.
+ */
+const StoryReaction = upstreamNode<StoryReactionJson>('StoryReaction', {
+  id: (reaction) => `${reaction.storyId}/${reaction.id}`,
+  key: /^\d{1,10}\/\d{1,10}$/,
+  read: (key, context) => {
+    const [storyId, id] = key.split('/').map(Number);
+    return findInPages(
+      async (page, pageSize) => {
+        const answer = await context.stories.reactions(storyId, page, pageSize);
+        return { items: answer.results, hasMore: answer.hasMore };
+      },
+      (reaction) => reaction.id === id,
+    );
+  },
+});
+
+StoryReaction.implement({
+  description: "A like, emoji or message sent to a story. Its id names the story too: it is read through the story's reactions (author only).",
   fields: (t) => ({
-    id: t.id({ resolve: (reaction) => encodeGlobalID('StoryReaction', reaction.id) }),
     databaseId: t.exposeInt('id'),
     user: t.field({ type: User, nullable: true, resolve: (reaction) => reaction.user }),
     type: t.field({ type: StoryReactionTypeEnum, resolve: (reaction) => reaction.type }),
@@ -73,7 +108,7 @@ const StoryReaction = builder.objectRef<StoryReactionJson>('StoryReaction').impl
 });
 
 const StoryStats = builder.objectRef<StoryStatsJson>('StoryStats').implement({
-  description: '스토리 통계 (002 §3.9): 작성자만 볼 수 있습니다.',
+  description: "A story's statistics, visible to its author only.",
   fields: (t) => ({
     viewCount: t.exposeInt('viewCount'),
     uniqueViewers: t.exposeInt('uniqueViewers'),
@@ -93,12 +128,12 @@ function authorOnly(story: StoryJson, context: GatewayContext): void {
 }
 
 Story.implement({
-  description: '스토리 (002 §3.5): 24시간 뒤 만료됩니다.',
+  description: 'A story (“스토리”): a photo or video that expires 24 hours after it is posted.',
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     author: t.field({ type: User, nullable: true, resolve: (story) => story.user }),
     type: t.field({ type: StoryTypeEnum, resolve: (story) => story.type }),
-    mediaUrl: t.string({ resolve: (parent, _args, context) => context.mediaUrl(parent.media) }),
+    mediaUrl: t.field({ type: 'URL', resolve: (parent, _args, context) => context.mediaUrl(parent.media) }),
     mimeType: t.exposeString('mimeType'),
     width: t.exposeInt('width', { nullable: true }),
     height: t.exposeInt('height', { nullable: true }),
@@ -134,16 +169,42 @@ Story.implement({
       errors: { types: [ForbiddenError, NotAuthenticatedError], directResult: true },
       resolve: (story, args, context) => {
         authorOnly(story, context);
-        return resultsConnection(args, ({ page, pageSize }) => context.stories.viewers(story.id, page, pageSize));
+        return resultsConnection(args, ({ page, pageSize }) => context.stories.viewers(story.id, page, pageSize), byField<StoryViewJson>('viewedAt', 'desc'));
+      },
+    }),
+    reactions: listConnection(t, 'StoryReaction', {
+      type: StoryReaction,
+      description: '받은 좋아요, 이모지, 메시지: 누가 무엇을 보냈는지, 최근 순 (작성자만: 다른 회원에게는 ForbiddenError)',
+      errors: { types: [ForbiddenError, NotAuthenticatedError], directResult: true },
+      resolve: (story, args, context) => {
+        authorOnly(story, context);
+        return resultsConnection(
+          args,
+          ({ page, pageSize }) => context.stories.reactions(story.id, page, pageSize),
+          byField<StoryReactionJson>('createdAt', 'desc'),
+        );
       },
     }),
   }),
 });
 
-const StoryGroup = builder.objectRef<StoryGroupJson>('StoryGroup').implement({
-  description: '회원별 스토리 묶음 (002 §3.6), 재생 순서(오래된 것부터)',
+/** The REST API reads a member's group only in the caller's story tray: the key is the member's id. */
+const StoryGroup = upstreamNode<StoryGroupJson>('StoryGroup', {
+  id: (group) => group.userId,
+  key: NUMERIC_ID_PATTERN,
+  read: (key, context) =>
+    findInPages(
+      async (page, pageSize) => {
+        const answer = await context.stories.groups(page, pageSize);
+        return { items: answer.results, hasMore: answer.hasMore };
+      },
+      (group) => group.userId === Number(key),
+    ),
+});
+
+StoryGroup.implement({
+  description: "One member's live stories in play order, as the caller's story tray shows them; its id is read through that tray.",
   fields: (t) => ({
-    id: t.id({ resolve: (group) => encodeGlobalID('StoryGroup', group.userId) }),
     user: t.field({
       type: User,
       resolve: (group) => group.stories[0]?.user ?? ({ id: group.userId, nickname: group.username, profile_image: group.avatar } as UserSummaryJson),
@@ -157,13 +218,24 @@ const StoryGroup = builder.objectRef<StoryGroupJson>('StoryGroup').implement({
   }),
 });
 
-const Highlight = builder.objectRef<HighlightJson>('Highlight').implement({
-  description: '하이라이트 (002 §3.10): 만료된 스토리도 남습니다.',
+/** The REST API reads a highlight only in its member's highlight list: the key is `<userId>/<highlightId>`. */
+const Highlight = upstreamNode<HighlightJson>('Highlight', {
+  id: (highlight) => `${highlight.userId}/${highlight.id}`,
+  key: /^\d{1,10}\/\d{1,10}$/,
+  read: async (key, context) => {
+    const [userId, id] = key.split('/').map(Number);
+    const found = (await context.stories.memberHighlights(userId)).find((highlight) => highlight.id === id);
+    if (!found) throw new NotFoundError();
+    return found;
+  },
+});
+
+Highlight.implement({
+  description: "A member's named collection of stories, kept after they expire. Its id names the member too: it is read through their highlights.",
   fields: (t) => ({
-    id: t.id({ resolve: (highlight) => encodeGlobalID('Highlight', highlight.id) }),
     databaseId: t.exposeInt('id'),
     title: t.exposeString('title'),
-    coverImage: t.string({ nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.coverImage) }),
+    coverImage: t.field({ type: 'URL', nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.coverImage) }),
     stories: t.field({ type: [Story], resolve: (highlight) => highlight.stories }),
     isPrivate: t.exposeBoolean('isPrivate'),
     order: t.exposeInt('order'),
@@ -175,7 +247,8 @@ builder.queryField('storyGroups', (t) =>
   queryConnection(t, 'StoryGroup', {
     type: StoryGroup,
     description: '스토리 트레이: 다른 회원의 묶음, 안 본 스토리가 있는 묶음 먼저 (숨긴 회원 제외)',
-    resolve: (_root, args, context) => resultsConnection(args, ({ page, pageSize }) => context.stories.groups(page, pageSize)),
+    // Unseen groups first, by what each member's stories hold now: re-anchored by id alone.
+    resolve: (_root, args, context) => resultsConnection(args, ({ page, pageSize }) => context.stories.groups(page, pageSize), byIdentity),
   }),
 );
 
@@ -220,8 +293,11 @@ builder.objectFields(User, (t) => ({
     args: { query: t.arg.string() },
     resolve: (user, args, context) => {
       if (!isViewer(user, context)) return null;
-      const q = validateInput(closeFriendCandidatesQuerySchema.shape.q, args.query ?? undefined, 'query');
-      return resultsConnection(args, ({ page, pageSize }) => context.stories.closeFriendCandidates(q, page, pageSize));
+      const q = validateInput(closeFriendCandidatesQuerySchema.shape.q, args.query ?? undefined, ['query']);
+      // Ordered by collated nickname, which the gateway cannot compare: re-anchored by the member's id alone.
+      return resultsConnection(args, ({ page, pageSize }) => context.stories.closeFriendCandidates(q, page, pageSize), {
+        id: (candidate) => candidate.user.id,
+      });
     },
   }),
   hiddenStoryUsers: listConnection(t, 'HiddenStoryMember', {
@@ -229,7 +305,13 @@ builder.objectFields(User, (t) => ({
     nullable: true,
     description: '내가 스토리를 숨긴 회원, 최근 순 (본인만, 다른 회원에게는 null); unhideUserStories로 다시 봅니다',
     resolve: (user, args, context) =>
-      isViewer(user, context) ? resultsConnection(args, ({ page, pageSize }) => context.stories.hidden(page, pageSize)) : null,
+      isViewer(user, context)
+        ? resultsConnection(
+            args,
+            ({ page, pageSize }) => context.stories.hidden(page, pageSize),
+            byField<HiddenStoryMemberJson>('hiddenAt', 'desc', (member) => member.user.id),
+          )
+        : null,
   }),
   stories: listConnection(t, 'Story', {
     type: Story,
@@ -243,8 +325,8 @@ builder.objectFields(User, (t) => ({
   }),
 }));
 
-const storyIdOf = (input: { storyId: string | number }) => inputIdOf(input, 'storyId', 'Story');
-const storyInput = (f: InputFieldBuilder) => ({ storyId: f.id({ required: true }) });
+const storyIdOf = (input: { id?: string | number | null; storyId?: string | number | null }) => targetUpstreamIdOf(input, 'storyId', 'Story');
+const storyInput = (f: InputFieldBuilder) => targetIdFields(f, 'storyId', 'story');
 
 const StoryLocationInput = builder.inputType('StoryLocationInput', {
   fields: (f) => ({ name: f.string({ required: true }), latitude: f.float({ required: true }), longitude: f.float({ required: true }) }),
@@ -268,7 +350,7 @@ payloadMutation('createStory', {
   payload: { story: Story },
   resolve: async (input, context) => {
     const { media, idempotencyKey, ...fields } = input;
-    const parsed = validateInput(storyCreateSchema, withoutNulls(fields), 'input');
+    const parsed = validateInput(storyCreateSchema, withoutNulls(fields), ['input']);
     return { story: await context.stories.create(media, parsed, idempotencyKeyOf({ idempotencyKey })) };
   },
 });
@@ -284,8 +366,8 @@ payloadMutation('updateStory', {
   }),
   payload: { story: Story },
   resolve: async (input, context) => {
-    const { storyId: _id, ...fields } = input;
-    const parsed = validateInput(storyUpdateSchema, withoutNulls(fields), 'input');
+    const { id: _id, storyId: _storyId, ...fields } = input;
+    const parsed = validateInput(storyUpdateSchema, withoutNulls(fields), ['input']);
     return { story: await context.stories.update(storyIdOf(input), parsed) };
   },
 });
@@ -295,7 +377,7 @@ payloadMutation('deleteStory', {
   payload: { deletedStoryId: 'ID' },
   resolve: async (input, context) => {
     await context.stories.remove(storyIdOf(input));
-    return { deletedStoryId: String(input.storyId) };
+    return { deletedStoryId: targetIdOf(input, 'storyId').id };
   },
 });
 
@@ -305,7 +387,7 @@ payloadMutation('viewStory', {
   payload: { view: StoryView, story: Story },
   resolve: async (input, context) => {
     const id = storyIdOf(input);
-    const parsed = validateInput(storyViewSchema, withoutNulls({ duration: input.duration, completionRate: input.completionRate }), 'input');
+    const parsed = validateInput(storyViewSchema, withoutNulls({ duration: input.duration, completionRate: input.completionRate }), ['input']);
     const view = await context.stories.view(id, parsed);
     return { view, story: await context.stories.story(id) };
   },
@@ -317,9 +399,11 @@ payloadMutation('reactToStory', {
   payload: { reaction: StoryReaction, story: Story },
   resolve: async (input, context) => {
     const id = storyIdOf(input);
-    const parsed = validateInput(storyReactionSchema, withoutNulls({ type: input.type, emoji: input.emoji, comment: input.comment }), 'input');
+    const parsed = validateInput(storyReactionSchema, withoutNulls({ type: input.type, emoji: input.emoji, comment: input.comment }), ['input']);
     const reaction = await context.stories.react(id, parsed);
-    return { reaction, story: await context.stories.story(id) };
+    const story = await context.stories.story(id);
+    if (story.user && !story.isMine) context.notificationBridge.hint({ userIds: [story.user.id] });
+    return { reaction, story };
   },
 });
 
@@ -335,11 +419,11 @@ payloadMutation('unlikeStory', {
 });
 
 payloadMutation('removeStoryReaction', {
-  input: (f) => ({ ...storyInput(f), reactionId: f.id({ required: true }) }),
+  input: (f) => ({ storyId: f.id({ required: true, description: 'The global id of the story the reaction is on.' }), reactionId: f.id({ required: true }) }),
   payload: { story: Story, deletedReactionId: 'ID' },
   resolve: async (input, context) => {
-    const id = storyIdOf(input);
-    await context.stories.removeReaction(id, inputIdOf(input, 'reactionId', 'StoryReaction'));
+    const id = inputIdOf(input, 'storyId', 'Story');
+    await context.stories.removeReaction(id, ownIdOf(String(input.reactionId), 'StoryReaction', ['input', 'reactionId']));
     return { story: await context.stories.story(id), deletedReactionId: String(input.reactionId) };
   },
 });
@@ -355,22 +439,22 @@ payloadMutation('createHighlight', {
   }),
   payload: { highlight: Highlight },
   resolve: async (input, context) => {
-    const storyIds = input.storyIds.map((id, index) => upstreamIdOf(String(id), 'Story', `input.storyIds.${index}`));
+    const storyIds = input.storyIds.map((id, index) => upstreamIdOf(String(id), 'Story', ['input', 'storyIds', String(index)]));
     const parsed = validateInput(
       highlightCreateSchema,
       withoutNulls({ title: input.title, storyIds, coverImage: input.coverImage, isPrivate: input.isPrivate, order: input.order }),
-      'input',
+      ['input'],
     );
     return { highlight: await context.stories.createHighlight(parsed) };
   },
 });
 
 payloadMutation('deleteHighlight', {
-  input: (f) => ({ highlightId: f.id({ required: true }) }),
+  input: (f) => targetIdFields(f, 'highlightId', 'highlight'),
   payload: { deletedHighlightId: 'ID' },
   resolve: async (input, context) => {
-    await context.stories.deleteHighlight(inputIdOf(input, 'highlightId', 'Highlight'));
-    return { deletedHighlightId: String(input.highlightId) };
+    await context.stories.deleteHighlight(targetUpstreamIdOf(input, 'highlightId', 'Highlight'));
+    return { deletedHighlightId: targetIdOf(input, 'highlightId').id };
   },
 });
 
@@ -381,9 +465,9 @@ payloadMutation('reportStory', {
   payload: { reportId: 'Int', reportedStoryId: 'ID', createdAt: 'DateTime' },
   resolve: async (input, context) => {
     const id = storyIdOf(input);
-    const { reason } = validateInput(storyReportSchema, { reason: input.reason }, 'input');
+    const { reason } = validateInput(storyReportSchema, { reason: input.reason }, ['input']);
     const created = await context.stories.report(id, reason);
-    return { reportedStoryId: String(input.storyId), reportId: created.id, createdAt: created.created_at };
+    return { reportedStoryId: targetIdOf(input, 'storyId').id, reportId: created.id, createdAt: created.created_at };
   },
 });
 
@@ -416,8 +500,8 @@ payloadMutation('setCloseFriends', {
     },
   },
   resolve: async (input, context) => {
-    const userIds = input.userIds.map((id, index) => upstreamIdOf(String(id), 'User', `input.userIds.${index}`));
-    const parsed = validateInput(closeFriendsSchema, { userIds }, 'input');
+    const userIds = input.userIds.map((id, index) => upstreamIdOf(String(id), 'User', ['input', 'userIds', String(index)]));
+    const parsed = validateInput(closeFriendsSchema, { userIds }, ['input']);
     return { userIds: await context.stories.setCloseFriends(parsed.userIds) };
   },
 });

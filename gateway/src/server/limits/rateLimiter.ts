@@ -1,22 +1,28 @@
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { redisPrefixFrom, redisReconnectDelay } from '../../../../domain/redis.js';
 
 export interface RateLimiterOptions {
-  /** Names the counter family, e.g. `login:ip`; keys are `<keyPrefix>:<key>`. */
+  /** Names the counter family, e.g. `login:ip`; keys are `<REDIS_PREFIX><keyPrefix>:<key>`. */
   keyPrefix: string;
   points: number;
   durationSeconds: number;
-  /** Where counters live; default: Redis at REDIS_URL when set (shared by replicas), else this process. */
+  /** Where counters live (a client whose `keyPrefix` is REDIS_PREFIX); default: Redis at REDIS_URL when set (shared by replicas), else this process. */
   redis?: Redis | null;
 }
 
 const sharedClients = new Map<string, Redis>();
 
-/** One Redis connection per URL for every limiter in the process. */
+/** One Redis connection per URL for every limiter in the process, its keys under REDIS_PREFIX. */
 function sharedRedis(url: string): Redis {
   let client = sharedClients.get(url);
   if (!client) {
-    client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    client = new Redis(url, {
+      keyPrefix: redisPrefixFrom(process.env.REDIS_PREFIX),
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      retryStrategy: redisReconnectDelay,
+    });
     // Counters fall back to memory while Redis is away; the error is not the caller's to see.
     client.on('error', () => {});
     sharedClients.set(url, client);

@@ -6,7 +6,7 @@ import { deviceId, signalUnauthorized, storedToken } from '../session';
 
 interface GraphQLErrorEntry {
   message?: string;
-  extensions?: { code?: unknown; status?: number; details?: { message: string }[] };
+  extensions?: { code?: unknown; status?: number; issues?: { message: string }[] };
 }
 
 /** A failed request, carrying the Korean message the fallback screen shows (002 §8.4). */
@@ -37,7 +37,7 @@ function requestErrorFrom(errors: GraphQLErrorEntry[]): RequestError {
   const [first] = errors;
   const code = first?.extensions?.code;
   if (isErrorCode(code) && code !== 'INTERNAL_SERVER_ERROR' && first?.message) {
-    return new RequestError(first.message, code, first.extensions?.status, first.extensions?.details);
+    return new RequestError(first.message, code, first.extensions?.status, first.extensions?.issues);
   }
   return new RequestError(globalErrorTexts.fallbackText, 'UNKNOWN');
 }
@@ -45,7 +45,8 @@ function requestErrorFrom(errors: GraphQLErrorEntry[]): RequestError {
 function headers(json = true): Record<string, string> {
   const result: Record<string, string> = {
     ...(json ? { 'Content-Type': 'application/json' } : {}),
-    Accept: 'application/graphql-response+json, application/json',
+    // An operation with @defer is answered in parts (multipart/mixed); every other one stays a single JSON result.
+    Accept: 'multipart/mixed;deferSpec=20220824, application/graphql-response+json, application/json',
     'X-Device-ID': deviceId(),
     // The gateway's CSRF prevention lets a request through only with a header a plain form or link cannot set.
     'X-GraphQL-Yoga-CSRF': '1',
@@ -66,38 +67,68 @@ interface Attempt {
   isQuery: boolean;
 }
 
-async function postGraphQL(body: { variables: Record<string, unknown> }, attempt: Attempt): Promise<GraphQLResponse> {
+/** An answer: its first result, then (for an operation with @defer) each deferred fragment as a payload of its own. */
+interface Answer {
+  first: GraphQLResponse;
+  later: AsyncIterable<GraphQLResponse> | readonly [];
+}
+
+type Payload = { data?: unknown; errors?: GraphQLErrorEntry[] } | null;
+
+/**
+ * The reader of answers in parts: it downloads with the screens whose queries defer (their loaders ask for it
+ * beside the query), so the first visit of the others carries none of it.
+ */
+export const loadIncrementalReader = () => import('./incremental');
+
+/** A missing node (an id that names nothing, e.g. /users/<unknown>) is an answer, not a failure: the field is null. */
+const onlyMissing = (payload: Payload) => payload?.data != null && payload.errors!.every((entry) => entry.extensions?.code === 'NOT_FOUND');
+
+/** A deferred part is checked as the first result is: a failure ends the request, a missing node is a null. */
+function laterPayload(payload: GraphQLResponse): GraphQLResponse {
+  const { errors } = payload as Payload & object;
+  if (!errors?.length || onlyMissing(payload as Payload)) return { ...payload, errors: undefined } as GraphQLResponse;
+  throw requestErrorFrom(errors);
+}
+
+/** The gateway could not be reached, or its answer not read to the end; an aborted request stays the abort. */
+function unreachable(error: unknown, signal: AbortSignal): never {
+  if (signal.aborted) throw error;
+  throw new RequestError(errorMessages.NETWORK_ERROR, 'NETWORK_ERROR');
+}
+
+async function postGraphQL(body: { variables: Record<string, unknown> }, attempt: Attempt): Promise<Answer> {
   const { signal, uploadables } = attempt;
   let response: Response;
+  let later: Answer['later'] = [];
+  let payload: Payload;
   try {
     // The multipart encoder downloads with the first upload: the first screen needs none.
     response = uploadables
       ? await fetch('/graphql', { method: 'POST', headers: headers(false), body: (await import('./multipart')).multipartBody(body, uploadables), signal })
       : await fetch('/graphql', { method: 'POST', headers: headers(), body: JSON.stringify(body), signal });
+    if (response.headers.get('content-type')?.startsWith('multipart/')) ({ first: payload, later } = await (await loadIncrementalReader()).readParts(response));
+    else payload = await response.json().catch(() => null);
   } catch (error) {
-    if (signal.aborted) throw error;
-    throw new RequestError(errorMessages.NETWORK_ERROR, 'NETWORK_ERROR');
+    unreachable(error, signal);
   }
 
-  const payload = (await response.json().catch(() => null)) as { data?: unknown; errors?: GraphQLErrorEntry[] } | null;
   const error = payload?.errors?.length ? requestErrorFrom(payload.errors) : null;
   // An UNAUTHORIZED error, or a typed NotAuthenticatedError in a root field, refuses the stored session.
   const refused = error ? error.code === 'UNAUTHORIZED' : Object.values((payload?.data ?? {}) as Record<string, unknown>).some(isNotAuthenticatedResult);
   // 002 §4.3: the session is dropped and the layout told (it sends the visitor to /login/sign-in from a
   // member-only screen); a query is then read again as a guest, so a public page keeps working.
   if (refused && signalUnauthorized() && attempt.isQuery) return postGraphQL(body, { ...attempt, isQuery: false });
-  // A missing node (an id that names nothing, e.g. /users/<unknown>) is an answer, not a failure: the field is
-  // null and the screen shows its own not-found state.
-  const onlyMissing = error !== null && payload?.data != null && payload.errors!.every((entry) => entry.extensions?.code === 'NOT_FOUND');
-  if (error && !onlyMissing) {
+  const missing = error !== null && onlyMissing(payload);
+  if (error && !missing) {
     console.error('GraphQL errors', payload?.errors);
     throw error;
   }
-  if (onlyMissing) return { data: payload!.data } as GraphQLResponse;
+  if (missing) return { first: { data: payload!.data } as GraphQLResponse, later };
   if (!response.ok || !payload || payload.data == null) {
     throw new RequestError(userMessageFor(response.status), 'UNKNOWN', response.status);
   }
-  return payload as GraphQLResponse;
+  return { first: payload as GraphQLResponse, later };
 }
 
 /**
@@ -113,10 +144,19 @@ export const fetchGraphQL: FetchFunction = (operation, variables, _cacheConfig, 
       extensions: { persistedQuery: { version: 1, sha256Hash: operation.id } },
     };
     const isQuery = operation.operationKind === 'query';
-    postGraphQL(body, { signal: controller.signal, uploadables, isQuery }).then(
-      (response) => {
+    const deliver = async () => {
+      const { first, later } = await postGraphQL(body, { signal: controller.signal, uploadables, isQuery });
+      sink.next(first);
+      try {
+        for await (const payload of later) sink.next(laterPayload(payload));
+      } catch (error) {
+        if (error instanceof RequestError) throw error;
+        unreachable(error, controller.signal);
+      }
+    };
+    deliver().then(
+      () => {
         reportRequestOutcome({ error: null, isQuery });
-        sink.next(response);
         sink.complete();
       },
       (error: unknown) => {

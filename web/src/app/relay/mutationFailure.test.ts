@@ -6,11 +6,11 @@ it('says the first field issue, else the error, else the mutation’s own text',
   const issues = failureOf({
     __typename: 'ValidationError',
     message: '입력값을 확인해주세요',
-    issues: [{ path: 'input.title', message: '제목을 입력해주세요' }],
+    issues: [{ path: ['input', 'title'], message: '제목을 입력해주세요' }],
   });
   expect(issues).toBeInstanceOf(MutationFailure);
   expect(issues.message).toBe('제목을 입력해주세요');
-  expect(issues.issues).toEqual([{ path: 'input.title', message: '제목을 입력해주세요' }]);
+  expect(issues.issues).toEqual([{ path: ['input', 'title'], message: '제목을 입력해주세요' }]);
 
   expect(failureOf({ __typename: 'NotFoundError', message: '게시글을 찾을 수 없습니다', code: 'NOT_FOUND' }).code).toBe('NOT_FOUND');
   expect(failureOf({ __typename: '%other' }, '업로드에 실패했습니다').message).toBe('업로드에 실패했습니다');

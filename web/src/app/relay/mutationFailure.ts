@@ -1,8 +1,11 @@
+/** Where a field issue is: the argument, then the input fields (`["input", "title"]`). */
+export type IssuePath = ReadonlyArray<string>;
+
 /** A typed mutation error the screens show: its message, the field issues (input paths) and the catalogue code. */
 export class MutationFailure extends Error {
   constructor(
     message: string,
-    readonly issues: ReadonlyArray<{ path: string; message: string }> = [],
+    readonly issues: ReadonlyArray<{ path: IssuePath; message: string }> = [],
     readonly code?: string,
   ) {
     super(message);
@@ -15,7 +18,7 @@ export interface TypedError {
   readonly __typename: string;
   readonly message?: string;
   readonly code?: string;
-  readonly issues?: ReadonlyArray<{ readonly path?: string; readonly message: string }> | null;
+  readonly issues?: ReadonlyArray<{ readonly path?: IssuePath; readonly message: string }> | null;
 }
 
 /**
@@ -23,7 +26,7 @@ export interface TypedError {
  * else `fallback`; `codeTexts` replaces the message of an error with that catalogue code.
  */
 export function failureOf(result: TypedError, fallback = '', codeTexts?: Readonly<Record<string, string>>): MutationFailure {
-  const issues = (result.issues ?? []).map(({ path, message }) => ({ path: path ?? '', message }));
+  const issues = (result.issues ?? []).map(({ path, message }) => ({ path: path ?? [], message }));
   const own = (result.code !== undefined && codeTexts?.[result.code]) || undefined;
   return new MutationFailure(own ?? issues[0]?.message ?? result.message ?? fallback, issues, result.code);
 }

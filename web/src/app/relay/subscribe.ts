@@ -1,44 +1,28 @@
-import type { Client } from 'graphql-ws';
 import { Observable, type GraphQLResponse, type SubscribeFunction } from 'relay-runtime';
+import { FRESHNESS, LIVE_RECONNECT } from '@domain/limits.js';
 import { deviceId, storedToken } from '../session';
+import type { LiveSession } from './liveSocket';
 
-let client: Client | null = null;
-let clientToken: string | null = null;
-
-/**
- * One socket per session: a new token (login, logout) closes the old socket and opens one as the new member.
- * graphql-ws downloads with the first subscription, so pages that subscribe to nothing never load it.
- */
-async function socketClient(): Promise<Client> {
-  const { createClient } = await import('graphql-ws');
-  const token = storedToken();
-  if (client && clientToken === token) return client;
-  client?.dispose();
-  clientToken = token;
-  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`;
-  client = createClient({ url, lazy: true, connectionParams: () => ({ ...(token ? { token } : {}), deviceId: deviceId() }) });
-  return client;
-}
+/** What the socket's code reads from the app (main.tsx sets `routeQuery`). */
+export const liveSession: LiveSession = {
+  storedToken,
+  deviceId,
+  reconnect: LIVE_RECONNECT,
+  hiddenStaleMs: FRESHNESS.postLists,
+  routeQuery: () => null,
+};
 
 /**
- * Subscriptions over graphql-ws on the gateway's /graphql. Like HTTP requests they send the persisted id
- * (relay-compiler's persisted queries) instead of the operation text; `query` stays empty.
+ * Subscriptions over graphql-ws on the gateway's /graphql (liveSocket.ts). graphql-ws and the socket's code
+ * download with the first subscription, so pages that subscribe to nothing never load them.
  */
 export const subscribeGraphQL: SubscribeFunction = (operation, variables) =>
   Observable.create<GraphQLResponse>((sink) => {
     let unsubscribe: (() => void) | undefined;
     let closed = false;
-    socketClient().then(
-      (socket) => {
-        if (closed) return;
-        unsubscribe = socket.subscribe(
-          { operationName: operation.name, query: '', variables, extensions: { persistedQuery: { version: 1, sha256Hash: operation.id } } },
-          {
-            next: (value) => sink.next(value as GraphQLResponse),
-            error: (error) => sink.error(error instanceof Error ? error : new Error('subscription failed')),
-            complete: () => sink.complete(),
-          },
-        );
+    import('./liveSocket').then(
+      (live) => {
+        if (!closed) unsubscribe = live.subscribeLive(operation, variables, sink, liveSession);
       },
       (error: unknown) => sink.error(error instanceof Error ? error : new Error('subscription failed')),
     );

@@ -93,6 +93,11 @@ export const history: History = Object.create(browserHistory, {
   },
 });
 
+/** What the loader of the screen shown (or being opened) answered: its query reference, if it started one. */
+export function currentRouteData(): unknown {
+  return loadedByEntry.get(latestLocation.key)?.data;
+}
+
 /**
  * The location the app is heading to while a navigation is pending, else the current one. Lets a screen reflect
  * a tap (a selected chip) before the new screen's data has arrived.

@@ -21,12 +21,25 @@ export interface Service {
   /** Resident set size of the process, in MB (Linux /proc). */
   rssMb(): number;
   stop(): Promise<void>;
+  /** Ends the process at once (SIGKILL), as a crash would: no shutdown work runs. */
+  kill(): Promise<void>;
 }
 
-/** Runs a TypeScript entry point with tsx in its own process and waits until `readyPath` answers. */
-export async function startService(name: string, entry: string, env: Record<string, string>, readyPath: string, init?: RequestInit): Promise<Service> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+/**
+ * Runs a TypeScript entry point with tsx in its own process and waits until `readyPath` answers. It listens on
+ * `env.PORT` when given (a restart on the same address), else on a free port. `nodeArgs` go to node before the entry
+ * (e.g. `--cpu-prof`, which NODE_OPTIONS does not take).
+ */
+export async function startService(
+  name: string,
+  entry: string,
+  env: Record<string, string>,
+  readyPath: string,
+  init?: RequestInit,
+  nodeArgs: string[] = [],
+): Promise<Service> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -59,6 +72,12 @@ export async function startService(name: string, entry: string, env: Record<stri
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
       }),
   };
 }

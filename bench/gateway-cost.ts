@@ -1,0 +1,96 @@
+/**
+ * P6, the gateway's own cost: the feed and the post detail through the gateway against the fixture upstream (recorded
+ * answers from memory, so the upstream is never the bottleneck), divided by a plain Node pass-through
+ * (`bench/peers/passthrough.ts`) that makes the same upstream calls and answers the same JSON without GraphQL.
+ * Also the gateway's CPU time per answered operation, read from /proc while each phase runs.
+ *
+ * BENCH_CPU_PROF_DIR=<folder> starts this gateway with `node --cpu-prof` and writes its profile there when it stops
+ * (open the `.cpuprofile` in Chrome DevTools or speedscope).
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { join } from 'node:path';
+import { startService, type Service } from '../tests/helpers/processes.js';
+import { startFixtureUpstream } from './fixture-upstream.js';
+import { FEED, POST_DETAIL } from './operations.js';
+import { counter, cpuSeconds, drive, graphql, graphqlLoad, report, type Load } from './load.js';
+
+/** Starts its own fixture upstream, gateway and pass-through (added to `services` for the caller to stop) and reports P6. */
+export async function benchGatewayCost(referenceUpstream: Service, dataDir: string, services: Service[]): Promise<void> {
+  const fixture = await startFixtureUpstream(referenceUpstream.url);
+  services.push(fixture);
+  const gateway = await startService(
+    'gateway on the fixture',
+    'gateway/src/main.ts',
+    { UPSTREAM_URL: fixture.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false' },
+    '/healthz',
+    undefined,
+    process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [],
+  );
+  services.push(gateway);
+  const passThrough = await startService('pass-through peer', 'bench/peers/passthrough.ts', { UPSTREAM_URL: fixture.url }, '/healthz');
+  services.push(passThrough);
+
+  // Record what both sides ask for, then replay only: the busiest post, so the detail carries replies and answers.
+  const feed = await graphql(gateway, FEED);
+  const busiest = [...feed.posts.edges].sort((a: any, b: any) => b.node.replyCount - a.node.replyCount)[0].node;
+  const postId = Number(Buffer.from(busiest.id, 'base64').toString().split(':')[1]);
+  const detail = await graphql(gateway, POST_DETAIL, { id: busiest.id });
+  const peerAnswer = async (path: string) => (await (await fetch(`${passThrough.url}${path}`)).json()).data;
+  const sameFeed = isDeepStrictEqual(await peerAnswer('/feed'), await graphql(gateway, FEED));
+  const sameDetail = isDeepStrictEqual(await peerAnswer(`/post-detail/${postId}`), detail);
+  const { recorded } = await fixture.stats();
+  await fixture.freeze();
+  report(
+    'P6 the pass-through answers what the gateway answers, and calls the same URLs',
+    sameFeed && sameDetail && recorded === 3 ? 1 : 0,
+    '1',
+    sameFeed && sameDetail && recorded === 3,
+    0,
+  );
+
+  const operations: { name: string; gateway: Load; peer: Load }[] = [
+    { name: 'feed', gateway: graphqlLoad(gateway, FEED), peer: { url: `${passThrough.url}/feed` } },
+    { name: 'post detail', gateway: graphqlLoad(gateway, POST_DETAIL, { id: busiest.id }), peer: { url: `${passThrough.url}/post-detail/${postId}` } },
+  ];
+  for (const operation of operations) {
+    await drive(operation.gateway, { seconds: 3 });
+    await drive(operation.peer, { seconds: 3 });
+  }
+  for (const operation of operations) {
+    const gatewayRuns: number[] = [];
+    const peerRuns: number[] = [];
+    let cpu = 0;
+    let answers = 0;
+    let peerCpu = 0;
+    let peerAnswers = 0;
+    let upstreamCalls = 0;
+    let failures = 0;
+    // Alternated twice, so drift on the shared machine touches both sides alike.
+    for (let round = 0; round < 2; round += 1) {
+      const cpuBefore = cpuSeconds(gateway);
+      const callsBefore = await counter(gateway, 'gateway_upstream_requests_total');
+      const viaGateway = await drive(operation.gateway);
+      cpu += cpuSeconds(gateway) - cpuBefore;
+      upstreamCalls += (await counter(gateway, 'gateway_upstream_requests_total')) - callsBefore;
+      answers += viaGateway.answers;
+      const peerCpuBefore = cpuSeconds(passThrough);
+      const viaPeer = await drive(operation.peer);
+      peerCpu += cpuSeconds(passThrough) - peerCpuBefore;
+      peerAnswers += viaPeer.answers;
+      gatewayRuns.push(viaGateway.rps);
+      peerRuns.push(viaPeer.rps);
+      failures += viaGateway.failures + viaPeer.failures;
+    }
+    const gatewayRps = gatewayRuns.reduce((sum, rps) => sum + rps, 0) / gatewayRuns.length;
+    const peerRps = peerRuns.reduce((sum, rps) => sum + rps, 0) / peerRuns.length;
+    console.log(
+      `P6 ${operation.name}: gateway ${gatewayRps.toFixed(0)} req/s (${(upstreamCalls / Math.max(1, answers)).toFixed(2)} upstream calls per answer), ` +
+        `pass-through ${peerRps.toFixed(0)} req/s (${((peerCpu * 1e6) / Math.max(1, peerAnswers)).toFixed(0)} µs CPU per answer)`,
+    );
+    report(`P6 ${operation.name}: gateway req/s ÷ pass-through req/s, fixture upstream`, gatewayRps / peerRps, '≥ 0.5', gatewayRps / peerRps >= 0.5);
+    report(`P6 ${operation.name}: gateway CPU µs per operation`, (cpu * 1e6) / Math.max(1, answers), 'reported', true, 0);
+    report(`P6 ${operation.name}: failed responses`, failures, '0', failures === 0, 0);
+  }
+  const { misses } = await fixture.stats();
+  report('P6 fixture upstream misses (calls it had not recorded)', misses, '0', misses === 0, 0);
+}

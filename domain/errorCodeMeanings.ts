@@ -1,0 +1,27 @@
+import type { ErrorCode } from './errors.js';
+
+/**
+ * What each error code means, for the GraphQL schema's `ErrorCode` descriptions; keyed by the codes of
+ * `ERROR_CODES` (the compiler requires one meaning per code). Apart from errors.ts so the web bundle, which
+ * needs only the codes, does not carry these texts.
+ */
+export const ERROR_CODE_MEANINGS: { readonly [Code in ErrorCode]: string } = {
+  NETWORK_ERROR: 'The network failed before an answer arrived (said by clients, never by the server).',
+  TIMEOUT: 'No answer came in time (said by clients, never by the server).',
+  BAD_REQUEST: 'The request was refused as it stands (a wrong login, too many requests, a malformed operation); the message says why.',
+  UNAUTHORIZED: 'The request needs a session: none was sent, or it expired or was revoked. Log in again.',
+  FORBIDDEN: 'The caller may not do this (not the author, not staff, blocked).',
+  NOT_FOUND: 'Nothing with this id exists, or the caller may not see it.',
+  CONFLICT: 'It was already done or clashes with what exists (a second report, a taken nickname).',
+  UNPROCESSABLE_ENTITY: 'The input is well formed but cannot be carried out.',
+  INTERNAL_SERVER_ERROR: 'An unexpected failure; the message is generic and nothing internal is shown. Try again later.',
+  SERVICE_UNAVAILABLE: 'A service the answer needs is down for now. Try again later.',
+  VALIDATION_ERROR: 'The input broke a rule; `issues` (or `extensions.issues`) locate each broken rule by argument and input field.',
+  BUSINESS_ERROR: 'A product rule refused the request (e.g. a limit reached); the message says which.',
+  UNKNOWN: 'A failure the client could not classify (said by clients, never by the server).',
+  PERSISTED_QUERY_NOT_FOUND: 'The persisted or automatic persisted query id is unknown: send the document with its hash to register it.',
+  PERSISTED_QUERY_MISMATCH: 'The automatic persisted query hash is not the SHA-256 of the document sent with it.',
+  PERSISTED_QUERY_ONLY: "This server runs only the web client's persisted operations; a document cannot be sent.",
+  PERSISTED_QUERY_ID_REQUIRED: 'This server runs only persisted operations: send a persisted operation id.',
+  NOT_ACCEPTABLE: 'None of the media types in the Accept header can be served.',
+};

@@ -1,0 +1,33 @@
+import { rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+/** The server programs `npm run build` bundles into `dist/server`, by output name. */
+export const SERVER_ENTRIES = {
+  start: 'scripts/start.ts',
+  gateway: 'gateway/src/main.ts',
+  upstream: 'upstream/src/main.ts',
+};
+
+/**
+ * Bundles the server code (ours only: every package stays an import of node_modules) into plain ES modules
+ * that `node` runs as they are, so a production start compiles nothing. Files the code reads at run time
+ * (migrations, demo pictures, the persisted-operation map, the web build) stay where they are: the code finds
+ * them from the project folder.
+ */
+export async function buildServer(outdir = 'dist/server'): Promise<void> {
+  await rm(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints: SERVER_ENTRIES,
+    outdir,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer(process.argv[2]);
