@@ -94,3 +94,24 @@ test('a screen whose data is slow shows a busy skeleton with a hidden loading la
   expect(await page.locator('.screen-skeleton').count()).toBe(0);
   await page.close();
 });
+
+test('a tap that fails before the error handler’s code has arrived is told by the handler all the same, once', async () => {
+  const page = app.watch(await app.browser.newPage());
+  let releaseHandler!: () => void;
+  const handlerHeld = new Promise<void>((resolve) => (releaseHandler = resolve));
+  await page.route(/\/assets\/RequestFailureToasts-[^/]+\.js$/, async (route) => {
+    await handlerHeld;
+    await route.continue();
+  });
+  await page.goto(app.gateway.url + postPath(1));
+  await likeButton(page).waitFor();
+
+  app.proxy.fallback = { kind: 'status', status: 503 };
+  const likeAnswered = page.waitForResponse((response) => /useTogglePostLikeMutation/.test(response.request().postData() ?? ''));
+  await likeButton(page).click();
+  await likeAnswered;
+  releaseHandler();
+  await seeToast(page, globalErrorTexts.server);
+  expect(await page.getByText(communityTexts.post.likeFailed).count()).toBe(0);
+  await page.close();
+});

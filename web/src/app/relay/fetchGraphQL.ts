@@ -156,13 +156,16 @@ export const fetchGraphQL: FetchFunction = (operation, variables, _cacheConfig, 
     };
     deliver().then(
       () => {
-        reportRequestOutcome({ error: null, isQuery });
+        void reportRequestOutcome({ error: null, isQuery });
         sink.complete();
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        if (error instanceof RequestError) reportRequestOutcome({ error, isQuery });
-        sink.error(error instanceof Error ? error : new Error(String(error)));
+        const failure = error instanceof Error ? error : new Error(String(error));
+        if (!(error instanceof RequestError)) return sink.error(failure);
+        void reportRequestOutcome({ error, isQuery }).then(() => {
+          if (!controller.signal.aborted) sink.error(failure);
+        });
       },
     );
     return () => controller.abort();
