@@ -76,4 +76,4 @@ export const builder = new SchemaBuilder<{
   },
 });
 
-builder.queryType({});
+builder.queryType({ description: 'The entry point for reading: objects by global id, lists, search and the signed-in member (`viewer`).' });

@@ -34,7 +34,7 @@ type InputFields<Fields extends InputFieldMap> = (t: InputFieldBuilder) => Field
  */
 export const idempotencyKeyField = (t: InputFieldBuilder) =>
   t.string({
-    description: `멱등 키 (선택, 1-${IDEMPOTENCY.keyMaxLength}자: 영문, 숫자, - _ : .). 같은 작성을 다시 보낼 때(재시도, 두 번 누름) 같은 키를 보내면 새로 만들지 않고 처음 결과를 돌려줍니다. 키는 ${IDEMPOTENCY.keepMs / 3_600_000}시간 동안 기억하며, 같은 키로 다른 내용을 보내면 ValidationError입니다.`,
+    description: `Optional idempotency key: 1-${IDEMPOTENCY.keyMaxLength} characters of letters, digits and \`- _ : .\`. Send the same key again when repeating the same submit (a retry, a double click): the repeat answers the first result instead of creating twice. A key is remembered for ${IDEMPOTENCY.keepMs / 3_600_000} hours; the same key with different input is a ValidationError.`,
   });
 
 /** When the input names `id` replaced stop being accepted (docs/schema-changes.md: at least three months after the deprecation). */
