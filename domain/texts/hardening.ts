@@ -9,6 +9,6 @@ export const hardeningTexts = {
   persistedOperationNotFound: '등록되지 않은 작업입니다.',
   persistedOperationsOnly: '등록된 작업만 실행할 수 있습니다.',
   persistedQueryMismatch: '문서의 SHA-256 해시가 persistedQuery.sha256Hash와 다릅니다.',
-  notAcceptable: '요청한 응답 형식(Accept)을 보낼 수 없습니다. application/graphql-response+json, application/json 또는 text/event-stream을 요청해주세요.',
+  notAcceptable: (mediaTypes: readonly string[]) => `요청한 응답 형식(Accept)을 보낼 수 없습니다. 다음 형식 중 하나를 요청해주세요: ${mediaTypes.join(', ')}`,
   tooManySubscriptions: (max: number) => `한 연결에서 구독은 ${max}개까지 가능합니다.`,
 } as const;

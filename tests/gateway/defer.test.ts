@@ -126,7 +126,11 @@ describe('@defer over HTTP', () => {
 
     const jsonOnly = await stack.post({ query: POST_WITH_DEFERRED_REPLIES, variables: { id: postId } }, { headers: { accept: 'application/json' } });
     expect(jsonOnly.status).toBe(406);
-    expect(jsonOnly.body.errors[0]).toMatchObject({ message: hardeningTexts.notAcceptable, extensions: { code: 'NOT_ACCEPTABLE' } });
+    // The refusal names what a deferring operation can be read as, and only that.
+    const acceptable = ['multipart/mixed; deferSpec=20220824', 'text/event-stream'];
+    expect(jsonOnly.body.errors[0]).toMatchObject({ message: hardeningTexts.notAcceptable(acceptable), extensions: { code: 'NOT_ACCEPTABLE' } });
+    expect(jsonOnly.body.errors[0].message).toContain('multipart/mixed');
+    expect(jsonOnly.body.errors[0].message).not.toContain('application/json');
   });
 
   it('registers and runs a deferring document as an automatic persisted query', async () => {

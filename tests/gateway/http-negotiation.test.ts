@@ -43,7 +43,8 @@ describe('content negotiation by Accept', () => {
       expect(answer.status, accept).toBe(406);
       expect(mediaType(answer)).toBe('application/json');
       const body = await answer.json();
-      expect(body).toEqual({ errors: [{ message: hardeningTexts.notAcceptable, extensions: { code: 'NOT_ACCEPTABLE' } }] });
+      const acceptable = ['application/json', 'application/graphql-response+json', 'text/event-stream'];
+      expect(body).toEqual({ errors: [{ message: hardeningTexts.notAcceptable(acceptable), extensions: { code: 'NOT_ACCEPTABLE' } }] });
     }
   });
 });

@@ -22,9 +22,11 @@ const INCREMENTAL_TYPES = [`${MULTIPART}; deferSpec=20220824`, 'text/event-strea
 /** The types as offered to the negotiator: only UTF-8 is spoken, so an Accept naming another charset matches none. */
 const offer = (types: string[]) => types.map((type) => type + UTF8);
 
+/** The 406 answer, naming what this kind of operation can be sent as (multipart/mixed for @defer, say). */
 function notAcceptable(types: string[]): ResultProcessor {
+  const message = hardeningTexts.notAcceptable(types);
   return (_result, fetchAPI) =>
-    new fetchAPI.Response(JSON.stringify({ errors: [{ message: hardeningTexts.notAcceptable, extensions: { code: 'NOT_ACCEPTABLE' } }] }), {
+    new fetchAPI.Response(JSON.stringify({ errors: [{ message, extensions: { code: 'NOT_ACCEPTABLE' } }] }), {
       status: 406,
       headers: { 'content-type': `application/json${UTF8}`, accept: offer(types).join(', ') },
     });
