@@ -79,6 +79,28 @@ describe('the OpenAPI description at /openapi.json', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('gives every operation a short summary and the tag of its area', async () => {
+    const document = await fetchDocument();
+    const operations = Object.values(document.paths).flatMap((item) => Object.values(item!) as OpenAPIV3.OperationObject[]);
+    const untitled = operations.filter(({ summary }) => !summary || summary.length > 60 || summary.endsWith('.')).map(({ operationId }) => operationId);
+    expect(untitled).toEqual([]);
+    expect(new Set(operations.map(({ summary }) => summary)).size).toBe(operations.length);
+    const areas = new Set(operations.flatMap(({ tags }) => tags ?? []));
+    expect(operations.filter(({ tags }) => tags?.length !== 1).map(({ operationId }) => operationId)).toEqual([]);
+    expect([...areas].sort()).toEqual(['accounts', 'community', 'items', 'messaging', 'stories']);
+  });
+
+  it('names where the API is served, and speaks to a client (no internal references)', async () => {
+    const document = await fetchDocument();
+    expect(document.servers?.length).toBeGreaterThan(0);
+    // A relative server URL is resolved against the document's own address (OpenAPI 3.1 §4.8.5.1).
+    const base = new URL(document.servers![0]!.url, `${url}/openapi.json`);
+    const categories = await fetch(new URL('v1/community/categories/', base.href.endsWith('/') ? base : `${base.href}/`));
+    expect(categories.status).toBe(200);
+    expect(document.info.description).toBeTruthy();
+    expect(JSON.stringify(document)).not.toMatch(/\d{3} §\d/);
+  });
+
   it('describes inputs with the domain rules, the token where a member is needed, and the error object', async () => {
     const document = await fetchDocument();
     const listPosts = document.paths['/v1/community/']!.get!;

@@ -68,7 +68,14 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database; loginThrottle: Log
 
   app.put(
     '/users/me',
-    operation({ id: 'updateProfile', area: 'accounts', member: true, body: profileUpdateSchema, answer: userProfileJson }),
+    operation({
+      id: 'updateProfile',
+      summary: 'Update the caller’s profile',
+      area: 'accounts',
+      member: true,
+      body: profileUpdateSchema,
+      answer: userProfileJson,
+    }),
     async (request) => {
       const { id, isStaff } = member(request);
       const input = validate(profileUpdateSchema, request.body);
@@ -80,7 +87,14 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database; loginThrottle: Log
 
   app.put(
     '/users/me/password',
-    operation({ id: 'changePassword', area: 'accounts', member: true, body: changePasswordSchema, answer: successMessageJson }),
+    operation({
+      id: 'changePassword',
+      summary: 'Change the caller’s password',
+      area: 'accounts',
+      member: true,
+      body: changePasswordSchema,
+      answer: successMessageJson,
+    }),
     async (request) => {
       const viewer = member(request);
       const input = validate(changePasswordSchema, request.body);
@@ -95,7 +109,7 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database; loginThrottle: Log
 
   app.delete(
     '/users/me',
-    operation({ id: 'deleteAccount', area: 'accounts', member: true, body: deleteAccountSchema, answer: successJson }),
+    operation({ id: 'deleteAccount', summary: 'Delete the caller’s account', area: 'accounts', member: true, body: deleteAccountSchema, answer: successJson }),
     async (request) => {
       const viewer = member(request);
       const input = validate(deleteAccountSchema, request.body);
@@ -109,7 +123,7 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database; loginThrottle: Log
   /** Public: the web client sends it without authentication (001 §7). */
   app.get<{ Params: { id: string } }>(
     '/v1/user/:id/badge/',
-    operation({ id: 'listMemberBadges', area: 'accounts', answer: z.array(userBadgeJson) }),
+    operation({ id: 'listMemberBadges', summary: 'List a member’s badges', area: 'accounts', answer: z.array(userBadgeJson) }),
     async (request): Promise<UserBadgeJson[]> => {
       const id = pathId(request.params.id);
       await assertUser(db, id);
@@ -122,7 +136,7 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database; loginThrottle: Log
 
   app.post<{ Params: { id: string } }>(
     '/users/:id/follow',
-    operation({ id: 'follow', area: 'accounts', member: true, answer: followResultJson }),
+    operation({ id: 'follow', summary: 'Follow a member', area: 'accounts', member: true, answer: followResultJson }),
     async (request) => {
       const me = member(request).id;
       return { isFollowing: true, ...(await follow(db, me, pathId(request.params.id))) };
@@ -131,7 +145,7 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database; loginThrottle: Log
 
   app.delete<{ Params: { id: string } }>(
     '/users/:id/follow',
-    operation({ id: 'unfollow', area: 'accounts', member: true, answer: followResultJson }),
+    operation({ id: 'unfollow', summary: 'Unfollow a member', area: 'accounts', member: true, answer: followResultJson }),
     async (request) => {
       const me = member(request).id;
       return { isFollowing: false, ...(await unfollow(db, me, pathId(request.params.id))) };
@@ -143,6 +157,7 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database; loginThrottle: Log
       `/users/:id/${direction}`,
       operation({
         id: direction === 'followers' ? 'listFollowers' : 'listFollowing',
+        summary: direction === 'followers' ? 'List a member’s followers' : 'List the members a member follows',
         area: 'accounts',
         query: accountPageQuerySchema,
         answer: userSummaryPageJson,
@@ -160,7 +175,13 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database; loginThrottle: Log
 
   app.get(
     '/users/search',
-    operation({ id: 'searchMembers', area: 'accounts', query: userSearchSchema.extend(accountPageQuerySchema.shape), answer: userSummaryPageJson }),
+    operation({
+      id: 'searchMembers',
+      summary: 'Search members by nickname',
+      area: 'accounts',
+      query: userSearchSchema.extend(accountPageQuerySchema.shape),
+      answer: userSummaryPageJson,
+    }),
     async (request) => {
       const { q } = validate(userSearchSchema, singleValuedQuery(request.query));
       const page = pageOf(request);
@@ -171,7 +192,7 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database; loginThrottle: Log
 
   app.post<{ Params: { id: string } }>(
     '/users/:id/block',
-    operation({ id: 'blockMember', area: 'accounts', member: true, body: blockSchema, status: 201, answer: blockCreatedJson }),
+    operation({ id: 'blockMember', summary: 'Block a member', area: 'accounts', member: true, body: blockSchema, status: 201, answer: blockCreatedJson }),
     async (request, reply) => {
       const me = member(request).id;
       const target = pathId(request.params.id);
@@ -185,7 +206,7 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database; loginThrottle: Log
 
   app.delete<{ Params: { id: string } }>(
     '/users/:id/block',
-    operation({ id: 'unblockMember', area: 'accounts', member: true, answer: successJson }),
+    operation({ id: 'unblockMember', summary: 'Unblock a member', area: 'accounts', member: true, answer: successJson }),
     async (request) => {
       const me = member(request).id;
       if (!(await unblockMember(db, me, pathId(request.params.id)))) throw new NotFoundError(texts.notBlocked);
@@ -195,7 +216,14 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database; loginThrottle: Log
 
   app.get(
     '/users/me/blocked',
-    operation({ id: 'listBlockedMembers', area: 'accounts', member: true, query: accountPageQuerySchema, answer: blockedUserPageJson }),
+    operation({
+      id: 'listBlockedMembers',
+      summary: 'List the members the caller blocked',
+      area: 'accounts',
+      member: true,
+      query: accountPageQuerySchema,
+      answer: blockedUserPageJson,
+    }),
     async (request): Promise<PageJson<BlockedUserJson>> => {
       const me = member(request).id;
       const page = pageOf(request);
@@ -216,12 +244,19 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database; loginThrottle: Log
 
   app.get(
     '/users/me/activities',
-    operation({ id: 'listMyActivities', area: 'accounts', member: true, query: accountPageQuerySchema, answer: activityPageJson }),
+    operation({
+      id: 'listMyActivities',
+      summary: 'List the caller’s activities',
+      area: 'accounts',
+      member: true,
+      query: accountPageQuerySchema,
+      answer: activityPageJson,
+    }),
     async (request) => activities(request, member(request).id),
   );
   app.get<{ Params: { id: string } }>(
     '/users/:id/activities',
-    operation({ id: 'listMemberActivities', area: 'accounts', query: accountPageQuerySchema, answer: activityPageJson }),
+    operation({ id: 'listMemberActivities', summary: 'List a member’s activities', area: 'accounts', query: accountPageQuerySchema, answer: activityPageJson }),
     async (request) => activities(request, pathId(request.params.id)),
   );
 };

@@ -47,7 +47,15 @@ export const profileImageRoutes: FastifyPluginAsync<{ db: Database; media: Media
 
   app.post(
     '/users/me/profile-image',
-    operation({ id: 'uploadProfileImage', area: 'accounts', member: true, body: uploadForm('image'), bodyAs: 'multipart', answer: userProfileJson }),
+    operation({
+      id: 'uploadProfileImage',
+      summary: 'Upload the caller’s profile picture',
+      area: 'accounts',
+      member: true,
+      body: uploadForm('image'),
+      bodyAs: 'multipart',
+      answer: userProfileJson,
+    }),
     async (request) => {
       const { id } = member(request);
       const stored = new StoredUploads(db, media);
@@ -56,9 +64,13 @@ export const profileImageRoutes: FastifyPluginAsync<{ db: Database; media: Media
     },
   );
 
-  app.delete('/users/me/profile-image', operation({ id: 'deleteProfileImage', area: 'accounts', member: true, answer: userProfileJson }), async (request) => {
-    const { id } = member(request);
-    await replacePicture(id, null);
-    return presentProfile(db, id, id, requestMedia(request));
-  });
+  app.delete(
+    '/users/me/profile-image',
+    operation({ id: 'deleteProfileImage', summary: 'Remove the caller’s profile picture', area: 'accounts', member: true, answer: userProfileJson }),
+    async (request) => {
+      const { id } = member(request);
+      await replacePicture(id, null);
+      return presentProfile(db, id, id, requestMedia(request));
+    },
+  );
 };

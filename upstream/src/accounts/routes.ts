@@ -67,20 +67,24 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; l
     return { token: session.token, refreshToken: session.refreshToken, expiresAt: session.expiresAt.toISOString(), user, is_new_user: isNewUser };
   }
 
-  app.post('/v1/user/login/', operation({ id: 'login', area: 'accounts', body: loginSchema, answer: loginResultJson }), async (request) => {
-    const input = validate(loginSchema, request.body);
-    const user = await findUserByIdentifier(db, input.email);
-    // Unknown member and wrong password answer alike (and take as long), so identifiers cannot be probed.
-    const matches = await checkPassword(loginThrottle, request, input.email, input.password, user?.passwordHash ?? null);
-    if (!user || !matches) throw new RejectedError(texts.loginFailed);
-    const session = await issueSession(db, user.id, input.rememberMe);
-    await upsertProfile(db, user.id, { lastActiveAt: new Date() });
-    return loginResult(request, user.id, session, false);
-  });
+  app.post(
+    '/v1/user/login/',
+    operation({ id: 'login', summary: 'Log in with a password', area: 'accounts', body: loginSchema, answer: loginResultJson }),
+    async (request) => {
+      const input = validate(loginSchema, request.body);
+      const user = await findUserByIdentifier(db, input.email);
+      // Unknown member and wrong password answer alike (and take as long), so identifiers cannot be probed.
+      const matches = await checkPassword(loginThrottle, request, input.email, input.password, user?.passwordHash ?? null);
+      if (!user || !matches) throw new RejectedError(texts.loginFailed);
+      const session = await issueSession(db, user.id, input.rememberMe);
+      await upsertProfile(db, user.id, { lastActiveAt: new Date() });
+      return loginResult(request, user.id, session, false);
+    },
+  );
 
   app.post(
     '/auth/register',
-    operation({ id: 'register', area: 'accounts', body: registerSchema, status: 201, answer: loginResultJson }),
+    operation({ id: 'register', summary: 'Register a member', area: 'accounts', body: registerSchema, status: 201, answer: loginResultJson }),
     async (request, reply) => {
       const input = validate(registerSchema, request.body);
       if (await emailTaken(db, input.email)) throw new ConflictError(texts.emailTaken);
@@ -101,23 +105,33 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; l
     },
   );
 
-  app.post('/auth/logout', operation({ id: 'logout', area: 'accounts', member: true, answer: successJson }), async (request) => {
+  app.post('/auth/logout', operation({ id: 'logout', summary: 'Log out', area: 'accounts', member: true, answer: successJson }), async (request) => {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token || viewerId(request) === null) throw new UnauthenticatedError();
     await revokeSession(db, token);
     return { success: true };
   });
 
-  app.post('/auth/refresh', operation({ id: 'refreshSession', area: 'accounts', body: refreshSchema, answer: loginResultJson }), async (request) => {
-    const input = validate(refreshSchema, request.body);
-    const renewed = await refreshSession(db, input.refreshToken);
-    if (!renewed) throw new UnauthenticatedError(texts.refreshTokenInvalid);
-    return loginResult(request, renewed.userId, renewed, false);
-  });
+  app.post(
+    '/auth/refresh',
+    operation({ id: 'refreshSession', summary: 'Refresh a session', area: 'accounts', body: refreshSchema, answer: loginResultJson }),
+    async (request) => {
+      const input = validate(refreshSchema, request.body);
+      const renewed = await refreshSession(db, input.refreshToken);
+      if (!renewed) throw new UnauthenticatedError(texts.refreshTokenInvalid);
+      return loginResult(request, renewed.userId, renewed, false);
+    },
+  );
 
   app.post(
     '/auth/reset-password',
-    operation({ id: 'requestPasswordReset', area: 'accounts', body: passwordResetRequestSchema, answer: successMessageJson }),
+    operation({
+      id: 'requestPasswordReset',
+      summary: 'Send a password reset mail',
+      area: 'accounts',
+      body: passwordResetRequestSchema,
+      answer: successMessageJson,
+    }),
     async (request) => {
       const input = validate(passwordResetRequestSchema, request.body);
       const user = await findUserByIdentifier(db, input.email);
@@ -132,7 +146,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; l
   /** Whether a mailed reset link still works (unused, not expired), so the screen can say so before asking for a password. */
   app.post(
     '/auth/reset-password/check',
-    operation({ id: 'checkResetLink', area: 'accounts', body: tokenSchema, answer: resetLinkCheckJson }),
+    operation({ id: 'checkResetLink', summary: 'Check a password reset link', area: 'accounts', body: tokenSchema, answer: resetLinkCheckJson }),
     async (request): Promise<ResetLinkCheckJson> => {
       const input = validate(tokenSchema, request.body);
       const expiresAt = await usableAccountTokenExpiry(db, input.token, 'password_reset');
@@ -142,7 +156,13 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; l
 
   app.post(
     '/auth/reset-password/confirm',
-    operation({ id: 'resetPassword', area: 'accounts', body: passwordResetConfirmSchema, answer: passwordResetJson }),
+    operation({
+      id: 'resetPassword',
+      summary: 'Set a new password from a reset link',
+      area: 'accounts',
+      body: passwordResetConfirmSchema,
+      answer: passwordResetJson,
+    }),
     async (request) => {
       const input = validate(passwordResetConfirmSchema, request.body);
       const userId = await resetPassword(db, input.token, await hashPassword(input.newPassword));
@@ -156,7 +176,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; l
 
   app.post(
     '/auth/verify-email/request',
-    operation({ id: 'requestEmailVerification', area: 'accounts', member: true, answer: successMessageJson }),
+    operation({ id: 'requestEmailVerification', summary: 'Send an e-mail verification mail', area: 'accounts', member: true, answer: successMessageJson }),
     async (request) => {
       const viewer = member(request);
       await mailer.send({ to: viewer.email, purpose: 'email_verification', token: await createAccountToken(db, viewer.id, 'email_verification') });
@@ -164,19 +184,27 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; l
     },
   );
 
-  app.post('/auth/verify-email/confirm', operation({ id: 'verifyEmail', area: 'accounts', body: tokenSchema, answer: emailVerifiedJson }), async (request) => {
-    const input = validate(tokenSchema, request.body);
-    const userId = await consumeAccountToken(db, input.token, 'email_verification');
-    if (userId === null) throw new RejectedError(texts.resetTokenInvalid);
-    const verifiedAt = new Date();
-    await upsertProfile(db, userId, { verifiedAt });
-    return { success: true, verifiedAt: verifiedAt.toISOString() };
-  });
+  app.post(
+    '/auth/verify-email/confirm',
+    operation({ id: 'verifyEmail', summary: 'Confirm an e-mail address', area: 'accounts', body: tokenSchema, answer: emailVerifiedJson }),
+    async (request) => {
+      const input = validate(tokenSchema, request.body);
+      const userId = await consumeAccountToken(db, input.token, 'email_verification');
+      if (userId === null) throw new RejectedError(texts.resetTokenInvalid);
+      const verifiedAt = new Date();
+      await upsertProfile(db, userId, { verifiedAt });
+      return { success: true, verifiedAt: verifiedAt.toISOString() };
+    },
+  );
 
   /** Which providers' logins are on, and the public id each browser SDK is started with (off: null). */
-  app.get('/v1/user/social/providers/', operation({ id: 'listSocialProviders', area: 'accounts', answer: socialProvidersJson }), async () => ({
-    providers: socialProviderStates().map((state) => ({ provider: state.provider, enabled: state.enabled, client_id: state.clientId })),
-  }));
+  app.get(
+    '/v1/user/social/providers/',
+    operation({ id: 'listSocialProviders', summary: 'List the social log-in providers', area: 'accounts', answer: socialProvidersJson }),
+    async () => ({
+      providers: socialProviderStates().map((state) => ({ provider: state.provider, enabled: state.enabled, client_id: state.clientId })),
+    }),
+  );
 
   /**
    * The member a verified provider identity logs in as. A linked identity: its member. Otherwise the identity is
@@ -212,7 +240,13 @@ export const accountRoutes: FastifyPluginAsync<{ db: Database; mailer: Mailer; l
   for (const provider of SOCIAL_PROVIDERS) {
     app.post(
       `/v1/user/${provider}/login/`,
-      operation({ id: `${provider}Login`, area: 'accounts', body: socialLoginSchema, answer: loginResultJson }),
+      operation({
+        id: `${provider}Login`,
+        summary: `Log in with ${provider[0]!.toUpperCase()}${provider.slice(1)}`,
+        area: 'accounts',
+        body: socialLoginSchema,
+        answer: loginResultJson,
+      }),
       async (request) => {
         const input = validate(socialLoginSchema, request.body);
         if (!socialProviderEnabled(provider)) throw new RejectedError(accountTexts.social.providerOff[provider]);

@@ -74,26 +74,41 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
   const restrictedAuthor = async (request: FastifyRequest, userId: number | undefined) =>
     userId !== undefined && (await profileRestriction(db, request.viewer, userId)) !== null;
 
-  app.get('/v1/community/categories/', operation({ id: 'listCategories', area: 'community', answer: categoriesJson }), async () => {
-    const { updateCode, rows } = await listCategories(db);
-    return { update_code: updateCode, results: presentCategoryTree(rows) };
-  });
+  app.get(
+    '/v1/community/categories/',
+    operation({ id: 'listCategories', summary: 'List the post categories', area: 'community', answer: categoriesJson }),
+    async () => {
+      const { updateCode, rows } = await listCategories(db);
+      return { update_code: updateCode, results: presentCategoryTree(rows) };
+    },
+  );
 
-  app.get('/v1/community/', operation({ id: 'listPosts', area: 'community', query: postListQuerySchema, answer: postPageJson }), async (request) => {
-    const query = validate(postListQuerySchema, singleValuedQuery(request.query));
-    // A member's posts (their profile's list) follow their privacy setting: a restricted profile lists none.
-    if (await restrictedAuthor(request, query.target_user_id ?? query.author_id)) {
-      return pageJson(request, [], 0, { page: query.page, pageSize: query.page_size });
-    }
-    const { records, total } = await listPosts(db, query, viewerId(request));
-    const results = await presentPosts(db, records, requestMedia(request), viewerId(request));
-    return pageJson(request, results, total, { page: query.page, pageSize: query.page_size });
-  });
+  app.get(
+    '/v1/community/',
+    operation({ id: 'listPosts', summary: 'List posts', area: 'community', query: postListQuerySchema, answer: postPageJson }),
+    async (request) => {
+      const query = validate(postListQuerySchema, singleValuedQuery(request.query));
+      // A member's posts (their profile's list) follow their privacy setting: a restricted profile lists none.
+      if (await restrictedAuthor(request, query.target_user_id ?? query.author_id)) {
+        return pageJson(request, [], 0, { page: query.page, pageSize: query.page_size });
+      }
+      const { records, total } = await listPosts(db, query, viewerId(request));
+      const results = await presentPosts(db, records, requestMedia(request), viewerId(request));
+      return pageJson(request, results, total, { page: query.page, pageSize: query.page_size });
+    },
+  );
 
   /** The caller's liked posts, the newest like first (401 for guests). */
   app.get(
     '/v1/community/liked/',
-    operation({ id: 'listLikedPosts', area: 'community', member: true, query: postPageQuery, answer: postPageJson }),
+    operation({
+      id: 'listLikedPosts',
+      summary: 'List the posts the caller liked',
+      area: 'community',
+      member: true,
+      query: postPageQuery,
+      answer: postPageJson,
+    }),
     async (request) => {
       const viewer = member(request);
       const query = validate(postPageQuery, singleValuedQuery(request.query));
@@ -103,12 +118,16 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
     },
   );
 
-  app.get<{ Params: { id: string } }>('/v1/community/:id/', operation({ id: 'getPost', area: 'community', answer: postJson }), async (request) => {
-    const record = await openPost(db, pathId(request.params.id), viewerId(request));
-    if (!record) throw new NotFoundError();
-    const [post] = await presentPosts(db, [record], requestMedia(request), viewerId(request));
-    return post;
-  });
+  app.get<{ Params: { id: string } }>(
+    '/v1/community/:id/',
+    operation({ id: 'getPost', summary: 'Get a post', area: 'community', answer: postJson }),
+    async (request) => {
+      const record = await openPost(db, pathId(request.params.id), viewerId(request));
+      if (!record) throw new NotFoundError();
+      const [post] = await presentPosts(db, [record], requestMedia(request), viewerId(request));
+      return post;
+    },
+  );
 
   /**
    * A body as one object: JSON as sent; multipart fields (repeated ones as lists) plus the ids of the pictures
@@ -156,7 +175,16 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.post(
     '/v1/community/images/',
-    operation({ id: 'uploadPostImage', area: 'community', member: true, body: uploadForm('image'), bodyAs: 'multipart', answer: imageJson, status: 201 }),
+    operation({
+      id: 'uploadPostImage',
+      summary: 'Upload an image for a post',
+      area: 'community',
+      member: true,
+      body: uploadForm('image'),
+      bodyAs: 'multipart',
+      answer: imageJson,
+      status: 201,
+    }),
     async (request, reply) => {
       const viewer = member(request);
       if (!request.isMultipart()) throw missingImage();
@@ -174,13 +202,14 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
       config: { idempotent: true },
       ...operation({
         id: 'createPost',
+        summary: 'Create a post',
         area: 'community',
         member: true,
         body: postCreateSchema,
         bodyAs: 'both',
         answer: postJson,
         status: 201,
-        summary: postFormText,
+        description: postFormText,
       }),
     },
     async (request, reply) => {
@@ -195,7 +224,16 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.put<{ Params: { id: string } }>(
     '/v1/community/:id/',
-    operation({ id: 'updatePost', area: 'community', member: true, body: postUpdateSchema, bodyAs: 'both', answer: postJson, summary: postFormText }),
+    operation({
+      id: 'updatePost',
+      summary: 'Update a post',
+      area: 'community',
+      member: true,
+      body: postUpdateSchema,
+      bodyAs: 'both',
+      answer: postJson,
+      description: postFormText,
+    }),
     async (request) => {
       const viewer = member(request);
       const id = pathId(request.params.id);
@@ -208,7 +246,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.delete<{ Params: { id: string } }>(
     '/v1/community/:id/',
-    operation({ id: 'deletePost', area: 'community', member: true, answer: postDeletedJson }),
+    operation({ id: 'deletePost', summary: 'Delete a post', area: 'community', member: true, answer: postDeletedJson }),
     async (request) => {
       const viewer = member(request);
       const id = pathId(request.params.id);
@@ -220,7 +258,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
   /** Toggles the viewer's like; answers the post (its `is_like`, `like_count` and `uuid` are the Like response). */
   app.patch<{ Params: { id: string } }>(
     '/v1/community/:id/',
-    operation({ id: 'togglePostLike', area: 'community', member: true, answer: postJson }),
+    operation({ id: 'togglePostLike', summary: 'Like or unlike a post', area: 'community', member: true, answer: postJson }),
     async (request) => {
       const viewer = member(request);
       const id = pathId(request.params.id);
@@ -232,7 +270,14 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
   /** The viewer's bookmarked posts, newest bookmark first (README "Bookmarks"). */
   app.get(
     '/v1/community/bookmarks/',
-    operation({ id: 'listBookmarkedPosts', area: 'community', member: true, query: postPageQuery, answer: postPageJson }),
+    operation({
+      id: 'listBookmarkedPosts',
+      summary: 'List the posts the caller bookmarked',
+      area: 'community',
+      member: true,
+      query: postPageQuery,
+      answer: postPageJson,
+    }),
     async (request) => {
       const viewer = member(request);
       const query = validate(postPageQuery, singleValuedQuery(request.query));
@@ -245,7 +290,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
   /** Bookmarks the post for the viewer (idempotent); answers the post with its `is_bookmarked`. */
   app.put<{ Params: { id: string } }>(
     '/v1/community/:id/bookmark/',
-    operation({ id: 'bookmarkPost', area: 'community', member: true, answer: postJson }),
+    operation({ id: 'bookmarkPost', summary: 'Bookmark a post', area: 'community', member: true, answer: postJson }),
     async (request) => {
       const viewer = member(request);
       const id = pathId(request.params.id);
@@ -257,7 +302,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
   /** Removes the viewer's bookmark (idempotent); answers the post with its `is_bookmarked`. */
   app.delete<{ Params: { id: string } }>(
     '/v1/community/:id/bookmark/',
-    operation({ id: 'unbookmarkPost', area: 'community', member: true, answer: postJson }),
+    operation({ id: 'unbookmarkPost', summary: 'Remove a bookmark', area: 'community', member: true, answer: postJson }),
     async (request) => {
       const viewer = member(request);
       const id = pathId(request.params.id);
@@ -270,10 +315,11 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
     '/v1/community/:id/reply/',
     operation({
       id: 'listPostReplies',
+      summary: 'List a post’s replies',
       area: 'community',
       query: postReplyPageQuery({}),
       answer: replyPageJson,
-      summary: 'A post’s reply threads, or with parent_id one reply’s answers',
+      description: 'A post’s reply threads, or with parent_id one reply’s answers',
     }),
     async (request) => {
       const id = pathId(request.params.id);
@@ -291,16 +337,26 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
   );
 
   /** One reply with the first page of its answers, as its post's list shows it to the caller (404 as that list would hide it). */
-  app.get<{ Params: { id: string } }>('/v1/community/reply/:id/', operation({ id: 'getReply', area: 'community', answer: replyJson }), async (request) => {
-    const { reply, children } = await findReply(db, pathId(request.params.id), viewerId(request));
-    const [found] = await presentThreads(db, { roots: [reply], children }, requestMedia(request), viewerId(request));
-    return found;
-  });
+  app.get<{ Params: { id: string } }>(
+    '/v1/community/reply/:id/',
+    operation({ id: 'getReply', summary: 'Get a reply', area: 'community', answer: replyJson }),
+    async (request) => {
+      const { reply, children } = await findReply(db, pathId(request.params.id), viewerId(request));
+      const [found] = await presentThreads(db, { roots: [reply], children }, requestMedia(request), viewerId(request));
+      return found;
+    },
+  );
 
   /** A member's replies: `target_user_id`, or the viewer's own; none of a restricted profile. */
   app.get(
     '/v1/community/reply/',
-    operation({ id: 'listUserReplies', area: 'community', query: replyPageQuery(USER_REPLIES_PAGE_SIZE), answer: userReplyPageJson }),
+    operation({
+      id: 'listUserReplies',
+      summary: 'List a member’s replies',
+      area: 'community',
+      query: replyPageQuery(USER_REPLIES_PAGE_SIZE),
+      answer: userReplyPageJson,
+    }),
     async (request) => {
       const query = validate(replyPageQuery(USER_REPLIES_PAGE_SIZE), singleValuedQuery(request.query));
       const userId = query.target_user_id ?? member(request).id;
@@ -315,7 +371,15 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
     '/v1/community/:id/reply/',
     {
       config: { idempotent: true },
-      ...operation({ id: 'createReply', area: 'community', member: true, body: replyCreateSchema, answer: replyWriteJson, status: 201 }),
+      ...operation({
+        id: 'createReply',
+        summary: 'Reply to a post or a reply',
+        area: 'community',
+        member: true,
+        body: replyCreateSchema,
+        answer: replyWriteJson,
+        status: 201,
+      }),
     },
     async (request, reply) => {
       const viewer = member(request);
@@ -329,7 +393,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.put<{ Params: { id: string; replyId: string } }>(
     '/v1/community/:id/reply/:replyId/',
-    operation({ id: 'updateReply', area: 'community', member: true, body: replyUpdateSchema, answer: replyJson }),
+    operation({ id: 'updateReply', summary: 'Update a reply', area: 'community', member: true, body: replyUpdateSchema, answer: replyJson }),
     async (request) => {
       const viewer = member(request);
       const postId = pathId(request.params.id);
@@ -341,7 +405,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.delete<{ Params: { id: string; replyId: string } }>(
     '/v1/community/:id/reply/:replyId/',
-    operation({ id: 'deleteReply', area: 'community', member: true, answer: replyDeletedJson }),
+    operation({ id: 'deleteReply', summary: 'Delete a reply', area: 'community', member: true, answer: replyDeletedJson }),
     async (request) => {
       const viewer = member(request);
       const postId = pathId(request.params.id);
@@ -353,7 +417,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.patch<{ Params: { id: string } }>(
     '/v1/community/reply/:id/',
-    operation({ id: 'toggleReplyLike', area: 'community', member: true, answer: replyJson }),
+    operation({ id: 'toggleReplyLike', summary: 'Like or unlike a reply', area: 'community', member: true, answer: replyJson }),
     async (request) => {
       const viewer = member(request);
       const updated = await toggleReplyLike(db, pathId(request.params.id), viewer.id);
@@ -363,7 +427,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.post<{ Params: { id: string } }>(
     '/v1/community/:id/report/',
-    operation({ id: 'reportPost', area: 'community', member: true, body: postReportSchema, status: 201, answer: reportCreatedJson }),
+    operation({ id: 'reportPost', summary: 'Report a post', area: 'community', member: true, body: postReportSchema, status: 201, answer: reportCreatedJson }),
     async (request, reply) => {
       const viewer = member(request);
       const id = pathId(request.params.id);
@@ -376,7 +440,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.post<{ Params: { id: string } }>(
     '/v1/community/:id/block/',
-    operation({ id: 'blockPost', area: 'community', member: true, status: 201, answer: reportCreatedJson }),
+    operation({ id: 'blockPost', summary: 'Hide a post from the caller', area: 'community', member: true, status: 201, answer: reportCreatedJson }),
     async (request, reply) => {
       const viewer = member(request);
       const created = await blockPost(db, pathId(request.params.id), viewer.id);
@@ -387,7 +451,15 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.post(
     '/v1/user/block/',
-    operation({ id: 'blockUserByPost', area: 'community', member: true, body: userBlockSchema, status: 201, answer: userBlockedJson }),
+    operation({
+      id: 'blockUserByPost',
+      summary: 'Block a post’s author',
+      area: 'community',
+      member: true,
+      body: userBlockSchema,
+      status: 201,
+      answer: userBlockedJson,
+    }),
     async (request, reply) => {
       const viewer = member(request);
       const input = validate(userBlockSchema, request.body);

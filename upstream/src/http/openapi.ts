@@ -16,7 +16,10 @@ export interface OperationDoc {
   /** The operation's name in the description (and in clients generated from it). */
   id: string;
   area: Area;
-  summary?: string;
+  /** A few words saying what the operation does, shown as its title in Swagger UI and generated clients. */
+  summary: string;
+  /** What a client needs to know beyond the summary (who may call it, the forms the body can take). */
+  description?: string;
   /** Answers 401 without a member's token; without this the token is optional (it personalises the answer). */
   member?: boolean;
   /** Path parameters with rules of their own (enums); without it each one is a string. */
@@ -49,14 +52,15 @@ export function operation(doc: OperationDoc): { schema: FastifySchema } {
     schema: {
       operationId: doc.id,
       tags: [doc.area],
-      ...(doc.summary ? { summary: doc.summary } : {}),
+      summary: doc.summary,
+      ...(doc.description ? { description: doc.description } : {}),
       security: doc.member ? [{ token: [] }] : [{}, { token: [] }],
       ...(doc.params ? { params: doc.params } : {}),
       ...(doc.query ? { querystring: doc.query } : {}),
       ...(doc.body ? { body: doc.body, consumes: CONTENT_TYPES[doc.bodyAs ?? 'json'] } : {}),
       response: {
         [status]: { description: doc.answerText ?? 'OK', content: { 'application/json': { schema: doc.answer } } },
-        default: { description: 'The error object (000 §8), for every failure', content: { 'application/json': { schema: apiErrorJson } } },
+        default: { description: 'The error object, for every failure', content: { 'application/json': { schema: apiErrorJson } } },
       },
     } as FastifySchema,
   };
@@ -97,8 +101,10 @@ export async function describeApi(app: FastifyInstance): Promise<void> {
         title: 'Slime community REST API',
         version: '1',
         description:
-          'The upstream the GraphQL gateway wraps. Failures answer the error object of 000 §8; bad input answers 422 with one detail per broken rule.',
+          'The REST API of the Slime community (posts, replies, members, items and wish lists, notifications, notices, inquiries, stories). Every failure answers the error object (`Error`); bad input answers 422 with one detail per broken rule.',
       },
+      // Relative to this document's own address, so the description is right wherever the API is served.
+      servers: [{ url: '/' }],
       components: {
         securitySchemes: {
           token: {

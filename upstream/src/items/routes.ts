@@ -77,25 +77,33 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
     return serializeWish(wish, item, owner, requestMedia(request), viewer.id);
   };
 
-  app.get('/v1/item/search-name/', operation({ id: 'searchItems', area: 'items', query: itemSearchQuerySchema, answer: itemPageJson }), async (request) => {
-    const query = validate(itemSearchQuerySchema, singleValuedQuery(request.query));
-    const { rows, total } = await repo.searchItemsByName(db, query.item_name, query.page, query.page_size);
-    const media = requestMedia(request);
-    return pageJson(
-      request,
-      rows.map((row) => serializeItem(row, media)),
-      total,
-      { page: query.page, pageSize: query.page_size },
-    );
-  });
+  app.get(
+    '/v1/item/search-name/',
+    operation({ id: 'searchItems', summary: 'Search items by name', area: 'items', query: itemSearchQuerySchema, answer: itemPageJson }),
+    async (request) => {
+      const query = validate(itemSearchQuerySchema, singleValuedQuery(request.query));
+      const { rows, total } = await repo.searchItemsByName(db, query.item_name, query.page, query.page_size);
+      const media = requestMedia(request);
+      return pageJson(
+        request,
+        rows.map((row) => serializeItem(row, media)),
+        total,
+        { page: query.page, pageSize: query.page_size },
+      );
+    },
+  );
 
-  app.get<{ Params: { uuid: string } }>('/v1/item/:uuid/', operation({ id: 'getItem', area: 'items', answer: itemJson }), async (request) => {
-    return serializeItem(await itemOr404(db, request.params.uuid), requestMedia(request));
-  });
+  app.get<{ Params: { uuid: string } }>(
+    '/v1/item/:uuid/',
+    operation({ id: 'getItem', summary: 'Get an item', area: 'items', answer: itemJson }),
+    async (request) => {
+      return serializeItem(await itemOr404(db, request.params.uuid), requestMedia(request));
+    },
+  );
 
   app.post<{ Params: { uuid: string } }>(
     '/v1/item/:uuid/report/',
-    operation({ id: 'reportItem', area: 'items', member: true, body: itemReportSchema, status: 201, answer: reportCreatedJson }),
+    operation({ id: 'reportItem', summary: 'Report an item', area: 'items', member: true, body: itemReportSchema, status: 201, answer: reportCreatedJson }),
     async (request, reply) => {
       const viewer = member(request);
       const report = validate(itemReportSchema, request.body);
@@ -119,6 +127,7 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
     '/v1/wishlist/buy',
     operation({
       id: 'addBuyWish',
+      summary: 'Add an item to the buy list',
       area: 'items',
       member: true,
       body: wishToAdd,
@@ -132,6 +141,7 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
     '/v1/wishlist/sell',
     operation({
       id: 'addSellWish',
+      summary: 'Add an item to the sell list',
       area: 'items',
       member: true,
       body: wishToAdd,
@@ -144,7 +154,7 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
 
   app.delete<{ Params: { wishType: string; id: string } }>(
     '/v1/wishlist/:wishType/:id/',
-    operation({ id: 'deleteWish', area: 'items', member: true, params: wishPath, answer: wishDeletedJson }),
+    operation({ id: 'deleteWish', summary: 'Remove a wish list entry', area: 'items', member: true, params: wishPath, answer: wishDeletedJson }),
     async (request) => {
       const wishType = validate(wishTypeSchema, request.params.wishType);
       const { record } = await ownWish(db, request, request.params.id, wishType);
@@ -155,7 +165,15 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
 
   app.post<{ Params: { wishType: string; id: string } }>(
     '/v1/wishlist/:wishType/:id/toggle/',
-    operation({ id: 'changeWishStatus', area: 'items', member: true, params: wishPath, body: wishStatusChangeSchema, answer: wishJson }),
+    operation({
+      id: 'changeWishStatus',
+      summary: 'Change a wish list entry’s status',
+      area: 'items',
+      member: true,
+      params: wishPath,
+      body: wishStatusChangeSchema,
+      answer: wishJson,
+    }),
     async (request) => {
       const wishType = validate(wishTypeSchema, request.params.wishType);
       const { status } = validate(wishStatusChangeSchema, request.body);
@@ -167,7 +185,7 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
 
   app.put<{ Params: { id: string } }>(
     '/v1/wishlist/:id/',
-    operation({ id: 'updateWish', area: 'items', member: true, body: wishUpdateSchema, answer: wishJson }),
+    operation({ id: 'updateWish', summary: 'Update a wish list entry', area: 'items', member: true, body: wishUpdateSchema, answer: wishJson }),
     async (request) => {
       const changes = validate(wishUpdateSchema, request.body);
       const { record } = await ownWish(db, request, request.params.id);
@@ -178,7 +196,14 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
 
   app.delete(
     '/v1/item/wish-items',
-    operation({ id: 'deleteWishes', area: 'items', member: true, body: wishBulkDeleteSchema, answer: wishBulkDeleteJson }),
+    operation({
+      id: 'deleteWishes',
+      summary: 'Remove several wish list entries',
+      area: 'items',
+      member: true,
+      body: wishBulkDeleteSchema,
+      answer: wishBulkDeleteJson,
+    }),
     async (request) => {
       const viewer = member(request);
       const input = validate(wishBulkDeleteSchema, request.body ?? {});
@@ -191,11 +216,12 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
     '/v1/item/wish-items/manage/:item/',
     operation({
       id: 'toggleWish',
+      summary: 'Add an item to a wish list, or take it off',
       area: 'items',
       member: true,
       body: wishAddSchema.pick({ wish_type: true }),
       answer: wishManageJson,
-      summary: 'Adds the item to the list, or takes it off (wish_type in the body or the query)',
+      description: 'Adds the item to the list, or takes it off (wish_type in the body or the query)',
     }),
     async (request) => {
       const viewer = member(request);
@@ -220,7 +246,13 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
 
   app.get<{ Params: { item: string } }>(
     '/v1/item/wish-items/users/:item/',
-    operation({ id: 'listItemWishers', area: 'items', query: wishUsersQuerySchema, answer: wishUsersJson }),
+    operation({
+      id: 'listItemWishers',
+      summary: 'List the members buying or selling an item',
+      area: 'items',
+      query: wishUsersQuerySchema,
+      answer: wishUsersJson,
+    }),
     async (request) => {
       const query = validate(wishUsersQuerySchema, singleValuedQuery(request.query));
       const item = await itemOr404(db, request.params.item);
@@ -245,7 +277,7 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
 
   app.get<{ Params: { user: string } }>(
     '/v1/item/wish-items/stats/:user/',
-    operation({ id: 'getWishStats', area: 'items', member: true, answer: wishStatsJson }),
+    operation({ id: 'getWishStats', summary: 'Get a member’s wish list counts', area: 'items', member: true, answer: wishStatsJson }),
     async (request) => {
       const owner = await ownUserOr403(db, request, request.params.user);
       const stats = Object.fromEntries(
@@ -262,7 +294,7 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
 
   app.get<{ Params: { user: string } }>(
     '/v1/item/wish-items/:user/',
-    operation({ id: 'listWishes', area: 'items', member: true, query: wishListQuerySchema, answer: wishPageJson }),
+    operation({ id: 'listWishes', summary: 'List a member’s wish list', area: 'items', member: true, query: wishListQuerySchema, answer: wishPageJson }),
     async (request) => {
       const query = validate(wishListQuerySchema, singleValuedQuery(request.query));
       const owner = await ownUserOr403(db, request, request.params.user);
@@ -278,7 +310,13 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
 
   app.get<{ Params: { kind: string } }>(
     '/v1/probability/:kind/',
-    operation({ id: 'listProbabilityItems', area: 'items', params: z.object({ kind: probabilityKindSchema }), answer: z.array(probabilityItemJson) }),
+    operation({
+      id: 'listProbabilityItems',
+      summary: 'List a probability table',
+      area: 'items',
+      params: z.object({ kind: probabilityKindSchema }),
+      answer: z.array(probabilityItemJson),
+    }),
     async (request) => {
       const kind: ProbabilityKind = validate(probabilityKindSchema, request.params.kind);
       const media = requestMedia(request);
@@ -288,7 +326,13 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
 
   app.get<{ Params: { kind: string; id: string } }>(
     '/v1/probability/:kind/:id/',
-    operation({ id: 'getProbabilityItem', area: 'items', params: z.object({ kind: probabilityKindSchema, id: z.string() }), answer: probabilityItemJson }),
+    operation({
+      id: 'getProbabilityItem',
+      summary: 'Get one entry of a probability table',
+      area: 'items',
+      params: z.object({ kind: probabilityKindSchema, id: z.string() }),
+      answer: probabilityItemJson,
+    }),
     async (request) => {
       const kind: ProbabilityKind = validate(probabilityKindSchema, request.params.kind);
       const row = await repo.findProbabilityItem(db, kind, request.params.id);

@@ -74,6 +74,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
     '/v1/user/notification/',
     operation({
       id: 'listNotifications',
+      summary: 'List the caller’s notifications',
       area: 'messaging',
       member: true,
       query: notificationListQuerySchema,
@@ -101,13 +102,26 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.get(
     '/v1/user/notification/settings/',
-    operation({ id: 'getNotificationSettings', area: 'messaging', member: true, answer: notificationSettingsJson }),
+    operation({
+      id: 'getNotificationSettings',
+      summary: 'Get the caller’s notification settings',
+      area: 'messaging',
+      member: true,
+      answer: notificationSettingsJson,
+    }),
     async (request) => inbox.readSettings(db, member(request).id),
   );
 
   app.patch(
     '/v1/user/notification/settings/',
-    operation({ id: 'updateNotificationSettings', area: 'messaging', member: true, body: notificationSettingsPatchSchema, answer: notificationSettingsJson }),
+    operation({
+      id: 'updateNotificationSettings',
+      summary: 'Update the caller’s notification settings',
+      area: 'messaging',
+      member: true,
+      body: notificationSettingsPatchSchema,
+      answer: notificationSettingsJson,
+    }),
     async (request) => {
       const viewer = member(request);
       return inbox.updateSettings(db, viewer.id, validate(notificationSettingsPatchSchema, request.body));
@@ -116,13 +130,20 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.get(
     '/v1/user/notification/stats/',
-    operation({ id: 'getNotificationStats', area: 'messaging', member: true, answer: notificationStatsJson }),
+    operation({ id: 'getNotificationStats', summary: 'Get the caller’s notification counts', area: 'messaging', member: true, answer: notificationStatsJson }),
     async (request) => inbox.stats(db, member(request).id),
   );
 
   app.post(
     '/v1/user/notification/mark-read/',
-    operation({ id: 'markNotificationsRead', area: 'messaging', member: true, body: markReadSchema, answer: markReadJson }),
+    operation({
+      id: 'markNotificationsRead',
+      summary: 'Mark notifications as read',
+      area: 'messaging',
+      member: true,
+      body: markReadSchema,
+      answer: markReadJson,
+    }),
     async (request) => {
       const viewer = member(request);
       const input = validate(markReadSchema, request.body);
@@ -133,7 +154,14 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.delete(
     '/v1/user/notification/all/',
-    operation({ id: 'deleteNotifications', area: 'messaging', member: true, query: deleteAllQuerySchema, answer: deletedJson }),
+    operation({
+      id: 'deleteNotifications',
+      summary: 'Delete the caller’s notifications',
+      area: 'messaging',
+      member: true,
+      query: deleteAllQuerySchema,
+      answer: deletedJson,
+    }),
     async (request) => {
       const viewer = member(request);
       const { readOnly } = validate(deleteAllQuerySchema, singleValuedQuery(request.query));
@@ -144,7 +172,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.get<{ Params: { id: string } }>(
     '/v1/user/notification/:id/',
-    operation({ id: 'getNotification', area: 'messaging', member: true, answer: notificationJson }),
+    operation({ id: 'getNotification', summary: 'Get a notification', area: 'messaging', member: true, answer: notificationJson }),
     async (request) => {
       const viewer = member(request);
       const row = await inbox.findNotification(db, viewer.id, pathId(request.params.id, messagingTexts.notificationNotFound));
@@ -156,7 +184,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.delete<{ Params: { id: string } }>(
     '/v1/user/notification/:id/',
-    operation({ id: 'deleteNotification', area: 'messaging', member: true, answer: deletedJson }),
+    operation({ id: 'deleteNotification', summary: 'Delete a notification', area: 'messaging', member: true, answer: deletedJson }),
     async (request) => {
       const viewer = member(request);
       const deleted = await inbox.deleteNotification(db, viewer.id, pathId(request.params.id, messagingTexts.notificationNotFound));
@@ -167,7 +195,15 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.post(
     '/v1/admin/notification/send/',
-    operation({ id: 'sendNotification', area: 'messaging', member: true, body: adminSendSchema, summary: 'Staff only', answer: adminSendJson }),
+    operation({
+      id: 'sendNotification',
+      summary: 'Send a notification to members',
+      area: 'messaging',
+      member: true,
+      body: adminSendSchema,
+      description: 'Staff only',
+      answer: adminSendJson,
+    }),
     async (request) => {
       const sender = staff(request);
       const input = validate(adminSendSchema, request.body);
@@ -225,32 +261,37 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
     return { fields, attachments };
   }
 
-  app.get('/v1/board/notice/', operation({ id: 'listNotices', area: 'messaging', query: noticeListQuerySchema, answer: noticeListJson }), async (request) => {
-    const query = validate(noticeListQuerySchema, singleValuedQuery(request.query));
-    const { rows, total } = await noticeRepo.listNotices(db, query, request.viewer?.isStaff ?? false);
-    const pages = totalPagesOf(total, query.pageSize);
-    const answer: NoticeListJson = {
-      results: await presentNotices(db, rows, requestMedia(request)),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
-      totalPages: pages,
-      hasNext: query.page < pages,
-      hasPrevious: query.page > 1,
-    };
-    return answer;
-  });
+  app.get(
+    '/v1/board/notice/',
+    operation({ id: 'listNotices', summary: 'List notices', area: 'messaging', query: noticeListQuerySchema, answer: noticeListJson }),
+    async (request) => {
+      const query = validate(noticeListQuerySchema, singleValuedQuery(request.query));
+      const { rows, total } = await noticeRepo.listNotices(db, query, request.viewer?.isStaff ?? false);
+      const pages = totalPagesOf(total, query.pageSize);
+      const answer: NoticeListJson = {
+        results: await presentNotices(db, rows, requestMedia(request)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        totalPages: pages,
+        hasNext: query.page < pages,
+        hasPrevious: query.page > 1,
+      };
+      return answer;
+    },
+  );
 
   app.post(
     '/v1/board/notice/',
     operation({
       id: 'createNotice',
+      summary: 'Create a notice',
       area: 'messaging',
       member: true,
       body: noticeCreateSchema,
       bodyAs: 'both',
       status: 201,
-      summary: noticeFormText,
+      description: noticeFormText,
       answer: noticeJson,
     }),
     async (request, reply) => {
@@ -271,16 +312,29 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
     return row;
   };
 
-  app.get<{ Params: { id: string } }>('/v1/board/notice/:id/', operation({ id: 'getNotice', area: 'messaging', answer: noticeJson }), async (request) => {
-    const row = await noticeOr404(request, request.params.id);
-    await noticeRepo.countView(db, row.id);
-    const [json] = await presentNotices(db, [{ ...row, viewCount: row.viewCount + 1 }], requestMedia(request));
-    return json;
-  });
+  app.get<{ Params: { id: string } }>(
+    '/v1/board/notice/:id/',
+    operation({ id: 'getNotice', summary: 'Get a notice', area: 'messaging', answer: noticeJson }),
+    async (request) => {
+      const row = await noticeOr404(request, request.params.id);
+      await noticeRepo.countView(db, row.id);
+      const [json] = await presentNotices(db, [{ ...row, viewCount: row.viewCount + 1 }], requestMedia(request));
+      return json;
+    },
+  );
 
   app.patch<{ Params: { id: string } }>(
     '/v1/board/notice/:id/',
-    operation({ id: 'updateNotice', area: 'messaging', member: true, body: noticeUpdateSchema, bodyAs: 'both', summary: noticeFormText, answer: noticeJson }),
+    operation({
+      id: 'updateNotice',
+      summary: 'Update a notice',
+      area: 'messaging',
+      member: true,
+      body: noticeUpdateSchema,
+      bodyAs: 'both',
+      description: noticeFormText,
+      answer: noticeJson,
+    }),
     async (request) => {
       staff(request);
       const row = await noticeOr404(request, request.params.id);
@@ -296,7 +350,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.delete<{ Params: { id: string } }>(
     '/v1/board/notice/:id/',
-    operation({ id: 'deleteNotice', area: 'messaging', member: true, summary: 'Staff only', answer: noticeDeletedJson }),
+    operation({ id: 'deleteNotice', summary: 'Delete a notice', area: 'messaging', member: true, description: 'Staff only', answer: noticeDeletedJson }),
     async (request) => {
       staff(request);
       const row = await noticeOr404(request, request.params.id);
@@ -319,7 +373,14 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.get(
     '/v1/inquiry/',
-    operation({ id: 'listInquiries', area: 'messaging', member: true, query: inquiryListQuerySchema, answer: inquiryListJson }),
+    operation({
+      id: 'listInquiries',
+      summary: 'List the caller’s inquiries',
+      area: 'messaging',
+      member: true,
+      query: inquiryListQuerySchema,
+      answer: inquiryListJson,
+    }),
     async (request) => {
       const viewer = member(request);
       const query = validate(inquiryListQuerySchema, singleValuedQuery(request.query));
@@ -339,7 +400,15 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
     '/v1/inquiry/',
     {
       config: { idempotent: true },
-      ...operation({ id: 'createInquiry', area: 'messaging', member: true, body: inquiryCreateSchema, status: 201, answer: inquiryDetailJson }),
+      ...operation({
+        id: 'createInquiry',
+        summary: 'Create an inquiry',
+        area: 'messaging',
+        member: true,
+        body: inquiryCreateSchema,
+        status: 201,
+        answer: inquiryDetailJson,
+      }),
     },
     async (request, reply) => {
       const viewer = member(request);
@@ -350,7 +419,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.get<{ Params: { id: string } }>(
     '/v1/inquiry/:id/',
-    operation({ id: 'getInquiry', area: 'messaging', member: true, answer: inquiryDetailJson }),
+    operation({ id: 'getInquiry', summary: 'Get an inquiry', area: 'messaging', member: true, answer: inquiryDetailJson }),
     async (request) => {
       const { viewer, row } = await inquiryOf(request, request.params.id);
       return detail(request, row, viewer);
@@ -361,10 +430,11 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
     '/v1/inquiry/:id/',
     operation({
       id: 'updateInquiryStatus',
+      summary: 'Move an inquiry to its next status',
       area: 'messaging',
       member: true,
       body: inquiryStatusUpdateSchema,
-      summary: 'Staff only',
+      description: 'Staff only',
       answer: inquiryDetailJson,
     }),
     async (request) => {
@@ -378,7 +448,15 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.post<{ Params: { id: string } }>(
     '/v1/inquiry/:id/comments/',
-    operation({ id: 'commentOnInquiry', area: 'messaging', member: true, body: inquiryCommentSchema, status: 201, answer: inquiryDetailJson }),
+    operation({
+      id: 'commentOnInquiry',
+      summary: 'Comment on an inquiry',
+      area: 'messaging',
+      member: true,
+      body: inquiryCommentSchema,
+      status: 201,
+      answer: inquiryDetailJson,
+    }),
     async (request, reply) => {
       const { comment } = validate(inquiryCommentSchema, request.body);
       const { viewer, row } = await inquiryOf(request, request.params.id);
@@ -388,7 +466,14 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.post<{ Params: { id: string } }>(
     '/v1/inquiry/:id/satisfaction/',
-    operation({ id: 'rateInquiry', area: 'messaging', member: true, body: inquirySatisfactionSchema, answer: inquiryDetailJson }),
+    operation({
+      id: 'rateInquiry',
+      summary: 'Rate a resolved inquiry',
+      area: 'messaging',
+      member: true,
+      body: inquirySatisfactionSchema,
+      answer: inquiryDetailJson,
+    }),
     async (request) => {
       const { score } = validate(inquirySatisfactionSchema, request.body);
       const { viewer, row } = await inquiryOf(request, request.params.id);

@@ -118,7 +118,13 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
 
   app.get(
     '/api/stories/groups',
-    operation({ id: 'listStoryGroups', area: 'stories', query: pageQuerySchema(STORY_GROUPS_PAGE_SIZE), answer: storyGroupListJson }),
+    operation({
+      id: 'listStoryGroups',
+      summary: 'List the story tray',
+      area: 'stories',
+      query: pageQuerySchema(STORY_GROUPS_PAGE_SIZE),
+      answer: storyGroupListJson,
+    }),
     async (request) => {
       const { page, page_size } = validate(pageQuerySchema(STORY_GROUPS_PAGE_SIZE), request.query);
       const groups = await presentTray(db, await trayStories(db, viewerId(request)), viewerId(request), requestMedia(request));
@@ -127,14 +133,18 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
     },
   );
 
-  app.get('/api/stories/my', operation({ id: 'listMyStories', area: 'stories', member: true, answer: z.array(storyJson) }), async (request) => {
-    const viewer = member(request);
-    return present(request, await memberStories(db, viewer.id, viewer.id));
-  });
+  app.get(
+    '/api/stories/my',
+    operation({ id: 'listMyStories', summary: 'List the caller’s live stories', area: 'stories', member: true, answer: z.array(storyJson) }),
+    async (request) => {
+      const viewer = member(request);
+      return present(request, await memberStories(db, viewer.id, viewer.id));
+    },
+  );
 
   app.get<{ Params: { userId: string } }>(
     '/api/stories/user/:userId',
-    operation({ id: 'listMemberStories', area: 'stories', answer: z.array(storyJson) }),
+    operation({ id: 'listMemberStories', summary: 'List a member’s live stories', area: 'stories', answer: z.array(storyJson) }),
     async (request) => {
       const userId = storyId(request.params.userId, storyTexts.errors.memberNotFound);
       await assertMember(db, userId);
@@ -148,6 +158,7 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
       config: { idempotent: true },
       ...operation({
         id: 'createStory',
+        summary: 'Post a story',
         area: 'stories',
         member: true,
         body: storyCreateSchema.extend({ media: z.file() }),
@@ -171,13 +182,24 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
     },
   );
 
-  app.get('/api/stories/close-friends', operation({ id: 'listCloseFriends', area: 'stories', member: true, answer: closeFriendIdsJson }), async (request) => ({
-    results: await listCloseFriends(db, member(request).id),
-  }));
+  app.get(
+    '/api/stories/close-friends',
+    operation({ id: 'listCloseFriends', summary: 'List the caller’s close friends', area: 'stories', member: true, answer: closeFriendIdsJson }),
+    async (request) => ({
+      results: await listCloseFriends(db, member(request).id),
+    }),
+  );
 
   app.put(
     '/api/stories/close-friends',
-    operation({ id: 'setCloseFriends', area: 'stories', member: true, body: closeFriendsSchema, answer: closeFriendIdsJson }),
+    operation({
+      id: 'setCloseFriends',
+      summary: 'Set the caller’s close friends',
+      area: 'stories',
+      member: true,
+      body: closeFriendsSchema,
+      answer: closeFriendIdsJson,
+    }),
     async (request) => {
       const viewer = member(request);
       const { userIds } = validate(closeFriendsSchema, request.body);
@@ -189,6 +211,7 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
     '/api/stories/close-friends/candidates',
     operation({
       id: 'listCloseFriendCandidates',
+      summary: 'List the members who can be close friends',
       area: 'stories',
       member: true,
       query: closeFriendCandidatesQuerySchema,
@@ -204,7 +227,14 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
 
   app.get(
     '/api/stories/hidden',
-    operation({ id: 'listHiddenMembers', area: 'stories', member: true, query: pageQuerySchema(STORY_FRIENDS_PAGE_SIZE), answer: hiddenStoryMemberListJson }),
+    operation({
+      id: 'listHiddenMembers',
+      summary: 'List the members whose stories the caller hid',
+      area: 'stories',
+      member: true,
+      query: pageQuerySchema(STORY_FRIENDS_PAGE_SIZE),
+      answer: hiddenStoryMemberListJson,
+    }),
     async (request) => {
       const viewer = member(request);
       const { page, page_size } = validate(pageQuerySchema(STORY_FRIENDS_PAGE_SIZE), request.query);
@@ -215,7 +245,7 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
 
   app.post(
     '/api/stories/hide',
-    operation({ id: 'hideStories', area: 'stories', member: true, body: storyHideSchema, answer: successJson }),
+    operation({ id: 'hideStories', summary: 'Hide a member’s stories', area: 'stories', member: true, body: storyHideSchema, answer: successJson }),
     async (request) => {
       const viewer = member(request);
       const { userId } = validate(storyHideSchema, request.body);
@@ -226,7 +256,7 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
 
   app.delete<{ Params: { userId: string } }>(
     '/api/stories/hide/:userId',
-    operation({ id: 'unhideStories', area: 'stories', member: true, answer: successJson }),
+    operation({ id: 'unhideStories', summary: 'Show a member’s stories again', area: 'stories', member: true, answer: successJson }),
     async (request) => {
       const viewer = member(request);
       await unhideStories(db, viewer.id, storyId(request.params.userId, storyTexts.errors.memberNotFound));
@@ -236,7 +266,15 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
 
   app.post(
     '/api/stories/highlights',
-    operation({ id: 'createHighlight', area: 'stories', member: true, body: highlightCreateSchema, status: 201, answer: highlightJson }),
+    operation({
+      id: 'createHighlight',
+      summary: 'Create a highlight',
+      area: 'stories',
+      member: true,
+      body: highlightCreateSchema,
+      status: 201,
+      answer: highlightJson,
+    }),
     async (request, reply) => {
       const viewer = member(request);
       const input = validate(highlightCreateSchema, request.body);
@@ -246,14 +284,18 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
     },
   );
 
-  app.get('/api/stories/highlights/my', operation({ id: 'listMyHighlights', area: 'stories', member: true, answer: highlightsJson }), async (request) => {
-    const viewer = member(request);
-    return { results: await highlightsOf(request, viewer.id) };
-  });
+  app.get(
+    '/api/stories/highlights/my',
+    operation({ id: 'listMyHighlights', summary: 'List the caller’s highlights', area: 'stories', member: true, answer: highlightsJson }),
+    async (request) => {
+      const viewer = member(request);
+      return { results: await highlightsOf(request, viewer.id) };
+    },
+  );
 
   app.get<{ Params: { userId: string } }>(
     '/api/stories/highlights/user/:userId',
-    operation({ id: 'listMemberHighlights', area: 'stories', answer: highlightsJson }),
+    operation({ id: 'listMemberHighlights', summary: 'List a member’s highlights', area: 'stories', answer: highlightsJson }),
     async (request) => {
       const userId = storyId(request.params.userId, storyTexts.errors.memberNotFound);
       await assertMember(db, userId);
@@ -263,7 +305,7 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
 
   app.delete<{ Params: { id: string } }>(
     '/api/stories/highlights/:id',
-    operation({ id: 'deleteHighlight', area: 'stories', member: true, answer: successJson }),
+    operation({ id: 'deleteHighlight', summary: 'Delete a highlight', area: 'stories', member: true, answer: successJson }),
     async (request) => {
       const viewer = member(request);
       await deleteHighlight(db, storyId(request.params.id, storyTexts.errors.highlightNotFound), viewer.id);
@@ -271,14 +313,18 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
     },
   );
 
-  app.get<{ Params: { id: string } }>('/api/stories/:id', operation({ id: 'getStory', area: 'stories', answer: storyJson }), async (request) => {
-    const story = await findVisibleStory(db, storyId(request.params.id), viewerId(request));
-    return (await present(request, [story]))[0];
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/stories/:id',
+    operation({ id: 'getStory', summary: 'Get a story', area: 'stories', answer: storyJson }),
+    async (request) => {
+      const story = await findVisibleStory(db, storyId(request.params.id), viewerId(request));
+      return (await present(request, [story]))[0];
+    },
+  );
 
   app.put<{ Params: { id: string } }>(
     '/api/stories/:id',
-    operation({ id: 'updateStory', area: 'stories', member: true, body: storyUpdateSchema, answer: storyJson }),
+    operation({ id: 'updateStory', summary: 'Update a story', area: 'stories', member: true, body: storyUpdateSchema, answer: storyJson }),
     async (request) => {
       const viewer = member(request);
       const id = storyId(request.params.id);
@@ -291,7 +337,7 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
 
   app.delete<{ Params: { id: string } }>(
     '/api/stories/:id',
-    operation({ id: 'deleteStory', area: 'stories', member: true, answer: successJson }),
+    operation({ id: 'deleteStory', summary: 'Delete a story', area: 'stories', member: true, answer: successJson }),
     async (request) => {
       const viewer = member(request);
       await deleteStory(db, await findOwnStory(db, storyId(request.params.id), viewer.id));
@@ -301,7 +347,7 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
 
   app.post<{ Params: { id: string } }>(
     '/api/stories/:id/view',
-    operation({ id: 'viewStory', area: 'stories', member: true, body: storyViewSchema, answer: storyViewJson }),
+    operation({ id: 'viewStory', summary: 'Record a view of a story', area: 'stories', member: true, body: storyViewSchema, answer: storyViewJson }),
     async (request) => {
       const viewer = member(request);
       const input = validate(storyViewSchema, request.body ?? {});
@@ -314,6 +360,7 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
     '/api/stories/:id/reactions',
     operation({
       id: 'reactToStory',
+      summary: 'React to a story',
       area: 'stories',
       member: true,
       body: storyReactionSchema,
@@ -338,7 +385,7 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
 
   app.delete<{ Params: { id: string; reactionId: string } }>(
     '/api/stories/:id/reactions/:reactionId',
-    operation({ id: 'deleteStoryReaction', area: 'stories', member: true, answer: successJson }),
+    operation({ id: 'deleteStoryReaction', summary: 'Take back a reaction to a story', area: 'stories', member: true, answer: successJson }),
     async (request) => {
       const viewer = member(request);
       const story = await findVisibleStory(db, storyId(request.params.id), viewer.id);
@@ -349,7 +396,14 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
 
   app.get<{ Params: { id: string } }>(
     '/api/stories/:id/viewers',
-    operation({ id: 'listStoryViewers', area: 'stories', member: true, query: pageQuerySchema(STORY_VIEWERS_PAGE_SIZE), answer: storyViewListJson }),
+    operation({
+      id: 'listStoryViewers',
+      summary: 'List a story’s viewers',
+      area: 'stories',
+      member: true,
+      query: pageQuerySchema(STORY_VIEWERS_PAGE_SIZE),
+      answer: storyViewListJson,
+    }),
     async (request) => {
       const viewer = member(request);
       const { page, page_size } = validate(pageQuerySchema(STORY_VIEWERS_PAGE_SIZE), request.query);
@@ -361,7 +415,14 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
 
   app.get<{ Params: { id: string } }>(
     '/api/stories/:id/reactions',
-    operation({ id: 'listStoryReactions', area: 'stories', member: true, query: pageQuerySchema(STORY_REACTIONS_PAGE_SIZE), answer: storyReactionListJson }),
+    operation({
+      id: 'listStoryReactions',
+      summary: 'List a story’s reactions',
+      area: 'stories',
+      member: true,
+      query: pageQuerySchema(STORY_REACTIONS_PAGE_SIZE),
+      answer: storyReactionListJson,
+    }),
     async (request) => {
       const viewer = member(request);
       const { page, page_size } = validate(pageQuerySchema(STORY_REACTIONS_PAGE_SIZE), request.query);
@@ -373,7 +434,7 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
 
   app.get<{ Params: { id: string } }>(
     '/api/stories/:id/stats',
-    operation({ id: 'getStoryStats', area: 'stories', member: true, answer: storyStatsJson }),
+    operation({ id: 'getStoryStats', summary: 'Get a story’s statistics', area: 'stories', member: true, answer: storyStatsJson }),
     async (request) => {
       const viewer = member(request);
       return storyStats(db, await findOwnStory(db, storyId(request.params.id), viewer.id));
@@ -382,7 +443,7 @@ export const storyRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }
 
   app.post<{ Params: { id: string } }>(
     '/api/stories/:id/report',
-    operation({ id: 'reportStory', area: 'stories', member: true, body: storyReportSchema, status: 201, answer: reportCreatedJson }),
+    operation({ id: 'reportStory', summary: 'Report a story', area: 'stories', member: true, body: storyReportSchema, status: 201, answer: reportCreatedJson }),
     async (request, reply) => {
       const viewer = member(request);
       const { reason } = validate(storyReportSchema, request.body);
