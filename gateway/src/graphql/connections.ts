@@ -468,7 +468,7 @@ type ErrorClass = new (...args: any[]) => Error;
 export interface ListConnectionOptions<Parent, Type extends OutputType<Types>, Args extends InputFieldMap> {
   type: Type;
   description?: string;
-  /** A connection only some callers get (the viewer's own lists): null for the others. */
+  /** Nullable unless told otherwise, so a failure of the list (a bad paging argument, its upstream down) is null with its located error and leaves the parent and its siblings their data. */
   nullable?: boolean;
   args?: Args;
   errors?: { types: readonly ErrorClass[]; directResult: true };
@@ -500,16 +500,13 @@ export function listConnection<Parent, Type extends OutputType<Types>, Args exte
   };
   return connection.call(
     t,
-    { ...options, resolve, validate: connectionArgsSchema },
+    { nullable: true, ...options, resolve, validate: connectionArgsSchema },
     { name: `${name}Connection`, description: `A page of \`${item}\` items, with cursors to page on (Relay cursor connection).`, fields: connectionFields },
     { name: `${name}Edge`, description: `One \`${item}\` in a page, with the cursor to page on from it.` },
   );
 }
 
-/**
- * `listConnection` for a root Query field; nullable, so a failure of this list (a bad paging argument, its upstream
- * down) leaves the operation's other root fields their data.
- */
+/** `listConnection` for a root Query field (nullable, as every list is, so the operation's other root fields keep their data). */
 export function queryConnection<Type extends OutputType<Types>, Args extends InputFieldMap = InputFieldMap>(
   t: PothosSchemaTypes.QueryFieldBuilder<Types, Types['Root']>,
   name: string,

@@ -152,7 +152,7 @@ function MyPosts({ user }: { user: CommunityMyPage_posts$key }) {
       fragment CommunityMyPage_posts on User
       @refetchable(queryName: "CommunityMyPostsPaginationQuery")
       @argumentDefinitions(count: { type: "Int!" }, cursor: { type: "String" }) {
-        posts(first: $count, after: $cursor) @connection(key: "CommunityMyPage_posts") {
+        posts(first: $count, after: $cursor) @connection(key: "CommunityMyPage_posts") @required(action: THROW) {
           edges {
             node {
               id
@@ -180,7 +180,7 @@ function MyReplies({ user }: { user: CommunityMyPage_replies$key }) {
       fragment CommunityMyPage_replies on User
       @refetchable(queryName: "CommunityMyRepliesPaginationQuery")
       @argumentDefinitions(count: { type: "Int!" }, cursor: { type: "String" }) {
-        replies(first: $count, after: $cursor) @connection(key: "CommunityMyPage_replies") {
+        replies(first: $count, after: $cursor) @connection(key: "CommunityMyPage_replies") @required(action: THROW) {
           edges {
             node {
               id

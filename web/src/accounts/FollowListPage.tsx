@@ -70,7 +70,7 @@ function Followers({ user }: { user: FollowListPage_followers$key }) {
       fragment FollowListPage_followers on User
       @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" })
       @refetchable(queryName: "FollowListPageFollowersPaginationQuery") {
-        followers(first: $count, after: $cursor) @connection(key: "FollowListPage_followers") {
+        followers(first: $count, after: $cursor) @connection(key: "FollowListPage_followers") @required(action: THROW) {
           edges { node { id nickname profileImage } }
         }
       }
@@ -86,7 +86,7 @@ function Following({ user }: { user: FollowListPage_following$key }) {
       fragment FollowListPage_following on User
       @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" })
       @refetchable(queryName: "FollowListPageFollowingPaginationQuery") {
-        following(first: $count, after: $cursor) @connection(key: "FollowListPage_following") {
+        following(first: $count, after: $cursor) @connection(key: "FollowListPage_following") @required(action: THROW) {
           edges { node { id nickname profileImage } }
         }
       }

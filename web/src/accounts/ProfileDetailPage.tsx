@@ -125,7 +125,7 @@ function ActivityList({ user }: { user: ProfileDetailPage_activities$key }) {
       fragment ProfileDetailPage_activities on User
       @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" })
       @refetchable(queryName: "ProfileDetailPageActivitiesPaginationQuery") {
-        activities(first: $count, after: $cursor) @connection(key: "ProfileDetailPage_activities") {
+        activities(first: $count, after: $cursor) @connection(key: "ProfileDetailPage_activities") @required(action: THROW) {
           edges { node { activityId type targetType targetId targetTitle createdAt } }
         }
       }

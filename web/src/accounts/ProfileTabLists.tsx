@@ -15,7 +15,7 @@ export function ProfilePostList({ user }: { user: ProfilePostList_user$key }) {
       fragment ProfilePostList_user on User
       @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" })
       @refetchable(queryName: "ProfilePostListPaginationQuery") {
-        posts(first: $count, after: $cursor) @connection(key: "ProfilePostList_posts") {
+        posts(first: $count, after: $cursor) @connection(key: "ProfilePostList_posts") @required(action: THROW) {
           edges { node { id ...PostCard_post } }
         }
       }
@@ -44,7 +44,7 @@ export function ProfileCommentList({ user }: { user: ProfileCommentList_user$key
       fragment ProfileCommentList_user on User
       @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" })
       @refetchable(queryName: "ProfileCommentListPaginationQuery") {
-        replies(first: $count, after: $cursor) @connection(key: "ProfileCommentList_replies") {
+        replies(first: $count, after: $cursor) @connection(key: "ProfileCommentList_replies") @required(action: THROW) {
           edges { node { id content postTitle postId } }
         }
       }

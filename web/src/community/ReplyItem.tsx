@@ -31,7 +31,7 @@ export function ReplyItem({ reply, connectionId, ...context }: ReplyContext & { 
       @refetchable(queryName: "ReplyItemAnswersPaginationQuery") {
         id
         ...ReplyItemBody_reply
-        replies(first: $count, after: $cursor) @connection(key: "ReplyItem_replies") {
+        replies(first: $count, after: $cursor) @connection(key: "ReplyItem_replies") @required(action: THROW) {
           __id
           totalCount
           edges {

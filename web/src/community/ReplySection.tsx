@@ -14,7 +14,7 @@ export function ReplySection({ post, viewerId }: { post: ReplySection_post$key; 
       @refetchable(queryName: "ReplySectionPaginationQuery") {
         id
         replyCount
-        replies(first: $count, after: $cursor) @connection(key: "ReplySection_replies") {
+        replies(first: $count, after: $cursor) @connection(key: "ReplySection_replies") @required(action: THROW) {
           __id
           edges {
             node {

@@ -34,7 +34,7 @@ const itemInfoModalQuery = graphql`
         ratingScore
         price
         ...ItemPicture_item @alias
-        sellers(first: 20) {
+        sellers(first: 20) @required(action: THROW) {
           totalCount
           edges {
             node {
@@ -44,7 +44,7 @@ const itemInfoModalQuery = graphql`
             }
           }
         }
-        buyers(first: 20) {
+        buyers(first: 20) @required(action: THROW) {
           totalCount
           edges {
             node {

@@ -23,7 +23,7 @@ export function StoryAuthorPanel({ story, open, onToggle }: { story: StoryAuthor
             reactionCount
           }
         }
-        viewers(first: 30) {
+        viewers(first: 30) @required(action: THROW) {
           __typename
           ... on StoryViewerConnection {
             edges {
@@ -98,7 +98,7 @@ const reactionsQuery = graphql`
   query StoryAuthorPanelReactionsQuery($id: ID!) {
     node(id: $id) {
       ... on Story {
-        reactions(first: 50) {
+        reactions(first: 50) @required(action: THROW) {
           __typename
           ... on StoryReactionConnection {
             edges {
