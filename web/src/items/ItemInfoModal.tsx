@@ -30,7 +30,7 @@ const itemInfoModalQuery = graphql`
         name
         rating
         description
-        itemType
+        type
         ratingScore
         price
         ...ItemPicture_item @alias
@@ -225,7 +225,7 @@ function ItemInfoContent({
   rows.push([itemTexts.rows.name, item.name || itemTexts.unknownName]);
   if (item.rating) rows.push([itemTexts.rows.rating, itemTexts.grade(item.rating)]);
   if (item.description) rows.push([itemTexts.rows.description, item.description]);
-  const typeLabel = itemTexts.types[item.itemType.toLowerCase() as keyof typeof itemTexts.types];
+  const typeLabel = itemTexts.types[item.type.toLowerCase() as keyof typeof itemTexts.types];
   if (typeLabel) rows.push([itemTexts.rows.type, typeLabel]);
   if (item.ratingScore > 0) rows.push([itemTexts.rows.score, itemTexts.score(item.ratingScore)]);
   if (item.price > 0) rows.push([itemTexts.rows.price, itemTexts.gems(item.price)]);

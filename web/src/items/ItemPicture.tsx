@@ -16,7 +16,7 @@ export function ItemPicture({ item }: { item: ItemPicture_item$key }) {
       fragment ItemPicture_item on Item {
         name
         image
-        itemType
+        type
         isShowEyes
         sprite {
           url
@@ -28,7 +28,7 @@ export function ItemPicture({ item }: { item: ItemPicture_item$key }) {
     `,
     item,
   );
-  const kind = data.itemType.toLowerCase();
+  const kind = data.type.toLowerCase();
   const picture = <Picture image={data.image} sprite={data.sprite} />;
 
   if (kind === 'equipment') {

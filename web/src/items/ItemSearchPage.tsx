@@ -16,7 +16,7 @@ const itemSearchQuery = graphql`
           name
           image
           rating
-          itemType
+          type
         }
       }
     }

@@ -14,7 +14,7 @@ export function useAddWishMutation() {
             wish {
               id
               status
-              wishType
+              type
               item {
                 id
               }

@@ -1,11 +1,19 @@
 import {
+  AVATAR_LAYER_TYPES,
+  ITEM_GRADES,
+  ITEM_SEARCH_MAX_LENGTH,
+  ITEM_SEARCH_MIN_LENGTH,
   ITEM_TYPES,
+  REPORT_DEFAULT_REASON_TYPE,
+  REPORT_REASON_MAX,
+  REPORT_REASON_TYPES,
   WISH_TYPES,
   itemReportSchema,
   itemTexts,
   itemSearchTermSchema,
   validationTexts,
   type ItemJson,
+  type ItemType as ItemTypeValue,
   type SpriteJson,
   type WishType,
   type WishUserJson,
@@ -16,17 +24,50 @@ import { ConflictError, NotAuthenticatedError, NotFoundError, ValidationError, i
 import { byField, byIdentity, listConnection, pageConnection, queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { issuesAt, localKeyOf, targetIdOf, UUID_PATTERN, validateInput } from '../../graphql/ids.js';
 import { enumValues } from '../../graphql/enums.js';
-import { targetIdFields, payloadMutation } from '../../graphql/mutations.js';
+import { RENAMED_INPUT_REMOVAL_DATE, targetIdFields, payloadMutation } from '../../graphql/mutations.js';
 import { User } from '../../graphql/refs.js';
 import { isViewer } from '../../graphql/viewer.js';
 
+/** What each kind is, in English; the avatar layers also say where they stack (domain's order, bottom to top). */
+const itemTypeMeanings: Record<ItemTypeValue, string> = {
+  equipment: 'Equipment: a whole outfit, previewed on the layered avatar',
+  hair_back: 'Hair behind the head',
+  body: 'The body',
+  face: 'The face',
+  eye_deco: 'An eye decoration',
+  face_deco: 'A face decoration',
+  bottom: 'Bottoms',
+  top: 'A top',
+  shoes: 'Shoes',
+  cape: 'A cape',
+  hand: 'Something held in the hand',
+  hair_front: 'Front hair (bangs)',
+  head: 'Headwear',
+  consumable: 'A consumable',
+  material: 'A crafting material',
+  decoration: 'A decoration',
+  ticket: 'A ticket',
+};
+const layerNumber = (type: ItemTypeValue) => (AVATAR_LAYER_TYPES as readonly string[]).indexOf(type) + 1;
+
 export const ItemType = builder.enumType('ItemType', {
-  description: '아이템 종류: 장비, 12개 아바타 레이어, 그 밖의 아이템',
-  values: enumValues(ITEM_TYPES),
+  description: `The kind of an item: equipment, one of the ${AVATAR_LAYER_TYPES.length} avatar layers, or another kind.`,
+  values: enumValues(
+    ITEM_TYPES,
+    Object.fromEntries(
+      ITEM_TYPES.map((type) => {
+        const layer = layerNumber(type) ? `, avatar layer ${layerNumber(type)} of ${AVATAR_LAYER_TYPES.length} from the bottom` : '';
+        return [type, `${itemTypeMeanings[type]}${layer}; shown as "${itemTexts.types[type]}".`];
+      }),
+    ) as Record<ItemTypeValue, string>,
+  ),
 });
 export const WishTypeEnum = builder.enumType('WishType', {
-  description: `BUY: ${itemTexts.wishListNames.buy}, SELL: ${itemTexts.wishListNames.sell}`,
-  values: enumValues(WISH_TYPES),
+  description: "Which of a member's two wish lists: the items they want to buy or the items they want to sell.",
+  values: enumValues(WISH_TYPES, {
+    buy: `The buy list, shown as "${itemTexts.wishListNames.buy}".`,
+    sell: `The sell list, shown as "${itemTexts.wishListNames.sell}".`,
+  }),
 });
 
 /** The item uuid inside an Item id; a ValidationError on `path` otherwise (before any upstream call). */
@@ -39,12 +80,12 @@ export function itemUuidOf(globalId: string, path: string[]): string {
 export const Item = upstreamNode<ItemJson>('Item', { id: (item) => item.uuid, read: (uuid, context) => context.items.item(uuid), key: UUID_PATTERN });
 
 const Sprite = builder.objectRef<SpriteJson>('ItemSprite').implement({
-  description: '가로로 이어 붙인 스프라이트 시트: 한 프레임의 너비·높이와 프레임 수',
+  description: "An item's animation: a sprite sheet whose frames are laid side by side, left to right.",
   fields: (t) => ({
-    url: t.field({ type: 'URL', resolve: (parent, _args, context) => context.mediaUrl(parent.url) }),
-    width: t.exposeInt('width'),
-    height: t.exposeInt('height'),
-    frame: t.exposeInt('frame'),
+    url: t.field({ type: 'URL', description: 'The sprite sheet image.', resolve: (parent, _args, context) => context.mediaUrl(parent.url) }),
+    width: t.exposeInt('width', { description: 'The width of one frame, in pixels.' }),
+    height: t.exposeInt('height', { description: 'The height of one frame, in pixels.' }),
+    frame: t.exposeInt('frame', { description: 'The number of frames in the sheet.' }),
   }),
 });
 
@@ -70,18 +111,17 @@ const ItemWisher = upstreamNode<ItemWisherShape>('ItemWisher', {
 });
 
 ItemWisher.implement({
-  description:
-    "A member who wants to buy or sell an item, with their price and quantity. Its id names the item too: it is read through the item's buyers or sellers.",
+  description: "A member who wants to buy or sell an item, with their price and quantity: an entry of the item's `sellers` or `buyers`.",
   fields: (t) => ({
-    user: t.field({ type: User, resolve: (entry) => entry.user }),
+    user: t.field({ type: User, description: 'The member who wants to buy or sell.', resolve: (entry) => entry.user }),
     isViewer: t.boolean({
-      description: '이 항목이 나 자신의 것인지 (나에게는 채팅을 걸 수 없습니다)',
+      description: "Whether this entry is the signed-in member's own (a member cannot start a chat with themselves).",
       resolve: (entry, _args, context) => isViewer(entry.user, context),
     }),
-    wishType: t.field({ type: WishTypeEnum, resolve: (entry) => entry.wishType }),
-    targetPrice: t.exposeInt('target_price', { nullable: true }),
-    quantity: t.exposeInt('quantity'),
-    createdAt: t.expose('created_at', { type: 'DateTime' }),
+    wishType: t.field({ type: WishTypeEnum, description: 'Whether the member wants to buy or to sell the item.', resolve: (entry) => entry.wishType }),
+    targetPrice: t.exposeInt('target_price', { nullable: true, description: 'The price the member asks or offers, in gems; null when they named none.' }),
+    quantity: t.exposeInt('quantity', { description: 'How many the member wants to buy or sell.' }),
+    createdAt: t.expose('created_at', { type: 'DateTime', description: 'When the member put the item on their list.' }),
   }),
 });
 
@@ -105,29 +145,40 @@ const wishersConnection = (wishType: WishType, description: string) =>
 Item.implement({
   description: 'A game item.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    uuid: t.exposeString('uuid'),
-    name: t.exposeString('name'),
-    image: t.field({ type: 'URL', nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.image) }),
-    sprite: t.field({ type: Sprite, nullable: true, resolve: (item) => item.sprite_img }),
-    itemType: t.expose('item_type', { type: ItemType }),
-    rating: t.exposeString('item_rating', { nullable: true, description: '등급: SSS, SS, S+, S, A, B, C, F' }),
-    description: t.exposeString('description', { nullable: true }),
-    ratingScore: t.exposeInt('rating_score'),
-    price: t.exposeInt('price', { description: '젬' }),
-    isShowEyes: t.exposeBoolean('is_show_eyes', { description: '아바타 미리보기에서 눈을 보여 줄지' }),
+    databaseId: t.exposeInt('id', { description: "The item's number, unique among items." }),
+    uuid: t.exposeString('uuid', { description: "The item's UUID, unique among items; the global `id` carries it." }),
+    name: t.exposeString('name', { description: "The item's name, in Korean." }),
+    image: t.field({
+      type: 'URL',
+      nullable: true,
+      description: "The item's picture; null when it has none.",
+      resolve: (parent, _args, context) => context.mediaUrl(parent.image),
+    }),
+    sprite: t.field({ type: Sprite, nullable: true, description: "The item's animation; null when it has none.", resolve: (item) => item.sprite_img }),
+    type: t.expose('item_type', { type: ItemType, description: 'The kind of item.' }),
+    itemType: t.expose('item_type', {
+      type: ItemType,
+      description: 'The former name of `type`.',
+      deprecationReason: `Use type. Removal after ${RENAMED_INPUT_REMOVAL_DATE}.`,
+    }),
+    rating: t.exposeString('item_rating', { nullable: true, description: `The rating grade, best first: ${ITEM_GRADES.join(', ')}; null when unrated.` }),
+    description: t.exposeString('description', { nullable: true, description: "The item's description, in Korean; null when it has none." }),
+    ratingScore: t.exposeInt('rating_score', { description: "The item's rating score, in points." }),
+    price: t.exposeInt('price', { description: 'The price, in gems.' }),
+    isShowEyes: t.exposeBoolean('is_show_eyes', { description: "Whether the avatar preview shows the avatar's eyes while it wears this item." }),
   }),
 });
 
-wishersConnection('sell', '이 아이템을 팔고 싶어 하는 회원 (최근 순)');
-wishersConnection('buy', '이 아이템을 사고 싶어 하는 회원 (최근 순)');
+wishersConnection('sell', 'The members who have this item on their sell list, most recent first.');
+wishersConnection('buy', 'The members who have this item on their buy list, most recent first.');
 
 builder.queryField('item', (t) =>
   t.field({
     type: Item,
     nullable: true,
+    description: 'An item by its global id, for anyone; NotFoundError when there is none.',
     errors: { types: [NotFoundError], directResult: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The item's global id." }) },
     resolve: (_root, args, context) => {
       const uuid = localKeyOf(String(args.id), 'Item', UUID_PATTERN);
       if (!uuid) throw new NotFoundError();
@@ -139,8 +190,13 @@ builder.queryField('item', (t) =>
 builder.queryField('searchItems', (t) =>
   queryConnection(t, 'ItemSearch', {
     type: Item,
-    description: '이름으로 아이템 검색 (공백을 뺀 2자 이상). first 또는 last(1-100) 중 하나가 필요합니다.',
-    args: { name: t.arg.string({ required: true }) },
+    description: 'Items whose name contains a search term, for anyone. One of `first` or `last` is required.',
+    args: {
+      name: t.arg.string({
+        required: true,
+        description: `The search term: ${ITEM_SEARCH_MIN_LENGTH} to ${ITEM_SEARCH_MAX_LENGTH} characters after trimming, else a validation error.`,
+      }),
+    },
     resolve: (_root, args, context) => {
       const term = itemSearchTermSchema.safeParse(args.name);
       const issues = term.success ? [] : issuesAt(term.error, ['name']);
@@ -151,17 +207,19 @@ builder.queryField('searchItems', (t) =>
 );
 
 payloadMutation('reportItem', {
-  description: '아이템 신고 (회원당 한 번). 두 번째 신고는 ConflictError.',
+  description: 'Reports an item to the moderators, members only, once per member: a second report of the same item answers ConflictError.',
   errors: [ValidationError, NotAuthenticatedError, NotFoundError, ConflictError],
   input: (t) => ({
     ...targetIdFields(t, 'itemId', 'item'),
-    reason: t.string({ required: true, description: '상세 사유 (공백 제외 1-500자)' }),
-    reasonType: t.int({ description: '신고 사유 유형 0-8 (기본 0)' }),
-    submitItem: t.string(),
-    content: t.string(),
-    contextId: t.string(),
+    reason: t.string({ required: true, description: `What is wrong, in the reporter's words: 1 to ${REPORT_REASON_MAX} characters after trimming.` }),
+    reasonType: t.int({
+      description: `The report's category, by number: ${REPORT_REASON_TYPES.map((type, index) => `${index} ${type}`).join(', ')}. Default ${REPORT_DEFAULT_REASON_TYPE}.`,
+    }),
+    submitItem: t.string({ description: `Optional: what the reporter says was submitted, at most ${REPORT_REASON_MAX} characters.` }),
+    content: t.string({ description: `Optional: the reported content, at most ${REPORT_REASON_MAX} characters.` }),
+    contextId: t.string({ description: 'Optional: an identifier of where the reporter saw the item.' }),
   }),
-  payload: { reportId: 'Int', reportedItemId: 'ID', createdAt: 'DateTime' },
+  payload: { reportId: { type: 'Int', description: "The report's number." }, reportedItemId: 'ID', createdAt: 'DateTime' },
   resolve: async (input, context) => {
     const target = targetIdOf(input, 'itemId');
     const uuid = itemUuidOf(target.id, target.path);

@@ -1,5 +1,6 @@
 import {
   PROBABILITY_KINDS,
+  PROBABILITY_SEARCH_MAX_LENGTH,
   PROBABILITY_RARITIES,
   matchesProbabilitySearch,
   probabilitySearchSchema,
@@ -14,10 +15,25 @@ import { enumValues } from '../../graphql/enums.js';
 import { byIdentity, queryConnection, sliceConnection } from '../../graphql/connections.js';
 
 const ProbabilityKindEnum = builder.enumType('ProbabilityKind', {
-  description: '확률표 종류: 길드 장식, 보물 상자, 특별 상점, 마을 장식, 티켓',
-  values: enumValues(PROBABILITY_KINDS),
+  description: 'Which probability table: each kind of draw has its own.',
+  values: enumValues(PROBABILITY_KINDS, {
+    guildornament: 'Guild ornaments.',
+    treasurebox: 'Treasure boxes.',
+    specialshop: 'The special shop.',
+    villagedecoration: 'Village decorations.',
+    ticket: 'Tickets.',
+  }),
 });
-const RarityEnum = builder.enumType('ProbabilityRarity', { values: enumValues(PROBABILITY_RARITIES) });
+const RarityEnum = builder.enumType('ProbabilityRarity', {
+  description: 'How rare a row of a probability table is, from legendary (the rarest) to common.',
+  values: enumValues(PROBABILITY_RARITIES, {
+    legendary: 'Legendary: the rarest.',
+    epic: 'Epic.',
+    rare: 'Rare.',
+    uncommon: 'Uncommon.',
+    common: 'Common: the least rare.',
+  }),
+});
 
 type ProbabilityRecord = ProbabilityItemJson & { kind: ProbabilityKind };
 
@@ -34,24 +50,34 @@ export const ProbabilityItem = upstreamNode<ProbabilityRecord>('ProbabilityItem'
 });
 
 ProbabilityItem.implement({
-  description: 'One row of a probability table (“확률표”).',
+  description: 'One row of a probability table (shown as "확률표"): something that can be drawn, and its chance.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    uuid: t.exposeString('uuid'),
-    kind: t.field({ type: ProbabilityKindEnum, resolve: (row) => row.kind }),
-    name: t.exposeString('name'),
-    description: t.exposeString('description', { nullable: true }),
-    image: t.field({ type: 'URL', nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.image) }),
-    rarity: t.field({ type: RarityEnum, resolve: (row) => row.rarity }),
-    probability: t.exposeFloat('probability', { description: '퍼센트 (표 하나의 합은 100)' }),
+    databaseId: t.exposeInt('id', { description: "The row's number, unique within its table (`probabilityItem` reads a row by it and its kind)." }),
+    uuid: t.exposeString('uuid', { description: "The row's UUID." }),
+    kind: t.field({ type: ProbabilityKindEnum, description: 'The table this row belongs to.', resolve: (row) => row.kind }),
+    name: t.exposeString('name', { description: 'What can be drawn, in Korean.' }),
+    description: t.exposeString('description', { nullable: true, description: 'A description of what can be drawn, in Korean; null when there is none.' }),
+    image: t.field({
+      type: 'URL',
+      nullable: true,
+      description: 'A picture of what can be drawn; null when there is none.',
+      resolve: (parent, _args, context) => context.mediaUrl(parent.image),
+    }),
+    rarity: t.field({ type: RarityEnum, description: 'How rare it is.', resolve: (row) => row.rarity }),
+    probability: t.exposeFloat('probability', { description: 'The chance of drawing it, in percent: the rows of one table add up to 100.' }),
   }),
 });
 
 builder.queryField('probabilityTable', (t) =>
   queryConnection(t, 'ProbabilityItem', {
     type: ProbabilityItem,
-    description: '확률표. search는 이름이나 설명에 대소문자 구분 없이 포함된 항목만 남깁니다.',
-    args: { kind: t.arg({ type: ProbabilityKindEnum, required: true }), search: t.arg.string() },
+    description: "The rows of one probability table, for anyone, in the table's order. One of `first` or `last` is required.",
+    args: {
+      kind: t.arg({ type: ProbabilityKindEnum, required: true, description: 'Which table.' }),
+      search: t.arg.string({
+        description: `Keeps only the rows whose name or description contains this text, ignoring case; at most ${PROBABILITY_SEARCH_MAX_LENGTH} characters.`,
+      }),
+    },
     resolve: (_root, args, context) => {
       const search = probabilitySearchSchema.safeParse(args.search ?? '');
       const issues = search.success ? [] : issuesAt(search.error, ['search']);
@@ -67,9 +93,12 @@ builder.queryField('probabilityItem', (t) =>
   t.field({
     type: ProbabilityItem,
     nullable: true,
-    description: '확률표 한 줄 (/probability/{kind}/{databaseId} 화면). node(id)로도 읽을 수 있습니다.',
+    description: 'One row of a probability table by its table and number, for anyone; NotFoundError when there is none. `node(id)` reads it too.',
     errors: { types: [NotFoundError], directResult: true },
-    args: { kind: t.arg({ type: ProbabilityKindEnum, required: true }), databaseId: t.arg.int({ required: true }) },
+    args: {
+      kind: t.arg({ type: ProbabilityKindEnum, required: true, description: 'The table.' }),
+      databaseId: t.arg.int({ required: true, description: "The row's `databaseId`." }),
+    },
     resolve: (_root, args, context) => {
       const key = `${args.kind}/${args.databaseId}`;
       if (!KEY_PATTERN.test(key)) throw new NotFoundError();

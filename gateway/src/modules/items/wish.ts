@@ -1,7 +1,13 @@
 import {
+  ITEM_SEARCH_MAX_LENGTH,
+  PAGE_SIZE_MAX,
+  STORED_INT_MAX,
+  WISH_MEMO_MAX,
+  WISH_PRIORITY_MAX,
+  WISH_QUANTITY_DEFAULT,
+  WISH_QUANTITY_MAX,
   WISH_STATUSES,
   WISH_TYPES,
-  itemTexts,
   validationTexts,
   wishAddSchema,
   wishBulkDeleteSchema,
@@ -26,7 +32,14 @@ import { payloadMutation, RENAMED_INPUT_REMOVAL_DATE, targetIdFields, type Input
 import { User } from '../../graphql/refs.js';
 import type { GatewayContext } from '../../graphql/context.js';
 
-const WishStatusEnum = builder.enumType('WishStatus', { values: enumValues(WISH_STATUSES) });
+const WishStatusEnum = builder.enumType('WishStatus', {
+  description: 'Where a wish-list entry stands.',
+  values: enumValues(WISH_STATUSES, {
+    active: 'The member still wants to buy or sell it.',
+    inactive: 'Set aside by the member for now.',
+    completed: 'The member has bought or sold it.',
+  }),
+});
 
 /**
  * The REST API reads a wish only in its owner's list of one type (owner only): the key is
@@ -48,37 +61,48 @@ export const Wish = upstreamNode<WishJson>('Wish', {
 });
 
 Wish.implement({
-  description: "An entry of the viewer's buy or sell wish list. Its id names the owner and the list too: it is read through that list (owner only).",
+  description: "An entry of the signed-in member's buy or sell wish list. Only its owner can read it.",
   fields: (t) => ({
-    databaseId: t.int({ resolve: (wish) => Number(wish.id) }),
-    item: t.field({ type: Item, resolve: (wish) => wish.item }),
-    wishType: t.field({ type: WishTypeEnum, resolve: (wish) => wish.wish_type }),
-    status: t.field({ type: WishStatusEnum, resolve: (wish) => wish.status }),
-    targetPrice: t.exposeInt('target_price', { nullable: true }),
-    memo: t.exposeString('memo', { nullable: true }),
-    priority: t.exposeInt('priority'),
-    quantity: t.exposeInt('quantity'),
-    isNotificationEnabled: t.exposeBoolean('is_notification_enabled'),
-    notificationPrice: t.exposeInt('notification_price', { nullable: true }),
-    createdAt: t.expose('created_at', { type: 'DateTime' }),
-    updatedAt: t.expose('updated_at', { type: 'DateTime' }),
-    completedAt: t.expose('completed_at', { type: 'DateTime', nullable: true }),
+    databaseId: t.int({ description: "The entry's number, unique among wish-list entries.", resolve: (wish) => Number(wish.id) }),
+    item: t.field({ type: Item, description: 'The item wanted.', resolve: (wish) => wish.item }),
+    type: t.field({ type: WishTypeEnum, description: 'The list the entry is on: buy or sell.', resolve: (wish) => wish.wish_type }),
+    wishType: t.field({
+      type: WishTypeEnum,
+      description: 'The former name of `type`.',
+      deprecationReason: `Use type. Removal after ${RENAMED_INPUT_REMOVAL_DATE}.`,
+      resolve: (wish) => wish.wish_type,
+    }),
+    status: t.field({ type: WishStatusEnum, description: 'Where the entry stands.', resolve: (wish) => wish.status }),
+    targetPrice: t.exposeInt('target_price', { nullable: true, description: 'The price the member hopes for, in gems; null when they named none.' }),
+    memo: t.exposeString('memo', { nullable: true, description: "The member's own note; null when there is none." }),
+    priority: t.exposeInt('priority', { description: `The member's priority for it, 0 to ${WISH_PRIORITY_MAX}.` }),
+    quantity: t.exposeInt('quantity', { description: 'How many the member wants to buy or sell.' }),
+    isNotificationEnabled: t.exposeBoolean('is_notification_enabled', { description: 'Whether the member is notified about price changes of the item.' }),
+    notificationPrice: t.exposeInt('notification_price', {
+      nullable: true,
+      description: 'The price, in gems, at which the member wants to be notified; null when they named none.',
+    }),
+    createdAt: t.expose('created_at', { type: 'DateTime', description: 'When the item was put on the list.' }),
+    updatedAt: t.expose('updated_at', { type: 'DateTime', description: 'When the entry last changed.' }),
+    completedAt: t.expose('completed_at', { type: 'DateTime', nullable: true, description: 'When the entry was marked completed; null while it is not.' }),
   }),
 });
 
 const WishStatsEntry = builder.objectRef<WishStatsEntryJson>('WishStatsEntry').implement({
+  description: 'How many entries one wish list holds, in all and by status.',
   fields: (t) => ({
-    total: t.exposeInt('total'),
-    active: t.exposeInt('active'),
-    inactive: t.exposeInt('inactive'),
-    completed: t.exposeInt('completed'),
+    total: t.exposeInt('total', { description: 'All entries of the list.' }),
+    active: t.exposeInt('active', { description: 'The entries with status ACTIVE.' }),
+    inactive: t.exposeInt('inactive', { description: 'The entries with status INACTIVE.' }),
+    completed: t.exposeInt('completed', { description: 'The entries with status COMPLETED.' }),
   }),
 });
 
 const WishStats = builder.objectRef<WishStatsJson>('WishStats').implement({
+  description: "The counts of a member's two wish lists.",
   fields: (t) => ({
-    buy: t.field({ type: WishStatsEntry, resolve: (stats) => stats.buy }),
-    sell: t.field({ type: WishStatsEntry, resolve: (stats) => stats.sell }),
+    buy: t.field({ type: WishStatsEntry, description: 'The buy list.', resolve: (stats) => stats.buy }),
+    sell: t.field({ type: WishStatsEntry, description: 'The sell list.', resolve: (stats) => stats.sell }),
   }),
 });
 
@@ -94,14 +118,14 @@ builder.objectFields(User, (t) => ({
   wishes: listConnection(t, 'Wish', {
     type: Wish,
     nullable: true,
-    description: '나의 구매·판매 희망 목록 (본인만, 다른 회원에게는 null)',
+    description: "The member's buy or sell wish list, readable by that member only: null for anyone else. One of `first` or `last` is required.",
     args: {
-      type: t.arg({ type: WishTypeEnum, required: true }),
-      status: t.arg({ type: WishStatusEnum }),
-      search: t.arg.string({ description: '아이템 이름 검색' }),
-      order: t.arg({ type: OrderDirection, description: '담은 시각 순 (기본 DESC)' }),
-      minPrice: t.arg.int(),
-      maxPrice: t.arg.int(),
+      type: t.arg({ type: WishTypeEnum, required: true, description: 'Which list.' }),
+      status: t.arg({ type: WishStatusEnum, description: 'Only the entries with this status; all when left out.' }),
+      search: t.arg.string({ description: `Only the entries whose item name contains this text, at most ${ITEM_SEARCH_MAX_LENGTH} characters.` }),
+      order: t.arg({ type: OrderDirection, description: 'The order of when the items were put on the list (default DESC, newest first).' }),
+      minPrice: t.arg.int({ description: 'Only the entries whose target price is at least this many gems.' }),
+      maxPrice: t.arg.int({ description: 'Only the entries whose target price is at most this many gems; not below `minPrice`.' }),
     },
     resolve: (user, args, context) => {
       if (!isViewer(user, context)) return null;
@@ -127,7 +151,7 @@ builder.objectFields(User, (t) => ({
   wishStats: t.field({
     type: WishStats,
     nullable: true,
-    description: '나의 희망 목록 통계 (본인만)',
+    description: "The counts of the member's wish lists, readable by that member only: null for anyone else.",
     resolve: (user, _args, context) => (isViewer(user, context) ? context.items.wishStats(user.uuid) : null),
   }),
 }));
@@ -147,12 +171,12 @@ function validBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 }
 
 const wishFields = (t: InputFieldBuilder) => ({
-  targetPrice: t.int({ description: '희망 가격 (0 이상)' }),
-  memo: t.string({ description: '메모 (500자 이내)' }),
-  priority: t.int({ description: '우선순위 0-10' }),
-  quantity: t.int({ description: '수량 (양의 정수, 기본 1)' }),
-  isNotificationEnabled: t.boolean({ description: '가격 알림 (기본 true)' }),
-  notificationPrice: t.int(),
+  targetPrice: t.int({ description: `The price hoped for, in gems: 0 to ${STORED_INT_MAX}.` }),
+  memo: t.string({ description: `A note for the member, at most ${WISH_MEMO_MAX} characters.` }),
+  priority: t.int({ description: `The member's priority, 0 to ${WISH_PRIORITY_MAX} (default 0).` }),
+  quantity: t.int({ description: `How many, 1 to ${WISH_QUANTITY_MAX} (default ${WISH_QUANTITY_DEFAULT}).` }),
+  isNotificationEnabled: t.boolean({ description: 'Whether to notify the member about price changes (default true).' }),
+  notificationPrice: t.int({ description: `The price, in gems, at which to notify the member: 0 to ${STORED_INT_MAX}.` }),
 });
 
 const wishFieldNames = ['targetPrice', 'memo', 'priority', 'quantity', 'isNotificationEnabled', 'notificationPrice'] as const;
@@ -163,7 +187,7 @@ const clearableWishFields = ['targetPrice', 'memo', 'notificationPrice'] as cons
 const viewerToRefetch = {
   type: User,
   nullable: true,
-  description: '희망 리스트와 통계(wishStats)를 다시 읽을 회원',
+  description: 'The signed-in member, to read their wish lists and `wishStats` again.',
   resolve: (_payload: unknown, context: GatewayContext) => context.accounts.me(),
 } as const;
 
@@ -172,8 +196,12 @@ const wishPayload = { wish: Wish, item: Item, viewer: viewerToRefetch } as const
 const withItem = (wish: WishJson) => ({ wish, item: wish.item });
 
 payloadMutation('addWish', {
-  description: `아이템을 ${itemTexts.wishListNames.buy} 또는 ${itemTexts.wishListNames.sell}에 담습니다. 이미 담긴 아이템은 그대로 돌려줍니다.`,
-  input: (f) => ({ itemId: f.id({ required: true }), wishType: f.field({ type: WishTypeEnum, required: true }), ...wishFields(f) }),
+  description: "Puts an item on the signed-in member's buy or sell list, members only. An item already on that list is answered as it is.",
+  input: (f) => ({
+    itemId: f.id({ required: true, description: "The item's global id." }),
+    wishType: f.field({ type: WishTypeEnum, required: true, description: 'Which list.' }),
+    ...wishFields(f),
+  }),
   payload: wishPayload,
   resolve: async (input, context) => {
     const body = validBody(wishAddSchema, {
@@ -186,7 +214,12 @@ payloadMutation('addWish', {
 });
 
 payloadMutation('removeWish', {
-  input: (f) => ({ ...targetIdFields(f, 'wishId', 'wish'), wishType: f.field({ type: WishTypeEnum, required: true }) }),
+  description:
+    "Deletes one entry of the signed-in member's wish list, members only. NotFoundError when that list has no such entry, ForbiddenError for another member's entry.",
+  input: (f) => ({
+    ...targetIdFields(f, 'wishId', 'wish'),
+    wishType: f.field({ type: WishTypeEnum, required: true, description: 'The list the entry is on.' }),
+  }),
   payload: { deletedWishId: 'ID', viewer: viewerToRefetch },
   resolve: async (input, context) => {
     const id = targetWishIdOf(input);
@@ -196,11 +229,14 @@ payloadMutation('removeWish', {
 });
 
 payloadMutation('removeWishes', {
-  description: '내 목록에서 여러 항목을 한 번에 삭제합니다. 다른 회원의 항목이 하나라도 있으면 아무것도 지우지 않고 ForbiddenError.',
+  description:
+    "Deletes several entries of the signed-in member's wish list at once, members only. When any of them is another member's, nothing is deleted and the answer is ForbiddenError.",
   input: (f) => ({
-    ids: f.idList({ description: 'The global ids of the wishes to delete. Required: the input is refused without it (or `wishIds`).' }),
+    ids: f.idList({
+      description: `The global ids of the wishes to delete, at most ${PAGE_SIZE_MAX}. Required: the input is refused without it (or \`wishIds\`).`,
+    }),
     wishIds: f.idList({ description: 'The former name of `ids`.', deprecationReason: `Use ids. Removal after ${RENAMED_INPUT_REMOVAL_DATE}.` }),
-    wishType: f.field({ type: WishTypeEnum, required: true }),
+    wishType: f.field({ type: WishTypeEnum, required: true, description: 'The list the entries are on.' }),
   }),
   payload: { deletedWishIds: ['ID'], message: 'String', viewer: viewerToRefetch },
   resolve: async (input, context) => {
@@ -216,10 +252,12 @@ payloadMutation('removeWishes', {
 });
 
 payloadMutation('setWishStatus', {
+  description:
+    "Sets the status of an entry of the signed-in member's wish list, members only. NotFoundError when that list has no such entry, ForbiddenError for another member's entry.",
   input: (f) => ({
     ...targetIdFields(f, 'wishId', 'wish'),
-    wishType: f.field({ type: WishTypeEnum, required: true }),
-    status: f.field({ type: WishStatusEnum, required: true }),
+    wishType: f.field({ type: WishTypeEnum, required: true, description: 'The list the entry is on.' }),
+    status: f.field({ type: WishStatusEnum, required: true, description: 'The new status.' }),
   }),
   payload: wishPayload,
   resolve: async (input, context) => {
@@ -230,8 +268,12 @@ payloadMutation('setWishStatus', {
 
 payloadMutation('updateWish', {
   description:
-    '메모, 수량, 희망 가격, 알림, 상태를 바꿉니다. 모든 필드가 선택이며, 빠진 필드는 그대로 둡니다. targetPrice, memo, notificationPrice에 null을 보내면 지웁니다.',
-  input: (f) => ({ ...targetIdFields(f, 'wishId', 'wish'), ...wishFields(f), status: f.field({ type: WishStatusEnum }) }),
+    "Changes an entry of the signed-in member's wish list, members only. Every field is optional and a field left out stays as it is; null clears `targetPrice`, `memo` and `notificationPrice`. ForbiddenError for another member's entry.",
+  input: (f) => ({
+    ...targetIdFields(f, 'wishId', 'wish'),
+    ...wishFields(f),
+    status: f.field({ type: WishStatusEnum, description: 'The new status.' }),
+  }),
   payload: wishPayload,
   resolve: async (input, context) => {
     const id = targetWishIdOf(input);
