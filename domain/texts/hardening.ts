@@ -2,6 +2,8 @@
 
 /** The gateway's protective answers (limits, trusted documents, rate limits, subscriptions). */
 export const hardeningTexts = {
+  /** The request's token names no live session: public fields were answered as for a guest. */
+  tokenRefused: '로그인 정보가 만료되었거나 올바르지 않아 비회원으로 응답했습니다. 다시 로그인해주세요.',
   rateLimited: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
   tooExpensive: (cost: number, max: number) => `요청한 데이터가 너무 많습니다 (비용 ${cost}, 최대 ${max}). first/last 값을 줄여주세요.`,
   variablesTooLarge: (max: number) => `변수의 목록은 ${max}개 이내여야 합니다.`,

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorMessages } from '../../domain/index.js';
+import { errorMessages, hardeningTexts } from '../../domain/index.js';
 import { useStack } from '../helpers/stack.js';
 
-/** The answer's code for the field: a typed error's `code`, or the GraphQL error's extensions.code. */
-function codeOf(answer: { data?: any; errors?: { extensions?: { code?: string } }[] }, field: string): string | undefined {
-  return answer.data?.[field]?.code ?? answer.errors?.[0]?.extensions?.code;
+/** The answer's code for the field: a typed error's `code`, or the extensions.code of the error located at it. */
+function codeOf(answer: { data?: any; errors?: { path?: string[]; extensions?: { code?: string } }[] }, field: string): string | undefined {
+  return answer.data?.[field]?.code ?? answer.errors?.find((error) => error.path?.[0] === field)?.extensions?.code;
 }
 
 describe('a revoked token through the gateway', () => {
@@ -16,12 +16,19 @@ describe('a revoked token through the gateway', () => {
     expect(out.data.logout.__typename).toBe('LogoutPayload');
   }, 60_000);
 
+  it.each([
+    ['posts', '{ posts(first: 1) { totalCount } }'],
+    ['searchUsers', '{ searchUsers(query: "슬라임", first: 1) { totalCount } }'],
+    ['storyGroups', '{ storyGroups(first: 1) { totalCount } }'],
+  ])('%s answers as for a guest, with the refused token told once without a path', async (field, query) => {
+    const answer = await stack.graphql(query, {}, token);
+    expect(answer.data?.[field], JSON.stringify(answer)).toEqual((await stack.graphql(query)).data?.[field]);
+    expect(answer.errors).toEqual([{ message: hardeningTexts.tokenRefused, extensions: { code: 'UNAUTHORIZED' } }]);
+  });
+
   const user = Buffer.from('User:2').toString('base64');
   it.each([
     ['viewer', '{ viewer { id nickname } }'],
-    ['posts', '{ posts(first: 1) { edges { node { id } } } }'],
-    ['searchUsers', '{ searchUsers(query: "슬라임", first: 1) { totalCount } }'],
-    ['storyGroups', '{ storyGroups(first: 1) { totalCount } }'],
     ['updateProfile', 'mutation { updateProfile(input: { bio: "소개" }) { __typename ... on Error { code message } } }'],
     ['deleteProfileImage', 'mutation { deleteProfileImage { __typename ... on Error { code message } } }'],
     ['followUser', `mutation { followUser(input: { userId: "${user}" }) { __typename ... on Error { code message } } }`],

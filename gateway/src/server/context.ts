@@ -36,6 +36,10 @@ export function createContextFactory(
       clientIp,
       requestId,
       signal: request.signal,
+      refuseToken: () => {
+        caller.token = undefined;
+        caller.tokenRefused = true;
+      },
     };
     return {
       caller,

@@ -22,6 +22,7 @@ import { usePublicCacheInvalidation } from './cache-invalidation.js';
 import { useOperationSpans, type GatewayTracing } from './tracing.js';
 import { useAcceptNegotiation, useHeadAsGet } from './http-negotiation.js';
 import { graphiqlPage, useCompressedGraphiQL } from './graphiql.js';
+import { useRefusedTokenNotice } from './refused-token.js';
 
 /**
  * Where GraphQL over SSE runs in its single connection mode (many operations on one stream, graphql-sse's
@@ -90,6 +91,7 @@ export function createGatewayYoga({
     ...useTrustedDocuments(persisted, settings.persistedOnly),
     ...operationLimitPlugins({ introspection: settings.introspection }),
     useRateLimits({ redis }) as Plugin,
+    useRefusedTokenNotice() as Plugin,
     usePublicCacheInvalidation(publicCache, (error) => logger?.warn('public cache invalidation failed', error)),
     useAcceptNegotiation(),
     useHeadAsGet(() => yoga),

@@ -42,6 +42,13 @@ export interface Caller {
   signal?: AbortSignal;
   /** A create's idempotency key (domain/idempotency.ts), sent as `Idempotency-Key`. */
   idempotencyKey?: string;
+  /**
+   * Told when the upstream refused `token` (it names no live session: expired, revoked, made up). The caller goes on
+   * as a guest for the rest of the request; copies of a caller share it, so every call of the request hears of it.
+   */
+  refuseToken?: () => void;
+  /** True once the token was refused: the answer tells the client so (server/refused-token.ts). */
+  tokenRefused?: boolean;
 }
 
 export type QueryValue = string | number | boolean | undefined | null | readonly string[];
@@ -234,8 +241,22 @@ export class UpstreamClient {
     return this.request<T>(method, path, caller, undefined, form);
   }
 
-  /** A JSON body, or FormData for multipart uploads. */
+  /**
+   * A JSON body, or FormData for multipart uploads. A token the upstream refuses (401) makes the caller a guest:
+   * a read is asked again without it, so public data still comes back; a write fails as not authenticated.
+   */
   async request<T>(method: HttpMethod, path: string, caller: Caller, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
+    try {
+      return await this.call<T>(method, path, caller, query, body);
+    } catch (error) {
+      if (!(error instanceof NotAuthenticatedError) || !caller.token || !caller.refuseToken) throw error;
+      caller.refuseToken();
+      if (method !== 'GET' && method !== 'HEAD') throw error;
+      return this.call<T>(method, path, { ...caller, token: undefined }, query, body);
+    }
+  }
+
+  private async call<T>(method: HttpMethod, path: string, caller: Caller, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
     // Not AbortSignal.timeout: its timer cannot be cleared, so every finished call would still fire (and build
     // an error) when its budget ran out.
     const budgetController = new AbortController();
