@@ -104,21 +104,19 @@ describe('posts connection', () => {
   });
 
   it('passes filters through to the upstream', async () => {
-    const answer = await stack.graphql(
-      `{ posts(first: 100, postType: TRADE, isSold: false) { totalCount edges { node { postType isSold tradeType price } } } }`,
-    );
+    const answer = await stack.graphql(`{ posts(first: 100, postType: TRADE, isSold: false) { totalCount edges { node { type isSold tradeType price } } } }`);
     expect(answer.errors).toBeUndefined();
     const direct = await stack.rest('/v1/community/?post_type=trade&is_sold=false&page_size=100');
     expect(answer.data.posts.totalCount).toBe(direct.count);
     expect(answer.data.posts.totalCount).toBeGreaterThan(0);
     for (const { node } of answer.data.posts.edges) {
-      expect(node).toMatchObject({ postType: 'TRADE', isSold: false });
+      expect(node).toMatchObject({ type: 'TRADE', isSold: false });
     }
   });
 });
 
 describe('post and node', () => {
-  const POST_FIELDS = `id databaseId title content postType likeCount isLiked author { id nickname } category { databaseId name priority }`;
+  const POST_FIELDS = `id databaseId title content type likeCount isLiked author { id nickname } category { databaseId name priority }`;
 
   it('round-trips a post through node(id)', async () => {
     const listed = await stack.graphql(`{ posts(first: 1) { edges { node { ${POST_FIELDS} } } } }`);

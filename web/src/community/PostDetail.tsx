@@ -45,7 +45,7 @@ export function PostDetail({ post, replies, viewerId }: PostDetailProps) {
         likeCount
         replyCount
         viewCount
-        postType
+        type
         tradeType
         price
         isSold
@@ -74,7 +74,7 @@ export function PostDetail({ post, replies, viewerId }: PostDetailProps) {
     post,
   );
   usePostChanged(data.id);
-  const isTrade = data.postType === 'TRADE' || data.tradeType != null;
+  const isTrade = data.type === 'TRADE' || data.tradeType != null;
 
   return (
     <article className="post-detail">

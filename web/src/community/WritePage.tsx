@@ -59,7 +59,7 @@ function WriteContent({ queryRef }: { queryRef: PreloadedQuery<WritePageQuery> }
         id
         title
         content
-        postType
+        type
         tradeType
         price
         location

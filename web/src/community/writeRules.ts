@@ -27,7 +27,7 @@ export function draftOf(post: WritePage_post$data | null): PostDraft {
   return {
     title: post?.title ?? '',
     content: post?.content ?? '',
-    postType: post ? post.postType.toLowerCase() : 'general',
+    postType: post ? post.type.toLowerCase() : 'general',
     categoryId: post?.category ? String(post.category.databaseId) : '',
     subCategoryId: post?.subCategory ? String(post.subCategory.databaseId) : '',
     tradeType: post?.tradeType ? post.tradeType.toLowerCase() : TRADE_TYPES[0],

@@ -9,14 +9,14 @@ import { isViewer } from '../../graphql/viewer.js';
 const postIdInput = (t: InputFieldBuilder) => targetIdFields(t, 'postId', 'post');
 
 payloadMutation('bookmarkPost', {
-  description: '게시글을 북마크합니다. 이미 북마크한 글이면 그대로입니다. isBookmarked가 true인 게시글을 돌려줍니다.',
+  description: 'Bookmark a post to read later; a post already bookmarked stays so. Answers the post with `isBookmarked` true.',
   input: postIdInput,
   payload: { post: Post },
   resolve: async (input, context) => ({ post: await context.community.bookmarkPost(targetUpstreamIdOf(input, 'postId', 'Post')) }),
 });
 
 payloadMutation('unbookmarkPost', {
-  description: '게시글의 북마크를 뺍니다. 북마크하지 않은 글이면 그대로입니다. isBookmarked가 false인 게시글을 돌려줍니다.',
+  description: 'Remove a bookmark; a post not bookmarked stays so. Answers the post with `isBookmarked` false.',
   input: postIdInput,
   payload: { post: Post },
   resolve: async (input, context) => ({ post: await context.community.unbookmarkPost(targetUpstreamIdOf(input, 'postId', 'Post')) }),
@@ -26,7 +26,8 @@ builder.objectField(User, 'bookmarkedPosts', (t) =>
   listConnection(t, 'BookmarkedPost', {
     type: Post,
     nullable: true,
-    description: '내가 북마크한 게시글 (최근에 북마크한 순; 본인만, 다른 회원에게는 null). 삭제·숨김·차단된 글은 빠집니다.',
+    description:
+      'The posts the caller bookmarked, most recently bookmarked first; null on any member but the caller. Deleted, hidden and blocked posts are left out.',
     resolve: (user, args, context) =>
       // Ordered by the time of the bookmark, which posts do not carry: re-anchored by id alone.
       isViewer(user, context) ? resultsConnection(args, ({ page, pageSize }) => context.community.bookmarkedPosts(page, pageSize), byIdentity) : null,

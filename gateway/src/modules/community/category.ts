@@ -21,19 +21,22 @@ export const Category = upstreamNode<CategoryRecord>('Category', {
 });
 
 Category.implement({
-  description: 'A board category. `databaseId` is the upstream id the web app uses in `/community?category=`.',
+  description: 'A board category of the community, with its sub-categories.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    name: t.exposeString('name'),
-    code: t.exposeString('code', { nullable: true }),
+    databaseId: t.exposeInt('id', { description: "The category's numeric id, as `posts(categoryId:)` and post inputs take it (`id` is its global id)." }),
+    name: t.exposeString('name', { description: 'The name shown to members.' }),
+    code: t.exposeString('code', { nullable: true, description: 'A short stable code naming the category; null when it has none.' }),
     priority: t.int({
+      description: 'Where it sits among its siblings: lists show lower numbers first.',
       resolve: async (category, _args, context) => category.priority ?? (await context.community.category(category.id))?.priority ?? 0,
     }),
     hidden: t.boolean({
+      description: 'Whether the staff hid it from the category lists.',
       resolve: async (category, _args, context) => category.hidden ?? (await context.community.category(category.id))?.hidden ?? false,
     }),
     children: t.field({
       type: [Category],
+      description: 'Its visible sub-categories, in `priority` order.',
       resolve: async (category, _args, context) => category.children ?? (await context.community.category(category.id))?.children ?? [],
     }),
   }),
@@ -43,7 +46,7 @@ builder.queryField('categories', (t) =>
   t.field({
     type: [Category],
     nullable: true,
-    description: '숨김이 아닌 최상위 카테고리 (우선순위 순), 하위 카테고리는 children',
+    description: 'The visible top-level categories in `priority` order, each with its sub-categories under `children`.',
     resolve: async (_root, _args, context) => (await context.community.categories()).results,
   }),
 );

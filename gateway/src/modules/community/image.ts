@@ -22,14 +22,18 @@ export const Image = upstreamNode<PostImage>('Image', {
 });
 
 Image.implement({
-  description:
-    "An uploaded picture. On a post its id names the post too and it is read through the post; a fresh upload's id is what createPost and updatePost take.",
+  description: "An uploaded picture. On a post its id names the post too; a fresh upload's id is what `createPost` and `updatePost` take in `imageIds`.",
   fields: (t) => ({
-    url: t.field({ type: 'URL', resolve: (parent, _args, context) => context.mediaUrl(parent.url) }),
-    thumbnailUrl: t.field({ type: 'URL', nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.thumbnail_url) }),
-    width: t.exposeInt('width', { nullable: true }),
-    height: t.exposeInt('height', { nullable: true }),
-    size: t.exposeInt('size', { nullable: true }),
-    mimeType: t.exposeString('mime_type', { nullable: true }),
+    url: t.field({ type: 'URL', description: 'The picture at full size.', resolve: (parent, _args, context) => context.mediaUrl(parent.url) }),
+    thumbnailUrl: t.field({
+      type: 'URL',
+      nullable: true,
+      description: 'A smaller version for lists; null when there is none (use `url`).',
+      resolve: (parent, _args, context) => context.mediaUrl(parent.thumbnail_url),
+    }),
+    width: t.exposeInt('width', { nullable: true, description: 'Width in pixels; null when unknown.' }),
+    height: t.exposeInt('height', { nullable: true, description: 'Height in pixels; null when unknown.' }),
+    size: t.exposeInt('size', { nullable: true, description: 'File size in bytes; null when unknown.' }),
+    mimeType: t.exposeString('mime_type', { nullable: true, description: 'The media type, e.g. `image/png`; null when unknown.' }),
   }),
 });

@@ -22,8 +22,8 @@ builder.subscriptionField('postChanged', (t) =>
   t.field({
     type: Post,
     description:
-      '게시글의 좋아요·댓글 수가 바뀔 때마다 게시글을 보냅니다 (게이트웨이의 mutation이 알립니다). 바꾼 mutation이 받은 게시글 그대로라 조회수는 오르지 않습니다. isLiked는 구독한 사람 본인의 값입니다: 비회원은 false, 회원이 고르면 알릴 때마다 그 회원으로 게시글을 다시 읽습니다 (조회수가 오릅니다).',
-    args: { id: t.arg.id({ required: true, description: 'Post id' }) },
+      "The post each time its like or reply count changes through this API's mutations. Receiving it counts no view. `isLiked` and `isBookmarked` are the subscriber's own: false for a guest; a member who selects them has the post read again for each event, which counts a view.",
+    args: { id: t.arg.id({ required: true, description: "The post's global id." }) },
     subscribe: (_root, args, context) => context.pubSub.subscribe('postChanged', String(upstreamIdOf(String(args.id), 'Post', ['id']))),
     // The mutation's snapshot, no upstream call per subscriber; `isLiked` is still the subscriber's (post.ts).
     resolve: (change) => postFromSnapshot(change.post),

@@ -1,7 +1,16 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import {
+  CONTENT_MAX,
+  LOCATION_MAX,
+  POST_IMAGES_MAX,
   POST_SEARCH_TYPES,
-  TRENDING_PAGE_SIZE,
+  REPORT_DEFAULT_REASON_TYPE,
+  REPORT_REASON_MAX,
+  REPORT_REASON_TYPES,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MIN_LENGTH,
+  TAGS_MAX,
+  TITLE_MAX,
   postCreateSchema,
   postReportSchema,
   postSearchSchema,
@@ -50,20 +59,23 @@ function postBody<S extends typeof postCreateSchema | typeof postUpdateSchema>(s
 }
 
 const postFieldsOf = (required: boolean) => (t: InputFieldBuilder) => ({
-  title: t.string({ required, description: '1-100자' }),
-  content: t.string({ required, description: '1-10000자' }),
-  postType: t.field({ type: PostType }),
-  categoryId: t.int(),
-  subCategoryId: t.int(),
-  tradeType: t.field({ type: TradeType }),
-  price: t.int({ description: '0 이상' }),
-  location: t.string(),
-  imageIds: t.idList({ description: 'uploadImage로 올린 Image id (순서대로, 첫 장이 대표 이미지)' }),
-  tags: t.stringList(),
-  noImage: t.boolean({ description: '이미지 없이 (수정 시 기존 이미지 삭제)' }),
+  title: t.string({ required, description: `The title: 1-${TITLE_MAX} characters.` }),
+  content: t.string({ required, description: `The body, plain text: 1-${CONTENT_MAX} characters.` }),
+  postType: t.field({ type: PostType, description: 'What kind of post it is (`NOTICE`: staff only).' }),
+  categoryId: t.int({ description: "The board category's `databaseId` (the notice board: staff only)." }),
+  subCategoryId: t.int({ description: "The sub-category's `databaseId`." }),
+  tradeType: t.field({ type: TradeType, description: 'What a marketplace post offers.' }),
+  price: t.int({ description: 'The asking price of a marketplace post: a whole number, 0 or more.' }),
+  location: t.string({ description: `Where to meet or trade: at most ${LOCATION_MAX} characters.` }),
+  imageIds: t.idList({
+    description: `Pictures uploaded with \`uploadImage\` (their Image ids), at most ${POST_IMAGES_MAX}, in display order: the first is the cover picture.`,
+  }),
+  tags: t.stringList({ description: `Tags, at most ${TAGS_MAX}.` }),
+  noImage: t.boolean({ description: 'True for a post without pictures; on an update it removes the existing ones.' }),
 });
 
 payloadMutation('createPost', {
+  description: 'Write a post as the caller. Members only; notices are for staff (ForbiddenError).',
   input: (t) => ({ ...postFieldsOf(true)(t), idempotencyKey: idempotencyKeyField(t) }),
   payload: { post: Post },
   upstreamNames: POST_UPSTREAM_NAMES,
@@ -74,17 +86,21 @@ payloadMutation('createPost', {
 });
 
 payloadMutation('updatePost', {
-  description: '작성자만. 모든 필드가 선택입니다.',
-  input: (t) => ({ id: t.id({ required: true }), ...postFieldsOf(false)(t), isSold: t.boolean({ description: '판매 완료 (작성자만)' }) }),
+  description: 'Edit a post. Only its author may (ForbiddenError otherwise); every field but `id` is optional and only those given change.',
+  input: (t) => ({
+    id: t.id({ required: true, description: "The post's global id." }),
+    ...postFieldsOf(false)(t),
+    isSold: t.boolean({ description: 'Mark a marketplace post as sold (true) or for sale again (false).' }),
+  }),
   payload: { post: Post },
   upstreamNames: POST_UPSTREAM_NAMES,
   resolve: async (input, context) => ({ post: await context.community.updatePost(inputIdOf(input, 'id', 'Post'), postBody(postUpdateSchema, input)) }),
 });
 
-const postId = (t: InputFieldBuilder) => ({ id: t.id({ required: true }) });
+const postId = (t: InputFieldBuilder) => ({ id: t.id({ required: true, description: "The post's global id." }) });
 
 payloadMutation('togglePostLike', {
-  description: '좋아요를 누르거나 취소합니다. 바뀐 isLiked와 likeCount를 돌려줍니다.',
+  description: "Like a post, or take the caller's like back if they already like it. Answers the post with its new `isLiked` and `likeCount`.",
   input: postId,
   payload: { post: Post },
   resolve: async (input, context) => {
@@ -96,14 +112,16 @@ payloadMutation('togglePostLike', {
 });
 
 payloadMutation('reportPost', {
-  description: '게시글 신고. 같은 글을 두 번 신고하면 ConflictError.',
+  description: 'Report a post to the staff. Reporting the same post a second time answers ConflictError.',
   errors: [...WRITE_ERRORS, ConflictError],
   input: (f) => ({
-    id: f.id({ required: true }),
-    reason: f.string({ required: true, description: '상세 사유 (1-500자)' }),
-    reasonType: f.int({ description: '신고 사유 유형 0-8 (기본 0)' }),
+    id: f.id({ required: true, description: "The post's global id." }),
+    reason: f.string({ required: true, description: `Why, in the member's words: 1-${REPORT_REASON_MAX} characters.` }),
+    reasonType: f.int({
+      description: `The kind of reason, by number (${REPORT_DEFAULT_REASON_TYPE} when omitted): ${REPORT_REASON_TYPES.map((type, index) => `${index} ${type}`).join(', ')}.`,
+    }),
   }),
-  payload: { reportedPostId: 'ID', reportId: 'Int' },
+  payload: { reportedPostId: 'ID', reportId: { type: 'Int', description: "The report's number." } },
   resolve: async (input, context) => {
     const id = inputIdOf(input, 'id', 'Post');
     const report = validateInput(postReportSchema, { content: input.reason, reason_type: input.reasonType ?? undefined }, ['input']);
@@ -114,8 +132,8 @@ payloadMutation('reportPost', {
 
 /** Writes on one post that answer only its id. */
 const postIdWrites: [string, string, string | undefined, (context: GatewayContext, id: number) => Promise<unknown>][] = [
-  ['deletePost', 'deletedPostId', undefined, (context, id) => context.community.deletePost(id)],
-  ['blockPost', 'blockedPostId', '이 게시글을 내 목록과 검색에서 숨깁니다.', (context, id) => context.community.blockPost(id)],
+  ['deletePost', 'deletedPostId', 'Delete a post. Only its author may (ForbiddenError otherwise).', (context, id) => context.community.deletePost(id)],
+  ['blockPost', 'blockedPostId', "Hide a post from the caller's lists and search results.", (context, id) => context.community.blockPost(id)],
 ];
 for (const [name, answerField, description, write] of postIdWrites) {
   payloadMutation(name, {
@@ -131,8 +149,12 @@ for (const [name, answerField, description, write] of postIdWrites) {
 }
 
 payloadMutation('blockUser', {
-  description: '회원 차단: 두 회원은 서로의 글·댓글·스토리를 보지 못하고, 서로 댓글·팔로우·알림을 주고받지 못합니다 (서로의 팔로우도 끊깁니다).',
-  input: (f) => ({ ...targetIdFields(f, 'userId', 'member'), reason: f.string() }),
+  description:
+    "Block a member: neither sees the other's posts, replies or stories, and neither can reply to, follow or notify the other (existing follows between them end).",
+  input: (f) => ({
+    ...targetIdFields(f, 'userId', 'member'),
+    reason: f.string({ description: `Why, for the caller's own record: at most ${REPORT_REASON_MAX} characters.` }),
+  }),
   payload: { blockedUserId: 'ID' },
   resolve: async (input, context) => {
     const userId = targetUpstreamIdOf(input, 'userId', 'User');
@@ -143,16 +165,25 @@ payloadMutation('blockUser', {
 });
 
 export const PostSearchType = builder.enumType('PostSearchType', {
-  description: '검색 유형: 제목+내용, 제목, 내용, 닉네임',
-  values: enumValues(POST_SEARCH_TYPES),
+  description: 'Where a post search looks for its text.',
+  values: enumValues(POST_SEARCH_TYPES, {
+    title_content: 'The title or the content.',
+    title: 'The title only.',
+    content: 'The content only.',
+    nickname: "The author's nickname.",
+  }),
 });
 
 builder.queryField('searchPosts', (t) =>
   queryConnection(t, 'PostSearch', {
     type: Post,
-    description: '게시글 검색. 앞뒤 공백을 뺀 검색어가 2자 이상일 때만 실행됩니다.',
+    description: 'Search posts, newest first. A query shorter than the minimum after trimming answers ValidationError.',
     errors: { types: [ValidationError], directResult: true },
-    args: { query: t.arg.string({ required: true }), type: t.arg({ type: PostSearchType }), offset: offsetArgument(t.arg) },
+    args: {
+      query: t.arg.string({ required: true, description: `The text to look for: ${SEARCH_MIN_LENGTH}-${SEARCH_MAX_LENGTH} characters after trimming.` }),
+      type: t.arg({ type: PostSearchType, description: 'Where to look; `TITLE_CONTENT` when omitted.' }),
+      offset: offsetArgument(t.arg),
+    },
     resolve: (_root, args, context) => {
       const search = validateInput(postSearchSchema, { query: args.query, type: args.type ?? undefined }, []);
       return resultsConnection(
@@ -167,7 +198,7 @@ builder.queryField('searchPosts', (t) =>
 builder.queryField('trendingPosts', (t) =>
   queryConnection(t, 'TrendingPost', {
     type: Post,
-    description: `인기 게시글 (최근 좋아요·댓글·조회 가중, 기본 ${TRENDING_PAGE_SIZE}개)`,
+    description: 'Trending posts: those with the most likes, replies and views for their age first.',
     args: {},
     resolve: (_root, args, context) =>
       resultsConnection(
@@ -181,7 +212,7 @@ builder.queryField('trendingPosts', (t) =>
 builder.objectField(User, 'posts', (t) =>
   listConnection(t, 'UserPost', {
     type: Post,
-    description: '회원이 쓴 게시글 (최신 순)',
+    description: 'The posts this member wrote, newest first.',
     resolve: (user, args, context) =>
       resultsConnection(args, ({ page, pageSize }) => context.community.posts({ target_user_id: user.id, page, page_size: pageSize }), postOrderFor({})),
   }),
@@ -191,7 +222,7 @@ builder.objectField(User, 'likedPosts', (t) =>
   listConnection(t, 'LikedPost', {
     type: Post,
     nullable: true,
-    description: '내가 좋아요한 게시글 (최근에 누른 순; 본인만, 다른 회원에게는 null). 삭제·숨김·차단된 글은 빠집니다.',
+    description: 'The posts the caller likes, most recently liked first; null on any member but the caller. Deleted, hidden and blocked posts are left out.',
     resolve: (user, args, context) =>
       // Ordered by the time of the like, which posts do not carry: re-anchored by id alone.
       isViewer(user, context) ? resultsConnection(args, ({ page, pageSize }) => context.community.likedPosts(page, pageSize), byIdentity) : null,

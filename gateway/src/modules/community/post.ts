@@ -1,10 +1,22 @@
 import type { InputShapeFromFields } from '@pothos/core';
-import { POST_SORTS, POST_TYPES, TRADE_TYPES, isNoticePost, postListQuerySchema, validationTexts, type PostSort } from '../../../../domain/index.js';
+import {
+  POST_SORTS,
+  POST_TYPES,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MIN_LENGTH,
+  TAGS_MAX,
+  TRADE_TYPES,
+  isNoticePost,
+  postListQuerySchema,
+  validationTexts,
+  type PostSort,
+} from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import type { GatewayContext, PostSnapshot } from '../../graphql/context.js';
 import { NotFoundError, type ValidationIssue } from '../../graphql/errors.js';
 import { byIdentity, offsetArgument, queryConnection, resultsConnection, type ListOrder, type SortDirection } from '../../graphql/connections.js';
 import { camelCase, localKeyOf, NUMERIC_ID_PATTERN } from '../../graphql/ids.js';
+import { RENAMED_INPUT_REMOVAL_DATE } from '../../graphql/mutations.js';
 import type { QueryValue } from '../../upstream/client.js';
 import type { PostJson } from '../../../../domain/api.js';
 import { Category } from './category.js';
@@ -12,11 +24,34 @@ import { OrderDirection, enumValues } from '../../graphql/enums.js';
 import { Image } from './image.js';
 import { Post, User } from '../../graphql/refs.js';
 
-export const PostType = builder.enumType('PostType', { values: enumValues(POST_TYPES) });
-export const TradeType = builder.enumType('TradeType', { values: enumValues(TRADE_TYPES) });
+export const PostType = builder.enumType('PostType', {
+  description: 'What kind of post it is, which decides the board it belongs to.',
+  values: enumValues(POST_TYPES, {
+    general: 'General talk.',
+    trade: 'A marketplace listing: selling, buying or swapping (see `tradeType`, `price`, `isSold`).',
+    mentoring: 'Mentoring: asking for or offering help.',
+    contest: 'A contest entry.',
+    notice: 'A notice from the staff.',
+  }),
+});
+export const TradeType = builder.enumType('TradeType', {
+  description: 'What a marketplace post offers.',
+  values: enumValues(TRADE_TYPES, {
+    sell: 'The author sells.',
+    buy: 'The author wants to buy.',
+    trade: 'The author wants to swap.',
+  }),
+});
 const PostSort = builder.enumType('PostSort', {
-  description: '정렬 기준. TRENDING은 최근 좋아요·댓글·조회를 시간 가중으로 합산합니다.',
-  values: enumValues(POST_SORTS),
+  description: 'What a post list is sorted by.',
+  values: enumValues(POST_SORTS, {
+    latest: 'Creation time.',
+    likes: 'Number of likes.',
+    views: 'Number of views.',
+    replies: 'Number of replies.',
+    price: 'Price (marketplace posts).',
+    trending: 'A score of likes, replies and views that fades as the post gets older.',
+  }),
 });
 
 /** The post made of each `postChanged` snapshot, shared by its subscribers: `is_like` and `is_bookmarked` are a guest's false. */
@@ -50,40 +85,67 @@ async function viewersOwn(post: PostJson, key: 'is_like' | 'is_bookmarked', cont
 }
 
 Post.implement({
-  description: 'A community post (“게시글”).',
+  description: 'A community post (shown as "게시글"): a text with optional images, on a board category.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    uuid: t.exposeString('uuid'),
-    title: t.exposeString('title'),
-    content: t.exposeString('content'),
-    postType: t.expose('post_type', { type: PostType }),
-    category: t.field({ type: Category, nullable: true, resolve: (post) => post.category }),
-    subCategory: t.field({ type: Category, nullable: true, resolve: (post) => post.sub_category }),
-    author: t.field({ type: User, nullable: true, resolve: (post) => post.author }),
-    viewCount: t.exposeInt('view_count'),
-    likeCount: t.exposeInt('like_count'),
-    replyCount: t.exposeInt('reply_count'),
+    databaseId: t.exposeInt('id', { description: "The post's numeric id (`id` is its global id)." }),
+    uuid: t.exposeString('uuid', { description: "The post's UUID: another stable identifier." }),
+    title: t.exposeString('title', { description: 'The title, plain text.' }),
+    content: t.exposeString('content', { description: 'The body, plain text with line breaks.' }),
+    type: t.expose('post_type', { type: PostType, description: 'What kind of post it is.' }),
+    postType: t.expose('post_type', {
+      type: PostType,
+      description: 'What kind of post it is.',
+      deprecationReason: `Use type. Removal after ${RENAMED_INPUT_REMOVAL_DATE}.`,
+    }),
+    category: t.field({ type: Category, nullable: true, description: 'The board category; null when it has none.', resolve: (post) => post.category }),
+    subCategory: t.field({
+      type: Category,
+      nullable: true,
+      description: 'The sub-category within `category`; null when it has none.',
+      resolve: (post) => post.sub_category,
+    }),
+    author: t.field({
+      type: User,
+      nullable: true,
+      description: 'Who wrote it; null when the account is gone.',
+      resolve: (post) => post.author,
+    }),
+    viewCount: t.exposeInt('view_count', { description: 'How many times it was opened.' }),
+    likeCount: t.exposeInt('like_count', { description: 'How many members like it.' }),
+    replyCount: t.exposeInt('reply_count', { description: 'How many replies it has, answers included.' }),
     isLiked: t.boolean({
-      description: '요청한 회원이 좋아요를 눌렀는지 (비회원은 false)',
+      description: 'Whether the caller likes it (false for guests).',
       resolve: (post, _args, context) => viewersOwn(post, 'is_like', context),
     }),
     isBookmarked: t.boolean({
-      description: '요청한 회원이 북마크했는지 (비회원은 false)',
+      description: 'Whether the caller bookmarked it (false for guests).',
       resolve: (post, _args, context) => viewersOwn(post, 'is_bookmarked', context),
     }),
-    tradeType: t.expose('trade_type', { type: TradeType, nullable: true }),
-    price: t.exposeInt('price', { nullable: true }),
-    location: t.exposeString('location', { nullable: true }),
-    isSold: t.exposeBoolean('is_sold'),
-    images: t.field({ type: [Image], resolve: (post) => (post.images ?? []).map((image) => ({ ...image, postId: post.id })) }),
-    thumbnail: t.field({ type: 'URL', nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.thumbnail) }),
-    tags: t.exposeStringList('tags'),
-    isPinned: t.exposeBoolean('is_pinned'),
-    isNotice: t.exposeBoolean('is_notice'),
-    isHidden: t.exposeBoolean('is_hidden'),
-    createdAt: t.expose('created_at', { type: 'DateTime' }),
-    updatedAt: t.expose('updated_at', { type: 'DateTime' }),
-    deletedAt: t.expose('deleted_at', { type: 'DateTime', nullable: true }),
+    tradeType: t.expose('trade_type', { type: TradeType, nullable: true, description: 'What a marketplace post offers; null on other posts.' }),
+    price: t.exposeInt('price', {
+      nullable: true,
+      description: 'The asking price of a marketplace post, a whole number of 0 or more; null when none is given.',
+    }),
+    location: t.exposeString('location', { nullable: true, description: 'Where to meet or trade, as the author wrote it; null when not given.' }),
+    isSold: t.exposeBoolean('is_sold', { description: 'Whether the author marked the marketplace post as sold.' }),
+    images: t.field({
+      type: [Image],
+      description: 'The pictures, in the order the author chose; the first is the cover picture.',
+      resolve: (post) => (post.images ?? []).map((image) => ({ ...image, postId: post.id })),
+    }),
+    thumbnail: t.field({
+      type: 'URL',
+      nullable: true,
+      description: 'A small version of the cover picture, for lists; null on a post without pictures.',
+      resolve: (parent, _args, context) => context.mediaUrl(parent.thumbnail),
+    }),
+    tags: t.exposeStringList('tags', { description: 'Tags the author added.' }),
+    isPinned: t.exposeBoolean('is_pinned', { description: 'Whether the staff pinned it at the top of its board.' }),
+    isNotice: t.exposeBoolean('is_notice', { description: 'Whether it is a notice from the staff.' }),
+    isHidden: t.exposeBoolean('is_hidden', { description: 'Whether the staff hid it from lists.' }),
+    createdAt: t.expose('created_at', { type: 'DateTime', description: 'When it was written.' }),
+    updatedAt: t.expose('updated_at', { type: 'DateTime', description: 'When it was last changed.' }),
+    deletedAt: t.expose('deleted_at', { type: 'DateTime', nullable: true, description: 'When it was deleted; null while it exists.' }),
   }),
 });
 
@@ -91,8 +153,9 @@ builder.queryField('post', (t) =>
   t.field({
     type: Post,
     nullable: true,
+    description: 'The post with this global id, counting one view; NotFoundError when there is none or the caller may not see it.',
     errors: { types: [NotFoundError], directResult: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The post's global id." }) },
     resolve: (_root, args, context) => Post.getDataloader(context).load(localKeyOf(String(args.id), 'Post', NUMERIC_ID_PATTERN) ?? '0'),
   }),
 );
@@ -111,20 +174,22 @@ export const POST_UPSTREAM_NAMES: Readonly<Record<string, string>> = { category:
 
 /** The post list's filters. */
 const postFilterArgs = builder.args((t) => ({
-  postType: t.field({ type: PostType }),
-  categoryId: t.int({ description: '카테고리 databaseId (하위 카테고리 글 포함)' }),
-  subCategoryId: t.int(),
-  search: t.string({ description: '제목·내용 검색어 (2자 이상)' }),
-  authorId: t.id({ description: '작성자 User id' }),
-  sort: t.field({ type: PostSort }),
-  order: t.field({ type: OrderDirection }),
-  dateFrom: t.field({ type: 'DateTime' }),
-  dateTo: t.field({ type: 'DateTime' }),
-  isSold: t.boolean(),
-  tradeType: t.field({ type: TradeType }),
-  priceMin: t.int(),
-  priceMax: t.int(),
-  tags: t.stringList(),
+  postType: t.field({ type: PostType, description: 'Only posts of this kind.' }),
+  categoryId: t.int({ description: "Only posts in the category with this `databaseId`, its sub-categories' posts included." }),
+  subCategoryId: t.int({ description: 'Only posts in the sub-category with this `databaseId`.' }),
+  search: t.string({
+    description: `Only posts whose title or content contains this text (${SEARCH_MIN_LENGTH}-${SEARCH_MAX_LENGTH} characters after trimming).`,
+  }),
+  authorId: t.id({ description: "Only posts by this member (the User's global id)." }),
+  sort: t.field({ type: PostSort, description: 'What to sort by; `LATEST` when omitted.' }),
+  order: t.field({ type: OrderDirection, description: 'Which way to sort; `DESC` when omitted.' }),
+  dateFrom: t.field({ type: 'DateTime', description: 'Only posts written at or after this time.' }),
+  dateTo: t.field({ type: 'DateTime', description: 'Only posts written at or before this time.' }),
+  isSold: t.boolean({ description: 'Only marketplace posts marked sold (true) or not sold (false).' }),
+  tradeType: t.field({ type: TradeType, description: 'Only marketplace posts that offer this.' }),
+  priceMin: t.int({ description: 'Only posts priced at least this (0 or more).' }),
+  priceMax: t.int({ description: 'Only posts priced at most this (0 or more).' }),
+  tags: t.stringList({ description: `Only posts with at least one of these tags (at most ${TAGS_MAX} tags).` }),
   offset: offsetArgument(t),
 }));
 
@@ -198,7 +263,8 @@ export function postOrderFor(query: {
 builder.queryField('posts', (t) =>
   queryConnection(t, 'Post', {
     type: Post,
-    description: '게시글 목록. first 또는 last(1-100) 중 하나가 필요합니다.',
+    description:
+      'Posts, filtered and sorted; on the notice board the pinned posts come first unless searching. Deleted and hidden posts, and those of blocked members, are left out.',
     args: postFilterArgs,
     resolve: async (_root, args, context) => {
       const { query, issues } = postListQueryFor(args);

@@ -14,12 +14,17 @@ import { Post, Reply, User } from '../../graphql/refs.js';
 const oldestRepliesFirst = byField<ReplyJson>('created_at', 'asc');
 
 Reply.implement({
-  description: 'A reply (“댓글”) to a post. Answers nest one level deep: an answer to an answer is placed under the same top-level reply.',
+  description: 'A reply to a post (shown as "댓글"). Answers nest one level deep: an answer to an answer is placed under the same top-level reply.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    uuid: t.exposeString('uuid'),
-    content: t.exposeString('content'),
-    author: t.field({ type: User, nullable: true, resolve: (reply) => reply.author }),
+    databaseId: t.exposeInt('id', { description: "The reply's numeric id (`id` is its global id)." }),
+    uuid: t.exposeString('uuid', { description: "The reply's UUID: another stable identifier." }),
+    content: t.exposeString('content', { description: 'The text, plain; empty on a deleted reply.' }),
+    author: t.field({
+      type: User,
+      nullable: true,
+      description: 'Who wrote it; null on a deleted reply or when the account is gone.',
+      resolve: (reply) => reply.author,
+    }),
     post: t.field({
       type: Post,
       nullable: true,
@@ -43,16 +48,20 @@ Reply.implement({
       deprecationReason: 'Use `parent { id }`. Removal after 2027-03-01.',
       resolve: (reply) => (reply.parent_id === null ? null : encodeGlobalID('Reply', reply.parent_id)),
     }),
-    likeCount: t.exposeInt('like_count'),
-    isLiked: t.exposeBoolean('is_like'),
-    isDeleted: t.exposeBoolean('is_deleted'),
-    isEdited: t.exposeBoolean('is_edited'),
-    postTitle: t.string({ nullable: true, resolve: (reply) => (reply as Partial<UserReplyJson>).post_title ?? null }),
-    createdAt: t.expose('created_at', { type: 'DateTime' }),
-    updatedAt: t.expose('updated_at', { type: 'DateTime' }),
+    likeCount: t.exposeInt('like_count', { description: 'How many members like it.' }),
+    isLiked: t.exposeBoolean('is_like', { description: 'Whether the caller likes it (false for guests).' }),
+    isDeleted: t.exposeBoolean('is_deleted', { description: 'Whether it was deleted: it keeps its place and answers, without its text or author.' }),
+    isEdited: t.exposeBoolean('is_edited', { description: 'Whether its author changed it after writing it.' }),
+    postTitle: t.string({
+      nullable: true,
+      description: "The title of the post it is on, in a member's reply list (`User.replies`); null elsewhere (use `post`).",
+      resolve: (reply) => (reply as Partial<UserReplyJson>).post_title ?? null,
+    }),
+    createdAt: t.expose('created_at', { type: 'DateTime', description: 'When it was written.' }),
+    updatedAt: t.expose('updated_at', { type: 'DateTime', description: 'When it was last changed.' }),
     replies: listConnection(t, 'Reply', {
       type: Reply,
-      description: '이 댓글에 달린 답글 (오래된 순). 댓글과 함께 온 첫 답글들 너머는 답글 목록에서 페이지 단위로 읽습니다.',
+      description: 'The answers to this reply, oldest first; empty on an answer.',
       resolve: (reply, args, context) =>
         pageConnection(
           args,
@@ -73,7 +82,7 @@ Reply.implement({
 builder.objectField(Post, 'replies', (t) =>
   listConnection(t, 'PostReply', {
     type: Reply,
-    description: '게시글의 댓글 (오래된 순, 답글 포함)',
+    description: "The post's top-level replies, oldest first, each with its answers under `replies`.",
     resolve: (post, args, context) => resultsConnection(args, ({ page, pageSize }) => context.community.replies(post.id, page, pageSize), oldestRepliesFirst),
   }),
 );
@@ -81,25 +90,33 @@ builder.objectField(Post, 'replies', (t) =>
 builder.objectField(User, 'replies', (t) =>
   listConnection(t, 'UserReply', {
     type: Reply,
-    description: '회원이 남긴 댓글 (최신 순)',
+    description: 'The replies this member wrote, newest first.',
     resolve: (user, args, context) =>
       resultsConnection(args, ({ page, pageSize }) => context.community.userReplies(user.id, page, pageSize), byField<ReplyJson>('created_at', 'desc')),
   }),
 );
 
 const CreatedReplyEdge = builder.objectRef<{ cursor: string; node: ReplyJson }>('CreatedReplyEdge').implement({
-  description: '새 댓글의 edge (@appendEdge용)',
-  fields: (t) => ({ cursor: t.exposeString('cursor'), node: t.field({ type: Reply, resolve: (edge) => edge.node }) }),
+  description: "The new reply as an edge of its list (the post's replies, or the answers of the reply it answers), to append to a client's connection.",
+  fields: (t) => ({
+    cursor: t.exposeString('cursor', { description: 'The cursor of the new reply in its list.' }),
+    node: t.field({ type: Reply, description: 'The new reply.', resolve: (edge) => edge.node }),
+  }),
 });
 
 payloadMutation('createReply', {
+  description:
+    "Reply to a post, or answer a reply. Members only; a block between the caller and the post's or the reply's author answers ForbiddenError. `@nickname` mentions notify those members.",
   input: (t) => ({
-    postId: t.id({ required: true }),
-    content: t.string({ required: true, description: `1-${REPLY_MAX}자` }),
-    parentId: t.id({ description: '답글이면 그 댓글의 id' }),
+    postId: t.id({ required: true, description: 'The global id of the post to reply to.' }),
+    content: t.string({ required: true, description: `The text, plain: 1-${REPLY_MAX} characters.` }),
+    parentId: t.id({ description: 'To answer a reply: its global id. Omit for a top-level reply.' }),
     idempotencyKey: idempotencyKeyField(t),
   }),
-  payload: { replyEdge: CreatedReplyEdge, post: { type: Post, description: '늘어난 replyCount를 가진 게시글' } },
+  payload: {
+    replyEdge: { type: CreatedReplyEdge, description: 'The new reply, as an edge to append to its list.' },
+    post: { type: Post, description: 'The post, with its new `replyCount`.' },
+  },
   resolve: async (input, context) => {
     const postId = inputIdOf(input, 'postId', 'Post');
     const parentId = input.parentId == null ? undefined : inputIdOf(input, 'parentId', 'Reply');
@@ -137,7 +154,8 @@ async function replyAddress(input: { id: string | number }, context: GatewayCont
 }
 
 payloadMutation('updateReply', {
-  input: (t) => ({ ...replyAndPost(t), content: t.string({ required: true }) }),
+  description: 'Change the text of a reply. Only its author may (ForbiddenError otherwise).',
+  input: (t) => ({ ...replyAndPost(t), content: t.string({ required: true, description: `The new text, plain: 1-${REPLY_MAX} characters.` }) }),
   payload: { reply: Reply },
   resolve: async (input, context) => {
     const content = validateInput(replyContentSchema, input.content, ['input', 'content']);
@@ -147,8 +165,9 @@ payloadMutation('updateReply', {
 });
 
 payloadMutation('deleteReply', {
+  description: 'Delete a reply; its answers stay. Only its author may (ForbiddenError otherwise).',
   input: replyAndPost,
-  payload: { deletedReplyId: 'ID', post: { type: Post, description: '줄어든 replyCount를 가진 게시글' } },
+  payload: { deletedReplyId: 'ID', post: { type: Post, description: 'The post, with its new `replyCount`.' } },
   resolve: async (input, context) => {
     const { replyId, postId } = await replyAddress(input, context);
     const { post } = await context.community.deleteReply(postId, replyId);
@@ -158,7 +177,8 @@ payloadMutation('deleteReply', {
 });
 
 payloadMutation('toggleReplyLike', {
-  input: (t) => ({ id: t.id({ required: true }) }),
+  description: "Like a reply, or take the caller's like back if they already like it. Answers the reply with its new `isLiked` and `likeCount`.",
+  input: (t) => ({ id: t.id({ required: true, description: "The reply's global id." }) }),
   payload: { reply: Reply },
   resolve: async (input, context) => ({ reply: await context.community.toggleReplyLike(inputIdOf(input, 'id', 'Reply')) }),
 });
