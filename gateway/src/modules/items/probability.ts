@@ -6,6 +6,8 @@ import {
   probabilitySearchSchema,
   type ProbabilityItemJson,
   type ProbabilityKind,
+  type ProbabilityRarity,
+  itemTexts,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import { upstreamNode } from '../../graphql/nodes.js';
@@ -14,25 +16,37 @@ import { issuesAt } from '../../graphql/ids.js';
 import { enumValues } from '../../graphql/enums.js';
 import { byIdentity, queryConnection, sliceConnection } from '../../graphql/connections.js';
 
+/** Each value's English description, ending with the Korean label members see (domain's label map). */
+const shownAs = <T extends string>(values: readonly T[], meanings: Record<T, string>, labels: Record<T, string>) =>
+  Object.fromEntries(values.map((value) => [value, `${meanings[value]}; shown as "${labels[value]}".`])) as Record<T, string>;
+
 const ProbabilityKindEnum = builder.enumType('ProbabilityKind', {
   description: 'Which probability table: each kind of draw has its own.',
-  values: enumValues(PROBABILITY_KINDS, {
-    guildornament: 'Guild ornaments.',
-    treasurebox: 'Treasure boxes.',
-    specialshop: 'The special shop.',
-    villagedecoration: 'Village decorations.',
-    ticket: 'Tickets.',
-  }),
+  values: enumValues(
+    PROBABILITY_KINDS,
+    shownAs<ProbabilityKind>(
+      PROBABILITY_KINDS,
+      {
+        guildornament: 'Guild ornaments',
+        treasurebox: 'Treasure boxes',
+        specialshop: 'The special shop',
+        villagedecoration: 'Village decorations',
+        ticket: 'Tickets',
+      },
+      itemTexts.probability.kinds,
+    ),
+  ),
 });
 const RarityEnum = builder.enumType('ProbabilityRarity', {
   description: 'How rare a row of a probability table is, from legendary (the rarest) to common.',
-  values: enumValues(PROBABILITY_RARITIES, {
-    legendary: 'Legendary: the rarest.',
-    epic: 'Epic.',
-    rare: 'Rare.',
-    uncommon: 'Uncommon.',
-    common: 'Common: the least rare.',
-  }),
+  values: enumValues(
+    PROBABILITY_RARITIES,
+    shownAs<ProbabilityRarity>(
+      PROBABILITY_RARITIES,
+      { legendary: 'Legendary, the rarest', epic: 'Epic', rare: 'Rare', uncommon: 'Uncommon', common: 'Common, the least rare' },
+      itemTexts.probability.rarities,
+    ),
+  ),
 });
 
 type ProbabilityRecord = ProbabilityItemJson & { kind: ProbabilityKind };
@@ -50,7 +64,7 @@ export const ProbabilityItem = upstreamNode<ProbabilityRecord>('ProbabilityItem'
 });
 
 ProbabilityItem.implement({
-  description: 'One row of a probability table (shown as "확률표"): something that can be drawn, and its chance.',
+  description: `One row of a probability table (shown under "${itemTexts.probability.title}"): something that can be drawn, and its chance.`,
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: "The row's number, unique within its table (`probabilityItem` reads a row by it and its kind)." }),
     uuid: t.exposeString('uuid', { description: "The row's UUID." }),

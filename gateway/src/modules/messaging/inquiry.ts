@@ -1,7 +1,18 @@
 import {
   INQUIRY_CATEGORIES,
+  INQUIRY_COMMENT_MAX,
+  INQUIRY_CONTENT_MAX,
+  INQUIRY_CONTENT_MIN,
+  INQUIRY_INTERNAL_NOTES_MAX,
   INQUIRY_PRIORITIES,
+  INQUIRY_RESOLUTION_MAX,
+  INQUIRY_SATISFACTION_MAX,
   INQUIRY_STATUSES,
+  INQUIRY_TITLE_MAX,
+  messagingTexts,
+  type InquiryCategory,
+  type InquiryPriority,
+  type InquiryStatus,
   inquiryCommentSchema,
   inquiryCreateSchema,
   inquirySatisfactionSchema,
@@ -22,16 +33,55 @@ import { byId, listConnection, resultsConnection } from '../../graphql/connectio
 import { isViewer } from '../../graphql/viewer.js';
 import { User } from '../../graphql/refs.js';
 
-const InquiryStatusEnum = builder.enumType('InquiryStatus', { values: enumValues(INQUIRY_STATUSES) });
-const InquiryCategoryEnum = builder.enumType('InquiryCategory', { values: enumValues(INQUIRY_CATEGORIES) });
-const InquiryPriorityEnum = builder.enumType('InquiryPriority', { values: enumValues(INQUIRY_PRIORITIES) });
+/** The statuses in the order staff move an inquiry through them, one step at a time. */
+const STATUS_STEPS = INQUIRY_STATUSES.map((status) => status.toUpperCase()).join(', ');
+
+/** Each value's English description, ending with the Korean label members see (domain's label map). */
+const described = <T extends string>(values: readonly T[], meanings: Record<T, string>, labels: Record<string, string>) =>
+  Object.fromEntries(values.map((value) => [value, `${meanings[value]}; shown as "${labels[value]}".`])) as Record<T, string>;
+
+const InquiryStatusEnum = builder.enumType('InquiryStatus', {
+  description: `Where an inquiry stands. Staff move it forward one step at a time: ${STATUS_STEPS}.`,
+  values: enumValues(
+    INQUIRY_STATUSES,
+    described<InquiryStatus>(
+      INQUIRY_STATUSES,
+      { pending: 'Received, not yet taken up', in_progress: 'Being handled by staff', resolved: 'Answered', closed: 'Closed: no more comments' },
+      messagingTexts.inquiryStatusLabels,
+    ),
+  ),
+});
+const InquiryCategoryEnum = builder.enumType('InquiryCategory', {
+  description: 'What an inquiry is about.',
+  values: enumValues(
+    INQUIRY_CATEGORIES,
+    described<InquiryCategory>(
+      INQUIRY_CATEGORIES,
+      { general: 'A general question', technical: 'A technical problem', account: "The member's account", payment: 'A payment', other: 'Anything else' },
+      messagingTexts.inquiryCategoryLabels,
+    ),
+  ),
+});
+const InquiryPriorityEnum = builder.enumType('InquiryPriority', {
+  description: 'How urgent the member says an inquiry is.',
+  values: enumValues(
+    INQUIRY_PRIORITIES,
+    described<InquiryPriority>(INQUIRY_PRIORITIES, { low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' }, messagingTexts.inquiryPriorityLabels),
+  ),
+});
 
 /** Not a Node: a member as an inquiry shows them (name and picture), not a thing of its own; the member is a User. */
 const InquiryPerson = builder.objectRef<InquiryUserJson>('InquiryPerson').implement({
+  description: 'A member or staff member as an inquiry shows them.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    name: t.exposeString('name'),
-    profileImage: t.field({ type: 'URL', nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.profileImage) }),
+    databaseId: t.exposeInt('id', { description: "The member's number (a User's `databaseId`)." }),
+    name: t.exposeString('name', { description: "The member's nickname." }),
+    profileImage: t.field({
+      type: 'URL',
+      nullable: true,
+      description: "The member's profile picture; null when they have none.",
+      resolve: (parent, _args, context) => context.mediaUrl(parent.profileImage),
+    }),
   }),
 });
 
@@ -60,35 +110,57 @@ const InquiryComment = upstreamNode<InquiryCommentJson>('InquiryComment', {
 });
 
 InquiryComment.implement({
-  description: 'A message in an inquiry, from the member or staff. Its id names the inquiry too: it is read through the inquiry.',
+  description: 'A message in an inquiry, from the member or staff.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    comment: t.exposeString('comment'),
-    user: t.field({ type: InquiryPerson, resolve: (comment) => comment.user }),
-    isAIGenerated: t.exposeBoolean('isAIGenerated'),
-    createdAt: t.field({ type: 'DateTime', resolve: (comment) => comment.createdAt }),
+    databaseId: t.exposeInt('id', { description: "The comment's number, unique among inquiry comments." }),
+    comment: t.exposeString('comment', { description: 'The text of the comment.' }),
+    user: t.field({ type: InquiryPerson, description: 'Who wrote it: the member or a staff member.', resolve: (comment) => comment.user }),
+    isAIGenerated: t.exposeBoolean('isAIGenerated', { description: 'Whether the comment was written by an automatic assistant rather than a person.' }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the comment was written.', resolve: (comment) => comment.createdAt }),
   }),
 });
 
 Inquiry.implement({
-  description: 'A one-to-one inquiry (“1:1 문의”) from a member to the staff.',
+  description: `A one-to-one inquiry (shown as "${messagingTexts.inquiriesTitle}") from a member to the staff. Only its author and staff can read it.`,
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    title: t.exposeString('title'),
-    content: t.exposeString('content'),
-    status: t.field({ type: InquiryStatusEnum, resolve: (inquiry) => inquiry.status }),
-    category: t.field({ type: InquiryCategoryEnum, resolve: (inquiry) => inquiry.category }),
-    priority: t.field({ type: InquiryPriorityEnum, resolve: (inquiry) => inquiry.priority }),
-    satisfaction: t.int({ nullable: true, resolve: (inquiry) => inquiry.satisfaction }),
-    createdAt: t.field({ type: 'DateTime', resolve: (inquiry) => inquiry.createdAt }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (inquiry) => inquiry.updatedAt }),
-    comments: t.field({ type: [InquiryComment], resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).comments }),
-    resolution: t.string({ nullable: true, resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).resolution }),
-    resolvedAt: t.field({ type: 'DateTime', nullable: true, resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).resolvedAt }),
-    assignedTo: t.field({ type: InquiryPerson, nullable: true, resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).assignedTo }),
+    databaseId: t.exposeInt('id', { description: "The inquiry's number, unique among inquiries." }),
+    title: t.exposeString('title', { description: 'The title the member gave it.' }),
+    content: t.exposeString('content', { description: "The member's question." }),
+    status: t.field({ type: InquiryStatusEnum, description: 'Where the inquiry stands.', resolve: (inquiry) => inquiry.status }),
+    category: t.field({ type: InquiryCategoryEnum, description: 'What the inquiry is about.', resolve: (inquiry) => inquiry.category }),
+    priority: t.field({ type: InquiryPriorityEnum, description: 'How urgent the member says it is.', resolve: (inquiry) => inquiry.priority }),
+    satisfaction: t.int({
+      nullable: true,
+      description: `The member's rating of the answer, 0 to ${INQUIRY_SATISFACTION_MAX}; null until they rate it.`,
+      resolve: (inquiry) => inquiry.satisfaction,
+    }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the member sent it.', resolve: (inquiry) => inquiry.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', description: 'When it last changed, a new comment included.', resolve: (inquiry) => inquiry.updatedAt }),
+    comments: t.field({
+      type: [InquiryComment],
+      description: 'The messages exchanged about it, oldest first.',
+      resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).comments,
+    }),
+    resolution: t.string({
+      nullable: true,
+      description: "The staff's summary of the answer; null until they give one.",
+      resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).resolution,
+    }),
+    resolvedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was resolved; null while it is not.',
+      resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).resolvedAt,
+    }),
+    assignedTo: t.field({
+      type: InquiryPerson,
+      nullable: true,
+      description: 'The staff member handling it; null until one takes it up.',
+      resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).assignedTo,
+    }),
     internalNotes: t.string({
       nullable: true,
-      description: '운영자에게만 보입니다',
+      description: "The staff's notes, never shown to the member: null for anyone but staff.",
       resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).internalNotes ?? null,
     }),
   }),
@@ -98,8 +170,9 @@ builder.objectFields(User, (t) => ({
   inquiries: listConnection(t, 'Inquiry', {
     type: Inquiry,
     nullable: true,
-    description: '나의 문의 (운영자는 모든 문의). 본인만, 다른 회원에게는 null.',
-    args: { status: t.arg({ type: InquiryStatusEnum }) },
+    description:
+      "The member's inquiries (for staff, every member's), newest first; readable by that member only: null for anyone else. One of `first` or `last` is required.",
+    args: { status: t.arg({ type: InquiryStatusEnum, description: 'Only the inquiries with this status; all when left out.' }) },
     resolve: (user, args, context) =>
       isViewer(user, context)
         ? resultsConnection<InquiryShape>(args, (page) => context.messaging.inquiries({ ...page, status: args.status ?? undefined }), byId('desc'))
@@ -120,9 +193,10 @@ builder.queryField('inquiry', (t) =>
   t.field({
     type: Inquiry,
     nullable: true,
+    description: 'An inquiry, members only: its author and staff can read it; NotFoundError for anyone else and when there is none.',
     authScopes: { member: true },
     errors: { types: [...inquiryErrors], directResult: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The inquiry's global id, or its `databaseId`." }) },
     resolve: (_root, args, context) => context.messaging.inquiry(inquiryIdOf(args.id, ['id'])),
   }),
 );
@@ -131,12 +205,13 @@ builder.queryField('inquiry', (t) =>
 const inquiryPayload = { inquiry: Inquiry } as const;
 
 payloadMutation('createInquiry', {
+  description: 'Sends an inquiry to the staff, members only.',
   errors: inquiryErrors,
   input: (f) => ({
-    title: f.string({ required: true }),
-    content: f.string({ required: true }),
-    category: f.field({ type: InquiryCategoryEnum, required: true }),
-    priority: f.field({ type: InquiryPriorityEnum }),
+    title: f.string({ required: true, description: `The title: 1 to ${INQUIRY_TITLE_MAX} characters after trimming.` }),
+    content: f.string({ required: true, description: `The question: ${INQUIRY_CONTENT_MIN} to ${INQUIRY_CONTENT_MAX} characters after trimming.` }),
+    category: f.field({ type: InquiryCategoryEnum, required: true, description: 'What it is about.' }),
+    priority: f.field({ type: InquiryPriorityEnum, description: 'How urgent it is (default MEDIUM).' }),
     idempotencyKey: idempotencyKeyField(f),
   }),
   payload: inquiryPayload,
@@ -148,8 +223,13 @@ payloadMutation('createInquiry', {
 });
 
 payloadMutation('addInquiryComment', {
+  description:
+    'Adds a message to an inquiry, by its author or staff (NotFoundError for anyone else). ConflictError once the inquiry is closed. The author is notified of a staff answer.',
   errors: inquiryErrors,
-  input: (f) => ({ inquiryId: f.id({ required: true }), comment: f.string({ required: true }) }),
+  input: (f) => ({
+    inquiryId: f.id({ required: true, description: "The inquiry's global id, or its `databaseId`." }),
+    comment: f.string({ required: true, description: `The message: 1 to ${INQUIRY_COMMENT_MAX} characters after trimming.` }),
+  }),
   payload: inquiryPayload,
   resolve: async (input, context) => {
     const id = inquiryIdOf(input.inquiryId, ['input', 'inquiryId']);
@@ -161,13 +241,13 @@ payloadMutation('addInquiryComment', {
 });
 
 payloadMutation('setInquiryStatus', {
-  description: '운영자 전용: 접수 → 처리 중 → 해결 → 종료, 한 단계씩',
+  description: `Moves an inquiry one step forward (${STATUS_STEPS}) or keeps its status while changing the notes, staff only: ForbiddenError for other members. ConflictError for any other step. The author is notified of a new status.`,
   errors: inquiryErrors,
   input: (f) => ({
     ...targetIdFields(f, 'inquiryId', 'inquiry'),
-    status: f.field({ type: InquiryStatusEnum, required: true }),
-    resolution: f.string(),
-    internalNotes: f.string(),
+    status: f.field({ type: InquiryStatusEnum, required: true, description: 'The new status: the current one or the next.' }),
+    resolution: f.string({ description: `A summary of the answer for the member, at most ${INQUIRY_RESOLUTION_MAX} characters.` }),
+    internalNotes: f.string({ description: `Notes for the staff only, at most ${INQUIRY_INTERNAL_NOTES_MAX} characters.` }),
   }),
   payload: inquiryPayload,
   resolve: async (input, context) => {
@@ -182,8 +262,13 @@ payloadMutation('setInquiryStatus', {
 });
 
 payloadMutation('rateInquiry', {
+  description:
+    "Rates the answer to the member's own inquiry, by its author only: NotFoundError for other members, ForbiddenError for staff. ConflictError before it is resolved.",
   errors: inquiryErrors,
-  input: (f) => ({ ...targetIdFields(f, 'inquiryId', 'inquiry'), score: f.int({ required: true, description: '0-5' }) }),
+  input: (f) => ({
+    ...targetIdFields(f, 'inquiryId', 'inquiry'),
+    score: f.int({ required: true, description: `The rating, 0 to ${INQUIRY_SATISFACTION_MAX}.` }),
+  }),
   payload: inquiryPayload,
   resolve: async (input, context) => {
     const id = targetInquiryIdOf(input);

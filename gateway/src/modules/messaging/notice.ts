@@ -2,6 +2,10 @@ import {
   messagingTexts,
   NOTICE_ATTACHMENTS_MAX,
   NOTICE_CATEGORIES,
+  NOTICE_CONTENT_MAX,
+  NOTICE_TITLE_MAX,
+  TAGS_MAX,
+  type NoticeCategory,
   noticeCreateSchema,
   noticeListQuerySchema,
   noticeUpdateSchema,
@@ -20,9 +24,32 @@ import { byIdentity, queryConnection, resultsConnection, type ListOrder, type So
 import { localKeyOf, UUID_PATTERN, validateInput } from '../../graphql/ids.js';
 import { payloadMutation } from '../../graphql/mutations.js';
 
-export const NoticeCategoryEnum = builder.enumType('NoticeCategory', { values: enumValues(NOTICE_CATEGORIES) });
+const noticeCategoryMeanings: Record<NoticeCategory, string> = {
+  general: 'General news',
+  update: 'An update of the app',
+  maintenance: 'Maintenance',
+  event: 'An event',
+  policy: 'A policy change',
+  guide: 'A guide',
+  other: 'Anything else',
+};
+export const NoticeCategoryEnum = builder.enumType('NoticeCategory', {
+  description: 'What a notice is about.',
+  values: enumValues(
+    NOTICE_CATEGORIES,
+    Object.fromEntries(
+      NOTICE_CATEGORIES.map((category) => [category, `${noticeCategoryMeanings[category]}; shown as "${messagingTexts.noticeCategoryLabels[category]}".`]),
+    ) as Record<NoticeCategory, string>,
+  ),
+});
 const NoticeSortField = builder.enumType('NoticeSortField', {
-  values: { CREATED_AT: { value: 'createdAt' }, UPDATED_AT: { value: 'updatedAt' }, VIEW_COUNT: { value: 'viewCount' }, TITLE: { value: 'title' } } as const,
+  description: 'What notices are sorted by, after the important and then the pinned ones.',
+  values: {
+    CREATED_AT: { value: 'createdAt', description: 'When the notice was written.' },
+    UPDATED_AT: { value: 'updatedAt', description: 'When the notice last changed.' },
+    VIEW_COUNT: { value: 'viewCount', description: 'How often the notice was viewed.' },
+    TITLE: { value: 'title', description: 'The title, alphabetically.' },
+  } as const,
 });
 
 export const Notice = upstreamNode<NoticeJson>('Notice', {
@@ -46,35 +73,53 @@ const Attachment = upstreamNode<NoticeAttachment>('Attachment', {
 });
 
 Attachment.implement({
-  description: 'A file attached to a notice. Its id names the notice too: it is read through the notice.',
+  description: 'A file attached to a notice.',
   fields: (t) => ({
-    databaseId: t.exposeString('id', { description: "The upstream's id of the file within its notice." }),
-    fileName: t.exposeString('fileName'),
-    fileUrl: t.field({ type: 'URL', resolve: (parent, _args, context) => context.mediaUrl(parent.fileUrl) }),
-    fileSize: t.exposeInt('fileSize'),
-    mimeType: t.exposeString('mimeType'),
-    uploadedAt: t.field({ type: 'DateTime', resolve: (file) => file.uploadedAt }),
+    databaseId: t.exposeString('id', { description: "The file's key, unique within its notice." }),
+    fileName: t.exposeString('fileName', { description: 'The name the file was uploaded with.' }),
+    fileUrl: t.field({ type: 'URL', description: 'Where to download the file.', resolve: (parent, _args, context) => context.mediaUrl(parent.fileUrl) }),
+    fileSize: t.exposeInt('fileSize', { description: 'The size of the file, in bytes.' }),
+    mimeType: t.exposeString('mimeType', { description: "The file's media type, such as `application/pdf`." }),
+    uploadedAt: t.field({ type: 'DateTime', description: 'When the file was attached.', resolve: (file) => file.uploadedAt }),
   }),
 });
 
 Notice.implement({
-  description: 'A notice (“공지사항”). Important and pinned notices come first.',
+  description: `A notice from the staff to every member (shown under "${messagingTexts.noticesTitle}"). Important and pinned notices come first.`,
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    uuid: t.exposeString('uuid'),
-    title: t.exposeString('title'),
-    content: t.exposeString('content'),
-    category: t.field({ type: NoticeCategoryEnum, resolve: (notice) => notice.category }),
-    isImportant: t.exposeBoolean('isImportant'),
-    isPinned: t.exposeBoolean('isPinned'),
-    authorNickname: t.string({ nullable: true, resolve: (notice) => notice.author?.nickname ?? null }),
-    viewCount: t.exposeInt('viewCount'),
-    startDate: t.field({ type: 'DateTime', nullable: true, resolve: (notice) => notice.startDate }),
-    endDate: t.field({ type: 'DateTime', nullable: true, resolve: (notice) => notice.endDate }),
-    attachments: t.field({ type: [Attachment], resolve: (notice) => notice.attachments.map((file) => ({ ...file, noticeUuid: notice.uuid })) }),
-    tags: t.exposeStringList('tags'),
-    createdAt: t.field({ type: 'DateTime', resolve: (notice) => notice.createdAt }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (notice) => notice.updatedAt }),
+    databaseId: t.exposeInt('id', { description: "The notice's number, unique among notices." }),
+    uuid: t.exposeString('uuid', { description: "The notice's UUID: the id the inbox lists it by (`inboxEntry`)." }),
+    title: t.exposeString('title', { description: 'The title, in Korean.' }),
+    content: t.exposeString('content', { description: 'The text of the notice, in Korean.' }),
+    category: t.field({ type: NoticeCategoryEnum, description: 'What the notice is about.', resolve: (notice) => notice.category }),
+    isImportant: t.exposeBoolean('isImportant', { description: 'Whether the notice is marked important: important notices are listed first.' }),
+    isPinned: t.exposeBoolean('isPinned', { description: 'Whether the notice is pinned: pinned notices are listed right after the important ones.' }),
+    authorNickname: t.string({
+      nullable: true,
+      description: 'The nickname of the staff member who wrote it; null when unknown.',
+      resolve: (notice) => notice.author?.nickname ?? null,
+    }),
+    viewCount: t.exposeInt('viewCount', { description: 'How often the notice was viewed.' }),
+    startDate: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When members start to see the notice; null: from its writing.',
+      resolve: (notice) => notice.startDate,
+    }),
+    endDate: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When members stop seeing the notice; null: never. Staff see every notice regardless.',
+      resolve: (notice) => notice.endDate,
+    }),
+    attachments: t.field({
+      type: [Attachment],
+      description: 'The files attached to the notice, possibly none.',
+      resolve: (notice) => notice.attachments.map((file) => ({ ...file, noticeUuid: notice.uuid })),
+    }),
+    tags: t.exposeStringList('tags', { description: "The notice's tags, possibly none." }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the notice was written.', resolve: (notice) => notice.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', description: 'When the notice last changed.', resolve: (notice) => notice.updatedAt }),
   }),
 });
 
@@ -100,12 +145,13 @@ function noticeOrderFor({ sortBy, sortOrder }: { sortBy: NoticeSortFieldName; so
 builder.queryField('notices', (t) =>
   queryConnection(t, 'Notice', {
     type: Notice,
-    description: '공지사항 목록: 중요·고정 공지 먼저, 그다음 고른 순서',
+    description:
+      'The notices members can see now, for anyone: important ones first, then pinned ones, then in the order asked for. One of `first` or `last` is required.',
     args: {
-      category: t.arg({ type: NoticeCategoryEnum }),
-      search: t.arg.string(),
-      sortBy: t.arg({ type: NoticeSortField }),
-      sortOrder: t.arg({ type: OrderDirection }),
+      category: t.arg({ type: NoticeCategoryEnum, description: 'Only the notices of this category; all when left out.' }),
+      search: t.arg.string({ description: 'Only the notices whose title or content contains this text, ignoring case.' }),
+      sortBy: t.arg({ type: NoticeSortField, description: 'What to sort by after the important and pinned notices (default CREATED_AT).' }),
+      sortOrder: t.arg({ type: OrderDirection, description: 'Which way to sort (default DESC).' }),
     },
     resolve: (_root, args, context) => {
       const filters = validateInput(
@@ -122,22 +168,26 @@ builder.queryField('notice', (t) =>
   t.field({
     type: Notice,
     nullable: true,
+    description: 'A notice, for anyone; NotFoundError when there is none, or when it is outside its display period and the caller is not staff.',
     errors: { types: [ValidationError, NotFoundError], directResult: true },
-    args: { id: t.arg.id({ required: true, description: 'Notice id 또는 공지 uuid' }) },
+    args: { id: t.arg.id({ required: true, description: "The notice's global id, or its `uuid`." }) },
     resolve: (_root, args, context) => context.messaging.notice(noticeUuidOf(String(args.id), ['id'])),
   }),
 );
 
 const noticeFields = (f: PothosSchemaTypes.InputFieldBuilder<any, 'InputObject'>, required: boolean) => ({
-  title: f.string({ required }),
-  content: f.string({ required }),
-  category: f.field({ type: NoticeCategoryEnum }),
-  isImportant: f.boolean(),
-  isPinned: f.boolean(),
-  startDate: f.field({ type: 'DateTime' }),
-  endDate: f.field({ type: 'DateTime' }),
-  tags: f.stringList(),
-  attachments: f.field({ type: ['File'], description: `첨부 파일 (최대 ${NOTICE_ATTACHMENTS_MAX}개)` }),
+  title: f.string({ required, description: `The title: 1 to ${NOTICE_TITLE_MAX} characters after trimming.` }),
+  content: f.string({ required, description: `The text: 1 to ${NOTICE_CONTENT_MAX} characters after trimming.` }),
+  category: f.field({ type: NoticeCategoryEnum, description: 'What the notice is about (default GENERAL).' }),
+  isImportant: f.boolean({ description: 'Whether to list it first, as important (default false).' }),
+  isPinned: f.boolean({ description: 'Whether to pin it (default false).' }),
+  startDate: f.field({ type: 'DateTime', description: 'When members start to see it; null: at once.' }),
+  endDate: f.field({ type: 'DateTime', description: 'When members stop seeing it, not before `startDate`; null: never.' }),
+  tags: f.stringList({ description: `Tags, at most ${TAGS_MAX}.` }),
+  attachments: f.field({
+    type: ['File'],
+    description: `Files to attach, at most ${NOTICE_ATTACHMENTS_MAX}, sent as a multipart request (the GraphQL multipart request spec).`,
+  }),
 });
 
 interface NoticeInput {
@@ -172,7 +222,7 @@ async function filesOf(files: File[] | null | undefined): Promise<NoticeFile[]> 
 }
 
 payloadMutation('createNotice', {
-  description: '운영자 전용: 공지 작성 (첨부 파일은 multipart로 전달)',
+  description: 'Writes a notice, staff only: ForbiddenError for other members. Attachments are sent as a multipart request.',
   input: (f) => noticeFields(f, true),
   payload: { notice: Notice },
   resolve: async (input, context) => {
@@ -183,8 +233,8 @@ payloadMutation('createNotice', {
 });
 
 payloadMutation('updateNotice', {
-  description: '운영자 전용: 공지 수정 (보낸 항목만 바뀝니다)',
-  input: (f) => ({ id: f.id({ required: true }), ...noticeFields(f, false) }),
+  description: 'Changes a notice, staff only: ForbiddenError for other members. Only the fields sent change; attachments sent are added to the notice.',
+  input: (f) => ({ id: f.id({ required: true, description: "The notice's global id, or its `uuid`." }), ...noticeFields(f, false) }),
   payload: { notice: Notice },
   resolve: async (input, context) => {
     const uuid = noticeUuidOf(String(input.id), ['input', 'id']);
@@ -195,8 +245,8 @@ payloadMutation('updateNotice', {
 });
 
 payloadMutation('deleteNotice', {
-  description: '운영자 전용: 공지 삭제',
-  input: (f) => ({ id: f.id({ required: true }) }),
+  description: 'Deletes a notice, staff only: ForbiddenError for other members.',
+  input: (f) => ({ id: f.id({ required: true, description: "The notice's global id, or its `uuid`." }) }),
   payload: { deletedNoticeId: 'ID' },
   resolve: async (input, context) => {
     const uuid = noticeUuidOf(String(input.id), ['input', 'id']);

@@ -1,5 +1,9 @@
 import { filter, pipe } from 'graphql-yoga';
 import {
+  ADMIN_NOTIFICATION_CONTENT_MAX,
+  ADMIN_NOTIFICATION_TITLE_MAX,
+  NOTIFICATION_POLL_INTERVAL_MS,
+  PAGE_SIZE_MAX,
   adminSendSchema,
   isNoticeId,
   markReadSchema,
@@ -9,6 +13,8 @@ import {
   NOTIFICATION_TYPES,
   type ChannelSettingsJson,
   type NotificationJson,
+  type NotificationPriority,
+  type NotificationType,
   type NotificationSettingsJson,
   type NotificationStatsJson,
   type SenderJson,
@@ -25,16 +31,50 @@ import { payloadMutation } from '../../graphql/mutations.js';
 import { Notice } from './notice.js';
 import { User } from '../../graphql/refs.js';
 
-export const NotificationTypeEnum = builder.enumType('NotificationType', { values: enumValues(NOTIFICATION_TYPES) });
-export const NotificationPriorityEnum = builder.enumType('NotificationPriority', { values: enumValues(NOTIFICATION_PRIORITIES) });
+const notificationTypeMeanings: Record<NotificationType, string> = {
+  system: 'From the app itself, such as an answer to an inquiry',
+  comment: 'A comment on something of the member',
+  like: 'A like of something of the member',
+  follow: 'A new follower',
+  mention: 'A mention of the member',
+  story: 'About stories',
+  announcement: 'An announcement from the staff',
+  event: 'About an event',
+  marketing: 'Promotional news',
+  other: 'Anything else',
+};
+export const NotificationTypeEnum = builder.enumType('NotificationType', {
+  description: 'What a notification is about; members choose per channel which kinds they receive.',
+  values: enumValues(
+    NOTIFICATION_TYPES,
+    Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, `${notificationTypeMeanings[type]}; shown as "${messagingTexts.typeLabels[type]}".`])) as Record<
+      NotificationType,
+      string
+    >,
+  ),
+});
+export const NotificationPriorityEnum = builder.enumType('NotificationPriority', {
+  description: 'How important a notification is.',
+  values: enumValues(NOTIFICATION_PRIORITIES, {
+    low: 'Low.',
+    normal: 'Normal: most notifications.',
+    high: 'High.',
+    urgent: 'Urgent.',
+  } satisfies Record<NotificationPriority, string>),
+});
 
 /** Not a Node: the member who sent a notification as it shows them, not a thing of its own; the member is a User. */
 export const Sender = builder.objectRef<SenderJson>('NotificationSender').implement({
-  description: '알림을 보낸 회원',
+  description: 'The member whose action a notification tells of.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    nickname: t.exposeString('nickname'),
-    profileImage: t.field({ type: 'URL', nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.profileImage) }),
+    databaseId: t.exposeInt('id', { description: "The member's number (a User's `databaseId`)." }),
+    nickname: t.exposeString('nickname', { description: "The member's nickname." }),
+    profileImage: t.field({
+      type: 'URL',
+      nullable: true,
+      description: "The member's profile picture; null when they have none.",
+      resolve: (parent, _args, context) => context.mediaUrl(parent.profileImage),
+    }),
   }),
 });
 
@@ -45,64 +85,99 @@ export const Notification = upstreamNode<NotificationJson>('Notification', {
 });
 
 Notification.implement({
-  description: "A notification in the member's inbox.",
+  description: "A notification in the member's inbox. Only its recipient can read it.",
   fields: (t) => ({
-    databaseId: t.exposeString('id'),
-    title: t.exposeString('title'),
-    content: t.exposeString('content'),
-    type: t.field({ type: NotificationTypeEnum, resolve: (n) => n.type }),
-    priority: t.field({ type: NotificationPriorityEnum, resolve: (n) => n.priority }),
-    isRead: t.exposeBoolean('isRead'),
-    readAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.readAt }),
-    createdAt: t.field({ type: 'DateTime', resolve: (n) => n.createdAt }),
-    url: t.expose('url', { type: 'URL', nullable: true }),
-    imageUrl: t.field({ type: 'URL', nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.imageUrl) }),
-    metadata: t.field({ type: 'JSONObject', resolve: (n) => n.metadata ?? {} }),
-    sender: t.field({ type: Sender, nullable: true, resolve: (n) => n.sender }),
-    expiresAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.expiresAt }),
+    databaseId: t.exposeString('id', { description: "The notification's number, as text: the id the inbox lists it by (`inboxEntry`)." }),
+    title: t.exposeString('title', { description: 'The title, in Korean.' }),
+    content: t.exposeString('content', { description: 'The text, in Korean.' }),
+    type: t.field({ type: NotificationTypeEnum, description: 'What it is about.', resolve: (n) => n.type }),
+    priority: t.field({ type: NotificationPriorityEnum, description: 'How important it is.', resolve: (n) => n.priority }),
+    isRead: t.exposeBoolean('isRead', { description: 'Whether the member has read it.' }),
+    readAt: t.field({ type: 'DateTime', nullable: true, description: 'When the member read it; null while unread.', resolve: (n) => n.readAt }),
+    createdAt: t.field({ type: 'DateTime', description: 'When it was sent.', resolve: (n) => n.createdAt }),
+    url: t.expose('url', { type: 'URL', nullable: true, description: 'Where to take the member when they open it; null when nowhere in particular.' }),
+    imageUrl: t.field({
+      type: 'URL',
+      nullable: true,
+      description: 'A picture to show with it; null when there is none.',
+      resolve: (parent, _args, context) => context.mediaUrl(parent.imageUrl),
+    }),
+    metadata: t.field({ type: 'JSONObject', description: 'Extra values its sender attached, an empty object when none.', resolve: (n) => n.metadata ?? {} }),
+    sender: t.field({
+      type: Sender,
+      nullable: true,
+      description: 'The member whose action it tells of; null when the app or the staff sent it.',
+      resolve: (n) => n.sender,
+    }),
+    expiresAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it leaves the inbox; null: it stays until deleted.',
+      resolve: (n) => n.expiresAt,
+    }),
   }),
 });
 
 const ChannelSettings = builder.objectRef<ChannelSettingsJson>('NotificationChannelSettings').implement({
+  description: 'Whether a member receives notifications on one channel, and which kinds.',
   fields: (t) => ({
-    enabled: t.exposeBoolean('enabled'),
-    types: t.field({ type: [NotificationTypeEnum], resolve: (channel) => channel.types }),
+    enabled: t.exposeBoolean('enabled', { description: 'Whether the channel is on.' }),
+    types: t.field({ type: [NotificationTypeEnum], description: 'The kinds of notification sent on this channel.', resolve: (channel) => channel.types }),
   }),
 });
 
 const QuietHours = builder.objectRef<NotificationSettingsJson['quietHours']>('QuietHours').implement({
+  description: `A daily period in which push notifications are held back (shown as "${messagingTexts.quietHours}").`,
   fields: (t) => ({
-    enabled: t.exposeBoolean('enabled'),
-    startTime: t.exposeString('startTime', { description: 'HH:MM' }),
-    endTime: t.exposeString('endTime', { description: 'HH:MM' }),
+    enabled: t.exposeBoolean('enabled', { description: 'Whether quiet hours apply.' }),
+    startTime: t.exposeString('startTime', { description: 'When quiet hours begin each day, as HH:MM on a 24-hour clock.' }),
+    endTime: t.exposeString('endTime', { description: 'When quiet hours end, as HH:MM on a 24-hour clock; before `startTime` when they run past midnight.' }),
   }),
 });
 
 export const NotificationSettings = builder.objectRef<NotificationSettingsJson>('NotificationSettings').implement({
-  description: '알림 설정: 채널(이메일·푸시·앱 내)별 사용 여부와 유형, 방해 금지 시간',
+  description: "A member's notification settings: each channel (e-mail, push, in the app) on or off and its kinds, and quiet hours.",
   fields: (t) => ({
-    email: t.field({ type: ChannelSettings, resolve: (settings) => settings.channels.email }),
-    push: t.field({ type: ChannelSettings, resolve: (settings) => settings.channels.push }),
-    inApp: t.field({ type: ChannelSettings, resolve: (settings) => settings.channels.inApp }),
-    quietHours: t.field({ type: QuietHours, resolve: (settings) => settings.quietHours }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (settings) => settings.updatedAt }),
+    email: t.field({ type: ChannelSettings, description: 'Notifications by e-mail.', resolve: (settings) => settings.channels.email }),
+    push: t.field({ type: ChannelSettings, description: "Push notifications to the member's devices.", resolve: (settings) => settings.channels.push }),
+    inApp: t.field({ type: ChannelSettings, description: "Notifications in the app's inbox.", resolve: (settings) => settings.channels.inApp }),
+    quietHours: t.field({ type: QuietHours, description: 'When push notifications are held back.', resolve: (settings) => settings.quietHours }),
+    updatedAt: t.field({ type: 'DateTime', description: 'When the member last changed their settings.', resolve: (settings) => settings.updatedAt }),
   }),
 });
 
 const CountEntry = builder.objectRef<{ key: string; count: number }>('NotificationCount').implement({
-  fields: (t) => ({ key: t.exposeString('key'), count: t.exposeInt('count') }),
+  description: 'How many notifications share one kind or one priority.',
+  fields: (t) => ({
+    key: t.exposeString('key', { description: 'The kind or priority, as its lower-case value (`comment`, `high`).' }),
+    count: t.exposeInt('count', { description: 'How many notifications have it.' }),
+  }),
 });
 const entries = (record: Record<string, number>) => Object.entries(record).map(([key, count]) => ({ key, count }));
 
 const NotificationStats = builder.objectRef<NotificationStatsJson>('NotificationStats').implement({
+  description: "Counts over a member's inbox.",
   fields: (t) => ({
-    totalNotifications: t.exposeInt('totalNotifications'),
-    unreadCount: t.exposeInt('unreadCount'),
-    readCount: t.exposeInt('readCount'),
-    byType: t.field({ type: [CountEntry], resolve: (stats) => entries(stats.byType) }),
-    byPriority: t.field({ type: [CountEntry], resolve: (stats) => entries(stats.byPriority) }),
-    lastNotificationAt: t.field({ type: 'DateTime', nullable: true, resolve: (stats) => stats.lastNotificationAt }),
-    averageReadTime: t.int({ nullable: true, description: '읽기까지 걸린 평균 시간(초)', resolve: (stats) => stats.averageReadTime }),
+    totalNotifications: t.exposeInt('totalNotifications', { description: 'All notifications in the inbox.' }),
+    unreadCount: t.exposeInt('unreadCount', { description: 'The unread ones.' }),
+    readCount: t.exposeInt('readCount', { description: 'The read ones.' }),
+    byType: t.field({ type: [CountEntry], description: 'The counts by kind; kinds with none are left out.', resolve: (stats) => entries(stats.byType) }),
+    byPriority: t.field({
+      type: [CountEntry],
+      description: 'The counts by priority; priorities with none are left out.',
+      resolve: (stats) => entries(stats.byPriority),
+    }),
+    lastNotificationAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the newest notification came; null when the inbox is empty.',
+      resolve: (stats) => stats.lastNotificationAt,
+    }),
+    averageReadTime: t.int({
+      nullable: true,
+      description: 'How long the member takes on average to read a notification, in seconds; null before they read any.',
+      resolve: (stats) => stats.averageReadTime,
+    }),
   }),
 });
 
@@ -113,8 +188,12 @@ builder.objectFields(User, (t) => ({
     {
       type: Notification,
       nullable: true,
-      description: '나의 알림 (본인만, 다른 회원에게는 null). 최신 순.',
-      args: { isRead: t.arg.boolean(), type: t.arg({ type: NotificationTypeEnum }) },
+      description:
+        "The member's inbox, newest first, readable by that member only: null for anyone else. Expired notifications are left out. One of `first` or `last` is required.",
+      args: {
+        isRead: t.arg.boolean({ description: 'Only the read (true) or the unread (false) notifications; all when left out.' }),
+        type: t.arg({ type: NotificationTypeEnum, description: 'Only the notifications of this kind; all when left out.' }),
+      },
       resolve: async (user, args, context) => {
         if (!isViewer(user, context)) return null;
         let unreadCount = 0;
@@ -132,19 +211,22 @@ builder.objectFields(User, (t) => ({
     },
     (c) => ({
       ...connectionTotalCount.fields(c),
-      unreadCount: c.int({ description: '읽지 않은 알림 수', resolve: (connection: { unreadCount?: number }) => connection.unreadCount ?? 0 }),
+      unreadCount: c.int({
+        description: 'How many notifications in the whole inbox are unread, whatever the filters.',
+        resolve: (connection: { unreadCount?: number }) => connection.unreadCount ?? 0,
+      }),
     }),
   ),
   notificationStats: t.field({
     type: NotificationStats,
     nullable: true,
-    description: '나의 알림 통계 (본인만)',
+    description: "Counts over the member's inbox, readable by that member only: null for anyone else.",
     resolve: (user, _args, context) => (isViewer(user, context) ? context.messaging.stats() : null),
   }),
   notificationSettings: t.field({
     type: NotificationSettings,
     nullable: true,
-    description: '나의 알림 설정 (본인만)',
+    description: "The member's notification settings, readable by that member only: null for anyone else.",
     resolve: (user, _args, context) => (isViewer(user, context) ? context.messaging.settings() : null),
   }),
 }));
@@ -160,16 +242,17 @@ builder.queryField('notification', (t) =>
   t.field({
     type: Notification,
     nullable: true,
-    description: '나의 알림 하나',
+    description: "One of the signed-in member's notifications, members only; NotFoundError when they have no such notification.",
     authScopes: { member: true },
     errors: { types: [...WRITE_ERRORS], directResult: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The notification's global id, or its `databaseId`." }) },
     resolve: (_root, args, context) => context.messaging.notification(notificationIdOf(String(args.id), ['id'])),
   }),
 );
 
 /** 001 §4: an id with a hyphen names a notice post, any other a notification. */
 const InboxEntry = builder.unionType('InboxEntry', {
+  description: 'An entry of the inbox: a notification, or a notice shown among the notifications.',
   types: [Notification, Notice],
   resolveType: (entry) => ('uuid' in entry ? Notice : Notification),
 });
@@ -178,10 +261,11 @@ builder.queryField('inboxEntry', (t) =>
   t.field({
     type: InboxEntry,
     nullable: true,
-    description: 'An inbox entry by the id the inbox lists: an id with a hyphen is a notice, any other a notification.',
+    description:
+      "An inbox entry by the id the inbox lists, members only: an id with a hyphen is a notice, any other one of the member's notifications. NotFoundError when there is none.",
     authScopes: { member: true },
-    errors: { types: [...WRITE_ERRORS] },
-    args: { id: t.arg.string({ required: true }) },
+    errors: { types: [...WRITE_ERRORS], dataField: { description: 'The notice or notification.' } },
+    args: { id: t.arg.string({ required: true, description: "A notice's `uuid` or a notification's `databaseId`." }) },
     resolve: async (_root, args, context) => {
       if (isNoticeId(args.id)) return context.messaging.notice(args.id);
       return context.messaging.notification(notificationIdOf(args.id, ['id']));
@@ -193,7 +277,7 @@ builder.queryField('inboxEntry', (t) =>
 const viewerToRefetch = {
   type: User,
   nullable: true,
-  description: '알림 목록과 읽지 않은 수를 다시 읽을 회원',
+  description: 'The signed-in member, to read their inbox and unread count again.',
   resolve: (_payload: unknown, context: GatewayContext) => context.accounts.me(),
 } as const;
 
@@ -208,11 +292,15 @@ async function ownInboxWrite<T>(context: GatewayContext, write: Promise<T>): Pro
 }
 
 payloadMutation('markNotificationsRead', {
-  input: (f) => ({ ids: f.idList({ description: '읽음 처리할 알림' }), all: f.boolean({ description: '모든 알림 읽음' }) }),
+  description: "Marks some or all of the signed-in member's notifications read, members only. Either `ids` or `all: true` is required.",
+  input: (f) => ({
+    ids: f.idList({ description: `The notifications to mark read, by global id or \`databaseId\`, at most ${PAGE_SIZE_MAX}.` }),
+    all: f.boolean({ description: 'True to mark every notification read.' }),
+  }),
   payload: {
-    updatedCount: 'Int',
+    updatedCount: { type: 'Int', description: 'How many notifications changed from unread to read.' },
     message: 'String',
-    notifications: { type: [Notification], description: '읽음 처리된 알림 (ids로 부른 경우)' },
+    notifications: { type: [Notification], description: 'The notifications named by `ids`, as they now are; empty with `all`.' },
     viewer: viewerToRefetch,
   },
   resolve: async (input, context) => {
@@ -225,7 +313,8 @@ payloadMutation('markNotificationsRead', {
 });
 
 payloadMutation('deleteNotification', {
-  input: (f) => ({ id: f.id({ required: true }) }),
+  description: "Deletes one of the signed-in member's notifications, members only; NotFoundError when they have no such notification.",
+  input: (f) => ({ id: f.id({ required: true, description: "The notification's global id, or its `databaseId`." }) }),
   payload: { deletedNotificationId: 'ID', viewer: viewerToRefetch },
   resolve: async (input, context) => {
     const key = notificationIdOf(String(input.id), ['input', 'id']);
@@ -235,8 +324,9 @@ payloadMutation('deleteNotification', {
 });
 
 payloadMutation('deleteNotifications', {
-  input: (f) => ({ readOnly: f.boolean({ description: '읽은 알림만 (기본 true)' }) }),
-  payload: { deletedCount: 'Int', message: 'String', viewer: viewerToRefetch },
+  description: "Deletes the signed-in member's read notifications, or all of them, members only.",
+  input: (f) => ({ readOnly: f.boolean({ description: 'True to delete only the read notifications, false to delete all (default true).' }) }),
+  payload: { deletedCount: { type: 'Int', description: 'How many notifications were deleted.' }, message: 'String', viewer: viewerToRefetch },
   resolve: async (input, context) => {
     const answer = await ownInboxWrite(context, context.messaging.deleteNotifications(input.readOnly ?? true));
     return { deletedCount: answer.deletedCount, message: answer.message };
@@ -244,21 +334,32 @@ payloadMutation('deleteNotifications', {
 });
 
 const ChannelInput = builder.inputType('NotificationChannelInput', {
-  fields: (f) => ({ enabled: f.boolean(), types: f.field({ type: [NotificationTypeEnum] }) }),
+  description: 'Changes to one notification channel; a field left out stays as it is.',
+  fields: (f) => ({
+    enabled: f.boolean({ description: 'Whether the channel is on.' }),
+    types: f.field({ type: [NotificationTypeEnum], description: 'The kinds of notification to send on this channel, replacing the current list.' }),
+  }),
 });
 
 payloadMutation('updateNotificationSettings', {
+  description: "Changes the signed-in member's notification settings, members only. Only what is sent changes.",
   input: (f) => ({
-    email: f.field({ type: ChannelInput }),
-    push: f.field({ type: ChannelInput }),
-    inApp: f.field({ type: ChannelInput }),
+    email: f.field({ type: ChannelInput, description: 'Changes to notifications by e-mail.' }),
+    push: f.field({ type: ChannelInput, description: 'Changes to push notifications.' }),
+    inApp: f.field({ type: ChannelInput, description: "Changes to the app's inbox." }),
     quietHours: f.field({
+      description: 'Changes to quiet hours.',
       type: builder.inputType('QuietHoursInput', {
-        fields: (q) => ({ enabled: q.boolean(), startTime: q.string({ description: 'HH:MM' }), endTime: q.string({ description: 'HH:MM' }) }),
+        description: 'Changes to quiet hours; a field left out stays as it is.',
+        fields: (q) => ({
+          enabled: q.boolean({ description: 'Whether quiet hours apply.' }),
+          startTime: q.string({ description: 'When quiet hours begin each day, as HH:MM on a 24-hour clock.' }),
+          endTime: q.string({ description: 'When quiet hours end, as HH:MM on a 24-hour clock.' }),
+        }),
       }),
     }),
   }),
-  payload: { settings: NotificationSettings },
+  payload: { settings: { type: NotificationSettings, description: 'The settings as they now are.' } },
   resolve: async (input, context) => {
     const channel = (value: { enabled?: boolean | null; types?: string[] | null } | null | undefined) =>
       value ? { ...(value.enabled != null ? { enabled: value.enabled } : {}), ...(value.types ? { types: value.types } : {}) } : undefined;
@@ -282,20 +383,25 @@ payloadMutation('updateNotificationSettings', {
 });
 
 payloadMutation('sendAdminNotification', {
-  description: '운영자 전용: 모든 회원 또는 고른 회원에게 알림 보내기',
+  description:
+    'Sends a notification to every member or to the members named, staff only: ForbiddenError for other members. Members who turned the kind off in the app are skipped. Either `allUsers: true` or `userIds` is required.',
   input: (f) => ({
-    allUsers: f.boolean({ description: '모든 회원에게' }),
-    userIds: f.intList({ description: '받을 회원의 databaseId' }),
-    title: f.string({ required: true }),
-    content: f.string({ required: true }),
-    type: f.field({ type: NotificationTypeEnum }),
-    priority: f.field({ type: NotificationPriorityEnum }),
-    url: f.field({ type: 'URL' }),
-    imageUrl: f.field({ type: 'URL' }),
-    expiresAt: f.field({ type: 'DateTime' }),
-    metadata: f.field({ type: 'JSONObject' }),
+    allUsers: f.boolean({ description: 'True to send to every member.' }),
+    userIds: f.intList({ description: 'The recipients, by User `databaseId`; those that do not exist are skipped.' }),
+    title: f.string({ required: true, description: `The title: 1 to ${ADMIN_NOTIFICATION_TITLE_MAX} characters after trimming.` }),
+    content: f.string({ required: true, description: `The text: 1 to ${ADMIN_NOTIFICATION_CONTENT_MAX} characters after trimming.` }),
+    type: f.field({ type: NotificationTypeEnum, description: 'What it is about (default ANNOUNCEMENT).' }),
+    priority: f.field({ type: NotificationPriorityEnum, description: 'How important it is (default NORMAL).' }),
+    url: f.field({ type: 'URL', description: 'Where to take members when they open it: an http(s) address or a path in the app.' }),
+    imageUrl: f.field({ type: 'URL', description: 'A picture to show with it.' }),
+    expiresAt: f.field({ type: 'DateTime', description: 'When it leaves the inboxes; never when left out.' }),
+    metadata: f.field({ type: 'JSONObject', description: 'Extra values for clients, passed on as they are.' }),
   }),
-  payload: { sentCount: 'Int', failedCount: 'Int', message: 'String' },
+  payload: {
+    sentCount: { type: 'Int', description: 'How many members received it.' },
+    failedCount: { type: 'Int', description: 'How many named members did not (unknown, or not receiving the kind).' },
+    message: 'String',
+  },
   resolve: async (input, context) => {
     const { allUsers, userIds, type, priority, expiresAt, metadata, ...fields } = input;
     const targetUsers = allUsers ? 'all' : (userIds ?? undefined);
@@ -367,7 +473,7 @@ function releasing<T>(events: AsyncIterable<T>, release: () => void, first?: () 
 builder.subscriptionField('notificationAdded', (t) =>
   t.field({
     type: Notification,
-    description: '나에게 새 알림이 오면 보냅니다 (게이트웨이가 알림 목록을 주기적으로 확인합니다).',
+    description: `Each new notification of the signed-in member, as it arrives, members only (NotAuthenticatedError otherwise). It may arrive up to ${NOTIFICATION_POLL_INTERVAL_MS / 1000} seconds after it was sent.`,
     subscribe: async (_root, _args, context) => {
       const { userId, release } = await watchInbox(context);
       return releasing(pipe(context.pubSub.subscribe('notificationAdded', userId), filter(eachOnce())), release);
@@ -378,7 +484,8 @@ builder.subscriptionField('notificationAdded', (t) =>
 
 builder.subscriptionField('unreadNotificationCount', (t) =>
   t.int({
-    description: '읽지 않은 알림 수: 지금 값을 먼저, 그다음 바뀔 때마다 보냅니다.',
+    description:
+      "The signed-in member's count of unread notifications: the current count first, then the count each time it changes. Members only (NotAuthenticatedError otherwise).",
     subscribe: async (_root, _args, context) => {
       const { userId, release } = await watchInbox(context);
       const current = async () => (await context.messaging.notifications({ page: 1, pageSize: 1 })).noread_count;

@@ -6,7 +6,7 @@ import { User } from '../../graphql/refs.js';
 builder.objectFields(User, (t) => ({
   isStaff: t.boolean({
     nullable: true,
-    description: '내가 운영자인지 (본인만, 다른 회원에게는 null)',
+    description: 'Whether the member is staff (may write notices and handle inquiries), readable by that member only: null for anyone else.',
     resolve: async (user, _args, context) => {
       if (!isViewer(user, context)) return null;
       // The viewer's own answer carries the flag; the same member reached by `node(id)` asks for it once more.
