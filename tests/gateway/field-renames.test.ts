@@ -1,9 +1,14 @@
 import { isObjectType } from 'graphql';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../gateway/src/graphql/schema.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
+let token: string;
+
+beforeAll(async () => {
+  token = await stack.upstream.issueToken(2);
+});
 
 /** The deprecation reason of a type's field, as introspection shows it. */
 function deprecationOf(typeName: string, fieldName: string): string | undefined {
@@ -23,5 +28,33 @@ describe('output fields renamed so no field repeats its type name; the former na
     for (const node of nodes) expect(node.type).toBe(node.postType);
     // The demo posts cover more than one kind, so the comparison is not of one constant.
     expect(new Set(nodes.map((node) => node.type)).size).toBeGreaterThan(1);
+  });
+
+  it('Item.type answers what the deprecated Item.itemType answers', async () => {
+    expect(deprecationOf('Item', 'itemType')).toBe('Use type. Removal after 2027-03-01.');
+    expect(deprecationOf('Item', 'type')).toBeUndefined();
+
+    const answer = await stack.graphql(`{ searchItems(name: "슬라임", first: 20) { edges { node { type itemType } } } }`);
+    expect(answer.errors).toBeUndefined();
+    const nodes: { type: string; itemType: string }[] = answer.data.searchItems.edges.map((edge: { node: unknown }) => edge.node);
+    expect(nodes.length).toBeGreaterThan(0);
+    for (const node of nodes) expect(node.type).toBe(node.itemType);
+  });
+
+  it('Wish.type answers what the deprecated Wish.wishType answers, on both lists', async () => {
+    expect(deprecationOf('Wish', 'wishType')).toBe('Use type. Removal after 2027-03-01.');
+    expect(deprecationOf('Wish', 'type')).toBeUndefined();
+
+    for (const list of ['BUY', 'SELL']) {
+      const answer = await stack.graphql(
+        `query ($list: WishType!) { viewer { wishes(type: $list, first: 20) { edges { node { type wishType } } } } }`,
+        { list },
+        token,
+      );
+      expect(answer.errors).toBeUndefined();
+      const nodes: { type: string; wishType: string }[] = answer.data.viewer.wishes.edges.map((edge: { node: unknown }) => edge.node);
+      expect(nodes.length).toBeGreaterThan(0);
+      expect(nodes).toEqual(nodes.map(() => ({ type: list, wishType: list })));
+    }
   });
 });
