@@ -1,6 +1,9 @@
 // Lint rules that keep the layers apart (see README, "Where things live") and the code free of import cycles.
 import js from '@eslint/js';
 import graphqlPlugin from '@graphql-eslint/eslint-plugin';
+import { parse, print } from 'graphql';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -36,6 +39,32 @@ const layers = [
   },
 ];
 
+/**
+ * The directives relay-compiler declares for its users (`@connection`, `@refetchable`, `@appendEdge` …), from its
+ * package, without its two internal ones (`@__clientField`, `@__debug`): names starting with `__` are reserved, so a
+ * schema declaring them does not build.
+ */
+const relayExtensions = parse(readFileSync(createRequire(import.meta.url).resolve('relay-compiler/relay-extensions.graphql'), 'utf8'));
+const relayDirectives = print({
+  ...relayExtensions,
+  definitions: relayExtensions.definitions.filter((definition) => !definition.name?.value.startsWith('__')),
+});
+
+/**
+ * graphql-eslint keeps one GraphQL config for the whole run (its first), so both uses are projects of this one: the
+ * public schema on its own, and the web's documents over that schema plus Relay's client directives.
+ */
+const graphQLConfig = {
+  projects: {
+    schema: { schema: 'schema.graphql', include: 'schema.graphql' },
+    web: {
+      schema: ['schema.graphql', relayDirectives, 'web/graphql/relay-directives.graphql'],
+      documents: 'web/src/**/*.{ts,tsx}',
+      include: 'web/src/**/*.{ts,tsx}',
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', '**/__generated__/**', 'web/src/app/relay/bundle/**', 'gateway/persisted-operations.json'] },
   js.configs.recommended,
@@ -63,10 +92,47 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  // The web's GraphQL documents (the graphql`...` templates relay-compiler reads), checked against the schema by
+  // graphql-eslint's operations-recommended set: its processor lifts each template out as a .graphql block of the file.
+  { files: ['web/src/**/*.{ts,tsx}'], processor: graphqlPlugin.processor },
+  {
+    files: ['web/src/**/*.graphql'],
+    languageOptions: { parser: graphqlPlugin.parser, parserOptions: { graphQLConfig } },
+    plugins: { '@graphql-eslint': graphqlPlugin },
+    rules: {
+      ...graphqlPlugin.configs['flat/operations-recommended'].rules,
+      // Relay's names, which relay-compiler enforces: an operation is `<module><Query|Mutation|Subscription>` (a hook
+      // module's name starts in lower case: `useStoryMutationsDeleteStoryMutation`), a fragment `<module>_<prop>`.
+      '@graphql-eslint/naming-convention': [
+        'error',
+        {
+          VariableDefinition: 'camelCase',
+          'OperationDefinition[operation=query]': { requiredPattern: /^[A-Za-z][A-Za-z0-9]*Query$/ },
+          'OperationDefinition[operation=mutation]': { requiredPattern: /^[A-Za-z][A-Za-z0-9]*Mutation$/ },
+          'OperationDefinition[operation=subscription]': { requiredPattern: /^[A-Za-z][A-Za-z0-9]*Subscription$/ },
+          FragmentDefinition: { requiredPattern: /^[A-Za-z][A-Za-z0-9]*_[A-Za-z][A-Za-z0-9]*$/ },
+        },
+      ],
+      // relay-compiler adds `id` to every selection of a type that has one, so asking for it by hand is noise (the
+      // rule's own documentation says so for Relay).
+      '@graphql-eslint/require-selections': 'off',
+      // graphql-js's rules know nothing of Relay's fragment arguments: `@argumentDefinitions(count: …)` takes any
+      // argument names, and a fragment's `$count` is defined by it, not by the operation. relay-compiler checks
+      // arguments and variables with Relay's rules on every `npm run relay` (typecheck, build), so nothing goes unchecked.
+      '@graphql-eslint/known-argument-names': 'off',
+      '@graphql-eslint/no-undefined-variables': 'off',
+      // Relay's client field `__id` (a connection record's id, for @appendEdge/@deleteEdge) is in no schema and no
+      // schema may declare it; relay-compiler checks every other field on every `npm run relay`.
+      '@graphql-eslint/fields-on-correct-type': 'off',
+      // The depth that matters is the gateway's limit (GRAPHQL_LIMITS in domain/limits.ts), which every web operation
+      // meets in the browser tests; threads of replies to replies are deeper than the rule's default of 7.
+      '@graphql-eslint/selection-set-depth': 'off',
+    },
+  },
   // The public schema, linted as a public-API reviewer would: graphql-eslint's schema-recommended and relay sets.
   {
     files: ['schema.graphql'],
-    languageOptions: { parser: graphqlPlugin.parser, parserOptions: { graphQLConfig: { schema: 'schema.graphql' } } },
+    languageOptions: { parser: graphqlPlugin.parser, parserOptions: { graphQLConfig } },
     plugins: { '@graphql-eslint': graphqlPlugin },
     rules: {
       ...graphqlPlugin.configs['flat/schema-recommended'].rules,

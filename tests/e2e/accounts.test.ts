@@ -528,6 +528,10 @@ describe('profile area', () => {
     await expect.poll(() => page.getByText(accountTexts.detail.activity.post('페이지 글 4')).count()).toBe(1);
     await more.click();
     await expect.poll(() => activities.count()).toBe(2 * PROFILE_LIST_PAGE_SIZE);
+    // An activity leads to what it was about (its `target`): here the post written.
+    await page.getByRole('link', { name: accountTexts.detail.activity.post('페이지 글 4') }).click();
+    await page.waitForURL(/\/community\/detail\?id=/);
+    await page.getByText('더 보기로 이어집니다').first().waitFor();
   });
 
   test('member search leads to a profile to follow; the blocked list pages and unblocks', async () => {

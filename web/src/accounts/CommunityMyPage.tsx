@@ -186,7 +186,9 @@ function MyReplies({ user }: { user: CommunityMyPage_replies$key }) {
               id
               content
               createdAt
-              postId
+              post {
+                id
+              }
               postTitle
             }
           }
@@ -207,9 +209,11 @@ function MyReplies({ user }: { user: CommunityMyPage_replies$key }) {
             <time dateTime={reply.createdAt} className="my-replies__post">
               {formatRelativeTime(reply.createdAt)}
             </time>
-            <Link className="button button--secondary" to={postDetailPath(reply.postId)}>
-              {m.goToPost}
-            </Link>
+            {reply.post ? (
+              <Link className="button button--secondary" to={postDetailPath(reply.post.id)}>
+                {m.goToPost}
+              </Link>
+            ) : null}
           </li>
         ))}
       </ul>

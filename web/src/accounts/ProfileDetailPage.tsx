@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { SKELETON_BLOCKS } from '@domain/limits.js';
 import { accountTexts } from '@domain/messages.js';
 import type { ProfileDetailPageQuery } from '../__generated__/ProfileDetailPageQuery.graphql';
-import type { ProfileDetailPage_activities$key } from '../__generated__/ProfileDetailPage_activities.graphql';
+import type { ProfileDetailPage_activities$data, ProfileDetailPage_activities$key } from '../__generated__/ProfileDetailPage_activities.graphql';
 import { postDetailPath } from '../community/PostCard';
 import { PageHeader } from '../ui/PageHeader';
 import { ScreenSkeleton } from '../ui/ScreenSkeleton';
@@ -12,7 +12,6 @@ import { ProfileBadgeList } from './ProfileTabLists';
 import { RouteScreen } from '../app/RouteScreen';
 import { ProfileHead, ProfileMoreButton, ProfileStats } from './ProfileParts';
 import { LoginRequired } from '../ui/StateScreen';
-import { globalIdOf } from '../app/relay/routeIds';
 
 const p = accountTexts.profile;
 const d = accountTexts.detail;
@@ -119,6 +118,16 @@ function ProfileDetail({ queryRef }: { queryRef: PreloadedQuery<ProfileDetailPag
   );
 }
 
+type ActivityTarget = ProfileDetailPage_activities$data['activities']['edges'][number]['node']['target'];
+
+/** Where an activity leads: its post (a comment's post), or the member followed; nowhere once that is gone. */
+function activityLink(target: ActivityTarget): string | null {
+  if (target?.__typename === 'Post') return postDetailPath(target.id);
+  if (target?.__typename === 'Reply') return target.post ? postDetailPath(target.post.id) : null;
+  if (target?.__typename === 'User') return `/users/${encodeURIComponent(target.id)}`;
+  return null;
+}
+
 function ActivityList({ user }: { user: ProfileDetailPage_activities$key }) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(
     graphql`
@@ -126,7 +135,20 @@ function ActivityList({ user }: { user: ProfileDetailPage_activities$key }) {
       @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" })
       @refetchable(queryName: "ProfileDetailPageActivitiesPaginationQuery") {
         activities(first: $count, after: $cursor) @connection(key: "ProfileDetailPage_activities") @required(action: THROW) {
-          edges { node { activityId type targetType targetId targetTitle createdAt } }
+          edges {
+            node {
+              activityId
+              type
+              targetTitle
+              createdAt
+              target {
+                __typename
+                ... on Post { id }
+                ... on User { id }
+                ... on Reply { post { id } }
+              }
+            }
+          }
         }
       }
     `,
@@ -139,11 +161,10 @@ function ActivityList({ user }: { user: ProfileDetailPage_activities$key }) {
         {data.activities.edges.map(({ node }) => {
           const kind = node.type.toLowerCase() as keyof typeof d.activity;
           const text = (d.activity[kind] ?? d.activity.post)(node.targetTitle ?? '');
-          const to =
-            node.targetType === 'user' ? `/users/${encodeURIComponent(globalIdOf('User', node.targetId))}` : postDetailPath(globalIdOf('Post', node.targetId));
+          const to = activityLink(node.target);
           return (
             <li key={node.activityId} className="activity-list__item" data-testid="activity">
-              <Link to={to}>{text}</Link>
+              {to ? <Link to={to}>{text}</Link> : text}
               <time className="activity-list__time" dateTime={node.createdAt as string}>
                 {new Date(node.createdAt as string).toLocaleDateString('ko-KR')}
               </time>

@@ -45,7 +45,7 @@ export function ProfileCommentList({ user }: { user: ProfileCommentList_user$key
       @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" })
       @refetchable(queryName: "ProfileCommentListPaginationQuery") {
         replies(first: $count, after: $cursor) @connection(key: "ProfileCommentList_replies") @required(action: THROW) {
-          edges { node { id content postTitle postId } }
+          edges { node { id content postTitle post { id } } }
         }
       }
     `,
@@ -55,14 +55,20 @@ export function ProfileCommentList({ user }: { user: ProfileCommentList_user$key
   return (
     <>
       <ul className="profile__comments">
-        {data.replies.edges.map(({ node }) => (
-          <li key={node.id} data-testid="profile-comment">
-            <Link to={postDetailPath(node.postId)}>
+        {data.replies.edges.map(({ node }) => {
+          const comment = (
+            <>
               <p className="profile__comment">{node.content}</p>
               {node.postTitle ? <p className="profile__comment-post">{node.postTitle}</p> : null}
-            </Link>
-          </li>
-        ))}
+            </>
+          );
+          // A comment on a post since deleted stays listed, without a link to nowhere.
+          return (
+            <li key={node.id} data-testid="profile-comment">
+              {node.post ? <Link to={postDetailPath(node.post.id)}>{comment}</Link> : comment}
+            </li>
+          );
+        })}
       </ul>
       <ProfileMoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} />
     </>
