@@ -1,6 +1,24 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import {
+  HIGHLIGHT_STORIES_MAX,
   HIGHLIGHT_TITLE_MAX,
+  IMAGE_MIME_TYPES,
+  REPORT_REASON_MAX,
+  STORY_CAPTION_MAX,
+  STORY_COMMENT_MAX,
+  STORY_COMPLETION_MAX,
+  STORY_DURATION_MAX,
+  STORY_DURATION_MIN,
+  STORY_IMAGE_DEFAULT_DURATION,
+  STORY_IMAGE_MAX_BYTES,
+  STORY_LIFETIME_MS,
+  STORY_LOCATION_NAME_MAX,
+  STORY_MUSIC_ID_MAX,
+  STORY_TAG_LENGTH_MAX,
+  STORY_TAGS_MAX,
+  STORY_VIDEO_DEFAULT_DURATION,
+  STORY_VIDEO_MAX_BYTES,
+  STORY_VIDEO_MIME_TYPES,
   STORY_PRIVACY_LEVELS,
   STORY_REACTION_EMOJIS,
   STORY_REACTION_TYPES,
@@ -19,6 +37,8 @@ import {
   type HighlightJson,
   type StoryGroupJson,
   type StoryJson,
+  type StoryPrivacy,
+  type StoryType,
   type StoryReactionJson,
   type StoryStatsJson,
   type StoryViewJson,
@@ -45,12 +65,41 @@ import { byField, byIdentity, listConnection, queryConnection, resultsConnection
 import { User } from '../../graphql/refs.js';
 import { isViewer } from '../../graphql/viewer.js';
 
-const StoryTypeEnum = builder.enumType('StoryType', { values: enumValues(STORY_TYPES) });
-const StoryPrivacyEnum = builder.enumType('StoryPrivacy', {
-  description: 'PUBLIC: 모두, FRIENDS: 서로 팔로우하는 친구, CLOSE_FRIENDS: 작성자가 지정한 친한 친구',
-  values: enumValues(STORY_PRIVACY_LEVELS),
+/** Each value's English description, ending with the Korean label members see (domain's label map). */
+const shownAs = <T extends string>(values: readonly T[], meanings: Record<T, string>, labels: Record<T, string>) =>
+  Object.fromEntries(values.map((value) => [value, `${meanings[value]}; shown as "${labels[value]}".`])) as Record<T, string>;
+
+const LIFETIME_HOURS = STORY_LIFETIME_MS / 3_600_000;
+const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+const mimeTypes = (types: readonly string[]) => types.join(', ');
+
+const StoryTypeEnum = builder.enumType('StoryType', {
+  description: 'What a story shows.',
+  values: enumValues(STORY_TYPES, shownAs<StoryType>(STORY_TYPES, { image: 'A photo', video: 'A video' }, storyTexts.types)),
 });
-const StoryReactionTypeEnum = builder.enumType('StoryReactionType', { values: enumValues(STORY_REACTION_TYPES) });
+const StoryPrivacyEnum = builder.enumType('StoryPrivacy', {
+  description: 'Who may see a story besides its author.',
+  values: enumValues(
+    STORY_PRIVACY_LEVELS,
+    shownAs<StoryPrivacy>(
+      STORY_PRIVACY_LEVELS,
+      {
+        public: 'Every member',
+        friends: 'Friends: the members the author follows who follow the author back',
+        close_friends: 'Close friends: the friends the author chose with `setCloseFriends`',
+      },
+      storyTexts.privacyLevels,
+    ),
+  ),
+});
+const StoryReactionTypeEnum = builder.enumType('StoryReactionType', {
+  description: 'What kind of reaction was sent to a story.',
+  values: enumValues(STORY_REACTION_TYPES, {
+    like: 'A like, at most one per member and story.',
+    emoji: 'One of the emojis `storyReactionEmojis` lists.',
+    comment: 'A short message to the author.',
+  }),
+});
 
 export const Story = upstreamNode<StoryJson>('Story', {
   id: (story) => story.id,
@@ -59,7 +108,12 @@ export const Story = upstreamNode<StoryJson>('Story', {
 });
 
 const StoryLocation = builder.objectRef<NonNullable<StoryJson['location']>>('StoryLocation').implement({
-  fields: (t) => ({ name: t.exposeString('name'), latitude: t.exposeFloat('latitude'), longitude: t.exposeFloat('longitude') }),
+  description: 'A named place a story was tagged with.',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The name of the place.' }),
+    latitude: t.exposeFloat('latitude', { description: 'Latitude in degrees, -90 to 90.' }),
+    longitude: t.exposeFloat('longitude', { description: 'Longitude in degrees, -180 to 180.' }),
+  }),
 });
 
 /**
@@ -69,11 +123,18 @@ const StoryLocation = builder.objectRef<NonNullable<StoryJson['location']>>('Sto
 const StoryView = builder.objectRef<StoryViewJson>('StoryView').implement({
   description: 'A view of a story, recorded once per member.',
   fields: (t) => ({
-    id: t.id({ nullable: true, resolve: (view) => (view.id === null ? null : encodeGlobalID('StoryView', view.id)) }),
-    viewer: t.field({ type: User, nullable: true, resolve: (view) => view.user }),
-    viewedAt: t.expose('viewedAt', { type: 'DateTime' }),
-    duration: t.exposeFloat('duration', { nullable: true, description: '시청한 초' }),
-    completionRate: t.exposeFloat('completionRate', { nullable: true, description: '0-100' }),
+    id: t.id({
+      nullable: true,
+      description: "An opaque id of the view; null for the author's own viewing, which is not recorded.",
+      resolve: (view) => (view.id === null ? null : encodeGlobalID('StoryView', view.id)),
+    }),
+    viewer: t.field({ type: User, nullable: true, description: 'Who viewed it; null when the member is gone.', resolve: (view) => view.user }),
+    viewedAt: t.expose('viewedAt', { type: 'DateTime', description: 'When they first viewed it.' }),
+    duration: t.exposeFloat('duration', { nullable: true, description: 'How long they watched, in seconds; null when not reported.' }),
+    completionRate: t.exposeFloat('completionRate', {
+      nullable: true,
+      description: `How much of the story they watched, in percent (0 to ${STORY_COMPLETION_MAX}); null when not reported.`,
+    }),
   }),
 });
 
@@ -96,28 +157,33 @@ const StoryReaction = upstreamNode<StoryReactionJson>('StoryReaction', {
 });
 
 StoryReaction.implement({
-  description: "A like, emoji or message sent to a story. Its id names the story too: it is read through the story's reactions (author only).",
+  description: "A like, emoji or message sent to a story. Only the story's author can read it.",
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    user: t.field({ type: User, nullable: true, resolve: (reaction) => reaction.user }),
-    type: t.field({ type: StoryReactionTypeEnum, resolve: (reaction) => reaction.type }),
-    emoji: t.exposeString('emoji', { nullable: true }),
-    comment: t.exposeString('comment', { nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    databaseId: t.exposeInt('id', { description: "The reaction's number, unique among story reactions." }),
+    user: t.field({ type: User, nullable: true, description: 'Who sent it; null when the member is gone.', resolve: (reaction) => reaction.user }),
+    type: t.field({ type: StoryReactionTypeEnum, description: 'What kind of reaction it is.', resolve: (reaction) => reaction.type }),
+    emoji: t.exposeString('emoji', { nullable: true, description: 'The emoji of an EMOJI reaction; null for the others.' }),
+    comment: t.exposeString('comment', { nullable: true, description: 'The message of a COMMENT reaction; null for the others.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was sent.' }),
   }),
 });
 
 const StoryStats = builder.objectRef<StoryStatsJson>('StoryStats').implement({
   description: "A story's statistics, visible to its author only.",
   fields: (t) => ({
-    viewCount: t.exposeInt('viewCount'),
-    uniqueViewers: t.exposeInt('uniqueViewers'),
-    completionRate: t.exposeFloat('completionRate', { description: '평균 시청률 0-100' }),
-    averageViewDuration: t.exposeFloat('averageViewDuration', { description: '평균 시청 초' }),
-    likeCount: t.exposeInt('likeCount'),
-    reactionCount: t.exposeInt('reactionCount'),
-    shareCount: t.exposeInt('shareCount'),
-    clickThroughRate: t.exposeFloat('clickThroughRate', { nullable: true }),
+    viewCount: t.exposeInt('viewCount', { description: 'How many views were recorded (one per member).' }),
+    uniqueViewers: t.exposeInt('uniqueViewers', { description: 'How many different members viewed it.' }),
+    completionRate: t.exposeFloat('completionRate', {
+      description: `How much of the story viewers watched on average, in percent (0 to ${STORY_COMPLETION_MAX}).`,
+    }),
+    averageViewDuration: t.exposeFloat('averageViewDuration', { description: 'How long viewers watched on average, in seconds.' }),
+    likeCount: t.exposeInt('likeCount', { description: 'How many members liked it.' }),
+    reactionCount: t.exposeInt('reactionCount', { description: 'How many reactions of any kind it received.' }),
+    shareCount: t.exposeInt('shareCount', { description: 'How often it was shared.' }),
+    clickThroughRate: t.exposeFloat('clickThroughRate', {
+      nullable: true,
+      description: 'The share of viewers who opened its link, in percent; null when it has no link or no views.',
+    }),
   }),
 });
 
@@ -128,35 +194,42 @@ function authorOnly(story: StoryJson, context: GatewayContext): void {
 }
 
 Story.implement({
-  description: 'A story (“스토리”): a photo or video that expires 24 hours after it is posted.',
+  description: `A story: a photo or video that expires ${LIFETIME_HOURS} hours after it is posted.`,
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    author: t.field({ type: User, nullable: true, resolve: (story) => story.user }),
-    type: t.field({ type: StoryTypeEnum, resolve: (story) => story.type }),
-    mediaUrl: t.field({ type: 'URL', resolve: (parent, _args, context) => context.mediaUrl(parent.media) }),
-    mimeType: t.exposeString('mimeType'),
-    width: t.exposeInt('width', { nullable: true }),
-    height: t.exposeInt('height', { nullable: true }),
-    duration: t.exposeFloat('duration', { description: '보여 주는 초 (1-60)' }),
-    caption: t.exposeString('caption', { nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
-    isExpired: t.exposeBoolean('isExpired'),
-    viewCount: t.exposeInt('viewCount'),
-    isViewed: t.exposeBoolean('isViewed'),
-    likeCount: t.exposeInt('likes'),
-    isLiked: t.exposeBoolean('isLiked'),
-    isMine: t.exposeBoolean('isMine'),
-    mentions: t.exposeStringList('mentions'),
-    hashtags: t.exposeStringList('hashtags'),
-    effects: t.exposeStringList('effects'),
-    location: t.field({ type: StoryLocation, nullable: true, resolve: (story) => story.location }),
-    musicId: t.exposeString('musicId', { nullable: true }),
-    privacy: t.field({ type: StoryPrivacyEnum, resolve: (story) => story.privacy }),
+    databaseId: t.exposeInt('id', { description: "The story's number, unique among stories." }),
+    author: t.field({ type: User, nullable: true, description: 'Who posted it; null when the member is gone.', resolve: (story) => story.user }),
+    type: t.field({ type: StoryTypeEnum, description: 'A photo or a video.', resolve: (story) => story.type }),
+    mediaUrl: t.field({ type: 'URL', description: 'The photo or video.', resolve: (parent, _args, context) => context.mediaUrl(parent.media) }),
+    mimeType: t.exposeString('mimeType', { description: "The media's type, such as `image/jpeg` or `video/mp4`." }),
+    width: t.exposeInt('width', { nullable: true, description: 'The width of the media, in pixels; null when unknown.' }),
+    height: t.exposeInt('height', { nullable: true, description: 'The height of the media, in pixels; null when unknown.' }),
+    duration: t.exposeFloat('duration', {
+      description: `How long the story shows, in seconds: ${STORY_DURATION_MIN} to ${STORY_DURATION_MAX}.`,
+    }),
+    caption: t.exposeString('caption', { nullable: true, description: 'The text shown over the story; null when there is none.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was posted.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', description: `When it expires: ${LIFETIME_HOURS} hours after it was posted.` }),
+    isExpired: t.exposeBoolean('isExpired', { description: 'Whether it has expired (then only its highlights show it).' }),
+    viewCount: t.exposeInt('viewCount', { description: 'How many members viewed it.' }),
+    isViewed: t.exposeBoolean('isViewed', { description: 'Whether the signed-in member has viewed it; false for guests.' }),
+    likeCount: t.exposeInt('likes', { description: 'How many members liked it.' }),
+    isLiked: t.exposeBoolean('isLiked', { description: 'Whether the signed-in member has liked it; false for guests.' }),
+    isMine: t.exposeBoolean('isMine', { description: 'Whether the signed-in member posted it.' }),
+    mentions: t.exposeStringList('mentions', { description: 'The nicknames mentioned in it, possibly none.' }),
+    hashtags: t.exposeStringList('hashtags', { description: 'Its hashtags, without the #, possibly none.' }),
+    effects: t.exposeStringList('effects', { description: 'The names of the visual effects applied to it, possibly none.' }),
+    location: t.field({
+      type: StoryLocation,
+      nullable: true,
+      description: 'The place it was tagged with; null when none.',
+      resolve: (story) => story.location,
+    }),
+    musicId: t.exposeString('musicId', { nullable: true, description: 'The id of the music that plays with it; null when none.' }),
+    privacy: t.field({ type: StoryPrivacyEnum, description: 'Who may see it.', resolve: (story) => story.privacy }),
     stats: t.field({
       type: StoryStats,
-      description: '작성자만: 다른 회원에게는 ForbiddenError',
+      description: 'Its statistics, for its author only: ForbiddenError for other members, NotAuthenticatedError for guests.',
       errors: { types: [ForbiddenError, NotAuthenticatedError], directResult: true },
       resolve: (story, _args, context) => {
         authorOnly(story, context);
@@ -165,7 +238,8 @@ Story.implement({
     }),
     viewers: listConnection(t, 'StoryViewer', {
       type: StoryView,
-      description: '본 사람, 최근 순 (작성자만: 다른 회원에게는 ForbiddenError)',
+      description:
+        'Who viewed it, most recent first, for its author only: ForbiddenError for other members, NotAuthenticatedError for guests. One of `first` or `last` is required.',
       errors: { types: [ForbiddenError, NotAuthenticatedError], directResult: true },
       resolve: (story, args, context) => {
         authorOnly(story, context);
@@ -174,7 +248,8 @@ Story.implement({
     }),
     reactions: listConnection(t, 'StoryReaction', {
       type: StoryReaction,
-      description: '받은 좋아요, 이모지, 메시지: 누가 무엇을 보냈는지, 최근 순 (작성자만: 다른 회원에게는 ForbiddenError)',
+      description:
+        'The likes, emojis and messages it received, most recent first, for its author only: ForbiddenError for other members, NotAuthenticatedError for guests. One of `first` or `last` is required.',
       errors: { types: [ForbiddenError, NotAuthenticatedError], directResult: true },
       resolve: (story, args, context) => {
         authorOnly(story, context);
@@ -203,18 +278,23 @@ const StoryGroup = upstreamNode<StoryGroupJson>('StoryGroup', {
 });
 
 StoryGroup.implement({
-  description: "One member's live stories in play order, as the caller's story tray shows them; its id is read through that tray.",
+  description: "One member's live stories in play order, as the signed-in member's story tray shows them.",
   fields: (t) => ({
     user: t.field({
       type: User,
+      description: 'Whose stories these are.',
       resolve: (group) => group.stories[0]?.user ?? ({ id: group.userId, nickname: group.username, profile_image: group.avatar } as UserSummaryJson),
     }),
-    stories: t.field({ type: [Story], resolve: (group) => group.stories }),
-    isViewed: t.exposeBoolean('isViewed'),
-    hasNewStory: t.exposeBoolean('hasNewStory'),
-    latestStoryTime: t.expose('latestStoryTime', { type: 'DateTime', nullable: true }),
-    totalStories: t.exposeInt('totalStories'),
-    unviewedCount: t.exposeInt('unviewedCount'),
+    stories: t.field({ type: [Story], description: 'The live stories the signed-in member may see, in play order.', resolve: (group) => group.stories }),
+    isViewed: t.exposeBoolean('isViewed', { description: 'Whether the signed-in member has viewed every story of the group.' }),
+    hasNewStory: t.exposeBoolean('hasNewStory', { description: 'Whether the group holds a story the signed-in member has not viewed.' }),
+    latestStoryTime: t.expose('latestStoryTime', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the newest story of the group was posted; null when it holds none.',
+    }),
+    totalStories: t.exposeInt('totalStories', { description: 'How many stories the group holds.' }),
+    unviewedCount: t.exposeInt('unviewedCount', { description: 'How many of them the signed-in member has not viewed.' }),
   }),
 });
 
@@ -231,22 +311,28 @@ const Highlight = upstreamNode<HighlightJson>('Highlight', {
 });
 
 Highlight.implement({
-  description: "A member's named collection of stories, kept after they expire. Its id names the member too: it is read through their highlights.",
+  description: "A member's named collection of their stories, kept after the stories expire.",
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    title: t.exposeString('title'),
-    coverImage: t.field({ type: 'URL', nullable: true, resolve: (parent, _args, context) => context.mediaUrl(parent.coverImage) }),
-    stories: t.field({ type: [Story], resolve: (highlight) => highlight.stories }),
-    isPrivate: t.exposeBoolean('isPrivate'),
-    order: t.exposeInt('order'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    databaseId: t.exposeInt('id', { description: "The highlight's number, unique among highlights." }),
+    title: t.exposeString('title', { description: 'Its title.' }),
+    coverImage: t.field({
+      type: 'URL',
+      nullable: true,
+      description: 'The picture shown for it; null when none was chosen.',
+      resolve: (parent, _args, context) => context.mediaUrl(parent.coverImage),
+    }),
+    stories: t.field({ type: [Story], description: 'The stories it keeps, in order.', resolve: (highlight) => highlight.stories }),
+    isPrivate: t.exposeBoolean('isPrivate', { description: 'Whether only its owner can see it.' }),
+    order: t.exposeInt('order', { description: "Its place among the member's highlights, from 0." }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was made.' }),
   }),
 });
 
 builder.queryField('storyGroups', (t) =>
   queryConnection(t, 'StoryGroup', {
     type: StoryGroup,
-    description: '스토리 트레이: 다른 회원의 묶음, 안 본 스토리가 있는 묶음 먼저 (숨긴 회원 제외)',
+    description:
+      "The signed-in member's story tray: other members' live stories grouped by member, groups with unviewed stories first, members whose stories they hid left out. One of `first` or `last` is required.",
     // Unseen groups first, by what each member's stories hold now: re-anchored by id alone.
     resolve: (_root, args, context) => resultsConnection(args, ({ page, pageSize }) => context.stories.groups(page, pageSize), byIdentity),
   }),
@@ -254,24 +340,24 @@ builder.queryField('storyGroups', (t) =>
 
 builder.queryField('storyReactionEmojis', (t) =>
   t.stringList({
-    description: '스토리에 보낼 수 있는 이모지 (reactToStory의 emoji는 이 중 하나)',
+    description: 'The emojis a story reaction may carry: the `emoji` of `reactToStory` is one of these. For anyone.',
     resolve: () => [...STORY_REACTION_EMOJIS],
   }),
 );
 
 const CloseFriendCandidate = builder.objectRef<CloseFriendCandidateJson>('CloseFriendCandidate').implement({
-  description: '친한 친구로 고를 수 있는 친구 (서로 팔로우)와 지금 친한 친구인지',
+  description: 'A friend (a mutual follower) who can be chosen as a close friend, and whether they are one now.',
   fields: (t) => ({
-    user: t.field({ type: User, resolve: (entry) => entry.user }),
-    isCloseFriend: t.exposeBoolean('isCloseFriend'),
+    user: t.field({ type: User, description: 'The friend.', resolve: (entry) => entry.user }),
+    isCloseFriend: t.exposeBoolean('isCloseFriend', { description: 'Whether they are a close friend now.' }),
   }),
 });
 
 const HiddenStoryMember = builder.objectRef<HiddenStoryMemberJson>('HiddenStoryMember').implement({
-  description: '스토리를 숨긴 회원과 숨긴 시각',
+  description: 'A member whose stories the signed-in member hid from their story tray, and when.',
   fields: (t) => ({
-    user: t.field({ type: User, resolve: (entry) => entry.user }),
-    hiddenAt: t.expose('hiddenAt', { type: 'DateTime' }),
+    user: t.field({ type: User, description: 'The member whose stories are hidden.', resolve: (entry) => entry.user }),
+    hiddenAt: t.expose('hiddenAt', { type: 'DateTime', description: 'When they were hidden.' }),
   }),
 });
 
@@ -279,7 +365,7 @@ builder.objectFields(User, (t) => ({
   closeFriends: t.field({
     type: [User],
     nullable: true,
-    description: '내 친한 친구 (본인만, 다른 회원에게는 null): CLOSE_FRIENDS 스토리를 보는 회원',
+    description: "The member's close friends, who see their CLOSE_FRIENDS stories; readable by that member only: null for anyone else.",
     resolve: async (user, _args, context) => {
       if (!isViewer(user, context)) return null;
       const ids = await context.stories.closeFriends();
@@ -289,8 +375,9 @@ builder.objectFields(User, (t) => ({
   closeFriendCandidates: listConnection(t, 'CloseFriendCandidate', {
     type: CloseFriendCandidate,
     nullable: true,
-    description: '친한 친구로 고를 수 있는 친구 (서로 팔로우), 닉네임 순; query는 닉네임 일부 (본인만, 다른 회원에게는 null)',
-    args: { query: t.arg.string() },
+    description:
+      "The member's friends (mutual followers) who can be chosen as close friends, by nickname; readable by that member only: null for anyone else. One of `first` or `last` is required.",
+    args: { query: t.arg.string({ description: 'Only the friends whose nickname contains this text.' }) },
     resolve: (user, args, context) => {
       if (!isViewer(user, context)) return null;
       const q = validateInput(closeFriendCandidatesQuerySchema.shape.q, args.query ?? undefined, ['query']);
@@ -303,7 +390,8 @@ builder.objectFields(User, (t) => ({
   hiddenStoryUsers: listConnection(t, 'HiddenStoryMember', {
     type: HiddenStoryMember,
     nullable: true,
-    description: '내가 스토리를 숨긴 회원, 최근 순 (본인만, 다른 회원에게는 null); unhideUserStories로 다시 봅니다',
+    description:
+      'The members whose stories the member hid, most recent first (`unhideUserStories` shows them again); readable by that member only: null for anyone else. One of `first` or `last` is required.',
     resolve: (user, args, context) =>
       isViewer(user, context)
         ? resultsConnection(
@@ -315,12 +403,13 @@ builder.objectFields(User, (t) => ({
   }),
   stories: listConnection(t, 'Story', {
     type: Story,
-    description: '이 회원의 살아 있는 스토리 중 볼 수 있는 것, 재생 순서 (viewer.stories는 내 스토리)',
+    description:
+      "The member's live stories the caller may see, in play order (`viewer.stories`: the signed-in member's own). One of `first` or `last` is required.",
     resolve: (user, args, context) => sliceConnection(args, () => context.stories.memberStories(user.id)),
   }),
   highlights: listConnection(t, 'Highlight', {
     type: Highlight,
-    description: '하이라이트 (비공개는 본인에게만)',
+    description: "The member's highlights, in their order; private ones only for the member themselves. One of `first` or `last` is required.",
     resolve: (user, args, context) => sliceConnection(args, () => context.stories.memberHighlights(user.id)),
   }),
 }));
@@ -329,22 +418,37 @@ const storyIdOf = (input: { id?: string | number | null; storyId?: string | numb
 const storyInput = (f: InputFieldBuilder) => targetIdFields(f, 'storyId', 'story');
 
 const StoryLocationInput = builder.inputType('StoryLocationInput', {
-  fields: (f) => ({ name: f.string({ required: true }), latitude: f.float({ required: true }), longitude: f.float({ required: true }) }),
+  description: 'A named place to tag a story with.',
+  fields: (f) => ({
+    name: f.string({ required: true, description: `The name of the place: 1 to ${STORY_LOCATION_NAME_MAX} characters.` }),
+    latitude: f.float({ required: true, description: 'Latitude in degrees, -90 to 90.' }),
+    longitude: f.float({ required: true, description: 'Longitude in degrees, -180 to 180.' }),
+  }),
 });
 
+/** The rule every list of mentions, hashtags or effects follows. */
+const tagListRule = `at most ${STORY_TAGS_MAX}, each 1 to ${STORY_TAG_LENGTH_MAX} characters`;
+
 payloadMutation('createStory', {
-  description: '스토리 올리기 (multipart): 사진(JPEG, PNG, GIF, WebP) 또는 동영상(MP4, WebM)을 내용으로 확인합니다.',
+  description:
+    'Posts a story, members only, as a multipart request (the GraphQL multipart request spec). The file is checked by its content: a file that is not what it claims is refused with a validation error.',
   input: (f) => ({
-    media: f.field({ type: 'File', required: true }),
-    type: f.field({ type: StoryTypeEnum, required: true }),
-    caption: f.string(),
-    duration: f.float({ description: '1-60초' }),
-    mentions: f.stringList(),
-    hashtags: f.stringList(),
-    location: f.field({ type: StoryLocationInput }),
-    musicId: f.string(),
-    effects: f.stringList(),
-    privacy: f.field({ type: StoryPrivacyEnum, description: '기본 PUBLIC' }),
+    media: f.field({
+      type: 'File',
+      required: true,
+      description: `The photo (${mimeTypes(IMAGE_MIME_TYPES)}, at most ${megabytes(STORY_IMAGE_MAX_BYTES)}) or video (${mimeTypes(STORY_VIDEO_MIME_TYPES)}, at most ${megabytes(STORY_VIDEO_MAX_BYTES)}).`,
+    }),
+    type: f.field({ type: StoryTypeEnum, required: true, description: 'Whether `media` is a photo or a video.' }),
+    caption: f.string({ description: `Text shown over the story, at most ${STORY_CAPTION_MAX} characters.` }),
+    duration: f.float({
+      description: `How long the story shows, in seconds: ${STORY_DURATION_MIN} to ${STORY_DURATION_MAX} (default ${STORY_IMAGE_DEFAULT_DURATION} for a photo, ${STORY_VIDEO_DEFAULT_DURATION} for a video).`,
+    }),
+    mentions: f.stringList({ description: `Nicknames to mention: ${tagListRule}.` }),
+    hashtags: f.stringList({ description: `Hashtags, without the #: ${tagListRule}.` }),
+    location: f.field({ type: StoryLocationInput, description: 'A place to tag it with.' }),
+    musicId: f.string({ description: `The id of music to play with it, at most ${STORY_MUSIC_ID_MAX} characters.` }),
+    effects: f.stringList({ description: `Names of visual effects to apply: ${tagListRule}.` }),
+    privacy: f.field({ type: StoryPrivacyEnum, description: 'Who may see it (default PUBLIC).' }),
     idempotencyKey: idempotencyKeyField(f),
   }),
   payload: { story: Story },
@@ -356,13 +460,14 @@ payloadMutation('createStory', {
 });
 
 payloadMutation('updateStory', {
-  description: '내용, 언급, 해시태그, 공개 범위만 수정할 수 있습니다.',
+  description:
+    "Changes the signed-in member's own story: only its caption, mentions, hashtags and privacy can change; a field left out stays as it is. ForbiddenError for another member's story.",
   input: (f) => ({
     ...storyInput(f),
-    caption: f.string(),
-    mentions: f.stringList(),
-    hashtags: f.stringList(),
-    privacy: f.field({ type: StoryPrivacyEnum }),
+    caption: f.string({ description: `Text shown over the story, at most ${STORY_CAPTION_MAX} characters.` }),
+    mentions: f.stringList({ description: `Nicknames to mention, replacing the current list: ${tagListRule}.` }),
+    hashtags: f.stringList({ description: `Hashtags without the #, replacing the current list: ${tagListRule}.` }),
+    privacy: f.field({ type: StoryPrivacyEnum, description: 'Who may see it.' }),
   }),
   payload: { story: Story },
   resolve: async (input, context) => {
@@ -373,6 +478,7 @@ payloadMutation('updateStory', {
 });
 
 payloadMutation('deleteStory', {
+  description: "Deletes the signed-in member's own story, members only; ForbiddenError for another member's story.",
   input: storyInput,
   payload: { deletedStoryId: 'ID' },
   resolve: async (input, context) => {
@@ -382,9 +488,17 @@ payloadMutation('deleteStory', {
 });
 
 payloadMutation('viewStory', {
-  description: '스토리를 봤다고 기록합니다 (회원당 한 번; 다시 봐도 조회수는 그대로).',
-  input: (f) => ({ ...storyInput(f), duration: f.float(), completionRate: f.float({ description: '0-100' }) }),
-  payload: { view: StoryView, story: Story },
+  description:
+    "Records that the signed-in member viewed a story, members only: once per member, so viewing again leaves the view count as it is. The author's own viewing is not recorded.",
+  input: (f) => ({
+    ...storyInput(f),
+    duration: f.float({ description: 'How long the member watched, in seconds.' }),
+    completionRate: f.float({ description: `How much of the story the member watched, in percent: 0 to ${STORY_COMPLETION_MAX}.` }),
+  }),
+  payload: {
+    view: { type: StoryView, description: "The member's view: one per member, keeping the longest duration and completion rate reported." },
+    story: Story,
+  },
   resolve: async (input, context) => {
     const id = storyIdOf(input);
     const parsed = validateInput(storyViewSchema, withoutNulls({ duration: input.duration, completionRate: input.completionRate }), ['input']);
@@ -394,9 +508,15 @@ payloadMutation('viewStory', {
 });
 
 payloadMutation('reactToStory', {
-  description: `좋아요(회원당 한 번), 이모지(${STORY_REACTION_EMOJIS.join(' ')} 중 하나), 댓글(200자 이하)`,
-  input: (f) => ({ ...storyInput(f), type: f.field({ type: StoryReactionTypeEnum, required: true }), emoji: f.string(), comment: f.string() }),
-  payload: { reaction: StoryReaction, story: Story },
+  description:
+    'Sends a reaction to a story, members only: a like (once per member; liking again changes nothing), an emoji, or a message. The author is notified.',
+  input: (f) => ({
+    ...storyInput(f),
+    type: f.field({ type: StoryReactionTypeEnum, required: true, description: 'What kind of reaction.' }),
+    emoji: f.string({ description: `Required for EMOJI: one of ${STORY_REACTION_EMOJIS.join(' ')}.` }),
+    comment: f.string({ description: `Required for COMMENT: the message, 1 to ${STORY_COMMENT_MAX} characters.` }),
+  }),
+  payload: { reaction: { type: StoryReaction, description: 'The reaction sent (for a repeated like, the existing one).' }, story: Story },
   resolve: async (input, context) => {
     const id = storyIdOf(input);
     const parsed = validateInput(storyReactionSchema, withoutNulls({ type: input.type, emoji: input.emoji, comment: input.comment }), ['input']);
@@ -408,7 +528,8 @@ payloadMutation('reactToStory', {
 });
 
 payloadMutation('unlikeStory', {
-  description: '내 좋아요를 취소합니다 (좋아요하지 않았으면 그대로). story의 isLiked와 likeCount가 바뀝니다.',
+  description:
+    "Takes back the signed-in member's like of a story, members only (nothing changes when they had not liked it). The story's `isLiked` and `likeCount` follow.",
   input: storyInput,
   payload: { story: Story },
   resolve: async (input, context) => {
@@ -419,7 +540,11 @@ payloadMutation('unlikeStory', {
 });
 
 payloadMutation('removeStoryReaction', {
-  input: (f) => ({ storyId: f.id({ required: true, description: 'The global id of the story the reaction is on.' }), reactionId: f.id({ required: true }) }),
+  description: "Deletes a reaction the signed-in member sent, members only: ForbiddenError for another member's reaction.",
+  input: (f) => ({
+    storyId: f.id({ required: true, description: 'The global id of the story the reaction is on.' }),
+    reactionId: f.id({ required: true, description: "The reaction's global id." }),
+  }),
   payload: { story: Story, deletedReactionId: 'ID' },
   resolve: async (input, context) => {
     const id = inputIdOf(input, 'storyId', 'Story');
@@ -429,13 +554,13 @@ payloadMutation('removeStoryReaction', {
 });
 
 payloadMutation('createHighlight', {
-  description: `내 스토리로 하이라이트 만들기 (제목 ${HIGHLIGHT_TITLE_MAX}자 이하)`,
+  description: "Makes a highlight of the signed-in member's own stories, members only.",
   input: (f) => ({
-    title: f.string({ required: true }),
-    storyIds: f.idList({ required: true }),
-    coverImage: f.string(),
-    isPrivate: f.boolean(),
-    order: f.int(),
+    title: f.string({ required: true, description: `The title: 1 to ${HIGHLIGHT_TITLE_MAX} characters after trimming.` }),
+    storyIds: f.idList({ required: true, description: `The global ids of the member's stories to keep, 1 to ${HIGHLIGHT_STORIES_MAX}.` }),
+    coverImage: f.string({ description: 'The address of a picture to show for it.' }),
+    isPrivate: f.boolean({ description: 'Whether only the member can see it (default false).' }),
+    order: f.int({ description: "Its place among the member's highlights, from 0 (default 0)." }),
   }),
   payload: { highlight: Highlight },
   resolve: async (input, context) => {
@@ -450,6 +575,7 @@ payloadMutation('createHighlight', {
 });
 
 payloadMutation('deleteHighlight', {
+  description: "Deletes the signed-in member's own highlight (its stories stay), members only; ForbiddenError for another member's highlight.",
   input: (f) => targetIdFields(f, 'highlightId', 'highlight'),
   payload: { deletedHighlightId: 'ID' },
   resolve: async (input, context) => {
@@ -459,10 +585,13 @@ payloadMutation('deleteHighlight', {
 });
 
 payloadMutation('reportStory', {
-  description: '스토리 신고 (회원당 한 번). 두 번째 신고는 ConflictError.',
+  description: 'Reports a story to the moderators, members only, once per member: a second report of the same story answers ConflictError.',
   errors: [...WRITE_ERRORS, ConflictError],
-  input: (f) => ({ ...storyInput(f), reason: f.string({ required: true }) }),
-  payload: { reportId: 'Int', reportedStoryId: 'ID', createdAt: 'DateTime' },
+  input: (f) => ({
+    ...storyInput(f),
+    reason: f.string({ required: true, description: `What is wrong, in the reporter's words: 1 to ${REPORT_REASON_MAX} characters after trimming.` }),
+  }),
+  payload: { reportId: { type: 'Int', description: "The report's number." }, reportedStoryId: 'ID', createdAt: 'DateTime' },
   resolve: async (input, context) => {
     const id = storyIdOf(input);
     const { reason } = validateInput(storyReportSchema, { reason: input.reason }, ['input']);
@@ -476,11 +605,17 @@ for (const [name, hide] of [
   ['unhideUserStories', false],
 ] as const) {
   payloadMutation(name, {
-    description: hide ? '이 회원의 스토리를 스토리 트레이에서 숨깁니다.' : '숨긴 회원의 스토리를 다시 봅니다.',
-    input: (f) => ({ userId: f.id({ required: true }) }),
+    description: hide
+      ? "Hides a member's stories from the signed-in member's story tray, members only. Hiding again changes nothing."
+      : "Shows a hidden member's stories in the signed-in member's story tray again, members only.",
+    input: (f) => ({ userId: f.id({ required: true, description: "The member's global id." }) }),
     payload: {
-      user: { type: User, resolve: (payload, context) => User.getDataloader(context).load(String(payload.userId)) },
-      hidden: { type: 'Boolean', resolve: () => hide },
+      user: {
+        type: User,
+        description: 'The member whose stories were hidden or shown.',
+        resolve: (payload, context) => User.getDataloader(context).load(String(payload.userId)),
+      },
+      hidden: { type: 'Boolean', description: "Whether the member's stories are now hidden.", resolve: () => hide },
     },
     resolve: async (input, context) => {
       const userId = inputIdOf(input, 'userId', 'User');
@@ -491,11 +626,13 @@ for (const [name, hide] of [
 }
 
 payloadMutation('setCloseFriends', {
-  description: '친한 친구 목록을 바꿉니다 (서로 팔로우하는 친구만). CLOSE_FRIENDS 스토리는 이들만 봅니다.',
-  input: (f) => ({ userIds: f.idList({ required: true }) }),
+  description:
+    "Replaces the signed-in member's list of close friends, members only. Only friends (mutual followers) can be chosen; the CLOSE_FRIENDS stories are for them alone.",
+  input: (f) => ({ userIds: f.idList({ required: true, description: 'The global ids of the close friends: the whole new list, possibly empty.' }) }),
   payload: {
     closeFriends: {
       type: [User],
+      description: 'The close friends as they now are.',
       resolve: (payload, context) => Promise.all((payload.userIds as number[]).map((id) => User.getDataloader(context).load(String(id)))),
     },
   },
