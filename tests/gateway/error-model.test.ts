@@ -70,6 +70,8 @@ describe('the one error model', () => {
       }),
     ]);
     expect(located.errors![0].extensions).not.toHaveProperty('details');
+    // The HTTP status the same failure has in the REST API, for clients that map failures by status (docs/api.md).
+    expect(located.errors![0].extensions!.status).toBe(422);
 
     const argument = await stack.graphql(`{ searchItems(name: " ", first: 5) { totalCount } }`);
     expect(argument.errors?.[0].extensions?.issues).toEqual([expect.objectContaining({ path: ['name'] })]);

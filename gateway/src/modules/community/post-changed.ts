@@ -22,7 +22,7 @@ builder.subscriptionField('postChanged', (t) =>
   t.field({
     type: Post,
     description:
-      "The post each time its like or reply count changes through this API's mutations. Receiving it counts no view. `isLiked` and `isBookmarked` are the subscriber's own: false for a guest; a member who selects them has the post read again for each event, which counts a view.",
+      "Sends the post each time its like count or reply count changes through this API (togglePostLike, createReply, deleteReply), as that mutation got it back: no read per subscriber, no view counted. Nothing is sent on subscribing. `isLiked` and `isBookmarked` are the subscriber's own: false for a guest; for a member who selects them, the post is read again as that member on each event, which counts a view.",
     args: { id: t.arg.id({ required: true, description: "The post's global id." }) },
     subscribe: (_root, args, context) => context.pubSub.subscribe('postChanged', String(upstreamIdOf(String(args.id), 'Post', ['id']))),
     // The mutation's snapshot, no upstream call per subscriber; `isLiked` is still the subscriber's (post.ts).
