@@ -6,8 +6,9 @@ import type { ErrorCode } from './errors.js';
  * needs only the codes, does not carry these texts.
  */
 export const ERROR_CODE_MEANINGS: { readonly [Code in ErrorCode]: string } = {
-  NETWORK_ERROR: 'The network failed before an answer arrived (said by clients, never by the server).',
-  TIMEOUT: 'No answer came in time (said by clients, never by the server).',
+  NETWORK_ERROR:
+    'The network failed before an answer arrived: the server could not reach a service it needs, or (said by a client) the client could not reach the server.',
+  TIMEOUT: 'No answer came in time: from a service the server needs, or (said by a client) from the server.',
   BAD_REQUEST: 'The request was refused as it stands (a wrong login, too many requests, a malformed operation); the message says why.',
   UNAUTHORIZED: 'The request needs a session: none was sent, or it expired or was revoked. Log in again.',
   FORBIDDEN: 'The caller may not do this (not the author, not staff, blocked).',
@@ -24,4 +25,7 @@ export const ERROR_CODE_MEANINGS: { readonly [Code in ErrorCode]: string } = {
   PERSISTED_QUERY_ONLY: "This server runs only the web client's persisted operations; a document cannot be sent.",
   PERSISTED_QUERY_ID_REQUIRED: 'This server runs only persisted operations: send a persisted operation id.',
   NOT_ACCEPTABLE: 'None of the media types in the Accept header can be served.',
+  GRAPHQL_PARSE_FAILED: 'The GraphQL document could not be read (a syntax error, or too many tokens); `extensions.reason` quotes the parser.',
+  GRAPHQL_VALIDATION_FAILED:
+    'The GraphQL document does not fit the schema (an unknown field, a missing argument) or a document limit (depth, aliases, directives); `extensions.reason` quotes the validator where it speaks.',
 };

@@ -4,7 +4,7 @@ import { errorMessages, validationTexts } from './messages.js';
 
 /**
  * Every error code, once: the catalogue of 002 §8.1 and the codes of the GraphQL request protocols the gateway
- * speaks (persisted operations, content negotiation). The GraphQL `ErrorCode` enum is made from this list (with
+ * speaks (persisted operations, content negotiation, documents that do not parse or validate). The GraphQL `ErrorCode` enum is made from this list (with
  * `errorCodeMeanings.ts`), so `Error.code` and `extensions.code` can only be one of these.
  */
 export const ERROR_CODES = [
@@ -26,8 +26,13 @@ export const ERROR_CODES = [
   'PERSISTED_QUERY_ONLY',
   'PERSISTED_QUERY_ID_REQUIRED',
   'NOT_ACCEPTABLE',
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Codes only a client says of itself (it could not classify a failure); the server never sends them, so the schema's enum leaves them out. */
+export const CLIENT_ONLY_ERROR_CODES = ['UNKNOWN'] as const satisfies readonly ErrorCode[];
 
 /** The catalogue of 000 §8: which code and message a status stands for. */
 export function describeStatus(status: number): { code: ErrorCode; message: string } {

@@ -4,6 +4,16 @@
 export const hardeningTexts = {
   /** The request's token names no live session: public fields were answered as for a guest. */
   tokenRefused: '로그인 정보가 만료되었거나 올바르지 않아 비회원으로 응답했습니다. 다시 로그인해주세요.',
+  csrfHeaderRequired:
+    '브라우저 밖의 사이트가 보낸 요청으로 보여 거절했습니다. Content-Type: application/json으로 보내거나 X-GraphQL-Yoga-CSRF 헤더를 붙여주세요.',
+  batchingUnsupported: '여러 작업을 한 요청에 묶어 보낼 수 없습니다. 작업마다 요청을 따로 보내주세요.',
+  documentUnreadable: 'GraphQL 문서를 읽을 수 없습니다. 문법을 확인해주세요.',
+  documentInvalid: 'GraphQL 문서가 스키마와 맞지 않습니다. 필드와 인자를 확인해주세요.',
+  variablesInvalid: '변수 값이 선언된 형식과 맞지 않습니다.',
+  tooDeep: (max: number) => `요청이 너무 깊습니다. 필드는 ${max}단계까지 중첩할 수 있습니다.`,
+  tooManyAliases: (max: number) => `별칭(alias)은 한 요청에 ${max}개까지 쓸 수 있습니다.`,
+  tooManyDirectives: (max: number) => `지시어(directive)는 한 요청에 ${max}개까지 쓸 수 있습니다.`,
+  tooManyTokens: (max: number) => `요청 문서가 너무 깁니다. 토큰은 ${max}개까지 허용됩니다.`,
   rateLimited: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
   tooExpensive: (cost: number, max: number) => `요청한 데이터가 너무 많습니다 (비용 ${cost}, 최대 ${max}). first/last 값을 줄여주세요.`,
   variablesTooLarge: (max: number) => `변수의 목록은 ${max}개 이내여야 합니다.`,

@@ -1,6 +1,6 @@
 import { GraphQLClient } from 'graphql-request';
-import { describe, expect, it } from 'vitest';
-import { hardeningTexts, validationTexts } from '../../domain/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GRAPHQL_LIMITS, hardeningTexts, validationTexts } from '../../domain/index.js';
 import { useStack } from '../helpers/stack.js';
 
 // What a client author sees through a stock client (graphql-request) against the real gateway and upstream.
@@ -65,4 +65,88 @@ describe('a refused token', () => {
     const write = await ask(clientAs(token), `mutation { updateProfile(input: { bio: "소개" }) { __typename ... on Error { code } } }`);
     expect(write.data.updateProfile).toEqual({ __typename: 'NotAuthenticatedError', code: 'UNAUTHORIZED' });
   });
+});
+
+describe('request errors in Korean, each with a code of ErrorCode', () => {
+  const url = () => `${stack.gateway.url}/graphql`;
+  const postJson = async (body: unknown) => {
+    const response = await fetch(url(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  const fields = (count: number, field: (index: number) => string) => Array.from({ length: count }, (_, index) => field(index)).join(' ');
+
+  it.each([
+    [
+      'depth',
+      () =>
+        postJson({ query: `{ posts(first: 1) { edges { node { ${'author { posts(first: 1) { edges { node { '.repeat(3)}title${' } } } }'.repeat(3)} } } } }` }),
+      hardeningTexts.tooDeep(GRAPHQL_LIMITS.maxDepth),
+      'GRAPHQL_VALIDATION_FAILED',
+    ],
+    [
+      'aliases',
+      () => postJson({ query: `{ ${fields(GRAPHQL_LIMITS.maxAliases + 1, (index) => `a${index}: categories { name }`)} }` }),
+      hardeningTexts.tooManyAliases(GRAPHQL_LIMITS.maxAliases),
+      'GRAPHQL_VALIDATION_FAILED',
+    ],
+    [
+      'directives',
+      () => postJson({ query: `{ categories { ${fields(GRAPHQL_LIMITS.maxDirectives + 1, () => 'name @include(if: true)')} } }` }),
+      hardeningTexts.tooManyDirectives(GRAPHQL_LIMITS.maxDirectives),
+      'GRAPHQL_VALIDATION_FAILED',
+    ],
+    [
+      'tokens',
+      () => postJson({ query: `{ ${fields(GRAPHQL_LIMITS.maxTokens, (index) => `a${index}: __typename`)} }` }),
+      hardeningTexts.tooManyTokens(GRAPHQL_LIMITS.maxTokens),
+      'GRAPHQL_PARSE_FAILED',
+    ],
+    [
+      'batching',
+      () => postJson([{ query: '{ categories { name } }' }, { query: '{ categories { name } }' }]),
+      hardeningTexts.batchingUnsupported,
+      'BAD_REQUEST',
+    ],
+    ['an unknown field', () => postJson({ query: '{ nope }' }), hardeningTexts.documentInvalid, 'GRAPHQL_VALIDATION_FAILED'],
+    ['a syntax error', () => postJson({ query: '{ posts(' }), hardeningTexts.documentUnreadable, 'GRAPHQL_PARSE_FAILED'],
+    [
+      'a bad variable',
+      () => postJson({ query: 'query ($first: Int) { posts(first: $first) { totalCount } }', variables: { first: 'ten' } }),
+      hardeningTexts.variablesInvalid,
+      'BAD_REQUEST',
+    ],
+    [
+      'a GET without a CSRF-proof header',
+      async () => {
+        const response = await fetch(`${url()}?query=${encodeURIComponent('{ categories { name } }')}`);
+        return { status: response.status, body: await response.json() };
+      },
+      hardeningTexts.csrfHeaderRequired,
+      'BAD_REQUEST',
+    ],
+  ])('%s', async (_name, send, message, code) => {
+    const { status, body } = await send();
+    expect(status).toBeGreaterThanOrEqual(400);
+    expect(body.data ?? null).toBeNull();
+    expect(body.errors).toHaveLength(1);
+    expect(body.errors[0]).toMatchObject({ message, extensions: { code } });
+    expect(ENUM_CODES()).toContain(code);
+  });
+
+  it('keeps graphql-js words for the developer beside the Korean message', async () => {
+    const { body } = await postJson({ query: '{ nope }' });
+    expect(body.errors[0].extensions.reason).toMatch(/Cannot query field "nope"/);
+    expect(body.errors[0].locations).toEqual([{ line: 1, column: 3 }]);
+  });
+});
+
+let enumCodes: string[] = [];
+const ENUM_CODES = () => enumCodes;
+beforeAll(async () => {
+  const answer = await ask(clientAs(), '{ __type(name: "ErrorCode") { enumValues { name } } }');
+  enumCodes = answer.data.__type.enumValues.map((value: { name: string }) => value.name);
 });

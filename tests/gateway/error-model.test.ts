@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTION_SIZE_MAX, CONNECTION_SIZE_MIN, ERROR_CODES, errorMessages, validationTexts } from '../../domain/index.js';
+import {
+  CLIENT_ONLY_ERROR_CODES,
+  CONNECTION_SIZE_MAX,
+  CONNECTION_SIZE_MIN,
+  ERROR_CODES,
+  errorMessages,
+  hardeningTexts,
+  validationTexts,
+} from '../../domain/index.js';
 import { users } from '../../upstream/src/db/schema.js';
 import { useStack } from '../helpers/stack.js';
 
@@ -26,7 +34,8 @@ describe('the one error model', () => {
       error: __type(name: "Error") { fields { name type { kind name ofType { kind name } } } }
     }`);
     expect(answer.data.codes.kind).toBe('ENUM');
-    expect(answer.data.codes.enumValues.map((value: { name: string }) => value.name).sort()).toEqual([...ERROR_CODES].sort());
+    const served = ERROR_CODES.filter((code) => !(CLIENT_ONLY_ERROR_CODES as readonly string[]).includes(code));
+    expect(answer.data.codes.enumValues.map((value: { name: string }) => value.name).sort()).toEqual([...served].sort());
     for (const value of answer.data.codes.enumValues) expect(value.description, value.name).toMatch(/\w{3}/);
     const code = answer.data.error.fields.find((field: { name: string }) => field.name === 'code');
     expect(code.type).toEqual({ kind: 'NON_NULL', name: null, ofType: { kind: 'ENUM', name: 'ErrorCode' } });
@@ -109,20 +118,26 @@ describe('the one error model', () => {
     expect(JSON.stringify(answer)).not.toMatch(/non-nullable|LoginProvider|stack|at /);
   });
 
-  it('request errors the GraphQL specification defines pass as they are: an unknown field, a syntax error, a bad variable', async () => {
+  it("request errors the GraphQL specification defines are told in Korean with a code, graphql-js's words kept as reason", async () => {
     const unknownField = await stack.post({ query: '{ nope }' });
     expect(unknownField.status).toBe(400);
     expect(unknownField.body.errors[0]).toMatchObject({
-      message: expect.stringContaining('Cannot query field "nope"'),
-      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      message: hardeningTexts.documentInvalid,
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED', reason: expect.stringContaining('Cannot query field "nope"') },
     });
 
     const syntax = await stack.post({ query: '{ posts(' });
     expect(syntax.status).toBe(400);
-    expect(syntax.body.errors[0].message).toMatch(/Syntax Error/);
+    expect(syntax.body.errors[0]).toMatchObject({
+      message: hardeningTexts.documentUnreadable,
+      extensions: { code: 'GRAPHQL_PARSE_FAILED', reason: expect.stringMatching(/Syntax Error/) },
+    });
 
     const variable = await stack.post({ query: 'query ($first: Int) { posts(first: $first) { totalCount } }', variables: { first: 'ten' } });
     expect(variable.status).toBe(400);
-    expect(variable.body.errors[0].message).toMatch(/Variable "\$first" got invalid value/);
+    expect(variable.body.errors[0]).toMatchObject({
+      message: hardeningTexts.variablesInvalid,
+      extensions: { code: 'BAD_REQUEST', reason: expect.stringMatching(/Variable "\$first" got invalid value/) },
+    });
   });
 });

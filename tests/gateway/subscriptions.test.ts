@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WS_LIMITS } from '../../domain/limits.js';
+import { GRAPHQL_LIMITS, WS_LIMITS } from '../../domain/limits.js';
 import { hardeningTexts } from '../../domain/messages.js';
 import { publishPostChanged } from '../../gateway/src/server/pubsub.js';
 import { startGatewayRig, type Stack } from '../helpers/stack.js';
@@ -70,7 +70,7 @@ describe('graphql-ws hardening', () => {
       id: 'x',
     });
     await until(() => deep.errors.length > 0);
-    expect(JSON.stringify(deep.errors[0])).toMatch(/depth limit/i);
+    expect(JSON.stringify(deep.errors[0])).toContain(hardeningTexts.tooDeep(GRAPHQL_LIMITS.maxDepth));
   });
 });
 

@@ -1,4 +1,4 @@
-import { ERROR_CODE_MEANINGS, type ErrorCode as ErrorCodeValue } from '../../../domain/index.js';
+import { CLIENT_ONLY_ERROR_CODES, ERROR_CODE_MEANINGS, type ErrorCode as ErrorCodeValue } from '../../../domain/index.js';
 import { builder } from './builder.js';
 import {
   BadRequestError,
@@ -11,12 +11,15 @@ import {
   type ValidationIssue,
 } from './errors.js';
 
-/** The domain's error codes, each described: the type of `Error.code`, and every `extensions.code` the gateway sends. */
+/** The domain's error codes the server sends, each described: the type of `Error.code`, and every `extensions.code` the gateway sends. */
 export const ErrorCode = builder.enumType('ErrorCode', {
   description: 'What kind of failure an error is: `Error.code` of a typed error, and `extensions.code` of a located error.',
-  values: Object.fromEntries(Object.entries(ERROR_CODE_MEANINGS).map(([code, description]) => [code, { value: code, description }])) as {
-    [K in ErrorCodeValue]: { value: K; description: string };
-  },
+  values: Object.fromEntries(
+    Object.entries(ERROR_CODE_MEANINGS)
+      .filter(([code]) => !(CLIENT_ONLY_ERROR_CODES as readonly string[]).includes(code))
+      .map(([code, description]) => [code, { value: code, description }]),
+    // Typed with every code: a client-only code is never made by the gateway's errors, so none reaches the enum.
+  ) as { [K in ErrorCodeValue]: { value: K; description: string } },
 });
 
 /** Expected failures returned as typed results, each with a Korean message. */

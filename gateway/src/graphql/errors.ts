@@ -149,9 +149,51 @@ function originOf(error: GraphQLError): unknown {
 }
 
 /**
+ * Libraries' refusals of a request that carry no code telling them apart (the CSRF check of Yoga's plugin, Yoga's
+ * batching refusal): known only by their English words, each with its Korean message and code.
+ */
+const LIBRARY_REFUSALS: Readonly<Record<string, { code: ErrorCode; message: string }>> = {
+  'Required CSRF header(s) not present': { code: 'BAD_REQUEST', message: hardeningTexts.csrfHeaderRequired },
+  'Batching is not supported.': { code: 'BAD_REQUEST', message: hardeningTexts.batchingUnsupported },
+};
+
+/**
+ * A document that does not parse or validate, in Korean with graphql-js's code; its English words are kept in
+ * `extensions.reason` for the developer. Our own refusals (document limits, already in Korean) pass as they are.
+ */
+export function documentErrorInKorean(error: GraphQLError, code: 'GRAPHQL_PARSE_FAILED' | 'GRAPHQL_VALIDATION_FAILED'): GraphQLError {
+  // Validation answers are cached and come back through here already told.
+  if (originOf(error) instanceof GatewayError || error.extensions.reason !== undefined) return error;
+  const message = code === 'GRAPHQL_PARSE_FAILED' ? hardeningTexts.documentUnreadable : hardeningTexts.documentInvalid;
+  return new GraphQLError(message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    extensions: { ...error.extensions, code, reason: error.message },
+  });
+}
+
+/**
+ * Any other request error (no response path: the variables, the HTTP request) in Korean with a code: a library
+ * refusal by its words, bad variables (graphql-js' coercion, in English, kept as `reason`) as BAD_REQUEST. Those
+ * with a code of the list already are ours (or came through documentErrorInKorean) and pass.
+ */
+function requestErrorInKorean(error: GraphQLError): GraphQLError {
+  const refusal = LIBRARY_REFUSALS[error.message];
+  if (!refusal && isErrorCode(error.extensions.code)) return error;
+  const { http } = error.extensions;
+  return new GraphQLError(refusal?.message ?? hardeningTexts.variablesInvalid, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    extensions: { code: refusal?.code ?? 'BAD_REQUEST', ...(refusal ? {} : { reason: error.message }), ...(http ? { http } : {}) },
+  });
+}
+
+/**
  * Yoga's `maskError`: what a client may see of an error. Expected failures (a GatewayError, or any error carrying a
- * code of the domain's list) and request errors the GraphQL specification says to report (syntax, validation,
- * variable coercion, HTTP: they have no response path) pass as they are. A library's own error about a client's
+ * code of the domain's list) pass as they are; request errors the GraphQL specification says to report (syntax,
+ * validation, variable coercion, HTTP: they have no response path) are told in Korean with a code. A library's own error about a client's
  * input (Pothos' "Invalid global ID …", in English) becomes the catalogue's BAD_REQUEST in Korean; anything else
  * becomes INTERNAL_SERVER_ERROR with the generic Korean message, keeping only where it happened (no message,
  * no stack). Yoga logs each masked error in full.
@@ -159,8 +201,9 @@ function originOf(error: GraphQLError): unknown {
 export function maskUnexpected(error: unknown): Error {
   if (error instanceof GraphQLError) {
     const origin = originOf(error);
-    if (origin instanceof GatewayError || (origin instanceof GraphQLError && isErrorCode(origin.extensions.code))) return error;
-    if (error.path === undefined && origin instanceof GraphQLError && !(origin instanceof PothosError)) return error;
+    if (origin instanceof GatewayError) return error;
+    if (error.path === undefined && origin instanceof GraphQLError && !(origin instanceof PothosError)) return requestErrorInKorean(error);
+    if (origin instanceof GraphQLError && isErrorCode(origin.extensions.code)) return error;
     const clientInput = origin instanceof PothosValidationError;
     return new GraphQLError(clientInput ? errorMessages.BAD_REQUEST : errorMessages.INTERNAL_SERVER_ERROR, {
       nodes: error.nodes,

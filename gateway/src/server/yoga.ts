@@ -23,6 +23,7 @@ import { useOperationSpans, type GatewayTracing } from './tracing.js';
 import { useAcceptNegotiation, useHeadAsGet } from './http-negotiation.js';
 import { graphiqlPage, useCompressedGraphiQL } from './graphiql.js';
 import { useRefusedTokenNotice } from './refused-token.js';
+import { useDocumentErrorsInKorean } from './document-errors.js';
 
 /**
  * Where GraphQL over SSE runs in its single connection mode (many operations on one stream, graphql-sse's
@@ -90,6 +91,8 @@ export function createGatewayYoga({
     useBoundedUploads(),
     ...useTrustedDocuments(persisted, settings.persistedOnly),
     ...operationLimitPlugins({ introspection: settings.introspection }),
+    // After the limits: their suggestion blocker has cleaned graphql-js's words before they are kept as `reason`.
+    useDocumentErrorsInKorean(),
     useRateLimits({ redis }) as Plugin,
     useRefusedTokenNotice() as Plugin,
     usePublicCacheInvalidation(publicCache, (error) => logger?.warn('public cache invalidation failed', error)),

@@ -1,9 +1,10 @@
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
-import { NoSchemaIntrospectionCustomRule, type DocumentNode, type ExecutionArgs, type GraphQLError, type GraphQLSchema, type ValidationContext } from 'graphql';
+import { NoSchemaIntrospectionCustomRule, type DocumentNode, type ExecutionArgs, type GraphQLSchema, type ValidationContext } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { GRAPHQL_LIMITS } from '../../../../domain/limits.js';
 import { hardeningTexts } from '../../../../domain/messages.js';
 import { operationCost } from './cost.js';
+import { GatewayError } from '../../graphql/errors.js';
 
 /** The cost each executed operation was measured at, for the rate limits that weigh expensive queries. */
 const costByContext = new WeakMap<object, number>();
@@ -22,18 +23,31 @@ const rejected = (message: string, extensions: Record<string, unknown> = {}) =>
  * and no "did you mean" suggestions. graphql-js's own MaxIntrospectionDepthRule bounds introspection.
  */
 export function operationLimitPlugins({ introspection }: { introspection: boolean }): Plugin[] {
-  // Reported as validation errors (not thrown), so they answer 400 as the GraphQL-over-HTTP spec asks.
-  const asValidationError = {
+  // Reported as validation errors (not thrown), so they answer 400 as the GraphQL-over-HTTP spec asks; in Korean
+  // (GraphQL Armor words them in English, as a "Syntax Error").
+  const asValidationError = (message: string) => ({
     propagateOnRejection: false,
-    onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
-  };
+    onReject: [(context: ValidationContext | null) => context?.reportError(new GatewayError('GRAPHQL_VALIDATION_FAILED', message))],
+  });
   const armor = new EnvelopArmor({
     // Fields count, fragment spreads do not: Relay documents are made of fragments.
-    maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, flattenFragments: true, ...asValidationError },
-    maxAliases: { n: GRAPHQL_LIMITS.maxAliases, ...asValidationError },
-    maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, ...asValidationError },
-    // Counted while parsing, before any document exists: a parse error (400) by itself.
-    maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
+    maxDepth: {
+      n: GRAPHQL_LIMITS.maxDepth,
+      ignoreIntrospection: true,
+      flattenFragments: true,
+      ...asValidationError(hardeningTexts.tooDeep(GRAPHQL_LIMITS.maxDepth)),
+    },
+    maxAliases: { n: GRAPHQL_LIMITS.maxAliases, ...asValidationError(hardeningTexts.tooManyAliases(GRAPHQL_LIMITS.maxAliases)) },
+    maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, ...asValidationError(hardeningTexts.tooManyDirectives(GRAPHQL_LIMITS.maxDirectives)) },
+    // Counted while parsing, before any document exists: a parse error (400) by itself, thrown in our words.
+    maxTokens: {
+      n: GRAPHQL_LIMITS.maxTokens,
+      onReject: [
+        () => {
+          throw new GatewayError('GRAPHQL_PARSE_FAILED', hardeningTexts.tooManyTokens(GRAPHQL_LIMITS.maxTokens));
+        },
+      ],
+    },
     // Armor's cost knows nothing of page sizes; useOperationCost below weighs first/last.
     costLimit: { enabled: false },
     blockFieldSuggestion: { enabled: !introspection },
