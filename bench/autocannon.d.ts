@@ -9,7 +9,15 @@ declare module 'autocannon' {
     pipelining?: number;
     duration?: number;
     overallRate?: number;
-    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string; onResponse?: (status: number, body: string) => void }[];
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      /** Called before each request is sent; what it returns is sent (the other fields are kept by spreading). */
+      setupRequest?: (request: { headers?: Record<string, string> }) => { headers?: Record<string, string> };
+      onResponse?: (status: number, body: string) => void;
+    }[];
   }
   interface Histogram {
     average: number;

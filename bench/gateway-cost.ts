@@ -4,6 +4,10 @@
  * (`bench/peers/passthrough.ts`) that makes the same upstream calls and answers the same JSON without GraphQL.
  * Also the gateway's CPU time per answered operation, read from /proc while each phase runs.
  *
+ * Both sides are asked by distinct members in turn (each request carries the next member's token), as real readers
+ * differ: the gateway shares identical reads in flight only within one caller, so neither side saves upstream calls
+ * the other makes. The upstream calls per answer of both sides are counted by the fixture and printed.
+ *
  * BENCH_CPU_PROF_DIR=<folder> starts this gateway with `node --cpu-prof` and writes its profile there when it stops
  * (open the `.cpuprofile` in Chrome DevTools or speedscope).
  */
@@ -12,7 +16,8 @@ import { join } from 'node:path';
 import { startService, type Service } from '../tests/helpers/processes.js';
 import { startFixtureUpstream } from './fixture-upstream.js';
 import { FEED, POST_DETAIL } from './operations.js';
-import { counter, cpuSeconds, drive, graphql, graphqlLoad, report, type Load } from './load.js';
+import { cpuSeconds, drive, graphql, graphqlLoad, report, type Load } from './load.js';
+import { MEMBER_COUNT, benchMembers, memberHeaders } from './members.js';
 
 /** Starts its own fixture upstream, gateway and pass-through (added to `services` for the caller to stop) and reports P6. */
 export async function benchGatewayCost(referenceUpstream: Service, dataDir: string, services: Service[]): Promise<void> {
@@ -29,17 +34,22 @@ export async function benchGatewayCost(referenceUpstream: Service, dataDir: stri
   services.push(gateway);
   const passThrough = await startService('pass-through peer', 'bench/peers/passthrough.ts', { UPSTREAM_URL: fixture.url }, '/healthz');
   services.push(passThrough);
+  const members = await benchMembers(referenceUpstream, MEMBER_COUNT);
+  const callers = memberHeaders(members);
 
   // Record what both sides ask for, then replay only: the busiest post, so the detail carries replies and answers.
-  const feed = await graphql(gateway, FEED);
+  const [{ token }] = members;
+  const feed = await graphql(gateway, FEED, undefined, token);
   const busiest = [...feed.posts.edges].sort((a: any, b: any) => b.node.replyCount - a.node.replyCount)[0].node;
   const postId = Number(Buffer.from(busiest.id, 'base64').toString().split(':')[1]);
-  const detail = await graphql(gateway, POST_DETAIL, { id: busiest.id });
-  const peerAnswer = async (path: string) => (await (await fetch(`${passThrough.url}${path}`)).json()).data;
-  const sameFeed = isDeepStrictEqual(await peerAnswer('/feed'), await graphql(gateway, FEED));
+  const detail = await graphql(gateway, POST_DETAIL, { id: busiest.id }, token);
+  const peerAnswer = async (path: string) => (await (await fetch(`${passThrough.url}${path}`, { headers: callers[0] })).json()).data;
+  const sameFeed = isDeepStrictEqual(await peerAnswer('/feed'), feed);
   const sameDetail = isDeepStrictEqual(await peerAnswer(`/post-detail/${postId}`), detail);
+  // The feed, the post and its reply page: a URL only one side asked for would make a fourth.
   const { recorded } = await fixture.stats();
   await fixture.freeze();
+  if (!sameFeed || !sameDetail) console.log(`P6 answers differ: feed ${sameFeed ? 'equal' : 'differs'}, post detail ${sameDetail ? 'equal' : 'differs'}`);
   report(
     'P6 the pass-through answers what the gateway answers, and calls the same URLs',
     sameFeed && sameDetail && recorded === 3 ? 1 : 0,
@@ -49,8 +59,12 @@ export async function benchGatewayCost(referenceUpstream: Service, dataDir: stri
   );
 
   const operations: { name: string; gateway: Load; peer: Load }[] = [
-    { name: 'feed', gateway: graphqlLoad(gateway, FEED), peer: { url: `${passThrough.url}/feed` } },
-    { name: 'post detail', gateway: graphqlLoad(gateway, POST_DETAIL, { id: busiest.id }), peer: { url: `${passThrough.url}/post-detail/${postId}` } },
+    { name: 'feed', gateway: graphqlLoad(gateway, FEED, undefined, callers), peer: { url: `${passThrough.url}/feed`, callers } },
+    {
+      name: 'post detail',
+      gateway: graphqlLoad(gateway, POST_DETAIL, { id: busiest.id }, callers),
+      peer: { url: `${passThrough.url}/post-detail/${postId}`, callers },
+    },
   ];
   for (const operation of operations) {
     await drive(operation.gateway, { seconds: 3 });
@@ -64,18 +78,23 @@ export async function benchGatewayCost(referenceUpstream: Service, dataDir: stri
     let peerCpu = 0;
     let peerAnswers = 0;
     let upstreamCalls = 0;
+    let peerUpstreamCalls = 0;
     let failures = 0;
+    // Only the side under load calls the fixture while it runs: its count is that side's upstream calls.
+    const served = async () => (await fixture.stats()).served;
     // Alternated twice, so drift on the shared machine touches both sides alike.
     for (let round = 0; round < 2; round += 1) {
       const cpuBefore = cpuSeconds(gateway);
-      const callsBefore = await counter(gateway, 'gateway_upstream_requests_total');
+      const callsBefore = await served();
       const viaGateway = await drive(operation.gateway);
       cpu += cpuSeconds(gateway) - cpuBefore;
-      upstreamCalls += (await counter(gateway, 'gateway_upstream_requests_total')) - callsBefore;
+      upstreamCalls += (await served()) - callsBefore;
       answers += viaGateway.answers;
       const peerCpuBefore = cpuSeconds(passThrough);
+      const peerCallsBefore = await served();
       const viaPeer = await drive(operation.peer);
       peerCpu += cpuSeconds(passThrough) - peerCpuBefore;
+      peerUpstreamCalls += (await served()) - peerCallsBefore;
       peerAnswers += viaPeer.answers;
       gatewayRuns.push(viaGateway.rps);
       peerRuns.push(viaPeer.rps);
@@ -85,8 +104,11 @@ export async function benchGatewayCost(referenceUpstream: Service, dataDir: stri
     const peerRps = peerRuns.reduce((sum, rps) => sum + rps, 0) / peerRuns.length;
     console.log(
       `P6 ${operation.name}: gateway ${gatewayRps.toFixed(0)} req/s (${(upstreamCalls / Math.max(1, answers)).toFixed(2)} upstream calls per answer), ` +
-        `pass-through ${peerRps.toFixed(0)} req/s (${((peerCpu * 1e6) / Math.max(1, peerAnswers)).toFixed(0)} µs CPU per answer)`,
+        `pass-through ${peerRps.toFixed(0)} req/s (${(peerUpstreamCalls / Math.max(1, peerAnswers)).toFixed(2)} upstream calls per answer, ` +
+        `${((peerCpu * 1e6) / Math.max(1, peerAnswers)).toFixed(0)} µs CPU per answer); ${callers.length} members asking in turn`,
     );
+    report(`P6 ${operation.name}: gateway upstream calls per answer`, upstreamCalls / Math.max(1, answers), 'reported', true);
+    report(`P6 ${operation.name}: pass-through upstream calls per answer`, peerUpstreamCalls / Math.max(1, peerAnswers), 'reported', true);
     report(`P6 ${operation.name}: gateway req/s ÷ pass-through req/s, fixture upstream`, gatewayRps / peerRps, '≥ 0.5', gatewayRps / peerRps >= 0.5);
     report(`P6 ${operation.name}: gateway CPU µs per operation`, (cpu * 1e6) / Math.max(1, answers), 'reported', true, 0);
     report(`P6 ${operation.name}: failed responses`, failures, '0', failures === 0, 0);

@@ -18,13 +18,20 @@ export interface Load {
   method?: 'GET' | 'POST';
   body?: string;
   headers?: Record<string, string>;
+  /**
+   * Headers naming distinct callers (members' tokens), one set per request in turn: identical reads from one caller
+   * in flight at once share an upstream call in the gateway, so without callers the load is the rare case of many
+   * clients asking as the same person.
+   */
+  callers?: Record<string, string>[];
 }
 
-export const graphqlLoad = (service: Service, query: string, variables?: Record<string, unknown>): Load => ({
+export const graphqlLoad = (service: Service, query: string, variables?: Record<string, unknown>, callers?: Record<string, string>[]): Load => ({
   url: `${service.url}/graphql`,
   method: 'POST',
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ query, variables }),
+  callers,
 });
 
 export interface LoadResult {
@@ -41,6 +48,8 @@ export let firstErrorSample: string | undefined;
 
 export async function drive(load: Load, options: { seconds?: number; overallRate?: number } = {}): Promise<LoadResult> {
   let errorAnswers = 0;
+  let nextCaller = 0;
+  const { callers } = load;
   const result = await autocannon({
     url: load.url,
     connections: CONNECTIONS,
@@ -52,6 +61,14 @@ export async function drive(load: Load, options: { seconds?: number; overallRate
         method: load.method ?? 'GET',
         headers: load.headers,
         body: load.body,
+        ...(callers?.length
+          ? {
+              setupRequest: (request: { headers?: Record<string, string> }) => ({
+                ...request,
+                headers: { ...load.headers, ...callers[nextCaller++ % callers.length] },
+              }),
+            }
+          : {}),
         // GraphQL answers its errors with status 200: a body with `"errors"` is a failure too.
         onResponse: (_status: number, body: string) => {
           if (body.includes('"errors"')) {

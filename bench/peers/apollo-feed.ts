@@ -1,12 +1,13 @@
 import { ApolloServer } from '@apollo/server';
 import { startStandaloneServer } from '@apollo/server/standalone';
-import { RESTDataSource } from '@apollo/datasource-rest';
+import { RESTDataSource, type AugmentedRequest } from '@apollo/datasource-rest';
 import type { PageJson, PostJson, UserSummaryJson } from '../../domain/api.js';
 
 /**
  * P5's peer: the same feed slice served by Apollo Server with @apollo/datasource-rest against the same
  * upstream, set up the way the libraries' documentation shows (a RESTDataSource per request, created in
- * the context function; `startStandaloneServer`).
+ * the context function; `startStandaloneServer`). The caller's `Authorization` goes upstream with each call, set in
+ * `willSendRequest` as the documentation's authentication example does.
  */
 const typeDefs = /* GraphQL */ `
   type Badge { title: String! hexCode: String! }
@@ -19,6 +20,16 @@ const typeDefs = /* GraphQL */ `
 
 class CommunityAPI extends RESTDataSource {
   override baseURL = process.env.UPSTREAM_URL ?? 'http://127.0.0.1:4001/';
+  private readonly authorization: string | undefined;
+
+  constructor(options: { cache: ApolloServer['cache']; authorization?: string }) {
+    super(options);
+    this.authorization = options.authorization;
+  }
+
+  override willSendRequest(_path: string, request: AugmentedRequest) {
+    if (this.authorization) request.headers.authorization = this.authorization;
+  }
 
   posts(first: number): Promise<PageJson<PostJson>> {
     return this.get('v1/community/', { params: { page: '1', page_size: String(first) } });
@@ -55,9 +66,9 @@ const resolvers = {
 const server = new ApolloServer<ContextValue>({ typeDefs, resolvers });
 const { url } = await startStandaloneServer(server, {
   listen: { port: Number(process.env.PORT ?? 4100), host: '127.0.0.1' },
-  context: async () => {
+  context: async ({ req }) => {
     const { cache } = server;
-    return { dataSources: { community: new CommunityAPI({ cache }) } };
+    return { dataSources: { community: new CommunityAPI({ cache, authorization: req.headers.authorization }) } };
   },
 });
 console.log(`apollo peer: ${url}`);
