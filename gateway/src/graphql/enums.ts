@@ -11,6 +11,15 @@ export function enumValues<T extends string>(values: readonly T[], descriptions?
   };
 }
 
+/** Descriptions for `enumValues`: each value's English meaning, ending with the Korean label members see (a domain label map). */
+export function labelledDescriptions<T extends string>(
+  values: readonly T[],
+  meanings: { readonly [K in T]: string },
+  labels: Readonly<Record<string, string>>,
+) {
+  return Object.fromEntries(values.map((value) => [value, `${meanings[value]}; shown as "${labels[value]}".`])) as { [K in T]: string };
+}
+
 export const OrderDirection = builder.enumType('OrderDirection', {
   description: 'Which way a list is sorted.',
   values: enumValues(SORT_ORDERS, {

@@ -23,7 +23,7 @@ import { findInPages, upstreamNode } from '../../graphql/nodes.js';
 import { ConflictError, NotAuthenticatedError, NotFoundError, ValidationError, invalidArgument } from '../../graphql/errors.js';
 import { byField, byIdentity, listConnection, pageConnection, queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { issuesAt, localKeyOf, targetIdOf, UUID_PATTERN, validateInput } from '../../graphql/ids.js';
-import { enumValues } from '../../graphql/enums.js';
+import { enumValues, labelledDescriptions } from '../../graphql/enums.js';
 import { RENAMED_INPUT_REMOVAL_DATE, targetIdFields, payloadMutation } from '../../graphql/mutations.js';
 import { User } from '../../graphql/refs.js';
 import { isViewer } from '../../graphql/viewer.js';
@@ -49,17 +49,17 @@ const itemTypeMeanings: Record<ItemTypeValue, string> = {
   ticket: 'A ticket',
 };
 const layerNumber = (type: ItemTypeValue) => (AVATAR_LAYER_TYPES as readonly string[]).indexOf(type) + 1;
+const layerOf = (type: ItemTypeValue) => (layerNumber(type) ? `, avatar layer ${layerNumber(type)} of ${AVATAR_LAYER_TYPES.length} from the bottom` : '');
 
 export const ItemType = builder.enumType('ItemType', {
   description: `The kind of an item: equipment, one of the ${AVATAR_LAYER_TYPES.length} avatar layers, or another kind.`,
   values: enumValues(
     ITEM_TYPES,
-    Object.fromEntries(
-      ITEM_TYPES.map((type) => {
-        const layer = layerNumber(type) ? `, avatar layer ${layerNumber(type)} of ${AVATAR_LAYER_TYPES.length} from the bottom` : '';
-        return [type, `${itemTypeMeanings[type]}${layer}; shown as "${itemTexts.types[type]}".`];
-      }),
-    ) as Record<ItemTypeValue, string>,
+    labelledDescriptions(
+      ITEM_TYPES,
+      Object.fromEntries(ITEM_TYPES.map((type) => [type, `${itemTypeMeanings[type]}${layerOf(type)}`])) as Record<ItemTypeValue, string>,
+      itemTexts.types,
+    ),
   ),
 });
 export const WishTypeEnum = builder.enumType('WishType', {

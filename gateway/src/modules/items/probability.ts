@@ -6,25 +6,20 @@ import {
   probabilitySearchSchema,
   type ProbabilityItemJson,
   type ProbabilityKind,
-  type ProbabilityRarity,
   itemTexts,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import { upstreamNode } from '../../graphql/nodes.js';
 import { NotFoundError } from '../../graphql/errors.js';
 import { issuesAt } from '../../graphql/ids.js';
-import { enumValues } from '../../graphql/enums.js';
+import { enumValues, labelledDescriptions } from '../../graphql/enums.js';
 import { byIdentity, queryConnection, sliceConnection } from '../../graphql/connections.js';
-
-/** Each value's English description, ending with the Korean label members see (domain's label map). */
-const shownAs = <T extends string>(values: readonly T[], meanings: Record<T, string>, labels: Record<T, string>) =>
-  Object.fromEntries(values.map((value) => [value, `${meanings[value]}; shown as "${labels[value]}".`])) as Record<T, string>;
 
 const ProbabilityKindEnum = builder.enumType('ProbabilityKind', {
   description: 'Which probability table: each kind of draw has its own.',
   values: enumValues(
     PROBABILITY_KINDS,
-    shownAs<ProbabilityKind>(
+    labelledDescriptions(
       PROBABILITY_KINDS,
       {
         guildornament: 'Guild ornaments',
@@ -41,7 +36,7 @@ const RarityEnum = builder.enumType('ProbabilityRarity', {
   description: 'How rare a row of a probability table is, from legendary (the rarest) to common.',
   values: enumValues(
     PROBABILITY_RARITIES,
-    shownAs<ProbabilityRarity>(
+    labelledDescriptions(
       PROBABILITY_RARITIES,
       { legendary: 'Legendary, the rarest', epic: 'Epic', rare: 'Rare', uncommon: 'Uncommon', common: 'Common, the least rare' },
       itemTexts.probability.rarities,

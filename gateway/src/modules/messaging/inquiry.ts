@@ -10,9 +10,6 @@ import {
   INQUIRY_STATUSES,
   INQUIRY_TITLE_MAX,
   messagingTexts,
-  type InquiryCategory,
-  type InquiryPriority,
-  type InquiryStatus,
   inquiryCommentSchema,
   inquiryCreateSchema,
   inquirySatisfactionSchema,
@@ -26,7 +23,7 @@ import { builder } from '../../graphql/builder.js';
 import { upstreamNode } from '../../graphql/nodes.js';
 import type { GatewayContext } from '../../graphql/context.js';
 import { ConflictError, NotFoundError, WRITE_ERRORS } from '../../graphql/errors.js';
-import { enumValues } from '../../graphql/enums.js';
+import { enumValues, labelledDescriptions } from '../../graphql/enums.js';
 import { NUMERIC_ID_PATTERN, idempotencyKeyOf, targetIdOf, upstreamIdOf, validateInput } from '../../graphql/ids.js';
 import { idempotencyKeyField, payloadMutation, targetIdFields } from '../../graphql/mutations.js';
 import { byId, listConnection, resultsConnection } from '../../graphql/connections.js';
@@ -36,15 +33,11 @@ import { User } from '../../graphql/refs.js';
 /** The statuses in the order staff move an inquiry through them, one step at a time. */
 const STATUS_STEPS = INQUIRY_STATUSES.map((status) => status.toUpperCase()).join(', ');
 
-/** Each value's English description, ending with the Korean label members see (domain's label map). */
-const described = <T extends string>(values: readonly T[], meanings: Record<T, string>, labels: Record<string, string>) =>
-  Object.fromEntries(values.map((value) => [value, `${meanings[value]}; shown as "${labels[value]}".`])) as Record<T, string>;
-
 const InquiryStatusEnum = builder.enumType('InquiryStatus', {
   description: `Where an inquiry stands. Staff move it forward one step at a time: ${STATUS_STEPS}.`,
   values: enumValues(
     INQUIRY_STATUSES,
-    described<InquiryStatus>(
+    labelledDescriptions(
       INQUIRY_STATUSES,
       { pending: 'Received, not yet taken up', in_progress: 'Being handled by staff', resolved: 'Answered', closed: 'Closed: no more comments' },
       messagingTexts.inquiryStatusLabels,
@@ -55,7 +48,7 @@ const InquiryCategoryEnum = builder.enumType('InquiryCategory', {
   description: 'What an inquiry is about.',
   values: enumValues(
     INQUIRY_CATEGORIES,
-    described<InquiryCategory>(
+    labelledDescriptions(
       INQUIRY_CATEGORIES,
       { general: 'A general question', technical: 'A technical problem', account: "The member's account", payment: 'A payment', other: 'Anything else' },
       messagingTexts.inquiryCategoryLabels,
@@ -66,7 +59,7 @@ const InquiryPriorityEnum = builder.enumType('InquiryPriority', {
   description: 'How urgent the member says an inquiry is.',
   values: enumValues(
     INQUIRY_PRIORITIES,
-    described<InquiryPriority>(INQUIRY_PRIORITIES, { low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' }, messagingTexts.inquiryPriorityLabels),
+    labelledDescriptions(INQUIRY_PRIORITIES, { low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' }, messagingTexts.inquiryPriorityLabels),
   ),
 });
 

@@ -19,7 +19,7 @@ import { upstreamNode } from '../../graphql/nodes.js';
 import { ensureWithin } from '../../graphql/uploads.js';
 import { NotFoundError, ValidationError, invalidArgument } from '../../graphql/errors.js';
 import type { NoticeFile } from './messaging-api.js';
-import { enumValues, OrderDirection } from '../../graphql/enums.js';
+import { enumValues, labelledDescriptions, OrderDirection } from '../../graphql/enums.js';
 import { byIdentity, queryConnection, resultsConnection, type ListOrder, type SortDirection } from '../../graphql/connections.js';
 import { localKeyOf, UUID_PATTERN, validateInput } from '../../graphql/ids.js';
 import { payloadMutation } from '../../graphql/mutations.js';
@@ -35,12 +35,7 @@ const noticeCategoryMeanings: Record<NoticeCategory, string> = {
 };
 export const NoticeCategoryEnum = builder.enumType('NoticeCategory', {
   description: 'What a notice is about.',
-  values: enumValues(
-    NOTICE_CATEGORIES,
-    Object.fromEntries(
-      NOTICE_CATEGORIES.map((category) => [category, `${noticeCategoryMeanings[category]}; shown as "${messagingTexts.noticeCategoryLabels[category]}".`]),
-    ) as Record<NoticeCategory, string>,
-  ),
+  values: enumValues(NOTICE_CATEGORIES, labelledDescriptions(NOTICE_CATEGORIES, noticeCategoryMeanings, messagingTexts.noticeCategoryLabels)),
 });
 const NoticeSortField = builder.enumType('NoticeSortField', {
   description: 'What notices are sorted by, after the important and then the pinned ones.',

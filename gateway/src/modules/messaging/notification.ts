@@ -24,7 +24,7 @@ import { upstreamNode } from '../../graphql/nodes.js';
 import { isViewer } from '../../graphql/viewer.js';
 import type { GatewayContext } from '../../graphql/context.js';
 import { NotAuthenticatedError, WRITE_ERRORS, invalidArgument } from '../../graphql/errors.js';
-import { enumValues } from '../../graphql/enums.js';
+import { enumValues, labelledDescriptions } from '../../graphql/enums.js';
 import { byId, connectionTotalCount, listConnection, resultsConnection } from '../../graphql/connections.js';
 import { NUMERIC_ID_PATTERN, localKeyOf, validateInput } from '../../graphql/ids.js';
 import { payloadMutation } from '../../graphql/mutations.js';
@@ -45,13 +45,7 @@ const notificationTypeMeanings: Record<NotificationType, string> = {
 };
 export const NotificationTypeEnum = builder.enumType('NotificationType', {
   description: 'What a notification is about; members choose per channel which kinds they receive.',
-  values: enumValues(
-    NOTIFICATION_TYPES,
-    Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, `${notificationTypeMeanings[type]}; shown as "${messagingTexts.typeLabels[type]}".`])) as Record<
-      NotificationType,
-      string
-    >,
-  ),
+  values: enumValues(NOTIFICATION_TYPES, labelledDescriptions(NOTIFICATION_TYPES, notificationTypeMeanings, messagingTexts.typeLabels)),
 });
 export const NotificationPriorityEnum = builder.enumType('NotificationPriority', {
   description: 'How important a notification is.',

@@ -37,8 +37,6 @@ import {
   type HighlightJson,
   type StoryGroupJson,
   type StoryJson,
-  type StoryPrivacy,
-  type StoryType,
   type StoryReactionJson,
   type StoryStatsJson,
   type StoryViewJson,
@@ -60,14 +58,10 @@ import {
   withoutNulls,
 } from '../../graphql/ids.js';
 import { idempotencyKeyField, payloadMutation, targetIdFields, type InputFieldBuilder } from '../../graphql/mutations.js';
-import { enumValues } from '../../graphql/enums.js';
+import { enumValues, labelledDescriptions } from '../../graphql/enums.js';
 import { byField, byIdentity, listConnection, queryConnection, resultsConnection, sliceConnection } from '../../graphql/connections.js';
 import { User } from '../../graphql/refs.js';
 import { isViewer } from '../../graphql/viewer.js';
-
-/** Each value's English description, ending with the Korean label members see (domain's label map). */
-const shownAs = <T extends string>(values: readonly T[], meanings: Record<T, string>, labels: Record<T, string>) =>
-  Object.fromEntries(values.map((value) => [value, `${meanings[value]}; shown as "${labels[value]}".`])) as Record<T, string>;
 
 const LIFETIME_HOURS = STORY_LIFETIME_MS / 3_600_000;
 const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
@@ -75,13 +69,13 @@ const mimeTypes = (types: readonly string[]) => types.join(', ');
 
 const StoryTypeEnum = builder.enumType('StoryType', {
   description: 'What a story shows.',
-  values: enumValues(STORY_TYPES, shownAs<StoryType>(STORY_TYPES, { image: 'A photo', video: 'A video' }, storyTexts.types)),
+  values: enumValues(STORY_TYPES, labelledDescriptions(STORY_TYPES, { image: 'A photo', video: 'A video' }, storyTexts.types)),
 });
 const StoryPrivacyEnum = builder.enumType('StoryPrivacy', {
   description: 'Who may see a story besides its author.',
   values: enumValues(
     STORY_PRIVACY_LEVELS,
-    shownAs<StoryPrivacy>(
+    labelledDescriptions(
       STORY_PRIVACY_LEVELS,
       {
         public: 'Every member',
