@@ -5,9 +5,12 @@ import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
 let token: string;
+/** 복숭아빛, demo member 12, who has written, replied, liked and followed. */
+let activeMemberToken: string;
 
 beforeAll(async () => {
   token = await stack.upstream.issueToken(2);
+  activeMemberToken = await stack.upstream.issueToken(12);
 });
 
 /** The deprecation reason of a type's field, as introspection shows it. */
@@ -56,5 +59,17 @@ describe('output fields renamed so no field repeats its type name; the former na
       expect(nodes.length).toBeGreaterThan(0);
       expect(nodes).toEqual(nodes.map(() => ({ type: list, wishType: list })));
     }
+  });
+
+  it('Activity.key answers what the deprecated Activity.activityId answers, and tells the entries apart', async () => {
+    expect(deprecationOf('Activity', 'activityId')).toBe('Use key. Removal after 2027-03-01.');
+    expect(deprecationOf('Activity', 'key')).toBeUndefined();
+
+    const answer = await stack.graphql(`{ viewer { activities(first: 100) { edges { node { key activityId type } } } } }`, {}, activeMemberToken);
+    expect(answer.errors).toBeUndefined();
+    const nodes: { key: string; activityId: string; type: string }[] = answer.data.viewer.activities.edges.map((edge: { node: unknown }) => edge.node);
+    expect(new Set(nodes.map((node) => node.type)).size).toBeGreaterThan(1);
+    for (const node of nodes) expect(node.key).toBe(node.activityId);
+    expect(new Set(nodes.map((node) => node.key)).size).toBe(nodes.length);
   });
 });

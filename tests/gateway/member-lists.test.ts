@@ -73,14 +73,14 @@ describe('member lists through the gateway', () => {
     expect(unblocked.data.unblockUser.user.isBlocked).toBe(false);
     expect((await stack.graphql(BLOCKED, {}, token)).data.viewer.blockedUsers.totalCount).toBe(2);
 
-    const ACTIVITIES = `query($after: String) { viewer { activities(first: 5, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { activityId type createdAt } } } } }`;
+    const ACTIVITIES = `query($after: String) { viewer { activities(first: 5, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { key type createdAt } } } } }`;
     const activities = (await stack.graphql(ACTIVITIES, {}, token)).data.viewer.activities;
     expect(activities.edges).toHaveLength(5);
     expect(activities.totalCount).toBeGreaterThan(5);
     const next = (await stack.graphql(ACTIVITIES, { after: activities.pageInfo.endCursor }, token)).data.viewer.activities;
     const times = [...activities.edges, ...next.edges].map((edge: any) => Date.parse(edge.node.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    const ids = [...activities.edges, ...next.edges].map((edge: any) => edge.node.activityId);
+    const ids = [...activities.edges, ...next.edges].map((edge: any) => edge.node.key);
     expect(new Set(ids).size).toBe(ids.length);
   });
 });

@@ -56,6 +56,9 @@ export function targetIdFields<Old extends string>(t: InputFieldBuilder, oldName
   };
 }
 
+/** Said of every mutation a guest may call; the Mutation type's description says the others need a session. */
+const GUESTS_MAY_CALL = 'Guests may call it too.';
+
 const capitalized = (name: string) => name[0].toUpperCase() + name.slice(1);
 const isFieldOptions = (field: PayloadField): field is Exclude<PayloadField, Output> => Object.getPrototypeOf(field) === Object.prototype;
 
@@ -135,7 +138,7 @@ export function payloadMutation<Fields extends InputFieldMap, const P extends Pa
   builder.mutationField(name, (t) =>
     t.field({
       type: payloadRef as ObjectRef<Types, unknown>,
-      description,
+      description: guests ? [description, GUESTS_MAY_CALL].filter(Boolean).join(' ') : description,
       ...(guests ? {} : { authScopes: { member: true } }),
       errors: {
         types: [...errors],

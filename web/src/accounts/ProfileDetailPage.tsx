@@ -137,7 +137,7 @@ function ActivityList({ user }: { user: ProfileDetailPage_activities$key }) {
         activities(first: $count, after: $cursor) @connection(key: "ProfileDetailPage_activities") @required(action: THROW) {
           edges {
             node {
-              activityId
+              key
               type
               targetTitle
               createdAt
@@ -163,7 +163,7 @@ function ActivityList({ user }: { user: ProfileDetailPage_activities$key }) {
           const text = (d.activity[kind] ?? d.activity.post)(node.targetTitle ?? '');
           const to = activityLink(node.target);
           return (
-            <li key={node.activityId} className="activity-list__item" data-testid="activity">
+            <li key={node.key} className="activity-list__item" data-testid="activity">
               {to ? <Link to={to}>{text}</Link> : text}
               <time className="activity-list__time" dateTime={node.createdAt as string}>
                 {new Date(node.createdAt as string).toLocaleDateString('ko-KR')}

@@ -1,5 +1,18 @@
 import type { LoginResultJson, ResetLinkCheckJson } from '../../../../domain/account.js';
 import {
+  ACCOUNT_TOKEN_TTL_MS,
+  BIO_MAX,
+  GENDERS,
+  IMAGE_MIME_TYPES,
+  LOCATION_TEXT_MAX,
+  LOGIN_SHEET_PASSWORD_MAX,
+  LOGIN_SHEET_PASSWORD_MIN,
+  NICKNAME_MAX,
+  NICKNAME_MIN,
+  PRIVACY_LEVELS,
+  REMEMBERED_SESSION_TTL_MS,
+  SESSION_TTL_MS,
+  WEBSITE_MAX,
   changePasswordSchema,
   deleteAccountSchema,
   loginSchema,
@@ -13,7 +26,7 @@ import {
   SOCIAL_PROVIDERS,
   type SocialProvider,
 } from '../../../../domain/index.js';
-import { IMAGE_UPLOAD_LIMIT } from '../../../../domain/uploads.js';
+import { IMAGE_UPLOAD_LIMIT, megabytes } from '../../../../domain/uploads.js';
 import type { GatewayContext } from '../../graphql/context.js';
 import { builder } from '../../graphql/builder.js';
 import { enumValues } from '../../graphql/enums.js';
@@ -33,13 +46,24 @@ import { targetIdFields, payloadMutation, type PayloadFields } from '../../graph
 import { User } from '../../graphql/refs.js';
 import { Gender } from './user.js';
 
+const hours = (ms: number) => ms / 3_600_000;
+/** The rule every password a member sets follows (register, change, reset). */
+const NEW_PASSWORD_RULE = `${LOGIN_SHEET_PASSWORD_MIN}-${LOGIN_SHEET_PASSWORD_MAX} characters with at least one letter and one digit`;
+
 /** Fields every login answer carries: the session and the member it belongs to. */
 const loginPayload = {
-  token: { type: 'String', description: '`Authorization: token <token>`로 보냅니다' },
-  refreshToken: { type: 'String', description: 'refreshSession으로 새 토큰을 받습니다' },
-  expiresAt: 'DateTime',
-  viewer: { type: User, resolve: (result) => (result as LoginResultJson).user },
-  isNewUser: { type: 'Boolean', resolve: (result) => (result as LoginResultJson).is_new_user },
+  token: { type: 'String', description: 'The session token: send it as `Authorization: token <token>` (or `Bearer <token>`).' },
+  refreshToken: { type: 'String', description: 'Trade it for a new session with `refreshSession` before or after `expiresAt`.' },
+  expiresAt: {
+    type: 'DateTime',
+    description: `When the session token stops working: ${hours(SESSION_TTL_MS)} hours after login, ${hours(REMEMBERED_SESSION_TTL_MS) / 24} days with \`rememberMe\`.`,
+  },
+  viewer: { type: User, description: 'The member now signed in.', resolve: (result) => (result as LoginResultJson).user },
+  isNewUser: {
+    type: 'Boolean',
+    description: 'Whether this call created the account (a first social login, or registering).',
+    resolve: (result) => (result as LoginResultJson).is_new_user,
+  },
 } as const satisfies PayloadFields;
 
 const success = { success: 'Boolean' } as const;
@@ -71,9 +95,9 @@ payloadMutation('loginWithPassword', {
   guests: true,
   errors: loginErrors,
   input: (f) => ({
-    identifier: f.string({ required: true, description: '이메일 또는 휴대전화 번호' }),
-    password: f.string({ required: true }),
-    rememberMe: f.boolean({ defaultValue: false }),
+    identifier: f.string({ required: true, description: "The member's e-mail address or mobile phone number." }),
+    password: f.string({ required: true, description: 'The password.' }),
+    rememberMe: f.boolean({ defaultValue: false, description: 'Keep the session for longer (see `expiresAt`).' }),
   }),
   payload: loginPayload,
   resolve: async (input, context) => {
@@ -94,21 +118,23 @@ payloadMutation('loginWithPassword', {
 });
 
 const socialLogins: [string, SocialProvider, string][] = [
-  ['loginWithGoogle', 'google', 'Google 액세스 토큰으로 로그인'],
-  ['loginWithKakao', 'kakao', '카카오 액세스 토큰으로 로그인'],
-  ['loginWithApple', 'apple', 'Apple 아이덴티티 토큰(JWT)으로 로그인'],
+  ['loginWithGoogle', 'google', 'Log in with a Google access token'],
+  ['loginWithKakao', 'kakao', 'Log in with a Kakao access token'],
+  ['loginWithApple', 'apple', 'Log in with an Apple identity token (a JWT)'],
 ];
 for (const [field, provider, description] of socialLogins) {
   payloadMutation(field, {
     description:
-      `${description}. 처음 보는 계정이면 회원이 새로 만들어집니다 (isNewUser). ` +
-      '로그인한 채로 부르면 내 계정에 연결합니다. 이메일이 이미 가입된 회원의 것이면 그 회원의 password가 있어야 연결되고, 없으면 ConflictError입니다. ' +
-      '이 제공자가 설정되지 않았으면 BadRequestError (준비 중)입니다.',
+      `${description}. An account seen for the first time becomes a new member (\`isNewUser\`). ` +
+      "Called while signed in, it links the provider account to the caller's account. When its e-mail address belongs to an existing member, linking needs that member's `password`; without it the answer is ConflictError. " +
+      'When this provider is not set up on the server, the answer is BadRequestError.',
     guests: true,
     errors: [ValidationError, NotAuthenticatedError, BadRequestError, ConflictError],
     input: (f) => ({
-      accessToken: f.string({ required: true }),
-      password: f.string({ description: '이메일이 같은 기존 회원의 비밀번호: 이 소셜 계정을 그 회원에 연결합니다' }),
+      accessToken: f.string({ required: true, description: "The token the provider's sign-in gave the client." }),
+      password: f.string({
+        description: 'The password of the existing member with the same e-mail address: links this provider account to that member.',
+      }),
     }),
     payload: loginPayload,
     resolve: (input, context) => {
@@ -124,15 +150,19 @@ interface LoginProviderJson {
   client_id: string | null;
 }
 
-const SocialProviderName = builder.enumType('SocialProvider', { values: enumValues(SOCIAL_PROVIDERS) });
+const SocialProviderName = builder.enumType('SocialProvider', {
+  description: 'A sign-in provider other than e-mail and password.',
+  values: enumValues(SOCIAL_PROVIDERS, { google: 'Google.', kakao: 'Kakao.', apple: 'Apple.' }),
+});
 const LoginProvider = builder.objectRef<LoginProviderJson>('LoginProvider').implement({
-  description: '소셜 로그인 제공자: 서버에 앱이 설정되지 않은 제공자는 꺼져 있습니다 (enabled false)',
+  description: 'A social sign-in provider and whether it can be used here.',
   fields: (t) => ({
-    provider: t.field({ type: SocialProviderName, resolve: (state) => state.provider }),
-    enabled: t.exposeBoolean('enabled'),
+    provider: t.field({ type: SocialProviderName, description: 'Which provider.', resolve: (state) => state.provider }),
+    enabled: t.exposeBoolean('enabled', { description: 'Whether the server is set up for it; a disabled provider answers BadRequestError.' }),
     clientId: t.string({
       nullable: true,
-      description: '브라우저 SDK를 시작하는 공개 id (Google 클라이언트 id, 카카오 JavaScript 키, Apple 서비스 id); 꺼져 있으면 null',
+      description:
+        "The public id that starts the provider's browser SDK (a Google client id, a Kakao JavaScript key, an Apple services id); null when disabled.",
       resolve: (state) => state.client_id,
     }),
   }),
@@ -142,16 +172,21 @@ builder.queryField('loginProviders', (t) =>
   t.field({
     type: [LoginProvider],
     nullable: true,
-    description: '로그인 화면의 소셜 로그인 버튼: 켜져 있는 제공자와 SDK의 공개 id',
+    description: 'The social sign-in providers, each with whether it is enabled and the public id its SDK needs.',
     resolve: (_root, _args, context) => context.accounts.loginProviders(),
   }),
 );
 
 const PasswordResetLink = builder.objectRef<ResetLinkCheckJson>('PasswordResetLink').implement({
-  description: '메일로 받은 비밀번호 재설정 링크의 상태',
+  description: 'Whether a mailed password reset link can still be used.',
   fields: (t) => ({
-    usable: t.exposeBoolean('valid', { description: '아직 쓰지 않았고 만료되지 않았으면 true' }),
-    expiresAt: t.field({ type: 'DateTime', nullable: true, resolve: (link) => link.expires_at }),
+    usable: t.exposeBoolean('valid', { description: 'True when the link was not used yet and has not expired.' }),
+    expiresAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the link expires; null when it is not usable.',
+      resolve: (link) => link.expires_at,
+    }),
   }),
 });
 
@@ -159,8 +194,8 @@ builder.queryField('passwordResetLink', (t) =>
   t.field({
     type: PasswordResetLink,
     nullable: true,
-    description: '재설정 링크를 쓰기 전에 아직 쓸 수 있는지 확인합니다 (링크를 쓰지는 않습니다).',
-    args: { token: t.arg.string({ required: true }) },
+    description: 'Check whether a mailed password reset link can still be used, without using it. Anyone may call it.',
+    args: { token: t.arg.string({ required: true, description: 'The token from the mailed link.' }) },
     resolve: (_root, args, context) => {
       const parsed = tokenSchema.safeParse(args);
       return parsed.success ? context.accounts.checkPasswordResetLink(parsed.data.token) : { valid: false, expires_at: null };
@@ -169,37 +204,39 @@ builder.queryField('passwordResetLink', (t) =>
 );
 
 payloadMutation('register', {
-  description: 'Register a member account; the new member is logged in at once.',
+  description:
+    'Register a member account; the new member is logged in at once and sent a verification e-mail. A taken e-mail address or nickname answers ConflictError.',
   guests: true,
   errors: [ValidationError, ConflictError, BadRequestError],
   input: (f) => ({
-    email: f.string({ required: true }),
-    password: f.string({ required: true }),
-    passwordConfirm: f.string({ required: true }),
-    nickname: f.string({ required: true }),
-    agreeTerms: f.boolean({ required: true }),
-    agreePrivacy: f.boolean({ required: true }),
-    phone: f.string(),
-    birthDate: f.string({ description: 'YYYY-MM-DD' }),
-    gender: f.field({ type: Gender }),
-    agreeMarketing: f.boolean(),
+    email: f.string({ required: true, description: 'The e-mail address to log in with.' }),
+    password: f.string({ required: true, description: `The password: ${NEW_PASSWORD_RULE}.` }),
+    passwordConfirm: f.string({ required: true, description: 'The password again; it must match.' }),
+    nickname: f.string({ required: true, description: `The name to show: ${NICKNAME_MIN}-${NICKNAME_MAX} characters, no leading or trailing spaces.` }),
+    agreeTerms: f.boolean({ required: true, description: 'Agreement to the terms of service; must be true.' }),
+    agreePrivacy: f.boolean({ required: true, description: 'Agreement to the privacy policy; must be true.' }),
+    phone: f.string({ description: 'A Korean mobile phone number (e.g. `010-1234-5678`), which can also be used to log in.' }),
+    birthDate: f.string({ description: 'The birth date as `YYYY-MM-DD`, not in the future.' }),
+    gender: f.field({ type: Gender, description: 'The gender.' }),
+    agreeMarketing: f.boolean({ description: 'Agreement to receive marketing messages; false when omitted.' }),
   }),
   payload: loginPayload,
   resolve: (input, context) => context.accounts.register(validateInput(registerSchema, withoutNulls(input), ['input'])),
 });
 
 payloadMutation('logout', {
-  description: '현재 토큰을 폐기합니다.',
+  description: 'Log out: the session token sent with this request stops working.',
   errors: [NotAuthenticatedError],
   payload: success,
   resolve: async (_input, context) => succeeded(context.accounts.logout()),
 });
 
 payloadMutation('refreshSession', {
-  description: 'refreshToken으로 새 토큰을 받습니다 (이전 토큰과 refreshToken은 폐기).',
+  description:
+    'Trade a refresh token for a new session. The old session token and this refresh token stop working; an unknown, used or expired refresh token answers NotAuthenticatedError.',
   guests: true,
   errors: [ValidationError, NotAuthenticatedError],
-  input: (f) => ({ refreshToken: f.string({ required: true }) }),
+  input: (f) => ({ refreshToken: f.string({ required: true, description: 'The `refreshToken` of the last login or refresh.' }) }),
   payload: loginPayload,
   resolve: (input, context) => context.accounts.refresh(validateInput(refreshSchema, input, ['input']).refreshToken),
 });
@@ -208,16 +245,18 @@ payloadMutation('updateProfile', {
   description: "Edit the caller's profile. Every field is optional; an empty string clears it.",
   errors: memberErrors,
   input: (f) => ({
-    nickname: f.string(),
-    bio: f.string(),
-    birthDate: f.string({ description: 'YYYY-MM-DD, 빈 문자열은 지움' }),
-    gender: f.string({ description: 'male, female, other, 빈 문자열은 지움' }),
-    location: f.string(),
-    website: f.string(),
-    notifications: f.boolean(),
-    emailAlerts: f.boolean(),
-    pushAlerts: f.boolean(),
-    privacy: f.string({ description: 'public, friends, private' }),
+    nickname: f.string({
+      description: `A new nickname: ${NICKNAME_MIN}-${NICKNAME_MAX} characters, no leading or trailing spaces; a taken one answers ConflictError.`,
+    }),
+    bio: f.string({ description: `A self-introduction: at most ${BIO_MAX} characters.` }),
+    birthDate: f.string({ description: 'The birth date as `YYYY-MM-DD`, not in the future; an empty string clears it.' }),
+    gender: f.string({ description: `One of ${GENDERS.join(', ')}; an empty string clears it.` }),
+    location: f.string({ description: `Where the member is: at most ${LOCATION_TEXT_MAX} characters.` }),
+    website: f.string({ description: `An http(s) address: at most ${WEBSITE_MAX} characters; an empty string clears it.` }),
+    notifications: f.boolean({ description: 'Whether to get notifications at all.' }),
+    emailAlerts: f.boolean({ description: 'Whether to get notifications by e-mail.' }),
+    pushAlerts: f.boolean({ description: 'Whether to get push notifications.' }),
+    privacy: f.string({ description: `Who may see the whole profile: one of ${PRIVACY_LEVELS.join(', ')}.` }),
   }),
   payload: { viewer: User },
   resolve: async (input, context) => {
@@ -229,9 +268,9 @@ payloadMutation('updateProfile', {
 });
 
 payloadMutation('uploadProfileImage', {
-  description: '프로필 사진 바꾸기: JPEG, PNG, GIF, WebP를 내용으로 확인합니다. 내 글의 작성자 사진도 바뀝니다.',
+  description: `Replace the caller's profile picture; it shows on their posts too. The file must be one of ${IMAGE_MIME_TYPES.join(', ')} (checked by its content) and at most ${megabytes(IMAGE_UPLOAD_LIMIT.maxBytes)} MB.`,
   errors: memberErrors,
-  input: (f) => ({ file: f.field({ type: 'File', required: true }) }),
+  input: (f) => ({ file: f.field({ type: 'File', required: true, description: 'The picture.' }) }),
   payload: { viewer: User },
   upstreamNames: { image: 'file' },
   resolve: async (input, context) => ({
@@ -240,19 +279,20 @@ payloadMutation('uploadProfileImage', {
 });
 
 payloadMutation('deleteProfileImage', {
-  description: '프로필 사진 지우기 (기본 사진으로 돌아갑니다)',
+  description: "Remove the caller's profile picture; the default picture shows instead.",
   errors: memberErrors,
   payload: { viewer: User },
   resolve: async (_input, context) => ({ viewer: await context.accounts.deleteProfileImage() }),
 });
 
 payloadMutation('changePassword', {
-  description: '비밀번호 변경: 다른 기기의 로그인은 끝납니다.',
+  description:
+    "Change the caller's password; sessions on other devices end. A wrong current password answers BadRequestError, and too many wrong ones TooManyAttemptsError.",
   errors: passwordCheckErrors,
   input: (f) => ({
-    currentPassword: f.string({ required: true }),
-    newPassword: f.string({ required: true }),
-    newPasswordConfirm: f.string({ required: true }),
+    currentPassword: f.string({ required: true, description: 'The password now.' }),
+    newPassword: f.string({ required: true, description: `The new password: ${NEW_PASSWORD_RULE}.` }),
+    newPasswordConfirm: f.string({ required: true, description: 'The new password again; it must match.' }),
   }),
   payload: success,
   resolve: async (input, context) =>
@@ -262,42 +302,48 @@ payloadMutation('changePassword', {
 });
 
 payloadMutation('requestPasswordReset', {
-  description: '비밀번호 재설정 메일 보내기 (가입 여부와 관계없이 같은 답)',
+  description:
+    'Mail a password reset link to this address. The answer is the same whether or not a member has the address, so it tells nobody who is registered.',
   guests: true,
   errors: [ValidationError],
-  input: (f) => ({ email: f.string({ required: true }) }),
+  input: (f) => ({ email: f.string({ required: true, description: 'The e-mail address of the account.' }) }),
   payload: success,
   resolve: async (input, context) => succeeded(context.accounts.requestPasswordReset(validateInput(passwordResetRequestSchema, input, ['input']).email)),
 });
 
 payloadMutation('confirmPasswordReset', {
-  description: '메일로 받은 토큰으로 새 비밀번호 정하기 (영문과 숫자를 포함한 8~20자). 다른 기기의 로그인은 끝나고, 이 답이 새 로그인입니다.',
+  description:
+    'Set a new password with the token of a mailed reset link. Sessions on other devices end and the answer is a new login. A used or expired token answers BadRequestError.',
   guests: true,
   errors: [ValidationError, BadRequestError],
-  input: (f) => ({ token: f.string({ required: true }), newPassword: f.string({ required: true }), newPasswordConfirm: f.string({ required: true }) }),
+  input: (f) => ({
+    token: f.string({ required: true, description: 'The token from the mailed link.' }),
+    newPassword: f.string({ required: true, description: `The new password: ${NEW_PASSWORD_RULE}.` }),
+    newPasswordConfirm: f.string({ required: true, description: 'The new password again; it must match.' }),
+  }),
   payload: { ...success, ...loginPayload },
   resolve: (input, context) => context.accounts.confirmPasswordReset(validateInput(passwordResetConfirmSchema, input, ['input'])),
 });
 
 payloadMutation('requestEmailVerification', {
-  description: '내 이메일로 인증 메일 보내기 (가입할 때도 한 번 보냅니다)',
+  description: "Mail a verification link to the caller's e-mail address (registering sends one too).",
   errors: [NotAuthenticatedError, BadRequestError],
   payload: success,
   resolve: async (_input, context) => succeeded(context.accounts.requestEmailVerification()),
 });
 
 payloadMutation('confirmEmailVerification', {
-  description: '메일로 받은 토큰으로 이메일 인증하기: 로그인하지 않아도 됩니다. 토큰은 한 번만, 한 시간 안에 쓸 수 있습니다.',
+  description: `Confirm an e-mail address with the token of a mailed verification link; no session is needed. A token works once, within ${ACCOUNT_TOKEN_TTL_MS / 60_000} minutes of mailing; otherwise the answer is BadRequestError.`,
   guests: true,
   errors: [ValidationError, BadRequestError],
-  input: (f) => ({ token: f.string({ required: true }) }),
+  input: (f) => ({ token: f.string({ required: true, description: 'The token from the mailed link.' }) }),
   payload: {
     ...success,
-    verifiedAt: 'DateTime',
+    verifiedAt: { type: 'DateTime', description: 'When the address was confirmed.' },
     viewer: {
       type: User,
       nullable: true,
-      description: '로그인한 회원이면 그 회원 (인증 상태가 바뀐 채로)',
+      description: 'The signed-in member, now verified; null for guests.',
       resolve: (_result, context) => context.accounts.me(),
     },
   },
@@ -305,9 +351,10 @@ payloadMutation('confirmEmailVerification', {
 });
 
 payloadMutation('deleteAccount', {
-  description: '회원 탈퇴: 비밀번호를 확인한 뒤 계정과 글, 댓글을 지웁니다.',
+  description:
+    "Delete the caller's account with their posts and replies, after checking their password. A wrong password answers BadRequestError, and too many wrong ones TooManyAttemptsError.",
   errors: passwordCheckErrors,
-  input: (f) => ({ password: f.string({ required: true }) }),
+  input: (f) => ({ password: f.string({ required: true, description: "The caller's password." }) }),
   payload: success,
   resolve: async (input, context) =>
     succeeded(
@@ -318,14 +365,18 @@ payloadMutation('deleteAccount', {
 const relationMutations: [string, string, (context: GatewayContext, id: number) => Promise<unknown>][] = [
   [
     'followUser',
-    '회원 팔로우: 그 회원의 isFollowing과 팔로워 수가 바뀝니다.',
+    'Follow a member. Answers the member with `isFollowing` and their follower count updated; a block between the two answers ForbiddenError.',
     async (context, id) => {
       await context.accounts.follow(id);
       context.notificationBridge.hint({ userIds: [id] });
     },
   ],
-  ['unfollowUser', '팔로우 취소', (context, id) => context.accounts.unfollow(id)],
-  ['unblockUser', '차단 해제: 그 회원의 글과 댓글이 다시 보입니다.', (context, id) => context.accounts.unblock(id)],
+  [
+    'unfollowUser',
+    'Stop following a member. Answers the member with `isFollowing` and their follower count updated.',
+    (context, id) => context.accounts.unfollow(id),
+  ],
+  ['unblockUser', 'Unblock a member: their posts and replies show to the caller again.', (context, id) => context.accounts.unblock(id)],
 ];
 for (const [field, description, act] of relationMutations) {
   payloadMutation(field, {
