@@ -2,12 +2,12 @@ import { SORT_ORDERS } from '../../../domain/index.js';
 import { builder } from './builder.js';
 
 /**
- * GraphQL enum values (UPPER_CASE) for a domain enum whose wire values are lower case. With descriptions, the compiler
- * asks for one per domain value, so a value added to the domain cannot reach the schema undescribed.
+ * GraphQL enum values (UPPER_CASE) for a domain enum whose wire values are lower case, each with its description: the
+ * compiler asks for one per domain value, so a value added to the domain cannot reach the schema undescribed.
  */
-export function enumValues<T extends string>(values: readonly T[], descriptions?: { readonly [K in T]: string }) {
-  return Object.fromEntries(values.map((value) => [value.toUpperCase(), { value, description: descriptions?.[value] }])) as {
-    [K in T as Uppercase<K>]: { value: K; description?: string };
+export function enumValues<T extends string>(values: readonly T[], descriptions: { readonly [K in T]: string }) {
+  return Object.fromEntries(values.map((value) => [value.toUpperCase(), { value, description: descriptions[value] }])) as {
+    [K in T as Uppercase<K>]: { value: K; description: string };
   };
 }
 

@@ -65,7 +65,7 @@ const postFieldsOf = (required: boolean) => (t: InputFieldBuilder) => ({
   categoryId: t.int({ description: "The board category's `databaseId` (the notice board: staff only)." }),
   subCategoryId: t.int({ description: "The sub-category's `databaseId`." }),
   tradeType: t.field({ type: TradeType, description: 'What a marketplace post offers.' }),
-  price: t.int({ description: 'The asking price of a marketplace post: a whole number, 0 or more.' }),
+  price: t.int({ description: 'The asking price of a marketplace post in Korean won: a whole number, 0 or more.' }),
   location: t.string({ description: `Where to meet or trade: at most ${LOCATION_MAX} characters.` }),
   imageIds: t.idList({
     description: `Pictures uploaded with \`uploadImage\` (their Image ids), at most ${POST_IMAGES_MAX}, in display order: the first is the cover picture.`,

@@ -6,9 +6,11 @@ import {
   SEARCH_MIN_LENGTH,
   TAGS_MAX,
   TRADE_TYPES,
+  communityTexts,
   isNoticePost,
   postListQuerySchema,
   validationTexts,
+  uiTexts,
   type PostSort,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
@@ -20,27 +22,33 @@ import { RENAMED_INPUT_REMOVAL_DATE } from '../../graphql/mutations.js';
 import type { QueryValue } from '../../upstream/client.js';
 import type { PostJson } from '../../../../domain/api.js';
 import { Category } from './category.js';
-import { OrderDirection, enumValues } from '../../graphql/enums.js';
+import { OrderDirection, enumValues, labelledDescriptions } from '../../graphql/enums.js';
 import { Image } from './image.js';
 import { Post, User } from '../../graphql/refs.js';
 
 export const PostType = builder.enumType('PostType', {
   description: 'What kind of post it is, which decides the board it belongs to.',
-  values: enumValues(POST_TYPES, {
-    general: 'General talk.',
-    trade: 'A marketplace listing: selling, buying or swapping (see `tradeType`, `price`, `isSold`).',
-    mentoring: 'Mentoring: asking for or offering help.',
-    contest: 'A contest entry.',
-    notice: 'A notice from the staff.',
-  }),
+  values: enumValues(
+    POST_TYPES,
+    labelledDescriptions(
+      POST_TYPES,
+      {
+        general: 'General talk',
+        trade: 'A marketplace listing: selling, buying or swapping (see `tradeType`, `price`, `isSold`)',
+        mentoring: 'Mentoring: asking for or offering help',
+        contest: 'A contest entry',
+        notice: 'A notice from the staff',
+      },
+      communityTexts.write.postTypes,
+    ),
+  ),
 });
 export const TradeType = builder.enumType('TradeType', {
   description: 'What a marketplace post offers.',
-  values: enumValues(TRADE_TYPES, {
-    sell: 'The author sells.',
-    buy: 'The author wants to buy.',
-    trade: 'The author wants to swap.',
-  }),
+  values: enumValues(
+    TRADE_TYPES,
+    labelledDescriptions(TRADE_TYPES, { sell: 'The author sells', buy: 'The author wants to buy', trade: 'The author wants to swap' }, uiTexts.tradeTypes),
+  ),
 });
 const PostSort = builder.enumType('PostSort', {
   description: 'What a post list is sorted by.',
@@ -124,7 +132,7 @@ Post.implement({
     tradeType: t.expose('trade_type', { type: TradeType, nullable: true, description: 'What a marketplace post offers; null on other posts.' }),
     price: t.exposeInt('price', {
       nullable: true,
-      description: 'The asking price of a marketplace post, a whole number of 0 or more; null when none is given.',
+      description: 'The asking price of a marketplace post in Korean won, a whole number of 0 or more; null when none is given.',
     }),
     location: t.exposeString('location', { nullable: true, description: 'Where to meet or trade, as the author wrote it; null when not given.' }),
     isSold: t.exposeBoolean('is_sold', { description: 'Whether the author marked the marketplace post as sold.' }),
