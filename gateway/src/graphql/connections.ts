@@ -139,8 +139,11 @@ export interface ConnectionArgs {
   last?: number | null;
   after?: string | null;
   before?: string | null;
-  /** Set by `listConnection` from the field, its parent and its filters: the name cursors carry. */
-  [LIST_NAME]?: string;
+  /**
+   * Set by `listConnection` from the field, its parent and its filters: the name cursors carry. Worked out (a hash)
+   * only when a cursor is read or written.
+   */
+  [LIST_NAME]?: () => string;
 }
 
 /** The list name of a field as `listConnection` derives it (for a cursor made elsewhere, like a created reply's edge). */
@@ -162,11 +165,11 @@ export function pagingArgumentError(issues: ValidationIssue[]): Error {
 
 /** Decodes `after`/`before` for this list; a refused cursor is a validation issue, beside any the caller found. */
 export function connectionCursors(args: ConnectionArgs, issues: ValidationIssue[] = []) {
-  const list = args[LIST_NAME] ?? '';
+  const list = args[LIST_NAME] ?? (() => '');
   const read = (name: 'after' | 'before'): Cursor | null => {
     const text = args[name];
     if (text == null) return null;
-    const cursor = decodeCursor(text, list);
+    const cursor = decodeCursor(text, list());
     if (typeof cursor !== 'string') return cursor;
     issues.push({ path: [name], message: cursorMessages[cursor], code: cursorCodes[cursor] });
     return null;
@@ -354,7 +357,7 @@ async function boundaryOf<T>(reader: ListReader<T>, cursor: Cursor, order: ListO
  * `after`/`before` are exclusive bounds, as the Relay cursor specification defines them.
  */
 export async function resolveConnection<T>(
-  args: { first?: number | null; last?: number | null; offset?: number | null; after?: Cursor | null; before?: Cursor | null; list?: string },
+  args: { first?: number | null; last?: number | null; offset?: number | null; after?: Cursor | null; before?: Cursor | null; list?: string | (() => string) },
   fetchPage: PageFetcher<T>,
   order: ListOrder<T> = byIdentity,
 ): Promise<Connection<T>> {
@@ -386,17 +389,26 @@ export async function resolveConnection<T>(
   await reader.read(start, end);
   const total = reader.total!;
   const items = reader.slice(start, Math.min(end, total));
-  const list = args.list ?? '';
+  const listName = args.list ?? '';
+  const list = typeof listName === 'string' ? () => listName : listName;
+  // Cursors are written when a client selects them: most selections (a post's replies and their answers) do not.
+  const cursorAt = (index: number) => encodeCursor({ list: list(), id: order.id(items[index]), offset: start + index, key: order.sort?.key(items[index]) });
   const edges = items.map((node, index) => ({
-    cursor: encodeCursor({ list, id: order.id(node), offset: start + index, key: order.sort?.key(node) }),
     node,
+    get cursor() {
+      return cursorAt(index);
+    },
   }));
   return {
     edges,
     totalCount: total,
     pageInfo: {
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
+      get startCursor() {
+        return items.length ? cursorAt(0) : null;
+      },
+      get endCursor() {
+        return items.length ? cursorAt(items.length - 1) : null;
+      },
       hasPreviousPage: start > 0 && total > 0,
       hasNextPage: start + items.length < total,
     },
@@ -495,8 +507,9 @@ export function listConnection<Parent, Type extends OutputType<Types>, Args exte
   const item = typeof options.type === 'string' ? options.type : (options.type as { name: string }).name;
   const resolve = (parent: Parent, args: ConnectionArgs & Record<string, unknown>, context: GatewayContext, info: GraphQLResolveInfo) => {
     const { first: _first, last: _last, after: _after, before: _before, offset: _offset, ...filters } = args;
-    const list = connectionListName(info.parentType.name, info.fieldName, parent, filters);
-    return options.resolve(parent, { ...args, [LIST_NAME]: list } as never, context);
+    let list: string | undefined;
+    const listName = () => (list ??= connectionListName(info.parentType.name, info.fieldName, parent, filters));
+    return options.resolve(parent, { ...args, [LIST_NAME]: listName } as never, context);
   };
   return connection.call(
     t,

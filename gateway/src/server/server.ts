@@ -9,7 +9,7 @@ import { GRAPHQL_LIMITS, HTTP_SERVER_TIMEOUTS } from '../../../domain/limits.js'
 import { errorMessages, hardeningTexts } from '../../../domain/messages.js';
 import { fastifyTrustProxy, settingsFromEnv, type GatewaySettings } from './config.js';
 import { serveMedia } from './media.js';
-import { graphiqlHelmet, securityHeaders } from './security-headers.js';
+import { graphiqlSecurityPolicy, securityHeaders } from './security-headers.js';
 import { GatewayMetrics } from './metrics.js';
 import { NotificationBridge } from './notification-bridge.js';
 import { PersistedOperations } from './persisted.js';
@@ -213,7 +213,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
     // GraphiQL's policy only where its page is served; otherwise /graphql keeps the app's.
-    ...(settings.graphiql ? { helmet: graphiqlHelmet } : {}),
+    ...(settings.graphiql ? { config: graphiqlSecurityPolicy } : {}),
     handler: handleGraphQL,
   });
   // GraphQL over SSE in single connection mode (yoga.ts): reserve (PUT), stream (GET), operations (POST), stop (DELETE).

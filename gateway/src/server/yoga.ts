@@ -24,6 +24,7 @@ import { useAcceptNegotiation, useHeadAsGet } from './http-negotiation.js';
 import { graphiqlPage, useCompressedGraphiQL } from './graphiql.js';
 import { useRefusedTokenNotice } from './refused-token.js';
 import { useDocumentErrorsInKorean } from './document-errors.js';
+import { useCompiledExecution } from './compiled-execution.js';
 
 /**
  * Where GraphQL over SSE runs in its single connection mode (many operations on one stream, graphql-sse's
@@ -106,6 +107,8 @@ export function createGatewayYoga({
   if (metrics) plugins.push(metrics.plugin());
   // First, so the operation's span covers the other plugins' execution hooks too.
   if (tracing) plugins.unshift(useOperationSpans(tracing.provider));
+  // Before the spans: they wrap the executor chosen by then, so a compiled operation's upstream calls join its trace too.
+  plugins.unshift(useCompiledExecution());
   const yoga = createYoga<ServerContext, GatewayContext>({
     schema,
     context: createContextFactory(client, pubSub, notificationBridge, publicCache, mediaUrlFor(settings.publicUrl)),
