@@ -205,7 +205,7 @@ builder.queryField('passwordResetLink', (t) =>
 
 payloadMutation('register', {
   description:
-    'Register a member account; the new member is logged in at once and sent a verification e-mail. A taken e-mail address or nickname answers ConflictError.',
+    'Register a member account; the new member is logged in at once and sent a verification e-mail. A taken e-mail address, phone number or nickname answers ConflictError.',
   guests: true,
   errors: [ValidationError, ConflictError, BadRequestError],
   input: (f) => ({

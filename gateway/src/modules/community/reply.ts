@@ -1,6 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { ReplyJson, UserReplyJson } from '../../../../domain/api.js';
-import { REPLY_MAX, replyContentSchema } from '../../../../domain/index.js';
+import { MENTIONS_NOTIFIED_MAX, REPLY_MAX, replyContentSchema } from '../../../../domain/index.js';
 import { mentionedNicknameKeys } from '../../../../domain/nickname.js';
 import { builder } from '../../graphql/builder.js';
 import { referencedNode } from '../../graphql/nodes.js';
@@ -105,8 +105,7 @@ const CreatedReplyEdge = builder.objectRef<{ cursor: string; node: ReplyJson }>(
 });
 
 payloadMutation('createReply', {
-  description:
-    "Reply to a post, or answer a reply. Members only; a block between the caller and the post's or the reply's author answers ForbiddenError. `@nickname` mentions notify those members.",
+  description: `Reply to a post, or answer a reply. Members only; a block between the caller and the post's or the reply's author answers ForbiddenError. \`@nickname\` mentions notify those members (the first ${MENTIONS_NOTIFIED_MAX} distinct ones).`,
   input: (t) => ({
     postId: t.id({ required: true, description: 'The global id of the post to reply to.' }),
     content: t.string({ required: true, description: `The text, plain: 1-${REPLY_MAX} characters.` }),
