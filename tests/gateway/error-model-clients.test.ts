@@ -150,3 +150,33 @@ beforeAll(async () => {
   const answer = await ask(clientAs(), '{ __type(name: "ErrorCode") { enumValues { name } } }');
   enumCodes = answer.data.__type.enumValues.map((value: { name: string }) => value.name);
 });
+
+describe('staff-only mutations check the caller before the input', () => {
+  const STAFF = 1;
+  const MEMBER = 2;
+  const notice = Buffer.from('Notice:00000000-0000-0000-0000-000000000000').toString('base64');
+  const inquiry = Buffer.from('Inquiry:1').toString('base64');
+  const badInputs = {
+    sendAdminNotification: 'sendAdminNotification(input: { title: "", content: "" })',
+    createNotice: 'createNotice(input: { title: "", content: "" })',
+    updateNotice: `updateNotice(input: { id: "${notice}", title: "" })`,
+    deleteNotice: 'deleteNotice(input: { id: "garbage" })',
+    setInquiryStatus: `setInquiryStatus(input: { id: "${inquiry}", status: RESOLVED, resolution: "${'가'.repeat(5000)}" })`,
+  };
+
+  it.each(Object.entries(badInputs))('%s with bad input answers ForbiddenError to a member, NotAuthenticatedError to a guest', async (field, call) => {
+    const member = await stack.upstream.issueToken(MEMBER);
+    const mutation = `mutation { ${call} { __typename ... on Error { code } } }`;
+    expect((await ask(clientAs(member), mutation)).data[field]).toEqual({ __typename: 'ForbiddenError', code: 'FORBIDDEN' });
+    expect((await ask(clientAs(), mutation)).data[field]).toEqual({ __typename: 'NotAuthenticatedError', code: 'UNAUTHORIZED' });
+  });
+
+  it('staff still get the input located at fields the input has', async () => {
+    const staff = await stack.upstream.issueToken(STAFF);
+    const answer = await ask(
+      clientAs(staff),
+      `mutation { sendAdminNotification(input: { title: "공지", content: "내용" }) { __typename ... on ValidationError { issues { path } } } }`,
+    );
+    expect(answer.data.sendAdminNotification).toEqual({ __typename: 'ValidationError', issues: [{ path: ['input', 'userIds'] }] });
+  });
+});

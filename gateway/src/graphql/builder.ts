@@ -4,13 +4,13 @@ import ErrorsPlugin from '@pothos/plugin-errors';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ValidationPlugin from '@pothos/plugin-validation';
-import { CONNECTION_SIZE_MAX, CONNECTION_SIZE_MIN } from '../../../domain/index.js';
+import { CONNECTION_SIZE_MAX, CONNECTION_SIZE_MIN, messagingTexts } from '../../../domain/index.js';
 import type { GatewayContext } from './context.js';
-import { NotAuthenticatedError, ValidationError, issuePathSegments } from './errors.js';
+import { ForbiddenError, NotAuthenticatedError, ValidationError, issuePathSegments } from './errors.js';
 
 export const builder = new SchemaBuilder<{
   Context: GatewayContext;
-  AuthScopes: { member: boolean };
+  AuthScopes: { member: boolean; staff: boolean };
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
     URL: { Input: string; Output: string };
@@ -24,9 +24,15 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
   plugins: [ErrorsPlugin, ScopeAuthPlugin, RelayPlugin, DataloaderPlugin, ValidationPlugin],
   scopeAuth: {
-    authScopes: (context) => ({ member: Boolean(context.caller.token) }),
-    // A guest asking for a member-only field learns it needs to log in, before any upstream call.
-    unauthorizedError: () => new NotAuthenticatedError(),
+    authScopes: (context) => ({
+      member: Boolean(context.caller.token),
+      // Asked of the caller's own profile only when a staff-only field is reached.
+      staff: async () => Boolean(context.caller.token) && (await context.accounts.me())?.is_staff === true,
+    }),
+    // Checked before the field's input rules: a guest learns it needs to log in, a member that the field is not theirs,
+    // before any upstream call and before anything about the input.
+    // (With a token, only the staff scope can fail.)
+    unauthorizedError: (_parent, context) => (context.caller.token ? new ForbiddenError(messagingTexts.staffOnly) : new NotAuthenticatedError()),
   },
   relay: {
     clientMutationId: 'omit',

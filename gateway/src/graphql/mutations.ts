@@ -110,6 +110,8 @@ export interface PayloadMutationOptions<Fields extends InputFieldMap, P> {
   description?: string;
   /** Guests may call it too (logging in, registering); without this a guest gets NotAuthenticatedError before any upstream call. */
   guests?: true;
+  /** Staff only: another member gets ForbiddenError (a guest NotAuthenticatedError) before the input is checked. */
+  staff?: true;
   /** The failures answered as typed results: a member's write's by default. */
   errors?: readonly ErrorClass[];
   /** The fields of `<Name>Input`, the one required `input` argument; a mutation without one takes no arguments. */
@@ -131,7 +133,7 @@ export function payloadMutation<Fields extends InputFieldMap, const P extends Pa
   options: PayloadMutationOptions<Fields, P>,
 ): void {
   const typeName = capitalized(name);
-  const { payload, input, guests, errors = WRITE_ERRORS, description, upstreamNames, resolve } = options;
+  const { payload, input, guests, staff, errors = WRITE_ERRORS, description, upstreamNames, resolve } = options;
   const payloadRef =
     payload instanceof ObjectRef ? payload : payloadType(`${typeName}Payload`, payload as PayloadFields, `What \`${name}\` answers when it succeeds.`);
   const inputRef = input && builder.inputType(`${typeName}Input`, { description: `The input of \`${name}\`.`, fields: input });
@@ -139,7 +141,7 @@ export function payloadMutation<Fields extends InputFieldMap, const P extends Pa
     t.field({
       type: payloadRef as ObjectRef<Types, unknown>,
       description: guests ? [description, GUESTS_MAY_CALL].filter(Boolean).join(' ') : description,
-      ...(guests ? {} : { authScopes: { member: true } }),
+      ...(guests ? {} : { authScopes: staff ? { staff: true } : { member: true } }),
       errors: {
         types: [...errors],
         directResult: true,

@@ -234,6 +234,7 @@ payloadMutation('addInquiryComment', {
 });
 
 payloadMutation('setInquiryStatus', {
+  staff: true,
   description: `Moves an inquiry one step forward (${STATUS_STEPS}) or keeps its status while changing the notes, staff only: ForbiddenError for other members. ConflictError for any other step. The author is notified of a new status.`,
   errors: inquiryErrors,
   input: (f) => ({

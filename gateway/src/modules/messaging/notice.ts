@@ -217,6 +217,7 @@ async function filesOf(files: File[] | null | undefined): Promise<NoticeFile[]> 
 }
 
 payloadMutation('createNotice', {
+  staff: true,
   description: 'Writes a notice, staff only: ForbiddenError for other members. Attachments are sent as a multipart request.',
   input: (f) => noticeFields(f, true),
   payload: { notice: Notice },
@@ -228,6 +229,7 @@ payloadMutation('createNotice', {
 });
 
 payloadMutation('updateNotice', {
+  staff: true,
   description: 'Changes a notice, staff only: ForbiddenError for other members. Only the fields sent change; attachments sent are added to the notice.',
   input: (f) => ({ id: f.id({ required: true, description: "The notice's global id, or its `uuid`." }), ...noticeFields(f, false) }),
   payload: { notice: Notice },
@@ -240,6 +242,7 @@ payloadMutation('updateNotice', {
 });
 
 payloadMutation('deleteNotice', {
+  staff: true,
   description: 'Deletes a notice, staff only: ForbiddenError for other members.',
   input: (f) => ({ id: f.id({ required: true, description: "The notice's global id, or its `uuid`." }) }),
   payload: { deletedNoticeId: 'ID' },

@@ -23,10 +23,10 @@ import { builder } from '../../graphql/builder.js';
 import { upstreamNode } from '../../graphql/nodes.js';
 import { isViewer } from '../../graphql/viewer.js';
 import type { GatewayContext } from '../../graphql/context.js';
-import { NotAuthenticatedError, WRITE_ERRORS, invalidArgument } from '../../graphql/errors.js';
+import { NotAuthenticatedError, ValidationError, WRITE_ERRORS, invalidArgument } from '../../graphql/errors.js';
 import { enumValues, labelledDescriptions } from '../../graphql/enums.js';
 import { byId, connectionTotalCount, listConnection, resultsConnection } from '../../graphql/connections.js';
-import { NUMERIC_ID_PATTERN, localKeyOf, validateInput } from '../../graphql/ids.js';
+import { NUMERIC_ID_PATTERN, issuesAt, localKeyOf, validateInput } from '../../graphql/ids.js';
 import { payloadMutation } from '../../graphql/mutations.js';
 import { Notice } from './notice.js';
 import { User } from '../../graphql/refs.js';
@@ -377,6 +377,7 @@ payloadMutation('updateNotificationSettings', {
 });
 
 payloadMutation('sendAdminNotification', {
+  staff: true,
   description:
     'Sends a notification to every member or to the members named, staff only: ForbiddenError for other members. Members who turned the kind off in the app are skipped. Either `allUsers: true` or `userIds` is required.',
   input: (f) => ({
@@ -399,11 +400,17 @@ payloadMutation('sendAdminNotification', {
   resolve: async (input, context) => {
     const { allUsers, userIds, type, priority, expiresAt, metadata, ...fields } = input;
     const targetUsers = allUsers ? 'all' : (userIds ?? undefined);
-    const payload = validateInput(
-      adminSendSchema,
-      { ...fields, targetUsers, type: type ?? undefined, priority: priority ?? undefined, expiresAt: expiresAt?.toISOString(), metadata },
-      ['input'],
-    );
+    const parsed = adminSendSchema.safeParse({
+      ...fields,
+      targetUsers,
+      type: type ?? undefined,
+      priority: priority ?? undefined,
+      expiresAt: expiresAt?.toISOString(),
+      metadata,
+    });
+    // The REST body's `targetUsers` is the input's `allUsers` or `userIds`: its issues point at `userIds`.
+    if (!parsed.success) throw new ValidationError(issuesAt(parsed.error, [])).under(['input'], { targetUsers: 'userIds' });
+    const payload = parsed.data;
     const answer = await context.messaging.sendAdminNotification(payload);
     context.notificationBridge.hint(payload.targetUsers === 'all' ? { all: true } : { userIds: payload.targetUsers });
     return answer;
