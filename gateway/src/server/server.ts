@@ -203,11 +203,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     metrics.httpRequests.inc({ status: String(response.status) });
     response.headers.forEach((value, key) => reply.header(key, value));
     reply.status(response.status);
-    // A whole answer (JSON, GraphiQL's page, compressed or not) goes out as one buffer with its length: piping its body
+    // A whole answer (JSON, GraphiQL's page, compressed or not) goes out in one piece with its length: piping its body
     // stream through Fastify costs a chunked write per answer. Only the answers that are streams by nature are piped.
-    const streamed = STREAMED_CONTENT.test(response.headers.get('content-type') ?? '');
-    reply.send(streamed ? response.body : Buffer.from(await response.arrayBuffer()));
-    return reply;
+    // Text goes out as the string Yoga wrote, not copied into a buffer first; a compressed page as its bytes.
+    if (STREAMED_CONTENT.test(response.headers.get('content-type') ?? '')) return reply.send(response.body);
+    if (!response.headers.has('content-encoding')) return reply.send(await response.text());
+    const bytes = await response.arrayBuffer();
+    return reply.send(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes));
   };
   app.route({
     url: yoga.graphqlEndpoint,
