@@ -180,3 +180,58 @@ describe('staff-only mutations check the caller before the input', () => {
     expect(answer.data.sendAdminNotification).toEqual({ __typename: 'ValidationError', issues: [{ path: ['input', 'userIds'] }] });
   });
 });
+
+describe('ids are refused the same way everywhere', () => {
+  it('a malformed id is a ValidationError at ["id"] on every by-id root field, as on node', async () => {
+    const answer = await ask(
+      clientAs(),
+      `{
+        post(id: "garbage") { __typename ... on ValidationError { code issues { path message } } }
+        item(id: "garbage") { __typename ... on ValidationError { code issues { path message } } }
+        node(id: "garbage") { id }
+      }`,
+    );
+    const typed = { __typename: 'ValidationError', code: 'VALIDATION_ERROR', issues: [{ path: ['id'], message: validationTexts.id }] };
+    expect(answer.data.post).toEqual(typed);
+    expect(answer.data.item).toEqual(typed);
+    expect(answer.errors).toEqual([expect.objectContaining({ path: ['node'], extensions: expect.objectContaining({ code: 'VALIDATION_ERROR' }) })]);
+  });
+
+  it("another member's wish is not found through nodes, and a composite id naming another owner or malformed is refused", async () => {
+    const [owner, other] = await Promise.all([stack.upstream.issueToken(2), stack.upstream.issueToken(3)]);
+    const items = await ask(clientAs(), `{ searchItems(name: "모자", first: 1) { edges { node { id } } } }`);
+    const added = await ask(
+      clientAs(owner),
+      `mutation ($itemId: ID!) { addWish(input: { itemId: $itemId, wishType: BUY }) { ... on AddWishPayload { wish { id databaseId } } } }`,
+      { itemId: items.data.searchItems.edges[0].node.id },
+    );
+    const wish = added.data.addWish.wish;
+
+    const read = await ask(clientAs(other), `query ($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: [wish.id] });
+    expect(read.data.nodes).toEqual([null]);
+    expect(read.errors?.map((error) => error.extensions?.code)).toEqual(['NOT_FOUND']);
+
+    const remove = (id: string) =>
+      ask(clientAs(owner), `mutation ($id: ID!) { removeWish(input: { id: $id, wishType: BUY }) { __typename ... on ValidationError { issues { path } } } }`, {
+        id,
+      });
+    const foreign = Buffer.from(`Wish:00000000-0000-4000-8000-000000000000/buy/${wish.databaseId}`).toString('base64');
+    expect((await remove(foreign)).data.removeWish.__typename).toBe('ForbiddenError');
+    const malformed = Buffer.from(`Wish:garbage/buy/${wish.databaseId}`).toString('base64');
+    expect((await remove(malformed)).data.removeWish).toEqual({ __typename: 'ValidationError', issues: [{ path: ['input', 'id'] }] });
+    const still = await ask(clientAs(owner), `query ($id: ID!) { node(id: $id) { id } }`, { id: wish.id });
+    expect(still.data.node).toEqual({ id: wish.id });
+  });
+
+  it('createPost reports every bad image id, each at its index', async () => {
+    const token = await stack.upstream.issueToken(2);
+    const answer = await ask(
+      clientAs(token),
+      `mutation { createPost(input: { title: "제목", content: "내용", imageIds: ["bad", "${Buffer.from('Image:1').toString('base64')}", "worse"] }) { __typename ... on ValidationError { issues { path } } } }`,
+    );
+    expect(answer.data.createPost.issues.map((issue: { path: string[] }) => issue.path)).toEqual([
+      ['input', 'imageIds', '0'],
+      ['input', 'imageIds', '2'],
+    ]);
+  });
+});

@@ -114,12 +114,12 @@ describe('the item modal query', () => {
     expect(mine(await stack.graphql(query, { id: itemId('용사의 갑옷 세트') }))).toEqual([]);
   });
 
-  it('answers NotFoundError for an unknown or foreign id', async () => {
+  it('answers NotFoundError for an unknown id, ValidationError for an id that is not an Item id', async () => {
     const unknown = await stack.graphql(MODAL, { id: encodeGlobalID('Item', '00000000-0000-4000-8000-000000000000') });
     expect(unknown.data.item).toEqual({ __typename: 'NotFoundError', message: itemTexts.itemNotFound });
     stack.proxy.reset();
     const foreign = await stack.graphql(MODAL, { id: encodeGlobalID('Post', '1') });
-    expect(foreign.data.item.__typename).toBe('NotFoundError');
+    expect(foreign.data.item.__typename).toBe('ValidationError');
     expect(stack.upstreamRequests()).toEqual([]);
   });
 

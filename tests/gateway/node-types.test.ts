@@ -164,10 +164,10 @@ describe('every Node type through node(id), with a stock client', () => {
     expect(answer.errors![0].message).toMatch(/[가-힣]/);
   });
 
-  it('keeps the private ones private: a wish and a story reaction read by someone else are refused, not shown', async () => {
+  it('keeps the private ones private: a wish read by someone else is not found, a story reaction refused', async () => {
     const wish = await ask(clientAs(mallangToken), `query ($id: ID!) { node(id: $id) { id } }`, { id: samples.Wish.id });
     expect(wish.data?.node).toBeNull();
-    expect(wish.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(wish.errors?.[0].extensions?.code).toBe('NOT_FOUND');
     const reaction = await ask(clientAs(readerToken), `query ($id: ID!) { node(id: $id) { id } }`, { id: samples.StoryReaction.id });
     expect(reaction.data?.node).toBeNull();
     expect(reaction.errors?.[0].extensions?.code).toBe('FORBIDDEN');

@@ -36,6 +36,22 @@ export function ownIdOf(globalId: string, typename: string, path: string[]): num
   return Number(key.slice(key.lastIndexOf('/') + 1));
 }
 
+/** `ownIdOf` for every id of a list (at `[...path, "<index>"]`): one ValidationError naming each bad position. */
+export function ownIdsOf(globalIds: readonly (string | number)[], typename: string, path: string[]): number[] {
+  const issues: ValidationIssue[] = [];
+  const ids = globalIds.map((globalId, index) => {
+    try {
+      return ownIdOf(String(globalId), typename, [...path, String(index)]);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      issues.push(...error.issues);
+      return 0;
+    }
+  });
+  if (issues.length) throw new ValidationError(issues);
+  return ids;
+}
+
 /** The upstream id inside `input[field]`, a global id of the given type; a ValidationError on `["input", field]` when it is not one. */
 export function inputIdOf<I extends object>(input: I, field: keyof I & string, typename: string): number {
   return upstreamIdOf(String(input[field]), typename, ['input', field]);

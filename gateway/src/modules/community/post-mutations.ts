@@ -21,7 +21,7 @@ import { builder } from '../../graphql/builder.js';
 import type { GatewayContext } from '../../graphql/context.js';
 import { ConflictError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
-import { idempotencyKeyOf, inputIdOf, ownIdOf, targetUpstreamIdOf, upstreamFields, validateInput } from '../../graphql/ids.js';
+import { idempotencyKeyOf, inputIdOf, ownIdsOf, targetUpstreamIdOf, upstreamFields, validateInput } from '../../graphql/ids.js';
 import { idempotencyKeyField, payloadMutation, targetIdFields, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { Post, User } from '../../graphql/refs.js';
 import { inputNameOf, POST_UPSTREAM_NAMES, postOrderFor, PostType, TradeType } from './post.js';
@@ -44,7 +44,7 @@ function postBody<S extends typeof postCreateSchema | typeof postUpdateSchema>(s
     ...upstreamFields(sameNamed, Object.keys(sameNamed)),
     category: categoryId ?? undefined,
     sub_category: subCategoryId ?? undefined,
-    images: imageIds?.map((id, index) => ownIdOf(String(id), 'Image', ['input', 'imageIds', String(index)])),
+    images: imageIds ? ownIdsOf(imageIds, 'Image', ['input', 'imageIds']) : undefined,
   };
   const parsed = schema.safeParse(body);
   if (!parsed.success) {

@@ -15,9 +15,9 @@ import {
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
 import type { GatewayContext, PostSnapshot } from '../../graphql/context.js';
-import { NotFoundError, type ValidationIssue } from '../../graphql/errors.js';
+import { NotFoundError, ValidationError, type ValidationIssue } from '../../graphql/errors.js';
 import { byIdentity, offsetArgument, queryConnection, resultsConnection, type ListOrder, type SortDirection } from '../../graphql/connections.js';
-import { camelCase, localKeyOf, NUMERIC_ID_PATTERN } from '../../graphql/ids.js';
+import { camelCase, localKeyOf, NUMERIC_ID_PATTERN, upstreamIdOf } from '../../graphql/ids.js';
 import { RENAMED_INPUT_REMOVAL_DATE } from '../../graphql/mutations.js';
 import type { QueryValue } from '../../upstream/client.js';
 import type { PostJson } from '../../../../domain/api.js';
@@ -161,10 +161,11 @@ builder.queryField('post', (t) =>
   t.field({
     type: Post,
     nullable: true,
-    description: 'The post with this global id, counting one view; NotFoundError when there is none or the caller may not see it.',
-    errors: { types: [NotFoundError], directResult: true },
+    description:
+      'The post with this global id, counting one view; ValidationError when the id is not a Post id, NotFoundError when there is none or the caller may not see it.',
+    errors: { types: [ValidationError, NotFoundError], directResult: true },
     args: { id: t.arg.id({ required: true, description: "The post's global id." }) },
-    resolve: (_root, args, context) => Post.getDataloader(context).load(localKeyOf(String(args.id), 'Post', NUMERIC_ID_PATTERN) ?? '0'),
+    resolve: (_root, args, context) => Post.getDataloader(context).load(String(upstreamIdOf(String(args.id), 'Post', ['id']))),
   }),
 );
 

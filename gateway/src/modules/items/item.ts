@@ -176,14 +176,10 @@ builder.queryField('item', (t) =>
   t.field({
     type: Item,
     nullable: true,
-    description: 'An item by its global id, for anyone; NotFoundError when there is none.',
-    errors: { types: [NotFoundError], directResult: true },
+    description: 'An item by its global id, for anyone; ValidationError when the id is not an Item id, NotFoundError when there is none.',
+    errors: { types: [ValidationError, NotFoundError], directResult: true },
     args: { id: t.arg.id({ required: true, description: "The item's global id." }) },
-    resolve: (_root, args, context) => {
-      const uuid = localKeyOf(String(args.id), 'Item', UUID_PATTERN);
-      if (!uuid) throw new NotFoundError();
-      return Item.getDataloader(context).load(uuid);
-    },
+    resolve: (_root, args, context) => Item.getDataloader(context).load(itemUuidOf(String(args.id), ['id'])),
   }),
 );
 

@@ -8,6 +8,7 @@ import {
   WISH_QUANTITY_MAX,
   WISH_STATUSES,
   WISH_TYPES,
+  itemTexts,
   validationTexts,
   wishAddSchema,
   wishBulkDeleteSchema,
@@ -23,11 +24,11 @@ import {
 import { builder } from '../../graphql/builder.js';
 import { findInPages, upstreamNode } from '../../graphql/nodes.js';
 import { isViewer } from '../../graphql/viewer.js';
-import { invalidArgument, type ValidationIssue } from '../../graphql/errors.js';
+import { ForbiddenError, NotFoundError, invalidArgument, type ValidationIssue } from '../../graphql/errors.js';
 import { enumValues, OrderDirection } from '../../graphql/enums.js';
 import { Item, WishTypeEnum, itemUuidOf } from './item.js';
 import { byField, listConnection, resultsConnection } from '../../graphql/connections.js';
-import { ownIdOf, snakeCase, targetIdOf, upstreamFields, validateInput } from '../../graphql/ids.js';
+import { localKeyOf, snakeCase, targetIdOf, upstreamFields, validateInput } from '../../graphql/ids.js';
 import { payloadMutation, RENAMED_INPUT_REMOVAL_DATE, targetIdFields, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { User } from '../../graphql/refs.js';
 import type { GatewayContext } from '../../graphql/context.js';
@@ -45,11 +46,21 @@ const WishStatusEnum = builder.enumType('WishStatus', {
  * The REST API reads a wish only in its owner's list of one type (owner only): the key is
  * `<ownerUuid>/<wishType>/<wishId>`.
  */
+const WISH_KEY = new RegExp(`^[0-9a-f-]{36}/(${WISH_TYPES.join('|')})/\\d{1,10}$`, 'i');
+
+/** Whether `ownerUuid` is the caller's own: a wish of anyone else is not theirs to read or change. */
+async function isCallersOwn(ownerUuid: string, context: GatewayContext): Promise<boolean> {
+  const me = await context.accounts.me();
+  return me !== null && me.uuid.toLowerCase() === ownerUuid.toLowerCase();
+}
+
 export const Wish = upstreamNode<WishJson>('Wish', {
   id: (wish) => `${wish.user?.uuid}/${wish.wish_type}/${wish.id}`,
-  key: new RegExp(`^[0-9a-f-]{36}/(${WISH_TYPES.join('|')})/\\d{1,10}$`, 'i'),
-  read: (key, context) => {
+  key: WISH_KEY,
+  read: async (key, context) => {
     const [ownerUuid, wishType, id] = key.split('/');
+    // Another member's wish is answered as missing, as it is to anyone who may not see it: not that it exists.
+    if (!(await isCallersOwn(ownerUuid, context))) throw new NotFoundError();
     return findInPages(
       async (page, pageSize) => {
         const answer = await context.items.wishes(ownerUuid, { wish_type: wishType, page, pageSize });
@@ -156,13 +167,23 @@ builder.objectFields(User, (t) => ({
   }),
 }));
 
-/** The upstream wish id inside a Wish id; a ValidationError on `path` otherwise. */
-const wishIdOf = (globalId: string, path: string[]) => String(ownIdOf(globalId, 'Wish', path));
+/**
+ * The upstream wish id inside a Wish id (`<owner uuid>/<type>/<id>`, as `Wish.id` answers it): a ValidationError on
+ * `path` when it is not one, ForbiddenError when it names another member's wish (the REST API acts on the id alone,
+ * so the owner it names is checked here).
+ */
+async function wishIdOf(globalId: string, path: string[], context: GatewayContext): Promise<string> {
+  const key = localKeyOf(globalId, 'Wish', WISH_KEY);
+  if (key === null) throw invalidArgument(path, validationTexts.id, 'invalid_format');
+  const [ownerUuid, , id] = key.split('/');
+  if (!(await isCallersOwn(ownerUuid, context))) throw new ForbiddenError(itemTexts.notOwnWish);
+  return id;
+}
 
 /** The wish a mutation acts on, from `id` or its deprecated name `wishId`. */
-function targetWishIdOf(input: { id?: string | number | null; wishId?: string | number | null }): string {
+function targetWishIdOf(input: { id?: string | number | null; wishId?: string | number | null }, context: GatewayContext): Promise<string> {
   const { id, path } = targetIdOf(input, 'wishId');
-  return wishIdOf(id, path);
+  return wishIdOf(id, path, context);
 }
 
 /** A domain schema's verdict on an upstream body; issues point at the GraphQL input fields. */
@@ -222,7 +243,7 @@ payloadMutation('removeWish', {
   }),
   payload: { deletedWishId: 'ID', viewer: viewerToRefetch },
   resolve: async (input, context) => {
-    const id = targetWishIdOf(input);
+    const id = await targetWishIdOf(input, context);
     await context.items.removeWish(input.wishType as WishType, id);
     return { deletedWishId: targetIdOf(input, 'wishId').id };
   },
@@ -243,7 +264,7 @@ payloadMutation('removeWishes', {
     const field = input.ids ? 'ids' : 'wishIds';
     const given = input.ids ?? input.wishIds;
     if (!given) throw invalidArgument(['input', 'ids'], validationTexts.idRequired, 'invalid_type');
-    const ids = given.map((id, index) => wishIdOf(String(id), ['input', field, String(index)]));
+    const ids = await Promise.all(given.map((id, index) => wishIdOf(String(id), ['input', field, String(index)], context)));
     validBody(wishBulkDeleteSchema, { wish_ids: ids, wish_type: input.wishType });
     const answer = await context.items.removeWishes(input.wishType as WishType, ids);
     const deleted = new Set(answer.wish_ids);
@@ -261,7 +282,7 @@ payloadMutation('setWishStatus', {
   }),
   payload: wishPayload,
   resolve: async (input, context) => {
-    const id = targetWishIdOf(input);
+    const id = await targetWishIdOf(input, context);
     return withItem(await context.items.setWishStatus(input.wishType as WishType, id, input.status as WishStatus));
   },
 });
@@ -276,7 +297,7 @@ payloadMutation('updateWish', {
   }),
   payload: wishPayload,
   resolve: async (input, context) => {
-    const id = targetWishIdOf(input);
+    const id = await targetWishIdOf(input, context);
     const cleared = Object.fromEntries(clearableWishFields.filter((name) => input[name] === null).map((name) => [snakeCase(name), null]));
     const body = validBody(wishUpdateSchema, { ...upstreamFields(input, wishFieldNames), ...cleared, status: input.status ?? undefined });
     return withItem(await context.items.updateWish(id, body));
