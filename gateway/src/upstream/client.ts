@@ -257,12 +257,19 @@ export class UpstreamClient {
   }
 
   private async call<T>(method: HttpMethod, path: string, caller: Caller, query?: Record<string, QueryValue>, body?: unknown): Promise<T> {
-    // Not AbortSignal.timeout: its timer cannot be cleared, so every finished call would still fire (and build
-    // an error) when its budget ran out.
-    const budgetController = new AbortController();
-    const budgetTimer = setTimeout(() => budgetController.abort(new DOMException('The upstream call ran out of time', 'TimeoutError')), this.timeoutMs);
-    const budget = budgetController.signal;
-    const signal = caller.signal ? AbortSignal.any([budget, caller.signal]) : budget;
+    // One controller ends the call when its budget runs out or its client leaves: AbortSignal.any and a second
+    // controller per call were a visible share of the gateway's CPU and garbage (Node 20). Not AbortSignal.timeout
+    // either: its timer cannot be cleared, so every finished call would still fire (and build an error) at its end.
+    const controller = new AbortController();
+    let timedOut = false;
+    const budgetTimer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new DOMException('The upstream call ran out of time', 'TimeoutError'));
+    }, this.timeoutMs);
+    const signal = controller.signal;
+    const clientGone = () => controller.abort(caller.signal?.reason);
+    if (caller.signal?.aborted) clientGone();
+    else caller.signal?.addEventListener('abort', clientGone, { once: true });
     const deadline = Date.now() + this.timeoutMs;
     const route = routeOf(path);
     const attempt = (attemptSignal = signal) =>
@@ -280,10 +287,16 @@ export class UpstreamClient {
       }
       // Fail fast (002 §8.2): once the breaker is open a read makes no further attempt (it could otherwise take the
       // half-open probe later); a read that would retry, or was waiting out a backoff, answers as the open breaker does, at once.
-      const abandon = new AbortController();
-      const opened = new Promise<never>((_resolve, reject) => abandon.signal.addEventListener('abort', () => reject(new BrokenCircuitError())));
+      let abandoned = false;
+      let abandon = () => {};
+      const opened = new Promise<never>((_resolve, reject) => {
+        abandon = () => {
+          abandoned = true;
+          reject(new BrokenCircuitError());
+        };
+      });
       let waiting = false;
-      const breakListener = this.breaker.onBreak(() => waiting && abandon.abort());
+      const breakListener = this.breaker.onBreak(() => waiting && abandon());
       // Decided per failure: retry only when the wait (1000 ms doubling, or a longer Retry-After) still
       // leaves time inside the overall budget; otherwise the last failure is the answer, at once.
       let failures = 0;
@@ -294,7 +307,7 @@ export class UpstreamClient {
         nextDelayMs = Math.max(this.retryBaseDelayMs * 2 ** (failures - 1), error.retryAfterMs ?? 0);
         if (Date.now() + nextDelayMs >= deadline) return false;
         // The retry would meet the open breaker: its answer comes now, without the wait.
-        if (!this.breakerClosed) abandon.abort();
+        if (!this.breakerClosed) abandon();
         return this.breakerClosed;
       };
       const retries = retry(handleWhen(worthRetrying), { maxAttempts: this.maxAttempts - 1, backoff: new DelegateBackoff(() => nextDelayMs) });
@@ -306,7 +319,7 @@ export class UpstreamClient {
       });
       const task = retries.execute(() => {
         waiting = false;
-        return abandon.signal.aborted ? Promise.reject(new BrokenCircuitError()) : attempt();
+        return abandoned ? Promise.reject(new BrokenCircuitError()) : attempt();
       }, signal);
       // Whichever loses the race still settles, with nobody awaiting it.
       task.catch(() => {});
@@ -317,9 +330,10 @@ export class UpstreamClient {
         breakListener.dispose();
       }
     } catch (error) {
-      throw this.toClientError(error, caller, budget, method, route);
+      throw this.toClientError(error, caller, timedOut, method, route);
     } finally {
       clearTimeout(budgetTimer);
+      caller.signal?.removeEventListener('abort', clientGone);
     }
   }
 
@@ -449,7 +463,7 @@ export class UpstreamClient {
   }
 
   /** The catalogue error a client sees (000 §8): never the address, stack or cause. */
-  private toClientError(error: unknown, caller: Caller, budget: AbortSignal, method: HttpMethod, route: string): Error {
+  private toClientError(error: unknown, caller: Caller, timedOut: boolean, method: HttpMethod, route: string): Error {
     if (error instanceof GatewayError) return error;
     if (error instanceof BrokenCircuitError || error instanceof BulkheadRejectedError) {
       this.onCall?.({ method, route, outcome: error instanceof BrokenCircuitError ? 'breaker_open' : 'overloaded', durationMs: 0 });
@@ -457,7 +471,7 @@ export class UpstreamClient {
     }
     if (error instanceof UpstreamFailure && error.kind === 'status') return statusError(error.status ?? 500, error.body, error.retryAfterMs);
     if (caller.signal?.aborted) return new GatewayError('NETWORK_ERROR', errorMessages.NETWORK_ERROR);
-    if (budget.aborted || (error instanceof UpstreamFailure && error.kind === 'timeout')) return new GatewayError('TIMEOUT', errorMessages.TIMEOUT);
+    if (timedOut || (error instanceof UpstreamFailure && error.kind === 'timeout')) return new GatewayError('TIMEOUT', errorMessages.TIMEOUT);
     return new GatewayError('NETWORK_ERROR', errorMessages.NETWORK_ERROR);
   }
 }
