@@ -235,3 +235,52 @@ describe('ids are refused the same way everywhere', () => {
     ]);
   });
 });
+
+describe('mutation payloads answer objects, not raw foreign ids', () => {
+  it('blockUser, blockPost and reportPost answer the member and posts as objects; the raw ids are deprecated', async () => {
+    const token = await stack.upstream.issueToken(3);
+    const asMember = clientAs(token);
+    const feed = await ask(clientAs(), `{ posts(first: 5) { edges { node { id title author { id nickname } } } } }`);
+    const [reported, blocked] = feed.data.posts.edges
+      .map((edge: any) => edge.node)
+      .filter((post: any) => post.author.id !== Buffer.from('User:3').toString('base64'));
+    const user = Buffer.from('User:4').toString('base64');
+
+    const report = await ask(
+      asMember,
+      `mutation ($id: ID!) { reportPost(input: { id: $id, reason: "광고입니다" }) { ... on ReportPostPayload { reportedPost { id title } reportedPostId } } }`,
+      { id: reported.id },
+    );
+    expect(report.data.reportPost).toEqual({ reportedPost: { id: reported.id, title: reported.title }, reportedPostId: reported.id });
+    const blockPost = await ask(
+      asMember,
+      `mutation ($id: ID!) { blockPost(input: { id: $id }) { ... on BlockPostPayload { blockedPostId blockedPost { id } } } }`,
+      {
+        id: blocked.id,
+      },
+    );
+    expect(blockPost.data.blockPost.blockedPostId).toBe(blocked.id);
+    expect([null, { id: blocked.id }]).toContainEqual(blockPost.data.blockPost.blockedPost);
+    const blockUser = await ask(asMember, `mutation ($id: ID!) { blockUser(input: { id: $id }) { ... on BlockUserPayload { blockedUser { id } } } }`, {
+      id: user,
+    });
+    expect(blockUser.data.blockUser.blockedUser).toEqual({ id: user });
+
+    const deprecated = await ask(
+      clientAs(),
+      `{ ${['BlockUserPayload', 'BlockPostPayload', 'ReportPostPayload', 'ReportItemPayload', 'ReportStoryPayload']
+        .map((name, index) => `t${index}: __type(name: "${name}") { fields(includeDeprecated: true) { name deprecationReason } }`)
+        .join(' ')} }`,
+    );
+    const raw = Object.values(deprecated.data).flatMap((type: any) =>
+      type.fields.filter((field: any) => /[a-z]Id$/.test(field.name) && field.name !== 'reportId'),
+    );
+    expect(raw.map((field: any) => [field.name, field.deprecationReason])).toEqual([
+      ['blockedUserId', 'Use blockedUser. Removal after 2027-03-01.'],
+      ['blockedPostId', 'Use blockedPost. Removal after 2027-03-01.'],
+      ['reportedPostId', 'Use reportedPost. Removal after 2027-03-01.'],
+      ['reportedItemId', 'Use reportedItem. Removal after 2027-03-01.'],
+      ['reportedStoryId', 'Use reportedStory. Removal after 2027-03-01.'],
+    ]);
+  });
+});

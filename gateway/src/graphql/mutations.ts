@@ -1,7 +1,9 @@
 import { ObjectRef, type InputFieldMap, type InputShapeFromFields, type OutputShape, type OutputType } from '@pothos/core';
+import { decodeGlobalID } from '@pothos/plugin-relay';
 import type { GatewayContext } from './context.js';
 import { builder } from './builder.js';
 import { UpstreamValidationError, WRITE_ERRORS } from './errors.js';
+import { referencedNode } from './nodes.js';
 import { IDEMPOTENCY } from '../../../domain/index.js';
 
 type Types = typeof builder.$inferSchemaTypes;
@@ -13,7 +15,14 @@ type ShapeOf<T> = T extends [infer U] ? OutputShape<Types, U>[] : OutputShape<Ty
  * its own name; or a field worked out when asked (`resolve`), from the answer's other values or the context.
  */
 type PayloadField =
-  Output | { type: Output; nullable?: boolean; description?: string; resolve?: (payload: Record<string, any>, context: GatewayContext) => unknown };
+  | Output
+  | {
+      type: Output;
+      nullable?: boolean;
+      description?: string;
+      deprecationReason?: string;
+      resolve?: (payload: Record<string, any>, context: GatewayContext) => unknown;
+    };
 export type PayloadFields = Record<string, PayloadField>;
 
 type FieldShape<F> = F extends { type: infer T; nullable: true } ? ShapeOf<T> | null : F extends { type: infer T } ? ShapeOf<T> : ShapeOf<F>;
@@ -39,6 +48,31 @@ export const idempotencyKeyField = (t: InputFieldBuilder) =>
 
 /** When the input names `id` replaced stop being accepted (docs/schema-changes.md: at least three months after the deprecation). */
 export const RENAMED_INPUT_REMOVAL_DATE = '2027-03-01';
+
+/** A node type the gateway loads by its upstream key. */
+type LoadableNode = OutputType<Types> & { getDataloader(context: GatewayContext): { load(key: string): Promise<object> } };
+
+/**
+ * A payload's reference to another object, as that object: loaded from the global id the payload answers under
+ * `rawField` only when asked, null once it is gone. Use with `rawIdReplacedBy` for the raw id it replaces.
+ */
+export function referencedObject(rawField: string, type: LoadableNode, description: string) {
+  return {
+    type,
+    nullable: true,
+    description,
+    resolve: (payload: Record<string, any>, context: GatewayContext) =>
+      referencedNode(type.getDataloader(context).load(decodeGlobalID(String(payload[rawField])).id), type as never),
+  } as const;
+}
+
+/** A payload's raw global id of another object, kept (deprecated) beside the `objectField` that answers the object. */
+export const rawIdReplacedBy = (objectField: string) =>
+  ({
+    type: 'ID',
+    description: `The global id of \`${objectField}\`.`,
+    deprecationReason: `Use ${objectField}. Removal after ${RENAMED_INPUT_REMOVAL_DATE}.`,
+  }) as const;
 
 /**
  * The id of the object a mutation acts on, named `id` as in every input here, beside the name it had before (e.g.

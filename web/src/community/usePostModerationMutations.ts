@@ -63,7 +63,9 @@ export function useBlockPostMutation(): (postId: string) => Promise<unknown> {
         blockPost(input: $input) {
           __typename
           ... on BlockPostPayload {
-            blockedPostId
+            blockedPost {
+              id
+            }
           }
           ...useTypedMutation_failure @alias(as: "failure")
         }
@@ -91,7 +93,9 @@ export function useBlockUserMutation(): (userId: string) => Promise<unknown> {
         blockUser(input: $input) {
           __typename
           ... on BlockUserPayload {
-            blockedUserId
+            blockedUser {
+              id
+            }
           }
           ...useTypedMutation_failure @alias(as: "failure")
         }

@@ -18,11 +18,10 @@ import {
   userBlockSchema,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
-import type { GatewayContext } from '../../graphql/context.js';
 import { ConflictError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
 import { idempotencyKeyOf, inputIdOf, ownIdsOf, targetUpstreamIdOf, upstreamFields, validateInput } from '../../graphql/ids.js';
-import { idempotencyKeyField, payloadMutation, targetIdFields, type InputFieldBuilder } from '../../graphql/mutations.js';
+import { idempotencyKeyField, payloadMutation, rawIdReplacedBy, referencedObject, targetIdFields, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { Post, User } from '../../graphql/refs.js';
 import { inputNameOf, POST_UPSTREAM_NAMES, postOrderFor, PostType, TradeType } from './post.js';
 import { byIdentity, listConnection, offsetArgument, queryConnection, resultsConnection } from '../../graphql/connections.js';
@@ -121,7 +120,11 @@ payloadMutation('reportPost', {
       description: `The kind of reason, by number (${REPORT_DEFAULT_REASON_TYPE} when omitted): ${REPORT_REASON_TYPES.map((type, index) => `${index} ${type}`).join(', ')}.`,
     }),
   }),
-  payload: { reportedPostId: 'ID', reportId: { type: 'Int', description: "The report's number." } },
+  payload: {
+    reportedPost: referencedObject('reportedPostId', Post, 'The post reported; null once it is gone.'),
+    reportedPostId: rawIdReplacedBy('reportedPost'),
+    reportId: { type: 'Int', description: "The report's number." },
+  },
   resolve: async (input, context) => {
     const id = inputIdOf(input, 'id', 'Post');
     const report = validateInput(postReportSchema, { content: input.reason, reason_type: input.reasonType ?? undefined }, ['input']);
@@ -130,23 +133,30 @@ payloadMutation('reportPost', {
   },
 });
 
-/** Writes on one post that answer only its id. */
-const postIdWrites: [string, string, string | undefined, (context: GatewayContext, id: number) => Promise<unknown>][] = [
-  ['deletePost', 'deletedPostId', 'Delete a post. Only its author may (ForbiddenError otherwise).', (context, id) => context.community.deletePost(id)],
-  ['blockPost', 'blockedPostId', "Hide a post from the caller's lists and search results.", (context, id) => context.community.blockPost(id)],
-];
-for (const [name, answerField, description, write] of postIdWrites) {
-  payloadMutation(name, {
-    description,
-    input: postId,
-    payload: { [answerField]: 'ID' },
-    resolve: async (input, context) => {
-      const id = inputIdOf(input, 'id', 'Post');
-      await write(context, id);
-      return { [answerField]: encodeGlobalID('Post', id) };
-    },
-  });
-}
+payloadMutation('deletePost', {
+  description: 'Delete a post. Only its author may (ForbiddenError otherwise).',
+  input: postId,
+  payload: { deletedPostId: 'ID' },
+  resolve: async (input, context) => {
+    const id = inputIdOf(input, 'id', 'Post');
+    await context.community.deletePost(id);
+    return { deletedPostId: encodeGlobalID('Post', id) };
+  },
+});
+
+payloadMutation('blockPost', {
+  description: "Hide a post from the caller's lists and search results.",
+  input: postId,
+  payload: {
+    blockedPost: referencedObject('blockedPostId', Post, 'The post hidden; null when the caller can no longer read it.'),
+    blockedPostId: rawIdReplacedBy('blockedPost'),
+  },
+  resolve: async (input, context) => {
+    const id = inputIdOf(input, 'id', 'Post');
+    await context.community.blockPost(id);
+    return { blockedPostId: encodeGlobalID('Post', id) };
+  },
+});
 
 payloadMutation('blockUser', {
   description:
@@ -155,7 +165,10 @@ payloadMutation('blockUser', {
     ...targetIdFields(f, 'userId', 'member'),
     reason: f.string({ description: `Why, for the caller's own record: at most ${REPORT_REASON_MAX} characters.` }),
   }),
-  payload: { blockedUserId: 'ID' },
+  payload: {
+    blockedUser: referencedObject('blockedUserId', User, 'The member blocked; null when their profile can no longer be read.'),
+    blockedUserId: rawIdReplacedBy('blockedUser'),
+  },
   resolve: async (input, context) => {
     const userId = targetUpstreamIdOf(input, 'userId', 'User');
     const body = validateInput(userBlockSchema, { block_target_user: userId, reason: input.reason ?? undefined }, ['input']);

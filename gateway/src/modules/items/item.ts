@@ -24,7 +24,7 @@ import { ConflictError, NotAuthenticatedError, NotFoundError, ValidationError, i
 import { byField, byIdentity, listConnection, pageConnection, queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { issuesAt, localKeyOf, targetIdOf, UUID_PATTERN, validateInput } from '../../graphql/ids.js';
 import { enumValues, labelledDescriptions } from '../../graphql/enums.js';
-import { RENAMED_INPUT_REMOVAL_DATE, targetIdFields, payloadMutation } from '../../graphql/mutations.js';
+import { RENAMED_INPUT_REMOVAL_DATE, rawIdReplacedBy, referencedObject, targetIdFields, payloadMutation } from '../../graphql/mutations.js';
 import { User } from '../../graphql/refs.js';
 import { isViewer } from '../../graphql/viewer.js';
 
@@ -215,7 +215,12 @@ payloadMutation('reportItem', {
     content: t.string({ description: `Optional: the reported content, at most ${REPORT_REASON_MAX} characters.` }),
     contextId: t.string({ description: 'Optional: an identifier of where the reporter saw the item.' }),
   }),
-  payload: { reportId: { type: 'Int', description: "The report's number." }, reportedItemId: 'ID', createdAt: 'DateTime' },
+  payload: {
+    reportId: { type: 'Int', description: "The report's number." },
+    reportedItem: referencedObject('reportedItemId', Item, 'The item reported; null once it is gone.'),
+    reportedItemId: rawIdReplacedBy('reportedItem'),
+    createdAt: 'DateTime',
+  },
   resolve: async (input, context) => {
     const target = targetIdOf(input, 'itemId');
     const uuid = itemUuidOf(target.id, target.path);

@@ -57,7 +57,7 @@ import {
   validateInput,
   withoutNulls,
 } from '../../graphql/ids.js';
-import { idempotencyKeyField, payloadMutation, targetIdFields, type InputFieldBuilder } from '../../graphql/mutations.js';
+import { idempotencyKeyField, payloadMutation, rawIdReplacedBy, referencedObject, targetIdFields, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { enumValues, labelledDescriptions } from '../../graphql/enums.js';
 import { byField, byIdentity, listConnection, queryConnection, resultsConnection, sliceConnection } from '../../graphql/connections.js';
 import { User } from '../../graphql/refs.js';
@@ -585,7 +585,12 @@ payloadMutation('reportStory', {
     ...storyInput(f),
     reason: f.string({ required: true, description: `What is wrong, in the reporter's words: 1 to ${REPORT_REASON_MAX} characters after trimming.` }),
   }),
-  payload: { reportId: { type: 'Int', description: "The report's number." }, reportedStoryId: 'ID', createdAt: 'DateTime' },
+  payload: {
+    reportId: { type: 'Int', description: "The report's number." },
+    reportedStory: referencedObject('reportedStoryId', Story, 'The story reported; null once it is gone.'),
+    reportedStoryId: rawIdReplacedBy('reportedStory'),
+    createdAt: 'DateTime',
+  },
   resolve: async (input, context) => {
     const id = storyIdOf(input);
     const { reason } = validateInput(storyReportSchema, { reason: input.reason }, ['input']);
