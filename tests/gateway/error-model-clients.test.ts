@@ -284,3 +284,19 @@ describe('mutation payloads answer objects, not raw foreign ids', () => {
     ]);
   });
 });
+
+describe('ids are identities', () => {
+  it('every object type whose id is not deprecated is a Node, which node(id) loads', async () => {
+    const answer = await ask(
+      clientAs(),
+      `{ __schema { types { name kind interfaces { name } fields(includeDeprecated: true) { name isDeprecated type { kind name ofType { name } } } } } }`,
+    );
+    const withLiveId = answer.data.__schema.types.filter(
+      (type: any) =>
+        type.kind === 'OBJECT' &&
+        !type.name.startsWith('__') &&
+        type.fields.some((field: any) => field.name === 'id' && !field.isDeprecated && (field.type.name ?? field.type.ofType?.name) === 'ID'),
+    );
+    expect(withLiveId.filter((type: any) => !type.interfaces.some((face: any) => face.name === 'Node')).map((type: any) => type.name)).toEqual([]);
+  });
+});

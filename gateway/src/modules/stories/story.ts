@@ -57,7 +57,15 @@ import {
   validateInput,
   withoutNulls,
 } from '../../graphql/ids.js';
-import { idempotencyKeyField, payloadMutation, rawIdReplacedBy, referencedObject, targetIdFields, type InputFieldBuilder } from '../../graphql/mutations.js';
+import {
+  RENAMED_INPUT_REMOVAL_DATE,
+  idempotencyKeyField,
+  payloadMutation,
+  rawIdReplacedBy,
+  referencedObject,
+  targetIdFields,
+  type InputFieldBuilder,
+} from '../../graphql/mutations.js';
 import { enumValues, labelledDescriptions } from '../../graphql/enums.js';
 import { byField, byIdentity, listConnection, queryConnection, resultsConnection, sliceConnection } from '../../graphql/connections.js';
 import { User } from '../../graphql/refs.js';
@@ -119,7 +127,8 @@ const StoryView = builder.objectRef<StoryViewJson>('StoryView').implement({
   fields: (t) => ({
     id: t.id({
       nullable: true,
-      description: "An opaque id of the view; null for the author's own viewing, which is not recorded.",
+      description: "An opaque id of the view; null for the author's own viewing, which is not recorded. Not an identity `node` loads.",
+      deprecationReason: `A view is not an object of its own: it is its story and its viewer. Removal after ${RENAMED_INPUT_REMOVAL_DATE}.`,
       resolve: (view) => (view.id === null ? null : encodeGlobalID('StoryView', view.id)),
     }),
     viewer: t.field({ type: User, nullable: true, description: 'Who viewed it; null when the member is gone.', resolve: (view) => view.user }),
