@@ -1,28 +1,12 @@
-import { GraphQLClient } from 'graphql-request';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GRAPHQL_LIMITS, hardeningTexts, validationTexts } from '../../domain/index.js';
 import { useStack } from '../helpers/stack.js';
+import { ask, stockClient } from '../helpers/stock-client.js';
 
 // What a client author sees through a stock client (graphql-request) against the real gateway and upstream.
 const stack = useStack();
 
-/** A client that keeps every answer, errors included, as the caller with this token. */
-function clientAs(token?: string) {
-  return new GraphQLClient(`${stack.gateway.url}/graphql`, {
-    errorPolicy: 'all',
-    headers: token ? { authorization: `token ${token}` } : {},
-  });
-}
-
-interface Answer {
-  data?: any;
-  errors?: { message: string; path?: (string | number)[]; extensions?: Record<string, any> }[];
-}
-
-async function ask(client: GraphQLClient, query: string, variables: Record<string, unknown> = {}): Promise<Answer> {
-  const { data, errors } = await client.rawRequest<any>(query, variables);
-  return errors ? { data, errors: errors as Answer['errors'] } : { data };
-}
+const clientAs = (token?: string) => stockClient(stack.gateway.url, token);
 
 describe('nested connections fail alone', () => {
   it('a bad paging argument on a nested connection nulls only that connection, with its located error', async () => {

@@ -1,8 +1,9 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { GraphQLClient } from 'graphql-request';
+import type { GraphQLClient } from 'graphql-request';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validationTexts } from '../../domain/index.js';
 import { useStack } from '../helpers/stack.js';
+import { ask, stockClient } from '../helpers/stock-client.js';
 import { addMembers, PNG_BYTES } from '../helpers/stories.js';
 
 // A stock client (graphql-request) against the real gateway and upstream: what any other client sees.
@@ -10,22 +11,7 @@ const stack = useStack();
 const STAFF = 1;
 const MALLANG = 2;
 
-/** A client that keeps every answer, errors included (`errorPolicy: 'all'`), as the caller with this token. */
-function clientAs(token?: string) {
-  return new GraphQLClient(`${stack.gateway.url}/graphql`, {
-    errorPolicy: 'all',
-    headers: token ? { authorization: `token ${token}` } : {},
-  });
-}
-
-interface Answer {
-  data?: any;
-  errors?: { message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }[];
-}
-async function ask(client: GraphQLClient, query: string, variables: Record<string, unknown> = {}): Promise<Answer> {
-  const { data, errors } = await client.rawRequest<any>(query, variables);
-  return errors ? { data, errors: errors as Answer['errors'] } : { data };
-}
+const clientAs = (token?: string) => stockClient(stack.gateway.url, token);
 
 async function must(client: GraphQLClient, query: string, variables: Record<string, unknown> = {}) {
   const answer = await ask(client, query, variables);
