@@ -129,10 +129,11 @@ export interface FixtureUpstream extends Service {
 
 /**
  * Starts the fixture upstream in its own process (so it never shares an event loop with the load generator or a
- * gateway), recording from `origin` until `freeze()`.
+ * gateway), recording from `origin` until `freeze()`. `program` is this file or its build (`benchProgram`), handed in
+ * so the build does not bundle the builder.
  */
-export async function startFixtureUpstream(origin: string): Promise<FixtureUpstream> {
-  const service = await startService('fixture upstream', 'bench/fixture-upstream.ts', { FIXTURE_ORIGIN: origin }, CONTROL_PATH);
+export async function startFixtureUpstream(origin: string, program = 'bench/fixture-upstream.ts'): Promise<FixtureUpstream> {
+  const service = await startService('fixture upstream', program, { FIXTURE_ORIGIN: origin }, CONTROL_PATH);
   return {
     ...service,
     async freeze() {

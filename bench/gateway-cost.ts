@@ -14,6 +14,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import { startService, type Service } from '../tests/helpers/processes.js';
+import { benchProgram } from './programs.js';
 import { startFixtureUpstream } from './fixture-upstream.js';
 import { FEED, POST_DETAIL } from './operations.js';
 import { cpuSeconds, drive, graphql, graphqlLoad, report, type Load } from './load.js';
@@ -21,18 +22,18 @@ import { MEMBER_COUNT, benchMembers, memberHeaders } from './members.js';
 
 /** Starts its own fixture upstream, gateway and pass-through (added to `services` for the caller to stop) and reports P6. */
 export async function benchGatewayCost(referenceUpstream: Service, dataDir: string, services: Service[]): Promise<void> {
-  const fixture = await startFixtureUpstream(referenceUpstream.url);
+  const fixture = await startFixtureUpstream(referenceUpstream.url, await benchProgram('fixture-upstream'));
   services.push(fixture);
   const gateway = await startService(
     'gateway on the fixture',
-    'gateway/src/main.ts',
+    await benchProgram('gateway'),
     { UPSTREAM_URL: fixture.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false' },
     '/healthz',
     undefined,
     process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [],
   );
   services.push(gateway);
-  const passThrough = await startService('pass-through peer', 'bench/peers/passthrough.ts', { UPSTREAM_URL: fixture.url }, '/healthz');
+  const passThrough = await startService('pass-through peer', await benchProgram('passthrough'), { UPSTREAM_URL: fixture.url }, '/healthz');
   services.push(passThrough);
   const members = await benchMembers(referenceUpstream, MEMBER_COUNT);
   const callers = memberHeaders(members);

@@ -14,6 +14,7 @@
  */
 import { join } from 'node:path';
 import { startService, type Service } from '../tests/helpers/processes.js';
+import { benchProgram } from './programs.js';
 import { startFixtureUpstream, type FixtureUpstream } from './fixture-upstream.js';
 import { FEED, MINIMUM_UPSTREAM_CALLS, POST_DETAIL } from './operations.js';
 import { counter, drive, graphql, graphqlLoad, report, type Load } from './load.js';
@@ -61,20 +62,20 @@ async function gatewayCallsOf(gateway: Service, ask: () => Promise<unknown>): Pr
 
 /** Starts the gateway and Hive Gateway, each on its own fixture upstream (added to `services` for the caller to stop), and reports P7. */
 export async function benchHiveGateway(referenceUpstream: Service, dataDir: string, services: Service[]): Promise<void> {
-  const fixture = await startFixtureUpstream(referenceUpstream.url);
+  const fixture = await startFixtureUpstream(referenceUpstream.url, await benchProgram('fixture-upstream'));
   services.push(fixture);
-  const hiveFixture = await startFixtureUpstream(referenceUpstream.url);
+  const hiveFixture = await startFixtureUpstream(referenceUpstream.url, await benchProgram('fixture-upstream'));
   services.push(hiveFixture);
   const gateway = await startService(
     'gateway on the fixture (P7)',
-    'gateway/src/main.ts',
+    await benchProgram('gateway'),
     { UPSTREAM_URL: fixture.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false' },
     '/healthz',
   );
   services.push(gateway);
   const hive = await startService(
     'Hive Gateway peer',
-    'bench/peers/hive-gateway.ts',
+    await benchProgram('hive-gateway'),
     // Hive's logger refuses the `silent` level the other services get.
     { OPENAPI_URL: `${referenceUpstream.url}/openapi.json`, UPSTREAM_URL: hiveFixture.url, LOG_LEVEL: 'error' },
     '/graphql?query=%7B__typename%7D',

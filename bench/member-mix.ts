@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { startService, type Service } from '../tests/helpers/processes.js';
+import { benchProgram } from './programs.js';
 import { POST_DETAIL } from './operations.js';
 import { CREATE_REPLY, FEED_PAGE, NOTIFICATIONS, PROFILE, TOGGLE_LIKE } from './member-mix-operations.js';
 import { CONNECTIONS, SECONDS, counter, report } from './load.js';
@@ -242,7 +243,7 @@ async function interleavedOpenLoop(
 export async function benchMemberMix(upstream: Service, dataDir: string, services: Service[]): Promise<void> {
   const gateway = await startService(
     'gateway for the member mix',
-    'gateway/src/main.ts',
+    await benchProgram('gateway'),
     // Members reach it through a proxy on loopback that names their address, as behind a load balancer.
     { UPSTREAM_URL: upstream.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false', TRUST_PROXY: '127.0.0.1' },
     '/healthz',

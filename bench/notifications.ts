@@ -17,6 +17,7 @@ import { NOTIFICATION_POLL_INTERVAL_MS } from '../domain/limits.js';
 import { DEMO_PASSWORD } from '../upstream/src/db/seed-accounts.js';
 import { DEMO_MEMBERS } from '../upstream/src/db/seed-data.js';
 import { startService, type Service } from '../tests/helpers/processes.js';
+import { benchProgram } from './programs.js';
 
 const EVENTS = Number(process.env.BENCH_NOTIFICATION_EVENTS ?? 40);
 const GAP_MS = Number(process.env.BENCH_NOTIFICATION_GAP_MS ?? 150);
@@ -72,11 +73,11 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-notifications-'));
 const services: Service[] = [];
 const members: Member[] = [];
 try {
-  const upstream = await startService('upstream', 'upstream/src/main.ts', { UPSTREAM_DATA_DIR: dataDir }, '/healthz');
+  const upstream = await startService('upstream', await benchProgram('upstream'), { UPSTREAM_DATA_DIR: dataDir }, '/healthz');
   services.push(upstream);
   const gateway = await startService(
     'gateway',
-    'gateway/src/main.ts',
+    await benchProgram('gateway'),
     { UPSTREAM_URL: upstream.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false', NOTIFICATION_POLL_INTERVAL_MS: String(NOTIFICATION_POLL_INTERVAL_MS) },
     '/healthz',
   );

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FEED, ITEM_MODAL, MINIMUM_UPSTREAM_CALLS, POST, POST_DETAIL } from './operations.js';
 import { startService, type Service } from '../tests/helpers/processes.js';
+import { benchProgram } from './programs.js';
 import { benchGatewayCost } from './gateway-cost.js';
 import { startFixtureUpstream } from './fixture-upstream.js';
 import { benchHiveGateway } from './hive-comparison.js';
@@ -42,28 +43,28 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-upstream-'));
 const services: Service[] = [];
 try {
   console.log(`bench: ${CONNECTIONS} connections, ${SECONDS} s per phase, soak ${SOAK_SECONDS} s`);
-  const upstream = await startService('upstream', 'upstream/src/main.ts', { UPSTREAM_DATA_DIR: dataDir }, '/healthz');
+  const upstream = await startService('upstream', await benchProgram('upstream'), { UPSTREAM_DATA_DIR: dataDir }, '/healthz');
   services.push(upstream);
   if (['P1', 'P2', 'P3', 'P4', 'P5'].some(runsPhase)) {
     const gateway = await startService(
       'gateway',
-      'gateway/src/main.ts',
+      await benchProgram('gateway'),
       { UPSTREAM_URL: upstream.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false' },
       '/healthz',
     );
     services.push(gateway);
     // P5 compares the two gateways' own cost: each on the fixture upstream (recorded answers from memory), since with
     // distinct members both make one upstream call per feed and on the reference upstream both would wait on it alike.
-    const fixture = await startFixtureUpstream(upstream.url);
+    const fixture = await startFixtureUpstream(upstream.url, await benchProgram('fixture-upstream'));
     services.push(fixture);
     const gatewayOnFixture = await startService(
       'gateway on the fixture (P5)',
-      'gateway/src/main.ts',
+      await benchProgram('gateway'),
       { UPSTREAM_URL: fixture.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false' },
       '/healthz',
     );
     services.push(gatewayOnFixture);
-    const apollo = await startService('apollo peer', 'bench/peers/apollo-feed.ts', { UPSTREAM_URL: `${fixture.url}/` }, '/?query=%7B__typename%7D', {
+    const apollo = await startService('apollo peer', await benchProgram('apollo-feed'), { UPSTREAM_URL: `${fixture.url}/` }, '/?query=%7B__typename%7D', {
       headers: { 'apollo-require-preflight': 'true' },
     });
     services.push(apollo);

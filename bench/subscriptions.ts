@@ -23,6 +23,7 @@ import { DEMO_PASSWORD } from '../upstream/src/db/seed-accounts.js';
 import { DEMO_MEMBERS } from '../upstream/src/db/seed-data.js';
 import { startFaultProxy, type FaultProxy } from '../tests/helpers/fault-proxy.js';
 import { startService, type Service } from '../tests/helpers/processes.js';
+import { benchProgram } from './programs.js';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const FANOUTS = Number(process.env.BENCH_FANOUTS ?? 20);
@@ -129,12 +130,12 @@ try {
   if (Number.isFinite(openFiles) && openFiles < SOCKETS + 500)
     throw new Error(`ulimit -n is ${openFiles}: raise it above ${SOCKETS + 500} for ${SOCKETS} sockets`);
 
-  const upstream = await startService('upstream', 'upstream/src/main.ts', { UPSTREAM_DATA_DIR: dataDir }, '/healthz');
+  const upstream = await startService('upstream', await benchProgram('upstream'), { UPSTREAM_DATA_DIR: dataDir }, '/healthz');
   services.push(upstream);
   proxy = await startFaultProxy(upstream.url);
   const gateway = await startService(
     'gateway',
-    'gateway/src/main.ts',
+    await benchProgram('gateway'),
     {
       UPSTREAM_URL: proxy.url,
       WEB_DIR: join(dataDir, 'no-web'),

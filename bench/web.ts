@@ -18,6 +18,7 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { CHROMIUM_OPTIONS } from '../tests/helpers/chromium.js';
 import { freePort, startService, type Service } from '../tests/helpers/processes.js';
+import { benchProgram } from './programs.js';
 
 /** The fields of Lighthouse's network-requests audit read here. */
 interface NetworkRequest {
@@ -44,9 +45,9 @@ const services: Service[] = [];
 let chromium: ReturnType<typeof spawn> | undefined;
 let missed = 0;
 try {
-  const upstream = await startService('upstream', 'upstream/src/main.ts', { UPSTREAM_DATA_DIR: join(scratch, 'db') }, '/healthz');
+  const upstream = await startService('upstream', await benchProgram('upstream'), { UPSTREAM_DATA_DIR: join(scratch, 'db') }, '/healthz');
   services.push(upstream);
-  const gateway = await startService('gateway', 'gateway/src/main.ts', { UPSTREAM_URL: upstream.url, WEB_DIR: 'dist/web' }, '/healthz');
+  const gateway = await startService('gateway', await benchProgram('gateway'), { UPSTREAM_URL: upstream.url, WEB_DIR: 'dist/web' }, '/healthz');
   services.push(gateway);
 
   const graphql = async (query: string, variables?: object) =>

@@ -13,12 +13,13 @@ export const SERVER_ENTRIES = {
  * Bundles the server code (ours only: every package stays an import of node_modules) into plain ES modules
  * that `node` runs as they are, so a production start compiles nothing. Files the code reads at run time
  * (migrations, demo pictures, the persisted-operation map, the web build) stay where they are: the code finds
- * them from the project folder.
+ * them from the project folder. `entryPoints` other than the servers' are for the bench, which runs its peers built
+ * the same way.
  */
-export async function buildServer(outdir = 'dist/server'): Promise<void> {
+export async function buildServer(outdir = 'dist/server', entryPoints: Record<string, string> = SERVER_ENTRIES): Promise<void> {
   await rm(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: SERVER_ENTRIES,
+    entryPoints,
     outdir,
     bundle: true,
     platform: 'node',

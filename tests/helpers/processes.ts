@@ -26,7 +26,8 @@ export interface Service {
 }
 
 /**
- * Runs a TypeScript entry point with tsx in its own process and waits until `readyPath` answers. It listens on
+ * Runs an entry point in its own process and waits until `readyPath` answers: a TypeScript file through tsx, or a
+ * built `.js` bundle by node as it is, with source maps as `npm run start:prod` runs one. It listens on
  * `env.PORT` when given (a restart on the same address), else on a free port. `nodeArgs` go to node before the entry
  * (e.g. `--cpu-prof`, which NODE_OPTIONS does not take).
  */
@@ -39,7 +40,8 @@ export async function startService(
   nodeArgs: string[] = [],
 ): Promise<Service> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const loader = entry.endsWith('.js') ? ['--enable-source-maps'] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, entry], {
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
