@@ -1,9 +1,10 @@
 import { ObjectRef, type InputFieldMap, type InputShapeFromFields, type OutputShape, type OutputType } from '@pothos/core';
 import { decodeGlobalID } from '@pothos/plugin-relay';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from './context.js';
 import { builder } from './builder.js';
 import { UpstreamValidationError, WRITE_ERRORS } from './errors.js';
-import { referencedNode } from './nodes.js';
+import { nodeReference, type KeyedNode } from './nodes.js';
 import { IDEMPOTENCY } from '../../../domain/index.js';
 
 type Types = typeof builder.$inferSchemaTypes;
@@ -21,7 +22,7 @@ type PayloadField =
       nullable?: boolean;
       description?: string;
       deprecationReason?: string;
-      resolve?: (payload: Record<string, any>, context: GatewayContext) => unknown;
+      resolve?: (payload: Record<string, any>, context: GatewayContext, info: GraphQLResolveInfo) => unknown;
     };
 export type PayloadFields = Record<string, PayloadField>;
 
@@ -50,19 +51,18 @@ export const idempotencyKeyField = (t: InputFieldBuilder) =>
 export const RENAMED_INPUT_REMOVAL_DATE = '2027-03-01';
 
 /** A node type the gateway loads by its upstream key. */
-type LoadableNode = OutputType<Types> & { getDataloader(context: GatewayContext): { load(key: string): Promise<object> } };
 
 /**
  * A payload's reference to another object, as that object: loaded from the global id the payload answers under
  * `rawField` only when asked, null once it is gone. Use with `rawIdReplacedBy` for the raw id it replaces.
  */
-export function referencedObject(rawField: string, type: LoadableNode, description: string) {
+export function referencedObject(rawField: string, type: KeyedNode, description: string) {
   return {
     type,
     nullable: true,
     description,
-    resolve: (payload: Record<string, any>, context: GatewayContext) =>
-      referencedNode(type.getDataloader(context).load(decodeGlobalID(String(payload[rawField])).id), type as never),
+    resolve: (payload: Record<string, any>, context: GatewayContext, info: GraphQLResolveInfo) =>
+      nodeReference(type, decodeGlobalID(String(payload[rawField])).id, context, info),
   } as const;
 }
 
@@ -132,7 +132,7 @@ function payloadType(name: string, fields: PayloadFields, description: string) {
           const { resolve, ...options } = isFieldOptions(field) ? field : { type: field, resolve: undefined };
           options.description ??= payloadFieldDescription(key, field);
           const read = resolve
-            ? (payload: Record<string, unknown>, _args: unknown, context: GatewayContext) => resolve(payload, context)
+            ? (payload: Record<string, unknown>, _args: unknown, context: GatewayContext, info: GraphQLResolveInfo) => resolve(payload, context, info)
             : (payload: Record<string, unknown>) => payload[key];
           return [key, t.field({ ...options, resolve: read } as never)];
         }),

@@ -1,6 +1,6 @@
 import { decodeGlobalID, resolveNodes } from '@pothos/plugin-relay';
 import { brandWithType, getTypeBrand, type OutputType, type SchemaTypes } from '@pothos/core';
-import { GraphQLError, isObjectType, type GraphQLResolveInfo } from 'graphql';
+import { GraphQLError, Kind, isObjectType, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { PAGE_SIZE_MAX, validationTexts } from '../../../domain/index.js';
 import type { GatewayContext } from './context.js';
 import { builder } from './builder.js';
@@ -49,11 +49,41 @@ export async function findInPages<T>(
   }
 }
 
+/** A node type whose records carry their key as `id` (Post, Reply, User), read through its dataloader. */
+export type KeyedNode<T extends object = object> = OutputType<SchemaTypes> & { getDataloader(context: GatewayContext): { load(key: string): Promise<T> } };
+
 /**
  * The node a reference names (a foreign key of another object), or null when it is gone: the upstream's NOT_FOUND
  * for a deleted post or member is the reference's answer, not an error of the object holding it.
+ *
+ * A reference asked for nothing but its `id` (a list linking to its posts) is answered from the key without a read:
+ * reading a post counts a view, and a member's comment list must not count one for each post it links to.
  */
-export async function referencedNode<T extends object>(load: Promise<T>, type: OutputType<SchemaTypes>): Promise<T | null> {
+export function nodeReference<T extends object>(type: KeyedNode<T>, key: string, context: GatewayContext, info: GraphQLResolveInfo): Promise<T | null> | T {
+  if (asksOnlyForIdentity(info)) {
+    // Only `id` is read of it, and the node types read their id from the record's `id`.
+    const reference = { id: key } as unknown as T;
+    brandWithType(reference, type);
+    return reference;
+  }
+  return referencedNode(type.getDataloader(context).load(key), type);
+}
+
+const IDENTITY_FIELDS = new Set(['id', '__typename']);
+
+/** Whether the field's selection, through its fragments, names no field but `id` and `__typename`. */
+function asksOnlyForIdentity(info: GraphQLResolveInfo): boolean {
+  const onlyIdentity = (selectionSet: SelectionSetNode | undefined): boolean =>
+    !selectionSet ||
+    selectionSet.selections.every((selection) => {
+      if (selection.kind === Kind.FIELD) return IDENTITY_FIELDS.has(selection.name.value);
+      if (selection.kind === Kind.INLINE_FRAGMENT) return onlyIdentity(selection.selectionSet);
+      return onlyIdentity(info.fragments[selection.name.value]?.selectionSet);
+    });
+  return info.fieldNodes.every((node) => onlyIdentity(node.selectionSet));
+}
+
+async function referencedNode<T extends object>(load: Promise<T>, type: OutputType<SchemaTypes>): Promise<T | null> {
   try {
     const node = await load;
     // Branded so that a union of node types (an activity's target) knows which one it is.

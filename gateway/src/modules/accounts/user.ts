@@ -10,7 +10,7 @@ import { byField, byIdentity, listConnection, queryConnection, resultsConnection
 import { enumValues } from '../../graphql/enums.js';
 import { NotFoundError } from '../../graphql/errors.js';
 import { RENAMED_INPUT_REMOVAL_DATE } from '../../graphql/mutations.js';
-import { referencedNode, upstreamNode } from '../../graphql/nodes.js';
+import { nodeReference, upstreamNode } from '../../graphql/nodes.js';
 import { Post, Reply, User } from '../../graphql/refs.js';
 
 /** A user object from a list or a post carries the summary only; profile fields load the full profile once. */
@@ -146,12 +146,12 @@ const Activity = builder.objectRef<ActivityJson>('Activity').implement({
     target: t.field({
       type: ActivityTarget,
       nullable: true,
-      description: 'The post, comment or member the activity was about; null when it is gone.',
-      resolve: (activity, _args, context) => {
+      description: 'The post, comment or member the activity was about; null when it is gone. Asked for its `id` alone, it is answered without reading it.',
+      resolve: (activity, _args, context, info) => {
         const key = String(activity.targetId);
-        if (activity.targetType === 'post') return referencedNode(Post.getDataloader(context).load(key), Post);
-        if (activity.targetType === 'comment') return referencedNode(Reply.getDataloader(context).load(key), Reply);
-        return referencedNode(User.getDataloader(context).load(key), User);
+        if (activity.targetType === 'post') return nodeReference(Post, key, context, info);
+        if (activity.targetType === 'comment') return nodeReference(Reply, key, context, info);
+        return nodeReference(User, key, context, info);
       },
     }),
     targetId: t.exposeInt('targetId', {

@@ -3,7 +3,7 @@ import type { ReplyJson, UserReplyJson } from '../../../../domain/api.js';
 import { MENTIONS_NOTIFIED_MAX, REPLY_MAX, replyContentSchema } from '../../../../domain/index.js';
 import { mentionedNicknameKeys } from '../../../../domain/nickname.js';
 import { builder } from '../../graphql/builder.js';
-import { referencedNode } from '../../graphql/nodes.js';
+import { nodeReference } from '../../graphql/nodes.js';
 import { byField, connectionListName, cursorOf, listConnection, pageConnection, resultsConnection } from '../../graphql/connections.js';
 import type { GatewayContext } from '../../graphql/context.js';
 import { idempotencyKeyOf, inputIdOf, validateInput } from '../../graphql/ids.js';
@@ -28,8 +28,9 @@ Reply.implement({
     post: t.field({
       type: Post,
       nullable: true,
-      description: 'The post this reply is on; null when the post is gone.',
-      resolve: (reply, _args, context) => referencedNode(Post.getDataloader(context).load(String(reply.post_id)), Post),
+      description:
+        'The post this reply is on; null when the post is gone. Asked for its `id` alone, it is answered without reading the post (reading a post counts a view).',
+      resolve: (reply, _args, context, info) => nodeReference(Post, String(reply.post_id), context, info),
     }),
     postId: t.id({
       description: 'The global id of the post this reply is on.',
@@ -40,7 +41,7 @@ Reply.implement({
       type: Reply,
       nullable: true,
       description: 'The comment this answer replies to; null on a comment (or when the comment is gone).',
-      resolve: (reply, _args, context) => (reply.parent_id === null ? null : referencedNode(Reply.getDataloader(context).load(String(reply.parent_id)), Reply)),
+      resolve: (reply, _args, context, info) => (reply.parent_id === null ? null : nodeReference(Reply, String(reply.parent_id), context, info)),
     }),
     parentId: t.id({
       nullable: true,
