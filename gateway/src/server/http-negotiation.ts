@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import { getSSEProcessor, isAsyncIterable, processRegularResult, type Plugin } from 'graphql-yoga';
 import { hardeningTexts } from '../../../domain/messages.js';
@@ -21,6 +22,27 @@ const INCREMENTAL_TYPES = [`${MULTIPART}; deferSpec=20220824`, 'text/event-strea
 
 /** The types as offered to the negotiator: only UTF-8 is spoken, so an Accept naming another charset matches none. */
 const offer = (types: string[]) => types.map((type) => type + UTF8);
+
+/**
+ * The type chosen for an Accept header among `types`. A client sends the same Accept with every request, so each is
+ * parsed once per list of types (a bounded cache: the header is the client's to choose); null when none matches.
+ */
+const chosenTypes = new Map(
+  [SINGLE_RESULT_TYPES, SUBSCRIPTION_TYPES, INCREMENTAL_TYPES].map((types) => [
+    types,
+    new LRUCache<string, { type: string | null }>({ max: 256, maxSize: 64 * 1024, sizeCalculation: (_choice, accept) => accept.length + 1 }),
+  ]),
+);
+function chosenType(accept: string, types: string[]): string | null {
+  const cache = chosenTypes.get(types)!;
+  let choice = cache.get(accept);
+  if (!choice) {
+    const negotiator = new Negotiator({ headers: { accept } });
+    choice = { type: negotiator.mediaType(offer(types))?.slice(0, -UTF8.length).split(';')[0] ?? null };
+    cache.set(accept, choice);
+  }
+  return choice.type;
+}
 
 /** The 406 answer, naming what this kind of operation can be sent as (multipart/mixed for @defer, say). */
 function notAcceptable(types: string[]): ResultProcessor {
@@ -47,8 +69,7 @@ export function useAcceptNegotiation(): Plugin {
     },
     onResultProcess({ request, result, resultProcessor, setResultProcessor }) {
       const types = !isAsyncIterable(result) ? SINGLE_RESULT_TYPES : subscriptions.has(request) ? SUBSCRIPTION_TYPES : INCREMENTAL_TYPES;
-      const negotiator = new Negotiator({ headers: { accept: request.headers.get('accept') || '*/*' } });
-      const chosen = negotiator.mediaType(offer(types))?.slice(0, -UTF8.length).split(';')[0];
+      const chosen = chosenType(request.headers.get('accept') || '*/*', types);
       if (!chosen) setResultProcessor(notAcceptable(types), 'application/json');
       // Yoga does not export its multipart writer, but it has already chosen it: for an incremental result it takes
       // multipart whenever the Accept matches it at all.
