@@ -17,7 +17,7 @@ import { startService, type Service } from '../tests/helpers/processes.js';
 import { benchProgram } from './programs.js';
 import { startFixtureUpstream } from './fixture-upstream.js';
 import { FEED, POST_DETAIL } from './operations.js';
-import { cpuSeconds, drive, graphql, graphqlLoad, report, type Load } from './load.js';
+import { cpuSeconds, drive, graphql, graphqlLoad, profiled, report, type Load } from './load.js';
 import { MEMBER_COUNT, benchMembers, memberHeaders } from './members.js';
 
 /** Starts its own fixture upstream, gateway and pass-through (added to `services` for the caller to stop) and reports P6. */
@@ -30,7 +30,7 @@ export async function benchGatewayCost(referenceUpstream: Service, dataDir: stri
     { UPSTREAM_URL: fixture.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false' },
     '/healthz',
     undefined,
-    process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [],
+    profiled(),
   );
   services.push(gateway);
   const passThrough = await startService('pass-through peer', await benchProgram('passthrough'), { UPSTREAM_URL: fixture.url }, '/healthz');

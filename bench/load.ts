@@ -112,6 +112,12 @@ export async function counter(service: Service, name: string): Promise<number> {
  * CPU time (user + system) a service's process has used so far, in seconds, from /proc/<pid>/stat: read from
  * outside so measuring costs the process nothing. Fields 14 and 15 count clock ticks of USER_HZ, 100 on Linux.
  */
+/**
+ * Node arguments that profile a service under load (`BENCH_CPU_PROF_DIR=<folder>`: `node --cpu-prof`, its profile
+ * written there when it stops; open the `.cpuprofile` in Chrome DevTools or speedscope); none otherwise.
+ */
+export const profiled = (): string[] => (process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : []);
+
 export function cpuSeconds(service: Service): number {
   const stat = readFileSync(`/proc/${service.process.pid}/stat`, 'utf8');
   // The command name (field 2) may hold spaces: count fields after its closing parenthesis.

@@ -25,12 +25,14 @@ import {
   CONNECTIONS,
   SECONDS,
   counter,
+  cpuSeconds,
   drive,
   figures,
   firstErrorSample,
   graphql,
   graphqlLoad,
   median,
+  profiled,
   report,
   runsPhase,
   type Load,
@@ -57,16 +59,24 @@ try {
     // distinct members both make one upstream call per feed and on the reference upstream both would wait on it alike.
     const fixture = await startFixtureUpstream(upstream.url, await benchProgram('fixture-upstream'));
     services.push(fixture);
+    // BENCH_CPU_PROF_DIR profiles both, so their profiles can be read side by side.
     const gatewayOnFixture = await startService(
       'gateway on the fixture (P5)',
       await benchProgram('gateway'),
       { UPSTREAM_URL: fixture.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false' },
       '/healthz',
+      undefined,
+      profiled(),
     );
     services.push(gatewayOnFixture);
-    const apollo = await startService('apollo peer', await benchProgram('apollo-feed'), { UPSTREAM_URL: `${fixture.url}/` }, '/?query=%7B__typename%7D', {
-      headers: { 'apollo-require-preflight': 'true' },
-    });
+    const apollo = await startService(
+      'apollo peer',
+      await benchProgram('apollo-feed'),
+      { UPSTREAM_URL: `${fixture.url}/` },
+      '/?query=%7B__typename%7D',
+      { headers: { 'apollo-require-preflight': 'true' } },
+      profiled(),
+    );
     services.push(apollo);
 
     const feed = await graphql(gateway, FEED);
@@ -117,11 +127,15 @@ try {
       feedOnFixture: [],
       apollo: [],
     };
-    // P5's upstream calls, counted by the fixture during each side's phases (only that side calls it then).
-    const p5Calls = { gateway: { calls: 0, answers: 0 }, apollo: { calls: 0, answers: 0 } };
+    // P5's upstream calls, counted by the fixture during each side's phases (only that side calls it then), and each
+    // side's CPU time (user + system) over its own phases.
+    const p5Calls = { gateway: { calls: 0, answers: 0, cpu: 0 }, apollo: { calls: 0, answers: 0, cpu: 0 } };
+    const p5Services = { gateway: gatewayOnFixture, apollo };
     const countedOnFixture = async (load: Load, side: keyof typeof p5Calls) => {
       const before = (await fixture.stats()).served;
+      const cpuBefore = cpuSeconds(p5Services[side]);
       const run = await drive(load);
+      p5Calls[side].cpu += cpuSeconds(p5Services[side]) - cpuBefore;
       p5Calls[side].calls += (await fixture.stats()).served - before;
       p5Calls[side].answers += run.answers;
       return run;
@@ -165,13 +179,10 @@ try {
     report('P4 feed req/s ÷ post(id) req/s', rps('feed') / rps('post'), '≥ 0.5', rps('feed') / rps('post') >= 0.5);
     const p5 = rps('feedOnFixture') / rps('apollo');
     report('P5 feed req/s ÷ Apollo Server feed req/s, fixture upstream, distinct members', p5, '≥ 2', p5 >= 2);
-    for (const [side, { calls, answers }] of Object.entries(p5Calls)) {
-      report(
-        `P5 ${side === 'gateway' ? 'gateway' : 'Apollo Server'} upstream calls per feed answer (${callers.length} members in turn)`,
-        calls / Math.max(1, answers),
-        'reported',
-        true,
-      );
+    for (const [side, { calls, answers, cpu }] of Object.entries(p5Calls)) {
+      const name = side === 'gateway' ? 'gateway' : 'Apollo Server';
+      report(`P5 ${name} upstream calls per feed answer (${callers.length} members in turn)`, calls / Math.max(1, answers), 'reported', true);
+      report(`P5 ${name} CPU µs per feed answer`, (cpu * 1e6) / Math.max(1, answers), 'reported', true, 0);
     }
     const { misses } = await fixture.stats();
     report('P5 fixture upstream misses (calls it had not recorded)', misses, '0', misses === 0, 0);
