@@ -32,6 +32,16 @@ describe('custom scalars', () => {
     expect(answer.data.posts.edges[0].node.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
+  it.each([
+    ['2026-11-21T09:00:00.000Z', '2026-11-21T09:00:00.000Z'],
+    ['2026-11-21T18:00:00+09:00', '2026-11-21T09:00:00.000Z'],
+    ['2026-11-21T09:00:00Z', '2026-11-21T09:00:00.000Z'],
+    ['2026-11-21T09:00:00.5Z', '2026-11-21T09:00:00.500Z'],
+  ])('answers the time %s as %s, whatever form it came in', (time, answered) => {
+    expect((schema.getType('DateTime') as GraphQLScalarType).serialize(time)).toBe(answered);
+    expect((schema.getType('DateTime') as GraphQLScalarType).serialize(new Date(time))).toBe(answered);
+  });
+
   it.each(['2026-11-21', 'yesterday', '2026-13-01T00:00:00Z'])('refuses %s as a DateTime with the Korean message', async (from) => {
     const answer = await stack.graphql(POSTS_SINCE, { from });
     expect(answer.data).toBeUndefined();

@@ -22,12 +22,19 @@ function parsingOf<T>(scalar: GraphQLScalarType, message: string) {
   };
 }
 
+/**
+ * A time already written as `toISOString` writes it (UTC, milliseconds), which is how the upstream writes every time:
+ * answered as it is. Parsing it into a Date and writing it back was ~2 % of the gateway's CPU on a feed page.
+ */
+const UTC_WITH_MILLISECONDS = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+
 builder.scalarType('DateTime', {
   description:
     'A date and time as an RFC 3339 string. Answers are always in UTC with milliseconds (`2026-11-21T09:00:00.000Z`); inputs may carry any offset (`2026-11-21T18:00:00+09:00`).',
   specifiedByURL: 'https://www.rfc-editor.org/rfc/rfc3339#section-5.6',
   // Answered as the string itself (graphql-scalars answers a Date object), so every transport sends the same text.
-  serialize: (value) => (value instanceof Date ? value : new Date(value)).toISOString(),
+  serialize: (value) =>
+    typeof value === 'string' && UTC_WITH_MILLISECONDS.test(value) ? value : (value instanceof Date ? value : new Date(value)).toISOString(),
   ...parsingOf<Date>(DateTimeResolver, validationTexts.dateTime),
 });
 
