@@ -16,7 +16,7 @@ import { RouteScreen } from '../app/RouteScreen';
 import { FormError, LabeledSelect, LabeledText } from '../ui/FormParts';
 
 interface Recipient {
-  databaseId: number;
+  id: string;
   nickname: string;
 }
 
@@ -47,7 +47,7 @@ export function ComposeNotificationPage() {
     event.preventDefault();
     if (!toEveryone && recipients.length === 0) return setError(staffTexts.recipients.noneChosen);
     setError(null);
-    const audience = toEveryone ? { allUsers: true } : { userIds: recipients.map((recipient) => recipient.databaseId) };
+    const audience = toEveryone ? { allUsers: true } : { users: recipients.map((recipient) => recipient.id) };
     commit({ variables: { input: { ...audience, title, content, url: url || null } } }).then(
       (result) => {
         toast.show(m.sent(result.sentCount ?? 0), 'success');
@@ -92,7 +92,6 @@ const memberSearchQuery = graphql`
       edges {
         node {
           id
-          databaseId
           nickname
         }
       }
@@ -109,20 +108,20 @@ function RecipientPicker({ chosen, onChange }: { chosen: Recipient[]; onChange: 
     if (term.trim()) loadResults({ query: term.trim() }, { fetchPolicy: 'network-only' });
   };
   const add = (recipient: Recipient) => {
-    if (!chosen.some((entry) => entry.databaseId === recipient.databaseId)) onChange([...chosen, recipient]);
+    if (!chosen.some((entry) => entry.id === recipient.id)) onChange([...chosen, recipient]);
   };
   return (
     <div className="staff-form__recipients">
       {chosen.length > 0 && (
         <ul className="staff-form__chosen" aria-label={staffTexts.recipients.chosen}>
           {chosen.map((recipient) => (
-            <li key={recipient.databaseId}>
+            <li key={recipient.id}>
               {recipient.nickname}
               <button
                 type="button"
                 className="link-button"
                 aria-label={staffTexts.recipients.remove(recipient.nickname)}
-                onClick={() => onChange(chosen.filter((entry) => entry.databaseId !== recipient.databaseId))}
+                onClick={() => onChange(chosen.filter((entry) => entry.id !== recipient.id))}
               >
                 ×
               </button>
@@ -165,7 +164,7 @@ function RecipientResults({ queryRef, onAdd }: { queryRef: PreloadedQuery<StaffP
     <ul className="staff-form__results">
       {searchUsers.edges.map(({ node }) => (
         <li key={node.id}>
-          <button type="button" className="link-button" onClick={() => onAdd({ databaseId: node.databaseId, nickname: node.nickname })}>
+          <button type="button" className="link-button" onClick={() => onAdd({ id: node.id, nickname: node.nickname })}>
             {staffTexts.recipients.add(node.nickname)}
           </button>
         </li>

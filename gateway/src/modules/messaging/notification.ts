@@ -26,8 +26,8 @@ import type { GatewayContext } from '../../graphql/context.js';
 import { NotAuthenticatedError, ValidationError, WRITE_ERRORS, invalidArgument } from '../../graphql/errors.js';
 import { enumValues, labelledDescriptions } from '../../graphql/enums.js';
 import { byId, connectionTotalCount, listConnection, resultsConnection } from '../../graphql/connections.js';
-import { NUMERIC_ID_PATTERN, issuesAt, localKeyOf, validateInput } from '../../graphql/ids.js';
-import { payloadMutation } from '../../graphql/mutations.js';
+import { NUMERIC_ID_PATTERN, issuesAt, localKeyOf, ownIdsOf, validateInput } from '../../graphql/ids.js';
+import { payloadMutation, RENAMED_INPUT_REMOVAL_DATE } from '../../graphql/mutations.js';
 import { Notice } from './notice.js';
 import { User } from '../../graphql/refs.js';
 
@@ -379,10 +379,14 @@ payloadMutation('updateNotificationSettings', {
 payloadMutation('sendAdminNotification', {
   staff: true,
   description:
-    'Sends a notification to every member or to the members named, staff only: ForbiddenError for other members. Members who turned the kind off in the app are skipped. Either `allUsers: true` or `userIds` is required.',
+    'Sends a notification to every member or to the members named, staff only: ForbiddenError for other members. Members who turned the kind off in the app are skipped. Either `allUsers: true` or `users` is required.',
   input: (f) => ({
     allUsers: f.boolean({ description: 'True to send to every member.' }),
-    userIds: f.intList({ description: 'The recipients, by User `databaseId`; those that do not exist are skipped.' }),
+    users: f.idList({ description: 'The recipients, by User global id; those that do not exist are skipped.' }),
+    userIds: f.intList({
+      description: 'The recipients, by User `databaseId` (the former form of `users`).',
+      deprecationReason: `Use users. Removal after ${RENAMED_INPUT_REMOVAL_DATE}.`,
+    }),
     title: f.string({ required: true, description: `The title: 1 to ${ADMIN_NOTIFICATION_TITLE_MAX} characters after trimming.` }),
     content: f.string({ required: true, description: `The text: 1 to ${ADMIN_NOTIFICATION_CONTENT_MAX} characters after trimming.` }),
     type: f.field({ type: NotificationTypeEnum, description: 'What it is about (default ANNOUNCEMENT).' }),
@@ -398,8 +402,10 @@ payloadMutation('sendAdminNotification', {
     message: 'String',
   },
   resolve: async (input, context) => {
-    const { allUsers, userIds, type, priority, expiresAt, metadata, ...fields } = input;
-    const targetUsers = allUsers ? 'all' : (userIds ?? undefined);
+    const { allUsers, users, userIds, type, priority, expiresAt, metadata, ...fields } = input;
+    const recipientsField = users ? 'users' : 'userIds';
+    const recipients = users ? ownIdsOf(users, 'User', ['input', 'users']) : userIds;
+    const targetUsers = allUsers ? 'all' : (recipients ?? undefined);
     const parsed = adminSendSchema.safeParse({
       ...fields,
       targetUsers,
@@ -408,8 +414,8 @@ payloadMutation('sendAdminNotification', {
       expiresAt: expiresAt?.toISOString(),
       metadata,
     });
-    // The REST body's `targetUsers` is the input's `allUsers` or `userIds`: its issues point at `userIds`.
-    if (!parsed.success) throw new ValidationError(issuesAt(parsed.error, [])).under(['input'], { targetUsers: 'userIds' });
+    // The REST body's `targetUsers` is the input's `allUsers` or its recipients: its issues point at the recipients given.
+    if (!parsed.success) throw new ValidationError(issuesAt(parsed.error, [])).under(['input'], { targetUsers: recipientsField });
     const payload = parsed.data;
     const answer = await context.messaging.sendAdminNotification(payload);
     context.notificationBridge.hint(payload.targetUsers === 'all' ? { all: true } : { userIds: payload.targetUsers });
