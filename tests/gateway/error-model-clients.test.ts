@@ -284,3 +284,21 @@ describe('ids are identities', () => {
     expect(withLiveId.filter((type: any) => !type.interfaces.some((face: any) => face.name === 'Node')).map((type: any) => type.name)).toEqual([]);
   });
 });
+
+describe('nodes answers each id on its own', () => {
+  it("an inquiry and one of its comments, read by someone who may not, are each null with the inquiry's own error", async () => {
+    const other = await stack.upstream.issueToken(3);
+    const ids = [Buffer.from('Inquiry:1').toString('base64'), Buffer.from('InquiryComment:1/1').toString('base64')];
+    for (const client of [clientAs(), clientAs(other)]) {
+      const answer = await ask(client, `query ($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }`, { ids });
+      expect(answer.data.nodes).toEqual([null, null]);
+      const errors = answer.errors?.map((error) => [error.path, error.extensions?.code]);
+      expect(errors?.map(([path]) => path)).toEqual([
+        ['nodes', 0],
+        ['nodes', 1],
+      ]);
+      expect(new Set(errors?.map(([, code]) => code)).size).toBe(1);
+      expect(['UNAUTHORIZED', 'NOT_FOUND', 'FORBIDDEN']).toContain(errors?.[0][1]);
+    }
+  });
+});

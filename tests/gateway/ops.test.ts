@@ -61,6 +61,21 @@ describe('metrics', () => {
 });
 
 describe('logs', () => {
+  it('logs a masked unexpected error at error level, with where it happened and what it was', async () => {
+    logLines.length = 0;
+    // An upstream answer of the wrong shape: a provider without its name breaks a non-null field inside the gateway.
+    rig.proxy.queue({ kind: 'json', body: { providers: [{ enabled: true }] } });
+    const answer = await rig.graphql(`{ loginProviders { provider } }`);
+    expect(answer.errors?.[0].extensions?.code).toBe('INTERNAL_SERVER_ERROR');
+    const errors = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.level === 50);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        path: ['loginProviders', 0, 'provider'],
+        err: expect.objectContaining({ message: expect.stringMatching(/non-nullable field LoginProvider\.provider/) }),
+      }),
+    ]);
+  });
+
   it('writes JSON lines with request ids, and never the upstream address, a token or a stack at info level', async () => {
     const token = await rig.upstream.issueToken(1);
     await rig.graphql(`{ viewer { nickname } }`, undefined, { token });

@@ -142,7 +142,7 @@ export async function withTypedRefusals<T>(call: Promise<T>, statuses: readonly 
 const isErrorCode = (code: unknown): boolean => typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code);
 
 /** The error a GraphQLError was made from (graphql-js locates a resolver's error by wrapping it), or the error itself. */
-function originOf(error: GraphQLError): unknown {
+export function originOf(error: GraphQLError): unknown {
   let origin: unknown = error;
   while (origin instanceof GraphQLError && origin.originalError) origin = origin.originalError;
   return origin;

@@ -21,6 +21,14 @@ export interface UpstreamNodeOptions<Shape> {
 const keyForms = new Map<string, RegExp>();
 
 /**
+ * A failed read's error as an object of its own. Pothos brands every loaded value with its node type, errors too, and
+ * a brand cannot be set twice: a read failing with an error another read shares (a comment read through its
+ * inquiry's loader, one upstream call shared by two reads) failed the whole `nodes` list when both were asked.
+ * The copy inherits the error's class, message and extensions.
+ */
+const failureOfThisRead = (error: Error): Error => Object.create(error) as Error;
+
+/**
  * A Relay node the upstream reads one key at a time (the REST API has no batch read): the dataloader makes one
  * request's reads one parallel round without repeats, and a failed read is that key's error.
  */
@@ -28,7 +36,7 @@ export function upstreamNode<Shape extends object>(name: string, { id, read, key
   keyForms.set(name, key);
   return builder.loadableNodeRef(name, {
     id: { resolve: id },
-    load: (keys: string[], context: GatewayContext) => Promise.all(keys.map((key) => read(key, context).catch((error: Error) => error))),
+    load: (keys: string[], context: GatewayContext) => Promise.all(keys.map((key) => read(key, context).catch(failureOfThisRead))),
     ...(primeResolved ? { cacheResolved: (node: Shape) => String(id(node)) } : {}),
   });
 }

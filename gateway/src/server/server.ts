@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { TracerProvider } from '@opentelemetry/api';
+import { GraphQLError } from 'graphql';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { enforceBodyRateFloor } from '../../../domain/bodyRate.js';
 import { GRAPHQL_LIMITS, HTTP_SERVER_TIMEOUTS } from '../../../domain/limits.js';
@@ -16,6 +17,7 @@ import { PersistedOperations } from './persisted.js';
 import { createGatewayPubSub, type GatewayPubSub } from './pubsub.js';
 import { RedisLink } from './redis.js';
 import { UpstreamClient, type UpstreamClientOptions } from '../upstream/client.js';
+import { originOf } from '../graphql/errors.js';
 import { PublicCache } from '../upstream/public-cache.js';
 import { gatewayTracing } from './tracing.js';
 import { attachGraphQLWebSocket } from './ws.js';
@@ -82,6 +84,15 @@ function graphqlShapedError(error: FastifyError, _request: FastifyRequest, reply
     .status(status)
     .header('content-type', 'application/json; charset=utf-8')
     .send({ errors: [{ message, extensions: { code: status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR' } }] });
+}
+
+/**
+ * An error Yoga masked, as pino logs it: the error it began as under `err` (type, message, stack, which the client
+ * never sees) and where in the answer it happened.
+ */
+function maskedErrorEntry(error: Error): [{ err: unknown; path?: readonly (string | number)[] }, string] {
+  const located = error instanceof GraphQLError ? error : undefined;
+  return [{ err: located ? originOf(located) : error, ...(located?.path ? { path: located.path } : {}) }, 'unexpected error masked'];
 }
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
@@ -175,7 +186,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       debug: (...args: unknown[]) => app.log.debug(args),
       info: (...args: unknown[]) => app.log.info(args),
       warn: (...args: unknown[]) => app.log.warn(args),
-      error: (...args: unknown[]) => app.log.error(args),
+      error: (...args: unknown[]) => (args[0] instanceof Error ? app.log.error(...maskedErrorEntry(args[0])) : app.log.error(args)),
     },
   });
   // While Redis is away the limiters count in memory; connecting first keeps replicas counting together from the start.
