@@ -5,7 +5,7 @@ import type { GatewayContext } from './context.js';
 import { builder } from './builder.js';
 import { UpstreamValidationError, WRITE_ERRORS } from './errors.js';
 import { nodeReference, type KeyedNode } from './nodes.js';
-import { IDEMPOTENCY } from '../../../domain/index.js';
+import { IDEMPOTENCY, REPORT_DEFAULT_REASON_TYPE, reportTexts } from '../../../domain/index.js';
 
 type Types = typeof builder.$inferSchemaTypes;
 type Output = OutputType<Types> | [OutputType<Types>];
@@ -45,6 +45,12 @@ type InputFields<Fields extends InputFieldMap> = (t: InputFieldBuilder) => Field
 export const idempotencyKeyField = (t: InputFieldBuilder) =>
   t.string({
     description: `Optional idempotency key: 1-${IDEMPOTENCY.keyMaxLength} characters of letters, digits and \`- _ : .\`. Send the same key again when repeating the same submit (a retry, a double click): the repeat answers the first result instead of creating twice. A key is remembered for ${IDEMPOTENCY.keepMs / 3_600_000} hours; the same key with different input is a ValidationError.`,
+  });
+
+/** The optional `reasonType` of a report's input: the numbers the report form offers, with the labels it shows. */
+export const reportReasonTypeField = (t: InputFieldBuilder) =>
+  t.int({
+    description: `The kind of reason, by number (${REPORT_DEFAULT_REASON_TYPE} when omitted; any other number is a ValidationError), with the Korean label the app's report form shows for it: ${reportTexts.reasonTypes.map((label, index) => `${index} "${label}"`).join(', ')}.`,
   });
 
 /** When the input names `id` replaced stop being accepted (docs/schema-changes.md: at least three months after the deprecation). */

@@ -4,9 +4,7 @@ import {
   LOCATION_MAX,
   POST_IMAGES_MAX,
   POST_SEARCH_TYPES,
-  REPORT_DEFAULT_REASON_TYPE,
   REPORT_REASON_MAX,
-  REPORT_REASON_TYPES,
   SEARCH_MAX_LENGTH,
   SEARCH_MIN_LENGTH,
   TAGS_MAX,
@@ -21,7 +19,15 @@ import { builder } from '../../graphql/builder.js';
 import { ConflictError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
 import { idempotencyKeyOf, inputIdOf, ownIdsOf, targetUpstreamIdOf, upstreamFields, validateInput } from '../../graphql/ids.js';
-import { idempotencyKeyField, payloadMutation, rawIdReplacedBy, referencedObject, targetIdFields, type InputFieldBuilder } from '../../graphql/mutations.js';
+import {
+  idempotencyKeyField,
+  payloadMutation,
+  rawIdReplacedBy,
+  referencedObject,
+  reportReasonTypeField,
+  targetIdFields,
+  type InputFieldBuilder,
+} from '../../graphql/mutations.js';
 import { Post, User } from '../../graphql/refs.js';
 import { inputNameOf, POST_UPSTREAM_NAMES, postOrderFor, PostType, TradeType } from './post.js';
 import { byIdentity, listConnection, offsetArgument, queryConnection, resultsConnection } from '../../graphql/connections.js';
@@ -116,9 +122,7 @@ payloadMutation('reportPost', {
   input: (f) => ({
     id: f.id({ required: true, description: "The post's global id." }),
     reason: f.string({ required: true, description: `Why, in the member's words: 1-${REPORT_REASON_MAX} characters.` }),
-    reasonType: f.int({
-      description: `The kind of reason, by number (${REPORT_DEFAULT_REASON_TYPE} when omitted): ${REPORT_REASON_TYPES.map((type, index) => `${index} ${type}`).join(', ')}.`,
-    }),
+    reasonType: reportReasonTypeField(f),
   }),
   payload: {
     reportedPost: referencedObject('reportedPostId', Post, 'The post reported; null once it is gone.'),

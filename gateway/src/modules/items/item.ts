@@ -4,9 +4,7 @@ import {
   ITEM_SEARCH_MAX_LENGTH,
   ITEM_SEARCH_MIN_LENGTH,
   ITEM_TYPES,
-  REPORT_DEFAULT_REASON_TYPE,
   REPORT_REASON_MAX,
-  REPORT_REASON_TYPES,
   WISH_TYPES,
   itemReportSchema,
   itemTexts,
@@ -24,7 +22,14 @@ import { ConflictError, NotAuthenticatedError, NotFoundError, ValidationError, i
 import { byField, byIdentity, listConnection, pageConnection, queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { issuesAt, localKeyOf, targetIdOf, UUID_PATTERN, validateInput } from '../../graphql/ids.js';
 import { enumValues, labelledDescriptions } from '../../graphql/enums.js';
-import { RENAMED_INPUT_REMOVAL_DATE, rawIdReplacedBy, referencedObject, targetIdFields, payloadMutation } from '../../graphql/mutations.js';
+import {
+  RENAMED_INPUT_REMOVAL_DATE,
+  rawIdReplacedBy,
+  referencedObject,
+  reportReasonTypeField,
+  targetIdFields,
+  payloadMutation,
+} from '../../graphql/mutations.js';
 import { User } from '../../graphql/refs.js';
 import { isViewer } from '../../graphql/viewer.js';
 
@@ -208,9 +213,7 @@ payloadMutation('reportItem', {
   input: (t) => ({
     ...targetIdFields(t, 'itemId', 'item'),
     reason: t.string({ required: true, description: `What is wrong, in the reporter's words: 1 to ${REPORT_REASON_MAX} characters after trimming.` }),
-    reasonType: t.int({
-      description: `The report's category, by number: ${REPORT_REASON_TYPES.map((type, index) => `${index} ${type}`).join(', ')}. Default ${REPORT_DEFAULT_REASON_TYPE}.`,
-    }),
+    reasonType: reportReasonTypeField(t),
     submitItem: t.string({ description: `Optional: what the reporter says was submitted, at most ${REPORT_REASON_MAX} characters.` }),
     content: t.string({ description: `Optional: the reported content, at most ${REPORT_REASON_MAX} characters.` }),
     contextId: t.string({ description: 'Optional: an identifier of where the reporter saw the item.' }),

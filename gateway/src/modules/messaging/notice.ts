@@ -70,7 +70,10 @@ const Attachment = upstreamNode<NoticeAttachment>('Attachment', {
 Attachment.implement({
   description: 'A file attached to a notice.',
   fields: (t) => ({
-    databaseId: t.exposeString('id', { description: "The file's key, unique within its notice." }),
+    databaseId: t.exposeString('id', {
+      description:
+        "The file's id in the REST API (a notice's `attachments[].id`): a string key (a UUID for uploaded files), not a number, so unlike other `databaseId`s it is a String; unique within its notice.",
+    }),
     fileName: t.exposeString('fileName', { description: 'The name the file was uploaded with.' }),
     fileUrl: t.field({ type: 'URL', description: 'Where to download the file.', resolve: (parent, _args, context) => context.mediaUrl(parent.fileUrl) }),
     fileSize: t.exposeInt('fileSize', { description: 'The size of the file, in bytes.' }),

@@ -81,7 +81,10 @@ export const Notification = upstreamNode<NotificationJson>('Notification', {
 Notification.implement({
   description: "A notification in the member's inbox. Only its recipient can read it.",
   fields: (t) => ({
-    databaseId: t.exposeString('id', { description: "The notification's number, as text: the id the inbox lists it by (`inboxEntry`)." }),
+    databaseId: t.exposeString('id', {
+      description:
+        'The notification\'s id in the REST API, which gives it as a string of digits (`"42"`), so unlike other `databaseId`s it is a String; also the id the inbox lists it by (`inboxEntry`).',
+    }),
     title: t.exposeString('title', { description: 'The title, in Korean.' }),
     content: t.exposeString('content', { description: 'The text, in Korean.' }),
     type: t.field({ type: NotificationTypeEnum, description: 'What it is about.', resolve: (n) => n.type }),
