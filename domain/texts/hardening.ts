@@ -10,6 +10,16 @@ export const hardeningTexts = {
   documentUnreadable: 'GraphQL 문서를 읽을 수 없습니다. 문법을 확인해주세요.',
   documentInvalid: 'GraphQL 문서가 스키마와 맞지 않습니다. 필드와 인자를 확인해주세요.',
   variablesInvalid: '변수 값이 선언된 형식과 맞지 않습니다.',
+  /** Yoga's refusals of a request it cannot read: each says what to send instead. */
+  bodyNotRequest: '요청 본문이 GraphQL 요청이 아닙니다. {"query": "..."} 형태의 JSON 객체로 보내주세요.',
+  queryMissing: '실행할 GraphQL 문서가 없습니다. query에 문서를 담아 보내주세요.',
+  parameterInvalid: (parameter: string) =>
+    `요청의 ${parameter} 값이 올바르지 않습니다. query와 operationName은 문자열로, variables와 extensions는 JSON 객체로 보내주세요.`,
+  parameterUnknown: (parameter: string) => `요청에 알 수 없는 항목(${parameter})이 있습니다. query, variables, operationName, extensions만 보낼 수 있습니다.`,
+  operationNotFound: '실행할 작업을 정할 수 없습니다. operationName이 문서에 있는 작업의 이름인지 확인해주세요 (작업이 여럿이면 operationName이 필요합니다).',
+  mutationNeedsPost: '변경(mutation)은 POST 요청으로만 실행할 수 있습니다.',
+  mediaTypeUnsupported: '요청 본문의 형식(Content-Type)을 읽을 수 없습니다. Content-Type: application/json으로 보내주세요 (파일 업로드는 multipart/form-data).',
+  methodNotAllowed: (methods: string) => `이 주소는 ${methods} 요청만 받습니다.`,
   tooDeep: (max: number) => `요청이 너무 깊습니다. 필드는 ${max}단계까지 중첩할 수 있습니다.`,
   tooManyAliases: (max: number) => `별칭(alias)은 한 요청에 ${max}개까지 쓸 수 있습니다.`,
   tooManyDirectives: (max: number) => `지시어(directive)는 한 요청에 ${max}개까지 쓸 수 있습니다.`,

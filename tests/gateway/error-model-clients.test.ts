@@ -285,6 +285,49 @@ describe('ids are identities', () => {
   });
 });
 
+describe("Yoga's protocol refusals in Korean, each saying what to send", () => {
+  const url = () => `${stack.gateway.url}/graphql`;
+  const json = { 'content-type': 'application/json', accept: 'application/graphql-response+json' };
+  const send = async (init: RequestInit, query = '') => {
+    const response = await fetch(`${url()}${query}`, init);
+    return { status: response.status, allow: response.headers.get('allow'), body: await response.json() };
+  };
+  const post = (body: string) => send({ method: 'POST', headers: json, body });
+  const get = (query: string) => send({ headers: { 'x-graphql-yoga-csrf': '1', accept: 'application/json' } }, `?query=${encodeURIComponent(query)}`);
+
+  it.each([
+    ['an empty object', () => post('{}'), 400, hardeningTexts.bodyNotRequest],
+    ['null', () => post('null'), 400, hardeningTexts.bodyNotRequest],
+    ['broken JSON', () => post('{"query":'), 400, hardeningTexts.bodyNotRequest],
+    ['an empty query', () => post('{"query":""}'), 400, hardeningTexts.queryMissing],
+    ['a query that is not a string', () => post('{"query":1}'), 400, hardeningTexts.parameterInvalid('query')],
+    ['variables that are not an object', () => post('{"query":"{ __typename }","variables":"x"}'), 400, hardeningTexts.parameterInvalid('variables')],
+    ['an unknown parameter', () => post('{"query":"{ __typename }","extra":1}'), 400, hardeningTexts.parameterUnknown('extra')],
+    ['an operationName naming no operation', () => post('{"query":"query A { __typename }","operationName":"B"}'), 400, hardeningTexts.operationNotFound],
+    ['a mutation over GET', () => get('mutation { logout { __typename } }'), 405, hardeningTexts.mutationNeedsPost],
+    [
+      'a form POST',
+      () => send({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'query=x' }),
+      415,
+      hardeningTexts.mediaTypeUnsupported,
+    ],
+    [
+      'a text/plain POST',
+      () => send({ method: 'POST', headers: { 'content-type': 'text/plain', 'x-graphql-yoga-csrf': '1' }, body: '{"query":"{ __typename }"}' }),
+      415,
+      hardeningTexts.mediaTypeUnsupported,
+    ],
+    ['PUT', () => send({ method: 'PUT', headers: json, body: '{"query":"{ __typename }"}' }), 405, hardeningTexts.methodNotAllowed('GET, POST')],
+  ])('%s', async (_name, request, status, message) => {
+    const answer = await request();
+    expect(answer.status).toBe(status);
+    expect(answer.body.errors).toHaveLength(1);
+    expect(answer.body.errors[0]).toMatchObject({ message, extensions: { code: 'BAD_REQUEST' } });
+    expect(answer.body.errors[0].extensions).not.toHaveProperty('originalError');
+    if (status === 405) expect(answer.allow).toBeTruthy();
+  });
+});
+
 describe('nodes answers each id on its own', () => {
   it("an inquiry and one of its comments, read by someone who may not, are each null with the inquiry's own error", async () => {
     const other = await stack.upstream.issueToken(3);

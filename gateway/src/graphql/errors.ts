@@ -158,6 +158,29 @@ const LIBRARY_REFUSALS: Readonly<Record<string, { code: ErrorCode; message: stri
 };
 
 /**
+ * Yoga's own refusals of a request it cannot read (body, parameters, method, operation name), known only by their
+ * English words; most already carry BAD_REQUEST, so the code alone does not tell them from ours.
+ */
+const PROTOCOL_REFUSALS: readonly [RegExp, (match: RegExpMatchArray) => string][] = [
+  [/^POST body sent invalid JSON\.$/, () => hardeningTexts.bodyNotRequest],
+  [/^(Invalid "params" in the request body|Expected params to be an object)/, () => hardeningTexts.bodyNotRequest],
+  [/^Must provide query string\.$/, () => hardeningTexts.queryMissing],
+  [/^Expected "(\w+)" param to be/, ([, parameter]) => hardeningTexts.parameterInvalid(parameter)],
+  [/^Unexpected parameter "(.*)" in the request body\.$/, ([, parameter]) => hardeningTexts.parameterUnknown(parameter)],
+  [/^Could not determine what operation to execute\.$/, () => hardeningTexts.operationNotFound],
+  [/^Can only perform a mutation operation from a POST request\.$/, () => hardeningTexts.mutationNeedsPost],
+];
+
+/** The Korean message of a Yoga protocol refusal, or undefined for any other error. */
+function protocolRefusalMessage(message: string): string | undefined {
+  for (const [words, korean] of PROTOCOL_REFUSALS) {
+    const match = message.match(words);
+    if (match) return korean(match);
+  }
+  return undefined;
+}
+
+/**
  * A document that does not parse or validate, in Korean with graphql-js's code; its English words are kept in
  * `extensions.reason` for the developer. Our own refusals (document limits, already in Korean) pass as they are.
  */
@@ -180,9 +203,11 @@ export function documentErrorInKorean(error: GraphQLError, code: 'GRAPHQL_PARSE_
  */
 function requestErrorInKorean(error: GraphQLError): GraphQLError {
   const refusal = LIBRARY_REFUSALS[error.message];
-  if (!refusal && isErrorCode(error.extensions.code)) return error;
+  const protocolRefusal = refusal ? undefined : protocolRefusalMessage(error.message);
+  if (!refusal && !protocolRefusal && isErrorCode(error.extensions.code)) return error;
+  // Only the HTTP status and headers are kept of Yoga's extensions (its `originalError` told the parser's own error).
   const { http } = error.extensions;
-  return new GraphQLError(refusal?.message ?? hardeningTexts.variablesInvalid, {
+  return new GraphQLError(refusal?.message ?? protocolRefusal ?? hardeningTexts.variablesInvalid, {
     nodes: error.nodes,
     source: error.source,
     positions: error.positions,

@@ -88,7 +88,7 @@ export function useTrustedDocuments(store: PersistedOperations, persistedOnly: b
       notFound: badRequest(hardeningTexts.persistedOperationNotFound, 'PERSISTED_QUERY_NOT_FOUND'),
       keyNotFound: persistedOnly
         ? badRequest(hardeningTexts.persistedOperationsOnly, 'PERSISTED_QUERY_ID_REQUIRED')
-        : badRequest('Must provide query string.', 'BAD_REQUEST'),
+        : badRequest(hardeningTexts.queryMissing, 'BAD_REQUEST'),
       persistedQueryOnly: badRequest(hardeningTexts.persistedOperationsOnly, 'PERSISTED_QUERY_ONLY'),
     },
   }) as Plugin;

@@ -76,15 +76,30 @@ function requestIdOf(header: string | string[] | undefined): string {
   return value && /^[\w.:-]{1,128}$/.test(value) ? value : randomUUID();
 }
 
-/** Errors Fastify raises before GraphQL sees the request (body too large, broken JSON), in GraphQL's shape. */
-function graphqlShapedError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-  const message = status === 413 ? hardeningTexts.bodyTooLarge : status < 500 ? errorMessages.BAD_REQUEST : errorMessages.UNKNOWN;
-  reply
+/** An answer in GraphQL's shape for a request refused before GraphQL sees it. */
+function sendRefusal(reply: FastifyReply, status: number, message: string) {
+  return reply
     .status(status)
     .header('content-type', 'application/json; charset=utf-8')
     .send({ errors: [{ message, extensions: { code: status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR' } }] });
 }
+
+/** What Fastify's refusals (body too large, broken JSON, a body type it cannot read) tell the client. */
+function refusalMessage(error: FastifyError, status: number): string {
+  if (status === 413) return hardeningTexts.bodyTooLarge;
+  if (status === 415) return hardeningTexts.mediaTypeUnsupported;
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return hardeningTexts.bodyNotRequest;
+  return status < 500 ? errorMessages.BAD_REQUEST : errorMessages.UNKNOWN;
+}
+
+/** Errors Fastify raises before GraphQL sees the request (body too large, broken JSON), in GraphQL's shape. */
+function graphqlShapedError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  return sendRefusal(reply, status, refusalMessage(error, status));
+}
+
+/** The methods /graphql answers; any other gets 405 with them in Allow. */
+const GRAPHQL_METHODS = ['GET', 'POST'];
 
 /**
  * An error Yoga masked, as pino logs it: the error it began as under `err` (type, message, stack, which the client
@@ -212,6 +227,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     const handle = () => yoga.handleNodeRequestAndResponse(request, reply.raw, { req: request, reply, requestId: request.id, clientIp: request.ip });
     const response = await (tracing ? tracing.continueTrace(request.headers, handle) : handle());
     metrics.httpRequests.inc({ status: String(response.status) });
+    // Yoga answers a body type it has no parser for (text/plain) with an empty 415.
+    if (response.status === 415 && !response.body) return sendRefusal(reply, 415, hardeningTexts.mediaTypeUnsupported);
     response.headers.forEach((value, key) => reply.header(key, value));
     reply.status(response.status);
     // A whole answer (JSON, GraphiQL's page, compressed or not) goes out in one piece with its length: piping its body
@@ -224,10 +241,16 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   };
   app.route({
     url: yoga.graphqlEndpoint,
-    method: ['GET', 'POST', 'OPTIONS'],
+    method: [...GRAPHQL_METHODS, 'OPTIONS'],
     // GraphiQL's policy only where its page is served; otherwise /graphql keeps the app's.
     ...(settings.graphiql ? { config: graphiqlSecurityPolicy } : {}),
     handler: handleGraphQL,
+  });
+  app.route({
+    url: yoga.graphqlEndpoint,
+    method: ['PUT', 'PATCH', 'DELETE'],
+    handler: (_request, reply) =>
+      sendRefusal(reply.header('allow', GRAPHQL_METHODS.join(', ')), 405, hardeningTexts.methodNotAllowed(GRAPHQL_METHODS.join(', '))),
   });
   // GraphQL over SSE in single connection mode (yoga.ts): reserve (PUT), stream (GET), operations (POST), stop (DELETE).
   if (!settings.persistedOnly) app.route({ url: SSE_STREAM_PATH, method: ['GET', 'POST', 'PUT', 'DELETE'], handler: handleGraphQL });
