@@ -100,6 +100,9 @@ describe('writing as a member', () => {
     // 공지 is for staff (the server refuses a member's notice); member 2 is not staff.
     expect(categories).not.toContain(uiTexts.notice);
     expect(categories.length).toBeGreaterThan(2);
+    // The form sends the chosen category by its global id; the post shows it filed there.
+    const chosenCategory = categories[1];
+    await categorySelect.selectOption({ label: chosenCategory });
     await page.getByLabel(w.postTypeLabel).selectOption('trade');
     await page.getByLabel(w.priceLabel).fill('-5');
     await page.getByLabel(w.titleLabel, { exact: true }).fill('말랑 슬라임 팝니다');
@@ -111,6 +114,7 @@ describe('writing as a member', () => {
     await writePost(page, '말랑 슬라임 팝니다', '상태 좋아요');
     await page.getByText(uiTexts.price(3000)).waitFor();
     await page.getByText('강남역').waitFor();
+    await expect.poll(() => page.getByTestId('post-category').textContent()).toBe(chosenCategory);
 
     await page.getByRole('button', { name: communityTexts.post.edit, exact: true }).click();
     await expect.poll(() => page.getByLabel(w.titleLabel, { exact: true }).inputValue()).toBe('말랑 슬라임 팝니다');

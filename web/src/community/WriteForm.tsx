@@ -27,7 +27,7 @@ export function WriteForm({ title, post, categories }: WriteFormProps) {
   const [draft, setDraft] = useState<PostDraft>(() => draftOf(post));
   const [errors, setErrors] = useState<FieldErrors>({});
   const images = usePickedImages(draft.images, (message) => setErrors((current) => ({ ...current, images: message })));
-  const [save, creating] = useSavePost(post, setErrors);
+  const [save, creating] = useSavePost(post, categories, setErrors);
   const baseId = useId();
   const idOf = (field: string) => `${baseId}${field}`;
 

@@ -37,9 +37,11 @@ function WriteContent({ queryRef }: { queryRef: PreloadedQuery<WritePageQuery> }
           isStaff
         }
         categories {
+          id
           databaseId
           name
           children {
+            id
             databaseId
             name
           }

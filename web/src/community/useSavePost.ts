@@ -8,15 +8,16 @@ import { clearDraft, saveDraft, type PostDraft } from './drafts';
 import { postDetailPath } from './PostCard';
 import { useCreatePostMutation } from './useCreatePostMutation';
 import { useUpdatePostMutation } from './useUpdatePostMutation';
-import { fieldErrorsOf, postInputOf, type FieldErrors } from './writeRules';
+import { fieldErrorsOf, postInputOf, type CategoryChoice, type FieldErrors } from './writeRules';
 
 const w = communityTexts.write;
 
 /**
  * Sends a checked draft: a new post, then its page; or the author's edit of `post`, shown at once while the draft
- * is kept until the gateway confirms it (000 §4). `showErrors` puts the gateway's field issues on the form.
+ * is kept until the gateway confirms it (000 §4). `categories` are the form's choices, which name the draft's category
+ * by global id; `showErrors` puts the gateway's field issues on the form.
  */
-export function useSavePost(post: WritePage_post$data | null, showErrors: (errors: FieldErrors) => void) {
+export function useSavePost(post: WritePage_post$data | null, categories: readonly CategoryChoice[], showErrors: (errors: FieldErrors) => void) {
   const [createPost, creating] = useCreatePostMutation();
   const [updatePost] = useUpdatePostMutation();
   const toast = useToast();
@@ -29,7 +30,7 @@ export function useSavePost(post: WritePage_post$data | null, showErrors: (error
 
   const create = async (draft: PostDraft) => {
     try {
-      const postId = await createPost({ ...postInputOf(draft), imageIds: draft.images.map((image) => image.id) }, [
+      const postId = await createPost({ ...postInputOf(draft, categories), imageIds: draft.images.map((image) => image.id) }, [
         ConnectionHandler.getConnectionID('client:root', 'CommunityFeed_posts', { categoryId: null }),
       ]);
       toast.show(w.created, 'success');
@@ -41,7 +42,7 @@ export function useSavePost(post: WritePage_post$data | null, showErrors: (error
 
   const update = (post: WritePage_post$data, draft: PostDraft) => {
     saveDraft(post.id, draft);
-    const common = postInputOf(draft);
+    const common = postInputOf(draft, categories);
     const isTrade = draft.postType === 'trade';
     const hadImages = post.images.length > 0;
     const edit = updatePost(

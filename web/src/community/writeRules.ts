@@ -20,6 +20,26 @@ const FORM_FIELD_OF: Record<string, keyof PostDraft> = {
   images: 'images',
 };
 
+/** The gateway's post input names → the form's fields, where they differ from the form's own. */
+const FORM_FIELD_OF_INPUT: Record<string, keyof PostDraft> = { category: 'categoryId', subCategory: 'subCategoryId' };
+
+/** A category the form offers, with its sub-categories. */
+export interface CategoryChoice {
+  readonly id: string;
+  readonly databaseId: number;
+  readonly children: ReadonlyArray<{ readonly id: string; readonly databaseId: number }>;
+}
+
+/**
+ * The global id of the draft's category (the draft keeps the `databaseId`, which the domain's post rules read);
+ * null when it names none the form offers.
+ */
+function categoryIdOf(categories: readonly CategoryChoice[], databaseId: string): string | null {
+  if (!databaseId) return null;
+  const offered = categories.flatMap((category) => [category, ...category.children]);
+  return offered.find((category) => String(category.databaseId) === databaseId)?.id ?? null;
+}
+
 /** What the form starts with: the kept draft of an edit on its way, else the post, else an empty general post. */
 export function draftOf(post: WritePage_post$data | null): PostDraft {
   const stored = post ? loadDraft(post.id) : null;
@@ -69,21 +89,22 @@ export function validate(draft: PostDraft, isEdit: boolean): FieldErrors {
 export function fieldErrorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<string>; message: string }>): FieldErrors {
   const fieldErrors: FieldErrors = {};
   for (const issue of issues) {
-    const field = (Object.values(FORM_FIELD_OF).find((name) => issue.path[0] === 'input' && issue.path[1] === name) ?? 'form') as keyof FieldErrors;
+    const name = issue.path[0] === 'input' ? issue.path[1] : undefined;
+    const field = ((name && FORM_FIELD_OF_INPUT[name]) ?? Object.values(FORM_FIELD_OF).find((formField) => formField === name) ?? 'form') as keyof FieldErrors;
     fieldErrors[field] ??= issue.message;
   }
   return fieldErrors;
 }
 
 /** The fields a new post and an edit send alike, from a checked draft; the trade fields only for trade posts. */
-export function postInputOf(draft: PostDraft) {
+export function postInputOf(draft: PostDraft, categories: readonly CategoryChoice[]) {
   const isTrade = draft.postType === 'trade';
   return {
     title: draft.title.trim(),
     content: draft.content.trim(),
     postType: draft.postType.toUpperCase() as PostType,
-    categoryId: draft.categoryId ? Number(draft.categoryId) : null,
-    subCategoryId: draft.subCategoryId ? Number(draft.subCategoryId) : null,
+    category: categoryIdOf(categories, draft.categoryId),
+    subCategory: categoryIdOf(categories, draft.subCategoryId),
     tradeType: isTrade ? (draft.tradeType.toUpperCase() as TradeType) : null,
     price: isTrade && draft.price.trim() ? Number(draft.price) : null,
     location: isTrade && draft.location.trim() ? draft.location.trim() : null,

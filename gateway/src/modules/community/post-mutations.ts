@@ -18,45 +18,68 @@ import {
 import { builder } from '../../graphql/builder.js';
 import { ConflictError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
-import { idempotencyKeyOf, inputIdOf, ownIdsOf, targetUpstreamIdOf, upstreamFields, validateInput } from '../../graphql/ids.js';
+import { camelCase, idempotencyKeyOf, inputIdOf, ownIdsOf, targetUpstreamIdOf, upstreamFields, upstreamIdOf, validateInput } from '../../graphql/ids.js';
 import {
   idempotencyKeyField,
   payloadMutation,
   rawIdReplacedBy,
+  RENAMED_INPUT_REMOVAL_DATE,
   referencedObject,
   reportReasonTypeField,
   targetIdFields,
   type InputFieldBuilder,
 } from '../../graphql/mutations.js';
 import { Post, User } from '../../graphql/refs.js';
-import { inputNameOf, POST_UPSTREAM_NAMES, postOrderFor, PostType, TradeType } from './post.js';
+import { postOrderFor, PostType, TradeType } from './post.js';
 import { byIdentity, listConnection, offsetArgument, queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { isViewer } from '../../graphql/viewer.js';
 
 /** A post input: the fields the upstream names differently, and the rest, which it names the same in snake case. */
 interface PostInputFields {
   [field: string]: unknown;
+  category?: string | number | null;
+  subCategory?: string | number | null;
   categoryId?: number | null;
   subCategoryId?: number | null;
   imageIds?: (string | number)[] | null;
 }
 
+/** The post input's names for the upstream's post fields (in camelCase) it names differently. */
+const POST_INPUT_NAMES: Readonly<Record<string, string>> = { images: 'imageIds' };
+
+/** `POST_INPUT_NAMES` for one input: a category field named as the client gave it, the deprecated databaseId form included. */
+function inputNamesFor(input: PostInputFields): Readonly<Record<string, string>> {
+  return {
+    ...POST_INPUT_NAMES,
+    ...(input.category == null && input.categoryId != null ? { category: 'categoryId' } : {}),
+    ...(input.subCategory == null && input.subCategoryId != null ? { subCategory: 'subCategoryId' } : {}),
+  };
+}
+
+/** A category given by global id (`field`) or, in the deprecated form, by databaseId. */
+function categoryOf(globalId: string | number | null | undefined, databaseId: number | null | undefined, field: string): number | undefined {
+  if (globalId != null) return upstreamIdOf(String(globalId), 'Category', ['input', field]);
+  return databaseId ?? undefined;
+}
+
 /** The upstream body for a post input, validated with the domain's post rules before any upstream call. */
 function postBody<S extends typeof postCreateSchema | typeof postUpdateSchema>(schema: S, input: PostInputFields) {
-  const { categoryId, subCategoryId, imageIds, ...sameNamed } = input;
+  const { category, subCategory, categoryId, subCategoryId, imageIds, ...sameNamed } = input;
   const body = {
     // A new input field reaches the upstream without being listed here; the domain schema keeps only what it knows.
     ...upstreamFields(sameNamed, Object.keys(sameNamed)),
-    category: categoryId ?? undefined,
-    sub_category: subCategoryId ?? undefined,
+    category: categoryOf(category, categoryId, 'category'),
+    sub_category: categoryOf(subCategory, subCategoryId, 'subCategory'),
     images: imageIds ? ownIdsOf(imageIds, 'Image', ['input', 'imageIds']) : undefined,
   };
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
+    const names = inputNamesFor(input);
     throw new ValidationError(
       parsed.error.issues.map((issue) => {
         const [head, ...rest] = issue.path.map(String);
-        return { path: head === undefined ? ['input'] : ['input', inputNameOf(head), ...rest], message: issue.message, code: issue.code };
+        const name = head === undefined ? undefined : camelCase(head);
+        return { path: name === undefined ? ['input'] : ['input', names[name] ?? name, ...rest], message: issue.message, code: issue.code };
       }),
     );
   }
@@ -67,8 +90,16 @@ const postFieldsOf = (required: boolean) => (t: InputFieldBuilder) => ({
   title: t.string({ required, description: `The title: 1-${TITLE_MAX} characters.` }),
   content: t.string({ required, description: `The body, plain text: 1-${CONTENT_MAX} characters.` }),
   postType: t.field({ type: PostType, description: 'What kind of post it is (`NOTICE`: staff only).' }),
-  categoryId: t.int({ description: "The board category's `databaseId` (the notice board: staff only)." }),
-  subCategoryId: t.int({ description: "The sub-category's `databaseId`." }),
+  category: t.id({ description: "The board category's global id (the notice board: staff only)." }),
+  subCategory: t.id({ description: "The sub-category's global id." }),
+  categoryId: t.int({
+    description: "The board category's `databaseId` (the former form of `category`).",
+    deprecationReason: `Use category. Removal after ${RENAMED_INPUT_REMOVAL_DATE}.`,
+  }),
+  subCategoryId: t.int({
+    description: "The sub-category's `databaseId` (the former form of `subCategory`).",
+    deprecationReason: `Use subCategory. Removal after ${RENAMED_INPUT_REMOVAL_DATE}.`,
+  }),
   tradeType: t.field({ type: TradeType, description: 'What a marketplace post offers.' }),
   price: t.int({ description: 'The asking price of a marketplace post in Korean won: a whole number, 0 or more.' }),
   location: t.string({ description: `Where to meet or trade: at most ${LOCATION_MAX} characters.` }),
@@ -83,7 +114,7 @@ payloadMutation('createPost', {
   description: 'Write a post as the caller. Members only; notices are for staff (ForbiddenError).',
   input: (t) => ({ ...postFieldsOf(true)(t), idempotencyKey: idempotencyKeyField(t) }),
   payload: { post: Post },
-  upstreamNames: POST_UPSTREAM_NAMES,
+  upstreamNames: POST_INPUT_NAMES,
   resolve: async (input, context) => {
     const { idempotencyKey, ...fields } = input;
     return { post: await context.community.createPost(postBody(postCreateSchema, fields), idempotencyKeyOf({ idempotencyKey })) };
@@ -98,7 +129,7 @@ payloadMutation('updatePost', {
     isSold: t.boolean({ description: 'Mark a marketplace post as sold (true) or for sale again (false).' }),
   }),
   payload: { post: Post },
-  upstreamNames: POST_UPSTREAM_NAMES,
+  upstreamNames: POST_INPUT_NAMES,
   resolve: async (input, context) => ({ post: await context.community.updatePost(inputIdOf(input, 'id', 'Post'), postBody(postUpdateSchema, input)) }),
 });
 
