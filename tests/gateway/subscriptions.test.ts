@@ -100,6 +100,24 @@ describe('postChanged', () => {
     expect(bob.results[0].data.postChanged.isLiked).toBe(bobSees.data.post.isLiked);
   });
 
+  it('answers NOT_FOUND at ["postChanged"] and completes for a post that does not exist', async () => {
+    const missing = Buffer.from('Post:999999').toString('base64');
+    const heard: { results: any[]; completed: boolean } = { results: [], completed: false };
+    const unsubscribe = client(rig).subscribe(
+      { query: POST_CHANGED, variables: { id: missing } },
+      {
+        next: (value) => void heard.results.push(value),
+        error: (error) => void heard.results.push({ socketError: error }),
+        complete: () => (heard.completed = true),
+      },
+    );
+    cleanups.push(unsubscribe);
+    await until(() => heard.completed);
+    expect(heard.results).toEqual([
+      { errors: [expect.objectContaining({ path: ['postChanged'], extensions: expect.objectContaining({ code: 'NOT_FOUND' }) })] },
+    ]);
+  });
+
   describe.runIf(process.env.TEST_REDIS_URL)('through Redis (REDIS_URL)', () => {
     it('reaches subscribers on another gateway replica', async () => {
       // This run's own channels: other runs on the same Redis neither hear it nor are heard.

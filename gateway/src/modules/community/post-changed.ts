@@ -22,9 +22,15 @@ builder.subscriptionField('postChanged', (t) =>
   t.field({
     type: Post,
     description:
-      "Sends the post each time its like count or reply count changes through this API (togglePostLike, createReply, deleteReply), as that mutation got it back: no read per subscriber, no view counted. Nothing is sent on subscribing. `isLiked` and `isBookmarked` are the subscriber's own: false for a guest; for a member who selects them, the post is read again as that member on each event, which counts a view.",
+      "Sends the post each time its like count or reply count changes through this API (togglePostLike, createReply, deleteReply), as that mutation got it back: no read per subscriber, no view counted. Nothing is sent on subscribing; a post that does not exist answers NotFound and completes. `isLiked` and `isBookmarked` are the subscriber's own: false for a guest; for a member who selects them, the post is read again as that member on each event, which counts a view.",
     args: { id: t.arg.id({ required: true, description: "The post's global id." }) },
-    subscribe: (_root, args, context) => context.pubSub.subscribe('postChanged', String(upstreamIdOf(String(args.id), 'Post', ['id']))),
+    subscribe: async (_root, args, context) => {
+      const postId = upstreamIdOf(String(args.id), 'Post', ['id']);
+      // A post that does not exist (or the caller may not see) answers NOT_FOUND and completes, instead of a
+      // subscription that never sends. Its first reply page is asked, not the post: reading the post counts a view.
+      await context.community.replies(postId, 1, 1);
+      return context.pubSub.subscribe('postChanged', String(postId));
+    },
     // The mutation's snapshot, no upstream call per subscriber; `isLiked` is still the subscriber's (post.ts).
     resolve: (change) => postFromSnapshot(change.post),
   }),
