@@ -21,7 +21,7 @@ const CREATE = /* GraphQL */ `
   mutation ($input: CreatePostInput!) {
     createPost(input: $input) {
       __typename
-      ... on CreatePostPayload { post { category { id } subCategory { id } } }
+      ... on CreatePostPayload { post { id category { id } subCategory { id } } }
       ... on ValidationError { code issues { path message } }
     }
   }
@@ -32,13 +32,13 @@ it('files a post under the category and sub-category named by their global ids',
   const [child] = parent.children;
   const answer = await create({ category: parent.id, subCategory: child.id });
   expect(answer.errors).toBeUndefined();
-  expect(answer.data.createPost).toEqual({ __typename: 'CreatePostPayload', post: { category: { id: parent.id }, subCategory: { id: child.id } } });
+  expect(answer.data.createPost).toMatchObject({ __typename: 'CreatePostPayload', post: { category: { id: parent.id }, subCategory: { id: child.id } } });
 });
 
 it('still files it by the deprecated databaseId fields, and their issues point at them', async () => {
   const [child] = parent.children;
   const answer = await create({ categoryId: parent.databaseId, subCategoryId: child.databaseId });
-  expect(answer.data.createPost).toEqual({ __typename: 'CreatePostPayload', post: { category: { id: parent.id }, subCategory: { id: child.id } } });
+  expect(answer.data.createPost).toMatchObject({ __typename: 'CreatePostPayload', post: { category: { id: parent.id }, subCategory: { id: child.id } } });
   const bad = await create({ categoryId: 0 });
   expect(bad.data.createPost.issues.map((issue: { path: string[] }) => issue.path)).toEqual([['input', 'categoryId']]);
 });
@@ -58,4 +58,23 @@ it('refuses a global id of another type where a category goes, at that input fie
     },
   );
   expect(edit.data.updatePost).toEqual({ __typename: 'ValidationError', issues: [{ path: ['input', 'category'] }] });
+});
+
+it('lists the posts of a category named by its global id, as by its databaseId, and refuses another type located at the argument', async () => {
+  const [child] = parent.children;
+  const filed = await create({ category: parent.id, subCategory: child.id });
+  const postId: string = filed.data.createPost.post.id;
+  const list = (args: string) => ask(member, `{ posts(first: 50, ${args}) { edges { node { id subCategory { id } } } } }`);
+  const byGlobalId = await list(`subCategory: "${child.id}"`);
+  expect(byGlobalId.errors).toBeUndefined();
+  expect(byGlobalId.data.posts.edges.map((edge: { node: { id: string } }) => edge.node.id)).toContain(postId);
+  expect(byGlobalId.data.posts.edges.every((edge: { node: { subCategory: { id: string } } }) => edge.node.subCategory.id === child.id)).toBe(true);
+  expect((await list(`subCategoryId: ${child.databaseId}`)).data).toEqual(byGlobalId.data);
+  expect((await list(`category: "${parent.id}"`)).data.posts.edges.map((edge: { node: { id: string } }) => edge.node.id)).toContain(postId);
+
+  const wrongType = await list(`category: "${encodeGlobalID('Post', parent.databaseId)}"`);
+  expect(wrongType.data?.posts ?? null).toBeNull();
+  expect(wrongType.errors?.map((error) => [error.path, error.extensions?.code, error.extensions?.issues])).toEqual([
+    [['posts'], 'VALIDATION_ERROR', [{ path: ['category'], message: validationTexts.id, code: 'invalid_format' }]],
+  ]);
 });

@@ -23,7 +23,10 @@ export const Category = upstreamNode<CategoryRecord>('Category', {
 Category.implement({
   description: 'A board category of the community, with its sub-categories.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id', { description: "The category's numeric id, as `posts(categoryId:)` and post inputs take it (`id` is its global id)." }),
+    databaseId: t.exposeInt('id', {
+      description:
+        "The category's numeric id, as `posts(categoryId:)` and the deprecated `categoryId` of post inputs take it; `id` is its global id, which `posts(category:)` and post inputs' `category` take.",
+    }),
     name: t.exposeString('name', { description: 'The name shown to members.' }),
     code: t.exposeString('code', { nullable: true, description: 'A short stable code naming the category; null when it has none.' }),
     priority: t.int({

@@ -170,22 +170,31 @@ builder.queryField('post', (t) =>
 );
 
 /**
- * The GraphQL name of an upstream post field or list parameter, to point validation issues at what the client sent:
- * the upstream's name in camelCase, but for the category ids and the image ids.
+ * The post list's argument for an upstream list parameter, to point validation issues at what the client sent: the
+ * upstream's name in camelCase, but for a category given in the deprecated databaseId form.
  */
-export function inputNameOf(upstreamName: string): string {
+function argumentNameOf(upstreamName: string, args: InputShapeFromFields<typeof postFilterArgs>): string {
   const name = camelCase(upstreamName);
-  return POST_UPSTREAM_NAMES[name] ?? name;
+  if (name === 'category' && args.category == null && args.categoryId != null) return 'categoryId';
+  if (name === 'subCategory' && args.subCategory == null && args.subCategoryId != null) return 'subCategoryId';
+  return name;
 }
 
-/** The post fields the upstream names differently from the GraphQL input (its name in camelCase → the input's). */
-export const POST_UPSTREAM_NAMES: Readonly<Record<string, string>> = { category: 'categoryId', subCategory: 'subCategoryId', images: 'imageIds' };
+/** A category argument given by global id (`name`) or, in the deprecated form, by databaseId; an issue on `name` when the id is not a Category's. */
+function categoryArgumentOf(globalId: string | null | undefined, databaseId: number | null | undefined, name: string, issues: ValidationIssue[]) {
+  if (globalId == null) return databaseId ?? undefined;
+  const key = localKeyOf(globalId, 'Category', NUMERIC_ID_PATTERN);
+  if (key === null) issues.push({ path: [name], message: validationTexts.id, code: 'invalid_format' });
+  return key === null ? undefined : Number(key);
+}
 
 /** The post list's filters. */
 const postFilterArgs = builder.args((t) => ({
   postType: t.field({ type: PostType, description: 'Only posts of this kind.' }),
-  categoryId: t.int({ description: "Only posts in the category with this `databaseId`, its sub-categories' posts included." }),
-  subCategoryId: t.int({ description: 'Only posts in the sub-category with this `databaseId`.' }),
+  category: t.id({ description: "Only posts in this category (its global id), its sub-categories' posts included." }),
+  subCategory: t.id({ description: 'Only posts in this sub-category (its global id).' }),
+  categoryId: t.int({ description: "Only posts in the category with this `databaseId`, its sub-categories' posts included (`category` by global id)." }),
+  subCategoryId: t.int({ description: 'Only posts in the sub-category with this `databaseId` (`subCategory` by global id).' }),
   search: t.string({
     description: `Only posts whose title or content contains this text (${SEARCH_MIN_LENGTH}-${SEARCH_MAX_LENGTH} characters after trimming).`,
   }),
@@ -203,17 +212,22 @@ const postFilterArgs = builder.args((t) => ({
 }));
 
 /** The upstream list query for the filters, validated with the domain's rules before any upstream call. */
-function postListQueryFor(args: InputShapeFromFields<typeof postFilterArgs>): { query: Record<string, QueryValue>; issues: ValidationIssue[] } {
+function postListQueryFor(args: InputShapeFromFields<typeof postFilterArgs>): {
+  query: Record<string, QueryValue>;
+  category: number | undefined;
+  issues: ValidationIssue[];
+} {
   const issues: ValidationIssue[] = [];
   let authorId: string | undefined;
   if (args.authorId != null) {
     authorId = localKeyOf(args.authorId, 'User', NUMERIC_ID_PATTERN) ?? undefined;
     if (!authorId) issues.push({ path: ['authorId'], message: validationTexts.id, code: 'invalid_format' });
   }
+  const category = categoryArgumentOf(args.category, args.categoryId, 'category', issues);
   const query = {
     post_type: args.postType ?? undefined,
-    category: args.categoryId ?? undefined,
-    sub_category: args.subCategoryId ?? undefined,
+    category,
+    sub_category: categoryArgumentOf(args.subCategory, args.subCategoryId, 'subCategory', issues),
     search: args.search ?? undefined,
     author_id: authorId,
     sort: args.sort ?? undefined,
@@ -230,10 +244,10 @@ function postListQueryFor(args: InputShapeFromFields<typeof postFilterArgs>): { 
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const [head, ...rest] = issue.path.map(String);
-      issues.push({ path: [inputNameOf(head), ...rest], message: issue.message, code: issue.code });
+      issues.push({ path: [argumentNameOf(head, args), ...rest], message: issue.message, code: issue.code });
     }
   }
-  return { query, issues };
+  return { query, category, issues };
 }
 
 /** What each sort orders posts by; trending is a score of the moment, which posts do not carry. */
@@ -276,8 +290,13 @@ builder.queryField('posts', (t) =>
       'Posts, filtered and sorted; on the notice board the pinned posts come first unless searching. Deleted and hidden posts, and those of blocked members, are left out.',
     args: postFilterArgs,
     resolve: async (_root, args, context) => {
-      const { query, issues } = postListQueryFor(args);
-      return resultsConnection(args, ({ page, pageSize }) => context.community.posts({ ...query, page, page_size: pageSize }), postOrderFor(args), issues);
+      const { query, category, issues } = postListQueryFor(args);
+      return resultsConnection(
+        args,
+        ({ page, pageSize }) => context.community.posts({ ...query, page, page_size: pageSize }),
+        postOrderFor({ ...args, categoryId: category }),
+        issues,
+      );
     },
   }),
 );
