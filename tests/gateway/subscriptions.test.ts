@@ -74,6 +74,19 @@ describe('graphql-ws hardening', () => {
   });
 });
 
+describe('graphql-ws request errors', () => {
+  it.each([
+    ['a document that does not validate', 'subscription { nope }', 'GRAPHQL_VALIDATION_FAILED', hardeningTexts.documentInvalid],
+    ['a document that does not parse', 'subscription {', 'GRAPHQL_PARSE_FAILED', hardeningTexts.documentUnreadable],
+  ])('%s is told in Korean with its code and nothing of HTTP', async (_name, query, code, message) => {
+    const refused = collect(client(rig), query);
+    await until(() => refused.errors.length > 0);
+    const [error] = refused.errors[0] as { message: string; extensions: Record<string, unknown> }[];
+    expect(error).toMatchObject({ message, extensions: { code } });
+    expect(error.extensions).not.toHaveProperty('http');
+  });
+});
+
 describe('postChanged', () => {
   it('sends each subscriber the post as that member sees it (their own isLiked)', async () => {
     const aliceToken = await upstream.issueToken(1);

@@ -64,6 +64,20 @@ function sharingOf(document: DocumentNode, operationName: string | null | undefi
   return onlySameForEveryone ? 'everyone' : 'viewer';
 }
 
+/** A request error as a socket tells it: Yoga's plugins give it an HTTP status (`extensions.http`), which a socket has not. */
+function withoutHttp(error: GraphQLError): GraphQLError {
+  if (error.extensions.http === undefined) return error;
+  const { http: _http, ...extensions } = error.extensions;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions,
+  });
+}
+
 const tooMany = () => [new GraphQLError(hardeningTexts.tooManySubscriptions(WS_LIMITS.maxSubscriptionsPerSocket), { extensions: { code: 'BAD_REQUEST' } })];
 
 /**
@@ -184,10 +198,10 @@ export function attachGraphQLWebSocket({ server, yoga, client, persisted, settin
         try {
           document = parse(query);
         } catch (error) {
-          return [error instanceof GraphQLError ? error : new GraphQLError(hardeningTexts.persistedOperationNotFound)];
+          return [error instanceof GraphQLError ? withoutHttp(error) : new GraphQLError(hardeningTexts.persistedOperationNotFound)];
         }
         const errors = validate(schema, document);
-        if (errors.length) return errors;
+        if (errors.length) return errors.map(withoutHttp);
         let shareKey: string | undefined;
         const sharing = sharingOf(document, payload.operationName);
         if (sharing !== 'none') {
