@@ -15,6 +15,7 @@ import { postCreateSchema, postReportSchema, postUpdateSchema, replyCreateSchema
 import { IMAGE_UPLOAD_LIMIT } from '../../../domain/uploads.js';
 import { z } from '../../../domain/zod.js';
 import type { Database } from '../db/client.js';
+import type { PageRequest } from '../db/queries.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { member, viewerId } from '../http/auth.js';
 import { pageQuerySchema } from '../../../domain/paging.js';
@@ -42,6 +43,7 @@ import {
   reportPost,
   togglePostLike,
   updatePost,
+  type PostRecord,
 } from './post-repository.js';
 import { presentCategoryTree, presentPosts, presentReplies, presentReply, presentThreads, presentUserReplies } from './present.js';
 import { createReply, deleteReply, findReply, listAnswers, listReplies, listUserReplies, toggleReplyLike, updateReply } from './reply-repository.js';
@@ -98,6 +100,16 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
     },
   );
 
+  /** A handler answering one page of one of the caller's own post lists (liked, bookmarked). */
+  const viewerPostPage =
+    (list: (db: Database, viewerId: number, page: PageRequest) => Promise<{ records: PostRecord[]; total: number }>) => async (request: FastifyRequest) => {
+      const viewer = member(request);
+      const query = validate(postPageQuery, singleValuedQuery(request.query));
+      const page = { page: query.page, pageSize: query.page_size };
+      const { records, total } = await list(db, viewer.id, page);
+      return pageJson(request, await presentPosts(db, records, requestMedia(request), viewer.id), total, page);
+    };
+
   /** The caller's liked posts, the newest like first (401 for guests). */
   app.get(
     '/v1/community/liked/',
@@ -109,13 +121,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
       query: postPageQuery,
       answer: postPageJson,
     }),
-    async (request) => {
-      const viewer = member(request);
-      const query = validate(postPageQuery, singleValuedQuery(request.query));
-      const page = { page: query.page, pageSize: query.page_size };
-      const { records, total } = await listLikedPosts(db, viewer.id, page);
-      return pageJson(request, await presentPosts(db, records, requestMedia(request), viewer.id), total, page);
-    },
+    viewerPostPage(listLikedPosts),
   );
 
   app.get<{ Params: { id: string } }>(
@@ -278,13 +284,7 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
       query: postPageQuery,
       answer: postPageJson,
     }),
-    async (request) => {
-      const viewer = member(request);
-      const query = validate(postPageQuery, singleValuedQuery(request.query));
-      const page = { page: query.page, pageSize: query.page_size };
-      const { records, total } = await listBookmarkedPosts(db, viewer.id, page);
-      return pageJson(request, await presentPosts(db, records, requestMedia(request), viewer.id), total, page);
-    },
+    viewerPostPage(listBookmarkedPosts),
   );
 
   /** Bookmarks the post for the viewer (idempotent); answers the post with its `is_bookmarked`. */
