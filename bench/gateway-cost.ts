@@ -12,9 +12,8 @@
  * (open the `.cpuprofile` in Chrome DevTools or speedscope).
  */
 import { isDeepStrictEqual } from 'node:util';
-import { join } from 'node:path';
 import { startService, type Service } from '../tests/helpers/processes.js';
-import { benchProgram } from './programs.js';
+import { benchProgram, startBenchGateway } from './programs.js';
 import { startFixtureUpstream } from './fixture-upstream.js';
 import { FEED, POST_DETAIL } from './operations.js';
 import { cpuSeconds, drive, graphql, graphqlLoad, profiled, report, type Load } from './load.js';
@@ -24,14 +23,7 @@ import { MEMBER_COUNT, benchMembers, memberHeaders } from './members.js';
 export async function benchGatewayCost(referenceUpstream: Service, dataDir: string, services: Service[]): Promise<void> {
   const fixture = await startFixtureUpstream(referenceUpstream.url, await benchProgram('fixture-upstream'));
   services.push(fixture);
-  const gateway = await startService(
-    'gateway on the fixture',
-    await benchProgram('gateway'),
-    { UPSTREAM_URL: fixture.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false' },
-    '/healthz',
-    undefined,
-    profiled(),
-  );
+  const gateway = await startBenchGateway('gateway on the fixture', dataDir, { UPSTREAM_URL: fixture.url }, profiled());
   services.push(gateway);
   const passThrough = await startService('pass-through peer', await benchProgram('passthrough'), { UPSTREAM_URL: fixture.url }, '/healthz');
   services.push(passThrough);

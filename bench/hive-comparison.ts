@@ -12,9 +12,8 @@
  * post detail is two root fields, as its two upstream calls are; nothing in the operations needs a shape Mesh
  * cannot express (the one description form it misreads is noted in the peer).
  */
-import { join } from 'node:path';
 import { startService, type Service } from '../tests/helpers/processes.js';
-import { benchProgram } from './programs.js';
+import { benchProgram, startBenchGateway } from './programs.js';
 import { startFixtureUpstream, type FixtureUpstream } from './fixture-upstream.js';
 import { FEED, MINIMUM_UPSTREAM_CALLS, POST_DETAIL } from './operations.js';
 import { counter, drive, graphql, graphqlLoad, report, type Load } from './load.js';
@@ -66,12 +65,7 @@ export async function benchHiveGateway(referenceUpstream: Service, dataDir: stri
   services.push(fixture);
   const hiveFixture = await startFixtureUpstream(referenceUpstream.url, await benchProgram('fixture-upstream'));
   services.push(hiveFixture);
-  const gateway = await startService(
-    'gateway on the fixture (P7)',
-    await benchProgram('gateway'),
-    { UPSTREAM_URL: fixture.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false' },
-    '/healthz',
-  );
+  const gateway = await startBenchGateway('gateway on the fixture (P7)', dataDir, { UPSTREAM_URL: fixture.url });
   services.push(gateway);
   const hive = await startService(
     'Hive Gateway peer',

@@ -12,11 +12,10 @@
  * The load is driven here rather than with autocannon: one operation is several REST calls on the direct side, and its
  * latency is the whole operation's.
  */
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
-import { startService, type Service } from '../tests/helpers/processes.js';
-import { benchProgram } from './programs.js';
+import type { Service } from '../tests/helpers/processes.js';
+import { startBenchGateway } from './programs.js';
 import { POST_DETAIL } from './operations.js';
 import { CREATE_REPLY, FEED_PAGE, NOTIFICATIONS, PROFILE, TOGGLE_LIKE } from './member-mix-operations.js';
 import { CONNECTIONS, SECONDS, counter, report } from './load.js';
@@ -241,13 +240,8 @@ async function interleavedOpenLoop(
 
 /** Starts its own gateway on the reference upstream (added to `services` for the caller to stop) and reports P8. */
 export async function benchMemberMix(upstream: Service, dataDir: string, services: Service[]): Promise<void> {
-  const gateway = await startService(
-    'gateway for the member mix',
-    await benchProgram('gateway'),
-    // Members reach it through a proxy on loopback that names their address, as behind a load balancer.
-    { UPSTREAM_URL: upstream.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false', TRUST_PROXY: '127.0.0.1' },
-    '/healthz',
-  );
+  // Members reach it through a proxy on loopback that names their address, as behind a load balancer.
+  const gateway = await startBenchGateway('gateway for the member mix', dataDir, { UPSTREAM_URL: upstream.url, TRUST_PROXY: '127.0.0.1' });
   services.push(gateway);
   const registering = performance.now();
   const members = await benchMembers(upstream, MEMBER_COUNT);

@@ -17,7 +17,7 @@ import { NOTIFICATION_POLL_INTERVAL_MS } from '../domain/limits.js';
 import { DEMO_PASSWORD } from '../upstream/src/db/seed-accounts.js';
 import { DEMO_MEMBERS } from '../upstream/src/db/seed-data.js';
 import { startService, type Service } from '../tests/helpers/processes.js';
-import { benchProgram } from './programs.js';
+import { benchProgram, startBenchGateway } from './programs.js';
 
 const EVENTS = Number(process.env.BENCH_NOTIFICATION_EVENTS ?? 40);
 const GAP_MS = Number(process.env.BENCH_NOTIFICATION_GAP_MS ?? 150);
@@ -75,12 +75,10 @@ const members: Member[] = [];
 try {
   const upstream = await startService('upstream', await benchProgram('upstream'), { UPSTREAM_DATA_DIR: dataDir }, '/healthz');
   services.push(upstream);
-  const gateway = await startService(
-    'gateway',
-    await benchProgram('gateway'),
-    { UPSTREAM_URL: upstream.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false', NOTIFICATION_POLL_INTERVAL_MS: String(NOTIFICATION_POLL_INTERVAL_MS) },
-    '/healthz',
-  );
+  const gateway = await startBenchGateway('gateway', dataDir, {
+    UPSTREAM_URL: upstream.url,
+    NOTIFICATION_POLL_INTERVAL_MS: String(NOTIFICATION_POLL_INTERVAL_MS),
+  });
   services.push(gateway);
 
   for (const { handle } of DEMO_MEMBERS) {

@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { buildServer, SERVER_ENTRIES } from '../scripts/build-server.js';
+import { startService, type Service } from '../tests/helpers/processes.js';
 
 /**
  * Every program the bench starts, built the way production builds the servers (`npm run build:server`: one esbuild
@@ -25,4 +27,12 @@ export async function benchProgram(name: keyof typeof PROGRAMS): Promise<string>
   built ??= buildServer(OUTDIR, PROGRAMS);
   await built;
   return `${OUTDIR}/${name}.js`;
+}
+
+/**
+ * Our gateway, built, as every phase measures it: no web app and no GraphiQL. `env` names its upstream
+ * (`UPSTREAM_URL`) and any setting of the phase's own.
+ */
+export async function startBenchGateway(name: string, dataDir: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<Service> {
+  return startService(name, await benchProgram('gateway'), { WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false', ...env }, '/healthz', undefined, nodeArgs);
 }

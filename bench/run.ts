@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FEED, ITEM_MODAL, MINIMUM_UPSTREAM_CALLS, POST, POST_DETAIL } from './operations.js';
 import { startService, type Service } from '../tests/helpers/processes.js';
-import { benchProgram } from './programs.js';
+import { benchProgram, startBenchGateway } from './programs.js';
 import { benchGatewayCost } from './gateway-cost.js';
 import { startFixtureUpstream } from './fixture-upstream.js';
 import { benchHiveGateway } from './hive-comparison.js';
@@ -48,26 +48,14 @@ try {
   const upstream = await startService('upstream', await benchProgram('upstream'), { UPSTREAM_DATA_DIR: dataDir }, '/healthz');
   services.push(upstream);
   if (['P1', 'P2', 'P3', 'P4', 'P5'].some(runsPhase)) {
-    const gateway = await startService(
-      'gateway',
-      await benchProgram('gateway'),
-      { UPSTREAM_URL: upstream.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false' },
-      '/healthz',
-    );
+    const gateway = await startBenchGateway('gateway', dataDir, { UPSTREAM_URL: upstream.url });
     services.push(gateway);
     // P5 compares the two gateways' own cost: each on the fixture upstream (recorded answers from memory), since with
     // distinct members both make one upstream call per feed and on the reference upstream both would wait on it alike.
     const fixture = await startFixtureUpstream(upstream.url, await benchProgram('fixture-upstream'));
     services.push(fixture);
     // BENCH_CPU_PROF_DIR profiles both, so their profiles can be read side by side.
-    const gatewayOnFixture = await startService(
-      'gateway on the fixture (P5)',
-      await benchProgram('gateway'),
-      { UPSTREAM_URL: fixture.url, WEB_DIR: join(dataDir, 'no-web'), GRAPHIQL: 'false' },
-      '/healthz',
-      undefined,
-      profiled(),
-    );
+    const gatewayOnFixture = await startBenchGateway('gateway on the fixture (P5)', dataDir, { UPSTREAM_URL: fixture.url }, profiled());
     services.push(gatewayOnFixture);
     const apollo = await startService(
       'apollo peer',

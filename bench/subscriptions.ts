@@ -23,7 +23,7 @@ import { DEMO_PASSWORD } from '../upstream/src/db/seed-accounts.js';
 import { DEMO_MEMBERS } from '../upstream/src/db/seed-data.js';
 import { startFaultProxy, type FaultProxy } from '../tests/helpers/fault-proxy.js';
 import { startService, type Service } from '../tests/helpers/processes.js';
-import { benchProgram } from './programs.js';
+import { benchProgram, startBenchGateway } from './programs.js';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const FANOUTS = Number(process.env.BENCH_FANOUTS ?? 20);
@@ -133,18 +133,11 @@ try {
   const upstream = await startService('upstream', await benchProgram('upstream'), { UPSTREAM_DATA_DIR: dataDir }, '/healthz');
   services.push(upstream);
   proxy = await startFaultProxy(upstream.url);
-  const gateway = await startService(
-    'gateway',
-    await benchProgram('gateway'),
-    {
-      UPSTREAM_URL: proxy.url,
-      WEB_DIR: join(dataDir, 'no-web'),
-      GRAPHIQL: 'false',
-      ...(process.env.BENCH_GATEWAY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_GATEWAY_NODE_OPTIONS } : {}),
-      NOTIFICATION_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
-    },
-    '/healthz',
-  );
+  const gateway = await startBenchGateway('gateway', dataDir, {
+    UPSTREAM_URL: proxy.url,
+    ...(process.env.BENCH_GATEWAY_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_GATEWAY_NODE_OPTIONS } : {}),
+    NOTIFICATION_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
+  });
   services.push(gateway);
 
   // Every demo member logs in once; their sockets share the token (as one member's tabs do).
