@@ -39,8 +39,21 @@ test("a post paints while the upstream still holds back its replies, which then 
     await expect.poll(() => page.getByTestId('reply').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('reply-count').textContent()).toBe(String(post.reply_count));
     expect(await busySkeleton(page).count()).toBe(0);
-    // The whole answer arrived in parts: the first with the post, a later one with the replies.
-    const body = await (await answer).text();
+    // The answer comes in parts: the first with the post, a later one with the replies. The browser may drop a
+    // finished response's body once the page rewrites its address, so the same request is asked again here.
+    const asked = (await answer).request();
+    const headers = await asked.allHeaders();
+    const body = await (
+      await fetch(asked.url(), {
+        method: 'POST',
+        headers: {
+          accept: headers.accept,
+          'content-type': headers['content-type'],
+          ...(headers.authorization ? { authorization: headers.authorization } : {}),
+        },
+        body: asked.postData(),
+      })
+    ).text();
     expect(body).toContain('"hasNext":true');
     expect(body).toContain('"label":"PostDetailPageQuery$defer$ReplySection_post"');
     await page.close();
