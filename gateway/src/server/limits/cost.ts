@@ -24,6 +24,29 @@ type Variables = Record<string, unknown> | null | undefined;
  * many times costs what it returns, not what it took to write.
  */
 export function operationCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Variables): number {
+  let byOperation = costByDocument.get(document);
+  const known = byOperation?.get(operationName ?? '');
+  if (known !== undefined) return known;
+  const reading: VariableReads = { variables, read: false };
+  const cost = computeCost(schema, document, operationName, reading);
+  // A cost no variable took part in is the document's own: kept as long as the parsed document is (Yoga caches those).
+  if (!reading.read) {
+    if (!byOperation) costByDocument.set(document, (byOperation = new Map()));
+    byOperation.set(operationName ?? '', cost);
+  }
+  return cost;
+}
+
+/** The costs of documents whose cost does not depend on their variables, by operation name. */
+const costByDocument = new WeakMap<DocumentNode, Map<string, number>>();
+
+/** The request's variables, and whether the cost read any of them. */
+interface VariableReads {
+  variables: Variables;
+  read: boolean;
+}
+
+function computeCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: VariableReads): number {
   const operation = pickOperation(document, operationName);
   if (!operation) return 0;
   const rootType = schema.getRootType(operation.operation);
@@ -85,7 +108,7 @@ function pickOperation(document: DocumentNode, operationName: string | null | un
 }
 
 /** How many items a field can return: `first`/`last`, the number of `ids`, else one. */
-function multiplierOf(args: ReadonlyArray<{ name: { value: string }; value: ValueNode }>, variables: Variables): number {
+function multiplierOf(args: ReadonlyArray<{ name: { value: string }; value: ValueNode }>, variables: VariableReads): number {
   let multiplier = 1;
   for (const argument of args) {
     const name = argument.name.value;
@@ -102,10 +125,11 @@ function multiplierOf(args: ReadonlyArray<{ name: { value: string }; value: Valu
   return multiplier;
 }
 
-function resolveValue(node: ValueNode, variables: Variables): unknown {
+function resolveValue(node: ValueNode, variables: VariableReads): unknown {
   switch (node.kind) {
     case Kind.VARIABLE:
-      return variables?.[node.name.value];
+      variables.read = true;
+      return variables.variables?.[node.name.value];
     case Kind.INT:
       return Number(node.value);
     case Kind.LIST:
