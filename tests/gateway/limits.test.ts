@@ -4,8 +4,8 @@ import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import { readFile, readdir } from 'node:fs/promises';
 import { parse, validate } from 'graphql';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { GRAPHQL_LIMITS } from '../../domain/limits.js';
-import { hardeningTexts } from '../../domain/messages.js';
+import { CONNECTION_SIZE_MAX, CONNECTION_SIZE_MIN, GRAPHQL_LIMITS } from '../../domain/limits.js';
+import { hardeningTexts, validationTexts } from '../../domain/messages.js';
 import { operationCost } from '../../gateway/src/server/limits/cost.js';
 import { PersistedOperations } from '../../gateway/src/server/persisted.js';
 import { schema } from '../../gateway/src/graphql/schema.js';
@@ -98,6 +98,25 @@ describe('operation limits reject each abuse before any upstream call', () => {
       expect(answer.data?.posts ?? null).toBeNull();
       expect(answer.errors?.length).toBeGreaterThan(0);
       expect(rig.upstreamCalls()).toBe(0);
+    }
+  });
+
+  it('judges the paging arguments of each request on their own, whatever was asked before (the rules remember outcomes)', async () => {
+    const sizeRule = validationTexts.connectionSize(CONNECTION_SIZE_MIN, CONNECTION_SIZE_MAX);
+    const cases: [string, string | null][] = [
+      ['(first: 0)', sizeRule],
+      ['(first: 5)', null],
+      ['(first: 0)', sizeRule],
+      ['(first: 5, offset: 3)', null],
+      ['(first: 5, offset: 3, before: "x")', validationTexts.connectionOffsetAlone],
+      ['(first: 5, last: 5)', validationTexts.connectionBothSizes],
+      ['(last: 5)', null],
+      ['(first: 5)', null],
+    ];
+    for (const [args, refusal] of cases) {
+      const answer = await rig.graphql(`{ posts${args} { totalCount } }`);
+      expect(answer.data?.posts != null, args).toBe(refusal === null);
+      expect(answer.errors?.[0]?.extensions?.issues?.map((issue: { message: string }) => issue.message) ?? null, args).toEqual(refusal && [refusal]);
     }
   });
 

@@ -491,6 +491,31 @@ export interface ListConnectionOptions<Parent, Type extends OutputType<Types>, A
   ) => Connection<OutputShape<Types, Type>> | null | Promise<Connection<OutputShape<Types, Type>> | null>;
 }
 
+/** How many outcomes of the paging rules are remembered (every size, with or without cursors, and then some offsets). */
+const REMEMBERED_PAGING_OUTCOMES = 2_000;
+
+/**
+ * `connectionArgsSchema` remembered by the only values its rules read: the sizes, the offset and whether cursors were
+ * given. A post's detail asks the same `replies(first: 10)` of each of its replies, and zod walked the same numbers
+ * every time. Arguments that pass are handed on as they came (the schema transforms nothing).
+ */
+const pagingRules = (() => {
+  const rules = connectionArgsSchema['~standard'];
+  const outcomes = new Map<string, ReturnType<typeof rules.validate>>();
+  const validate: typeof rules.validate = (value) => {
+    const args = value as ConnectionArgs;
+    const key = `${args.first}|${args.last}|${args.offset}|${args.after != null}|${args.before != null}`;
+    let outcome = outcomes.get(key);
+    if (!outcome) {
+      outcome = rules.validate(value);
+      if (outcome instanceof Promise) return outcome;
+      if (outcomes.size < REMEMBERED_PAGING_OUTCOMES) outcomes.set(key, outcome);
+    }
+    return 'issues' in outcome && outcome.issues ? outcome : { value: value as never };
+  };
+  return { '~standard': { ...rules, validate } };
+})();
+
 /**
  * A Relay connection field as every list here is shaped: `<name>Connection` with `totalCount` (more fields with
  * `connectionFields`) and `<name>Edge`, the paging arguments checked with the domain's rules before the resolver runs,
@@ -506,14 +531,17 @@ export function listConnection<Parent, Type extends OutputType<Types>, Args exte
   const connection = (t as unknown as { connection: (...args: unknown[]) => FieldRef<Types, unknown> }).connection;
   const item = typeof options.type === 'string' ? options.type : (options.type as { name: string }).name;
   const resolve = (parent: Parent, args: ConnectionArgs & Record<string, unknown>, context: GatewayContext, info: GraphQLResolveInfo) => {
-    const { first: _first, last: _last, after: _after, before: _before, offset: _offset, ...filters } = args;
     let list: string | undefined;
-    const listName = () => (list ??= connectionListName(info.parentType.name, info.fieldName, parent, filters));
+    const listName = () => {
+      if (list !== undefined) return list;
+      const { first: _first, last: _last, after: _after, before: _before, offset: _offset, ...filters } = args;
+      return (list = connectionListName(info.parentType.name, info.fieldName, parent, filters));
+    };
     return options.resolve(parent, { ...args, [LIST_NAME]: listName } as never, context);
   };
   return connection.call(
     t,
-    { nullable: true, ...options, resolve, validate: connectionArgsSchema },
+    { nullable: true, ...options, resolve, validate: pagingRules },
     { name: `${name}Connection`, description: `A page of \`${item}\` items, with cursors to page on (Relay cursor connection).`, fields: connectionFields },
     { name: `${name}Edge`, description: `One \`${item}\` in a page, with the cursor to page on from it.` },
   );
