@@ -2,7 +2,8 @@
  * P6, the gateway's own cost: the feed and the post detail through the gateway against the fixture upstream (recorded
  * answers from memory, so the upstream is never the bottleneck), divided by a plain Node pass-through
  * (`bench/peers/passthrough.ts`) that makes the same upstream calls and answers the same JSON without GraphQL.
- * Also the gateway's CPU time per answered operation, read from /proc while each phase runs.
+ * Also the gateway's CPU time per answered operation, read from /proc while each phase runs, and each side's floor: the
+ * CPU per request with nothing to read (`{ __typename }`, the pass-through's /healthz).
  *
  * Both sides are asked by distinct members in turn (each request carries the next member's token), as real readers
  * differ: the gateway shares identical reads in flight only within one caller, so neither side saves upstream calls
@@ -15,7 +16,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { startService, type Service } from '../tests/helpers/processes.js';
 import { benchProgram, startBenchGateway } from './programs.js';
 import { startFixtureUpstream } from './fixture-upstream.js';
-import { FEED, POST_DETAIL } from './operations.js';
+import { FEED, FLOOR, POST_DETAIL } from './operations.js';
 import { cpuSeconds, drive, graphql, graphqlLoad, profiled, report, type Load } from './load.js';
 import { MEMBER_COUNT, benchMembers, memberHeaders } from './members.js';
 
@@ -106,6 +107,21 @@ export async function benchGatewayCost(referenceUpstream: Service, dataDir: stri
     report(`P6 ${operation.name}: gateway CPU µs per operation`, (cpu * 1e6) / Math.max(1, answers), 'reported', true, 0);
     report(`P6 ${operation.name}: failed responses`, failures, '0', failures === 0, 0);
   }
+  // The floor: what a request costs each side with nothing to read (no upstream call), so the figures above split into
+  // what every request costs and what the operation adds.
+  const floor = { gateway: graphqlLoad(gateway, FLOOR, undefined, callers), peer: { url: `${passThrough.url}/healthz`, callers } };
+  const floorCpu = async (service: Service, load: Load) => {
+    const before = cpuSeconds(service);
+    const run = await drive(load);
+    return { rps: run.rps, cpuMicros: ((cpuSeconds(service) - before) * 1e6) / Math.max(1, run.answers) };
+  };
+  const gatewayFloor = await floorCpu(gateway, floor.gateway);
+  const peerFloor = await floorCpu(passThrough, floor.peer);
+  console.log(
+    `P6 floor, no upstream call: gateway \`{ __typename }\` ${gatewayFloor.rps.toFixed(0)} req/s, pass-through /healthz ${peerFloor.rps.toFixed(0)} req/s`,
+  );
+  report('P6 floor: gateway CPU µs per `{ __typename }`', gatewayFloor.cpuMicros, 'reported', true, 0);
+  report('P6 floor: pass-through CPU µs per /healthz', peerFloor.cpuMicros, 'reported', true, 0);
   const { misses } = await fixture.stats();
   report('P6 fixture upstream misses (calls it had not recorded)', misses, '0', misses === 0, 0);
 }

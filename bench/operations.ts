@@ -16,6 +16,13 @@ export const FEED = /* GraphQL */ `
   }
 `;
 
+/** Nothing to read: what every request costs the gateway before any field (HTTP, parsing, plugins, the answer). */
+export const FLOOR = /* GraphQL */ `
+  query BenchFloor {
+    __typename
+  }
+`;
+
 /** One post, as the detail page shows its head. */
 export const POST = /* GraphQL */ `
   query BenchPost($id: ID!) {
