@@ -23,7 +23,7 @@ export type OnRequest = (listener: (request: BodyRequest, response: BodyResponse
  * average is answered 408 and its connection closed. Written here because Node only bounds a whole request's time
  * (requestTimeout), which must stay long for large uploads, and no maintained library does this for Node's server.
  * Bytes are counted on the socket, so a handler that stops reading (back-pressure) slows the count too; both servers
- * read bodies through to the end.
+ * read bodies through to the end, and a body still arriving after its request was answered is held to the floor too.
  */
 export function enforceBodyRateFloor(
   onRequest: OnRequest,
@@ -60,9 +60,9 @@ export function enforceBodyRateFloor(
     const hasBody = length > 0 || request.headers['transfer-encoding'] !== undefined;
     if (!hasBody || request.complete) return;
     reading.set(request, { startedAt: Date.now(), bytesAtStart: request.socket.bytesRead, response });
-    const done = () => reading.delete(request);
-    request.once('close', done);
-    response.once('close', done);
+    // Until the body is in or the connection gone, not until the answer: an answer sent before the body was read (a
+    // refused upload) leaves Node reading the rest of it for the next request on the connection.
+    request.once('close', () => reading.delete(request));
     if (!timer) {
       timer = setInterval(check, checkEveryMs);
       // Never keeps a process alive on its own.

@@ -48,6 +48,20 @@ describe('slow clients', () => {
     expect((await rig.graphql(`{ categories { name } }`)).data.categories.length).toBeGreaterThan(0);
   }, 60_000);
 
+  it('cuts a body still trickling after the request was answered (an upload refused at once), on both servers', async () => {
+    const refusedUpload = (path: string) =>
+      `POST ${path} HTTP/1.1\r\nHost: test\r\nContent-Type: multipart/form-data; boundary=XX\r\nContent-Length: 100000\r\n\r\n`;
+    const patienceMs = HTTP_SERVER_TIMEOUTS.bodyRateGraceMs + 20_000;
+    const [gateway, upstream] = await Promise.all([
+      // No CSRF header: refused with 403 before the body is read.
+      trickle(rig.gateway.url, refusedUpload('/graphql'), '-'.repeat(60), patienceMs),
+      // No token: refused with 401 before the body is read.
+      trickle(rig.upstream.url, refusedUpload('/v1/community/images/'), '-'.repeat(60), patienceMs),
+    ]);
+    expect(gateway).toMatch(/^HTTP\/1\.1 403/);
+    expect(upstream).toMatch(/^HTTP\/1\.1 401/);
+  }, 60_000);
+
   it('cuts headers trickling at 1 byte a second once the headers time-out is over, on both servers', async () => {
     const [gateway, upstream] = await Promise.all([slowHeaders(rig.gateway.url), slowHeaders(rig.upstream.url)]);
     expect(gateway).toMatch(/^HTTP\/1\.1 408/);
