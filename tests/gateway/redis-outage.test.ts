@@ -34,7 +34,8 @@ describe.runIf(canStartRedis)('two replicas through a Redis outage', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   /** Each replica's JSON log lines. */
   const logs: string[][] = [[], []];
-  const logged = (replica: number, message: string) => logs[replica].filter((line) => line.includes(`"msg":"${message}`)).length;
+  /** Warnings with this message: both ends of an outage are logged as warnings. */
+  const logged = (replica: number, message: string) => logs[replica].filter((line) => line.includes('"level":40') && line.includes(`"msg":"${message}`)).length;
   /** Replicas started while Redis was down. */
   const started: Stack[] = [];
   let settings: Partial<GatewaySettings>;

@@ -54,6 +54,8 @@ export interface UpstreamOptions {
   onQuery?: (query: string, params: unknown[]) => void;
   /** Pino level when logging (default `info`; `silent` turns request logs off). */
   logLevel?: string;
+  /** Where JSON log lines go instead of stdout (tests read them); logging is on when given. */
+  logStream?: { write(line: string): void };
   /**
    * The address browsers reach this API at (e.g. `https://api.example.com`): media URLs become
    * `<publicUrl>/media/...`. Without it they are root-relative (`/media/...`) for the gateway in front to serve.
@@ -111,7 +113,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
   });
   try {
     const app = Fastify({
-      logger: options.logger ? { level: options.logLevel ?? 'info' } : false,
+      logger: options.logger || options.logStream ? { level: options.logLevel ?? 'info', ...(options.logStream ? { stream: options.logStream } : {}) } : false,
       routerOptions: { ignoreTrailingSlash: true },
       trustProxy: options.trustProxy ?? 'loopback',
       requestTimeout: HTTP_SERVER_TIMEOUTS.requestTimeoutMs,
@@ -130,7 +132,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     const media = store.kind === 'postgres' ? postgresMedia(store.db, mediaDir, [UPLOADS_FOLDER, STORIES_FOLDER]) : diskMedia(mediaDir);
     if (isMemoryDir(dataDir)) app.addHook('onClose', async () => rmSync(mediaDir, { recursive: true, force: true }));
     const mailer = mailerFor(dataDir, options.mail);
-    const loginThrottle = createLoginThrottle(options.redisUrl, options.redisPrefix);
+    const loginThrottle = createLoginThrottle(options.redisUrl, options.redisPrefix, app.log);
     app.addHook('onClose', () => loginThrottle.close());
     app.addHook('onClose', async () => {
       mailer.close();

@@ -152,7 +152,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         },
         up: (afterOutage) => {
           metrics.redisUp.set(1);
-          if (afterOutage) app.log.info('Redis reachable again');
+          // Warn, as the outage's start is: an operator filtering warnings sees when it ended too.
+          if (afterOutage) app.log.warn('Redis reachable again');
         },
         degradedPublish: (kind) => metrics.redisDegradedPublishes.inc({ kind }),
       })

@@ -7,17 +7,35 @@ import { accountTexts } from '../../../domain/messages.js';
 import { TooManyAttemptsError } from '../errors.js';
 import { verifyPassword } from './passwords.js';
 
+/** Where the Redis link's two log lines go (the app's pino logger). */
+export interface RedisOutageLog {
+  warn(detail: object | string, message?: string): void;
+}
+
 /**
  * The upstream's failed-login counters under the policy the gateway applies too (domain/loginThrottle.ts):
  * in this process by default, in Redis when given one (shared by replicas, keys under REDIS_PREFIX, with the
  * in-memory counters standing in while it is unreachable so the limits never fail open; it reconnects forever).
  */
-export function createLoginThrottle(redisUrl?: string, redisPrefix = REDIS_PREFIX_DEFAULT): { throttle: LoginThrottle; close(): Promise<void> } {
+export function createLoginThrottle(
+  redisUrl?: string,
+  redisPrefix = REDIS_PREFIX_DEFAULT,
+  log?: RedisOutageLog,
+): { throttle: LoginThrottle; close(): Promise<void> } {
   const redis = redisUrl
     ? new Redis(redisUrl, { keyPrefix: redisPrefix, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: redisReconnectDelay })
     : null;
-  // A Redis that is away is the insurance limiter's business, not a request's.
-  redis?.on('error', () => {});
+  // A Redis that is away is the insurance limiter's business, not a request's: the operator hears of it once each way.
+  let reachable: boolean | undefined;
+  redis?.on('error', (error: Error) => {
+    if (reachable === false) return;
+    reachable = false;
+    log?.warn({ err: error }, 'Redis unreachable: failed-login counters kept in this process');
+  });
+  redis?.on('ready', () => {
+    if (reachable === false) log?.warn('Redis reachable again');
+    reachable = true;
+  });
   const throttle = new LoginThrottle(({ keyPrefix, points, durationSeconds }) => {
     const memory = new RateLimiterMemory({ keyPrefix: `upstream:${keyPrefix}`, points, duration: durationSeconds });
     return redis
