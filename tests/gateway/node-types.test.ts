@@ -1,4 +1,4 @@
-import { encodeGlobalID } from '@pothos/plugin-relay';
+import { decodeGlobalID, encodeGlobalID } from '@pothos/plugin-relay';
 import type { GraphQLClient } from 'graphql-request';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validationTexts } from '../../domain/index.js';
@@ -150,13 +150,21 @@ describe('every Node type through node(id), with a stock client', () => {
     expect(answer.errors![0].message).toMatch(/[가-힣]/);
   });
 
-  it('keeps the private ones private: a wish read by someone else is not found, a story reaction refused', async () => {
+  it('keeps the private ones private: a wish or a story reaction read by someone else is not found', async () => {
     const wish = await ask(clientAs(mallangToken), `query ($id: ID!) { node(id: $id) { id } }`, { id: samples.Wish.id });
     expect(wish.data?.node).toBeNull();
     expect(wish.errors?.[0].extensions?.code).toBe('NOT_FOUND');
     const reaction = await ask(clientAs(readerToken), `query ($id: ID!) { node(id: $id) { id } }`, { id: samples.StoryReaction.id });
     expect(reaction.data?.node).toBeNull();
-    expect(reaction.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    // Answered as the author's own read of a reaction that does not exist: nothing tells the reader it is there.
+    const [storyKey] = decodeGlobalID(samples.StoryReaction.id).id.split('/');
+    const missing = encodeGlobalID('StoryReaction', `${storyKey}/987654`);
+    const absent = await ask(clientAs(mallangToken), `query ($id: ID!) { node(id: $id) { id } }`, { id: missing });
+    const shape = (error: any) => ({ message: error?.message, code: error?.extensions?.code });
+    expect(shape(reaction.errors?.[0])).toEqual({ ...shape(absent.errors?.[0]), code: 'NOT_FOUND' });
+    const listed = await ask(clientAs(readerToken), `query ($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: [samples.StoryReaction.id] });
+    expect(listed.data?.nodes).toEqual([null]);
+    expect(shape(listed.errors?.[0])).toEqual(shape(absent.errors?.[0]));
   });
 });
 

@@ -143,19 +143,25 @@ const StoryView = builder.objectRef<StoryViewJson>('StoryView').implement({
 
 /**
  * The REST API reads a reaction only in its story's reaction list (author only): the key is `<storyId>/<reactionId>`.
+ * Another member's refusal (403) answers as a missing node: saying FORBIDDEN would tell them the reaction exists.
  */
 const StoryReaction = upstreamNode<StoryReactionJson>('StoryReaction', {
   id: (reaction) => `${reaction.storyId}/${reaction.id}`,
   key: /^\d{1,10}\/\d{1,10}$/,
-  read: (key, context) => {
+  read: async (key, context) => {
     const [storyId, id] = key.split('/').map(Number);
-    return findInPages(
-      async (page, pageSize) => {
-        const answer = await context.stories.reactions(storyId, page, pageSize);
-        return { items: answer.results, hasMore: answer.hasMore };
-      },
-      (reaction) => reaction.id === id,
-    );
+    try {
+      return await findInPages(
+        async (page, pageSize) => {
+          const answer = await context.stories.reactions(storyId, page, pageSize);
+          return { items: answer.results, hasMore: answer.hasMore };
+        },
+        (reaction) => reaction.id === id,
+      );
+    } catch (error) {
+      if (error instanceof ForbiddenError) throw new NotFoundError();
+      throw error;
+    }
   },
 });
 
