@@ -1,7 +1,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_SEARCH_MIN_LENGTH, PROBABILITY_KINDS, WISH_MEMO_MAX, WISH_QUANTITY_MAX } from '../../domain/limits.js';
-import { errorMessages, itemTexts, reportTexts } from '../../domain/messages.js';
+import { errorMessages, itemTexts, reportTexts, validationTexts } from '../../domain/messages.js';
 import { type GraphQLAnswer, useStack } from '../helpers/stack.js';
 
 const stack = useStack();
@@ -305,6 +305,17 @@ describe('wish lists', () => {
     expect(refused.data.removeWishes).toEqual({ __typename: 'ForbiddenError', message: itemTexts.notOwnWish });
     expect((await stack.graphql(WISHES, { type: 'SELL' }, token8)).data.viewer.wishes.totalCount).toBe(2);
     expect((await stack.graphql(WISHES, { type: 'SELL' }, token2)).data.viewer.wishes.edges.map((edge: any) => edge.node.id)).toContain(others);
+
+    const malformed = await stack.graphql(
+      `mutation($input: RemoveWishesInput!) { removeWishes(input: $input) { __typename ... on ValidationError { issues { path message } } } }`,
+      { input: { ids: ['garbage!', a, encodeGlobalID('Item', itemUuid['반짝 랜턴']), others, 'also bad'], wishType: 'SELL' } },
+      token8,
+    );
+    // Every malformed id at its own index, before anything about whose the others are.
+    expect(malformed.data.removeWishes).toEqual({
+      __typename: 'ValidationError',
+      issues: [0, 2, 4].map((index) => ({ path: ['input', 'ids', String(index)], message: validationTexts.id })),
+    });
 
     const done = await stack.graphql(REMOVE, { input: { wishIds: [a, b], wishType: 'SELL' } }, token8);
     expect(done.data.removeWishes).toEqual({ __typename: 'RemoveWishesPayload', deletedWishIds: [a, b], message: itemTexts.deletedSelected });

@@ -24,7 +24,7 @@ import {
 import { builder } from '../../graphql/builder.js';
 import { findInPages, upstreamNode } from '../../graphql/nodes.js';
 import { isViewer } from '../../graphql/viewer.js';
-import { ForbiddenError, NotFoundError, invalidArgument, type ValidationIssue } from '../../graphql/errors.js';
+import { ForbiddenError, NotFoundError, ValidationError, invalidArgument, type ValidationIssue } from '../../graphql/errors.js';
 import { enumValues, OrderDirection } from '../../graphql/enums.js';
 import { Item, WishTypeEnum, itemUuidOf } from './item.js';
 import { byField, listConnection, resultsConnection } from '../../graphql/connections.js';
@@ -173,11 +173,37 @@ builder.objectFields(User, (t) => ({
  * so the owner it names is checked here).
  */
 async function wishIdOf(globalId: string, path: string[], context: GatewayContext): Promise<string> {
+  return ownWishId(wishKeyOf(globalId, path), context);
+}
+
+/** The key inside a Wish id; a ValidationError on `path` when it is not one. */
+function wishKeyOf(globalId: string, path: string[]): string {
   const key = localKeyOf(globalId, 'Wish', WISH_KEY);
   if (key === null) throw invalidArgument(path, validationTexts.id, 'invalid_format');
+  return key;
+}
+
+/** The upstream wish id of a Wish key the caller owns; ForbiddenError for another member's. */
+async function ownWishId(key: string, context: GatewayContext): Promise<string> {
   const [ownerUuid, , id] = key.split('/');
   if (!(await isCallersOwn(ownerUuid, context))) throw new ForbiddenError(itemTexts.notOwnWish);
   return id;
+}
+
+/** `wishIdOf` for a list (at `[...path, "<index>"]`): every malformed id is one issue of one ValidationError, before any ownership check. */
+async function wishIdsOf(globalIds: readonly (string | number)[], path: string[], context: GatewayContext): Promise<string[]> {
+  const issues: ValidationIssue[] = [];
+  const keys = globalIds.map((globalId, index) => {
+    try {
+      return wishKeyOf(String(globalId), [...path, String(index)]);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      issues.push(...error.issues);
+      return '';
+    }
+  });
+  if (issues.length) throw new ValidationError(issues);
+  return Promise.all(keys.map((key) => ownWishId(key, context)));
 }
 
 /** The wish a mutation acts on, from `id` or its deprecated name `wishId`. */
@@ -264,7 +290,7 @@ payloadMutation('removeWishes', {
     const field = input.ids ? 'ids' : 'wishIds';
     const given = input.ids ?? input.wishIds;
     if (!given) throw invalidArgument(['input', 'ids'], validationTexts.idRequired, 'invalid_type');
-    const ids = await Promise.all(given.map((id, index) => wishIdOf(String(id), ['input', field, String(index)], context)));
+    const ids = await wishIdsOf(given, ['input', field], context);
     validBody(wishBulkDeleteSchema, { wish_ids: ids, wish_type: input.wishType });
     const answer = await context.items.removeWishes(input.wishType as WishType, ids);
     const deleted = new Set(answer.wish_ids);
