@@ -6,6 +6,7 @@ import {
   GRAPHQL_UPLOAD_LIMITS,
   IMAGE_UPLOAD_LIMIT,
   REPLY_MAX,
+  SPECIAL_IDS,
   TITLE_MAX,
   communityTexts,
   errorMessages,
@@ -132,6 +133,39 @@ describe('validation before any upstream call', () => {
     expect(answer.data.searchPosts.__typename).toBe('ValidationError');
     expect(answer.data.searchPosts.issues[0].message).toBe(validationTexts.searchMin(2));
     expect(stack.upstreamRequests()).toEqual([]);
+  });
+});
+
+describe('notices, staff only', () => {
+  const NOTICE = /* GraphQL */ `
+    mutation Create($input: CreatePostInput!) {
+      createPost(input: $input) {
+        __typename
+        ... on ForbiddenError { message code }
+        ... on ValidationError { issues { path message } }
+      }
+    }
+  `;
+  const invalid = { title: '   ', content: '' };
+
+  it.each([
+    ['the notice post type', { postType: 'NOTICE' }],
+    ['the notice category', { category: encodeGlobalID('Category', SPECIAL_IDS.notice) }],
+    ['the notice category by its former databaseId field', { categoryId: SPECIAL_IDS.notice }],
+  ])('a member who is not staff gets ForbiddenError for %s before the input is checked, and nothing is written', async (_name, notice) => {
+    stack.proxy.reset();
+    const answer = await stack.graphql(NOTICE, { input: { ...invalid, ...notice } }, author.token);
+    expect(answer.data.createPost).toEqual({ __typename: 'ForbiddenError', message: communityTexts.errors.noticeStaffOnly, code: 'FORBIDDEN' });
+    expect(stack.upstreamRequests().filter((request) => request.startsWith('POST'))).toEqual([]);
+  });
+
+  it('staff get the same invalid notice input answered with its validation errors', async () => {
+    const staff = await stack.upstream.issueToken(1);
+    const answer = await stack.graphql(NOTICE, { input: { ...invalid, postType: 'NOTICE' } }, staff);
+    expect(answer.data.createPost.__typename).toBe('ValidationError');
+    expect(answer.data.createPost.issues.map((issue: { path: string[] }) => issue.path.join('.'))).toEqual(
+      expect.arrayContaining(['input.title', 'input.content']),
+    );
   });
 });
 

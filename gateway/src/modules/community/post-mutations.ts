@@ -9,6 +9,8 @@ import {
   SEARCH_MIN_LENGTH,
   TAGS_MAX,
   TITLE_MAX,
+  communityTexts,
+  isNoticePost,
   postCreateSchema,
   postReportSchema,
   postSearchSchema,
@@ -16,9 +18,20 @@ import {
   userBlockSchema,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
-import { ConflictError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
+import { ConflictError, ForbiddenError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
-import { camelCase, idempotencyKeyOf, inputIdOf, ownIdsOf, targetUpstreamIdOf, upstreamFields, upstreamIdOf, validateInput } from '../../graphql/ids.js';
+import {
+  camelCase,
+  idempotencyKeyOf,
+  inputIdOf,
+  localKeyOf,
+  NUMERIC_ID_PATTERN,
+  ownIdsOf,
+  targetUpstreamIdOf,
+  upstreamFields,
+  upstreamIdOf,
+  validateInput,
+} from '../../graphql/ids.js';
 import {
   idempotencyKeyField,
   payloadMutation,
@@ -33,6 +46,7 @@ import { Post, User } from '../../graphql/refs.js';
 import { postOrderFor, PostType, TradeType } from './post.js';
 import { byIdentity, listConnection, offsetArgument, queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { isViewer } from '../../graphql/viewer.js';
+import type { GatewayContext } from '../../graphql/context.js';
 
 /** A post input: the fields the upstream names differently, and the rest, which it names the same in snake case. */
 interface PostInputFields {
@@ -86,6 +100,28 @@ function postBody<S extends typeof postCreateSchema | typeof postUpdateSchema>(s
   return parsed.data;
 }
 
+/** A category the input names, read leniently (a malformed one is left to the input's validation). */
+function namedCategory(globalId: string | number | null | undefined, databaseId: number | null | undefined): number | undefined {
+  if (globalId != null) {
+    const key = localKeyOf(String(globalId), 'Category', NUMERIC_ID_PATTERN);
+    return key === null ? undefined : Number(key);
+  }
+  return databaseId ?? undefined;
+}
+
+/**
+ * A notice (by its post type or category) from a member who is not staff is refused before anything about the
+ * input is checked, as the staff-only mutations are: its validation errors are not theirs to fix.
+ */
+async function refuseNoticeFromNonStaff(input: PostInputFields, context: GatewayContext): Promise<void> {
+  const notice = isNoticePost({
+    post_type: typeof input.postType === 'string' ? input.postType : undefined,
+    category: namedCategory(input.category, input.categoryId),
+    sub_category: namedCategory(input.subCategory, input.subCategoryId),
+  });
+  if (notice && (await context.accounts.me())?.is_staff !== true) throw new ForbiddenError(communityTexts.errors.noticeStaffOnly);
+}
+
 const postFieldsOf = (required: boolean) => (t: InputFieldBuilder) => ({
   title: t.string({ required, description: `The title: 1-${TITLE_MAX} characters.` }),
   content: t.string({ required, description: `The body, plain text: 1-${CONTENT_MAX} characters.` }),
@@ -117,6 +153,7 @@ payloadMutation('createPost', {
   upstreamNames: POST_INPUT_NAMES,
   resolve: async (input, context) => {
     const { idempotencyKey, ...fields } = input;
+    await refuseNoticeFromNonStaff(fields, context);
     return { post: await context.community.createPost(postBody(postCreateSchema, fields), idempotencyKeyOf({ idempotencyKey })) };
   },
 });
