@@ -1,5 +1,8 @@
 // One group of the product's Korean texts; domain/messages.ts re-exports every group (import from there).
 
+/** An input field and its former (deprecated) name given with different values. */
+const renamedFieldConflict = (name: string, formerName: string) => `${name}와 ${formerName}에 서로 다른 값을 보냈습니다 (${name}만 보내주세요)`;
+
 export const validationTexts = {
   failed: (count: number) => `데이터 검증 실패: ${count}개의 오류가 발견되었습니다`,
   batchFailed: (index: number) => `배치 검증 실패 (인덱스: ${index})`,
@@ -21,7 +24,8 @@ export const validationTexts = {
   tradeType: '거래 유형은 sell, buy, trade 중 하나여야 합니다',
   id: '올바른 ID가 아닙니다',
   idRequired: 'id를 지정해야 합니다',
-  idConflict: (oldName: string) => `id와 ${oldName}에 서로 다른 값을 보냈습니다 (id만 보내주세요)`,
+  idConflict: (oldName: string) => renamedFieldConflict('id', oldName),
+  renamedFieldConflict,
   date: '날짜는 YYYY-MM-DD 또는 ISO 8601 형식이어야 합니다',
   dateTime: '날짜와 시간은 RFC 3339 형식이어야 합니다 (예: 2026-11-21T09:00:00Z)',
   dateRange: '시작 날짜는 종료 날짜보다 늦을 수 없습니다',

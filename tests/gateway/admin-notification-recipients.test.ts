@@ -43,3 +43,20 @@ it('refuses a global id of another type at its position in users, before sending
     issues: [{ path: ['input', 'users', '1'], message: validationTexts.id }],
   });
 });
+
+it('refuses users and the deprecated userIds naming different members, with an issue on each, and takes the same members given both ways', async () => {
+  stack.proxy.reset();
+  const both = await send({ users: [encodeGlobalID('User', ALICE)], userIds: [ALICE + 1] });
+  const message = validationTexts.renamedFieldConflict('users', 'userIds');
+  expect(both.data.sendAdminNotification).toEqual({
+    __typename: 'ValidationError',
+    code: 'VALIDATION_ERROR',
+    issues: [
+      { path: ['input', 'users'], message },
+      { path: ['input', 'userIds'], message },
+    ],
+  });
+  expect(stack.upstreamRequests().filter((request) => request.startsWith('POST'))).toEqual([]);
+  const same = await send({ users: [encodeGlobalID('User', ALICE)], userIds: [ALICE] });
+  expect(same.data.sendAdminNotification).toEqual({ __typename: 'SendAdminNotificationPayload', sentCount: 1, failedCount: 0 });
+});

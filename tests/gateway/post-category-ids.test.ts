@@ -78,3 +78,31 @@ it('lists the posts of a category named by its global id, as by its databaseId, 
     [['posts'], 'VALIDATION_ERROR', [{ path: ['category'], message: validationTexts.id, code: 'invalid_format' }]],
   ]);
 });
+
+it('refuses a category or sub-category given both ways with different values, with an issue on each name, and takes the same value given both ways', async () => {
+  const [child, other = parent.children[0]] = parent.children;
+  const conflict = (name: string, formerName: string) => {
+    const message = validationTexts.renamedFieldConflict(name, formerName);
+    return {
+      __typename: 'ValidationError',
+      code: 'VALIDATION_ERROR',
+      issues: [
+        { path: ['input', name], message },
+        { path: ['input', formerName], message },
+      ],
+    };
+  };
+  expect((await create({ category: parent.id, categoryId: parent.databaseId + 1 })).data.createPost).toEqual(conflict('category', 'categoryId'));
+  expect((await create({ category: parent.id, subCategory: child.id, subCategoryId: child.databaseId + 1000 })).data.createPost).toEqual(
+    conflict('subCategory', 'subCategoryId'),
+  );
+  const edit = await ask(
+    member,
+    `mutation ($input: UpdatePostInput!) { updatePost(input: $input) { __typename ... on ValidationError { code issues { path message } } } }`,
+    { input: { id: encodeGlobalID('Post', 1), category: parent.id, categoryId: parent.databaseId + 1 } },
+  );
+  expect(edit.data.updatePost).toEqual(conflict('category', 'categoryId'));
+
+  const same = await create({ category: parent.id, categoryId: parent.databaseId, subCategory: other.id, subCategoryId: other.databaseId });
+  expect(same.data.createPost).toMatchObject({ __typename: 'CreatePostPayload', post: { category: { id: parent.id }, subCategory: { id: other.id } } });
+});

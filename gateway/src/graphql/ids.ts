@@ -58,6 +58,19 @@ export function inputIdOf<I extends object>(input: I, field: keyof I & string, t
 }
 
 /**
+ * A ValidationError naming both an input field and its former (deprecated) name when both are given with different
+ * values: neither silently wins. The same value given both ways passes.
+ */
+export function refuseRenamedConflict(name: string, formerName: string, same: boolean): void {
+  if (same) return;
+  const message = validationTexts.renamedFieldConflict(name, formerName);
+  throw new ValidationError([
+    { path: ['input', name], message, code: 'invalid' },
+    { path: ['input', formerName], message, code: 'invalid' },
+  ]);
+}
+
+/**
  * The id of the object a mutation acts on, from `input.id` or the deprecated name it replaced (`storyIdOf`'s
  * `storyId`, see `targetIdFields`): the value and the input path to name in a validation issue.
  */

@@ -27,6 +27,7 @@ import {
   localKeyOf,
   NUMERIC_ID_PATTERN,
   ownIdsOf,
+  refuseRenamedConflict,
   targetUpstreamIdOf,
   upstreamFields,
   upstreamIdOf,
@@ -72,8 +73,10 @@ function inputNamesFor(input: PostInputFields): Readonly<Record<string, string>>
 
 /** A category given by global id (`field`) or, in the deprecated form, by databaseId. */
 function categoryOf(globalId: string | number | null | undefined, databaseId: number | null | undefined, field: string): number | undefined {
-  if (globalId != null) return upstreamIdOf(String(globalId), 'Category', ['input', field]);
-  return databaseId ?? undefined;
+  if (globalId == null) return databaseId ?? undefined;
+  const id = upstreamIdOf(String(globalId), 'Category', ['input', field]);
+  if (databaseId != null) refuseRenamedConflict(field, `${field}Id`, id === databaseId);
+  return id;
 }
 
 /** The upstream body for a post input, validated with the domain's post rules before any upstream call. */

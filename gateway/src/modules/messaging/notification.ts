@@ -26,7 +26,7 @@ import type { GatewayContext } from '../../graphql/context.js';
 import { NotAuthenticatedError, ValidationError, WRITE_ERRORS, invalidArgument } from '../../graphql/errors.js';
 import { enumValues, labelledDescriptions } from '../../graphql/enums.js';
 import { byId, connectionTotalCount, listConnection, resultsConnection } from '../../graphql/connections.js';
-import { NUMERIC_ID_PATTERN, issuesAt, localKeyOf, ownIdsOf, validateInput } from '../../graphql/ids.js';
+import { NUMERIC_ID_PATTERN, issuesAt, localKeyOf, ownIdsOf, refuseRenamedConflict, validateInput } from '../../graphql/ids.js';
 import { payloadMutation, RENAMED_INPUT_REMOVAL_DATE } from '../../graphql/mutations.js';
 import { Notice } from './notice.js';
 import { User } from '../../graphql/refs.js';
@@ -408,6 +408,7 @@ payloadMutation('sendAdminNotification', {
     const { allUsers, users, userIds, type, priority, expiresAt, metadata, ...fields } = input;
     const recipientsField = users ? 'users' : 'userIds';
     const recipients = users ? ownIdsOf(users, 'User', ['input', 'users']) : userIds;
+    if (users && userIds) refuseRenamedConflict('users', 'userIds', recipients?.join() === userIds.join());
     const targetUsers = allUsers ? 'all' : (recipients ?? undefined);
     const parsed = adminSendSchema.safeParse({
       ...fields,
