@@ -61,15 +61,17 @@ describe('metrics', () => {
 });
 
 describe('logs', () => {
-  it('logs a masked unexpected error at error level, with where it happened and what it was', async () => {
+  it('logs a masked unexpected error at error level, with where it happened, what it was and the request it answered', async () => {
     logLines.length = 0;
     // An upstream answer of the wrong shape: a provider without its name breaks a non-null field inside the gateway.
     rig.proxy.queue({ kind: 'json', body: { providers: [{ enabled: true }] } });
-    const answer = await rig.graphql(`{ loginProviders { provider } }`);
+    const answer = await rig.graphql(`{ loginProviders { provider } }`, undefined, { headers: { 'x-request-id': 'masked-error-7' } });
     expect(answer.errors?.[0].extensions?.code).toBe('INTERNAL_SERVER_ERROR');
     const errors = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.level === 50);
     expect(errors).toEqual([
       expect.objectContaining({
+        msg: 'unexpected error masked',
+        reqId: 'masked-error-7',
         path: ['loginProviders', 0, 'provider'],
         err: expect.objectContaining({ message: expect.stringMatching(/non-nullable field LoginProvider\.provider/) }),
       }),

@@ -1,10 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { TracerProvider } from '@opentelemetry/api';
 import { GraphQLError } from 'graphql';
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { enforceBodyRateFloor } from '../../../domain/bodyRate.js';
 import { GRAPHQL_LIMITS, HTTP_SERVER_TIMEOUTS } from '../../../domain/limits.js';
 import { errorMessages, hardeningTexts } from '../../../domain/messages.js';
@@ -110,6 +111,12 @@ function maskedErrorEntry(error: Error): [{ err: unknown; path?: readonly (strin
   return [{ err: located ? originOf(located) : error, ...(located?.path ? { path: located.path } : {}) }, 'unexpected error masked'];
 }
 
+/**
+ * The logger of the HTTP request being handled (Fastify's child logger, whose lines carry its `reqId`): Yoga logs a
+ * masked error with no request at hand, and this lets that line name the request the client's answer names.
+ */
+const requestLogger = new AsyncLocalStorage<FastifyBaseLogger>();
+
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const { upstreamUrl, port = 4000, host = '127.0.0.1', webDir, logger = false } = options;
   const settings: GatewaySettings = { ...settingsFromEnv(), ...options.settings };
@@ -202,7 +209,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       debug: (...args: unknown[]) => app.log.debug(args),
       info: (...args: unknown[]) => app.log.info(args),
       warn: (...args: unknown[]) => app.log.warn(args),
-      error: (...args: unknown[]) => (args[0] instanceof Error ? app.log.error(...maskedErrorEntry(args[0])) : app.log.error(args)),
+      error: (...args: unknown[]) => {
+        const log = requestLogger.getStore() ?? app.log;
+        if (args[0] instanceof Error) log.error(...maskedErrorEntry(args[0]));
+        else log.error(args);
+      },
     },
   });
   // While Redis is away the limiters count in memory; connecting first keeps replicas counting together from the start.
@@ -225,7 +236,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   const handleGraphQL = async (request: FastifyRequest, reply: FastifyReply) => {
     // The raw response lets Yoga abort the request's signal (and so its upstream calls) when the client goes away.
-    const handle = () => yoga.handleNodeRequestAndResponse(request, reply.raw, { req: request, reply, requestId: request.id, clientIp: request.ip });
+    const handle = () =>
+      requestLogger.run(request.log, () =>
+        yoga.handleNodeRequestAndResponse(request, reply.raw, { req: request, reply, requestId: request.id, clientIp: request.ip }),
+      );
     const response = await (tracing ? tracing.continueTrace(request.headers, handle) : handle());
     metrics.httpRequests.inc({ status: String(response.status) });
     // Yoga answers a body type it has no parser for (text/plain) with an empty 415.
