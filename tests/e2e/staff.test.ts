@@ -21,6 +21,18 @@ test('the staff menu on /my is for staff only', async () => {
   expect(await member.getByRole('navigation', { name: s.staffMenu }).count()).toBe(0);
 });
 
+test('a member who types a staff form’s address is refused at once, with no form', async () => {
+  const context = await app.browserFor(MEMBER);
+  for (const [path, form] of [
+    ['/my/admin/notify', m.composeNotification],
+    ['/my/admin/notice', m.writeNotice],
+  ] as const) {
+    const page = await app.open(path, context);
+    await page.getByText(m.staffOnly).waitFor();
+    expect(await page.getByRole('form', { name: form }).count()).toBe(0);
+  }
+});
+
 test('staff write a notice, edit it adding an attachment, then delete it', async () => {
   const page = await app.open('/my', await app.browserFor(STAFF));
   await page.getByRole('navigation', { name: s.staffMenu }).getByRole('link', { name: m.writeNotice }).click();

@@ -1,4 +1,4 @@
-import { Suspense, useId, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
 import { ADMIN_NOTIFICATION_CONTENT_MAX, ADMIN_NOTIFICATION_TITLE_MAX, NOTICE_CATEGORIES, NOTICE_CONTENT_MAX, NOTICE_TITLE_MAX } from '@domain/limits.js';
@@ -8,7 +8,9 @@ import type { StaffPagesMemberSearchQuery } from '../__generated__/StaffPagesMem
 import type { StaffPagesNoticeEditQuery } from '../__generated__/StaffPagesNoticeEditQuery.graphql';
 import type { StaffPagesSendMutation } from '../__generated__/StaffPagesSendMutation.graphql';
 import type { StaffPagesUpdateNoticeMutation } from '../__generated__/StaffPagesUpdateNoticeMutation.graphql';
+import type { StaffPagesViewerQuery } from '../__generated__/StaffPagesViewerQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
+import { ScreenSkeleton } from '../ui/ScreenSkeleton';
 import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
@@ -20,8 +22,53 @@ interface Recipient {
   nickname: string;
 }
 
-/** /my/admin/notify: staff send an announcement to every member or to members they choose (members get 접근 권한 from the gateway). */
+const staffViewerQuery = graphql`
+  query StaffPagesViewerQuery {
+    viewer {
+      id
+      isStaff
+    }
+  }
+`;
+
+/**
+ * The staff forms refuse anyone else at once, as the inquiry status screen does, instead of showing a form whose
+ * sending the gateway refuses. The viewer is read here, not by the route's loader: loaders are in the shell's code.
+ */
+function StaffOnly({ title, children }: { title: string; children: ReactNode }) {
+  const [viewerRef, loadViewer] = useQueryLoader<StaffPagesViewerQuery>(staffViewerQuery);
+  useEffect(() => loadViewer({}, { fetchPolicy: 'store-or-network' }), [loadViewer]);
+  if (!viewerRef) return <ScreenSkeleton />;
+  return (
+    <Suspense fallback={<ScreenSkeleton />}>
+      <StaffGate queryRef={viewerRef} title={title}>
+        {children}
+      </StaffGate>
+    </Suspense>
+  );
+}
+
+function StaffGate({ queryRef, title, children }: { queryRef: PreloadedQuery<StaffPagesViewerQuery>; title: string; children: ReactNode }) {
+  const { viewer } = usePreloadedQuery<StaffPagesViewerQuery>(staffViewerQuery, queryRef);
+  if (viewer?.isStaff) return children;
+  return (
+    <>
+      <PageHeader title={title} back />
+      <StateScreen title={m.staffOnly} />
+    </>
+  );
+}
+
+/** /my/admin/notify: staff send an announcement to every member or to members they choose. */
 export function ComposeNotificationPage() {
+  return (
+    <StaffOnly title={m.composeNotification}>
+      <ComposeNotificationForm />
+    </StaffOnly>
+  );
+}
+
+function ComposeNotificationForm() {
   const toast = useToast();
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
@@ -176,9 +223,11 @@ function RecipientResults({ queryRef, onAdd }: { queryRef: PreloadedQuery<StaffP
 /** /my/admin/notice: staff write a notice; with `?id=` they edit that one (attachments are added to those it has). */
 export function WriteNoticePage() {
   return (
-    <RouteScreen<StaffPagesNoticeEditQuery> header={null} withoutQuery={<NoticeForm />}>
-      {(queryRef) => <NoticeEditor queryRef={queryRef} />}
-    </RouteScreen>
+    <StaffOnly title={m.writeNotice}>
+      <RouteScreen<StaffPagesNoticeEditQuery> header={null} withoutQuery={<NoticeForm />}>
+        {(queryRef) => <NoticeEditor queryRef={queryRef} />}
+      </RouteScreen>
+    </StaffOnly>
   );
 }
 
