@@ -103,4 +103,11 @@ test('a member files an inquiry as 높음, sees the priority, and rates the answ
   await member.reload();
   await member.getByText(m.satisfactionForm.given(4, INQUIRY_SATISFACTION_MAX)).waitFor();
   expect(await member.getByRole('group', { name: m.satisfactionForm.title }).getByLabel(m.satisfactionForm.score(4)).isChecked()).toBe(true);
+
+  // Staff read the resolved inquiry too, but the rating is the author's: no form for them.
+  const staff = await open(await browserFor(STAFF), `/my/inquiries/${filed.id}`);
+  await staff.getByText('자동 로그인 설정을 초기화했습니다.').waitFor();
+  await staff.getByRole('link', { name: t.open }).waitFor();
+  expect(await staff.getByRole('group', { name: m.satisfactionForm.title }).count()).toBe(0);
+  expect(await staff.getByRole('button', { name: m.satisfactionForm.submit }).count()).toBe(0);
 });

@@ -175,6 +175,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
       query InquiryDetailPageQuery($id: ID!) @preloadable {
         viewer {
           id
+          databaseId
           isStaff
         }
         inquiry(id: $id) @required(action: THROW) {
@@ -182,6 +183,9 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
           ... on Inquiry {
             id
             databaseId
+            author {
+              databaseId
+            }
             title
             content
             status
@@ -240,7 +244,8 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
       <h2>{inquiry.title}</h2>
       <p className="inquiry__content">{inquiry.content}</p>
       {inquiry.resolution && <p className="inquiry__resolution">{inquiry.resolution}</p>}
-      {inquiry.rating && <InquirySatisfaction inquiry={inquiry.rating} />}
+      {/* Staff read every inquiry, but only its author rates the answer. */}
+      {inquiry.rating && viewer?.databaseId != null && viewer.databaseId === inquiry.author?.databaseId && <InquirySatisfaction inquiry={inquiry.rating} />}
       {viewer?.isStaff && (
         <Link className="inquiry__staff-link" to={`/my/inquiries/${inquiry.databaseId}/status`}>
           {m.inquiryStatusForm.open}

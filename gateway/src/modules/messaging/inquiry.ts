@@ -145,6 +145,11 @@ Inquiry.implement({
       description: 'When it was resolved; null while it is not.',
       resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).resolvedAt,
     }),
+    author: t.field({
+      type: InquiryPerson,
+      description: 'The member who sent it (only they can rate the answer).',
+      resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).user,
+    }),
     assignedTo: t.field({
       type: InquiryPerson,
       nullable: true,
