@@ -62,6 +62,26 @@ test('staff write a notice, edit it adding an attachment, then delete it', async
   expect(await page.getByRole('link', { name: /서버 점검 안내/ }).count()).toBe(0);
 });
 
+test('after a new notice is saved the whole form is empty again: category, 중요, 고정 and the file too', async () => {
+  const page = await app.open('/my/admin/notice', await app.browserFor(STAFF));
+  const form = page.getByRole('form', { name: m.writeNotice });
+  await form.getByLabel(m.categoryLabel).selectOption({ label: m.noticeCategoryLabels.maintenance });
+  await form.getByLabel(m.titleLabel).fill('정기 점검 일정');
+  await form.getByLabel(m.contentLabel).fill('매주 수요일 오전에 정기 점검이 있습니다.');
+  await form.getByLabel(m.important).check();
+  await form.getByLabel(m.pinned).check();
+  await form.getByLabel(m.attachmentsLabel).setInputFiles({ name: '일정표.png', mimeType: 'image/png', buffer: pngOfSize(10 * 1024) });
+  await form.getByRole('button', { name: m.submit }).click();
+  await page.getByTestId('toast').filter({ hasText: m.saved }).waitFor();
+
+  expect(await form.getByLabel(m.titleLabel).inputValue()).toBe('');
+  expect(await form.getByLabel(m.contentLabel).inputValue()).toBe('');
+  expect(await form.getByLabel(m.categoryLabel).inputValue()).toBe('GENERAL');
+  expect(await form.getByLabel(m.important).isChecked()).toBe(false);
+  expect(await form.getByLabel(m.pinned).isChecked()).toBe(false);
+  expect(await form.getByLabel(m.attachmentsLabel).evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+});
+
 test('staff send an announcement to one chosen member; nobody else gets it', async () => {
   const page = await app.open('/my/admin/notify', await app.browserFor(STAFF));
   const form = page.getByRole('form', { name: m.composeNotification });

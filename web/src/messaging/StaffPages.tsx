@@ -288,6 +288,8 @@ function NoticeForm({ notice }: { notice?: EditedNotice }) {
   const [isImportant, setImportant] = useState(notice?.isImportant ?? false);
   const [isPinned, setPinned] = useState(notice?.isPinned ?? false);
   const [files, setFiles] = useState<File[]>([]);
+  // A file input cannot be emptied through its value: a new key gives a new, empty one.
+  const [fileInputKey, setFileInputKey] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const fileInputId = useId();
   const [create, creating] = useTypedMutation<StaffPagesNoticeMutation>(
@@ -353,7 +355,11 @@ function NoticeForm({ notice }: { notice?: EditedNotice }) {
         toast.show(m.saved, 'success');
         setTitle('');
         setContent('');
+        setCategory('GENERAL');
+        setImportant(false);
+        setPinned(false);
         setFiles([]);
+        setFileInputKey((key) => key + 1);
       },
       (failure: Error) => setError(failure.message),
     );
@@ -390,7 +396,7 @@ function NoticeForm({ notice }: { notice?: EditedNotice }) {
           </>
         )}
         <label htmlFor={fileInputId}>{m.attachmentsLabel}</label>
-        <input id={fileInputId} type="file" multiple onChange={(event) => setFiles([...(event.target.files ?? [])])} />
+        <input key={fileInputKey} id={fileInputId} type="file" multiple onChange={(event) => setFiles([...(event.target.files ?? [])])} />
         <FormError error={error} />
         <button type="submit" className="button button--primary" disabled={creating || updating}>
           {editing ? staffTexts.noticeEdit.save : m.submit}
