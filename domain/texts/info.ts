@@ -4,15 +4,32 @@
  * The static and placeholder screens of 002 §2.1: about, help, FAQ, contact, the error pages, and the
  * companion-app features the web does not have (channels, market, arcade, missions).
  */
+/** The last letter of a Hangul word: its final consonant's index (0 for none), or null when it is not Hangul. */
+function finalConsonant(word: string): number | null {
+  const code = word.charCodeAt(word.length - 1);
+  if (code < 0xac00 || code > 0xd7a3) return null;
+  return (code - 0xac00) % 28;
+}
+
+/** The final consonant ㄹ in a Hangul syllable's layout: it takes 로, as a vowel does. */
+const FINAL_RIEUL = 8;
+
 /**
  * The word with its topic particle: 은 after a final consonant (미션은), 는 after a vowel (아케이드는). Hangul
  * syllables are laid out so that a final consonant is `(code - 0xAC00) % 28 !== 0`; one rule for the few fixed words
  * here does not need a Korean-grammar library. Anything but a Hangul last letter keeps the neutral 은(는).
  */
 export function withTopicParticle(word: string): string {
-  const code = word.charCodeAt(word.length - 1);
-  if (code < 0xac00 || code > 0xd7a3) return `${word}은(는)`;
-  return `${word}${(code - 0xac00) % 28 === 0 ? '는' : '은'}`;
+  const final = finalConsonant(word);
+  if (final === null) return `${word}은(는)`;
+  return `${word}${final === 0 ? '는' : '은'}`;
+}
+
+/** The word with 로 after a vowel or ㄹ (해결로, 종료로) and 으로 after any other final (처리 중으로); else the neutral (으)로. */
+export function withDirectionParticle(word: string): string {
+  const final = finalConsonant(word);
+  if (final === null) return `${word}(으)로`;
+  return `${word}${final === 0 || final === FINAL_RIEUL ? '로' : '으로'}`;
 }
 
 export const infoTexts = {

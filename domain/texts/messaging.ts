@@ -1,5 +1,7 @@
 // One group of the product's Korean texts; domain/messages.ts re-exports every group (import from there).
 
+import { withDirectionParticle } from './info.js';
+
 /** Notifications, notices and inquiries (001 §3-§9; the spec shows no texts of its own for their errors). */
 export const messagingTexts = {
   notificationIdsRequired: '읽음 처리할 알림을 선택해주세요.',
@@ -35,7 +37,7 @@ export const messagingTexts = {
   resolution: (max: number) => `처리 내용은 ${max}자 이하로 입력해주세요.`,
   internalNotes: (max: number) => `내부 메모는 ${max}자 이하로 입력해주세요.`,
   /** `from` and `to` are the Korean labels of `inquiryStatusLabels`. */
-  statusTransition: (from: string, to: string) => `문의 상태를 ${from}에서 ${to}(으)로 바꿀 수 없습니다.`,
+  statusTransition: (from: string, to: string) => `문의 상태를 ${from}에서 ${withDirectionParticle(to)} 바꿀 수 없습니다.`,
   satisfaction: (max: number) => `만족도는 0에서 ${max} 사이의 정수여야 합니다.`,
   satisfactionTooEarly: '해결된 문의에만 만족도를 남길 수 있습니다.',
   inquiryNotFound: '문의를 찾을 수 없습니다.',
@@ -50,7 +52,7 @@ export const messagingTexts = {
   storyEmoji: (nickname: string, emoji: string) => `${nickname}님이 회원님의 스토리에 ${emoji} 반응을 보냈습니다.`,
   storyMessage: (nickname: string) => `${nickname}님이 회원님의 스토리에 메시지를 보냈습니다.`,
   inquiryAnswered: '문의에 답변이 등록되었습니다.',
-  inquiryStatusChanged: (status: string) => `문의 상태가 ${status}(으)로 바뀌었습니다.`,
+  inquiryStatusChanged: (status: string) => `문의 상태가 ${withDirectionParticle(status)} 바뀌었습니다.`,
   /** Web labels. */
   inboxTitle: '알림',
   unread: (count: number) => `읽지 않은 알림 ${count}개`,
@@ -117,7 +119,7 @@ export const messagingTexts = {
     resolution: '처리 내용 (회원에게 보입니다)',
     internalNotes: '내부 메모 (운영자만 봅니다)',
     submit: '저장',
-    saved: (status: string) => `문의 상태를 ${status}(으)로 바꿨습니다.`,
+    saved: (status: string) => `문의 상태를 ${withDirectionParticle(status)} 바꿨습니다.`,
     final: '종료된 문의는 상태를 더 바꿀 수 없습니다.',
   },
 } as const;
