@@ -23,6 +23,8 @@ export const staffTexts = {
     noResults: '찾는 회원이 없습니다.',
     noneChosen: '받을 회원을 한 명 이상 골라주세요.',
     add: (nickname: string) => `${nickname} 추가`,
+    /** A search result already among the chosen: shown, not offered again. */
+    added: (nickname: string) => `${nickname} 추가됨`,
     remove: (nickname: string) => `${nickname} 빼기`,
   },
 } as const;

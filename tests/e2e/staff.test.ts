@@ -93,6 +93,10 @@ test('staff send an announcement to one chosen member; nobody else gets it', asy
   await form.getByRole('button', { name: s.recipients.find }).click();
   await form.getByRole('button', { name: s.recipients.add('말랑콩떡') }).click();
   await form.getByRole('button', { name: s.recipients.remove('말랑콩떡') }).waitFor();
+  // Once chosen, the member's search result is no longer offered.
+  const added = form.getByRole('button', { name: s.recipients.added('말랑콩떡') });
+  expect(await added.isDisabled()).toBe(true);
+  expect(await form.getByRole('button', { name: s.recipients.add('말랑콩떡'), exact: true }).count()).toBe(0);
   await form.getByLabel(m.titleLabel).fill('당첨을 축하드립니다');
   await form.getByLabel(m.contentLabel).fill('이벤트 보상이 지급되었습니다.');
   await form.getByRole('button', { name: m.submit }).click();

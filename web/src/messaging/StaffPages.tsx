@@ -197,23 +197,37 @@ function RecipientPicker({ chosen, onChange }: { chosen: Recipient[]; onChange: 
       </div>
       {results && (
         <Suspense fallback={<p role="status">{uiTexts.loading}</p>}>
-          <RecipientResults queryRef={results} onAdd={add} />
+          <RecipientResults queryRef={results} chosen={chosen} onAdd={add} />
         </Suspense>
       )}
     </div>
   );
 }
 
-function RecipientResults({ queryRef, onAdd }: { queryRef: PreloadedQuery<StaffPagesMemberSearchQuery>; onAdd: (recipient: Recipient) => void }) {
+function RecipientResults({
+  queryRef,
+  chosen,
+  onAdd,
+}: {
+  queryRef: PreloadedQuery<StaffPagesMemberSearchQuery>;
+  chosen: Recipient[];
+  onAdd: (recipient: Recipient) => void;
+}) {
   const { searchUsers } = usePreloadedQuery<StaffPagesMemberSearchQuery>(memberSearchQuery, queryRef);
   if (searchUsers.edges.length === 0) return <p className="staff-form__empty">{staffTexts.recipients.noResults}</p>;
   return (
     <ul className="staff-form__results">
       {searchUsers.edges.map(({ node }) => (
         <li key={node.id}>
-          <button type="button" className="link-button" onClick={() => onAdd({ id: node.id, nickname: node.nickname })}>
-            {staffTexts.recipients.add(node.nickname)}
-          </button>
+          {chosen.some((recipient) => recipient.id === node.id) ? (
+            <button type="button" className="link-button" disabled>
+              {staffTexts.recipients.added(node.nickname)}
+            </button>
+          ) : (
+            <button type="button" className="link-button" onClick={() => onAdd({ id: node.id, nickname: node.nickname })}>
+              {staffTexts.recipients.add(node.nickname)}
+            </button>
+          )}
         </li>
       ))}
     </ul>
