@@ -1,6 +1,6 @@
 import { type BrowserContext, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { communityTexts, globalErrorTexts, messagingTexts as m } from '../../domain/messages.js';
+import { communityTexts, globalErrorTexts, messagingTexts as m, uiTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** Two members in two browser contexts: B answers A's post and A's 알림 tab shows it live, without a reload. */
@@ -83,7 +83,15 @@ describe('the inbox actions', () => {
 
     await inbox.getByRole('button', { name: m.markAllRead }).click();
     await expect.poll(() => unreadCount(inbox)).toBe(0);
+    // Deleting every read notification asks first: cancelling keeps them all.
+    const readCount = await items.count();
     await inbox.getByRole('button', { name: m.deleteRead }).click();
+    const confirm = inbox.getByRole('alertdialog', { name: communityTexts.confirm.delete.message });
+    await confirm.getByRole('button', { name: uiTexts.cancel }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await items.count()).toBe(readCount);
+    await inbox.getByRole('button', { name: m.deleteRead }).click();
+    await confirm.getByRole('button', { name: communityTexts.confirm.delete.action }).click();
     await inbox.getByText(m.emptyInbox).waitFor();
     expect(await inbox.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
 

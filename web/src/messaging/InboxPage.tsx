@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessages, messagingTexts as m } from '@domain/messages.js';
 import type { InboxPageQuery } from '../__generated__/InboxPageQuery.graphql';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { PageHeader } from '../ui/PageHeader';
 import { useDeleteNotification, useDeleteReadNotifications, useMarkNotificationsRead } from './useNotificationMutations';
 import { LoginRequired, StateScreen } from '../ui/StateScreen';
@@ -79,6 +81,8 @@ function Inbox({ connection }: { connection: Connection }) {
   const [markRead, marking] = useMarkNotificationsRead(connection.__id);
   const deleteOne = useDeleteNotification(connection.__id);
   const deleteRead = useDeleteReadNotifications(connection.__id);
+  // Every read notification goes at once: the member confirms first, as for deleting a notice.
+  const [confirmingDeleteRead, setConfirmingDeleteRead] = useState(false);
   const fail = (error: Error) => toast.show(error.message || errorMessages.UNKNOWN, 'error');
 
   const open = (node: Connection['edges'][number]['node']) => {
@@ -98,9 +102,18 @@ function Inbox({ connection }: { connection: Connection }) {
         <button type="button" className="button" disabled={marking || connection.unreadCount === 0} onClick={() => markRead('all').catch(fail)}>
           {m.markAllRead}
         </button>
-        <button type="button" className="button" onClick={() => deleteRead().catch(fail)}>
+        <button type="button" className="button" onClick={() => setConfirmingDeleteRead(true)}>
           {m.deleteRead}
         </button>
+        <ConfirmDialog
+          kind="delete"
+          open={confirmingDeleteRead}
+          onConfirm={() => {
+            setConfirmingDeleteRead(false);
+            deleteRead().catch(fail);
+          }}
+          onCancel={() => setConfirmingDeleteRead(false)}
+        />
       </div>
       <nav className="inbox__links">
         <Link to="/my/notice">{m.noticesTitle}</Link>
