@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useStack } from '../helpers/stack.js';
+import { until } from '../helpers/ws.js';
 
 const logLines: string[] = [];
 const rig = useStack({ logStream: { write: (line: string) => void logLines.push(line) }, upstream: { retryBaseDelayMs: 50 } });
@@ -76,6 +77,15 @@ describe('logs', () => {
         err: expect.objectContaining({ message: expect.stringMatching(/non-nullable field LoginProvider\.provider/) }),
       }),
     ]);
+  });
+
+  it('logs a refused request (no CSRF header) below warning level: the client caused it, not the operator', async () => {
+    logLines.length = 0;
+    const answer = await fetch(`${rig.gateway.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, { headers: { 'x-request-id': 'refused-3' } });
+    expect(answer.status).toBe(403);
+    await until(() => logLines.some((line) => line.includes('"reqId":"refused-3"') && line.includes('"statusCode":403')));
+    const ofRequest = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.reqId === 'refused-3');
+    expect(ofRequest.filter((entry) => entry.level >= 40)).toEqual([]);
   });
 
   it('writes JSON lines with request ids, and never the upstream address, a token or a stack at info level', async () => {

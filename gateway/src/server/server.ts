@@ -111,6 +111,12 @@ function maskedErrorEntry(error: Error): [{ err: unknown; path?: readonly (strin
   return [{ err: located ? originOf(located) : error, ...(located?.path ? { path: located.path } : {}) }, 'unexpected error masked'];
 }
 
+/** A GraphQL error that answers the request with a 4xx status: a request refused for what the client sent. */
+function isClientRefusal(error: unknown): error is GraphQLError {
+  const status = error instanceof GraphQLError ? (error.extensions?.http as { status?: number } | undefined)?.status : undefined;
+  return status !== undefined && status >= 400 && status < 500;
+}
+
 /**
  * The logger of the HTTP request being handled (Fastify's child logger, whose lines carry its `reqId`): Yoga logs a
  * masked error with no request at hand, and this lets that line name the request the client's answer names.
@@ -211,7 +217,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       warn: (...args: unknown[]) => app.log.warn(args),
       error: (...args: unknown[]) => {
         const log = requestLogger.getStore() ?? app.log;
-        if (args[0] instanceof Error) log.error(...maskedErrorEntry(args[0]));
+        // Yoga reports a refusal it rewrote (CSRF, a body it cannot read) as an error too: the client's doing, not the
+        // operator's, and the request's own log line already has its status.
+        if (isClientRefusal(args[0])) log.debug({ refusal: args[0].message }, 'request refused');
+        else if (args[0] instanceof Error) log.error(...maskedErrorEntry(args[0]));
         else log.error(args);
       },
     },
