@@ -43,6 +43,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pollsOf = (target: Stack, page = 1) =>
   target.proxy.calls.filter((call) => call.method === 'GET' && call.url.startsWith(`/v1/user/notification/?page=${page}&pageSize=`));
 
+/** The gateway's `gateway_notification_polls_total` for one cause, summed over outcomes. */
+async function pollsCounted(target: Stack, cause: string): Promise<number> {
+  const text = await (await fetch(`${target.gateway.url}/metrics`)).text();
+  const pattern = new RegExp(`^gateway_notification_polls_total\\{cause="${cause}",outcome="\\w+"\\} (\\d+)`, 'gm');
+  return [...text.matchAll(pattern)].reduce((sum, match) => sum + Number(match[1]), 0);
+}
+
 /** A member's subscription once the bridge has read their inbox's baseline. */
 async function subscribed(target: Stack, token: string, query?: string) {
   const before = pollsOf(target).length;
@@ -82,11 +89,15 @@ describe('hinted polls with the default interval', () => {
   it('a reply through the gateway reaches the post author’s socket without waiting for the interval', async () => {
     const alice = await subscribed(rig, tokens[ALICE]);
     const polled = pollsOf(rig).length;
+    const counted = { start: await pollsCounted(rig, 'start'), hint: await pollsCounted(rig, 'hint'), interval: await pollsCounted(rig, 'interval') };
+    expect(counted.start).toBeGreaterThan(0);
     await reply(rig, tokens[BOB], { postId: (await postOf(rig, tokens[ALICE], ALICE)).id, content: '바로 가는 댓글' });
     await until(() => alice.results.length > 0);
     expect(alice.results[0].data.notificationAdded).toMatchObject({ type: 'COMMENT', title: m.replyOnPost('젤리곰') });
-    // One hinted poll, not a tick of the 30 s interval.
+    // One hinted poll, not a tick of the 30 s interval, and /metrics says which it was.
     expect(pollsOf(rig).length).toBe(polled + 1);
+    expect(await pollsCounted(rig, 'hint')).toBe(counted.hint + 1);
+    expect(await pollsCounted(rig, 'interval')).toBe(counted.interval);
     alice.unsubscribe();
     await until(() => rig.gateway.notificationBridge.activePollers === 0);
   });
@@ -218,6 +229,9 @@ describe('every notification of a burst, once per socket', () => {
     );
     expect(sent.map((response) => response.status)).toEqual(Array(45).fill(200));
     await until(() => first.results.length >= 45 && second.results.length >= 45, INTERVAL_MS * 3);
+    // The interval's poll found them (nothing hinted this inbox).
+    expect(await pollsCounted(rig, 'interval')).toBeGreaterThan(0);
+    expect(await pollsCounted(rig, 'hint')).toBe(0);
     await pause(INTERVAL_MS + 500);
     for (const subscription of [first, second]) {
       // Sent at once, so their ids (the push order) need not follow the titles: each arrives exactly once.

@@ -46,6 +46,11 @@ export class GatewayMetrics {
     'gateway_shared_subscription_runs',
     'Subscription runs each serving every socket that asks the same (see ws.ts)',
   );
+  readonly notificationPolls = this.counter(
+    'gateway_notification_polls_total',
+    'Inbox polls sent upstream for live notification subscribers (first pages; catch-up pages not counted), by cause (start, interval, hint, takeover, reconnect) and outcome (changed, unchanged, refused)',
+    ['cause', 'outcome'],
+  );
   readonly rateLimited = this.counter('gateway_rate_limited_total', 'Operations refused by a rate limit');
   readonly redisUp = this.gauge(
     'gateway_redis_up',
@@ -80,6 +85,12 @@ export class GatewayMetrics {
 
   recordUpstreamRetry = (retry: UpstreamRetryRecord): void => {
     this.upstreamRetries.inc({ method: retry.method, route: retry.route, reason: retry.reason });
+  };
+
+  recordNotificationPoll = (poll: { status: number; cause: string; page: number }): void => {
+    if (poll.page !== 1) return;
+    const outcome = poll.status === 200 ? 'changed' : poll.status === 304 ? 'unchanged' : 'refused';
+    this.notificationPolls.inc({ cause: poll.cause, outcome });
   };
 
   operationLabel(name: string | null | undefined): string {

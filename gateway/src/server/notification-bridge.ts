@@ -42,9 +42,15 @@ export interface NotificationBridgeOptions {
   redis?: RedisLink;
   /** Prefix of the Redis keys (after REDIS_PREFIX) and of the hint topic (default `notification-poller:`). */
   keyPrefix?: string;
-  /** Told of every poll sent upstream (metrics and tests). */
-  onPoll?: (userId: number, status: number) => void;
+  /** Told of every inbox page read upstream, with its status and why the poll ran (metrics). */
+  onPoll?: (poll: { userId: number; status: number; cause: PollCause; page: number }) => void;
 }
+
+/**
+ * Why a member's inbox was read: the first poll of a new poller (`start`), the interval, a hint of a write the gateway
+ * made, a lease this replica took over (`takeover`), Redis back after an outage (`reconnect`).
+ */
+export type PollCause = 'start' | 'interval' | 'hint' | 'takeover' | 'reconnect';
 
 interface PollState {
   etag: string | null;
@@ -65,8 +71,8 @@ interface MemberPoller {
   timer: NodeJS.Timeout;
   /** A hinted poll waiting for its coalescing window to close. */
   hinted: NodeJS.Timeout | null;
-  /** A hint came while a poll was under way: poll again when it ends. */
-  pollAgain: boolean;
+  /** A hint (or a reconnect) came while a poll was under way: poll again, for that cause, when it ends. */
+  pollAgain: PollCause | null;
   holdsLease: boolean;
   polling: boolean;
   /** With Redis, the newest shared state this replica saw (its own polls as holder, the state read with each claim). */
@@ -146,9 +152,9 @@ export class NotificationBridge {
       member = {
         watchers: new Map(),
         nicknameKey: null,
-        timer: setInterval(() => void this.tick(userId), this.options.intervalMs),
+        timer: setInterval(() => void this.tick(userId, 'interval'), this.options.intervalMs),
         hinted: null,
-        pollAgain: false,
+        pollAgain: null,
         holdsLease: false,
         polling: false,
         shared: NO_STATE,
@@ -156,7 +162,7 @@ export class NotificationBridge {
       };
       this.members.set(userId, member);
       member.watchers.set(watcherId, { token, deviceId });
-      void this.tick(userId);
+      void this.tick(userId, 'start');
     } else {
       member.watchers.set(watcherId, { token, deviceId });
     }
@@ -206,14 +212,14 @@ export class NotificationBridge {
       if (!hint.all && !ids.has(userId) && !(member.nicknameKey && keys.has(member.nicknameKey))) continue;
       member.hinted ??= setTimeout(() => {
         member.hinted = null;
-        void this.tick(userId, true);
+        void this.tick(userId, 'hint');
       }, NOTIFICATION_HINT_COALESCE_MS);
     }
   }
 
   /** After an outage: what was written meanwhile and not yet announced is found now, not an interval later. */
   private pollEveryone(): void {
-    for (const userId of this.members.keys()) void this.tick(userId, true);
+    for (const userId of this.members.keys()) void this.tick(userId, 'reconnect');
   }
 
   private async stop(userId: number, member: MemberPoller): Promise<void> {
@@ -230,18 +236,18 @@ export class NotificationBridge {
     return this.redis?.status === 'ready';
   }
 
-  private async tick(userId: number, hinted = false): Promise<void> {
+  private async tick(userId: number, cause: PollCause): Promise<void> {
     const member = this.members.get(userId);
     if (!member || this.closed) return;
     if (member.polling) {
       // The poll under way may have read the inbox before the hinted write: one more after it.
-      if (hinted) member.pollAgain = true;
+      if (cause === 'hint' || cause === 'reconnect') member.pollAgain = cause;
       return;
     }
     member.polling = true;
     try {
       if (!this.redis) {
-        member.local = (await this.poll(userId, member, member.local ?? NO_STATE)) ?? member.local;
+        member.local = (await this.poll(userId, member, member.local ?? NO_STATE, cause)) ?? member.local;
       } else if (this.shared) {
         const { held, state } = await this.claim(userId);
         // The member may have left while Redis answered.
@@ -252,19 +258,20 @@ export class NotificationBridge {
         this.keep(member, held, state);
         if (!held) return;
         // Redis lost the shared state (expired, restarted before restoreStates): the holder carries on from what it saw last.
-        const next = await this.poll(userId, member, state ?? member.shared);
+        const next = await this.poll(userId, member, state ?? member.shared, cause);
         if (next) await this.writeState(userId, member, next);
       } else {
         member.holdsLease = false;
-        member.local = (await this.poll(userId, member, member.local ?? member.shared)) ?? member.local;
+        member.local = (await this.poll(userId, member, member.local ?? member.shared, cause)) ?? member.local;
       }
     } catch {
       // An unreachable upstream or Redis: the next tick tries again.
     } finally {
       member.polling = false;
       if (member.pollAgain) {
-        member.pollAgain = false;
-        void this.tick(userId);
+        const again = member.pollAgain;
+        member.pollAgain = null;
+        void this.tick(userId, again);
       }
     }
   }
@@ -295,7 +302,7 @@ export class NotificationBridge {
         }
         const tookOver = held && !member.holdsLease;
         this.keep(member, held, parseState(answer[1]));
-        if (tookOver) void this.tick(userId);
+        if (tookOver) void this.tick(userId, 'takeover');
       }
     } catch {
       // Redis went away mid-round: the next round (or the local polls) carry on.
@@ -351,6 +358,7 @@ export class NotificationBridge {
     watcher: Watcher,
     page: number,
     etag: string | null,
+    cause: PollCause,
   ): Promise<{ list: NotificationListJson; etag: string | null } | null> {
     const headers: Record<string, string> = { accept: 'application/json', authorization: `token ${watcher.token}`, 'x-device-id': watcher.deviceId };
     if (etag) headers['if-none-match'] = etag;
@@ -360,7 +368,7 @@ export class NotificationBridge {
       headers,
       signal: AbortSignal.timeout(this.options.intervalMs * 2),
     });
-    this.options.onPoll?.(userId, response.statusCode);
+    this.options.onPoll?.({ userId, status: response.statusCode, cause, page });
     if (response.statusCode !== 200) {
       await response.body.dump();
       return null;
@@ -370,10 +378,10 @@ export class NotificationBridge {
   }
 
   /** Polls from `state`, announces what is new, and answers the state to keep (null: keep what there is). */
-  private async poll(userId: number, member: MemberPoller, state: PollState): Promise<PollState | null> {
+  private async poll(userId: number, member: MemberPoller, state: PollState, cause: PollCause): Promise<PollState | null> {
     const watcher = member.watchers.values().next().value;
     if (!watcher) return null;
-    const first = await this.readPage(userId, watcher, 1, state.lastSeenId !== null ? state.etag : null);
+    const first = await this.readPage(userId, watcher, 1, state.lastSeenId !== null ? state.etag : null, cause);
     if (!first) {
       // Unchanged (304): the state lives on; refused: the next tick tries again.
       return state.etag && state.lastSeenId !== null ? state : null;
@@ -381,7 +389,7 @@ export class NotificationBridge {
     const { list, etag } = first;
     const newestId = list.results.reduce((max, notification) => Math.max(max, Number(notification.id)), state.lastSeenId ?? 0);
     if (state.lastSeenId !== null) {
-      const fresh = await this.newSince(userId, watcher, state.lastSeenId, list);
+      const fresh = await this.newSince(userId, watcher, state.lastSeenId, list, cause);
       for (const notification of fresh) this.options.pubSub.publish('notificationAdded', String(userId), notification);
     }
     if (state.unread !== null && state.unread !== list.noread_count) this.options.pubSub.publish('unreadNotificationCount', String(userId), list.noread_count);
@@ -392,7 +400,7 @@ export class NotificationBridge {
    * Every notification newer than `lastSeenId`, oldest first: the first page, then the following ones while a
    * whole page is new. Arrivals between two page reads shift the pages down; an id seen twice counts once.
    */
-  private async newSince(userId: number, watcher: Watcher, lastSeenId: number, first: NotificationListJson): Promise<NotificationJson[]> {
+  private async newSince(userId: number, watcher: Watcher, lastSeenId: number, first: NotificationListJson, cause: PollCause): Promise<NotificationJson[]> {
     const fresh = new Map<number, NotificationJson>();
     let list = first;
     for (let page = 1; ; page += 1) {
@@ -403,7 +411,7 @@ export class NotificationBridge {
         else reachedSeen = true;
       }
       if (reachedSeen || list.results.length < PAGE_SIZE || page * PAGE_SIZE >= list.count || page >= NOTIFICATION_CATCH_UP_PAGES_MAX) break;
-      const next = await this.readPage(userId, watcher, page + 1, null);
+      const next = await this.readPage(userId, watcher, page + 1, null, cause);
       // Nothing is announced and the state stays: the next poll reads the whole stretch again.
       if (!next) throw new Error(`inbox page ${page + 1} unavailable`);
       list = next.list;

@@ -179,6 +179,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     intervalMs: settings.notificationPollIntervalMs,
     redis,
     keyPrefix: options.notificationKeyPrefix,
+    onPoll: metrics.recordNotificationPoll,
   });
   const publicCache = new PublicCache(client, {
     redis,
