@@ -1,10 +1,10 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { TracerProvider } from '@opentelemetry/api';
 import { GraphQLError } from 'graphql';
+import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { enforceBodyRateFloor } from '../../../domain/bodyRate.js';
 import { GRAPHQL_LIMITS, HTTP_SERVER_TIMEOUTS } from '../../../domain/limits.js';
@@ -118,10 +118,29 @@ function isClientRefusal(error: unknown): error is GraphQLError {
 }
 
 /**
- * The logger of the HTTP request being handled (Fastify's child logger, whose lines carry its `reqId`): Yoga logs a
- * masked error with no request at hand, and this lets that line name the request the client's answer names.
+ * The logger of the request each execution error belongs to (Fastify's child logger, whose lines carry its `reqId`):
+ * Yoga logs a masked error with no request at hand, and this lets that line name the request the client's answer
+ * names. A WeakMap filled while the result is still unmasked rather than an AsyncLocalStorage around the handler: on
+ * Node 20 any AsyncLocalStorage in use hooks every promise of every request, measured at 4-12 % of the gateway's CPU
+ * per answer (P6 in docs/performance.md).
  */
-const requestLogger = new AsyncLocalStorage<FastifyBaseLogger>();
+const requestLogOfError = new WeakMap<object, FastifyBaseLogger>();
+
+/** Notes each error of an execution's results with its request's logger; runs before Yoga's masking (plugin order). */
+function useRequestLogOfErrors(): Plugin {
+  return {
+    onExecute: ({ args }) => {
+      const log = (args.contextValue as { req?: FastifyRequest }).req?.log;
+      if (!log) return undefined;
+      return {
+        onExecuteDone: (payload) =>
+          handleStreamOrSingleExecutionResult(payload, ({ result }) => {
+            for (const error of result.errors ?? []) requestLogOfError.set(error, log);
+          }),
+      };
+    },
+  };
+}
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const { upstreamUrl, port = 4000, host = '127.0.0.1', webDir, logger = false } = options;
@@ -212,12 +231,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     redis: rateLimitRedis,
     publicCache,
     tracing,
+    plugins: [useRequestLogOfErrors()],
     logger: {
       debug: (...args: unknown[]) => app.log.debug(args),
       info: (...args: unknown[]) => app.log.info(args),
       warn: (...args: unknown[]) => app.log.warn(args),
       error: (...args: unknown[]) => {
-        const log = requestLogger.getStore() ?? app.log;
+        const log = (args[0] instanceof Error && requestLogOfError.get(args[0])) || app.log;
         // Yoga reports a refusal it rewrote (CSRF, a body it cannot read) as an error too: the client's doing, not the
         // operator's, and the request's own log line already has its status.
         if (isClientRefusal(args[0])) log.debug({ refusal: args[0].message }, 'request refused');
@@ -246,10 +266,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   const handleGraphQL = async (request: FastifyRequest, reply: FastifyReply) => {
     // The raw response lets Yoga abort the request's signal (and so its upstream calls) when the client goes away.
-    const handle = () =>
-      requestLogger.run(request.log, () =>
-        yoga.handleNodeRequestAndResponse(request, reply.raw, { req: request, reply, requestId: request.id, clientIp: request.ip }),
-      );
+    const handle = () => yoga.handleNodeRequestAndResponse(request, reply.raw, { req: request, reply, requestId: request.id, clientIp: request.ip });
     const response = await (tracing ? tracing.continueTrace(request.headers, handle) : handle());
     metrics.httpRequests.inc({ status: String(response.status) });
     // Yoga answers a body type it has no parser for (text/plain) with an empty 415.

@@ -52,6 +52,8 @@ export interface GatewayYogaOptions {
   publicCache?: PublicCache;
   /** A span per operation when tracing is on. */
   tracing?: GatewayTracing;
+  /** The listener's own plugins, after the gateway's (before Yoga's error masking). */
+  plugins?: Plugin[];
 }
 
 /**
@@ -84,6 +86,7 @@ export function createGatewayYoga({
   logger,
   publicCache = new PublicCache(client),
   tracing,
+  plugins: listenerPlugins = [],
 }: GatewayYogaOptions) {
   const plugins: Plugin[] = [
     // Browsers send a simple GET or form POST cross-site without asking; such requests need a header they cannot add.
@@ -105,6 +108,7 @@ export function createGatewayYoga({
   ];
   if (!settings.persistedOnly) plugins.push(useGraphQLSSE({ endpoint: SSE_STREAM_PATH }));
   if (metrics) plugins.push(metrics.plugin());
+  plugins.push(...listenerPlugins);
   // First, so the operation's span covers the other plugins' execution hooks too.
   if (tracing) plugins.unshift(useOperationSpans(tracing.provider));
   // Before the spans: they wrap the executor chosen by then, so a compiled operation's upstream calls join its trace too.
