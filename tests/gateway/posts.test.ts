@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hardeningTexts, validationTexts } from '../../domain/index.js';
 import { printedSchema } from '../../gateway/src/graphql/served-schema.js';
 import { type GraphQLAnswer, useStack } from '../helpers/stack.js';
+import { until } from '../helpers/ws.js';
 
 const stack = useStack();
 /** Every listed post id in the upstream's own default order. */
@@ -141,6 +142,44 @@ describe('post and node', () => {
         .map((id) => `GET /v1/community/${id}/`)
         .sort(),
     );
+  });
+
+  it('reads a post detail’s first reply page beside the post, not after it, and each only once', async () => {
+    const busiest = (await stack.rest(`/v1/community/?page=1&page_size=100`)).results.sort((a: any, b: any) => b.reply_count - a.reply_count)[0];
+    const id = encodeGlobalID('Post', busiest.id);
+    const detail = /* GraphQL */ `
+      query Detail($id: ID!, $count: Int) { post(id: $id) { ... on Post { id ...Replies } } }
+      fragment Replies on Post { replies(first: $count) { totalCount edges { node { content } } } }
+    `;
+    const postPath = new RegExp(`^/v1/community/${busiest.id}/$`);
+    stack.proxy.reset();
+    // The post's own read is held back: the reply page must already be on its way.
+    const release = stack.proxy.hold(postPath);
+    try {
+      const answer = stack.graphql(detail, { id, count: 20 });
+      await until(() => stack.upstreamRequests().some((request) => request.startsWith(`GET /v1/community/${busiest.id}/reply/`)));
+      release();
+      const { data, errors } = await answer;
+      expect(errors).toBeUndefined();
+      expect(data.post.replies.edges.length).toBeGreaterThan(0);
+      expect([...stack.upstreamRequests()].sort()).toEqual([`GET /v1/community/${busiest.id}/`, `GET /v1/community/${busiest.id}/reply/?page=1&page_size=20`]);
+    } finally {
+      release();
+    }
+
+    // A page further on is read once the post is known, as before: nothing is read ahead that the field would not ask.
+    stack.proxy.reset();
+    const firstPage = await stack.graphql(`query ($id: ID!) { post(id: $id) { ... on Post { replies(first: 2) { pageInfo { endCursor } } } } }`, { id });
+    stack.proxy.reset();
+    const next = await stack.graphql(
+      `query ($id: ID!, $after: String) { post(id: $id) { ... on Post { replies(first: 2, after: $after) { edges { node { id } } } } } }`,
+      {
+        id,
+        after: firstPage.data.post.replies.pageInfo.endCursor,
+      },
+    );
+    expect(next.errors).toBeUndefined();
+    expect(stack.upstreamRequests().filter((request) => request.includes('/reply/'))).toHaveLength(1);
   });
 
   it('answers an unknown post with a typed not-found error', async () => {

@@ -18,6 +18,7 @@ import type { GatewayContext, PostSnapshot } from '../../graphql/context.js';
 import { NotFoundError, ValidationError, type ValidationIssue } from '../../graphql/errors.js';
 import { byIdentity, offsetArgument, queryConnection, resultsConnection, type ListOrder, type SortDirection } from '../../graphql/connections.js';
 import { camelCase, localKeyOf, NUMERIC_ID_PATTERN, upstreamIdOf } from '../../graphql/ids.js';
+import { firstPagesOf } from '../../graphql/lookahead.js';
 import { RENAMED_INPUT_REMOVAL_DATE } from '../../graphql/mutations.js';
 import type { QueryValue } from '../../upstream/client.js';
 import type { PostJson } from '../../../../domain/api.js';
@@ -165,7 +166,12 @@ builder.queryField('post', (t) =>
       'The post with this global id, counting one view; ValidationError when the id is not a Post id, NotFoundError when there is none or the caller may not see it.',
     errors: { types: [ValidationError, NotFoundError], directResult: true },
     args: { id: t.arg.id({ required: true, description: "The post's global id." }) },
-    resolve: (_root, args, context) => Post.getDataloader(context).load(String(upstreamIdOf(String(args.id), 'Post', ['id']))),
+    resolve: (_root, args, context, info) => {
+      const id = upstreamIdOf(String(args.id), 'Post', ['id']);
+      // The detail screen's replies need only the post's id: their first page is read beside the post, not after it.
+      for (const { page, pageSize } of firstPagesOf(info, 'replies')) context.community.prefetchReplies(id, page, pageSize);
+      return Post.getDataloader(context).load(String(id));
+    },
   }),
 );
 
