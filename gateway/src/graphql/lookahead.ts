@@ -34,17 +34,15 @@ function intArgument(field: FieldNode, name: string, variables: Record<string, u
   return typeof given === 'number' ? given : undefined;
 }
 
-/** Paging arguments that move a connection's window off its first page. */
-const MOVED_WINDOW = new Set(['after', 'before', 'last', 'offset']);
-
 /**
  * The upstream pages a connection selected under the field being resolved will read first, when every selection of
- * it asks the same `first: n` from the start of the list (a screen's first page); empty otherwise (another page, or
- * a `first` the paging rules refuse), so a look-ahead only ever starts a read the connection itself makes.
+ * it asks the same `first: n` and nothing else (a screen's first page of the whole list); empty otherwise (another
+ * page, a filter, or a `first` the paging rules refuse), so a look-ahead only ever starts a read the connection
+ * itself makes.
  */
 export function firstPagesOf(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments' | 'variableValues'>, connection: string): UpstreamPage[] {
   const fields = selectedChildFields(info, connection);
-  if (fields.length === 0 || fields.some((field) => field.arguments?.some((argument) => MOVED_WINDOW.has(argument.name.value)))) return [];
+  if (fields.length === 0 || fields.some((field) => field.arguments?.some((argument) => argument.name.value !== 'first'))) return [];
   const sizes = new Set(fields.map((field) => intArgument(field, 'first', info.variableValues)));
   const [first] = sizes;
   if (sizes.size !== 1 || first === undefined || !Number.isInteger(first) || first < CONNECTION_SIZE_MIN || first > CONNECTION_SIZE_MAX) return [];

@@ -8,6 +8,7 @@ import { isViewer } from '../../graphql/viewer.js';
 import type { GatewayContext } from '../../graphql/context.js';
 import { byField, byIdentity, listConnection, queryConnection, resultsConnection } from '../../graphql/connections.js';
 import { enumValues } from '../../graphql/enums.js';
+import { firstPagesOf } from '../../graphql/lookahead.js';
 import { NotFoundError } from '../../graphql/errors.js';
 import { RENAMED_INPUT_REMOVAL_DATE } from '../../graphql/mutations.js';
 import { nodeReference, upstreamNode } from '../../graphql/nodes.js';
@@ -313,7 +314,11 @@ builder.queryField('viewer', (t) =>
     type: User,
     nullable: true,
     description: 'The signed-in member the request is authenticated as; null for guests.',
-    resolve: (_root, _args, context) => context.accounts.me(),
+    resolve: (_root, _args, context, info) => {
+      // The inbox is the token's own: its first page is read beside the member, not after it.
+      if (context.caller.token) for (const { page, pageSize } of firstPagesOf(info, 'notifications')) context.messaging.prefetchNotifications(page, pageSize);
+      return context.accounts.me();
+    },
   }),
 );
 
