@@ -140,8 +140,8 @@ function restSide(pool: Pool): Side {
       case 'profile':
         return call(operation, 'GET', `/v1/user/${operation.userId}/`);
       case 'notifications':
-        // The gateway reads the viewer first, then their inbox.
-        return (await call(operation, 'GET', '/users/me')) && call(operation, 'GET', `/v1/user/notification/?page=1&pageSize=${PAGE_SIZE}`);
+        // The gateway reads the viewer and, looking ahead, their inbox's first page together.
+        return all([call(operation, 'GET', '/users/me'), call(operation, 'GET', `/v1/user/notification/?page=1&pageSize=${PAGE_SIZE}`)]);
       case 'like':
         return call(operation, 'PATCH', `/v1/community/${postId}/`);
       case 'reply':
