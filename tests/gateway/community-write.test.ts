@@ -159,6 +159,18 @@ describe('notices, staff only', () => {
     expect(stack.upstreamRequests().filter((request) => request.startsWith('POST'))).toEqual([]);
   });
 
+  it('a member editing their own post into a notice gets ForbiddenError before the input is checked, and nothing is written', async () => {
+    const own = await createPost(author.token);
+    stack.proxy.reset();
+    const answer = await stack.graphql(
+      `mutation ($input: UpdatePostInput!) { updatePost(input: $input) { __typename ... on ForbiddenError { message code } } }`,
+      { input: { id: own.id, title: '   ', postType: 'NOTICE' } },
+      author.token,
+    );
+    expect(answer.data.updatePost).toEqual({ __typename: 'ForbiddenError', message: communityTexts.errors.noticeStaffOnly, code: 'FORBIDDEN' });
+    expect(stack.upstreamRequests().filter((request) => !request.startsWith('GET'))).toEqual([]);
+  });
+
   it('staff get the same invalid notice input answered with its validation errors', async () => {
     const staff = await stack.upstream.issueToken(1);
     const answer = await stack.graphql(NOTICE, { input: { ...invalid, postType: 'NOTICE' } }, staff);

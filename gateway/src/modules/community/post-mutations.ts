@@ -170,7 +170,10 @@ payloadMutation('updatePost', {
   }),
   payload: { post: Post },
   upstreamNames: POST_INPUT_NAMES,
-  resolve: async (input, context) => ({ post: await context.community.updatePost(inputIdOf(input, 'id', 'Post'), postBody(postUpdateSchema, input)) }),
+  resolve: async (input, context) => {
+    await refuseNoticeFromNonStaff(input, context);
+    return { post: await context.community.updatePost(inputIdOf(input, 'id', 'Post'), postBody(postUpdateSchema, input)) };
+  },
 });
 
 const postId = (t: InputFieldBuilder) => ({ id: t.id({ required: true, description: "The post's global id." }) });
