@@ -317,7 +317,23 @@ describe('wish lists', () => {
       issues: [0, 2, 4].map((index) => ({ path: ['input', 'ids', String(index)], message: validationTexts.id })),
     });
 
-    const done = await stack.graphql(REMOVE, { input: { wishIds: [a, b], wishType: 'SELL' } }, token8);
+    // Both names with different ids: neither wins, nothing is deleted; the same ids both ways pass.
+    const conflicting = await stack.graphql(
+      `mutation($input: RemoveWishesInput!) { removeWishes(input: $input) { __typename ... on ValidationError { issues { path message } } } }`,
+      { input: { ids: [a], wishIds: [b], wishType: 'SELL' } },
+      token8,
+    );
+    const conflict = validationTexts.renamedFieldConflict('ids', 'wishIds');
+    expect(conflicting.data.removeWishes).toEqual({
+      __typename: 'ValidationError',
+      issues: [
+        { path: ['input', 'ids'], message: conflict },
+        { path: ['input', 'wishIds'], message: conflict },
+      ],
+    });
+    expect((await stack.graphql(WISHES, { type: 'SELL' }, token8)).data.viewer.wishes.totalCount).toBe(2);
+
+    const done = await stack.graphql(REMOVE, { input: { ids: [a, b], wishIds: [a, b], wishType: 'SELL' } }, token8);
     expect(done.data.removeWishes).toEqual({ __typename: 'RemoveWishesPayload', deletedWishIds: [a, b], message: itemTexts.deletedSelected });
     expect((await stack.graphql(WISHES, { type: 'SELL' }, token8)).data.viewer.wishes.totalCount).toBe(0);
   });

@@ -28,7 +28,7 @@ import { ForbiddenError, NotFoundError, ValidationError, invalidArgument, type V
 import { enumValues, OrderDirection } from '../../graphql/enums.js';
 import { Item, WishTypeEnum, itemUuidOf } from './item.js';
 import { byField, listConnection, resultsConnection } from '../../graphql/connections.js';
-import { localKeyOf, snakeCase, targetIdOf, upstreamFields, validateInput } from '../../graphql/ids.js';
+import { localKeyOf, refuseRenamedConflict, snakeCase, targetIdOf, upstreamFields, validateInput } from '../../graphql/ids.js';
 import { payloadMutation, RENAMED_INPUT_REMOVAL_DATE, targetIdFields, type InputFieldBuilder } from '../../graphql/mutations.js';
 import { User } from '../../graphql/refs.js';
 import type { GatewayContext } from '../../graphql/context.js';
@@ -290,6 +290,7 @@ payloadMutation('removeWishes', {
     const field = input.ids ? 'ids' : 'wishIds';
     const given = input.ids ?? input.wishIds;
     if (!given) throw invalidArgument(['input', 'ids'], validationTexts.idRequired, 'invalid_type');
+    if (input.ids && input.wishIds) refuseRenamedConflict('ids', 'wishIds', input.ids.map(String).join() === input.wishIds.map(String).join());
     const ids = await wishIdsOf(given, ['input', field], context);
     validBody(wishBulkDeleteSchema, { wish_ids: ids, wish_type: input.wishType });
     const answer = await context.items.removeWishes(input.wishType as WishType, ids);
