@@ -56,6 +56,8 @@ describe('community', () => {
     expect(titles.some((title) => HANGUL.test(title))).toBe(true);
     expect(await tab(page, uiTexts.tabs.home).getAttribute('aria-current')).toBe('page');
     expect(await page.title()).toBe(uiTexts.appTitle);
+    // A guest has no inbox: the bell carries no unread mark (the count appears only for a member with unread ones).
+    expect(await tab(page, uiTexts.tabs.notification).locator('.tab__icon > :not(svg)').count()).toBe(0);
     await page.close();
   });
 

@@ -51,10 +51,7 @@ export function BottomTabBar() {
                 data-tab={tab.id}
                 onClick={(event) => handleClick(event, tab)}
               >
-                <span className="tab__icon">
-                  {tab.icon}
-                  {tab.id === 'notification' ? <span className="tab__dot" aria-hidden="true" /> : null}
-                </span>
+                <span className="tab__icon">{tab.icon}</span>
                 <span className="tab__label">{tab.label}</span>
               </Link>
             </li>
