@@ -14,14 +14,15 @@ import { FormData as UndiciFormData } from 'undici';
 import { withTypedRefusals } from '../../graphql/errors.js';
 import type { Caller, QueryValue, UpstreamClient } from '../../upstream/client.js';
 import type { PublicCache } from '../../upstream/public-cache.js';
+import { ReadAhead } from '../../upstream/read-ahead.js';
 
 /** A category as the gateway holds it: the full tree entry, or the reference a post embeds. */
 export type CategoryRecord = CategoryRefJson & Partial<Omit<CategoryJson, keyof CategoryRefJson>>;
 
 /** The community calls of 000 §7 for one caller (one instance per GraphQL request). */
 export class CommunityApi {
-  /** Reply pages started ahead of their field (`prefetchReplies`), each handed to the first `replies` call asking it. */
-  private readonly prefetchedReplies = new Map<string, Promise<PageJson<ReplyJson>>>();
+  /** Reply pages started ahead of their field (`prefetchReplies`). */
+  private readonly repliesAhead = new ReadAhead<PageJson<ReplyJson>>();
 
   constructor(
     private readonly client: UpstreamClient,
@@ -60,22 +61,19 @@ export class CommunityApi {
 
   /** A post's top-level replies, each with the first page of its answers. */
   replies(postId: number, page: number, pageSize: number): Promise<PageJson<ReplyJson>> {
-    const key = `${postId}:${page}:${pageSize}`;
-    const prefetched = this.prefetchedReplies.get(key);
-    this.prefetchedReplies.delete(key);
-    return prefetched ?? this.client.getShared(`/v1/community/${postId}/reply/`, this.caller, { page, page_size: pageSize });
+    return this.repliesAhead.take(`${postId}:${page}:${pageSize}`) ?? this.readReplies(postId, page, pageSize);
   }
 
   /**
    * Starts reading a page of a post's replies now, for the `replies` field that will ask it once the post is read: the
-   * post detail waits for the slower of the two reads, not for both in turn. A failure is the field's to report.
+   * post detail waits for the slower of the two reads, not for both in turn.
    */
   prefetchReplies(postId: number, page: number, pageSize: number): void {
-    const key = `${postId}:${page}:${pageSize}`;
-    if (this.prefetchedReplies.has(key)) return;
-    const read = this.client.getShared<PageJson<ReplyJson>>(`/v1/community/${postId}/reply/`, this.caller, { page, page_size: pageSize });
-    read.catch(() => {});
-    this.prefetchedReplies.set(key, read);
+    this.repliesAhead.start(`${postId}:${page}:${pageSize}`, () => this.readReplies(postId, page, pageSize));
+  }
+
+  private readReplies(postId: number, page: number, pageSize: number): Promise<PageJson<ReplyJson>> {
+    return this.client.getShared(`/v1/community/${postId}/reply/`, this.caller, { page, page_size: pageSize });
   }
 
   /** Who wrote a reply of this post (null when it is gone or hidden from the caller), for the inbox hint of an answer. */

@@ -14,6 +14,7 @@ import type {
 import { FormData } from 'undici';
 import { withTypedRefusals } from '../../graphql/errors.js';
 import type { Caller, QueryValue, UpstreamClient } from '../../upstream/client.js';
+import { ReadAhead } from '../../upstream/read-ahead.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -35,8 +36,8 @@ function inboxPageKey(query: Record<string, QueryValue>): string | undefined {
 
 /** Notifications, notices and inquiries (001 §7) for one caller. */
 export class MessagingApi {
-  /** Inbox pages started ahead of their field (`prefetchNotifications`), each handed to the first read asking it. */
-  private readonly prefetchedInbox = new Map<string, Promise<NotificationListJson>>();
+  /** Inbox pages started ahead of their field (`prefetchNotifications`). */
+  private readonly inboxAhead = new ReadAhead<NotificationListJson>();
 
   constructor(
     private readonly client: UpstreamClient,
@@ -48,22 +49,15 @@ export class MessagingApi {
   }
 
   notifications(query: Record<string, QueryValue>): Promise<NotificationListJson> {
-    const key = inboxPageKey(query);
-    const prefetched = key === undefined ? undefined : this.prefetchedInbox.get(key);
-    if (prefetched) this.prefetchedInbox.delete(key!);
-    return prefetched ?? this.call('GET', '/v1/user/notification/', query);
+    return this.inboxAhead.take(inboxPageKey(query)) ?? this.call('GET', '/v1/user/notification/', query);
   }
 
   /**
    * Starts reading a page of the caller's whole inbox now, for the `notifications` field that will ask it once the
-   * viewer is read: the inbox waits for the slower of the two reads, not for both in turn. A failure is the field's.
+   * viewer is read: the inbox waits for the slower of the two reads, not for both in turn.
    */
   prefetchNotifications(page: number, pageSize: number): void {
-    const key = inboxPageKey({ page, pageSize })!;
-    if (this.prefetchedInbox.has(key)) return;
-    const read = this.call<NotificationListJson>('GET', '/v1/user/notification/', { page, pageSize });
-    read.catch(() => {});
-    this.prefetchedInbox.set(key, read);
+    this.inboxAhead.start(inboxPageKey({ page, pageSize })!, () => this.call('GET', '/v1/user/notification/', { page, pageSize }));
   }
 
   notification(id: string): Promise<NotificationJson> {
