@@ -32,6 +32,12 @@ export interface StoreOptions {
    * beside another on the same empty database waits, then finds the work done.
    */
   prepare?: (db: Database) => Promise<void>;
+  /**
+   * PostgreSQL only: told when an idle pooled connection is lost (the server restarted, failed over, or ended it).
+   * The pool drops that connection and opens a new one for the next query; without a listener, node-postgres
+   * would throw the event and end the process.
+   */
+  onConnectionLost?: (error: Error) => void;
 }
 
 export interface Store {
@@ -49,7 +55,7 @@ export function isMemoryDir(dataDir: string): boolean {
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   const prepare = options.prepare ?? (async () => {});
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, logger, prepare);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, logger, prepare, options.onConnectionLost);
   return openPglite(options.dataDir ?? DEFAULT_DATA_DIR, logger, prepare);
 }
 
@@ -75,11 +81,13 @@ async function openPostgres(
   databaseSchema: string | undefined,
   logger: QueryLogger,
   prepare: (db: Database) => Promise<void>,
+  onConnectionLost: (error: Error) => void = () => {},
 ): Promise<Store> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     ...(databaseSchema ? { options: `-c search_path=${quoteIdentifier(databaseSchema)}` } : {}),
   });
+  pool.on('error', onConnectionLost);
   const db = drizzlePg({ client: pool, schema, logger });
   try {
     await whileLocked(databaseUrl, `${MIGRATION_LOCK}:${databaseSchema ?? 'public'}`, async () => {

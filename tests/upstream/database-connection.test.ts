@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUpstream, type Upstream } from '../../upstream/src/app.js';
+import { postgresTarget, type PostgresTarget } from '../helpers/upstream.js';
+
+/**
+ * PostgreSQL ends connections of its own accord: a restart, a failover, an idle timeout, an administrator. The
+ * upstream's pool must drop such a connection and open another, not end the process. Runs when TEST_DATABASE_URL is set.
+ */
+const databaseUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(databaseUrl)('a database connection ended by the server', () => {
+  // Names this upstream's connections, so only they are ended (other suites share the test server).
+  const applicationName = `upstream_conn_${randomBytes(4).toString('hex')}`;
+  const logLines: string[] = [];
+  let target: PostgresTarget;
+  let upstream: Upstream;
+  let base: string;
+
+  beforeAll(async () => {
+    target = postgresTarget();
+    const url = new URL(databaseUrl!);
+    url.searchParams.set('application_name', applicationName);
+    upstream = await buildUpstream({
+      databaseUrl: url.href,
+      databaseSchema: target.schema,
+      dataDir: 'memory://',
+      logLevel: 'warn',
+      logStream: { write: (line) => void logLines.push(line) },
+    });
+    await upstream.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(upstream.app.server.address() as AddressInfo).port}`;
+  }, 120_000);
+
+  afterAll(async () => {
+    await upstream?.close();
+    await target?.drop();
+  });
+
+  const firstPostTitle = async () => {
+    const response = await fetch(`${base}/v1/community/?page_size=1`);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { results: { title: string }[] }).results[0].title;
+  };
+
+  it('is replaced: the process lives on, the next request is answered, and the log says what happened', async () => {
+    const before = await firstPostTitle();
+
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    let ended: number;
+    try {
+      const { rows } = await admin.query('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = $1', [applicationName]);
+      ended = rows.length;
+      expect(ended).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    // Each idle connection hears of its end asynchronously (without a listener the pool's 'error' event ends the
+    // process). Until the last has, the pool may still hand one out: wait for every one of them.
+    const lostLines = () => logLines.filter((line) => line.includes('database connection lost'));
+    await expect.poll(() => lostLines().length, { timeout: 10_000 }).toBe(ended);
+
+    expect(await firstPostTitle()).toBe(before);
+    const entry = JSON.parse(lostLines()[0]);
+    expect(entry.level).toBe(40);
+    expect(entry.err).toMatch(/terminating connection/);
+  }, 60_000);
+});
