@@ -146,6 +146,11 @@ export const POST_IMAGES_MAX = 10;
  * decompression bomb for every browser that opens it.
  */
 export const IMAGE_MAX_PIXELS = 40_000_000;
+/**
+ * The longest side, in pixels, of the small copy a list shows instead of a picture (a post card's 84 CSS pixels at up
+ * to three device pixels each, and some): a member's 10 MB photo costs every visitor of the feed a few kilobytes.
+ */
+export const IMAGE_THUMBNAIL_MAX_PX = 320;
 export const LOCATION_MAX = 100;
 /** Search types of the community search box (000 §2): title+content, title, content, nickname. */
 export const POST_SEARCH_TYPES = ['title_content', 'title', 'content', 'nickname'] as const;

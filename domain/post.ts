@@ -18,7 +18,7 @@ import {
   STORED_INT_MAX,
   SPECIAL_IDS,
 } from './limits.js';
-import { communityTexts, reportTexts, validationTexts as v } from './messages.js';
+import { communityTexts, itemTexts, reportTexts, validationTexts as v } from './messages.js';
 import { IMAGE_UPLOAD_LIMIT } from './uploads.js';
 
 const positiveId = z.coerce.number({ error: v.id }).int({ error: v.id }).positive({ error: v.id }).max(STORED_INT_MAX, { error: v.id });
@@ -69,7 +69,14 @@ const postFields = {
   category: optional(positiveId),
   sub_category: optional(positiveId),
   trade_type: optional(z.enum(TRADE_TYPES, { error: v.tradeType })),
-  price: optional(z.coerce.number({ error: v.price }).int({ error: v.price }).min(0, { error: v.price })),
+  // Stored as a 32-bit integer, as an item's price is: above it the item's range message names the bound.
+  price: optional(
+    z.coerce
+      .number({ error: v.price })
+      .int({ error: v.price })
+      .min(0, { error: v.price })
+      .max(STORED_INT_MAX, { error: itemTexts.price(STORED_INT_MAX) }),
+  ),
   location: optional(
     z
       .string()

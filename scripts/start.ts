@@ -30,6 +30,13 @@ const host = env.HOST ?? 'localhost';
 /** Where the mails' links lead: the web app this process serves, unless APP_URL names another address. */
 const appUrl = env.APP_URL || publicUrl(env.PUBLIC_URL) || `http://${host}:${port}`;
 
+/**
+ * Both servers log JSON lines at LOG_LEVEL, as when started apart: by default `info` (each request) in production and
+ * `warn` for `npm start`, whose terminal is a developer's.
+ */
+const logLevel = env.LOG_LEVEL || (env.NODE_ENV === 'production' ? 'info' : 'warn');
+const logger = logLevel !== 'silent';
+
 let upstreamUrl = env.UPSTREAM_URL;
 let stopUpstream = async () => {};
 if (!upstreamUrl) {
@@ -40,6 +47,8 @@ if (!upstreamUrl) {
     publicUrl: env.UPSTREAM_PUBLIC_URL || undefined,
     mail: { smtpUrl: env.SMTP_URL || undefined, dir: env.MAIL_DIR || undefined, appUrl, from: env.MAIL_FROM || undefined },
     tracerProvider,
+    logger,
+    logLevel,
   });
   const upstreamPort = Number(env.UPSTREAM_PORT ?? 4001);
   await upstream.app.listen({ port: upstreamPort, host: '127.0.0.1' });
@@ -56,6 +65,8 @@ const gateway = await startGateway({
   port,
   host,
   webDir: env.WEB_DIR ?? 'dist/web',
+  logger,
+  logLevel,
 });
 
 const address = publicUrl(env.PUBLIC_URL) ?? gateway.url;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { GRAPHQL_LIMITS } from '../../domain/limits.js';
 import { useStack } from '../helpers/stack.js';
 import { until } from '../helpers/ws.js';
 
@@ -58,6 +59,30 @@ describe('metrics', () => {
     expect(text).toMatch(/gateway_upstream_breaker_state 0/);
     expect(text).toMatch(/gateway_open_sockets\{kind="http"\} [1-9]/);
     expect(text).toMatch(/gateway_open_sockets\{kind="websocket"\} 0/);
+    // No REDIS_URL: no Redis gauge, so an alert on `gateway_redis_up == 0` never fires on a replica without Redis.
+    expect(text).not.toMatch(/gateway_redis_up/);
+  });
+
+  it('counts every answer of /graphql by status, the refusals made before GraphQL sees the request included', async () => {
+    const statusCount = async (status: number) => {
+      const text = await (await fetch(`${rig.gateway.url}/metrics`)).text();
+      return Number(new RegExp(`gateway_graphql_http_requests_total\\{status="${status}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+    };
+    const before = await Promise.all([200, 400, 405, 413, 415].map(statusCount));
+    const send = (init: RequestInit) => fetch(`${rig.gateway.url}/graphql`, init).then((response) => response.status);
+    expect(await send({ method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' })).toBe(200);
+    expect(await send({ method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":' })).toBe(400);
+    expect(await send({ method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' })).toBe(405);
+    expect(
+      await send({
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: `{ __typename }`, pad: 'x'.repeat(GRAPHQL_LIMITS.maxBodyBytes) }),
+      }),
+    ).toBe(413);
+    expect(await send({ method: 'POST', headers: { 'content-type': 'application/graphql' }, body: '{ __typename }' })).toBe(415);
+    const after = await Promise.all([200, 400, 405, 413, 415].map(statusCount));
+    expect(after.map((count, index) => count - before[index])).toEqual([1, 1, 1, 1, 1]);
   });
 });
 

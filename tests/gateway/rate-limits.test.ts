@@ -50,6 +50,10 @@ describe('rate limits (in memory)', () => {
       expect(answer.status).toBe(200);
     }
     expectRateLimited(await rig.post({ query: aliasedMutation(1) }, { token }));
+    // The refusal is counted where an operator's alert looks.
+    const metrics = await (await fetch(`${rig.gateway.url}/metrics`)).text();
+    expect(metrics).toMatch(/^gateway_rate_limited_total 1$/m);
+    expect(metrics).toMatch(/^gateway_graphql_operations_total\{operation="anonymous",outcome="error"\} 1$/m);
     // Another member is counted apart.
     const other = await upstream.issueToken(3);
     expect((await rig.post({ query: aliasedMutation(1) }, { token: other })).status).toBe(200);

@@ -55,4 +55,23 @@ describe('gateway listener', () => {
     const missing = await fetch(`${gateway.url}/assets/missing.js`);
     expect(missing.status).toBe(404);
   });
+
+  it('answers 404, not the app shell, under /graphql/: the persisted listing is absent where GraphiQL is off', async () => {
+    const withoutGraphiQL = await startGateway({ upstreamUrl: upstream.url, port: 0, webDir, settings: { graphiql: false } });
+    try {
+      for (const [base, path] of [
+        [withoutGraphiQL.url, '/graphql/persisted'],
+        [gateway.url, '/graphql/nothing-here'],
+      ]) {
+        for (const accept of ['text/html', 'application/json']) {
+          const response = await fetch(base + path, { headers: { accept } });
+          expect(response.status, `${path} (${accept})`).toBe(404);
+          expect(await response.text()).not.toContain('shell');
+        }
+      }
+      expect((await fetch(`${gateway.url}/graphql/persisted`)).status).toBe(200);
+    } finally {
+      await withoutGraphiQL.close();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GRAPHQL_LIMITS, WS_LIMITS } from '../../domain/limits.js';
+import { GRAPHQL_LIMITS, RATE_LIMITS, WS_LIMITS } from '../../domain/limits.js';
 import { hardeningTexts } from '../../domain/messages.js';
 import { publishPostChanged } from '../../gateway/src/server/pubsub.js';
 import { startGatewayRig, type Stack } from '../helpers/stack.js';
@@ -84,6 +84,40 @@ describe('graphql-ws request errors', () => {
     const [error] = refused.errors[0] as { message: string; extensions: Record<string, unknown> }[];
     expect(error).toMatchObject({ message, extensions: { code } });
     expect(error.extensions).not.toHaveProperty('http');
+  });
+});
+
+describe('queries and mutations over graphql-ws', () => {
+  it('runs a mutation sent on a socket, as over HTTP', async () => {
+    const token = await upstream.issueToken(6);
+    const post = await firstPost(token);
+    const before = (await rig.graphql(`query ($id: ID!) { node(id: $id) { ... on Post { likeCount isLiked } } }`, { id: post.id }, { token })).data.node;
+    const sent = collect(
+      client(rig, token),
+      `mutation ($id: ID!) { togglePostLike(input: { id: $id }) { ... on TogglePostLikePayload { post { likeCount isLiked } } } }`,
+      { id: post.id },
+    );
+    await until(() => sent.results.length > 0 || sent.errors.length > 0);
+    expect(sent.errors).toEqual([]);
+    expect(sent.results[0].errors).toBeUndefined();
+    expect(sent.results[0].data.togglePostLike.post).toEqual({ likeCount: before.likeCount + (before.isLiked ? -1 : 1), isLiked: !before.isLiked });
+  });
+
+  it('tells a rate-limited socket operation in Korean, without the HTTP status Yoga notes for HTTP answers', async () => {
+    const token = await upstream.issueToken(7);
+    const ws = client(rig, token);
+    const aliased = (count: number) =>
+      `mutation { ${Array.from({ length: count }, (_, index) => `m${index}: togglePostLike(input: { id: "bad" }) { __typename }`).join(' ')} }`;
+    let refused: { message: string; extensions: Record<string, unknown> } | undefined;
+    for (let sent = 0; !refused && sent <= RATE_LIMITS.mutationsPerMember.points; sent += GRAPHQL_LIMITS.maxAliases) {
+      const answer = collect(ws, aliased(GRAPHQL_LIMITS.maxAliases));
+      await until(() => answer.results.length > 0 || answer.errors.length > 0);
+      refused = answer.results[0]?.errors?.find((error: { message: string }) => error.message === hardeningTexts.rateLimited);
+    }
+    expect(refused).toBeDefined();
+    expect(refused!.extensions.code).toBe('BAD_REQUEST');
+    expect(refused!.extensions).not.toHaveProperty('http');
+    expect(refused!.extensions.retryAfterSeconds).toBeGreaterThan(0);
   });
 });
 

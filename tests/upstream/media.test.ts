@@ -2,7 +2,8 @@ import http from 'node:http';
 import { readdir } from 'node:fs/promises';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, MEDIA_CACHE_SECONDS, POST_IMAGES_MAX, TITLE_MAX } from '../../domain/limits.js';
+import { imageSize } from 'image-size';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_THUMBNAIL_MAX_PX, MEDIA_CACHE_SECONDS, POST_IMAGES_MAX, TITLE_MAX } from '../../domain/limits.js';
 import { communityTexts, messagingTexts, storyTexts } from '../../domain/messages.js';
 import { buildUpstream } from '../../upstream/src/app.js';
 import { images, users } from '../../upstream/src/db/schema.js';
@@ -110,6 +111,32 @@ describe.each(backends())('media: real files, checks and serving (%s)', (backend
       expect(over.status).toBe(422);
       expect(messages(over)).toEqual([communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE)]);
       expect(await stored()).toEqual(before);
+    });
+
+    it('makes a small WebP thumbnail of a large picture for lists; a picture that small already is its own', async () => {
+      const photo = pngOfSize(IMAGE_MAX_BYTES);
+      const answer = await uploadPicture(photo, 'image/png', 'big.png');
+      expect(answer.status).toBe(201);
+      expect(answer.body.thumbnail_url).toMatch(/^\/media\/uploads\/[0-9a-f-]{36}\.thumb\.webp$/);
+      const response = await served(answer.body.thumbnail_url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/webp');
+      const thumbnail = await bytesOf(response);
+      const size = imageSize(thumbnail);
+      expect(size.type).toBe('webp');
+      expect(Math.max(size.width, size.height)).toBe(IMAGE_THUMBNAIL_MAX_PX);
+      // Same shape as the picture (1024 wide), a sliver of its bytes.
+      expect(Math.abs(size.width / size.height - answer.body.width / answer.body.height)).toBeLessThan(0.02);
+      expect(thumbnail.length).toBeLessThan(photo.length / 50);
+
+      // A post's thumbnail is its first picture's small copy; the post's own pictures stay whole.
+      const created = await send('POST', '/v1/community/', { title: '큰 사진 한 장', content: '목록에는 작은 사진', images: [answer.body.id] });
+      expect(created.status).toBe(201);
+      expect(created.body.thumbnail).toBe(answer.body.thumbnail_url);
+      expect(created.body.images.map((image: { url: string }) => image.url)).toEqual([answer.body.url]);
+
+      const small = await uploadPicture(GIF, 'image/gif', 'tiny.gif');
+      expect(small.body.thumbnail_url).toBe(small.body.url);
     });
 
     it('accepts an 8 MB MP4 story and answers a range request with 206 and exactly that slice', async () => {

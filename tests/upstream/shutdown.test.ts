@@ -90,3 +90,33 @@ it('SIGTERM: no new connection is taken, a request still under way after SHUTDOW
   expect(await upstream.exited).toBe(0);
   expect(upstream.errors()).toContain('requests still under way after 500 ms');
 }, 60_000);
+
+it('SIGTERM: a request under way is answered with Connection: close, so its keep-alive does not hold the stop until the grace', async () => {
+  const upstream = await spawnUpstream({ SHUTDOWN_GRACE_MS: '20000' });
+  const socket = connect(Number(upstream.url.port), upstream.url.hostname);
+  cleanups.push(() => socket.destroy());
+  const body = JSON.stringify({ email: 'nobody@slime.community', password: 'x'.repeat(20) });
+  const continued = received(socket, '100 Continue');
+  socket.write(
+    `POST /v1/user/login/ HTTP/1.1\r\nHost: ${upstream.url.host}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`,
+  );
+  await continued;
+  socket.write(body.slice(0, 10));
+  const answered = received(socket, '\r\n\r\n');
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+  const socketClosed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+
+  const stopping = Date.now();
+  upstream.child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  socket.write(body.slice(10));
+  await answered;
+  expect(answer).toMatch(/^connection: close\r$/im);
+  // The server closes the connection after that answer, and the process ends without waiting out the 20 s grace.
+  await socketClosed;
+  expect(await upstream.exited).toBe(0);
+  expect(Date.now() - stopping).toBeLessThan(15_000);
+  expect(upstream.errors()).not.toContain('requests still under way');
+}, 60_000);

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { TracerProvider } from '@opentelemetry/api';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { enforceBodyRateFloor } from '../../domain/bodyRate.js';
 import { HTTP_SERVER_TIMEOUTS } from '../../domain/limits.js';
+import { requestIdOf } from '../../domain/requestId.js';
 import { DEFAULT_DATA_DIR, isMemoryDir, openStore, type Database } from './db/client.js';
 import { seedIfEmpty } from './db/seed.js';
 import { authenticate } from './http/auth.js';
@@ -100,8 +101,11 @@ export interface Upstream {
 }
 
 export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upstream> {
-  const mediaUrl = mediaUrlFor(checkPublicUrl(options.publicUrl));
+  const publicUrl = checkPublicUrl(options.publicUrl);
+  const mediaUrl = mediaUrlFor(publicUrl);
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  // The app's logger once it exists: a connection lost while the store migrates fails those queries instead.
+  let log: FastifyBaseLogger | undefined;
   const store = await openStore({
     databaseUrl: options.databaseUrl,
     databaseSchema: options.databaseSchema,
@@ -110,19 +114,36 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     prepare: async (db) => {
       if (options.seed !== false) await seedIfEmpty(db);
     },
+    onConnectionLost: (error) => log?.warn({ err: error.message }, 'database connection lost while idle: the pool opens a new one'),
   });
   try {
     const app = Fastify({
       logger: options.logger || options.logStream ? { level: options.logLevel ?? 'info', ...(options.logStream ? { stream: options.logStream } : {}) } : false,
       routerOptions: { ignoreTrailingSlash: true },
       trustProxy: options.trustProxy ?? 'loopback',
+      // The gateway's id for the request this call serves: one id finds it in both logs.
+      genReqId: (request) => requestIdOf(request.headers['x-request-id']),
       requestTimeout: HTTP_SERVER_TIMEOUTS.requestTimeoutMs,
       http: { headersTimeout: HTTP_SERVER_TIMEOUTS.headersTimeoutMs, connectionsCheckingInterval: HTTP_SERVER_TIMEOUTS.checkIntervalMs },
+    });
+    log = app.log;
+    // Once closing, an answer to a request that was under way ends its connection: an idle keep-alive would otherwise
+    // hold the close up until the shutdown grace cuts it.
+    let closing = false;
+    app.addHook('preClose', (done) => {
+      closing = true;
+      done();
+    });
+    app.addHook('onSend', (request, reply, _payload, done) => {
+      reply.header('x-request-id', request.id);
+      if (closing) reply.header('connection', 'close');
+      done();
     });
     enforceBodyRateFloor((listener) => app.server.on('request', listener));
     if (options.tracerProvider) traceRequests(app, options.tracerProvider);
     app.addHook('onClose', async () => store.close());
     app.decorate('mediaUrl', mediaUrl);
+    app.decorate('publicUrl', publicUrl);
     if (options.onRoute) app.addHook('onRoute', options.onRoute);
     installErrorHandling(app);
     refuseNulInput(app);

@@ -52,18 +52,22 @@ export class GatewayMetrics {
     ['cause', 'outcome'],
   );
   readonly rateLimited = this.counter('gateway_rate_limited_total', 'Operations refused by a rate limit');
-  readonly redisUp = this.gauge(
-    'gateway_redis_up',
-    '1 while every Redis connection of this replica is ready; 0 while one reconnects (events then reach this replica only, notification polling is local)',
-  );
+  /** Only on a replica with REDIS_URL: without Redis there is nothing to be up or down (an alert on 0 must not fire). */
+  readonly redisUp: Gauge | undefined;
   readonly redisDegradedPublishes = this.counter(
     'gateway_redis_degraded_publishes_total',
     'Events published to this replica only because Redis was unreachable, by kind (postChanged, notificationAdded, …)',
     ['kind'],
   );
 
-  constructor() {
+  constructor({ redis = false }: { redis?: boolean } = {}) {
     collectDefaultMetrics({ register: this.registry });
+    this.redisUp = redis
+      ? this.gauge(
+          'gateway_redis_up',
+          '1 while every Redis connection of this replica is ready; 0 while one reconnects (events then reach this replica only, notification polling is local)',
+        )
+      : undefined;
   }
 
   private counter<L extends string>(name: string, help: string, labelNames: L[] = []) {

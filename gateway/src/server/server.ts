@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +7,7 @@ import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { enforceBodyRateFloor } from '../../../domain/bodyRate.js';
 import { GRAPHQL_LIMITS, HTTP_SERVER_TIMEOUTS } from '../../../domain/limits.js';
+import { requestIdOf } from '../../../domain/requestId.js';
 import { errorMessages, hardeningTexts } from '../../../domain/messages.js';
 import { fastifyTrustProxy, settingsFromEnv, type GatewaySettings } from './config.js';
 import { serveMedia } from './media.js';
@@ -33,8 +33,10 @@ export interface GatewayOptions {
   host?: string;
   /** The built web app (`dist/web`), served at / with a fallback to index.html for client routes. */
   webDir?: string;
-  /** JSON request logs (pino) at LOG_LEVEL, default info. */
+  /** JSON request logs (pino). */
   logger?: boolean;
+  /** pino's level for them; default LOG_LEVEL, else info. */
+  logLevel?: string;
   /** Overrides of what the environment says (tests switch features without touching process.env). */
   settings?: Partial<GatewaySettings>;
   /** Overrides of the upstream client's resilience (time-outs, breaker) and observers of its calls, for tests. */
@@ -69,12 +71,6 @@ export interface RunningGateway {
    * `graceMs` (default SHUTDOWN_GRACE_MS) is cut, then everything closes.
    */
   shutdown(graceMs?: number): Promise<void>;
-}
-
-/** A client's own request id is kept when it looks like one; anything else gets a fresh id. */
-function requestIdOf(header: string | string[] | undefined): string {
-  const value = Array.isArray(header) ? header[0] : header;
-  return value && /^[\w.:-]{1,128}$/.test(value) ? value : randomUUID();
 }
 
 /** An answer in GraphQL's shape for a request refused before GraphQL sees it. */
@@ -145,7 +141,7 @@ function useRequestLogOfErrors(): Plugin {
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const { upstreamUrl, port = 4000, host = '127.0.0.1', webDir, logger = false } = options;
   const settings: GatewaySettings = { ...settingsFromEnv(), ...options.settings };
-  const metrics = new GatewayMetrics();
+  const metrics = new GatewayMetrics({ redis: Boolean(settings.redisUrl) });
   const tracing = await gatewayTracing(options.tracerProvider);
   const client = new UpstreamClient({
     url: upstreamUrl,
@@ -179,11 +175,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const redis = settings.redisUrl
     ? new RedisLink(settings.redisUrl, settings.redisPrefix, {
         down: (error) => {
-          metrics.redisUp.set(0);
+          metrics.redisUp?.set(0);
           app.log.warn({ err: error }, 'Redis unreachable: events reach this replica only, notifications polled here, limits counted in memory');
         },
         up: (afterOutage) => {
-          metrics.redisUp.set(1);
+          metrics.redisUp?.set(1);
           // Warn, as the outage's start is: an operator filtering warnings sees when it ended too.
           if (afterOutage) app.log.warn('Redis reachable again');
         },
@@ -212,7 +208,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const app = Fastify({
     logger:
       logger || options.logStream
-        ? { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization'], ...(options.logStream ? { stream: options.logStream } : {}) }
+        ? {
+            level: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
+            redact: ['req.headers.authorization'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          }
         : false,
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     bodyLimit: GRAPHQL_LIMITS.maxBodyBytes,
@@ -264,11 +264,17 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const webRoot = webDir ? resolve(webDir) : undefined;
   await securityHeaders(app, webRoot);
 
+  // Every answer of the GraphQL endpoints, refusals before Yoga included (a body too large or not JSON, a method not allowed).
+  const graphqlRoutes = new Set([yoga.graphqlEndpoint, SSE_STREAM_PATH]);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (graphqlRoutes.has(request.routeOptions.url ?? '')) metrics.httpRequests.inc({ status: String(reply.statusCode) });
+    done();
+  });
+
   const handleGraphQL = async (request: FastifyRequest, reply: FastifyReply) => {
     // The raw response lets Yoga abort the request's signal (and so its upstream calls) when the client goes away.
     const handle = () => yoga.handleNodeRequestAndResponse(request, reply.raw, { req: request, reply, requestId: request.id, clientIp: request.ip });
     const response = await (tracing ? tracing.continueTrace(request.headers, handle) : handle());
-    metrics.httpRequests.inc({ status: String(response.status) });
     // Yoga answers a body type it has no parser for (text/plain) with an empty 415.
     if (response.status === 415 && !response.body) return sendRefusal(reply, 415, hardeningTexts.mediaTypeUnsupported);
     response.headers.forEach((value, key) => reply.header(key, value));
@@ -342,7 +348,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       const path = request.url.split('?')[0];
       // HEAD too: load balancers and link checkers ask a page with HEAD and must get what GET gets.
       const reading = request.method === 'GET' || request.method === 'HEAD';
-      if (reading && (request.headers.accept?.includes('text/html') || !/\.[a-z0-9]+$/i.test(path))) {
+      // Under /graphql/ are the API's own paths (the persisted listing when GraphiQL is on): never the app shell.
+      const apiPath = path.startsWith(`${yoga.graphqlEndpoint}/`);
+      if (reading && !apiPath && (request.headers.accept?.includes('text/html') || !/\.[a-z0-9]+$/i.test(path))) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return reply.status(404).send({ status: 404, message: 'Not Found' });

@@ -183,7 +183,9 @@ export function attachGraphQLWebSocket({ server, yoga, client, persisted, settin
         const clientIp = ctx.extra.request.socket.remoteAddress;
         const envelope = (signal?: AbortSignal, asGuest = false) =>
           yoga.getEnveloped({
+            // POST, as an HTTP request carrying an operation would be: a mutation is refused over GET only.
             request: new Request(`http://gateway${yoga.graphqlEndpoint}`, {
+              method: 'POST',
               headers: asGuest ? new Headers({ 'x-device-id': DEFAULT_DEVICE_ID }) : headers,
               signal,
             }),
@@ -228,6 +230,12 @@ export function attachGraphQLWebSocket({ server, yoga, client, persisted, settin
         };
         return args;
       },
+      // Errors of a result as HTTP would answer them: the status Yoga's plugins note for HTTP (a rate limit's 429 and
+      // Retry-After) is not part of a socket's message.
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors?.some((error) => error.extensions?.http !== undefined)
+          ? { ...result, errors: result.errors.map((error) => withoutHttp(error).toJSON()) }
+          : undefined,
       // An operation refused before it started (unknown persisted id, invalid document) ends the set-up too.
       onError: (ctx) => void states.get(ctx.extra.socket)?.releaseSetup?.(),
       execute: async (args) => {

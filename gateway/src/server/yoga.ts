@@ -89,6 +89,8 @@ export function createGatewayYoga({
   plugins: listenerPlugins = [],
 }: GatewayYogaOptions) {
   const plugins: Plugin[] = [
+    // First of these, so it also counts the operations a later plugin ends before execution (a rate limit's refusal).
+    ...(metrics ? [metrics.plugin()] : []),
     // Browsers send a simple GET or form POST cross-site without asking; such requests need a header they cannot add.
     useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }) as Plugin,
     // Multipart bodies (uploads) bypass Fastify's body cap: each file is bounded while it streams in.
@@ -107,7 +109,6 @@ export function createGatewayYoga({
     useDeferStream() as Plugin,
   ];
   if (!settings.persistedOnly) plugins.push(useGraphQLSSE({ endpoint: SSE_STREAM_PATH }));
-  if (metrics) plugins.push(metrics.plugin());
   plugins.push(...listenerPlugins);
   // First, so the operation's span covers the other plugins' execution hooks too.
   if (tracing) plugins.unshift(useOperationSpans(tracing.provider));

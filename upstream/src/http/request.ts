@@ -7,12 +7,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Media URLs of this instance: root-relative, or on the configured public address. */
     mediaUrl: MediaUrl;
+    /** The configured public address (UPSTREAM_PUBLIC_URL), without a trailing slash. */
+    publicUrl: string | undefined;
   }
 }
 
-/** `scheme://host[:port]` the client used, so page links work from where they asked. */
-export function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/**
+ * Where page links lead: the configured public address, or else `scheme://host[:port]` the client used, so links
+ * work from where they asked. With a public address set, a Host header a client makes up never reaches a link.
+ */
+function linkBase(request: FastifyRequest): string {
+  return request.server.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
 export function requestMedia(request: FastifyRequest): MediaUrl {
@@ -21,7 +26,7 @@ export function requestMedia(request: FastifyRequest): MediaUrl {
 
 /** The request's own URL with `page` replaced, absolute. */
 export function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, requestOrigin(request));
+  const url = new URL(linkBase(request) + request.url);
   url.searchParams.set('page', String(page));
   return url.toString();
 }

@@ -1,6 +1,8 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { IMAGE_MAX_PIXELS, IMAGE_THUMBNAIL_MAX_PX } from '../../../domain/limits.js';
 import { communityTexts } from '../../../domain/messages.js';
 import { imageUploadProblem } from '../../../domain/post.js';
 import type { Database } from '../db/client.js';
@@ -34,6 +36,7 @@ export class StoredUploads {
   image(row: ImageRow): void {
     this.imageIds.push(row.id);
     this.files.push(row.url);
+    if (row.thumbnailUrl && row.thumbnailUrl !== row.url) this.files.push(row.thumbnailUrl);
   }
 
   async discard(): Promise<void> {
@@ -71,18 +74,53 @@ export async function storeImage(
   const problem = imageUploadProblem(detected?.kind === 'image' ? { type: detected.extension } : null, bytes.length);
   if (problem) throw ValidationError.of('image', problem);
   const checked = checkUpload(bytes, upload.mimetype, { field: 'image', kinds: ['image'], unsupported: communityTexts.upload.notImage });
-  const path = `${UPLOADS_FOLDER}/${randomUUID()}.${checked.extension}`;
-  await media.save(path, checked.bytes, checked.mimeType);
+  const name = `${UPLOADS_FOLDER}/${randomUUID()}`;
+  const path = `${name}.${checked.extension}`;
+  const thumbnail = await thumbnailOf(checked.bytes, checked.width, checked.height);
+  const thumbnailPath = thumbnail ? `${name}.thumb.webp` : path;
+  const saved: string[] = [];
   try {
+    await media.save(path, checked.bytes, checked.mimeType);
+    saved.push(path);
+    if (thumbnail) {
+      await media.save(thumbnailPath, thumbnail, 'image/webp');
+      saved.push(thumbnailPath);
+    }
     const [row] = await db
       .insert(images)
-      .values({ url: path, thumbnailUrl: path, width: checked.width, height: checked.height, size: checked.bytes.length, mimeType: checked.mimeType, ownerId })
+      .values({
+        url: path,
+        thumbnailUrl: thumbnailPath,
+        width: checked.width,
+        height: checked.height,
+        size: checked.bytes.length,
+        mimeType: checked.mimeType,
+        ownerId,
+      })
       .returning();
     stored?.image(row);
     return row;
   } catch (error) {
-    await media.remove([path]);
+    await media.remove(saved);
     throw error;
+  }
+}
+
+/**
+ * A WebP copy of a picture at most IMAGE_THUMBNAIL_MAX_PX on its longest side (upright by its EXIF orientation; an
+ * animation's first frame), for lists; null when the picture is that small already, or when the copy cannot be made
+ * (the picture itself passed every check, so the list shows it instead).
+ */
+async function thumbnailOf(bytes: Buffer, width: number | null, height: number | null): Promise<Buffer | null> {
+  if (width !== null && height !== null && Math.max(width, height) <= IMAGE_THUMBNAIL_MAX_PX) return null;
+  try {
+    return await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, animated: false })
+      .rotate()
+      .resize({ width: IMAGE_THUMBNAIL_MAX_PX, height: IMAGE_THUMBNAIL_MAX_PX, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer();
+  } catch {
+    return null;
   }
 }
 
