@@ -37,6 +37,11 @@ export const newPasswordSchema = z
 const email = z.string({ error: v.email }).trim().regex(EMAIL_PATTERN, { error: v.email });
 /** NFKC-normalised; zero-width, format and control characters and leading or trailing spaces refused (domain/nickname.ts). */
 const nicknameMessages = { invisible: v.nicknameInvisible, spaces: v.nicknameSpaces, length: v.nickname(NICKNAME_MIN, NICKNAME_MAX) } as const;
+/** The nickname rule's words for `value`, or null: what a form shows under the field while the member types. */
+export function nicknameMessage(value: string): string | null {
+  const problem = nicknameProblem(value);
+  return problem ? nicknameMessages[problem] : null;
+}
 const nickname = z
   .string({ error: v.nickname(NICKNAME_MIN, NICKNAME_MAX) })
   .overwrite(normalizeNickname)

@@ -31,6 +31,9 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** Failures of delivery rather than refusals of what was sent: the same request may well succeed when sent again. */
+export const TRANSIENT_ERROR_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'SERVICE_UNAVAILABLE', 'INTERNAL_SERVER_ERROR'] as const satisfies readonly ErrorCode[];
+
 /** Codes only a client says of itself (it could not classify a failure); the server never sends them, so the schema's enum leaves them out. */
 export const CLIENT_ONLY_ERROR_CODES = ['UNKNOWN'] as const satisfies readonly ErrorCode[];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReservedNickname } from './nickname.js';
+import { isReservedNickname, nicknameProblem } from './nickname.js';
 
 describe('isReservedNickname', () => {
   it('finds a staff word in any case, width, spacing or punctuation', () => {
@@ -29,5 +29,35 @@ describe('isReservedNickname', () => {
     for (const nickname of ['badminton', 'Padmini', 'adminton', 'bad min', 'ad-minton', '말랑콩떡', 'slime2026']) {
       expect(isReservedNickname(nickname), nickname).toBe(false);
     }
+  });
+});
+
+describe('nicknameProblem', () => {
+  it('takes emoji joined into one picture, whose zero-width joiners show as part of it', () => {
+    for (const nickname of ['👨\u200D👩\u200D👧\u200D👦가족', '👩🏽\u200D💻개발자', '❤\uFE0F\u200D🔥불꽃', '복숭아😀빛']) {
+      expect(nicknameProblem(nickname), nickname).toBeNull();
+    }
+  });
+
+  it('refuses a zero-width joiner or other hidden character anywhere else', () => {
+    for (const nickname of ['말랑\u200D콩떡', '말랑콩떡\u200D', '\u200D👩가족', '👩\u200D\u200D👩', '슬라임\u200B', '\u3164말랑']) {
+      expect(nicknameProblem(nickname), JSON.stringify(nickname)).toBe('invisible');
+    }
+  });
+});
+
+describe('nickname length', () => {
+  it('counts what a reader sees: letters and whole emoji, not code units', () => {
+    expect(nicknameProblem('가')).toBe('length');
+    expect(nicknameProblem('👍')).toBe('length');
+    expect(nicknameProblem('👨\u200D👩\u200D👧\u200D👦')).toBe('length');
+    expect(nicknameProblem('👍👍')).toBeNull();
+    expect(nicknameProblem('말'.repeat(20))).toBeNull();
+    expect(nicknameProblem('말'.repeat(21))).toBe('length');
+    expect(nicknameProblem('👨\u200D👩\u200D👧'.repeat(5))).toBeNull();
+  });
+
+  it('refuses a letter heaped with combining marks, one character to a reader but hundreds of code units', () => {
+    expect(nicknameProblem(`a${'\u0301'.repeat(200)}b`)).toBe('length');
   });
 });

@@ -27,14 +27,36 @@ export function mentionedNicknameKeys(text: string): string[] {
   return [...new Set([...text.matchAll(/@([^\s@]{2,20})/g)].map((match) => nicknameKey(match[1])))];
 }
 
+/**
+ * Emoji joined into one picture (👨‍👩‍👧‍👦, 👩🏽‍💻): the zero-width joiners inside such a sequence show as part of it,
+ * so they are not the hidden characters INVISIBLE refuses. A joiner anywhere else still is.
+ */
+const EMOJI_ZWJ_SEQUENCE = /\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}]?\uFE0F?(?:\u200D\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}]?\uFE0F?)+/gu;
+
+const graphemes = new Intl.Segmenter('ko', { granularity: 'grapheme' });
+
+/** A nickname's length as its reader counts it: letters and whole emoji (👨‍👩‍👧‍👦 is one), not UTF-16 code units. */
+export function nicknameLength(value: string): number {
+  let length = 0;
+  for (const _ of graphemes.segment(value)) length += 1;
+  return length;
+}
+
+/**
+ * Code units a nickname may take per character it shows, on average: a family emoji takes 11, and a letter heaped
+ * with combining marks (one character to the count above) must not make a nickname of thousands.
+ */
+const CODE_UNITS_PER_CHARACTER = 4;
+
 export type NicknameProblem = 'invisible' | 'spaces' | 'length';
 
 /** What is wrong with a nickname (after normalising), or null. */
 export function nicknameProblem(value: string): NicknameProblem | null {
   const nickname = normalizeNickname(value);
-  if (INVISIBLE.test(nickname)) return 'invisible';
+  if (INVISIBLE.test(nickname.replace(EMOJI_ZWJ_SEQUENCE, (sequence) => sequence.replaceAll('\u200D', '')))) return 'invisible';
   if (nickname !== nickname.trim()) return 'spaces';
-  if (nickname.length < NICKNAME_MIN || nickname.length > NICKNAME_MAX) return 'length';
+  const length = nicknameLength(nickname);
+  if (length < NICKNAME_MIN || length > NICKNAME_MAX || nickname.length > NICKNAME_MAX * CODE_UNITS_PER_CHARACTER) return 'length';
   return null;
 }
 

@@ -120,6 +120,9 @@ export const communityTexts = {
     missing: '올릴 이미지를 선택해주세요.',
     tooMany: (max: number) => `이미지는 최대 ${max}개까지 올릴 수 있습니다.`,
     failed: '이미지를 올리지 못했습니다.',
+    /** A picture that failed stays in the form until it is sent again or removed: the post waits for it. */
+    failedKept: '올리지 못한 이미지가 있습니다. 다시 올리거나 지운 뒤 등록해주세요.',
+    retry: '다시 올리기',
   },
   errors: {
     notAuthor: '작성자만 할 수 있습니다.',

@@ -60,6 +60,8 @@ export const messagingTexts = {
   deleteRead: '읽은 알림 삭제',
   delete: '삭제',
   emptyInbox: '알림이 없습니다.',
+  /** Below the inbox while older notifications remain. */
+  moreNotifications: '이전 알림 더 보기',
   settingsTitle: '알림 설정',
   channelLabels: { email: '이메일', push: '푸시', inApp: '앱 내 알림' } as Record<string, string>,
   typeLabels: {

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { PROFILE_LIST_PAGE_SIZE } from '../../domain/limits.js';
+import { NICKNAME_MAX, NICKNAME_MIN, PROFILE_LIST_PAGE_SIZE } from '../../domain/limits.js';
 import { accountTexts, communityTexts, globalErrorTexts, legalTexts, uiTexts } from '../../domain/messages.js';
 import { issueToken } from '../../upstream/src/app.js';
 import { appleSigner, startProviders, useProviders } from '../helpers/social-providers.js';
@@ -110,6 +110,21 @@ describe('login sheet and session', () => {
     await page.waitForURL(`${app.gateway.url}/community/write`);
     expect(await loginSheet(page).count()).toBe(0);
     expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test('a guest logging in from a member-only screen gets that screen as the member, and Back does not show its guest version', async () => {
+    const page = await open('/community');
+    await page.goto(`${app.gateway.url}/my/settings`);
+    await page.getByRole('button', { name: uiTexts.login, exact: true }).click();
+    const dialog = loginSheet(page);
+    await dialog.waitFor();
+    await logInWithPassword(dialog, page);
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/my/settings');
+    await expect.poll(() => page.getByText(uiTexts.loginRequired).count(), { timeout: 15_000 }).toBe(0);
+    await page.getByRole('heading', { name: accountTexts.settings.title }).first().waitFor();
+    await page.goBack();
+    await page.waitForURL('**/community');
   });
 
   test('an expired token redirects to /login/sign-in with the login-needed toast, and back after logging in', async () => {
@@ -402,6 +417,26 @@ describe('profile', () => {
     await page.goto(`${app.gateway.url}/my/profile/edit`);
     const nickname = page.getByLabel(accountTexts.edit.nickname);
     await expect.poll(() => nickname.inputValue()).toBe('슬라임장인');
+    // Too short: the rule's words under the field, not a silently disabled button.
+    const save = page.getByRole('button', { name: accountTexts.edit.save });
+    await nickname.fill('가');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: accountTexts.validation.nickname(NICKNAME_MIN, NICKNAME_MAX) })
+      .waitFor();
+    expect(await nickname.getAttribute('aria-invalid')).toBe('true');
+    expect(await save.isDisabled()).toBe(true);
+    // Another member's nickname is refused by the server; changing the field takes the refusal away.
+    await nickname.fill('젤리곰');
+    await save.click();
+    const taken = page.getByRole('alert').filter({ hasText: accountTexts.errors.nicknameTaken });
+    await taken.waitFor();
+    await nickname.fill('젤리곰두번째');
+    await taken.waitFor({ state: 'detached' });
+    // Emoji joined into one picture are a nickname's own characters.
+    await nickname.fill('👨\u200D👩\u200D👧가족');
+    await expect.poll(() => page.getByRole('alert').count()).toBe(0);
+    expect(await save.isDisabled()).toBe(false);
     await nickname.fill('장인슬라임');
     await page.getByLabel(accountTexts.edit.bio).fill('슬라임을 빚습니다');
     await page.getByRole('button', { name: accountTexts.edit.save }).click();

@@ -1,7 +1,7 @@
 import { type Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { CATEGORY_IDS } from '../../domain/community.js';
-import { accountTexts, uiTexts } from '../../domain/messages.js';
+import { accountTexts, globalErrorTexts, uiTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /**
@@ -56,8 +56,14 @@ describe('community', () => {
     expect(titles.some((title) => HANGUL.test(title))).toBe(true);
     expect(await tab(page, uiTexts.tabs.home).getAttribute('aria-current')).toBe('page');
     expect(await page.title()).toBe(uiTexts.appTitle);
-    // A guest has no inbox: the bell carries no unread mark (the count appears only for a member with unread ones).
-    expect(await tab(page, uiTexts.tabs.notification).locator('.tab__icon > :not(svg)').count()).toBe(0);
+    // The spec's notification tab shows a permanent red dot, for guests too; the unread count is LiveInbox's, for members.
+    const dot = await tab(page, uiTexts.tabs.notification)
+      .locator('.tab__icon')
+      .evaluate((element) => {
+        const style = getComputedStyle(element, '::after');
+        return { content: style.content, width: style.width, background: style.backgroundColor };
+      });
+    expect(dot).toEqual({ content: '""', width: '7px', background: expect.not.stringMatching(/^rgba\(0, 0, 0, 0\)$/) });
     await page.close();
   });
 
@@ -119,6 +125,20 @@ describe('community', () => {
     await page.close();
   });
 
+  test('a guest on a member-only screen is offered the login, which opens the login sheet', async () => {
+    const page = await open('/community');
+    for (const path of ['/my/settings', '/my/profile', '/my/profile/edit', '/my/notifications', '/my/inquiries']) {
+      await page.goto(`${app.gateway.url}${path}`);
+      await page.getByText(uiTexts.loginRequired).first().waitFor();
+      await page.getByRole('button', { name: uiTexts.login, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: accountTexts.sheet.title });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: uiTexts.close }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await page.close();
+  });
+
   test('a guest tapping 작성 gets the login modal and stays on 홈', async () => {
     const page = await open('/community');
     await firstPageOfFeed(page);
@@ -164,6 +184,13 @@ describe('community', () => {
   test('an unknown post and an unknown page each say so', async () => {
     const page = await open('/community/detail?id=missing');
     await page.getByRole('heading', { name: uiTexts.postNotFound }).waitFor();
+
+    // A member's address that cannot name anyone is a member not found, as one that names no one is.
+    for (const id of ['abc', encodeURIComponent(Buffer.from('User:999999').toString('base64'))]) {
+      await page.goto(`${app.gateway.url}/users/${id}`);
+      await page.getByRole('heading', { name: uiTexts.notFoundTitle }).waitFor();
+      expect(await page.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
+    }
 
     await page.goto(`${app.gateway.url}/no/such/page`);
     await page.getByRole('heading', { level: 1, name: uiTexts.notFoundTitle }).waitFor();

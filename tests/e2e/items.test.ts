@@ -215,6 +215,31 @@ describe('probability tables', () => {
     await page.waitForURL(/\/probability\/villagedecoration\/\d+$/);
     await page.getByRole('heading', { name: /풍차/ }).waitFor();
     expect(await page.getByTestId('probability-value').textContent()).toMatch(/^\d+(\.\d+)?%$/);
+
+    // Back from the row: the search and its results are as they were left, and a reload keeps them too.
+    await page.goBack();
+    const box = page.getByRole('searchbox', { name: itemTexts.probability.searchPlaceholder });
+    await expect.poll(() => box.inputValue()).toBe('풍차');
+    await expect.poll(() => page.getByTestId('probability-card').first().textContent()).toMatch(/풍차/);
+    const rows = await page.getByTestId('probability-card').count();
+    await page.reload();
+    await expect.poll(() => box.inputValue()).toBe('풍차');
+    await expect.poll(() => page.getByTestId('probability-card').count()).toBe(rows);
+    await page.close();
+  });
+
+  test('the item search is kept in the address: back from another screen shows the same search and results', async () => {
+    const page = await open('/community/search/item');
+    const box = page.getByRole('searchbox', { name: itemTexts.searchPlaceholder });
+    await box.fill('랜턴');
+    await page.getByRole('button', { name: /랜턴/ }).first().waitFor();
+    const results = await page.locator('.item-result').count();
+    await page.waitForURL(/\/community\/search\/item\?q=/);
+    await page.getByRole('link', { name: uiTexts.tabs.home }).click();
+    await page.waitForURL('**/community');
+    await page.goBack();
+    await expect.poll(() => box.inputValue()).toBe('랜턴');
+    await expect.poll(() => page.locator('.item-result').count()).toBe(results);
     await page.close();
   });
 

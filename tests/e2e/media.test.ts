@@ -161,6 +161,57 @@ describe('post pictures through the write form', () => {
     await page.close();
   });
 
+  test('a picture whose upload does not get through stays in the form, and the post waits for it', async () => {
+    const page = await open(`${app.gateway.url}/community/write`);
+    await page.getByLabel(w.titleLabel, { exact: true }).fill('끊긴 업로드 뒤의 글');
+    await page.getByLabel(w.contentLabel, { exact: true }).fill('사진이 꼭 있어야 하는 글');
+    // The connection drops under the first upload.
+    let dropped = 0;
+    await page.route('**/graphql', (route) => {
+      const multipart = /^multipart\/form-data/i.test(route.request().headers()['content-type'] ?? '');
+      if (multipart && dropped === 0) {
+        dropped += 1;
+        return route.abort('connectionreset');
+      }
+      return route.fallback();
+    });
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/graphql') && request.method() === 'POST' && !/^multipart/i.test(request.headers()['content-type'] ?? ''))
+        posted.push(request.url());
+    });
+    await page.getByTestId('image-input').setInputFiles({ name: 'slime-photo.jpg', mimeType: 'image/jpeg', buffer: jpegPhoto() });
+    const retry = page.getByRole('button', { name: `${communityTexts.upload.retry} 1` });
+    await retry.waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('image-preview').count()).toBe(1);
+
+    // Sending now would publish the post without its picture: the form says why it waits instead.
+    await page.getByRole('button', { name: w.submit, exact: true }).click();
+    await expect.poll(() => pickState(page)).toBe(communityTexts.upload.failedKept);
+    expect(posted).toEqual([]);
+    expect(page.url()).toMatch(/\/community\/write$/);
+
+    await retry.click();
+    await expect.poll(() => pickState(page), { timeout: 20_000 }).toBe('uploaded');
+    await page.getByRole('button', { name: w.submit, exact: true }).click();
+    await page.getByText(w.created).first().waitFor();
+    await page.reload();
+    await expect.poll(() => page.locator('.post-detail__images img').count()).toBe(1);
+    expect(await page.locator('.post-detail__title').textContent()).toBe('끊긴 업로드 뒤의 글');
+    await page.close();
+  });
+
+  test('picking a good picture after a refused one clears the refusal', async () => {
+    const page = await open(`${app.gateway.url}/community/write`);
+    const input = page.getByTestId('image-input');
+    await input.waitFor({ state: 'attached' });
+    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: pngOfSize(IMAGE_MAX_BYTES + 1) });
+    await expect.poll(() => pickState(page)).toBe(communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE));
+    await input.setInputFiles({ name: 'fine.png', mimeType: 'image/png', buffer: pngOfSize(256 * 1024) });
+    await expect.poll(() => pickState(page), { timeout: 20_000 }).toBe('uploaded');
+    await page.close();
+  });
+
   test('a refusal only the server can make shows the server’s own reason, not the generic failure', async () => {
     const page = await open(`${app.gateway.url}/community/write`);
     const input = page.getByTestId('image-input');

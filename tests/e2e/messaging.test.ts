@@ -1,6 +1,7 @@
 import { type BrowserContext, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { communityTexts, globalErrorTexts, messagingTexts as m, uiTexts } from '../../domain/messages.js';
+import { NOTIFICATION_PAGE_SIZE_DEFAULT } from '../../domain/limits.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** Two members in two browser contexts: B answers A's post and A's 알림 tab shows it live, without a reload. */
@@ -97,6 +98,44 @@ describe('the inbox actions', () => {
 
     await inbox.reload();
     await inbox.getByText(m.emptyInbox).waitFor();
+    await inbox.close();
+  });
+});
+
+describe('a long inbox', () => {
+  test('shows the newest page first and every older notification on request, each once', async () => {
+    const MEMBER = 5;
+    const staffToken = await app.upstream.issueToken(1);
+    const titles = Array.from({ length: 45 }, (_, index) => `긴 알림함 안내 ${String(index + 1).padStart(2, '0')}`);
+    for (const title of titles) {
+      const sent = await fetch(`${app.upstream.url}/v1/admin/notification/send/`, {
+        method: 'POST',
+        headers: { authorization: `token ${staffToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ targetUsers: [MEMBER], title, content: '페이지를 넘겨 보는 알림' }),
+      });
+      expect(sent.status).toBe(200);
+    }
+    const listed = await fetch(`${app.upstream.url}/v1/user/notification/?page_size=1`, {
+      headers: { authorization: `token ${await app.upstream.issueToken(MEMBER)}` },
+    });
+    const total = ((await listed.json()) as { count: number }).count;
+    expect(total).toBeGreaterThanOrEqual(titles.length);
+
+    const inbox = await open(await app.browserFor(MEMBER), '/community/notice');
+    const items = inbox.locator('.inbox__item');
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(NOTIFICATION_PAGE_SIZE_DEFAULT);
+    // Newest first: the last one sent leads.
+    expect(await items.first().locator('.inbox__title').textContent()).toBe(titles.at(-1));
+    const more = inbox.getByRole('button', { name: m.moreNotifications });
+    while ((await items.count()) < total) {
+      const shown = await items.count();
+      await more.click();
+      await expect.poll(() => items.count(), { timeout: 15_000 }).toBeGreaterThan(shown);
+    }
+    expect(await more.count()).toBe(0);
+    const shownTitles = await inbox.locator('.inbox__item .inbox__title').allTextContents();
+    expect(shownTitles).toHaveLength(total);
+    expect(shownTitles.filter((title) => title.startsWith('긴 알림함'))).toEqual([...titles].reverse());
     await inbox.close();
   });
 });

@@ -176,7 +176,6 @@ export function RegisterPage() {
         <TextField
           label={r.nickname}
           autoComplete="nickname"
-          maxLength={NICKNAME_MAX}
           hint={r.nicknameHint(NICKNAME_MIN, NICKNAME_MAX)}
           value={form.nickname}
           onChange={set('nickname')}

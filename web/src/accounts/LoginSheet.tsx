@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 import { LoginFooter, LoginPanel } from './LoginPanel';
 import { takeReturnPath } from '../app/session';
@@ -13,6 +13,7 @@ import { ModalDialog } from '../ui/FormParts';
  */
 export default function LoginSheet({ options, onClose }: { options: OpenLoginOptions; onClose: () => void }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const titleId = useId();
 
   useEffect(() => {
@@ -26,7 +27,9 @@ export default function LoginSheet({ options, onClose }: { options: OpenLoginOpt
   function loggedIn() {
     onClose();
     const target = options.returnTo ?? takeReturnPath();
-    if (target) navigate(target);
+    // Back to the address the sheet was opened on: its entry is replaced, so the screen loads again as the member's
+    // and Back does not lead to its guest version.
+    if (target) navigate(target, { replace: target === location.pathname + location.search });
   }
 
   return (

@@ -11,7 +11,7 @@ import { ScreenSkeleton } from '../ui/ScreenSkeleton';
 import { ProfileBadgeList } from './ProfileTabLists';
 import { RouteScreen } from '../app/RouteScreen';
 import { ProfileHead, ProfileMoreButton, ProfileStats } from './ProfileParts';
-import { LoginRequired } from '../ui/StateScreen';
+import { LoginRequiredScreen } from './LoginRequiredScreen';
 
 const p = accountTexts.profile;
 const d = accountTexts.detail;
@@ -66,7 +66,7 @@ function ProfileDetail({ queryRef }: { queryRef: PreloadedQuery<ProfileDetailPag
     `,
     queryRef,
   );
-  if (!viewer) return <LoginRequired />;
+  if (!viewer) return <LoginRequiredScreen />;
   const gender = viewer.gender ? accountTexts.edit.genders[viewer.gender.toLowerCase() as keyof typeof accountTexts.edit.genders] : null;
   const fields: [string, string | null | undefined][] = [
     [d.email, viewer.email],

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
-import { BIO_MAX, GENDERS, NICKNAME_MAX, NICKNAME_MIN } from '@domain/limits.js';
+import { nicknameMessage } from '@domain/account.js';
+import { BIO_MAX, GENDERS } from '@domain/limits.js';
 import { accountTexts } from '@domain/messages.js';
 import type { ProfileEditPageQuery } from '../__generated__/ProfileEditPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
@@ -10,8 +11,8 @@ import { useToast } from '../ui/toast/ToastProvider';
 import { failureMessage } from '../app/relay/mutationFailure';
 import { ProfilePhotoPicker } from './ProfilePhotoPicker';
 import { RouteScreen } from '../app/RouteScreen';
-import { LoginRequired } from '../ui/StateScreen';
 import { FormError } from '../ui/FormParts';
+import { LoginRequiredScreen } from './LoginRequiredScreen';
 
 const e = accountTexts.edit;
 
@@ -41,11 +42,16 @@ function ProfileEditForm({ queryRef }: { queryRef: PreloadedQuery<ProfileEditPag
   const { updateProfile, inFlight } = useUpdateProfileMutation();
   const toast = useToast();
   const navigate = useNavigate();
-  if (!viewer) return <LoginRequired />;
+  if (!viewer) return <LoginRequiredScreen />;
 
-  const nicknameLength = form.nickname.trim().length;
-  const valid = nicknameLength >= NICKNAME_MIN && nicknameLength <= NICKNAME_MAX && form.bio.length <= BIO_MAX;
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
+  // The nickname's problem in the rule's own words, under the field as the member types (it is saved trimmed).
+  const nicknameError = nicknameMessage(form.nickname.trim());
+  const valid = nicknameError === null && form.bio.length <= BIO_MAX;
+  // A change answers the server's last refusal (a taken nickname): its message goes with it.
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
+    setError(null);
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+  };
 
   async function save() {
     setError(null);
@@ -71,8 +77,20 @@ function ProfileEditForm({ queryRef }: { queryRef: PreloadedQuery<ProfileEditPag
       >
         <label className="field-label">
           {e.nickname}
-          <input className="text-input" name="nickname" value={form.nickname} maxLength={NICKNAME_MAX} onChange={set('nickname')} />
+          <input
+            className="text-input"
+            name="nickname"
+            value={form.nickname}
+            onChange={set('nickname')}
+            aria-invalid={nicknameError ? true : undefined}
+            aria-describedby={nicknameError ? 'nickname-error' : undefined}
+          />
         </label>
+        {nicknameError ? (
+          <p className="field__error" role="alert" id="nickname-error">
+            {nicknameError}
+          </p>
+        ) : null}
         <label className="field-label">
           {e.bio}
           <textarea className="text-input" name="bio" value={form.bio} maxLength={BIO_MAX} onChange={set('bio')} />

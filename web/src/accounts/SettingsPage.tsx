@@ -14,8 +14,8 @@ import { BlockedMemberList } from './BlockedMemberList';
 import { HiddenStoryMemberList } from '../stories/HiddenStoryMemberList';
 import { setSoundEffects, useSoundEffects } from '../ui/modalSound';
 import { RouteScreen } from '../app/RouteScreen';
-import { LoginRequired } from '../ui/StateScreen';
 import { NewPasswordFields, newPasswordReady, useEmailVerificationMutations } from './AccountJourneyPages';
+import { LoginRequiredScreen } from './LoginRequiredScreen';
 
 const s = accountTexts.settings;
 const e = journeyTexts.settings;
@@ -57,7 +57,7 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
     pushAlerts: viewer?.preferences?.pushAlerts ?? true,
   });
   const [privacy, setPrivacy] = useState<PrivacyLevel>((viewer?.preferences?.privacy?.toLowerCase() as PrivacyLevel | undefined) ?? 'public');
-  if (!viewer) return <LoginRequired />;
+  if (!viewer) return <LoginRequiredScreen />;
 
   async function changePassword() {
     try {

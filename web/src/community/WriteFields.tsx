@@ -194,6 +194,7 @@ export function ImageField(props: {
   uploading: boolean;
   error: string | undefined;
   onPick: (files: File[]) => void;
+  onRetry: (key: string) => void;
   onRemove: (key: string) => void;
 }) {
   const fileInput = useRef<HTMLInputElement>(null);
@@ -204,8 +205,23 @@ export function ImageField(props: {
       </span>
       <ul className="write-form__images" aria-labelledby={props.id}>
         {props.picked.map((image, index) => (
-          <li key={image.key} className="write-form__image" data-testid="image-preview" aria-busy={image.id === null}>
+          <li
+            key={image.key}
+            className={`write-form__image${image.failed ? ' write-form__image--failed' : ''}`}
+            data-testid="image-preview"
+            aria-busy={image.id === null && !image.failed}
+          >
             <img src={image.previewUrl} alt={uiTexts.postImage(index + 1)} />
+            {image.failed ? (
+              <button
+                type="button"
+                className="write-form__retry"
+                aria-label={`${communityTexts.upload.retry} ${index + 1}`}
+                onClick={() => props.onRetry(image.key)}
+              >
+                {communityTexts.upload.retry}
+              </button>
+            ) : null}
             <button type="button" className="write-form__remove" aria-label={`${w.removeImage} ${index + 1}`} onClick={() => props.onRemove(image.key)}>
               ×
             </button>

@@ -39,6 +39,10 @@ export function WriteForm({ title, post, categories }: WriteFormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (images.uploading || creating) return;
+    if (images.failed) {
+      setErrors((current) => ({ ...current, images: communityTexts.upload.failedKept }));
+      return;
+    }
     const current = { ...draft, images: images.uploaded() };
     const problems = validate(current, isEdit);
     setErrors(problems);
@@ -96,8 +100,19 @@ export function WriteForm({ title, post, categories }: WriteFormProps) {
           picked={images.picked}
           uploading={images.uploading}
           error={errors.images}
-          onPick={images.pick}
-          onRemove={images.remove}
+          onPick={(files) => {
+            // A new pick starts over: the problem of an earlier file no longer stands (the pick's own is shown).
+            setErrors((current) => ({ ...current, images: undefined }));
+            images.pick(files);
+          }}
+          onRetry={(key) => {
+            setErrors((current) => ({ ...current, images: undefined }));
+            images.retry(key);
+          }}
+          onRemove={(key) => {
+            setErrors((current) => ({ ...current, images: undefined }));
+            images.remove(key);
+          }}
         />
         <FieldError message={errors.form} />
         <button type="submit" className="button button--primary write-form__submit" disabled={images.uploading || creating}>

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { TRANSIENT_ERROR_CODES } from '@domain/errors.js';
 import { POST_IMAGES_MAX } from '@domain/limits.js';
 import { communityTexts } from '@domain/messages.js';
+import { MutationFailure } from '../app/relay/mutationFailure';
 import { pictureProblem } from '../ui/uploads';
 import { useUploadImageMutation } from './useUploadImageMutation';
 
-/** A picked image: its preview at once, its id once the gateway has it. */
+/** A picked image: its preview at once, its id once the gateway has it; `failed` when its upload did not go through. */
 export interface PickedImage {
   key: string;
   previewUrl: string;
@@ -14,7 +16,9 @@ export interface PickedImage {
 
 /**
  * The write form's pictures: the post's own, and picked files, each uploaded at once with its local preview shown
- * meanwhile. `onProblem` tells why a file was refused (too many, not a picture, too big, the upload failed).
+ * meanwhile. `onProblem` tells why a file was refused (too many, not a picture, too big, the upload failed). A file
+ * whose upload did not get through stays, marked failed, until it is sent again (`retry`) or removed: a post is never
+ * sent without a picture its author picked.
  */
 export function usePickedImages(initial: ReadonlyArray<{ id: string; url: string }>, onProblem: (message: string) => void) {
   const [picked, setPicked] = useState<PickedImage[]>(() => initial.map((image) => ({ key: image.id, previewUrl: image.url, id: image.id })));
@@ -23,6 +27,25 @@ export function usePickedImages(initial: ReadonlyArray<{ id: string; url: string
   // Object URLs of local previews are released when the form goes away.
   const localPreviews = useRef(new Set<string>());
   useEffect(() => () => localPreviews.current.forEach((url) => URL.revokeObjectURL(url)), []);
+  /** The files picked here, by key, for sending one again. */
+  const pickedFiles = useRef(new Map<string, File>());
+
+  const upload = (key: string, file: File) => {
+    setPicked((current) => current.map((entry) => (entry.key === key ? { ...entry, failed: false } : entry)));
+    uploadImage(file).then(
+      (image) => setPicked((current) => current.map((entry) => (entry.key === key ? { ...entry, id: image.id } : entry))),
+      (error: Error) => {
+        // Refused by the service (too many pixels, not a picture after all): the file goes, with the reason. Not
+        // delivered (the network, a time-out, the service away; a failed request carries no code): it stays to be sent again.
+        const refused = error instanceof MutationFailure && error.code !== undefined && !(TRANSIENT_ERROR_CODES as readonly string[]).includes(error.code);
+        setPicked((current) =>
+          refused ? current.filter((entry) => entry.key !== key) : current.map((entry) => (entry.key === key ? { ...entry, failed: true } : entry)),
+        );
+        if (refused) pickedFiles.current.delete(key);
+        onProblem(error.message || communityTexts.upload.failed);
+      },
+    );
+  };
 
   const pick = (files: File[]) => {
     if (picked.length + files.length > POST_IMAGES_MAX) {
@@ -38,20 +61,24 @@ export function usePickedImages(initial: ReadonlyArray<{ id: string; url: string
       const previewUrl = URL.createObjectURL(file);
       localPreviews.current.add(previewUrl);
       const key = previewUrl;
+      pickedFiles.current.set(key, file);
       setPicked((current) => [...current, { key, previewUrl, id: null }]);
-      uploadImage(file).then(
-        (image) => setPicked((current) => current.map((entry) => (entry.key === key ? { ...entry, id: image.id } : entry))),
-        (error: Error) => {
-          setPicked((current) => current.filter((entry) => entry.key !== key));
-          onProblem(error.message || communityTexts.upload.failed);
-        },
-      );
+      upload(key, file);
     }
   };
 
-  const remove = (key: string) => setPicked((current) => current.filter((entry) => entry.key !== key));
+  const retry = (key: string) => {
+    const file = pickedFiles.current.get(key);
+    if (file) upload(key, file);
+  };
+  const remove = (key: string) => {
+    pickedFiles.current.delete(key);
+    setPicked((current) => current.filter((entry) => entry.key !== key));
+  };
   const uploading = picked.some((image) => image.id === null && !image.failed);
+  /** Some picture did not reach the gateway: the form waits until it is sent again or removed. */
+  const failed = picked.some((image) => image.failed);
   /** The pictures the gateway has, in their order. */
   const uploaded = () => picked.flatMap((image) => (image.id ? [{ id: image.id, url: image.previewUrl }] : []));
-  return { picked, pick, remove, uploading, uploaded };
+  return { picked, pick, retry, remove, uploading, failed, uploaded };
 }

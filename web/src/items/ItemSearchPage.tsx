@@ -1,9 +1,11 @@
 import { Suspense, useEffect, useState } from 'react';
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
+import { useSearchParams } from 'react-router-dom';
 import { ITEM_SEARCH_DEBOUNCE_MS, ITEM_SEARCH_MAX_LENGTH, ITEM_SEARCH_MIN_LENGTH, ITEM_SEARCH_PAGE_SIZE_DEFAULT } from '@domain/limits.js';
 import { itemTexts } from '@domain/messages.js';
 import type { ItemSearchPageQuery as ItemSearchPageQueryType } from '../__generated__/ItemSearchPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
+import { SEARCH_PARAM } from './searchParam';
 import { ItemInfoModal } from './ItemInfoModal';
 
 const itemSearchQuery = graphql`
@@ -33,10 +35,33 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
+/**
+ * Search-as-you-type text kept in the address (`?q=`, replaced as the typing pauses), so Back to the screen or a
+ * reload finds the search and its results again. Answers the text as typed, its setter, and the debounced, trimmed term.
+ */
+export function useSearchInAddress(delayMs: number) {
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(() => params.get(SEARCH_PARAM) ?? '');
+  const term = useDebouncedValue(text.trim(), delayMs);
+  const addressed = params.get(SEARCH_PARAM) ?? '';
+  useEffect(() => {
+    if (term === addressed) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (term) next.set(SEARCH_PARAM, term);
+        else next.delete(SEARCH_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [term, addressed, setParams]);
+  return [text, setText, term] as const;
+}
+
 /** /community/search/item: search-as-you-type (000 §5: at least 2 characters after trimming). */
 export default function ItemSearchPage() {
-  const [text, setText] = useState('');
-  const term = useDebouncedValue(text.trim(), ITEM_SEARCH_DEBOUNCE_MS);
+  const [text, setText, term] = useSearchInAddress(ITEM_SEARCH_DEBOUNCE_MS);
   const [queryRef, loadQuery, dispose] = useQueryLoader<ItemSearchPageQueryType>(itemSearchQuery);
   const [openItemId, setOpenItemId] = useState<string | null>(null);
 

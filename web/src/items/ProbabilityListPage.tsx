@@ -11,7 +11,7 @@ import {
 } from '@domain/limits.js';
 import { itemTexts, uiTexts } from '@domain/messages.js';
 import type { ProbabilityListPageQuery as ProbabilityListPageQueryType } from '../__generated__/ProbabilityListPageQuery.graphql';
-import { useDebouncedValue } from './ItemSearchPage';
+import { useSearchInAddress } from './ItemSearchPage';
 import { PageHeader } from '../ui/PageHeader';
 import { StateScreen } from '../ui/StateScreen';
 import type { GraphQLProbabilityKind } from './probabilityLoaders';
@@ -51,8 +51,7 @@ export default function ProbabilityListPage() {
 
 function ProbabilityList({ kind, queryRef: initialRef }: { kind: ProbabilityKind; queryRef: PreloadedQuery<ProbabilityListPageQueryType> }) {
   const [queryRef, loadQuery] = useQueryLoader<ProbabilityListPageQueryType>(probabilityListQuery, initialRef);
-  const [text, setText] = useState('');
-  const search = useDebouncedValue(text.trim(), ITEM_SEARCH_DEBOUNCE_MS);
+  const [text, setText, search] = useSearchInAddress(ITEM_SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
   const variables = { kind: kind.toUpperCase() as GraphQLProbabilityKind, search };
   const firstSearch = useRef(true);

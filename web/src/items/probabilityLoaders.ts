@@ -7,6 +7,7 @@ import ProbabilityListPageQuery from '../__generated__/ProbabilityListPageQuery$
 import type { ProbabilityListPageQuery as ProbabilityListPageQueryType } from '../__generated__/ProbabilityListPageQuery.graphql';
 import { environment } from '../app/relay/environment';
 import { loadRouteQuery } from '../app/relay/loadRouteQuery';
+import { SEARCH_PARAM } from './searchParam';
 
 export function probabilityKindOf(raw: string | undefined): ProbabilityKind | null {
   return (PROBABILITY_KINDS as readonly string[]).includes(raw ?? '') ? (raw as ProbabilityKind) : null;
@@ -14,15 +15,19 @@ export function probabilityKindOf(raw: string | undefined): ProbabilityKind | nu
 
 export type GraphQLProbabilityKind = Uppercase<ProbabilityKind>;
 
-/** /probability/{kind}: the first page of the table, unfiltered. An unknown kind loads nothing. */
-export function probabilityListLoader({ params }: RouteLoaderArgs): PreloadedQuery<ProbabilityListPageQueryType> | null {
+/** /probability/{kind}: the first page of the table, filtered by the address's search if any. An unknown kind loads nothing. */
+export function probabilityListLoader({ params, request }: RouteLoaderArgs): PreloadedQuery<ProbabilityListPageQueryType> | null {
   const kind = probabilityKindOf(params.kind);
   if (!kind) return null;
   return loadQuery<ProbabilityListPageQueryType>(
     // Not through loadRouteQuery: the screen takes over this reference and loads later pages itself.
     environment,
     ProbabilityListPageQuery,
-    { kind: kind.toUpperCase() as GraphQLProbabilityKind, search: '', first: PROBABILITY_PAGE_SIZE },
+    {
+      kind: kind.toUpperCase() as GraphQLProbabilityKind,
+      search: new URL(request.url).searchParams.get(SEARCH_PARAM)?.trim() ?? '',
+      first: PROBABILITY_PAGE_SIZE,
+    },
     { fetchPolicy: 'store-or-network' },
   );
 }

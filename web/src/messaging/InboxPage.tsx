@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorMessages, messagingTexts as m } from '@domain/messages.js';
+import { NOTIFICATION_PAGE_SIZE_DEFAULT } from '@domain/limits.js';
+import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
 import type { InboxPageQuery } from '../__generated__/InboxPageQuery.graphql';
+import type { InboxPage_inbox$data, InboxPage_inbox$key } from '../__generated__/InboxPage_inbox.graphql';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { PageHeader } from '../ui/PageHeader';
 import { useDeleteNotification, useDeleteReadNotifications, useMarkNotificationsRead } from './useNotificationMutations';
@@ -50,32 +52,41 @@ function InboxContent({ queryRef }: { queryRef: PreloadedQuery<InboxPageQuery> }
     graphql`
       query InboxPageQuery @preloadable {
         viewer {
-          id
-          notifications(first: 50) @connection(key: "InboxPage_notifications") {
-            __id
-            totalCount
-            unreadCount
-            edges {
-              node {
-                ...InboxPage_notification @relay(mask: false)
-              }
-            }
-          }
+          ...InboxPage_inbox
         }
       }
     `,
     queryRef,
   );
   const openLogin = useOpenLoginModal();
-  if (!viewer?.notifications) {
-    return <LoginRequired onLogin={openLogin} />;
-  }
-  return <Inbox connection={viewer.notifications} />;
+  if (!viewer) return <LoginRequired onLogin={openLogin} />;
+  return <Inbox viewer={viewer} />;
 }
 
-type Connection = NonNullable<NonNullable<InboxPageQuery['response']['viewer']>['notifications']>;
+type Connection = NonNullable<InboxPage_inbox$data['notifications']>;
 
-function Inbox({ connection }: { connection: Connection }) {
+/** The member's notifications, newest first, a page at a time: older ones load below on request. */
+function Inbox({ viewer }: { viewer: InboxPage_inbox$key }) {
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(
+    graphql`
+      fragment InboxPage_inbox on User
+      @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" })
+      @refetchable(queryName: "InboxPagePaginationQuery") {
+        notifications(first: $count, after: $cursor) @connection(key: "InboxPage_notifications") @required(action: THROW) {
+          __id
+          totalCount
+          unreadCount
+          edges {
+            node {
+              ...InboxPage_notification @relay(mask: false)
+            }
+          }
+        }
+      }
+    `,
+    viewer,
+  );
+  const connection: Connection = data.notifications;
   const toast = useToast();
   const navigate = useNavigate();
   const [markRead, marking] = useMarkNotificationsRead(connection.__id);
@@ -145,6 +156,16 @@ function Inbox({ connection }: { connection: Connection }) {
           ))}
         </ul>
       )}
+      {hasNext ? (
+        <button
+          type="button"
+          className="button button--secondary inbox__more"
+          disabled={isLoadingNext}
+          onClick={() => loadNext(NOTIFICATION_PAGE_SIZE_DEFAULT)}
+        >
+          {isLoadingNext ? uiTexts.loadingMore : m.moreNotifications}
+        </button>
+      ) : null}
     </section>
   );
 }

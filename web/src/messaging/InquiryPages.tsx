@@ -19,13 +19,14 @@ import type { InquiryPages_satisfaction$key } from '../__generated__/InquiryPage
 import type { InquiryPagesRateMutation } from '../__generated__/InquiryPagesRateMutation.graphql';
 import type { InquiryListPageQuery } from '../__generated__/InquiryListPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
-import { LoginRequired, StateScreen } from '../ui/StateScreen';
+import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 import { useIdempotencyKey } from '../app/relay/useIdempotencyKey';
 import { RouteScreen } from '../app/RouteScreen';
 import { FormError, LabeledSelect, LabeledText } from '../ui/FormParts';
+import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 
 /** /my/inquiries: the member's inquiries and the form to file one (001 §5 rules, checked again by the gateway). */
 export function InquiryListPage() {
@@ -59,7 +60,7 @@ function InquiryList({ queryRef }: { queryRef: PreloadedQuery<InquiryListPageQue
     `,
     queryRef,
   );
-  if (!viewer?.inquiries) return <LoginRequired />;
+  if (!viewer?.inquiries) return <LoginRequiredScreen />;
   return (
     <section className="inquiries">
       <InquiryForm connectionId={viewer.inquiries.__id} />

@@ -8,7 +8,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 import { RouteScreen } from '../app/RouteScreen';
-import { LoginRequired } from '../ui/StateScreen';
+import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 
 type Channel = (typeof NOTIFICATION_CHANNELS)[number];
 interface ChannelState {
@@ -73,7 +73,7 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
     `,
     { payload: 'UpdateNotificationSettingsPayload', failureText: errorMessages.UNKNOWN },
   );
-  if (!settings) return <LoginRequired />;
+  if (!settings) return <LoginRequiredScreen />;
 
   const toggleType = (channel: Channel, type: NotificationType) =>
     setChannels((current) => {

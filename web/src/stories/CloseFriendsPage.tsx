@@ -6,9 +6,9 @@ import type { CloseFriendsPageQuery } from '../__generated__/CloseFriendsPageQue
 import type { CloseFriendsPage_user$key } from '../__generated__/CloseFriendsPage_user.graphql';
 import { Avatar } from '../ui/Avatar';
 import { PageHeader } from '../ui/PageHeader';
-import { LoginRequired } from '../ui/StateScreen';
 import { showStoryToast, StoryToaster } from './storyToaster';
 import { useSetCloseFriendsMutation } from './useStoryMutations';
+import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 
 const c = storyTexts.closeFriends;
 
@@ -44,7 +44,7 @@ export default function CloseFriendsPage() {
 
 function CloseFriends({ queryRef }: { queryRef: PreloadedQuery<CloseFriendsPageQuery> }) {
   const { viewer } = usePreloadedQuery<CloseFriendsPageQuery>(closeFriendsQuery, queryRef);
-  if (!viewer) return <LoginRequired />;
+  if (!viewer) return <LoginRequiredScreen />;
   return <Picker user={viewer} initial={(viewer.closeFriends ?? []).map((friend) => friend.id)} />;
 }
 

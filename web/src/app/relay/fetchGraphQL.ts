@@ -6,6 +6,7 @@ import { deviceId, signalUnauthorized, storedToken } from '../session';
 
 interface GraphQLErrorEntry {
   message?: string;
+  path?: ReadonlyArray<string | number>;
   extensions?: { code?: unknown; status?: number; issues?: { message: string }[] };
 }
 
@@ -81,8 +82,14 @@ type Payload = { data?: unknown; errors?: GraphQLErrorEntry[] } | null;
  */
 export const loadIncrementalReader = () => import('./incremental');
 
-/** A missing node (an id that names nothing, e.g. /users/<unknown>) is an answer, not a failure: the field is null. */
-const onlyMissing = (payload: Payload) => payload?.data != null && payload.errors!.every((entry) => entry.extensions?.code === 'NOT_FOUND');
+/**
+ * A missing node is an answer, not a failure: the field is null. Missing is an id that names nothing
+ * (/users/<unknown>), or one that cannot name anything (/users/abc): root `node`'s only argument is its id, so a
+ * ValidationError there is the address's.
+ */
+const isMissing = (entry: GraphQLErrorEntry) =>
+  entry.extensions?.code === 'NOT_FOUND' || (entry.extensions?.code === 'VALIDATION_ERROR' && entry.path?.length === 1 && entry.path[0] === 'node');
+const onlyMissing = (payload: Payload) => payload?.data != null && payload.errors!.every(isMissing);
 
 /** A deferred part is checked as the first result is: a failure ends the request, a missing node is a null. */
 function laterPayload(payload: GraphQLResponse): GraphQLResponse {

@@ -1,0 +1,13 @@
+import { useLocation } from 'react-router-dom';
+import { LoginRequired } from '../ui/StateScreen';
+import { useOpenLoginModal } from './LoginModal';
+
+/**
+ * A member-only screen seen by a guest: says so, with the button that opens the login sheet. Logged in, the member
+ * comes back to this address, whose screen then loads as theirs.
+ */
+export function LoginRequiredScreen() {
+  const openLogin = useOpenLoginModal();
+  const { pathname, search } = useLocation();
+  return <LoginRequired onLogin={() => openLogin({ returnTo: pathname + search })} />;
+}
