@@ -50,6 +50,8 @@ export const storyTexts = {
   },
   viewer: {
     close: '닫기',
+    /** A member with nothing to show now (stories last 24 hours, or the viewer may not see them). */
+    none: (nickname: string) => `${nickname}님의 지금 볼 수 있는 스토리가 없습니다.`,
     previous: '이전 스토리',
     next: '다음 스토리',
     like: '좋아요',

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { NICKNAME_MAX, NICKNAME_MIN, PROFILE_LIST_PAGE_SIZE } from '../../domain/limits.js';
-import { accountTexts, communityTexts, globalErrorTexts, legalTexts, uiTexts } from '../../domain/messages.js';
+import { accountTexts, communityTexts, globalErrorTexts, legalTexts, messagingTexts, uiTexts } from '../../domain/messages.js';
 import { issueToken } from '../../upstream/src/app.js';
 import { appleSigner, startProviders, useProviders } from '../helpers/social-providers.js';
 import { useWebApp } from '../helpers/web-app.js';
@@ -63,11 +63,11 @@ const tab = (page: Page, label: string) => tabBar(page).getByRole('link', { name
 const loginSheet = (page: Page) => page.getByRole('dialog', { name: sheet.title });
 
 /** The phone/e-mail tab of a login panel: identifier, Next, password, Login. */
-async function logInWithPassword(scope: ReturnType<Page['locator']> | Page, page: Page) {
+async function logInWithPassword(scope: ReturnType<Page['locator']> | Page, page: Page, email = DEMO_EMAIL) {
   await scope.getByRole('tab', { name: sheet.phoneTab }).click();
   const next = scope.getByRole('button', { name: sheet.next });
   await expect.poll(() => next.isDisabled()).toBe(true);
-  await scope.getByLabel(sheet.identifierLabel).fill(DEMO_EMAIL);
+  await scope.getByLabel(sheet.identifierLabel).fill(email);
   await scope.getByLabel(sheet.identifierLabel).press('Enter');
   const password = scope.getByLabel(sheet.passwordLabel);
   const login = scope.getByRole('button', { name: sheet.submit, exact: true });
@@ -125,6 +125,18 @@ describe('login sheet and session', () => {
     await page.getByRole('heading', { name: accountTexts.settings.title }).first().waitFor();
     await page.goBack();
     await page.waitForURL('**/community');
+  });
+
+  test('staff logging in from a staff screen get its form: the screen reads the viewer again when the session changes', async () => {
+    const page = await open('/community');
+    await page.goto(`${app.gateway.url}/my/admin/notify`);
+    await page.getByRole('button', { name: uiTexts.login, exact: true }).click();
+    const dialog = loginSheet(page);
+    await dialog.waitFor();
+    await logInWithPassword(dialog, page, 'admin@slime.community');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('form', { name: messagingTexts.composeNotification }).waitFor();
+    expect(await page.getByText(messagingTexts.staffOnly).count()).toBe(0);
   });
 
   test('an expired token redirects to /login/sign-in with the login-needed toast, and back after logging in', async () => {
@@ -607,13 +619,19 @@ describe('profile area', () => {
     await expect.poll(() => blocked.count()).toBe(10);
     expect(await blocked.filter({ hasText: firstName }).count()).toBe(0);
 
-    // A blocked member's own page offers to unblock them.
+    // A blocked member's own page says so, keeps their activity out of sight and offers only to unblock them.
     await blocked.first().locator('a').click();
     await page.waitForURL(/\/users\/[^/]+$/);
     // The settings list stays on screen while the profile's data loads (a transition): wait for it to leave.
     await expect.poll(() => blocked.count()).toBe(0);
+    await page.getByRole('status').filter({ hasText: accountTexts.profile.blocked }).waitFor();
+    expect(await page.locator('.profile__actions button, .profile__actions a').allTextContents()).toEqual([accountTexts.profile.unblock]);
+    expect(await page.getByRole('tab').count()).toBe(0);
+    expect(await page.locator('[data-stat="followers"]').count()).toBe(0);
     await page.getByRole('button', { name: accountTexts.profile.unblock }).click();
     await page.getByRole('button', { name: accountTexts.profile.block }).waitFor();
+    await page.getByRole('button', { name: accountTexts.profile.follow, exact: true }).waitFor();
+    expect(await page.getByRole('tab').count()).toBe(accountTexts.profile.tabs.length);
     const remaining = await (await rest('GET', '/users/me/blocked', token)).json();
     expect(remaining.count).toBe(9);
   });

@@ -127,7 +127,19 @@ describe('community', () => {
 
   test('a guest on a member-only screen is offered the login, which opens the login sheet', async () => {
     const page = await open('/community');
-    for (const path of ['/my/settings', '/my/profile', '/my/profile/edit', '/my/notifications', '/my/inquiries']) {
+    const memberOnly = [
+      '/my/settings',
+      '/my/profile',
+      '/my/profile/edit',
+      '/my/notifications',
+      '/my/inquiries',
+      '/my/inquiries/1',
+      '/stories/new',
+      '/my/settings/close-friends',
+    ];
+    // A guest may be staff who has not logged in yet: the staff screens offer the login too, not "staff only".
+    const staffOnly = ['/my/inquiries/1/status', '/my/admin/notify', '/my/admin/notice'];
+    for (const path of [...memberOnly, ...staffOnly]) {
       await page.goto(`${app.gateway.url}${path}`);
       await page.getByText(uiTexts.loginRequired).first().waitFor();
       await page.getByRole('button', { name: uiTexts.login, exact: true }).click();

@@ -354,3 +354,17 @@ test('the viewer closes once after the last story: one view as each starts and o
   const longRing = page.getByRole('link', { name: `긴스토리 ${storyTrayTexts.viewed}` });
   await expect.poll(() => longRing.evaluate((element) => element === document.activeElement)).toBe(true);
 });
+
+test('a member with no story to show: the viewer says so instead of a blank black screen, and × leaves it', async () => {
+  const [quietId, watcherId] = await addMembers(app.upstream.db, ['조용한회원', '들여다보는이']);
+  const page = await open(await app.browserFor(watcherId), `/stories/${quietId}`);
+  await page
+    .getByRole('status')
+    .filter({ hasText: storyTexts.viewer.none('조용한회원') })
+    .waitFor();
+  await page.getByRole('button', { name: storyTexts.viewer.close, exact: true }).click();
+  await page.waitForURL(/\/community$/);
+
+  await page.goto(`${app.gateway.url}/stories/999999`);
+  await page.getByRole('status').filter({ hasText: storyTexts.errors.memberNotFound }).waitFor();
+});

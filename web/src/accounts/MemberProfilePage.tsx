@@ -67,6 +67,31 @@ function MemberProfile({ queryRef }: { queryRef: PreloadedQuery<MemberProfilePag
   // The server's reason (blocked, not found …) in its own words.
   const refused = (failure: unknown) => toast.show(failureMessage(failure, globalErrorTexts.fallbackText), 'error');
 
+  const blockButton = (
+    <button
+      type="button"
+      className="button button--secondary"
+      disabled={inFlight}
+      onClick={memberOnly(() => {
+        // A refusal leaves the button as it was and says why.
+        if (user.isBlocked) unblock(userId).then(() => toast.show(accountTexts.settings.unblocked, 'success'), refused);
+        else if (window.confirm(communityTexts.confirm.block.message)) block(userId).then(() => toast.show(accountTexts.blocked, 'success'), refused);
+      })}
+    >
+      {user.isBlocked ? p.unblock : p.block}
+    </button>
+  );
+
+  // A member the viewer blocked: their activity stays out of sight (as in the feeds) and the one thing to do is unblock.
+  if (user.isBlocked) {
+    return (
+      <>
+        <PageHeader title={p.title(user.nickname)} back />
+        <ProfileView user={user.ProfileView_user} notice={p.blocked} actions={<div className="profile__actions">{blockButton}</div>} />
+      </>
+    );
+  }
+
   return (
     <>
       <PageHeader title={p.title(user.nickname)} back />
@@ -88,18 +113,7 @@ function MemberProfile({ queryRef }: { queryRef: PreloadedQuery<MemberProfilePag
             <button type="button" className="button button--secondary" onClick={() => toast.show(p.chatUnavailable, 'info')}>
               {p.chat}
             </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={inFlight}
-              onClick={memberOnly(() => {
-                // A refusal leaves the button as it was and says why.
-                if (user.isBlocked) unblock(userId).then(() => toast.show(accountTexts.settings.unblocked, 'success'), refused);
-                else if (window.confirm(communityTexts.confirm.block.message)) block(userId).then(() => toast.show(accountTexts.blocked, 'success'), refused);
-              })}
-            >
-              {user.isBlocked ? p.unblock : p.block}
-            </button>
+            {blockButton}
           </div>
         }
       />

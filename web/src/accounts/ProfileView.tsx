@@ -13,9 +13,9 @@ type ProfileTab = (typeof p.tabs)[number];
  * A member's profile (001 §2): picture, nickname, represented badge, stats, then POSTS=0, COMMENTS=1, BADGES=2
  * (the tab index is kept in `?tab=`); posts and comments load a page at a time. A profile restricted by its
  * privacy setting (the upstream answers only nickname, picture and represented badge) shows a notice instead
- * of its stats and tabs.
+ * of its stats and tabs, as does one the page gives a `notice` of its own (a member the viewer blocked).
  */
-export function ProfileView({ user, actions }: { user: ProfileView_user$key; actions?: React.ReactNode }) {
+export function ProfileView({ user, actions, notice }: { user: ProfileView_user$key; actions?: React.ReactNode; notice?: string }) {
   const data = useFragment(
     graphql`
       fragment ProfileView_user on User {
@@ -37,13 +37,18 @@ export function ProfileView({ user, actions }: { user: ProfileView_user$key; act
   const tabIndex = Number(params.get('tab'));
   const tab: ProfileTab = p.tabs[Number.isInteger(tabIndex) && tabIndex >= 0 && tabIndex < p.tabs.length ? tabIndex : 0];
 
-  if (data.profileRestriction === 'PRIVATE' || data.profileRestriction === 'FRIENDS') {
+  const restriction =
+    notice ??
+    (data.profileRestriction === 'PRIVATE' || data.profileRestriction === 'FRIENDS'
+      ? p.restricted[data.profileRestriction === 'PRIVATE' ? 'private' : 'friends']
+      : undefined);
+  if (restriction) {
     return (
       <section className="profile">
         <ProfileHead user={data} />
         {actions}
         <p className="profile__restricted" role="status">
-          {p.restricted[data.profileRestriction === 'PRIVATE' ? 'private' : 'friends']}
+          {restriction}
         </p>
       </section>
     );

@@ -222,6 +222,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
     `,
     { payload: 'AddInquiryCommentPayload', failureText: errorMessages.UNKNOWN },
   );
+  if (!viewer) return <LoginRequiredScreen />;
   if (inquiry.__typename !== 'Inquiry') return <StateScreen title={'message' in inquiry ? (inquiry.message ?? m.inquiryNotFound) : m.inquiryNotFound} />;
   const send = (event: FormEvent) => {
     event.preventDefault();

@@ -7,6 +7,7 @@ import type { InquiryStatus, InquiryStatusPageMutation } from '../__generated__/
 import type { InquiryStatusPageQuery } from '../__generated__/InquiryStatusPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
 import { StateScreen } from '../ui/StateScreen';
+import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 import { RouteScreen } from '../app/RouteScreen';
@@ -47,7 +48,8 @@ function InquiryStatusForm({ queryRef }: { queryRef: PreloadedQuery<InquiryStatu
     `,
     queryRef,
   );
-  if (!viewer?.isStaff) return <StateScreen title={m.staffOnly} />;
+  if (!viewer) return <LoginRequiredScreen />;
+  if (!viewer.isStaff) return <StateScreen title={m.staffOnly} />;
   if (inquiry.__typename !== 'Inquiry' || !inquiry.id || inquiry.databaseId == null || !inquiry.status) {
     return <StateScreen title={'message' in inquiry ? (inquiry.message ?? m.inquiryNotFound) : m.inquiryNotFound} />;
   }

@@ -12,6 +12,8 @@ import type { StaffPagesViewerQuery } from '../__generated__/StaffPagesViewerQue
 import { PageHeader } from '../ui/PageHeader';
 import { ScreenSkeleton } from '../ui/ScreenSkeleton';
 import { StateScreen } from '../ui/StateScreen';
+import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
+import { useSession } from '../app/session';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 import { RouteScreen } from '../app/RouteScreen';
@@ -37,7 +39,9 @@ const staffViewerQuery = graphql`
  */
 function StaffOnly({ title, children }: { title: string; children: ReactNode }) {
   const [viewerRef, loadViewer] = useQueryLoader<StaffPagesViewerQuery>(staffViewerQuery);
-  useEffect(() => loadViewer({}, { fetchPolicy: 'store-or-network' }), [loadViewer]);
+  // Read again when the session changes: staff who log in from this screen get the form.
+  const { token } = useSession();
+  useEffect(() => loadViewer({}, { fetchPolicy: 'store-or-network' }), [loadViewer, token]);
   if (!viewerRef) return <ScreenSkeleton />;
   return (
     <Suspense fallback={<ScreenSkeleton />}>
@@ -54,7 +58,7 @@ function StaffGate({ queryRef, title, children }: { queryRef: PreloadedQuery<Sta
   return (
     <>
       <PageHeader title={title} back />
-      <StateScreen title={m.staffOnly} />
+      {viewer ? <StateScreen title={m.staffOnly} /> : <LoginRequiredScreen />}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { showStoryToast, StoryToaster } from './storyToaster';
 import { useSetCloseFriendsMutation } from './useStoryMutations';
 import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
+import { useSession } from '../app/session';
 
 const c = storyTexts.closeFriends;
 
@@ -31,7 +32,9 @@ const closeFriendsQuery = graphql`
  */
 export default function CloseFriendsPage() {
   const [queryRef, loadQuery] = useQueryLoader<CloseFriendsPageQuery>(closeFriendsQuery);
-  useEffect(() => loadQuery({}, { fetchPolicy: 'store-and-network' }), [loadQuery]);
+  // Read again when the session changes: a guest who logs in from this screen gets it as theirs.
+  const { token } = useSession();
+  useEffect(() => loadQuery({}, { fetchPolicy: 'store-and-network' }), [loadQuery, token]);
   const loading = <p className="close-friends__intro">{uiTexts.loading}</p>;
   return (
     <>
@@ -44,7 +47,7 @@ export default function CloseFriendsPage() {
 
 function CloseFriends({ queryRef }: { queryRef: PreloadedQuery<CloseFriendsPageQuery> }) {
   const { viewer } = usePreloadedQuery<CloseFriendsPageQuery>(closeFriendsQuery, queryRef);
-  if (!viewer) return <LoginRequiredScreen />;
+  if (!viewer) return <LoginRequiredScreen text={c.loginRequired} />;
   return <Picker user={viewer} initial={(viewer.closeFriends ?? []).map((friend) => friend.id)} />;
 }
 

@@ -5,7 +5,8 @@ import { storyTexts } from '@domain/messages.js';
 import type { StoryPrivacy } from '../__generated__/useStoryMutationsCreateMutation.graphql';
 import { PageHeader } from '../ui/PageHeader';
 import { useCreateStoryMutation } from './useStoryMutations';
-import { storedToken } from '../app/session';
+import { useSession } from '../app/session';
+import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 import { storyMediaProblem } from '../ui/uploads';
 import { showStoryToast, StoryToaster } from './storyToaster';
 
@@ -20,6 +21,7 @@ export default function StoryUploadPage() {
   const [caption, setCaption] = useState('');
   const [privacy, setPrivacy] = useState<(typeof STORY_PRIVACY_LEVELS)[number]>('public');
   const [create, uploading] = useCreateStoryMutation();
+  const session = useSession();
 
   useEffect(() => {
     if (!file) return setPreview(null);
@@ -50,11 +52,20 @@ export default function StoryUploadPage() {
     }
   };
 
+  // A guest is offered the login first, instead of a form whose sharing would be refused.
+  if (session.isGuest) {
+    return (
+      <>
+        <PageHeader title={storyTexts.upload.title} back />
+        <LoginRequiredScreen text={storyTexts.upload.loginRequired} />
+      </>
+    );
+  }
+
   return (
     <>
       <PageHeader title={storyTexts.upload.title} back />
       <div className="story-upload">
-        {!storedToken() ? <p className="story-upload__notice">{storyTexts.upload.loginRequired}</p> : null}
         {/* A labelled button opens the picker: the browser's own file input would show its English "Choose File". */}
         <button type="button" className="button button--secondary story-upload__pick" onClick={() => fileInput.current?.click()}>
           {storyTexts.upload.pick}

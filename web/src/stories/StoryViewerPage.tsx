@@ -98,6 +98,9 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
     return (
       <div className="story-viewer story-viewer--empty">
         <CloseButton close={close} />
+        <p className="story-viewer__none" role="status">
+          {user?.nickname ? storyTexts.viewer.none(user.nickname) : storyTexts.errors.memberNotFound}
+        </p>
       </div>
     );
   }

@@ -20,11 +20,11 @@ export function StateScreen({ title, text, action }: StateScreenProps) {
 }
 
 /** A members-only screen seen by a guest; with `onLogin`, the button that opens the login sheet. */
-export function LoginRequired({ onLogin }: { onLogin?: () => void }) {
+export function LoginRequired({ onLogin, text = uiTexts.loginModalText }: { onLogin?: () => void; text?: string }) {
   const action = onLogin ? (
     <button type="button" className="button button--primary" onClick={onLogin}>
       {uiTexts.login}
     </button>
   ) : undefined;
-  return <StateScreen title={uiTexts.loginRequired} text={uiTexts.loginModalText} action={action} />;
+  return <StateScreen title={uiTexts.loginRequired} text={text} action={action} />;
 }
