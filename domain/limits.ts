@@ -151,6 +151,12 @@ export const IMAGE_MAX_PIXELS = 40_000_000;
  * to three device pixels each, and some): a member's 10 MB photo costs every visitor of the feed a few kilobytes.
  */
 export const IMAGE_THUMBNAIL_MAX_PX = 320;
+/**
+ * The longest side, in pixels, a profile picture is stored at: a larger upload is kept only as a WebP copy of this
+ * size. The app shows pictures at 40 CSS pixels at most; another client's profile header (~160 points at 3×) still
+ * gets a sharp picture, and no visitor downloads a member's 10 MB photo beside each of their posts.
+ */
+export const PROFILE_IMAGE_MAX_PX = 480;
 export const LOCATION_MAX = 100;
 /** Search types of the community search box (000 §2): title+content, title, content, nickname. */
 export const POST_SEARCH_TYPES = ['title_content', 'title', 'content', 'nickname'] as const;

@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { imageSize } from 'image-size';
+import sharp from 'sharp';
+import { PROFILE_IMAGE_MAX_PX } from '../../domain/limits.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stories } from '../../upstream/src/db/tables/stories.js';
 import { withoutLocation } from '../../upstream/src/uploads/location.js';
@@ -189,10 +191,10 @@ describe.each(backends())('uploads keep no position (%s)', (backend) => {
     expect((await send('DELETE', `/api/stories/${answer.body.id}`)).status).toBe(200);
     return stored;
   }
-  const routes = { picture: viaPicture, post: viaPost, profile: viaProfile, story: viaStory };
+  const routes = { picture: viaPicture, post: viaPost, story: viaStory };
 
   it.each(ORDERS)(
-    "a phone photo's EXIF GPS position is zeroed in place on the picture, post, profile and story routes, Orientation kept (%s)",
+    "a phone photo's EXIF GPS position is zeroed in place on the picture, post and story routes, Orientation kept; the profile keeps a copy without metadata (%s)",
     async (order) => {
       const photo = jpegWithGps(order);
       for (const [route, upload] of Object.entries(routes)) {
@@ -201,6 +203,13 @@ describe.each(backends())('uploads keep no position (%s)', (backend) => {
         expect(stored.includes(photo.latitude) || stored.includes(photo.longitude), route).toBe(false);
         expect(imageSize(stored), route).toMatchObject({ width: 800, height: 600, orientation: 6 });
       }
+      // A profile picture larger than PROFILE_IMAGE_MAX_PX is stored as a smaller WebP copy: turned upright by its
+      // Orientation, with no EXIF (nor its position) at all.
+      const profile = await viaProfile(photo.bytes, 'image/jpeg');
+      expect(profile.includes(photo.latitude) || profile.includes(photo.longitude)).toBe(false);
+      const metadata = await sharp(profile).metadata();
+      expect(metadata).toMatchObject({ format: 'webp', width: (PROFILE_IMAGE_MAX_PX * 3) / 4, height: PROFILE_IMAGE_MAX_PX });
+      expect(metadata.exif).toBeUndefined();
     },
   );
 

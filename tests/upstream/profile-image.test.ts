@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES } from '../../domain/limits.js';
+import sharp from 'sharp';
+import { IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_PX } from '../../domain/limits.js';
 import { communityTexts } from '../../domain/messages.js';
 import { images } from '../../upstream/src/db/schema.js';
 import { PNG_BYTES } from '../helpers/stories.js';
@@ -48,6 +49,38 @@ describe.each(backends())('profile image (%s)', (backend) => {
     const own = feed.body.results.filter((post: { author: { id: number } | null }) => post.author?.id === MEMBER);
     expect(own.length).toBeGreaterThan(0);
     for (const post of own) expect(post.author.profile_image).toBe(picture);
+  });
+
+  it('stores a large photo only as a WebP copy of PROFILE_IMAGE_MAX_PX, which replacing it lets go of', async () => {
+    // A phone photo's size: 4032 x 3024 of noise, several megabytes as a JPEG.
+    const photo = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(1024 * 1024);
+    expect(photo.length).toBeLessThanOrEqual(IMAGE_MAX_BYTES);
+    const answer = await call('POST', '/users/me/profile-image', imageForm(photo, 'image', 'photo.jpg', 'image/jpeg'));
+    expect(answer.status).toBe(200);
+    const picture: string = answer.body.profile_image;
+    expect(picture).toMatch(/\/media\/uploads\/[0-9a-f-]{36}\.webp$/);
+    const served = await fetch(picture.startsWith('http') ? picture : upstream.url + picture);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.length).toBeLessThan(photo.length / 10);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: PROFILE_IMAGE_MAX_PX, height: (PROFILE_IMAGE_MAX_PX * 3) / 4 });
+
+    // One file, recorded with its own measure: the upload itself is not kept beside it.
+    const path = picture.slice(picture.indexOf('uploads/'));
+    const [row] = await upstream.db.select().from(images).where(eq(images.url, path));
+    expect(row).toMatchObject({
+      thumbnailUrl: path,
+      width: PROFILE_IMAGE_MAX_PX,
+      height: (PROFILE_IMAGE_MAX_PX * 3) / 4,
+      mimeType: 'image/webp',
+      size: bytes.length,
+    });
+
+    expect((await call('POST', '/users/me/profile-image', imageForm(PNG_BYTES))).status).toBe(200);
+    expect((await fetch(picture.startsWith('http') ? picture : upstream.url + picture)).status).toBe(404);
   });
 
   it('removes the picture', async () => {

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { IMAGE_MAX_BYTES } from '../../../domain/limits.js';
+import { IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_PX } from '../../../domain/limits.js';
 import { communityTexts } from '../../../domain/messages.js';
 import { replaceProfileImage } from './repository.js';
 import { presentProfile } from './present.js';
@@ -19,7 +19,8 @@ const missingImage = () => ValidationError.of('image', communityTexts.upload.mis
 
 /**
  * The member's own picture (001 §7): `POST /users/me/profile-image` with a multipart `image` part, checked
- * by its bytes like every upload, and `DELETE` to go back to no picture. Both answer the full profile.
+ * by its bytes like every upload (one larger than PROFILE_IMAGE_MAX_PX is stored as a WebP copy of that size),
+ * and `DELETE` to go back to no picture. Both answer the full profile.
  */
 export const profileImageRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }> = async (app, { db, media }) => {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 } });
@@ -59,7 +60,9 @@ export const profileImageRoutes: FastifyPluginAsync<{ db: Database; media: Media
     async (request) => {
       const { id } = member(request);
       const stored = new StoredUploads(db, media);
-      await stored.keepIf(async () => replacePicture(id, (await storeImage(db, media, await readImage(request), id, stored)).url));
+      await stored.keepIf(async () =>
+        replacePicture(id, (await storeImage(db, media, await readImage(request), id, stored, { fitWithin: PROFILE_IMAGE_MAX_PX })).url),
+      );
       return presentProfile(db, id, id, requestMedia(request));
     },
   );

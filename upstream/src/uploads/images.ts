@@ -60,7 +60,9 @@ export class StoredUploads {
 /**
  * Stores an uploaded picture after checking its bytes (uploads/media.ts): a JPEG, PNG, GIF or WebP within the
  * size and pixel limits, matching the part's declared type, with nothing after its end. The file is saved as
- * `uploads/<uuid>.<type>` in the media store and recorded with its measured width and height.
+ * `uploads/<uuid>.<type>` in the media store and recorded with its measured width and height, beside a small
+ * WebP copy for lists when it is larger than that (`thumbnailUrl`). With `fitWithin`, a larger picture is stored
+ * only as a WebP copy of at most that many pixels on its longest side (a profile picture: nothing shows it larger).
  */
 export async function storeImage(
   db: Database,
@@ -68,6 +70,7 @@ export async function storeImage(
   upload: { bytes: Buffer; mimetype?: string },
   ownerId: number,
   stored?: StoredUploads,
+  { fitWithin }: { fitWithin?: number } = {},
 ): Promise<ImageRow> {
   const { bytes } = upload;
   const detected = detectMedia(bytes);
@@ -75,26 +78,29 @@ export async function storeImage(
   if (problem) throw ValidationError.of('image', problem);
   const checked = checkUpload(bytes, upload.mimetype, { field: 'image', kinds: ['image'], unsupported: communityTexts.upload.notImage });
   const name = `${UPLOADS_FOLDER}/${randomUUID()}`;
-  const path = `${name}.${checked.extension}`;
-  const thumbnail = await thumbnailOf(checked.bytes, checked.width, checked.height);
-  const thumbnailPath = thumbnail ? `${name}.thumb.webp` : path;
+  const fitted = fitWithin ? await webpCopy(checked.bytes, checked.width, checked.height, fitWithin) : null;
+  const picture = fitted
+    ? { path: `${name}.webp`, bytes: fitted.data, mimeType: 'image/webp', width: fitted.info.width, height: fitted.info.height }
+    : { path: `${name}.${checked.extension}`, bytes: checked.bytes, mimeType: checked.mimeType, width: checked.width, height: checked.height };
+  const thumbnail = fitted ? null : await webpCopy(checked.bytes, checked.width, checked.height, IMAGE_THUMBNAIL_MAX_PX);
+  const thumbnailPath = thumbnail ? `${name}.thumb.webp` : picture.path;
   const saved: string[] = [];
   try {
-    await media.save(path, checked.bytes, checked.mimeType);
-    saved.push(path);
+    await media.save(picture.path, picture.bytes, picture.mimeType);
+    saved.push(picture.path);
     if (thumbnail) {
-      await media.save(thumbnailPath, thumbnail, 'image/webp');
+      await media.save(thumbnailPath, thumbnail.data, 'image/webp');
       saved.push(thumbnailPath);
     }
     const [row] = await db
       .insert(images)
       .values({
-        url: path,
+        url: picture.path,
         thumbnailUrl: thumbnailPath,
-        width: checked.width,
-        height: checked.height,
-        size: checked.bytes.length,
-        mimeType: checked.mimeType,
+        width: picture.width,
+        height: picture.height,
+        size: picture.bytes.length,
+        mimeType: picture.mimeType,
         ownerId,
       })
       .returning();
@@ -107,18 +113,18 @@ export async function storeImage(
 }
 
 /**
- * A WebP copy of a picture at most IMAGE_THUMBNAIL_MAX_PX on its longest side (upright by its EXIF orientation; an
- * animation's first frame), for lists; null when the picture is that small already, or when the copy cannot be made
- * (the picture itself passed every check, so the list shows it instead).
+ * A WebP copy of a picture at most `maxSide` pixels on its longest side (upright by its EXIF orientation; an
+ * animation's first frame; no metadata); null when the picture is that small already, or when the copy cannot be
+ * made (the picture itself passed every check, so it is used instead).
  */
-async function thumbnailOf(bytes: Buffer, width: number | null, height: number | null): Promise<Buffer | null> {
-  if (width !== null && height !== null && Math.max(width, height) <= IMAGE_THUMBNAIL_MAX_PX) return null;
+async function webpCopy(bytes: Buffer, width: number | null, height: number | null, maxSide: number): Promise<{ data: Buffer; info: sharp.OutputInfo } | null> {
+  if (width !== null && height !== null && Math.max(width, height) <= maxSide) return null;
   try {
     return await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, animated: false })
       .rotate()
-      .resize({ width: IMAGE_THUMBNAIL_MAX_PX, height: IMAGE_THUMBNAIL_MAX_PX, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 75 })
-      .toBuffer();
+      .toBuffer({ resolveWithObject: true });
   } catch {
     return null;
   }
