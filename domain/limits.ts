@@ -353,6 +353,9 @@ export const WS_RETRY_CLOSE = {
   tryAgainLater: { code: 1013, reason: 'Try Again Later' },
 } as const;
 
+/** How long the upstream's /readyz waits for its database to answer `select 1` before it says 503. */
+export const READINESS_DATABASE_TIMEOUT_MS = 2_000;
+
 /**
  * Request time-outs of both servers (gateway and upstream). Node answers 408 and closes the connection when a request's
  * headers take longer than `headersTimeoutMs` or the whole request (body included) longer than `requestTimeoutMs`,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUpstream, type Upstream } from '../../upstream/src/app.js';
@@ -67,5 +67,78 @@ describe.runIf(databaseUrl)('a database connection ended by the server', () => {
     const entry = JSON.parse(lostLines()[0]);
     expect(entry.level).toBe(40);
     expect(entry.err).toMatch(/terminating connection/);
+  }, 60_000);
+});
+
+describe.runIf(databaseUrl)('readiness while the database is unreachable', () => {
+  // The upstream reaches PostgreSQL through this proxy, which the test cuts (every connection ended, new ones
+  // refused) and restores on the same port: a database that goes away and comes back.
+  const sockets = new Set<Socket>();
+  let proxy: Server;
+  let target: PostgresTarget;
+  let upstream: Upstream;
+  let base: string;
+
+  let proxyPort = 0;
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      proxy = proxyTo(new URL(databaseUrl!));
+      proxy.listen(proxyPort, '127.0.0.1', () => {
+        proxyPort = (proxy.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  function proxyTo(url: URL): Server {
+    return createServer((client) => {
+      const server = connect(Number(url.port || 5432), url.hostname);
+      for (const socket of [client, server]) {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        socket.on('error', () => {});
+      }
+      client.pipe(server).pipe(client);
+    });
+  }
+  const cut = () =>
+    new Promise<void>((resolve) => {
+      proxy.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
+  const readiness = async () => {
+    const response = await fetch(`${base}/readyz`);
+    return { status: response.status, body: await response.json() };
+  };
+
+  beforeAll(async () => {
+    await listen();
+    target = postgresTarget();
+    const url = new URL(databaseUrl!);
+    url.hostname = '127.0.0.1';
+    url.port = String(proxyPort);
+    upstream = await buildUpstream({
+      databaseUrl: url.href,
+      databaseSchema: target.schema,
+      dataDir: 'memory://',
+      logLevel: 'silent',
+      logStream: { write: () => {} },
+    });
+    await upstream.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(upstream.app.server.address() as AddressInfo).port}`;
+  }, 120_000);
+
+  afterAll(async () => {
+    await upstream?.close();
+    await cut();
+    await target?.drop();
+  });
+
+  it('answers 503 while the database is away, and 200 again once it is back, without a restart', async () => {
+    expect(await readiness()).toEqual({ status: 200, body: { status: 'ready', database: 'reachable' } });
+    await cut();
+    expect(await readiness()).toEqual({ status: 503, body: { status: 'unavailable', database: 'unreachable' } });
+    // The process itself is fine: its liveness check stays 200, so an orchestrator does not restart it for this.
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    await listen();
+    await expect.poll(async () => (await readiness()).status, { timeout: 10_000 }).toBe(200);
   }, 60_000);
 });

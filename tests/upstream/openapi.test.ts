@@ -22,7 +22,7 @@ import { buildUpstream, issueToken, type Upstream } from '../../upstream/src/app
 import { users } from '../../upstream/src/db/schema.js';
 
 /** Routes that are not the API: the load balancer's check, media files, and the description and its page. */
-const UNDESCRIBED = [/^\/healthz$/, /^\/media\//, /^\/openapi\.json$/, /^\/docs(\/|$)/];
+const UNDESCRIBED = [/^\/healthz$/, /^\/readyz$/, /^\/media\//, /^\/openapi\.json$/, /^\/docs(\/|$)/];
 
 /** `GET /v1/community/{id}/` for Fastify's `/v1/community/:id/`. */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');

@@ -193,8 +193,9 @@ describe.each(backends())('post detail, members and tokens (%s)', (backend) => {
       expect(body.next.startsWith('http://slime.example:8080/v1/community/?')).toBe(true);
     });
 
-    it('answers /healthz', async () => {
+    it('answers /healthz, and /readyz once its database answers', async () => {
       expect(await getJson(`${upstream.url}/healthz`)).toMatchObject({ status: 200, body: { ok: true } });
+      expect(await getJson(`${upstream.url}/readyz`)).toMatchObject({ status: 200, body: { status: 'ready', database: 'reachable' } });
     });
 
     it('answers unknown routes and media with the catalogue 404', async () => {

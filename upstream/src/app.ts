@@ -170,7 +170,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
         setHeaders: mediaHeaders(mediaDir),
       });
     });
-    await app.register(healthRoutes);
+    await app.register(healthRoutes, { db: store.db });
     await app.register(async (api) => {
       authenticate(api, store.db);
       idempotentCreates(api, store.db);
