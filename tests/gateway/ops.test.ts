@@ -124,6 +124,8 @@ describe('logs', () => {
     }
     const entries = logLines.map((line) => JSON.parse(line));
     expect(entries.some((entry) => entry.reqId && entry.req?.method === 'POST')).toBe(true);
+    // Beside the upstream's in one process (npm start), every line says whose it is.
+    expect(entries.filter((entry) => entry.service !== 'gateway')).toEqual([]);
     const upstreamPort = new URL(rig.proxy.url).port;
     for (const entry of entries.filter((candidate) => candidate.level <= 30)) {
       const line = JSON.stringify(entry);

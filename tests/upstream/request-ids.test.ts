@@ -10,13 +10,19 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => upstream?.close());
 
-const linesOf = (id: string) => logLines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string }).filter((entry) => entry.reqId === id);
+const linesOf = (id: string) =>
+  logLines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string; service?: string }).filter((entry) => entry.reqId === id);
 
 it("logs and answers under the caller's X-Request-Id when it looks like one", async () => {
   const answer = await upstream.app.inject({ method: 'GET', url: '/v1/community/?page_size=1', headers: { 'x-request-id': 'gateway-req-17' } });
   expect(answer.statusCode).toBe(200);
   expect(answer.headers['x-request-id']).toBe('gateway-req-17');
   expect(linesOf('gateway-req-17').map((entry) => entry.msg)).toEqual(['incoming request', 'request completed']);
+  // Beside the gateway's in one process (npm start), its lines say whose they are.
+  expect(linesOf('gateway-req-17')).toEqual([
+    expect.objectContaining({ service: 'upstream', pid: process.pid }),
+    expect.objectContaining({ service: 'upstream' }),
+  ]);
 });
 
 it('gives a request without one, or with one that does not look like an id, a fresh UUID', async () => {

@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { TracerProvider } from '@opentelemetry/api';
@@ -118,7 +118,15 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
   });
   try {
     const app = Fastify({
-      logger: options.logger || options.logStream ? { level: options.logLevel ?? 'info', ...(options.logStream ? { stream: options.logStream } : {}) } : false,
+      logger:
+        options.logger || options.logStream
+          ? {
+              level: options.logLevel ?? 'info',
+              // `service` tells the upstream's lines from the gateway's where both run in one process (npm start).
+              base: { service: 'upstream', pid: process.pid, hostname: hostname() },
+              ...(options.logStream ? { stream: options.logStream } : {}),
+            }
+          : false,
       routerOptions: { ignoreTrailingSlash: true },
       trustProxy: options.trustProxy ?? 'loopback',
       // The gateway's id for the request this call serves: one id finds it in both logs.

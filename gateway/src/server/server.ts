@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { TracerProvider } from '@opentelemetry/api';
@@ -210,6 +211,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       logger || options.logStream
         ? {
             level: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
+            // `service` tells the gateway's lines from the upstream's where both run in one process (npm start).
+            base: { service: 'gateway', pid: process.pid, hostname: hostname() },
             redact: ['req.headers.authorization'],
             ...(options.logStream ? { stream: options.logStream } : {}),
           }
