@@ -165,8 +165,18 @@ export const noticeCreateSchema = z
     tags: noticeFields.tags.default([]),
   })
   .refine(datesInOrder, { error: m.noticeDates, path: ['endDate'] });
+/** An attachment's id in the REST API (a UUID for uploaded files): what an update names to remove. */
+export const NOTICE_ATTACHMENT_ID_PATTERN = /^[\w-]{1,64}$/;
+const attachmentIds = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(',').map((id) => id.trim()) : value),
+  z.array(z.string({ error: m.attachmentNotFound }).regex(NOTICE_ATTACHMENT_ID_PATTERN, { error: m.attachmentNotFound })),
+);
 export const noticeUpdateSchema = z
-  .object(noticeFields)
+  .object({
+    ...noticeFields,
+    // The attachments to take off the notice (a form sends them comma-separated, as tags); files sent are added.
+    removeAttachments: attachmentIds,
+  })
   .partial()
   .refine(datesInOrder, { error: m.noticeDates, path: ['endDate'] });
 export type NoticeCreateInput = z.output<typeof noticeCreateSchema>;

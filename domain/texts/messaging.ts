@@ -27,6 +27,9 @@ export const messagingTexts = {
   noticeNotFound: '공지사항을 찾을 수 없습니다.',
   noticeDeleted: '공지사항이 삭제되었습니다.',
   tooManyAttachments: (max: number) => `첨부 파일은 최대 ${max}개까지 올릴 수 있습니다.`,
+  attachmentNotFound: '삭제할 첨부 파일을 찾을 수 없습니다.',
+  /** A notice form's check box beside a current attachment: ticked, saving takes the file off. */
+  removeAttachment: (fileName: string) => `${fileName} 삭제`,
   attachmentTooLarge: (megabytes: number) => `첨부 파일은 하나에 ${megabytes}MB 이하만 올릴 수 있습니다.`,
   inquiryTitle: (max: number) => `문의 제목은 1자 이상 ${max}자 이하로 입력해주세요.`,
   inquiryContent: (min: number, max: number) => `문의 내용은 ${min}자 이상 ${max}자 이하로 입력해주세요.`,

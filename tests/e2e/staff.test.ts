@@ -5,7 +5,7 @@ import { useWebApp } from '../helpers/web-app.js';
 
 /**
  * The staff's own tools in Chromium against the real gateway and upstream: the staff menu on /my (staff only), a
- * notice written, edited with an attachment added, and deleted, and an announcement sent to one chosen member.
+ * notice written, edited with an attachment added, edited again swapping it for another, and deleted, and an announcement sent to one chosen member.
  */
 
 const STAFF = 1;
@@ -33,7 +33,7 @@ test('a member who types a staff form’s address is refused at once, with no fo
   }
 });
 
-test('staff write a notice, edit it adding an attachment, then delete it', async () => {
+test('staff write a notice, edit it adding an attachment, swap that for another, then delete it', async () => {
   const page = await app.open('/my', await app.browserFor(STAFF));
   await page.getByRole('navigation', { name: s.staffMenu }).getByRole('link', { name: m.writeNotice }).click();
   const form = page.getByRole('form', { name: m.writeNotice });
@@ -52,7 +52,17 @@ test('staff write a notice, edit it adding an attachment, then delete it', async
   await edit.getByRole('button', { name: s.noticeEdit.save }).click();
   await page.getByTestId('toast').filter({ hasText: s.noticeEdit.updated }).waitFor();
   await page.getByRole('heading', { name: '서버 점검 안내 (시간 변경)' }).waitFor();
-  await page.getByRole('link', { name: '점검표.png' }).waitFor();
+  const firstFile = (await page.getByRole('link', { name: '점검표.png' }).getAttribute('href'))!;
+
+  // Edited again: the file ticked for removal is taken off (and deleted), a new one takes its place.
+  await page.getByRole('link', { name: s.noticeEdit.edit }).click();
+  await edit.getByLabel(m.removeAttachment('점검표.png')).check();
+  await edit.getByLabel(m.attachmentsLabel).setInputFiles({ name: '새점검표.png', mimeType: 'image/png', buffer: pngOfSize(200 * 1024) });
+  await edit.getByRole('button', { name: s.noticeEdit.save }).click();
+  await page.getByTestId('toast').filter({ hasText: s.noticeEdit.updated }).waitFor();
+  await page.getByRole('link', { name: '새점검표.png' }).waitFor();
+  expect(await page.getByRole('link', { name: '점검표.png', exact: true }).count()).toBe(0);
+  expect((await fetch(new URL(firstFile, app.gateway.url))).status).toBe(404);
 
   await page.getByRole('button', { name: s.noticeEdit.delete }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: communityTexts.confirm.delete.action }).click();

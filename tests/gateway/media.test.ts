@@ -4,8 +4,9 @@ import createUploadLink from 'apollo-upload-client/createUploadLink.mjs';
 import { count, eq } from 'drizzle-orm';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES, STORY_VIDEO_MAX_BYTES } from '../../domain/limits.js';
-import { communityTexts, storyTexts } from '../../domain/messages.js';
+import { imageSize } from 'image-size';
+import { IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_PX, STORY_VIDEO_MAX_BYTES } from '../../domain/limits.js';
+import { communityTexts, messagingTexts, storyTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { images, users } from '../../upstream/src/db/schema.js';
 import { jpegPhoto, MEGABYTE, mp4OfSize, pngOfSize } from '../helpers/media-files.js';
@@ -146,7 +147,7 @@ describe('uploads of real files and media on the gateway origin', () => {
     expect(stack.upstreamRequests()).toEqual([]);
   });
 
-  it("a profile picture of 180 KB becomes the member's picture, served from the gateway", async () => {
+  it("a profile picture of 180 KB becomes the member's picture, served from the gateway at PROFILE_IMAGE_MAX_PX", async () => {
     const photo = jpegPhoto(640, 640);
     const { data } = await apollo.mutate({
       mutation: gql`mutation Avatar($file: File!) { uploadProfileImage(input: { file: $file }) { __typename ... on UploadProfileImagePayload { viewer { profileImage } } } }`,
@@ -154,7 +155,9 @@ describe('uploads of real files and media on the gateway origin', () => {
     });
     const url: string = data.uploadProfileImage.viewer.profileImage;
     expect(url.startsWith('/media/')).toBe(true);
-    expect(sha((await download(url)).bytes)).toBe(sha(photo));
+    const served = (await download(url)).bytes;
+    expect(served.length).toBeLessThan(photo.length);
+    expect(imageSize(served)).toMatchObject({ type: 'webp', width: PROFILE_IMAGE_MAX_PX, height: PROFILE_IMAGE_MAX_PX });
   });
 
   it('a notice attachment that is not a picture or video is served as a download, never as a page', async () => {
@@ -176,6 +179,42 @@ describe('uploads of real files and media on the gateway origin', () => {
     expect(served.response.headers.get('content-disposition')).toMatch(/^attachment/);
     expect(served.response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.response.headers.get('content-security-policy')).toContain('sandbox');
+  });
+
+  it("updateNotice takes off the attachments named by their ids (files deleted) and refuses another notice's", async () => {
+    const createNotice = (title: string) =>
+      fetch(`${stack.gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { authorization: `token ${staffToken}`, 'apollo-require-preflight': 'true' },
+        body: multipartBody(
+          `mutation Notice($files: [File!]) { createNotice(input: { title: "${title}", content: "첨부 파일을 확인해주세요.", attachments: $files }) { ... on CreateNoticePayload { notice { id attachments { id fileName fileUrl } } } } }`,
+          { files: [null, null] },
+          {
+            'files.0': { bytes: Buffer.from('첫째'), type: 'text/plain', name: 'one.txt' },
+            'files.1': { bytes: Buffer.from('둘째'), type: 'text/plain', name: 'two.txt' },
+          },
+        ),
+      }).then(async (response) => (await response.json()).data.createNotice.notice);
+    const notice = await createNotice('정리할 공지');
+    const other = await createNotice('다른 공지');
+    const update = (removeAttachmentIds: string[]) =>
+      stack.graphql(
+        `mutation ($input: UpdateNoticeInput!) { updateNotice(input: $input) { __typename ... on UpdateNoticePayload { notice { attachments { fileName } } } ... on ValidationError { issues { path message } } } }`,
+        { input: { id: notice.id, removeAttachmentIds } },
+        { token: staffToken },
+      );
+
+    const refused = await update([notice.attachments[0].id, other.attachments[0].id]);
+    expect(refused.data.updateNotice).toEqual({
+      __typename: 'ValidationError',
+      issues: [{ path: ['input', 'removeAttachmentIds', '1'], message: messagingTexts.attachmentNotFound }],
+    });
+    expect((await download(notice.attachments[0].fileUrl)).response.status).toBe(200);
+
+    const removed = await update([notice.attachments[0].id]);
+    expect(removed.data.updateNotice).toEqual({ __typename: 'UpdateNoticePayload', notice: { attachments: [{ fileName: 'two.txt' }] } });
+    expect((await download(notice.attachments[0].fileUrl)).response.status).toBe(404);
+    expect((await download(other.attachments[0].fileUrl)).response.status).toBe(200);
   });
 
   it("multipart uploads need a preflight header (CSRF); each common upload client's header is accepted", async () => {

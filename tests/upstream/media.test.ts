@@ -3,7 +3,15 @@ import { readdir } from 'node:fs/promises';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSize } from 'image-size';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_THUMBNAIL_MAX_PX, MEDIA_CACHE_SECONDS, POST_IMAGES_MAX, TITLE_MAX } from '../../domain/limits.js';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
+  IMAGE_THUMBNAIL_MAX_PX,
+  MEDIA_CACHE_SECONDS,
+  NOTICE_ATTACHMENTS_MAX,
+  POST_IMAGES_MAX,
+  TITLE_MAX,
+} from '../../domain/limits.js';
 import { communityTexts, messagingTexts, storyTexts } from '../../domain/messages.js';
 import { buildUpstream } from '../../upstream/src/app.js';
 import { images, users } from '../../upstream/src/db/schema.js';
@@ -309,6 +317,81 @@ describe.each(backends())('media: real files, checks and serving (%s)', (backend
       expect(tooBig.status).toBe(422);
       expect(messages(tooBig)).toEqual([messagingTexts.attachmentTooLarge(IMAGE_MAX_BYTES / MEGABYTE)]);
       expect(await stored()).toEqual(before);
+    });
+  });
+
+  describe('notice attachments over time', () => {
+    const attachmentNamed = (name: string, index = 0): [string, Buffer, string, string] => [
+      `attachments[${index}]`,
+      Buffer.from(`${name} 내용`),
+      'text/plain',
+      name,
+    ];
+    const namesOf = (notice: { body: { attachments: { fileName: string }[] } }) => notice.body.attachments.map((attachment) => attachment.fileName);
+
+    it('an update takes off the attachments it names, files included, and adds those sent; deleting the notice removes the rest', async () => {
+      const before = await stored();
+      const created = await send(
+        'POST',
+        '/v1/board/notice/',
+        form({ title: '첨부 정리', content: '본문' }, [attachmentNamed('a.txt', 0), attachmentNamed('b.txt', 1), attachmentNamed('c.txt', 2)]),
+        staff,
+      );
+      expect(created.status).toBe(201);
+      expect((await stored()).files).toBe(before.files + 3);
+      const [a, b, c] = created.body.attachments;
+
+      // As a form (comma-separated, beside a new file) and as JSON.
+      const edited = await send(
+        'PATCH',
+        `/v1/board/notice/${created.body.uuid}/`,
+        form({ removeAttachments: `${a.id},${c.id}` }, [attachmentNamed('d.txt')]),
+        staff,
+      );
+      expect(edited.status).toBe(200);
+      expect(namesOf(edited)).toEqual(['b.txt', 'd.txt']);
+      expect((await served(a.fileUrl)).status).toBe(404);
+      expect((await served(c.fileUrl)).status).toBe(404);
+      expect((await served(b.fileUrl)).status).toBe(200);
+      expect((await stored()).files).toBe(before.files + 2);
+      const json = await send('PATCH', `/v1/board/notice/${created.body.uuid}/`, { removeAttachments: [b.id], title: '첨부 정리됨' }, staff);
+      expect(json.status).toBe(200);
+      expect(namesOf(json)).toEqual(['d.txt']);
+      expect((await send('GET', `/v1/board/notice/${created.body.uuid}/`)).body.attachments).toEqual(json.body.attachments);
+
+      expect((await send('DELETE', `/v1/board/notice/${created.body.uuid}/`, undefined, staff)).status).toBe(200);
+      expect((await served(json.body.attachments[0].fileUrl)).status).toBe(404);
+      expect(await stored()).toEqual(before);
+    });
+
+    it(`refuses an id the notice does not have, and more than ${NOTICE_ATTACHMENTS_MAX} attachments in all, changing nothing`, async () => {
+      const created = await send(
+        'POST',
+        '/v1/board/notice/',
+        form({ title: '첨부 한도', content: '본문' }, [attachmentNamed('a.txt', 0), attachmentNamed('b.txt', 1)]),
+        staff,
+      );
+      expect(created.status).toBe(201);
+      const before = await stored();
+      const path = `/v1/board/notice/${created.body.uuid}/`;
+      for (const removeAttachments of [['no-such-file'], [created.body.attachments[0].id, 'no-such-file'], ['../../etc']]) {
+        const refused = await send('PATCH', path, { title: '바뀌면 안 됨', removeAttachments }, staff);
+        expect(refused.status, String(removeAttachments)).toBe(422);
+        expect(messages(refused)).toEqual([messagingTexts.attachmentNotFound]);
+      }
+      const files = Array.from({ length: NOTICE_ATTACHMENTS_MAX - 1 }, (_, index) => attachmentNamed(`new-${index}.txt`, index));
+      const tooMany = await send('PATCH', path, form({ title: '바뀌면 안 됨' }, files), staff);
+      expect(tooMany.status).toBe(422);
+      expect(messages(tooMany)).toEqual([messagingTexts.tooManyAttachments(NOTICE_ATTACHMENTS_MAX)]);
+      expect(await stored()).toEqual(before);
+      const kept = await send('GET', path);
+      expect(kept.body.title).toBe('첨부 한도');
+      expect(namesOf(kept)).toEqual(['a.txt', 'b.txt']);
+
+      // Making room first lets the same files in.
+      const swapped = await send('PATCH', path, form({ removeAttachments: created.body.attachments[0].id }, files), staff);
+      expect(swapped.status).toBe(200);
+      expect(namesOf(swapped)).toEqual(['b.txt', ...files.map(([, , , name]) => name)]);
     });
   });
 

@@ -1,7 +1,10 @@
 import { and, asc, desc, eq, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { NoticeCategory, NoticeSortField, SortOrder } from '../../../domain/limits.js';
 import type { AttachmentJson, NoticeCreateInput, NoticeUpdateInput } from '../../../domain/messaging.js';
+import { NOTICE_ATTACHMENTS_MAX } from '../../../domain/limits.js';
+import { messagingTexts } from '../../../domain/messages.js';
 import type { Database } from '../db/client.js';
+import { ValidationError } from '../errors.js';
 import { containing, isUuid, selectPage } from '../db/queries.js';
 import { notices, type NoticeRow } from '../db/schema.js';
 
@@ -63,21 +66,46 @@ export async function createNotice(db: Database, authorId: number, input: Notice
   return row;
 }
 
-export async function updateNotice(db: Database, id: number, input: NoticeUpdateInput, addedAttachments: AttachmentJson[]): Promise<NoticeRow> {
-  const [row] = await db
-    .update(notices)
-    .set({
-      ...input,
-      startDate: toDate(input.startDate),
-      endDate: toDate(input.endDate),
-      ...(addedAttachments.length ? { attachments: sql`${notices.attachments} || ${JSON.stringify(addedAttachments)}::jsonb` } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(notices.id, id))
-    .returning();
-  return row;
+/**
+ * Changes a notice: the fields given, the attachments named in `removeAttachments` taken off and `addedAttachments`
+ * put after the rest, in one transaction (a concurrent edit waits for this one). Answers the notice and the
+ * attachments it let go of, whose files the caller removes once this has committed. Refuses an id the notice does
+ * not have, and more than NOTICE_ATTACHMENTS_MAX attachments in all, changing nothing.
+ */
+export async function updateNotice(
+  db: Database,
+  id: number,
+  { removeAttachments = [], ...input }: NoticeUpdateInput,
+  addedAttachments: AttachmentJson[],
+): Promise<{ row: NoticeRow; removed: AttachmentJson[] }> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ attachments: notices.attachments }).from(notices).where(eq(notices.id, id)).for('update');
+    const attachments = current?.attachments ?? [];
+    if (removeAttachments.some((removedId) => !attachments.some((attachment) => attachment.id === removedId))) {
+      throw ValidationError.of('removeAttachments', messagingTexts.attachmentNotFound);
+    }
+    const kept = attachments.filter((attachment) => !removeAttachments.includes(attachment.id));
+    if (kept.length + addedAttachments.length > NOTICE_ATTACHMENTS_MAX) {
+      throw ValidationError.of('attachments', messagingTexts.tooManyAttachments(NOTICE_ATTACHMENTS_MAX), 'too_big');
+    }
+    const changesAttachments = removeAttachments.length > 0 || addedAttachments.length > 0;
+    const [row] = await tx
+      .update(notices)
+      .set({
+        ...input,
+        startDate: toDate(input.startDate),
+        endDate: toDate(input.endDate),
+        ...(changesAttachments ? { attachments: [...kept, ...addedAttachments] } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(notices.id, id))
+      .returning();
+    return { row, removed: attachments.filter((attachment) => removeAttachments.includes(attachment.id)) };
+  });
 }
 
-export async function deleteNotice(db: Database, id: number): Promise<void> {
-  await db.delete(notices).where(eq(notices.id, id));
+/** Deletes a notice; answers its attachments, whose files the caller removes. */
+export async function deleteNotice(db: Database, id: number): Promise<AttachmentJson[]> {
+  const [row] = await db.delete(notices).where(eq(notices.id, id)).returning({ attachments: notices.attachments });
+  return row?.attachments ?? [];
 }

@@ -306,6 +306,10 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
     },
   );
 
+  /** The files of attachments a notice let go of; a seeded notice's files (not uploads) stay. */
+  const removeUploadedFiles = (attachments: AttachmentJson[]) =>
+    media.remove(attachments.map((attachment) => attachment.fileUrl).filter((path) => path.startsWith(`${UPLOADS_FOLDER}/`)));
+
   const noticeOr404 = async (request: FastifyRequest, raw: string) => {
     const row = await noticeRepo.findNotice(db, raw, request.viewer?.isStaff ?? false);
     if (!row) throw new NotFoundError(messagingTexts.noticeNotFound);
@@ -343,7 +347,8 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
         const { fields, attachments } = await readNoticeBody(request, stored);
         return noticeRepo.updateNotice(db, row.id, validate(noticeUpdateSchema, fields), attachments);
       });
-      const [json] = await presentNotices(db, [updated], requestMedia(request));
+      await removeUploadedFiles(updated.removed);
+      const [json] = await presentNotices(db, [updated.row], requestMedia(request));
       return json;
     },
   );
@@ -354,7 +359,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
     async (request) => {
       staff(request);
       const row = await noticeOr404(request, request.params.id);
-      await noticeRepo.deleteNotice(db, row.id);
+      await removeUploadedFiles(await noticeRepo.deleteNotice(db, row.id));
       return { success: true, id: row.uuid, message: messagingTexts.noticeDeleted };
     },
   );

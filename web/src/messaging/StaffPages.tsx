@@ -306,6 +306,14 @@ function NoticeForm({ notice }: { notice?: EditedNotice }) {
   const [isImportant, setImportant] = useState(notice?.isImportant ?? false);
   const [isPinned, setPinned] = useState(notice?.isPinned ?? false);
   const [files, setFiles] = useState<File[]>([]);
+  const [removedIds, setRemovedIds] = useState<ReadonlySet<string>>(new Set());
+  const toggleRemoved = (id: string, removed: boolean) =>
+    setRemovedIds((current) => {
+      const next = new Set(current);
+      if (removed) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   // A file input cannot be emptied through its value: a new key gives a new, empty one.
   const [fileInputKey, setFileInputKey] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -359,7 +367,8 @@ function NoticeForm({ notice }: { notice?: EditedNotice }) {
     const uploadables = files.length ? Object.fromEntries(files.map((file, index) => [`input.attachments.${index}`, file])) : undefined;
     const fields = { title, content, category, isImportant, isPinned, attachments: files.length ? files.map(() => null) : null };
     if (editing && notice?.id) {
-      update({ variables: { input: { id: notice.id, ...fields } }, uploadables }).then(
+      const removeAttachmentIds = removedIds.size ? [...removedIds] : null;
+      update({ variables: { input: { id: notice.id, ...fields, removeAttachmentIds } }, uploadables }).then(
         () => {
           toast.show(staffTexts.noticeEdit.updated, 'success');
           navigate(`/my/notice/${notice.uuid}`, { replace: true });
@@ -408,7 +417,12 @@ function NoticeForm({ notice }: { notice?: EditedNotice }) {
             <p className="staff-form__label">{staffTexts.noticeEdit.current}</p>
             <ul className="notice__attachments">
               {notice.attachments.map((file) => (
-                <li key={file.id}>{file.fileName}</li>
+                <li key={file.id}>
+                  <label className={removedIds.has(file.id) ? 'notice__attachment--removed' : undefined}>
+                    <input type="checkbox" checked={removedIds.has(file.id)} onChange={(event) => toggleRemoved(file.id, event.target.checked)} />
+                    {m.removeAttachment(file.fileName)}
+                  </label>
+                </li>
               ))}
             </ul>
           </>

@@ -1,5 +1,6 @@
 import {
   messagingTexts,
+  NOTICE_ATTACHMENT_ID_PATTERN,
   NOTICE_ATTACHMENTS_MAX,
   NOTICE_CATEGORIES,
   NOTICE_CONTENT_MAX,
@@ -56,9 +57,10 @@ export const Notice = upstreamNode<NoticeJson>('Notice', {
 type NoticeAttachment = AttachmentJson & { noticeUuid: string };
 
 /** The REST API reads an attachment only with its notice: the key is `<noticeUuid>/<attachmentId>`. */
+const ATTACHMENT_KEY = new RegExp(`^${UUID_PATTERN.source.slice(1, -1)}/${NOTICE_ATTACHMENT_ID_PATTERN.source.slice(1, -1)}$`, 'i');
 const Attachment = upstreamNode<NoticeAttachment>('Attachment', {
   id: (file) => `${file.noticeUuid}/${file.id}`,
-  key: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[\w-]{1,64}$/i,
+  key: ATTACHMENT_KEY,
   read: async (key, context) => {
     const [noticeUuid, id] = key.split('/');
     const file = (await Notice.getDataloader(context).load(noticeUuid)).attachments.find((attachment) => attachment.id === id);
@@ -231,14 +233,33 @@ payloadMutation('createNotice', {
   },
 });
 
+/** The upstream ids of the notice's attachments named by their global ids; a ValidationError for any other id. */
+function attachmentIdsOf(globalIds: readonly (string | number)[], noticeUuid: string): string[] {
+  return globalIds.map((globalId, index) => {
+    const key = localKeyOf(String(globalId), 'Attachment', ATTACHMENT_KEY);
+    const [ofNotice, id] = key?.split('/') ?? [];
+    if (ofNotice?.toLowerCase() !== noticeUuid.toLowerCase()) {
+      throw invalidArgument(['input', 'removeAttachmentIds', String(index)], messagingTexts.attachmentNotFound, 'invalid_value');
+    }
+    return id;
+  });
+}
+
 payloadMutation('updateNotice', {
   staff: true,
-  description: 'Changes a notice, staff only: ForbiddenError for other members. Only the fields sent change; attachments sent are added to the notice.',
-  input: (f) => ({ id: f.id({ required: true, description: "The notice's global id, or its `uuid`." }), ...noticeFields(f, false) }),
+  description:
+    'Changes a notice, staff only: ForbiddenError for other members. Only the fields sent change; the attachments named in `removeAttachmentIds` are taken off (their files deleted) and those sent are added, at most ' +
+    `${NOTICE_ATTACHMENTS_MAX} in all.`,
+  input: (f) => ({
+    id: f.id({ required: true, description: "The notice's global id, or its `uuid`." }),
+    ...noticeFields(f, false),
+    removeAttachmentIds: f.idList({ description: "Attachments of this notice to take off, by their global ids (an attachment's `id`)." }),
+  }),
   payload: { notice: Notice },
   resolve: async (input, context) => {
     const uuid = noticeUuidOf(String(input.id), ['input', 'id']);
     const body = noticeBody(input);
+    if (input.removeAttachmentIds?.length) body.removeAttachments = attachmentIdsOf(input.removeAttachmentIds, uuid);
     validateInput(noticeUpdateSchema, body, ['input']);
     return { notice: await context.messaging.writeNotice('PATCH', uuid, body, await filesOf(input.attachments)) };
   },
