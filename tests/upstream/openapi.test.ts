@@ -108,6 +108,11 @@ describe('the OpenAPI description at /openapi.json', () => {
     expect(pageSize).toMatchObject({ in: 'query', schema: { type: 'integer', maximum: PAGE_SIZE_MAX } });
     expect(listPosts.security).toEqual([{}, { token: [] }]);
     expect(listPosts.responses.default).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+    // A path parameter that is a member's uuid says so, as generated clients type it.
+    const wishOwner = document.paths['/v1/item/wish-items/{user}/']!.get!.parameters!.find(
+      (parameter) => (parameter as OpenAPIV3.ParameterObject).in === 'path',
+    );
+    expect(wishOwner).toMatchObject({ in: 'path', name: 'user', required: true, schema: { type: 'string', format: 'uuid' } });
 
     const createPost = document.paths['/v1/community/']!.post!;
     expect(createPost.security).toEqual([{ token: [] }]);

@@ -294,7 +294,15 @@ export const itemRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db
 
   app.get<{ Params: { user: string } }>(
     '/v1/item/wish-items/:user/',
-    operation({ id: 'listWishes', summary: 'List a member’s wish list', area: 'items', member: true, query: wishListQuerySchema, answer: wishPageJson }),
+    operation({
+      id: 'listWishes',
+      summary: 'List a member’s wish list',
+      area: 'items',
+      member: true,
+      params: z.object({ user: z.uuid().describe('The member’s `uuid` (the caller’s own: another member’s list answers 403).') }),
+      query: wishListQuerySchema,
+      answer: wishPageJson,
+    }),
     async (request) => {
       const query = validate(wishListQuerySchema, singleValuedQuery(request.query));
       const owner = await ownUserOr403(db, request, request.params.user);
