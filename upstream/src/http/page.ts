@@ -16,7 +16,8 @@ export function pageJson<T>(request: FastifyRequest, results: T[], total: number
   const totalPages = totalPagesOf(total, pageSize);
   const { hasNext, hasPrev } = pageLinks(page, totalPages);
   const next = hasNext ? pageUrl(request, page + 1) : null;
-  const previous = hasPrev ? pageUrl(request, page - 1) : null;
+  // Past the last page, the way back leads to the last page that has results (not to another empty one).
+  const previous = hasPrev ? pageUrl(request, Math.min(page - 1, Math.max(totalPages, 1))) : null;
   return {
     results,
     count: total,
