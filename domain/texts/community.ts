@@ -16,6 +16,8 @@ export const communityTexts = {
     contentLabel: '내용',
     contentPlaceholder: '내용을 입력해주세요',
     categoryLabel: '카테고리',
+    /** The write form's empty category choice: the post is filed under none (the feed's 전체 lists it). */
+    noCategory: '선택 안 함',
     postTypeLabel: '게시글 유형',
     postTypes: { general: '일반', trade: '거래', mentoring: '멘토링', contest: '콘테스트', notice: '공지' },
     tradeTypeLabel: '거래 유형',

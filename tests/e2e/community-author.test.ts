@@ -92,11 +92,12 @@ describe('writing as a member', () => {
 
   test('a trade post with price and location; edited, then deleted with the confirmation dialog', async () => {
     const page = await open('/community/write');
-    // 전체 is the empty choice once, not also the feed's "all" category (a post cannot be filed under it).
+    // The empty choice says the post is filed under no category; the feed's 전체 is a filter, not offered.
     const categorySelect = page.getByLabel(w.categoryLabel, { exact: true });
     await categorySelect.waitFor();
     const categories = await categorySelect.locator('option').allTextContents();
-    expect(categories.filter((name) => name === uiTexts.allCategories)).toHaveLength(1);
+    expect(categories[0]).toBe(w.noCategory);
+    expect(categories).not.toContain(uiTexts.allCategories);
     // 공지 is for staff (the server refuses a member's notice); member 2 is not staff.
     expect(categories).not.toContain(uiTexts.notice);
     expect(categories.length).toBeGreaterThan(2);

@@ -97,13 +97,13 @@ export function CategoryField(props: {
   onCategory: (categoryId: string) => void;
   onSubCategory: (subCategoryId: string) => void;
 }) {
-  // 전체 (CATEGORY_IDS.all) filters the feed; a post cannot be filed under it, and the empty choice already reads 전체.
+  // 전체 (CATEGORY_IDS.all) filters the feed; a post cannot be filed under it. The empty choice files it under none.
   const choices = props.categories.filter((candidate) => candidate.databaseId !== CATEGORY_IDS.all);
   const category = choices.find((candidate) => String(candidate.databaseId) === props.categoryId);
   return (
     <Field id={props.id} label={w.categoryLabel}>
       <select id={props.id} className="field__input" value={props.categoryId} onChange={(event) => props.onCategory(event.target.value)}>
-        <option value="">{uiTexts.allCategories}</option>
+        <option value="">{w.noCategory}</option>
         {choices.map((candidate) => (
           <option key={candidate.databaseId} value={candidate.databaseId}>
             {candidate.name}
