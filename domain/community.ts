@@ -87,6 +87,12 @@ export const postListQuerySchema = z
     path: ['date_from'],
   });
 
+/**
+ * The query of `GET /v1/community/{id}/`. Reading a post counts a view, as opening it does; `count_view=false` reads it
+ * without (a client's own refresh of what is on screen, such as the next page of its replies, is not another view).
+ */
+export const postReadQuerySchema = z.object({ count_view: booleanParam.default(true) });
+
 export type PostListQuery = z.output<typeof postListQuerySchema>;
 export type PostListQueryInput = z.input<typeof postListQuerySchema>;
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { eq, isNotNull, ne, notInArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorMessages } from '../../domain/messages.js';
+import { errorMessages, validationTexts } from '../../domain/messages.js';
 import { authTokens, postLikes, posts, users } from '../../upstream/src/db/schema.js';
 import { hashToken } from '../../upstream/src/accounts/tokens.js';
 import { backends, startUpstream, type RunningUpstream, useUpstream } from '../helpers/upstream.js';
@@ -36,6 +36,22 @@ describe.each(backends())('post detail, members and tokens (%s)', (backend) => {
       expect(stored.viewCount).toBe(row.viewCount + 2);
       // A view is not an edit.
       expect(stored.updatedAt.getTime()).toBe(row.updatedAt.getTime());
+    });
+
+    it('reads the post without counting a view with count_view=false (a hidden post still 404); refuses a value that is not a flag', async () => {
+      const [row] = await visiblePostRows(upstream.db);
+      const [before] = await upstream.db.select({ viewCount: posts.viewCount }).from(posts).where(eq(posts.id, row.id));
+      for (const flag of ['false', '0']) {
+        const read = await getJson(`${upstream.url}/v1/community/${row.id}/?count_view=${flag}`);
+        expect(read.status).toBe(200);
+        expect(read.body.view_count).toBe(before.viewCount);
+      }
+      expect((await getJson(`${upstream.url}/v1/community/${row.id}/?count_view=true`)).body.view_count).toBe(before.viewCount + 1);
+      const refused = await getJson(`${upstream.url}/v1/community/${row.id}/?count_view=maybe`);
+      expect(refused.status).toBe(422);
+      expect(refused.body.details.map((detail: { message: string }) => detail.message)).toEqual([validationTexts.boolean]);
+      const [hidden] = await upstream.db.select().from(posts).where(eq(posts.isHidden, true));
+      expectNotFound(await getJson(`${upstream.url}/v1/community/${hidden.id}/?count_view=false`), `/v1/community/${hidden.id}/?count_view=false`);
     });
 
     it('counts concurrent views atomically: every reader gets its own count', async () => {

@@ -1,5 +1,6 @@
 import type { PostJson, ReplyJson, UserSummaryJson } from '../../../domain/api.js';
 import { NUMERIC_ID_PATTERN } from './ids.js';
+import type { GatewayContext } from './context.js';
 import { upstreamNode } from './nodes.js';
 
 /**
@@ -15,11 +16,28 @@ export const User = upstreamNode<UserSummaryJson>('User', {
   primeResolved: false,
 });
 
+/** The posts each request opened through the `post` field: its other reads of those posts reuse that reading. */
+const openedPosts = new WeakMap<GatewayContext, Map<string, Promise<PostJson>>>();
+
 export const Post = upstreamNode<PostJson>('Post', {
   id: (post) => post.id,
-  read: (id, context) => context.community.post(Number(id)),
+  // `node(id:)` and the fields that need a post read it without counting a view: only the `post` field is one.
+  read: (id, context) => openedPosts.get(context)?.get(id) ?? context.community.post(Number(id), { countView: false }),
   key: NUMERIC_ID_PATTERN,
 });
+
+/**
+ * Opens a post for the `post` field: the one read that counts a view. Loads of the same post in this request that are
+ * still waiting for their batch (a `node(id:)` beside it) get this reading instead of one of their own.
+ */
+export function openPost(context: GatewayContext, id: number): Promise<PostJson> {
+  const opened = context.community.post(id);
+  let ofRequest = openedPosts.get(context);
+  if (!ofRequest) openedPosts.set(context, (ofRequest = new Map()));
+  ofRequest.set(String(id), opened);
+  Post.getDataloader(context).prime(String(id), opened);
+  return opened;
+}
 
 export const Reply = upstreamNode<ReplyJson>('Reply', {
   id: (reply) => reply.id,

@@ -216,16 +216,19 @@ export function parseDateParam(value: string): Date {
 }
 
 /**
- * Opens a post: counts the view atomically and answers the post with the new count, or null when
- * the post does not exist, was deleted or is hidden, or when the viewer and its author are a blocked pair
+ * Opens a post: counts the view atomically (unless `countView` is false) and answers the post with the new count, or
+ * null when the post does not exist, was deleted or is hidden, or when the viewer and its author are a blocked pair
  * (a blocked member's post reads like a missing one).
  */
-export async function openPost(db: Database, id: number, viewerId: number | null = null): Promise<PostRecord | null> {
-  const [post] = await db
-    .update(posts)
-    .set({ viewCount: sql`${posts.viewCount} + 1` })
-    .where(and(eq(posts.id, id), visible, notBlockedWith(viewerId, posts.authorId)))
-    .returning();
+export async function openPost(db: Database, id: number, viewerId: number | null = null, { countView = true } = {}): Promise<PostRecord | null> {
+  const readable = and(eq(posts.id, id), visible, notBlockedWith(viewerId, posts.authorId));
+  const [post] = countView
+    ? await db
+        .update(posts)
+        .set({ viewCount: sql`${posts.viewCount} + 1` })
+        .where(readable)
+        .returning()
+    : await db.select().from(posts).where(readable).limit(1);
   return post ? withCategories(db, post) : null;
 }
 

@@ -1,7 +1,7 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { categoriesJson, imageJson, postJson, postPageJson, replyJson, replyPageJson, replyWriteJson, userReplyPageJson } from '../../../domain/api.js';
-import { postListQuerySchema } from '../../../domain/community.js';
+import { postListQuerySchema, postReadQuerySchema } from '../../../domain/community.js';
 import {
   USER_REPLIES_PAGE_SIZE,
   REPLY_ANSWERS_PAGE_SIZE,
@@ -126,9 +126,10 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.get<{ Params: { id: string } }>(
     '/v1/community/:id/',
-    operation({ id: 'getPost', summary: 'Get a post', area: 'community', answer: postJson }),
+    operation({ id: 'getPost', summary: 'Get a post, counting a view', area: 'community', query: postReadQuerySchema, answer: postJson }),
     async (request) => {
-      const record = await openPost(db, pathId(request.params.id), viewerId(request));
+      const { count_view: countView } = validate(postReadQuerySchema, singleValuedQuery(request.query));
+      const record = await openPost(db, pathId(request.params.id), viewerId(request), { countView });
       if (!record) throw new NotFoundError();
       const [post] = await presentPosts(db, [record], requestMedia(request), viewerId(request));
       return post;

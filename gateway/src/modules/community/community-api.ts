@@ -50,9 +50,12 @@ export class CommunityApi {
     return this.client.get('/v1/community/liked/', this.caller, { page, page_size: pageSize });
   }
 
-  /** Counts a view upstream: never shared between requests. */
-  post(id: number): Promise<PostJson> {
-    return this.client.get(`/v1/community/${id}/`, this.caller);
+  /**
+   * Counts a view upstream unless `countView` is false (a read for another field, or a client's refresh of what it
+   * shows): never shared between requests.
+   */
+  post(id: number, { countView = true }: { countView?: boolean } = {}): Promise<PostJson> {
+    return this.client.get(`/v1/community/${id}/`, this.caller, countView ? undefined : { count_view: 'false' });
   }
 
   user(id: number): Promise<UserSummaryJson> {

@@ -15,7 +15,7 @@ export const Image = upstreamNode<PostImage>('Image', {
   key: /^(\d{1,10}\/)?\d{1,10}$/,
   read: async (key, context) => {
     const [postId, id] = key.split('/').map(Number);
-    const image = id === undefined ? undefined : (await context.community.post(postId)).images?.find((candidate) => candidate.id === id);
+    const image = id === undefined ? undefined : (await context.community.post(postId, { countView: false })).images?.find((candidate) => candidate.id === id);
     if (!image) throw new NotFoundError();
     return { ...image, postId };
   },

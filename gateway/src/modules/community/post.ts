@@ -25,7 +25,7 @@ import type { PostJson } from '../../../../domain/api.js';
 import { Category } from './category.js';
 import { OrderDirection, enumValues, labelledDescriptions } from '../../graphql/enums.js';
 import { Image } from './image.js';
-import { Post, User } from '../../graphql/refs.js';
+import { openPost, Post, User } from '../../graphql/refs.js';
 
 export const PostType = builder.enumType('PostType', {
   description: 'What kind of post it is, which decides the board it belongs to.',
@@ -89,7 +89,7 @@ async function viewersOwn(post: PostJson, key: 'is_like' | 'is_bookmarked', cont
   let readings = ownReadings.get(post);
   if (!readings) ownReadings.set(post, (readings = new WeakMap()));
   let reading = readings.get(context);
-  if (!reading) readings.set(context, (reading = context.community.post(post.id)));
+  if (!reading) readings.set(context, (reading = context.community.post(post.id, { countView: false })));
   return (await reading)[key];
 }
 
@@ -170,7 +170,7 @@ builder.queryField('post', (t) =>
       const id = upstreamIdOf(String(args.id), 'Post', ['id']);
       // The detail screen's replies need only the post's id: their first page is read beside the post, not after it.
       for (const { page, pageSize } of firstPagesOf(info, 'replies')) context.community.prefetchReplies(id, page, pageSize);
-      return Post.getDataloader(context).load(String(id));
+      return openPost(context, id);
     },
   }),
 );
