@@ -127,6 +127,32 @@ describe('login sheet and session', () => {
     await page.waitForURL('**/community');
   });
 
+  test('a guest logging in from a form or list screen gets it as theirs: profile edit filled, wishes, write, inbox, own lists', async () => {
+    const page = await open('/community');
+    const logInHere = async (path: string) => {
+      await page.goto(`${app.gateway.url}${path}`);
+      await page.getByRole('button', { name: uiTexts.login, exact: true }).click();
+      const dialog = loginSheet(page);
+      await dialog.waitFor();
+      await logInWithPassword(dialog, page);
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => page.getByText(uiTexts.loginRequired).count(), { timeout: 15_000 }).toBe(0);
+      expect(new URL(page.url()).pathname).toBe(path);
+      // Logged out again for the next screen, through the app's own session.
+      return async () => page.evaluate(() => window.localStorage.removeItem('userToken'));
+    };
+
+    // The profile form shows the member's own values (it was left blank, and saving it cleared the profile).
+    let logOut = await logInHere('/my/profile/edit');
+    await expect.poll(() => page.getByLabel(accountTexts.edit.nickname).inputValue()).toBe('말랑콩떡');
+    expect(await page.getByLabel(accountTexts.edit.bio).inputValue()).not.toBe('');
+    await logOut();
+    for (const path of ['/my/wishes', '/community/write', '/community/notice', '/my/posts', '/community/my']) {
+      logOut = await logInHere(path);
+      await logOut();
+    }
+  });
+
   test('staff logging in from a staff screen get its form: the screen reads the viewer again when the session changes', async () => {
     const page = await open('/community');
     await page.goto(`${app.gateway.url}/my/admin/notify`);
@@ -634,6 +660,28 @@ describe('profile area', () => {
     expect(await page.getByRole('tab').count()).toBe(accountTexts.profile.tabs.length);
     const remaining = await (await rest('GET', '/users/me/blocked', token)).json();
     expect(remaining.count).toBe(9);
+  });
+});
+
+describe('blocking from a profile', () => {
+  /** 젤리곰, demo member 3, has posts; 복숭아빛 (12) blocks and unblocks them. */
+  test('unblocking shows the member’s posts again at once, listed without bullets', async () => {
+    const page = await open('/community');
+    const token = await app.upstream.issueToken(12);
+    await page.evaluate((value) => window.localStorage.setItem('userToken', value), token);
+    const blocked = await fetch(`${app.upstream.url}/users/3/block`, {
+      method: 'POST',
+      headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: '테스트' }),
+    });
+    expect(blocked.status).toBe(201);
+    await page.goto(`${app.gateway.url}/users/3`);
+    await page.getByRole('status').filter({ hasText: accountTexts.profile.blocked }).waitFor();
+    await page.getByRole('button', { name: accountTexts.profile.unblock }).click();
+    const cards = page.getByTestId('post-card');
+    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    const list = page.locator('ul', { has: cards.first() });
+    expect(await list.evaluate((element) => getComputedStyle(element).listStyleType)).toBe('none');
   });
 });
 

@@ -14,8 +14,8 @@ import { PageHeader } from '../ui/PageHeader';
 import { ScreenSkeleton } from '../ui/ScreenSkeleton';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { RouteScreen } from '../app/RouteScreen';
-import { LoginRequired, StateScreen } from '../ui/StateScreen';
-import { useOpenLoginModal } from './LoginModal';
+import { StateScreen } from '../ui/StateScreen';
+import { LoginRequiredScreen } from './LoginRequiredScreen';
 import { onTabListKeyDown, tabIndexOf } from '../ui/tabKeys';
 
 const m = communityTexts.my;
@@ -73,11 +73,10 @@ function MyScreen({ title, children }: { title: string; children: (queryRef: Pre
 
 function MyList({ queryRef, title, list }: { queryRef: PreloadedQuery<CommunityMyPageQuery>; title: string; list: List }) {
   const { viewer } = useMyQuery(queryRef);
-  const openLogin = useOpenLoginModal();
   return (
     <>
       <PageHeader title={title} back />
-      {viewer ? <ListOf viewer={viewer} list={list} /> : <LoginRequired onLogin={openLogin} />}
+      {viewer ? <ListOf viewer={viewer} list={list} /> : <LoginRequiredScreen />}
     </>
   );
 }
@@ -109,7 +108,6 @@ function useMyQuery(queryRef: PreloadedQuery<CommunityMyPageQuery>) {
 
 function MyContent({ queryRef }: { queryRef: PreloadedQuery<CommunityMyPageQuery> }) {
   const { viewer } = useMyQuery(queryRef);
-  const openLogin = useOpenLoginModal();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'comments' ? 'comments' : 'posts';
 
@@ -117,7 +115,7 @@ function MyContent({ queryRef }: { queryRef: PreloadedQuery<CommunityMyPageQuery
     return (
       <>
         <PageHeader title={m.title} back />
-        <LoginRequired onLogin={openLogin} />
+        <LoginRequiredScreen />
       </>
     );
   }

@@ -30,19 +30,24 @@ function ProfileEditForm({ queryRef }: { queryRef: PreloadedQuery<ProfileEditPag
     `,
     queryRef,
   );
+  if (!viewer) return <LoginRequiredScreen />;
+  // Keyed by the member: a guest who logs in here gets the fields filled with their own profile, not left blank.
+  return <ProfileFields key={viewer.id} viewer={viewer} />;
+}
+
+function ProfileFields({ viewer }: { viewer: NonNullable<ProfileEditPageQuery['response']['viewer']> }) {
   const [form, setForm] = useState({
-    nickname: viewer?.nickname ?? '',
-    bio: viewer?.bio ?? '',
-    birthDate: viewer?.birthDate ?? '',
-    gender: (viewer?.gender ?? '').toLowerCase(),
-    location: viewer?.location ?? '',
-    website: viewer?.website ?? '',
+    nickname: viewer.nickname ?? '',
+    bio: viewer.bio ?? '',
+    birthDate: viewer.birthDate ?? '',
+    gender: (viewer.gender ?? '').toLowerCase(),
+    location: viewer.location ?? '',
+    website: viewer.website ?? '',
   });
   const [error, setError] = useState<string | null>(null);
   const { updateProfile, inFlight } = useUpdateProfileMutation();
   const toast = useToast();
   const navigate = useNavigate();
-  if (!viewer) return <LoginRequiredScreen />;
 
   // The nickname's problem in the rule's own words, under the field as the member types (it is saved trimmed).
   const nicknameError = nicknameMessage(form.nickname.trim());
@@ -56,7 +61,7 @@ function ProfileEditForm({ queryRef }: { queryRef: PreloadedQuery<ProfileEditPag
   async function save() {
     setError(null);
     try {
-      await updateProfile(viewer!.id, { ...form, nickname: form.nickname.trim() }, { profileImage: viewer!.profileImage ?? null });
+      await updateProfile(viewer.id, { ...form, nickname: form.nickname.trim() }, { profileImage: viewer.profileImage ?? null });
     } catch (failure) {
       setError(failureMessage(failure, e.failed));
       return;

@@ -25,7 +25,7 @@ export function ProfilePostList({ user }: { user: ProfilePostList_user$key }) {
   if (!data.posts.edges.length) return <p className="profile__empty">{p.noPosts}</p>;
   return (
     <>
-      <ul className="feed">
+      <ul className="feed__list">
         {data.posts.edges.map(({ node }) => (
           <li key={node.id}>
             <PostCard post={node} />

@@ -43,6 +43,12 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
     `,
     queryRef,
   );
+  if (!viewer) return <LoginRequiredScreen />;
+  // Keyed by the member: a guest who logs in here gets their own preferences chosen, not the defaults.
+  return <SettingsForms key={viewer.id} viewer={viewer} />;
+}
+
+function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['response']['viewer']> }) {
   const account = useAccountMutations();
   const verification = useEmailVerificationMutations();
   const { updateProfile } = useUpdateProfileMutation();
@@ -52,12 +58,11 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
   const [deletePassword, setDeletePassword] = useState('');
   const soundEffects = useSoundEffects();
   const [preferences, setPreferences] = useState({
-    notifications: viewer?.preferences?.notifications ?? true,
-    emailAlerts: viewer?.preferences?.emailAlerts ?? true,
-    pushAlerts: viewer?.preferences?.pushAlerts ?? true,
+    notifications: viewer.preferences?.notifications ?? true,
+    emailAlerts: viewer.preferences?.emailAlerts ?? true,
+    pushAlerts: viewer.preferences?.pushAlerts ?? true,
   });
-  const [privacy, setPrivacy] = useState<PrivacyLevel>((viewer?.preferences?.privacy?.toLowerCase() as PrivacyLevel | undefined) ?? 'public');
-  if (!viewer) return <LoginRequiredScreen />;
+  const [privacy, setPrivacy] = useState<PrivacyLevel>((viewer.preferences?.privacy?.toLowerCase() as PrivacyLevel | undefined) ?? 'public');
 
   async function changePassword() {
     try {

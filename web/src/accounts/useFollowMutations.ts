@@ -46,9 +46,10 @@ export function useFollowMutations() {
   const [commitUnblock, unblockInFlight] = useTypedMutation<useFollowMutationsUnblockMutation>(
     graphql`
       mutation useFollowMutationsUnblockMutation($input: UnblockUserInput!) {
+        # The profile as it shows again: counts and the first pages of posts and comments, hidden while blocked.
         unblockUser(input: $input) {
           __typename
-          ... on UnblockUserPayload { user { id isBlocked } }
+          ... on UnblockUserPayload { user { id isBlocked ...ProfileView_user } }
           ...useTypedMutation_failure @alias(as: "failure")
         }
       }

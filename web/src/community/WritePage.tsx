@@ -6,9 +6,9 @@ import type { WritePage_post$key } from '../__generated__/WritePage_post.graphql
 import { RouteScreen } from '../app/RouteScreen';
 import { PageHeader } from '../ui/PageHeader';
 import { ScreenSkeleton } from '../ui/ScreenSkeleton';
-import { LoginRequired, StateScreen } from '../ui/StateScreen';
+import { StateScreen } from '../ui/StateScreen';
+import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 import { WriteForm } from './WriteForm';
-import { useOpenLoginModal } from '../accounts/LoginModal';
 
 const w = communityTexts.write;
 
@@ -53,7 +53,6 @@ function WriteContent({ queryRef }: { queryRef: PreloadedQuery<WritePageQuery> }
     `,
     queryRef,
   );
-  const openLogin = useOpenLoginModal();
   const isEdit = queryRef.variables.isEdit;
   const post = useFragment<WritePage_post$key>(
     graphql`
@@ -87,7 +86,7 @@ function WriteContent({ queryRef }: { queryRef: PreloadedQuery<WritePageQuery> }
 
   // What stands instead of the form: a guest, a post that is gone, or someone else's post.
   const state = !data.viewer ? (
-    <LoginRequired onLogin={openLogin} />
+    <LoginRequiredScreen />
   ) : isEdit && !post ? (
     <StateScreen title={uiTexts.postNotFound} />
   ) : post && post.author?.id !== data.viewer.id ? (

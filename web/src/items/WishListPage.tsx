@@ -13,10 +13,10 @@ import { useRemoveWishesMutation } from './useRemoveWishesMutation';
 import { useSetWishStatusMutation } from './useSetWishStatusMutation';
 import { WishEditDialog } from './WishEditDialog';
 import { WishStats } from './WishStats';
-import { LoginRequired, StateScreen } from '../ui/StateScreen';
+import { StateScreen } from '../ui/StateScreen';
+import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { RouteScreen } from '../app/RouteScreen';
-import { useOpenLoginModal } from '../accounts/LoginModal';
 import { useRouteQuery } from '../app/routing/navigation';
 import { failureMessage } from '../app/relay/mutationFailure';
 
@@ -71,9 +71,8 @@ function WishListContent({ queryRef }: { queryRef: PreloadedQuery<WishListPageQu
     `,
     queryRef,
   );
-  const openLogin = useOpenLoginModal();
   if (!viewer) {
-    return <LoginRequired onLogin={openLogin} />;
+    return <LoginRequiredScreen />;
   }
   return (
     <>

@@ -8,11 +8,11 @@ import type { InboxPage_inbox$data, InboxPage_inbox$key } from '../__generated__
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { PageHeader } from '../ui/PageHeader';
 import { useDeleteNotification, useDeleteReadNotifications, useMarkNotificationsRead } from './useNotificationMutations';
-import { LoginRequired, StateScreen } from '../ui/StateScreen';
+import { StateScreen } from '../ui/StateScreen';
+import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { RouteScreen } from '../app/RouteScreen';
-import { useOpenLoginModal } from '../accounts/LoginModal';
 
 /** What the inbox shows of a notification, alike for the first page and for one that arrives live. */
 export const notificationFields = graphql`
@@ -58,8 +58,7 @@ function InboxContent({ queryRef }: { queryRef: PreloadedQuery<InboxPageQuery> }
     `,
     queryRef,
   );
-  const openLogin = useOpenLoginModal();
-  if (!viewer) return <LoginRequired onLogin={openLogin} />;
+  if (!viewer) return <LoginRequiredScreen />;
   return <Inbox viewer={viewer} />;
 }
 

@@ -42,17 +42,22 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
     `,
     queryRef,
   );
-  const settings = viewer?.notificationSettings;
+  if (!viewer?.notificationSettings) return <LoginRequiredScreen />;
+  // Keyed by the member: a guest who logs in here gets their own settings chosen, not the defaults.
+  return <ChannelsForm key={viewer.id} settings={viewer.notificationSettings} />;
+}
+
+function ChannelsForm({ settings }: { settings: NonNullable<NonNullable<NotificationSettingsPageQuery['response']['viewer']>['notificationSettings']> }) {
   const toast = useToast();
   const [channels, setChannels] = useState<Record<Channel, ChannelState>>(() => ({
-    email: { enabled: settings?.email.enabled ?? false, types: [...(settings?.email.types ?? [])] },
-    push: { enabled: settings?.push.enabled ?? true, types: [...(settings?.push.types ?? [])] },
-    inApp: { enabled: settings?.inApp.enabled ?? true, types: [...(settings?.inApp.types ?? [])] },
+    email: { enabled: settings.email.enabled ?? false, types: [...(settings.email.types ?? [])] },
+    push: { enabled: settings.push.enabled ?? true, types: [...(settings.push.types ?? [])] },
+    inApp: { enabled: settings.inApp.enabled ?? true, types: [...(settings.inApp.types ?? [])] },
   }));
   const [quiet, setQuiet] = useState({
-    enabled: settings?.quietHours.enabled ?? false,
-    startTime: settings?.quietHours.startTime ?? '22:00',
-    endTime: settings?.quietHours.endTime ?? '08:00',
+    enabled: settings.quietHours.enabled ?? false,
+    startTime: settings.quietHours.startTime ?? '22:00',
+    endTime: settings.quietHours.endTime ?? '08:00',
   });
   const [commit, inFlight] = useTypedMutation<NotificationSettingsPageMutation>(
     graphql`
@@ -73,7 +78,6 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<NotificationSetti
     `,
     { payload: 'UpdateNotificationSettingsPayload', failureText: errorMessages.UNKNOWN },
   );
-  if (!settings) return <LoginRequiredScreen />;
 
   const toggleType = (channel: Channel, type: NotificationType) =>
     setChannels((current) => {
