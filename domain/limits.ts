@@ -280,6 +280,8 @@ export const PROBABILITY_SEARCH_MAX_LENGTH = 50;
  * limits). Cost counts every object or list field once per item it can return: `first`/`last` (1-100) and the
  * number of `ids` multiply what is below them, so `posts(first: 100) { edges { node { author { id } } } }` costs 301.
  */
+/** A GraphQL request body, checked before parsing (a name of its own: the upload limits below add it up). */
+const GRAPHQL_MAX_BODY_BYTES = 100_000;
 export const GRAPHQL_LIMITS = {
   maxDepth: 12,
   maxAliases: 15,
@@ -289,7 +291,7 @@ export const GRAPHQL_LIMITS = {
   /** A query at or above this cost counts against the expensive-query rate limit. */
   expensiveCost: 1000,
   /** Request body, checked before parsing. */
-  maxBodyBytes: 100_000,
+  maxBodyBytes: GRAPHQL_MAX_BODY_BYTES,
   /** Any array inside the variables, and all values in them together. */
   maxVariableArrayLength: 100,
   maxVariableValues: 1000,
@@ -499,10 +501,10 @@ export const INQUIRY_PAGE_SIZE_DEFAULT = 20;
 export const GRAPHQL_UPLOAD_LIMITS = {
   fileSize: Math.max(IMAGE_MAX_BYTES, STORY_IMAGE_MAX_BYTES, STORY_VIDEO_MAX_BYTES),
   files: POST_IMAGES_MAX,
-  fieldSize: GRAPHQL_LIMITS.maxBodyBytes,
+  fieldSize: GRAPHQL_MAX_BODY_BYTES,
   fields: 20,
   /** The whole body: the most any one mutation takes (a story video, or a notice's attachments) plus its fields. */
-  requestBytes: Math.max(STORY_VIDEO_MAX_BYTES, NOTICE_ATTACHMENTS_MAX * NOTICE_ATTACHMENT_MAX_BYTES) + GRAPHQL_LIMITS.maxBodyBytes,
+  requestBytes: Math.max(STORY_VIDEO_MAX_BYTES, NOTICE_ATTACHMENTS_MAX * NOTICE_ATTACHMENT_MAX_BYTES) + GRAPHQL_MAX_BODY_BYTES,
 } as const;
 
 /** Accounts: how many posts, comments, activities, blocked members and search results a profile screen loads at a time. */

@@ -113,6 +113,18 @@ describe('the app shell', () => {
     await page.close();
   });
 
+  test('each screen names itself in the document title (tabs, history, screen readers), also after moving within the app', async () => {
+    const page = await app.open('/community/search');
+    const titled = (name: string) => `${name} · ${uiTexts.appTitle}`;
+    await expect.poll(() => page.title()).toBe(titled(communityTexts.search.title));
+    await page.getByRole('navigation', { name: uiTexts.appNavigation }).getByRole('link', { name: uiTexts.tabs.home, exact: true }).click();
+    await expect.poll(() => page.title()).toBe(titled(uiTexts.community));
+    await page.goto(`${app.gateway.url}/no/such/page`);
+    await expect.poll(() => page.title()).toContain(uiTexts.appTitle);
+    expect(await page.title()).not.toBe(titled(uiTexts.community));
+    await page.close();
+  });
+
   test('a member who does not exist is a not-found screen, not a failure to retry', async () => {
     const page = await app.open('/users/999999');
     await page.getByText(uiTexts.notFoundTitle).first().waitFor();

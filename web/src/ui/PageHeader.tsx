@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { uiTexts } from '@domain/messages.js';
 import { BackButton } from '../app/BackButton';
 
 interface PageHeaderProps {
@@ -12,6 +13,8 @@ interface PageHeaderProps {
 export function PageHeader({ title, back = false, right }: PageHeaderProps) {
   return (
     <header className="page-header">
+      {/* React places it in the document's head: each screen its own title in tabs, history and screen readers. */}
+      <title>{title ? `${title} · ${uiTexts.appTitle}` : uiTexts.appTitle}</title>
       <div className="page-header__side">{back ? <BackButton onBack={typeof back === 'function' ? back : undefined} /> : null}</div>
       <h1 className="page-header__title">{title}</h1>
       <div className="page-header__side page-header__side--right">{right}</div>
