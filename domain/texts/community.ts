@@ -44,7 +44,6 @@ export const communityTexts = {
     block: '게시글 차단',
     blockAuthor: '작성자 차단',
     like: '좋아요',
-    unlike: '좋아요 취소',
     deleted: '게시글이 삭제되었습니다.',
     deleteFailed: '게시글을 삭제하지 못했습니다.',
     blocked: '게시글을 차단했습니다.',

@@ -27,7 +27,9 @@ describe('post detail as a member', () => {
     await page.getByTestId('like-button').click();
     const expected = liked ? before - 1 : before + 1;
     await expect.poll(async () => Number(await page.getByTestId('like-count').textContent())).toBe(expected);
-
+    // One state, said once: pressed or not, the name is 좋아요 and the count.
+    expect(await page.getByTestId('like-button').getAttribute('aria-label')).toBe(`${communityTexts.post.like} ${expected}`);
+    expect(await page.getByTestId('like-button').getAttribute('aria-pressed')).toBe(String(!liked));
     await page.goBack();
     await page.getByTestId('post-card').first().waitFor();
     await expect.poll(() => likesOf(page, 0)).toBe(expected);

@@ -4,7 +4,8 @@ import { type BrowserContext } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HIGHLIGHT_TITLE_MAX, NICKNAME_MAX } from '../../domain/limits.js';
-import { messagingTexts, reportTexts, storyTexts, storyTrayTexts, uiTexts } from '../../domain/messages.js';
+import { accountTexts, errorMessages, messagingTexts, reportTexts, storyTexts, storyTrayTexts, uiTexts } from '../../domain/messages.js';
+import { openBrowser } from '../helpers/browser.js';
 import { closeFriends, storyHides, storyReactions, storyReports } from '../../upstream/src/db/schema.js';
 import { addMembers, follow, PNG_BYTES, storyForm } from '../helpers/stories.js';
 import { useWebApp } from '../helpers/web-app.js';
@@ -367,4 +368,20 @@ test('a member with no story to show: the viewer says so instead of a blank blac
 
   await page.goto(`${app.gateway.url}/stories/999999`);
   await page.getByRole('status').filter({ hasText: storyTexts.errors.memberNotFound }).waitFor();
+});
+
+test('a guest reacting to a story is offered the login sheet, and nothing is sent', async () => {
+  const [posterId] = await addMembers(app.upstream.db, ['손님에게보이는']);
+  const storyId = await postStory(posterId);
+  const guest = await openBrowser('stories-guest');
+  try {
+    const page = await open(guest.context, `/stories/${posterId}`);
+    await page.locator('.story-viewer__media').waitFor();
+    await page.getByRole('button', { name: storyTexts.viewer.sendEmoji(storyTexts.viewer.emojiLabels['🔥']) }).click();
+    await page.getByRole('dialog', { name: accountTexts.sheet.title }).waitFor();
+    expect(await page.getByText(errorMessages.UNAUTHORIZED).count()).toBe(0);
+    expect(await app.upstream.db.select().from(storyReactions).where(eq(storyReactions.storyId, storyId))).toEqual([]);
+  } finally {
+    await guest.close();
+  }
 });

@@ -25,7 +25,8 @@ export function LikeButton({ post }: { post: LikeButton_post$key }) {
       type="button"
       className={`like-button${data.isLiked ? ' like-button--liked' : ''}`}
       aria-pressed={data.isLiked}
-      aria-label={`${data.isLiked ? communityTexts.post.unlike : communityTexts.post.like} ${data.likeCount}`}
+      // The name stays 좋아요 and its count: aria-pressed already says whether it is on (a name saying 좋아요 취소 said it twice).
+      aria-label={`${communityTexts.post.like} ${data.likeCount}`}
       data-testid="like-button"
       onClick={() => asMember(() => toggle(data))}
     >

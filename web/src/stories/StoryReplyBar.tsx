@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { STORY_COMMENT_MAX, STORY_REACTION_EMOJIS } from '@domain/limits.js';
 import { storyTexts } from '@domain/messages.js';
 import { showStoryToast } from './storyToaster';
+import { useMemberAction } from '../accounts/useMemberAction';
 import { useReactToStoryMutation, useUnlikeStoryMutation } from './useStoryMutations';
 
 const v = storyTexts.viewer;
@@ -21,6 +22,8 @@ export function StoryReplyBar({
   const [react, reacting] = useReactToStoryMutation();
   const [unlike, unliking] = useUnlikeStoryMutation();
   const failed = (error: Error) => showStoryToast(error.message, 'error');
+  // A guest's reaction opens the login sheet, as a like on a post does, instead of a refusal to log in "again".
+  const asMember = useMemberAction();
 
   const sendComment = async () => {
     const text = comment.trim();
@@ -46,7 +49,7 @@ export function StoryReplyBar({
             className="story-viewer__emoji"
             aria-label={v.sendEmoji(v.emojiLabels[emoji])}
             disabled={reacting}
-            onClick={() => react(story.id, 'EMOJI', { emoji }).then(() => showStoryToast(v.emojiSent(emoji)), failed)}
+            onClick={() => asMember(() => void react(story.id, 'EMOJI', { emoji }).then(() => showStoryToast(v.emojiSent(emoji)), failed))}
           >
             {emoji}
           </button>
@@ -63,10 +66,10 @@ export function StoryReplyBar({
           onBlur={() => onTyping(false)}
           onChange={(event) => setComment(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') void sendComment();
+            if (event.key === 'Enter') asMember(() => void sendComment());
           }}
         />
-        <button type="button" className="story-viewer__send" disabled={reacting || !comment.trim()} onClick={() => void sendComment()}>
+        <button type="button" className="story-viewer__send" disabled={reacting || !comment.trim()} onClick={() => asMember(() => void sendComment())}>
           {v.send}
         </button>
         <button
@@ -76,7 +79,7 @@ export function StoryReplyBar({
           aria-label={v.likeWithCount(story.likeCount)}
           title={story.isLiked ? v.liked : v.like}
           disabled={reacting || unliking}
-          onClick={() => void toggleLike()}
+          onClick={() => asMember(() => void toggleLike())}
         >
           <span aria-hidden="true">♥</span> <span data-testid="story-like-count">{story.likeCount}</span>
         </button>
