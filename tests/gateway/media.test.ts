@@ -232,6 +232,16 @@ describe('uploads of real files and media on the gateway origin', () => {
     }
   });
 
+  it('a media fetch carries its request id upstream, and no credentials', async () => {
+    stack.proxy.reset();
+    const served = await download('/media/slimes/slime-blue.svg', { 'x-request-id': 'media-req-7', authorization: `token ${token}`, cookie: 'a=b' });
+    expect(served.response.status).toBe(200);
+    const [call] = stack.proxy.calls.filter((candidate) => candidate.url === '/media/slimes/slime-blue.svg');
+    expect(call.headers['x-request-id']).toBe('media-req-7');
+    expect(call.headers.authorization).toBeUndefined();
+    expect(call.headers.cookie).toBeUndefined();
+  });
+
   it('only files under /media are reachable: no way back to the upstream API', async () => {
     for (const path of ['/media/..%2fv1%2fcommunity%2f', '/media/%2e%2e/users/me']) {
       const response = await request(`${stack.gateway.url}${path}`);

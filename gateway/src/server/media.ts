@@ -72,7 +72,8 @@ export async function serveMedia(app: FastifyInstance, upstreamUrl: string): Pro
     // Only files under /media: no way back out to the upstream's API routes.
     if (!insideMedia(path)) return reply.status(404).send({ status: 404, message: errorMessages.NOT_FOUND });
     return reply.from(path, {
-      rewriteRequestHeaders: (_request, headers) => pick(headers, FORWARDED_REQUEST_HEADERS) as typeof headers,
+      // With this request's id, as every upstream call carries it: one id finds the media request in both logs.
+      rewriteRequestHeaders: (_request, headers) => ({ ...pick(headers, FORWARDED_REQUEST_HEADERS), 'x-request-id': request.id }) as typeof headers,
       rewriteHeaders: (headers) => {
         const kept = pick(headers, FORWARDED_RESPONSE_HEADERS);
         const type = String(headers['content-type'] ?? '');
