@@ -13,6 +13,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { ScreenSkeleton } from '../ui/ScreenSkeleton';
 import { StateScreen } from '../ui/StateScreen';
 import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
+import { setWith } from '../ui/setWith';
 import { useSession } from '../app/session';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
@@ -307,13 +308,7 @@ function NoticeForm({ notice }: { notice?: EditedNotice }) {
   const [isPinned, setPinned] = useState(notice?.isPinned ?? false);
   const [files, setFiles] = useState<File[]>([]);
   const [removedIds, setRemovedIds] = useState<ReadonlySet<string>>(new Set());
-  const toggleRemoved = (id: string, removed: boolean) =>
-    setRemovedIds((current) => {
-      const next = new Set(current);
-      if (removed) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const toggleRemoved = (id: string, removed: boolean) => setRemovedIds((current) => setWith(current, id, removed));
   // A file input cannot be emptied through its value: a new key gives a new, empty one.
   const [fileInputKey, setFileInputKey] = useState(0);
   const [error, setError] = useState<string | null>(null);

@@ -9,6 +9,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { showStoryToast, StoryToaster } from './storyToaster';
 import { useSetCloseFriendsMutation } from './useStoryMutations';
 import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
+import { setWith } from '../ui/setWith';
 import { useSession } from '../app/session';
 
 const c = storyTexts.closeFriends;
@@ -85,13 +86,7 @@ function Picker({ user, initial }: { user: CloseFriendsPage_user$key; initial: s
   const friends = data.closeFriendCandidates?.edges.map((edge) => edge.node.user) ?? [];
   const shown = deferredFilter ? friends.filter((friend) => friend.nickname.toLowerCase().includes(deferredFilter)) : friends;
 
-  const toggle = (id: string, on: boolean) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const toggle = (id: string, on: boolean) => setChosen((current) => setWith(current, id, on));
 
   const submit = () =>
     save([...chosen]).then(
