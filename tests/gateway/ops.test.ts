@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GRAPHQL_LIMITS } from '../../domain/limits.js';
 import { useStack } from '../helpers/stack.js';
-import { until } from '../helpers/ws.js';
+import { collect, until, wsClient, type Cleanups } from '../helpers/ws.js';
 
 const logLines: string[] = [];
 const rig = useStack({ logStream: { write: (line: string) => void logLines.push(line) }, upstream: { retryBaseDelayMs: 50 } });
@@ -102,6 +102,26 @@ describe('logs', () => {
         err: expect.objectContaining({ message: expect.stringMatching(/non-nullable field LoginProvider\.provider/) }),
       }),
     ]);
+  });
+
+  it('names the operation a masked error over WebSocket belonged to by the request id its upstream calls carried', async () => {
+    logLines.length = 0;
+    rig.proxy.reset();
+    rig.proxy.queue({ kind: 'json', body: { providers: [{ enabled: true }] } });
+    const cleanups: Cleanups = [];
+    try {
+      const { results } = collect(wsClient(rig.gateway.url, cleanups), cleanups, `{ loginProviders { provider } }`);
+      await until(() => results.length > 0);
+      expect(results[0].errors?.[0].extensions?.code).toBe('INTERNAL_SERVER_ERROR');
+    } finally {
+      for (const cleanup of cleanups) await cleanup();
+    }
+    // A guest's socket asks the upstream nothing before its operation: the one call is the operation's.
+    expect(rig.proxy.calls).toHaveLength(1);
+    const sentId = rig.proxy.calls[0].headers['x-request-id'];
+    expect(sentId).toMatch(/\S/);
+    const errors = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.level === 50);
+    expect(errors).toEqual([expect.objectContaining({ msg: 'unexpected error masked', reqId: sentId, path: ['loginProviders', 0, 'provider'] })]);
   });
 
   it('logs a refused request (no CSRF header) below warning level: the client caused it, not the operator', async () => {

@@ -123,16 +123,23 @@ function isClientRefusal(error: unknown): error is GraphQLError {
  */
 const requestLogOfError = new WeakMap<object, FastifyBaseLogger>();
 
-/** Notes each error of an execution's results with its request's logger; runs before Yoga's masking (plugin order). */
-function useRequestLogOfErrors(): Plugin {
+/**
+ * Notes each error of an execution's results with its request's logger; runs before Yoga's masking (plugin order).
+ * An operation over WebSocket has no HTTP request of its own: its logger names the id its upstream calls carried.
+ */
+function useRequestLogOfErrors(appLog: FastifyBaseLogger): Plugin {
   return {
     onExecute: ({ args }) => {
-      const log = (args.contextValue as { req?: FastifyRequest }).req?.log;
-      if (!log) return undefined;
+      const context = args.contextValue as { req?: FastifyRequest; requestId?: string };
+      const { req, requestId } = context;
+      if (!req && !requestId) return undefined;
+      let log = req?.log;
       return {
         onExecuteDone: (payload) =>
           handleStreamOrSingleExecutionResult(payload, ({ result }) => {
-            for (const error of result.errors ?? []) requestLogOfError.set(error, log);
+            if (!result.errors?.length) return;
+            log ??= appLog.child({ reqId: requestId });
+            for (const error of result.errors) requestLogOfError.set(error, log);
           }),
       };
     },
@@ -234,7 +241,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     redis: rateLimitRedis,
     publicCache,
     tracing,
-    plugins: [useRequestLogOfErrors()],
+    plugins: [useRequestLogOfErrors(app.log)],
     logger: {
       debug: (...args: unknown[]) => app.log.debug(args),
       info: (...args: unknown[]) => app.log.info(args),
