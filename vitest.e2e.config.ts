@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A screen in Chromium on a busy 2-core machine can take more than expect.poll's default second to settle.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

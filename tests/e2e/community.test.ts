@@ -55,7 +55,7 @@ describe('community', () => {
     const titles = await cards(page).locator('h2').allTextContents();
     expect(titles.some((title) => HANGUL.test(title))).toBe(true);
     expect(await tab(page, uiTexts.tabs.home).getAttribute('aria-current')).toBe('page');
-    expect(await page.title()).toBe(uiTexts.appTitle);
+    expect(await page.title()).toBe(`${uiTexts.community} · ${uiTexts.appTitle}`);
     // The spec's notification tab shows a permanent red dot, for guests too; the unread count is LiveInbox's, for members.
     const dot = await tab(page, uiTexts.tabs.notification)
       .locator('.tab__icon')
