@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { communityTexts, messagingTexts as m, staffTexts as s } from '../../domain/messages.js';
+import { communityTexts, globalErrorTexts, messagingTexts as m, staffTexts as s } from '../../domain/messages.js';
 import { pngOfSize } from '../helpers/media-files.js';
 import { useWebApp } from '../helpers/web-app.js';
 
@@ -70,6 +70,45 @@ test('staff write a notice, edit it adding an attachment, swap that for another,
   await page.waitForURL(`${app.gateway.url}/my/notice`);
   await page.getByRole('link').first().waitFor();
   expect(await page.getByRole('link', { name: /서버 점검 안내/ }).count()).toBe(0);
+});
+
+test('a notice opened from the list and deleted leaves the list without it, with no error screen', async () => {
+  const page = await app.open('/my/admin/notice', await app.browserFor(STAFF));
+  const form = page.getByRole('form', { name: m.writeNotice });
+  await form.getByLabel(m.titleLabel).fill('곧 지울 공지');
+  await form.getByLabel(m.contentLabel).fill('목록에서 열어 지웁니다.');
+  await form.getByRole('button', { name: m.submit }).click();
+  await page.getByTestId('toast').filter({ hasText: m.saved }).waitFor();
+
+  await page.goto(`${app.gateway.url}/my/notice`);
+  await page.getByRole('link', { name: /곧 지울 공지/ }).click();
+  await page.getByRole('heading', { name: '곧 지울 공지' }).waitFor();
+  await page.getByRole('button', { name: s.noticeEdit.delete }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: communityTexts.confirm.delete.action }).click();
+  await page.getByTestId('toast').filter({ hasText: s.noticeEdit.deleted }).waitFor();
+  await page.waitForURL(`${app.gateway.url}/my/notice`);
+  await page.getByRole('list').getByRole('link').first().waitFor();
+  expect(await page.getByRole('link', { name: /곧 지울 공지/ }).count()).toBe(0);
+  expect(await page.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
+});
+
+test('a notice written while the list is in the page’s store is on the list when staff come back to it', async () => {
+  const page = await app.open('/my', await app.browserFor(STAFF));
+  const staffMenu = page.getByRole('navigation', { name: s.staffMenu });
+  await page.getByRole('link', { name: m.noticesTitle }).first().click();
+  await page.waitForURL(`${app.gateway.url}/my/notice`);
+  await page.getByRole('list').getByRole('link').first().waitFor();
+  await page.goBack();
+  await staffMenu.getByRole('link', { name: m.writeNotice }).click();
+  const form = page.getByRole('form', { name: m.writeNotice });
+  await form.getByLabel(m.titleLabel).fill('방금 쓴 공지');
+  await form.getByLabel(m.contentLabel).fill('목록에 바로 보여야 합니다.');
+  await form.getByRole('button', { name: m.submit }).click();
+  await page.getByTestId('toast').filter({ hasText: m.saved }).waitFor();
+  await page.goBack();
+  await page.getByRole('link', { name: m.noticesTitle }).first().click();
+  await page.waitForURL(`${app.gateway.url}/my/notice`);
+  await page.getByRole('link', { name: /방금 쓴 공지/ }).waitFor();
 });
 
 test('after a new notice is saved the whole form is empty again: category, 중요, 고정 and the file too', async () => {

@@ -12,6 +12,7 @@ import { RouteScreen } from '../app/RouteScreen';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useToast } from '../ui/toast/ToastProvider';
+import { discardCachedNoticeLists } from './noticeStoreUpdates';
 
 /** /my/notice: notices, important and pinned first. */
 export function NoticeListPage() {
@@ -157,7 +158,7 @@ function StaffNoticeActions({ id, uuid }: { id: string; uuid: string }) {
         deleteNotice(input: $input) {
           __typename
           ... on DeleteNoticePayload {
-            deletedNoticeId @deleteRecord
+            deletedNoticeId
           }
           ...useTypedMutation_failure @alias(as: "failure")
         }
@@ -166,7 +167,7 @@ function StaffNoticeActions({ id, uuid }: { id: string; uuid: string }) {
     { payload: 'DeleteNoticePayload', failureText: errorMessages.UNKNOWN },
   );
   const remove = () =>
-    commit({ variables: { input: { id } } }).then(
+    commit({ variables: { input: { id } }, updater: discardCachedNoticeLists }).then(
       () => {
         toast.show(staffTexts.noticeEdit.deleted, 'success');
         navigate('/my/notice', { replace: true });

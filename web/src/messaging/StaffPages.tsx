@@ -19,6 +19,7 @@ import { useToast } from '../ui/toast/ToastProvider';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 import { RouteScreen } from '../app/RouteScreen';
 import { FormError, LabeledSelect, LabeledText } from '../ui/FormParts';
+import { discardCachedNoticeLists } from './noticeStoreUpdates';
 
 interface Recipient {
   id: string;
@@ -363,7 +364,7 @@ function NoticeForm({ notice }: { notice?: EditedNotice }) {
     const fields = { title, content, category, isImportant, isPinned, attachments: files.length ? files.map(() => null) : null };
     if (editing && notice?.id) {
       const removeAttachmentIds = removedIds.size ? [...removedIds] : null;
-      update({ variables: { input: { id: notice.id, ...fields, removeAttachmentIds } }, uploadables }).then(
+      update({ variables: { input: { id: notice.id, ...fields, removeAttachmentIds } }, uploadables, updater: discardCachedNoticeLists }).then(
         () => {
           toast.show(staffTexts.noticeEdit.updated, 'success');
           navigate(`/my/notice/${notice.uuid}`, { replace: true });
@@ -372,7 +373,7 @@ function NoticeForm({ notice }: { notice?: EditedNotice }) {
       );
       return;
     }
-    create({ variables: { input: fields }, uploadables }).then(
+    create({ variables: { input: fields }, uploadables, updater: discardCachedNoticeLists }).then(
       () => {
         toast.show(m.saved, 'success');
         setTitle('');
