@@ -49,6 +49,10 @@ export const storyTexts = {
     memberNotFound: '회원을 찾을 수 없습니다.',
   },
   viewer: {
+    /** The viewer's document title: whose stories play. */
+    title: (nickname: string) => `${nickname}님의 스토리`,
+    /** Its title while no member is known (a malformed or unknown address). */
+    untitled: '스토리',
     close: '닫기',
     /** A member with nothing to show now (stories last 24 hours, or the viewer may not see them). */
     none: (nickname: string) => `${nickname}님의 지금 볼 수 있는 스토리가 없습니다.`,

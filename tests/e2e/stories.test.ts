@@ -385,3 +385,38 @@ test('a guest reacting to a story is offered the login sheet, and nothing is sen
     await guest.close();
   }
 });
+
+test('a guest hiding or reporting a story gets the login sheet first, and the story waits while the sheet is open', async () => {
+  const [posterId] = await addMembers(app.upstream.db, ['기다리는스토리']);
+  const storyId = await postStory(posterId, 'public', 2);
+  const guest = await openBrowser('stories-guest-menu');
+  try {
+    const page = await open(guest.context, `/stories/${posterId}`);
+    await page.locator('.story-viewer__media').waitFor();
+    await expect.poll(() => page.title()).toBe(`${storyTexts.viewer.title('기다리는스토리')} · ${uiTexts.appTitle}`);
+    const sheet = page.getByRole('dialog', { name: accountTexts.sheet.title });
+    const pick = async (item: string) => {
+      await page.getByRole('button', { name: storyTexts.viewer.more }).click();
+      await page.getByRole('menuitem', { name: item }).click();
+      await sheet.waitFor();
+    };
+
+    await pick(storyTexts.viewer.hide);
+    // The 2-second story would have ended (and the viewer closed) by now, had it not waited for the sheet.
+    await page.waitForTimeout(3000);
+    expect(new URL(page.url()).pathname).toBe(`/stories/${posterId}`);
+    expect(await page.getByText(errorMessages.UNAUTHORIZED).count()).toBe(0);
+    await sheet.getByRole('button', { name: uiTexts.close }).click();
+    await sheet.waitFor({ state: 'detached' });
+
+    await pick(storyTexts.viewer.report);
+    expect(await page.getByRole('dialog', { name: reportTexts.title }).count()).toBe(0);
+    await sheet.getByRole('button', { name: uiTexts.close }).click();
+    // Without the sheet the story plays on to its end, and the viewer closes.
+    await page.waitForURL(/\/community$/);
+    expect(await app.upstream.db.select().from(storyHides)).not.toContainEqual(expect.objectContaining({ hiddenUserId: posterId }));
+    expect(await app.upstream.db.select().from(storyReports).where(eq(storyReports.storyId, storyId))).toEqual([]);
+  } finally {
+    await guest.close();
+  }
+});

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { storyTexts } from '@domain/messages.js';
 import { Avatar } from '../ui/Avatar';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
+import { useMemberAction } from '../accounts/useMemberAction';
 import { showStoryToast } from './storyToaster';
 import { useDeleteStoryMutation, useHideUserStoriesMutation, useUnhideUserStoriesMutation } from './useStoryMutations';
 
@@ -28,6 +29,8 @@ export function StoryViewerHeader({ user, story, onReport, onHighlight, onMenu, 
   const [unhide] = useUnhideUserStoriesMutation();
   const deleteStory = useDeleteStoryMutation();
   const failed = (error: Error) => showStoryToast(error.message, 'error');
+  // A guest hiding or reporting gets the login sheet first, as on a post, not a refusal after the report is written.
+  const asMember = useMemberAction();
 
   // The hidden member's stories stop: the viewer closes (this viewer plays one member), the undo toast stays.
   const hideMember = () =>
@@ -56,8 +59,8 @@ export function StoryViewerHeader({ user, story, onReport, onHighlight, onMenu, 
           <>
             {!story.isMine ? (
               <>
-                <MenuButton onPick={done(() => void hideMember())}>{v.hide}</MenuButton>
-                <MenuButton onPick={done(onReport)}>{v.report}</MenuButton>
+                <MenuButton onPick={done(() => asMember(() => void hideMember()))}>{v.hide}</MenuButton>
+                <MenuButton onPick={done(() => asMember(onReport))}>{v.report}</MenuButton>
               </>
             ) : (
               <>

@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { storyTexts } from '@domain/messages.js';
 import type { StoryViewerPageQuery } from '../__generated__/StoryViewerPageQuery.graphql';
 import { RouteScreen } from '../app/RouteScreen';
+import { screenTitle } from '../ui/PageHeader';
+import { useModalOpen } from '../ui/FormParts';
 import { ReportModal, type ReportInput } from '../community/ReportModal';
 import { HighlightSheet, type HighlightDraft } from './HighlightSheet';
 import { StoryAuthorPanel } from './StoryAuthorPanel';
@@ -75,9 +77,12 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
   const userId = user?.id;
   // The viewer's entry is replaced, so Back does not open it again; the tray puts focus back on the member it opened.
   const close = useCallback(() => navigate('/community', { replace: true, state: { storyOf: userId } }), [navigate, userId]);
-  const paused = held || typing || panelOpen || menuOpen || sheet !== null;
+  // Any dialog over the story (a guest's login sheet among them) holds it, so the member comes back to the same story.
+  const overlaid = useModalOpen();
+  const paused = held || typing || panelOpen || menuOpen || sheet !== null || overlaid;
   const { story, index, elapsed, go } = useStoryPlayback(stories, paused, close, videoRef);
   const hasStory = Boolean(story);
+  const title = screenTitle(user?.nickname ? storyTexts.viewer.title(user.nickname) : storyTexts.viewer.untitled);
 
   // Focus moves into the viewer as it opens, so keys and screen readers start there.
   useEffect(() => {
@@ -97,6 +102,7 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
   if (!user || !userId || !story) {
     return (
       <div className="story-viewer story-viewer--empty">
+        <title>{title}</title>
         <CloseButton close={close} />
         <p className="story-viewer__none" role="status">
           {user?.nickname ? storyTexts.viewer.none(user.nickname) : storyTexts.errors.memberNotFound}
@@ -135,6 +141,7 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
         touchStartY.current = null;
       }}
     >
+      <title>{title}</title>
       <div className="story-viewer__progress">
         {stories.map((item, position) => (
           <span key={item.id} className="story-viewer__bar">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ChangeEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type ChangeEvent, type MouseEvent, type ReactNode } from 'react';
 import { useModalSound } from './modalSound';
 
 // The small parts the app's forms and modal dialogs share.
@@ -22,6 +22,26 @@ function returnFocus(opener: { current: HTMLElement | null }): void {
   if (target?.isConnected) target.focus();
 }
 
+/** How many modal dialogs are open now: what plays on its own (a story) waits while any is. */
+let openModals = 0;
+const openModalListeners = new Set<() => void>();
+
+function countOpenModal(change: 1 | -1): void {
+  openModals += change;
+  for (const listener of openModalListeners) listener();
+}
+
+/** True while a modal dialog (a sheet, a confirmation, the login sheet) is open over the screen. */
+export function useModalOpen(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      openModalListeners.add(listener);
+      return () => openModalListeners.delete(listener);
+    },
+    () => openModals > 0,
+  );
+}
+
 /**
  * A modal <dialog> that follows `open` (showModal, close), with the modal sounds of 002 §2.3 and focus returned to
  * its opener on close. Escape fires the dialog's cancel, which calls `onClose` instead of closing it, so the
@@ -31,6 +51,11 @@ export function ModalDialog({ open, onClose, className, labelledBy, role, onClic
   const dialogRef = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   useModalSound(open);
+  useEffect(() => {
+    if (!open) return;
+    countOpenModal(1);
+    return () => countOpenModal(-1);
+  }, [open]);
 
   useEffect(() => {
     const dialog = dialogRef.current;

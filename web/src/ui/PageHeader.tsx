@@ -9,12 +9,15 @@ interface PageHeaderProps {
   right?: ReactNode;
 }
 
+/** A screen's document title: its name, then the app's. */
+export const screenTitle = (name: string) => (name ? `${name} · ${uiTexts.appTitle}` : uiTexts.appTitle);
+
 /** The sticky page header of 000 §2: optional back button, centred title, right-side slot. */
 export function PageHeader({ title, back = false, right }: PageHeaderProps) {
   return (
     <header className="page-header">
       {/* React places it in the document's head: each screen its own title in tabs, history and screen readers. */}
-      <title>{title ? `${title} · ${uiTexts.appTitle}` : uiTexts.appTitle}</title>
+      <title>{screenTitle(title)}</title>
       <div className="page-header__side">{back ? <BackButton onBack={typeof back === 'function' ? back : undefined} /> : null}</div>
       <h1 className="page-header__title">{title}</h1>
       <div className="page-header__side page-header__side--right">{right}</div>
