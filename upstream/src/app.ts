@@ -160,7 +160,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     const mediaDir = mediaDirFor(dataDir);
     const media = store.kind === 'postgres' ? postgresMedia(store.db, mediaDir, [UPLOADS_FOLDER, STORIES_FOLDER]) : diskMedia(mediaDir);
     if (isMemoryDir(dataDir)) app.addHook('onClose', async () => rmSync(mediaDir, { recursive: true, force: true }));
-    const mailer = mailerFor(dataDir, options.mail);
+    const mailer = mailerFor(dataDir, app.log, options.mail);
     const loginThrottle = createLoginThrottle(options.redisUrl, options.redisPrefix, app.log);
     app.addHook('onClose', () => loginThrottle.close());
     app.addHook('onClose', async () => {
@@ -208,10 +208,10 @@ function mediaDirFor(dataDir: string): string {
 }
 
 /** Mails are written beside the data (`.data/mail` next to `.data/upstream`), to a temporary folder for an in-memory store. */
-function mailerFor(dataDir: string, settings: MailSettings = {}): Mailer {
+function mailerFor(dataDir: string, log: FastifyBaseLogger, settings: MailSettings = {}): Mailer {
   const dir =
     settings.dir ?? (settings.smtpUrl ? '' : isMemoryDir(dataDir) ? mkdtempSync(join(tmpdir(), 'slime-mail-')) : join(dirname(resolve(dataDir)), 'mail'));
-  return createMailer({ smtpUrl: settings.smtpUrl, dir, appUrl: settings.appUrl ?? DEFAULT_APP_URL, from: settings.from });
+  return createMailer({ smtpUrl: settings.smtpUrl, dir, appUrl: settings.appUrl ?? DEFAULT_APP_URL, from: settings.from, log });
 }
 
 /** The configured public address without a trailing slash; anything but an absolute http(s) URL stops the start. */

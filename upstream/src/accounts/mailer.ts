@@ -21,6 +21,8 @@ export interface MailerOptions {
   appUrl: string;
   /** The sender (default `슬라임 커뮤니티 <no-reply@slime.community>`). */
   from?: string;
+  /** The service's log: a mail written to a file is told there, with its link, as one JSON line. */
+  log?: { warn(details: object, message: string): void };
 }
 
 /** An outgoing account mail: who gets it, what for, and the one-time token its link carries. */
@@ -91,7 +93,8 @@ export function createMailer(options: MailerOptions): Mailer {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = join(options.dir, `${stamp}-${mail.purpose}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer);
-      console.info(`[mail] ${PAGES[mail.purpose].subject} → ${mail.to}: ${link} (${file})`);
+      // A warning, not info: without a mail server someone has to follow the link by hand (and `npm start` logs at warn).
+      options.log?.warn({ mail: { subject: PAGES[mail.purpose].subject, to: mail.to, link, file } }, 'mail written to a file (no SMTP_URL)');
     },
     close: () => transport.close(),
   };
