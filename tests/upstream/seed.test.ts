@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildUpstream, type UpstreamOptions } from '../../upstream/src/app.js';
 import type { Database } from '../../upstream/src/db/client.js';
-import { categories, notices, postLikes, posts, replies, users } from '../../upstream/src/db/schema.js';
+import { categories, notices, notifications, postLikes, posts, replies, users } from '../../upstream/src/db/schema.js';
 import { itemTexts } from '../../domain/messages.js';
 import { backends, postgresTarget, type Backend } from '../helpers/upstream.js';
 
@@ -96,6 +96,18 @@ describe.each(backends())('demo data (%s)', (backend) => {
         expect(guide.content).toContain(name);
       }
       for (const stale of ['위시리스트', '필요 목록', '판매 목록에']) expect(guide.content).not.toContain(stale);
+    } finally {
+      await seeded.close();
+    }
+  });
+
+  it('gives the demo notifications in the order they arrived: a later one has the larger id, as the inbox lists by id', async () => {
+    const seeded = await buildUpstream(freshStoreOptions(backend, cleanups));
+    try {
+      const rows = await seeded.db.select({ id: notifications.id, createdAt: notifications.createdAt }).from(notifications).orderBy(asc(notifications.id));
+      expect(rows.length).toBeGreaterThan(1);
+      const times = rows.map((row) => new Date(row.createdAt).getTime());
+      expect(times).toEqual([...times].sort((a, b) => a - b));
     } finally {
       await seeded.close();
     }

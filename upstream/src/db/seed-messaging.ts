@@ -89,17 +89,8 @@ export async function seedMessaging(db: Database, now: Date): Promise<void> {
       updatedAt: daysAgo(10),
     },
   ]);
+  // Oldest first: the inbox lists by arrival (id), as real notifications arrive in time order.
   await db.insert(notifications).values([
-    {
-      userId: MALLANG_ID,
-      senderId: STAFF_ID,
-      type: 'announcement',
-      title: '확률표 업데이트 이벤트',
-      content: '새 시즌 확률표가 공개되었습니다.',
-      url: '/my/notice',
-      createdAt: daysAgo(2),
-      updatedAt: daysAgo(2),
-    },
     {
       userId: MALLANG_ID,
       type: 'system',
@@ -110,6 +101,16 @@ export async function seedMessaging(db: Database, now: Date): Promise<void> {
       readAt: daysAgo(29),
       createdAt: daysAgo(30),
       updatedAt: daysAgo(29),
+    },
+    {
+      userId: MALLANG_ID,
+      senderId: STAFF_ID,
+      type: 'announcement',
+      title: '확률표 업데이트 이벤트',
+      content: '새 시즌 확률표가 공개되었습니다.',
+      url: '/my/notice',
+      createdAt: daysAgo(2),
+      updatedAt: daysAgo(2),
     },
   ]);
 }
