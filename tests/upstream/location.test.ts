@@ -203,6 +203,9 @@ describe.each(backends())('uploads keep no position (%s)', (backend) => {
         expect(stored.includes(photo.latitude) || stored.includes(photo.longitude), route).toBe(false);
         expect(imageSize(stored), route).toMatchObject({ width: 800, height: 600, orientation: 6 });
       }
+      // Orientation 6 shows the 800×600 picture upright, 600 wide and 800 high: the size a client lays it out by.
+      const described = await send('POST', '/v1/community/images/', form({}, 'image', photo.bytes, 'image/jpeg'));
+      expect(described.body).toMatchObject({ width: 600, height: 800 });
       // A profile picture larger than PROFILE_IMAGE_MAX_PX is stored as a smaller WebP copy: turned upright by its
       // Orientation, with no EXIF (nor its position) at all.
       const profile = await viaProfile(photo.bytes, 'image/jpeg');

@@ -48,7 +48,11 @@ function detectImage(bytes: Buffer): CheckedMedia | null {
     const found = imageSize(bytes);
     const extension = found.type === 'jpg' ? 'jpeg' : found.type;
     if (!extension || !(IMAGE_MIME_TYPES as readonly string[]).includes(`image/${extension}`)) return null;
-    return { kind: 'image', mimeType: `image/${extension}`, extension, width: found.width ?? null, height: found.height ?? null };
+    // EXIF Orientation 5-8 turns the picture a quarter: it shows (and is described) with its sides swapped.
+    const turned = (found.orientation ?? 1) >= 5;
+    const width = found.width ?? null;
+    const height = found.height ?? null;
+    return { kind: 'image', mimeType: `image/${extension}`, extension, width: turned ? height : width, height: turned ? width : height };
   } catch {
     return null;
   }
