@@ -1,5 +1,5 @@
 import { ERROR_CODES } from './errors.js';
-import { POST_TYPES, TRADE_TYPES } from './limits.js';
+import { IMAGE_DISPLAY_MAX_PX, POST_TYPES, TRADE_TYPES } from './limits.js';
 import { z } from './zod.js';
 
 /**
@@ -12,6 +12,12 @@ export const imageJson = z
     id: z.number().int(),
     url: z.string(),
     thumbnail_url: z.string().nullable(),
+    display_url: z
+      .string()
+      .nullable()
+      .describe(
+        `A copy at most ${IMAGE_DISPLAY_MAX_PX} pixels on its longest side, for a post's detail; the picture's own URL when it is no larger; null for pictures stored before such copies were made.`,
+      ),
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     size: z.number().int().nullable(),

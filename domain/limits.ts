@@ -152,6 +152,11 @@ export const IMAGE_MAX_PIXELS = 40_000_000;
  */
 export const IMAGE_THUMBNAIL_MAX_PX = 320;
 /**
+ * The longest side, in pixels, of the copy a post's detail shows (a 640-pixel column at two device pixels each):
+ * a member's 5 MB phone photo costs each reader a few hundred kilobytes instead (the original is kept beside it).
+ */
+export const IMAGE_DISPLAY_MAX_PX = 1280;
+/**
  * The longest side, in pixels, a profile picture is stored at: a larger upload is kept only as a WebP copy of this
  * size. The app shows pictures at 40 CSS pixels at most; another client's profile header (~160 points at 3×) still
  * gets a sharp picture, and no visitor downloads a member's 10 MB photo beside each of their posts.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Locator, type Page, type Request } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, STORY_IMAGE_MAX_BYTES } from '../../domain/limits.js';
+import { IMAGE_DISPLAY_MAX_PX, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, STORY_IMAGE_MAX_BYTES } from '../../domain/limits.js';
 import { communityTexts, storyTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 import { jpegPhoto, MEGABYTE, pngClaiming, pngOfSize } from '../helpers/media-files.js';
@@ -233,6 +233,22 @@ describe('story media', () => {
     expect(await page.locator('.story-upload__preview').count()).toBe(0);
     expect(await page.getByRole('button', { name: storyTexts.upload.submit }).isDisabled()).toBe(true);
     expect(uploads).toHaveLength(0);
+    await page.close();
+  });
+});
+
+describe('a phone photo on a post’s detail', () => {
+  test('is shown as the screen-sized copy, a fraction of the megabytes the member uploaded', async () => {
+    const photo = jpegPhoto(4000, 3000);
+    expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
+    await postWithPictures('폰 원본 사진', [{ name: 'phone.jpg', type: 'image/jpeg', bytes: photo }]);
+    const page = await open(`${app.gateway.url}/community`);
+    await page.getByTestId('post-card').filter({ hasText: '폰 원본 사진' }).first().click();
+    const picture = page.locator('.post-detail__images img');
+    await expect.poll(() => loadedWidth(picture), { timeout: 20_000 }).toBe(IMAGE_DISPLAY_MAX_PX);
+    const src = await picture.evaluate((image: HTMLImageElement) => image.currentSrc || image.src);
+    const size = await page.evaluate(async (url) => (await (await fetch(url)).arrayBuffer()).byteLength, src);
+    expect(size).toBeLessThan(photo.length / 4);
     await page.close();
   });
 });

@@ -299,11 +299,29 @@ describe('uploads of real files and media on the gateway origin', () => {
         await fetch(`${gateway.url}/graphql`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query: `{ post(id: "${id}") { ... on Post { thumbnail images { url thumbnailUrl } } } }` }),
+          body: JSON.stringify({ query: `{ post(id: "${id}") { ... on Post { thumbnail images { url thumbnailUrl displayUrl } } } }` }),
         })
       ).json();
       const { thumbnail, images: pictures } = answer.data.post;
-      for (const url of [thumbnail, pictures[0].url, pictures[0].thumbnailUrl]) expect(url).toMatch(/^https:\/\/slime\.example\/media\/uploads\//);
+      for (const url of [thumbnail, pictures[0].url, pictures[0].thumbnailUrl, pictures[0].displayUrl]) {
+        expect(url).toMatch(/^https:\/\/slime\.example\/media\/uploads\//);
+      }
+      // A picture no larger than the detail's copy is its own; so is one stored before such copies were made.
+      expect(pictures[0].displayUrl).toBe(pictures[0].url);
+      const cleared = await stack.upstream.db
+        .update(images)
+        .set({ displayUrl: null })
+        .where(eq(images.url, new URL(pictures[0].url).pathname.replace(/^\/media\//, '')))
+        .returning({ id: images.id });
+      expect(cleared).toHaveLength(1);
+      const older = await (
+        await fetch(`${gateway.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: `{ post(id: "${id}") { ... on Post { images { url displayUrl } } } }` }),
+        })
+      ).json();
+      expect(older.data.post.images[0].displayUrl).toBe(pictures[0].url);
     });
   });
 });

@@ -4,6 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSize } from 'image-size';
 import {
+  IMAGE_DISPLAY_MAX_PX,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,
   IMAGE_THUMBNAIL_MAX_PX,
@@ -145,6 +146,24 @@ describe.each(backends())('media: real files, checks and serving (%s)', (backend
 
       const small = await uploadPicture(GIF, 'image/gif', 'tiny.gif');
       expect(small.body.thumbnail_url).toBe(small.body.url);
+    });
+
+    it("makes a WebP copy of a phone-sized photo for the post's detail; the original stays as it was uploaded", async () => {
+      const photo = jpegPhoto(4000, 3000);
+      const answer = await uploadPicture(photo, 'image/jpeg', 'phone.jpg');
+      expect(answer.status).toBe(201);
+      expect(answer.body).toMatchObject({ width: 4000, height: 3000, size: photo.length });
+      expect(answer.body.display_url).toMatch(/^\/media\/uploads\/[0-9a-f-]{36}\.display\.webp$/);
+      const display = await bytesOf(await served(answer.body.display_url));
+      expect(imageSize(display)).toMatchObject({ type: 'webp', width: IMAGE_DISPLAY_MAX_PX, height: (IMAGE_DISPLAY_MAX_PX * 3) / 4 });
+      expect(display.length).toBeLessThan(photo.length / 4);
+      expect((await bytesOf(await served(answer.body.url))).equals(photo)).toBe(true);
+
+      const created = await send('POST', '/v1/community/', { title: '폰 사진', content: '상세에는 화면 크기로', images: [answer.body.id] });
+      expect(created.body.images[0].display_url).toBe(answer.body.display_url);
+      // A picture no larger than the copy would be is its own.
+      const modest = await uploadPicture(jpegPhoto(1200, 900), 'image/jpeg', 'modest.jpg');
+      expect(modest.body.display_url).toBe(modest.body.url);
     });
 
     it('accepts an 8 MB MP4 story and answers a range request with 206 and exactly that slice', async () => {

@@ -151,7 +151,7 @@ describe.each(backends())('GET /v1/community/ (%s)', (backend) => {
 
       expect(withImages).toBeDefined();
       const image = withImages.images[0];
-      expect(Object.keys(image).sort()).toEqual(['height', 'id', 'mime_type', 'size', 'thumbnail_url', 'url', 'width']);
+      expect(Object.keys(image).sort()).toEqual(['display_url', 'height', 'id', 'mime_type', 'size', 'thumbnail_url', 'url', 'width']);
       expect(image.url.startsWith('/media/')).toBe(true);
       expect(withImages.thumbnail.startsWith('/media/')).toBe(true);
 

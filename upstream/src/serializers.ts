@@ -29,6 +29,7 @@ export function serializeImage(image: ImageRow, media: MediaUrl): ImageJson {
     id: image.id,
     url: media(image.url)!,
     thumbnail_url: media(image.thumbnailUrl),
+    display_url: media(image.displayUrl),
     width: image.width,
     height: image.height,
     size: image.size,

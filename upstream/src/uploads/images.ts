@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { IMAGE_MAX_PIXELS, IMAGE_THUMBNAIL_MAX_PX } from '../../../domain/limits.js';
+import { IMAGE_DISPLAY_MAX_PX, IMAGE_MAX_PIXELS, IMAGE_THUMBNAIL_MAX_PX } from '../../../domain/limits.js';
 import { communityTexts } from '../../../domain/messages.js';
 import { imageUploadProblem } from '../../../domain/post.js';
 import type { Database } from '../db/client.js';
@@ -36,7 +36,7 @@ export class StoredUploads {
   image(row: ImageRow): void {
     this.imageIds.push(row.id);
     this.files.push(row.url);
-    if (row.thumbnailUrl && row.thumbnailUrl !== row.url) this.files.push(row.thumbnailUrl);
+    for (const copy of [row.thumbnailUrl, row.displayUrl]) if (copy && copy !== row.url) this.files.push(copy);
   }
 
   async discard(): Promise<void> {
@@ -61,7 +61,8 @@ export class StoredUploads {
  * Stores an uploaded picture after checking its bytes (uploads/media.ts): a JPEG, PNG, GIF or WebP within the
  * size and pixel limits, matching the part's declared type, with nothing after its end. The file is saved as
  * `uploads/<uuid>.<type>` in the media store and recorded with its measured width and height, beside a small
- * WebP copy for lists when it is larger than that (`thumbnailUrl`). With `fitWithin`, a larger picture is stored
+ * WebP copy for lists when it is larger than that (`thumbnailUrl`) and one for a post's detail (`displayUrl`,
+ * IMAGE_DISPLAY_MAX_PX) when it is larger than that. With `fitWithin`, a larger picture is stored
  * only as a WebP copy of at most that many pixels on its longest side (a profile picture: nothing shows it larger).
  */
 export async function storeImage(
@@ -84,19 +85,26 @@ export async function storeImage(
     : { path: `${name}.${checked.extension}`, bytes: checked.bytes, mimeType: checked.mimeType, width: checked.width, height: checked.height };
   const thumbnail = fitted ? null : await webpCopy(checked.bytes, checked.width, checked.height, IMAGE_THUMBNAIL_MAX_PX);
   const thumbnailPath = thumbnail ? `${name}.thumb.webp` : picture.path;
+  const display = fitted ? null : await webpCopy(checked.bytes, checked.width, checked.height, IMAGE_DISPLAY_MAX_PX);
+  const displayPath = display ? `${name}.display.webp` : picture.path;
   const saved: string[] = [];
   try {
     await media.save(picture.path, picture.bytes, picture.mimeType);
     saved.push(picture.path);
-    if (thumbnail) {
-      await media.save(thumbnailPath, thumbnail.data, 'image/webp');
-      saved.push(thumbnailPath);
+    for (const [path, copy] of [
+      [thumbnailPath, thumbnail],
+      [displayPath, display],
+    ] as const) {
+      if (!copy) continue;
+      await media.save(path, copy.data, 'image/webp');
+      saved.push(path);
     }
     const [row] = await db
       .insert(images)
       .values({
         url: picture.path,
         thumbnailUrl: thumbnailPath,
+        displayUrl: displayPath,
         width: picture.width,
         height: picture.height,
         size: picture.bytes.length,

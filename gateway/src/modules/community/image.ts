@@ -1,6 +1,7 @@
 import { NotFoundError } from '../../graphql/errors.js';
 import { upstreamNode } from '../../graphql/nodes.js';
 import type { ImageJson } from '../../../../domain/api.js';
+import { IMAGE_DISPLAY_MAX_PX } from '../../../../domain/limits.js';
 
 /** An image with the post that shows it; a just-uploaded image has no post yet. */
 export type PostImage = ImageJson & { postId?: number };
@@ -30,6 +31,11 @@ Image.implement({
       nullable: true,
       description: 'A smaller version for lists; null when there is none (use `url`).',
       resolve: (parent, _args, context) => context.mediaUrl(parent.thumbnail_url),
+    }),
+    displayUrl: t.field({
+      type: 'URL',
+      description: `The picture sized for a screen, at most ${IMAGE_DISPLAY_MAX_PX} pixels on its longest side (WebP): what a post's detail shows, \`url\` being the original.`,
+      resolve: (parent, _args, context) => context.mediaUrl(parent.display_url ?? parent.url),
     }),
     width: t.exposeInt('width', { nullable: true, description: 'Width in pixels; null when unknown.' }),
     height: t.exposeInt('height', { nullable: true, description: 'Height in pixels; null when unknown.' }),

@@ -95,6 +95,8 @@ export const images = pgTable('images', {
   /** Path under /media; answers carry absolute URLs built from the request's origin. */
   url: text('url').notNull(),
   thumbnailUrl: text('thumbnail_url'),
+  /** The copy a post's detail shows (IMAGE_DISPLAY_MAX_PX); the picture itself when it is no larger, null for older rows. */
+  displayUrl: text('display_url'),
   width: integer('width'),
   height: integer('height'),
   size: integer('size'),
