@@ -2,6 +2,20 @@
 
 /** Community core (000 §2, §4, §8, §9): writing, replies, likes, confirmations, search, reports, blocks, uploads. */
 export const communityTexts = {
+  /** A post's trade details, pictures and tags, as its detail and the write form show them. */
+  postFields: {
+    sold: '판매완료',
+    onSale: '판매중',
+    price: (won: number) => `${won.toLocaleString('ko-KR')}원`,
+    tradeTypes: { sell: '팝니다', buy: '삽니다', trade: '교환' },
+    location: '거래 장소',
+    tags: '태그',
+    tradeInfo: '거래 정보',
+    tradeType: '거래 유형',
+    tradeStatus: '거래 상태',
+    priceLabel: '가격',
+    image: (n: number) => `게시글 이미지 ${n}`,
+  },
   confirm: {
     delete: { message: '삭제하시겠습니까?', action: '삭제' },
     report: { message: '신고하시겠습니까?', action: '신고' },

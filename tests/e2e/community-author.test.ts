@@ -113,7 +113,7 @@ describe('writing as a member', () => {
     await page.getByLabel(w.priceLabel).fill('3000');
     await page.getByLabel(w.locationLabel).fill('강남역');
     await writePost(page, '말랑 슬라임 팝니다', '상태 좋아요');
-    await page.getByText(uiTexts.price(3000)).waitFor();
+    await page.getByText(communityTexts.postFields.price(3000)).waitFor();
     await page.getByText('강남역').waitFor();
     await expect.poll(() => page.getByTestId('post-category').textContent()).toBe(chosenCategory);
 

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { SKELETON_BLOCKS } from '@domain/limits.js';
-import { uiTexts } from '@domain/messages.js';
+import { communityTexts, uiTexts } from '@domain/messages.js';
 import type { PostDetail_post$key, TradeType } from '../__generated__/PostDetail_post.graphql';
 import type { ReplySection_post$key } from '../__generated__/ReplySection_post.graphql';
 import { ScreenSkeleton } from '../ui/ScreenSkeleton';
@@ -15,9 +15,9 @@ import { ReplySection } from './ReplySection';
 import { usePostChanged } from '../messaging/usePostChanged';
 
 const TRADE_TYPE_LABELS: Record<Exclude<TradeType, '%future added value'>, string> = {
-  SELL: uiTexts.tradeTypes.sell,
-  BUY: uiTexts.tradeTypes.buy,
-  TRADE: uiTexts.tradeTypes.trade,
+  SELL: communityTexts.postFields.tradeTypes.sell,
+  BUY: communityTexts.postFields.tradeTypes.buy,
+  TRADE: communityTexts.postFields.tradeTypes.trade,
 };
 
 function tradeTypeLabel(tradeType: TradeType): string | null {
@@ -59,7 +59,7 @@ export function PostDetail({ post, replies, viewerId }: PostDetailProps) {
         }
         images {
           id
-          url
+          displayUrl
           width
           height
         }
@@ -97,28 +97,30 @@ export function PostDetail({ post, replies, viewerId }: PostDetailProps) {
       </AuthorProfile>
 
       {isTrade ? (
-        <dl className="trade-info" aria-label={uiTexts.tradeInfo}>
+        <dl className="trade-info" aria-label={communityTexts.postFields.tradeInfo}>
           {data.tradeType ? (
             <div className="trade-info__row">
-              <dt>{uiTexts.tradeType}</dt>
+              <dt>{communityTexts.postFields.tradeType}</dt>
               <dd>{tradeTypeLabel(data.tradeType)}</dd>
             </div>
           ) : null}
           {data.price != null ? (
             <div className="trade-info__row">
-              <dt>{uiTexts.priceLabel}</dt>
-              <dd className="trade-info__price">{uiTexts.price(data.price)}</dd>
+              <dt>{communityTexts.postFields.priceLabel}</dt>
+              <dd className="trade-info__price">{communityTexts.postFields.price(data.price)}</dd>
             </div>
           ) : null}
           <div className="trade-info__row">
-            <dt>{uiTexts.tradeStatus}</dt>
+            <dt>{communityTexts.postFields.tradeStatus}</dt>
             <dd>
-              <span className={`label ${data.isSold ? 'label--sold' : 'label--on-sale'}`}>{data.isSold ? uiTexts.sold : uiTexts.onSale}</span>
+              <span className={`label ${data.isSold ? 'label--sold' : 'label--on-sale'}`}>
+                {data.isSold ? communityTexts.postFields.sold : communityTexts.postFields.onSale}
+              </span>
             </dd>
           </div>
           {data.location ? (
             <div className="trade-info__row">
-              <dt>{uiTexts.location}</dt>
+              <dt>{communityTexts.postFields.location}</dt>
               <dd>{data.location}</dd>
             </div>
           ) : null}
@@ -134,8 +136,8 @@ export function PostDetail({ post, replies, viewerId }: PostDetailProps) {
           {data.images.map((image, index) => (
             <img
               key={image.id}
-              src={image.url}
-              alt={uiTexts.postImage(index + 1)}
+              src={image.displayUrl}
+              alt={communityTexts.postFields.image(index + 1)}
               width={image.width ?? undefined}
               height={image.height ?? undefined}
               // The first picture is usually the page's largest paint: fetch it at once, first.
@@ -148,7 +150,7 @@ export function PostDetail({ post, replies, viewerId }: PostDetailProps) {
       ) : null}
 
       {data.tags.length > 0 ? (
-        <ul className="tags" aria-label={uiTexts.tags}>
+        <ul className="tags" aria-label={communityTexts.postFields.tags}>
           {data.tags.map((tag, index) => (
             <li key={`${index}-${tag}`} className="tag">
               #{tag}

@@ -1,6 +1,6 @@
 import { useRef, type ChangeEvent, type ReactNode } from 'react';
 import { CATEGORY_IDS, IMAGE_MIME_TYPES, LOCATION_MAX, POST_IMAGES_MAX, TRADE_TYPES } from '@domain/limits.js';
-import { communityTexts, uiTexts } from '@domain/messages.js';
+import { communityTexts } from '@domain/messages.js';
 import type { WritePageQuery } from '../__generated__/WritePageQuery.graphql';
 import type { PostDraft } from './drafts';
 import type { PickedImage } from './usePickedImages';
@@ -147,12 +147,12 @@ export function TradeFields({
 }) {
   return (
     <fieldset className="write-form__trade">
-      <legend className="field__label">{uiTexts.tradeInfo}</legend>
+      <legend className="field__label">{communityTexts.postFields.tradeInfo}</legend>
       <SelectField
         id={idOf('tradeType')}
         label={w.tradeTypeLabel}
         value={draft.tradeType}
-        options={TRADE_TYPES.map((type) => [type, uiTexts.tradeTypes[type]] as const)}
+        options={TRADE_TYPES.map((type) => [type, communityTexts.postFields.tradeTypes[type]] as const)}
         error={errors.tradeType}
         onChange={(value) => set('tradeType', value)}
       />
@@ -211,7 +211,7 @@ export function ImageField(props: {
             data-testid="image-preview"
             aria-busy={image.id === null && !image.failed}
           >
-            <img src={image.previewUrl} alt={uiTexts.postImage(index + 1)} />
+            <img src={image.previewUrl} alt={communityTexts.postFields.image(index + 1)} />
             {image.failed ? (
               <button
                 type="button"

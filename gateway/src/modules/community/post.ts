@@ -10,7 +10,6 @@ import {
   isNoticePost,
   postListQuerySchema,
   validationTexts,
-  uiTexts,
   type PostSort,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
@@ -48,7 +47,11 @@ export const TradeType = builder.enumType('TradeType', {
   description: 'What a marketplace post offers.',
   values: enumValues(
     TRADE_TYPES,
-    labelledDescriptions(TRADE_TYPES, { sell: 'The author sells', buy: 'The author wants to buy', trade: 'The author wants to swap' }, uiTexts.tradeTypes),
+    labelledDescriptions(
+      TRADE_TYPES,
+      { sell: 'The author sells', buy: 'The author wants to buy', trade: 'The author wants to swap' },
+      communityTexts.postFields.tradeTypes,
+    ),
   ),
 });
 const PostSort = builder.enumType('PostSort', {
