@@ -411,7 +411,10 @@ test('a guest hiding or reporting a story gets the login sheet first, and the st
 
     await pick(storyTexts.viewer.report);
     expect(await page.getByRole('dialog', { name: reportTexts.title }).count()).toBe(0);
-    await sheet.getByRole('button', { name: uiTexts.close }).click();
+    // Escape closes the sheet only: the viewer stays.
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/stories/${posterId}`);
     // Without the sheet the story plays on to its end, and the viewer closes.
     await page.waitForURL(/\/community$/);
     expect(await app.upstream.db.select().from(storyHides)).not.toContainEqual(expect.objectContaining({ hiddenUserId: posterId }));

@@ -89,15 +89,15 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
     if (hasStory) viewerRef.current?.focus();
   }, [hasStory]);
 
-  // Escape leaves the viewer, unless a sheet over the story takes it (the menu stops it itself).
+  // Escape leaves the viewer, unless a dialog over the story (its own sheets, the login sheet) takes it; the menu stops it itself.
   useEffect(() => {
-    if (sheet !== null) return;
+    if (sheet !== null || overlaid) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !event.defaultPrevented) close();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [sheet, close]);
+  }, [sheet, overlaid, close]);
 
   if (!user || !userId || !story) {
     return (
