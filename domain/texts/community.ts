@@ -21,6 +21,7 @@ export const communityTexts = {
     report: { message: '신고하시겠습니까?', action: '신고' },
     block: { message: '이 회원을 차단하시겠습니까?', action: '차단' },
     blockPost: { message: '이 게시글을 차단하시겠습니까?', action: '차단' },
+    profilePhoto: { message: '프로필 사진을 삭제하시겠습니까?', action: '삭제' },
   },
   write: {
     title: '글쓰기',
@@ -134,6 +135,8 @@ export const communityTexts = {
     typeMismatch: '파일의 내용이 파일 형식과 다릅니다. 사진 파일을 그대로 올려주세요.',
     missing: '올릴 이미지를 선택해주세요.',
     tooMany: (max: number) => `이미지는 최대 ${max}개까지 올릴 수 있습니다.`,
+    /** One picked file's refusal, named, so that several refused at once can all be told apart. */
+    refusedFile: (fileName: string, reason: string) => `${fileName}: ${reason}`,
     failed: '이미지를 올리지 못했습니다.',
     /** A picture that failed stays in the form until it is sent again or removed: the post waits for it. */
     failedKept: '올리지 못한 이미지가 있습니다. 다시 올리거나 지운 뒤 등록해주세요.',

@@ -490,7 +490,7 @@ describe('profile', () => {
     expect(await page.getByText('슬라임장인', { exact: true }).count()).toBe(0);
   });
 
-  test('changing the picture previews it, stores it and shows it on the member’s posts; removing it brings the placeholder back', async () => {
+  test('changing the picture previews it, stores it and shows it on the member’s posts; removing it asks first, then brings the placeholder back', async () => {
     const page = await open('/community');
     const token = await app.upstream.issueToken(2);
     await page.evaluate((value) => window.localStorage.setItem('userToken', value), token);
@@ -532,7 +532,15 @@ describe('profile', () => {
     expect(new Set(sources)).toEqual(new Set([stored]));
 
     await page.goto(`${app.gateway.url}/my/profile/edit`);
+    // Removing asks first: cancelling keeps the picture.
+    const confirmation = page.getByRole('alertdialog');
     await page.getByRole('button', { name: accountTexts.edit.removePhoto }).click();
+    await confirmation.getByText(communityTexts.confirm.profilePhoto.message).waitFor();
+    await confirmation.getByRole('button', { name: uiTexts.cancel }).click();
+    await confirmation.waitFor({ state: 'detached' });
+    expect(await photo.getAttribute('src')).toBe(stored);
+    await page.getByRole('button', { name: accountTexts.edit.removePhoto }).click();
+    await confirmation.getByRole('button', { name: communityTexts.confirm.profilePhoto.action }).click();
     await page.getByTestId('toast').filter({ hasText: accountTexts.edit.photoRemoved }).waitFor();
     await page.getByTestId('profile-photo-empty').waitFor();
     await page.goto(`${app.gateway.url}/my`);

@@ -67,6 +67,8 @@ const loadedWidth = (image: Locator) => image.evaluate((element: HTMLImageElemen
  * Where the write form's last picked picture stands: 'uploading', 'uploaded', or the message its field shows
  * instead. Read in one go: a refused picture's preview disappears as its message appears.
  */
+const refused = communityTexts.upload.refusedFile;
+
 const pickState = (page: Page) =>
   page.evaluate(() => {
     const field = document.querySelector('[data-testid="image-input"]')?.closest('.field');
@@ -148,14 +150,24 @@ describe('post pictures through the write form', () => {
     await input.waitFor({ state: 'attached' });
 
     await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: pngOfSize(IMAGE_MAX_BYTES + 1) });
-    await expect.poll(() => pickState(page)).toBe(communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE));
+    await expect.poll(() => pickState(page)).toBe(refused('huge.png', communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE)));
     expect(await page.getByTestId('image-preview').count()).toBe(0);
 
     // A picture of a type the service does not take is no picture to it either.
     await input.setInputFiles({ name: 'scan.bmp', mimeType: 'image/bmp', buffer: Buffer.from('BM') });
-    await expect.poll(() => pickState(page)).toBe(communityTexts.upload.notImage);
+    await expect.poll(() => pickState(page)).toBe(refused('scan.bmp', communityTexts.upload.notImage));
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('사진이 아니에요') });
-    await expect.poll(() => pickState(page)).toBe(communityTexts.upload.notImage);
+    await expect.poll(() => pickState(page)).toBe(refused('notes.txt', communityTexts.upload.notImage));
+    expect(await page.getByTestId('image-preview').count()).toBe(0);
+
+    // Several refused at once: each is named with its own reason, none hides another.
+    await input.setInputFiles([
+      { name: 'huge.png', mimeType: 'image/png', buffer: pngOfSize(IMAGE_MAX_BYTES + 1) },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('사진이 아니에요') },
+    ]);
+    await expect
+      .poll(() => pickState(page))
+      .toBe(`${refused('huge.png', communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE))} ${refused('notes.txt', communityTexts.upload.notImage)}`);
     expect(await page.getByTestId('image-preview').count()).toBe(0);
     expect(uploads).toHaveLength(0);
     await page.close();
@@ -206,7 +218,7 @@ describe('post pictures through the write form', () => {
     const input = page.getByTestId('image-input');
     await input.waitFor({ state: 'attached' });
     await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: pngOfSize(IMAGE_MAX_BYTES + 1) });
-    await expect.poll(() => pickState(page)).toBe(communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE));
+    await expect.poll(() => pickState(page)).toBe(refused('huge.png', communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE)));
     await input.setInputFiles({ name: 'fine.png', mimeType: 'image/png', buffer: pngOfSize(256 * 1024) });
     await expect.poll(() => pickState(page), { timeout: 20_000 }).toBe('uploaded');
     await page.close();
@@ -218,7 +230,7 @@ describe('post pictures through the write form', () => {
     await input.waitFor({ state: 'attached' });
     // A few hundred bytes claiming 48 megapixels: within the byte limit, over the pixel limit.
     await input.setInputFiles({ name: 'bomb.png', mimeType: 'image/png', buffer: pngClaiming(8000, 6000) });
-    await expect.poll(() => pickState(page), { timeout: 20_000 }).toBe(communityTexts.upload.tooManyPixels(IMAGE_MAX_PIXELS / 1_000_000));
+    await expect.poll(() => pickState(page), { timeout: 20_000 }).toBe(refused('bomb.png', communityTexts.upload.tooManyPixels(IMAGE_MAX_PIXELS / 1_000_000)));
     expect(uploads).toHaveLength(1);
     expect(await page.getByTestId('image-preview').count()).toBe(0);
     await page.close();

@@ -7,6 +7,7 @@ import { useProfileImageMutations } from './useProfileImageMutations';
 import { useToast } from '../ui/toast/ToastProvider';
 import { pictureProblem } from '../ui/uploads';
 import { FormError } from '../ui/FormParts';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 const e = accountTexts.edit;
 
@@ -23,6 +24,7 @@ export function ProfilePhotoPicker({ user }: { user: ProfilePhotoPicker_user$key
   );
   const { uploadProfileImage, deleteProfileImage, inFlight } = useProfileImageMutations();
   const [error, setError] = useState<string | null>(null);
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const previews = useRef<string[]>([]);
   const input = useRef<HTMLInputElement>(null);
   const toast = useToast();
@@ -45,6 +47,7 @@ export function ProfilePhotoPicker({ user }: { user: ProfilePhotoPicker_user$key
   }
 
   async function remove() {
+    setConfirmingRemoval(false);
     setError(null);
     await deleteProfileImage(data.id).then(
       () => toast.show(e.photoRemoved, 'success'),
@@ -64,7 +67,7 @@ export function ProfilePhotoPicker({ user }: { user: ProfilePhotoPicker_user$key
           {e.photo}
         </button>
         {data.profileImage ? (
-          <button type="button" className="button button--secondary" disabled={inFlight} onClick={() => void remove()}>
+          <button type="button" className="button button--secondary" disabled={inFlight} onClick={() => setConfirmingRemoval(true)}>
             {e.removePhoto}
           </button>
         ) : null}
@@ -72,6 +75,9 @@ export function ProfilePhotoPicker({ user }: { user: ProfilePhotoPicker_user$key
       </div>
       {inFlight ? <p className="photo-picker__status">{e.photoUploading}</p> : null}
       <FormError error={error} className="login-panel__error" />
+      {confirmingRemoval ? (
+        <ConfirmDialog kind="profilePhoto" open onConfirm={() => void remove()} onCancel={() => setConfirmingRemoval(false)} busy={inFlight} />
+      ) : null}
     </div>
   );
 }

@@ -16,9 +16,9 @@ export interface PickedImage {
 
 /**
  * The write form's pictures: the post's own, and picked files, each uploaded at once with its local preview shown
- * meanwhile. `onProblem` tells why a file was refused (too many, not a picture, too big, the upload failed). A file
- * whose upload did not get through stays, marked failed, until it is sent again (`retry`) or removed: a post is never
- * sent without a picture its author picked.
+ * meanwhile. `onProblem` tells why files were refused, each by its name (not a picture, too big, the upload failed),
+ * or that there are too many. A file whose upload did not get through stays, marked failed, until it is sent again
+ * (`retry`) or removed: a post is never sent without a picture its author picked.
  */
 export function usePickedImages(initial: ReadonlyArray<{ id: string; url: string }>, onProblem: (message: string) => void) {
   const [picked, setPicked] = useState<PickedImage[]>(() => initial.map((image) => ({ key: image.id, previewUrl: image.url, id: image.id })));
@@ -42,7 +42,7 @@ export function usePickedImages(initial: ReadonlyArray<{ id: string; url: string
           refused ? current.filter((entry) => entry.key !== key) : current.map((entry) => (entry.key === key ? { ...entry, failed: true } : entry)),
         );
         if (refused) pickedFiles.current.delete(key);
-        onProblem(error.message || communityTexts.upload.failed);
+        onProblem(communityTexts.upload.refusedFile(file.name, error.message || communityTexts.upload.failed));
       },
     );
   };
@@ -52,10 +52,12 @@ export function usePickedImages(initial: ReadonlyArray<{ id: string; url: string
       onProblem(communityTexts.upload.tooMany(POST_IMAGES_MAX));
       return;
     }
+    // Every file refused here is named in one message: several bad files picked at once are all told apart.
+    const refusals: string[] = [];
     for (const file of files) {
       const problem = pictureProblem(file);
       if (problem) {
-        onProblem(problem);
+        refusals.push(communityTexts.upload.refusedFile(file.name, problem));
         continue;
       }
       const previewUrl = URL.createObjectURL(file);
@@ -65,6 +67,7 @@ export function usePickedImages(initial: ReadonlyArray<{ id: string; url: string
       setPicked((current) => [...current, { key, previewUrl, id: null }]);
       upload(key, file);
     }
+    if (refusals.length) onProblem(refusals.join(' '));
   };
 
   const retry = (key: string) => {
