@@ -13,9 +13,10 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   PRIVACY_LEVELS,
+  SEARCH_MAX_LENGTH,
   WEBSITE_MAX,
 } from './limits.js';
-import { accountTexts } from './messages.js';
+import { accountTexts, validationTexts } from './messages.js';
 import { nicknameProblem, normalizeNickname } from './nickname.js';
 
 export * from './accountRules.js';
@@ -166,7 +167,13 @@ export const blockSchema = z.object({
 
 export const deleteAccountSchema = z.object({ password: z.string({ error: v.passwordRequired }).min(1, { error: v.passwordRequired }) });
 
-export const userSearchSchema = z.object({ q: z.string({ error: v.searchRequired }).trim().min(1, { error: v.searchRequired }).max(100) });
+export const userSearchSchema = z.object({
+  q: z
+    .string({ error: v.searchRequired })
+    .trim()
+    .min(1, { error: v.searchRequired })
+    .max(SEARCH_MAX_LENGTH, { error: validationTexts.searchMax(SEARCH_MAX_LENGTH) }),
+});
 
 export type LoginInput = z.output<typeof loginSchema>;
 export type RegisterInput = z.output<typeof registerSchema>;

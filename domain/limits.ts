@@ -19,6 +19,25 @@ export const NUMBERED_LIST_PAGE_SIZE = 10;
 export const NUMBERED_LIST_VISIBLE_PAGES = 5;
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_MAX_LENGTH = 100;
+
+/*
+ * Lengths are counted as the domain's zod schemas count them: in Unicode code points, so an emoji is one character
+ * though JavaScript's `length` says two. The web checks search terms with these before sending them.
+ */
+/** How many characters `text` has as the schemas count them (Unicode code points). */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _character of text) count += 1;
+  return count;
+}
+
+/** Why a search term would be refused by a `min`..`max` rule, after trimming as the schemas do; null when it is searchable. */
+export function searchTermProblem(term: string, min: number, max: number): 'tooShort' | 'tooLong' | null {
+  const count = characterCount(term.trim());
+  if (count < min) return 'tooShort';
+  if (count > max) return 'tooLong';
+  return null;
+}
 export const TITLE_MAX = 100;
 export const CONTENT_MAX = 10_000;
 export const REPLY_MAX = 1000;

@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useSearchParams } from 'react-router-dom';
-import { accountTexts } from '@domain/messages.js';
+import { SEARCH_MAX_LENGTH } from '@domain/limits.js';
+import { accountTexts, validationTexts } from '@domain/messages.js';
 import type { MemberSearchPageQuery } from '../__generated__/MemberSearchPageQuery.graphql';
 import type { MemberSearchPage_results$key } from '../__generated__/MemberSearchPage_results.graphql';
 import { PageHeader } from '../ui/PageHeader';
 import { Avatar } from '../ui/Avatar';
 import { RouteScreen } from '../app/RouteScreen';
 import { BadgeChip, ProfileMoreButton } from './ProfileParts';
+import { memberSearchProblem } from './memberSearch';
 
 const t = accountTexts.search;
 
@@ -36,6 +38,7 @@ export default function MemberSearchPage() {
               type="search"
               aria-label={t.label}
               placeholder={t.placeholder}
+              maxLength={SEARCH_MAX_LENGTH}
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
             />
@@ -44,6 +47,13 @@ export default function MemberSearchPage() {
             </button>
           </form>
         </>
+      }
+      withoutQuery={
+        memberSearchProblem(searched) === 'tooLong' ? (
+          <p className="profile__empty" role="alert">
+            {validationTexts.searchMax(SEARCH_MAX_LENGTH)}
+          </p>
+        ) : null
       }
     >
       {(queryRef) => <SearchResults queryRef={queryRef} />}

@@ -14,6 +14,7 @@ import type { ProfileEditPageQuery as ProfileEditPageQueryType } from '../__gene
 import SettingsPageQuery from '../__generated__/SettingsPageQuery$parameters';
 import type { SettingsPageQuery as SettingsPageQueryType } from '../__generated__/SettingsPageQuery.graphql';
 import { loadRouteQuery } from '../app/relay/loadRouteQuery';
+import { memberSearchProblem } from './memberSearch';
 import { loadIncrementalReader } from '../app/relay/fetchGraphQL';
 import { routeNodeId } from '../app/relay/routeIds';
 
@@ -28,10 +29,10 @@ export const settingsLoader = () => loadRouteQuery<SettingsPageQueryType>(Settin
 export function memberProfileLoader({ params }: RouteLoaderArgs) {
   return loadRouteQuery<MemberProfilePageQueryType>(MemberProfilePageQuery, { id: routeNodeId(params.id ?? '', 'User') });
 }
-/** No query until there is something to look for. */
+/** No query until there is something to look for, nor for a term the gateway would refuse (the page says why). */
 export function memberSearchLoader({ request }: RouteLoaderArgs) {
-  const q = new URL(request.url).searchParams.get('q')?.trim();
-  return q ? loadRouteQuery<MemberSearchPageQueryType>(MemberSearchPageQuery, { q }) : null;
+  const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
+  return memberSearchProblem(q) === null ? loadRouteQuery<MemberSearchPageQueryType>(MemberSearchPageQuery, { q }) : null;
 }
 /** `/users/:id/followers` or `/users/:id/following`, told apart by the last path segment. */
 export function followListLoader({ params, request }: RouteLoaderArgs) {

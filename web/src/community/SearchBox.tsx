@@ -1,11 +1,21 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { POST_SEARCH_TYPES, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, type PostSearchType } from '@domain/limits.js';
+import { POST_SEARCH_TYPES, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, searchTermProblem, type PostSearchType } from '@domain/limits.js';
 import { communityTexts, validationTexts } from '@domain/messages.js';
-import { isSearchable } from './searchParams';
 import { searchPath } from './numberedPages';
 
 const s = communityTexts.search;
+
+/**
+ * Why a post search term would be refused (000 §5: 2 to 100 characters after trimming, an emoji counted as one, as
+ * the gateway counts), in its rule's words; null when it is searched. A refused term is never sent.
+ */
+export function postSearchProblem(query: string): string | null {
+  const problem = searchTermProblem(query, SEARCH_MIN_LENGTH, SEARCH_MAX_LENGTH);
+  if (problem === 'tooShort') return validationTexts.searchMin(SEARCH_MIN_LENGTH);
+  if (problem === 'tooLong') return validationTexts.searchMax(SEARCH_MAX_LENGTH);
+  return null;
+}
 
 /**
  * The search box of 000 §2: type selector, placeholder, search button; a short term says why it is not run.
@@ -34,8 +44,9 @@ export function SearchBox({
       navigate(basePath);
       return;
     }
-    if (!isSearchable(query)) {
-      setProblem(validationTexts.searchMin(SEARCH_MIN_LENGTH));
+    const refusal = postSearchProblem(query);
+    if (refusal) {
+      setProblem(refusal);
       return;
     }
     setProblem(null);

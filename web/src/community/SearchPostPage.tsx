@@ -1,12 +1,11 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useLatestLocation } from '../app/routing/navigation';
-import { SEARCH_MIN_LENGTH } from '@domain/limits.js';
-import { communityTexts, validationTexts } from '@domain/messages.js';
+import { communityTexts } from '@domain/messages.js';
 import type { SearchPostPageQuery } from '../__generated__/SearchPostPageQuery.graphql';
 import { PostList } from './PostList';
 import { PageHeader } from '../ui/PageHeader';
-import { SearchBox } from './SearchBox';
+import { postSearchProblem, SearchBox } from './SearchBox';
 import { POST_LIST_PATH, searchRequestFrom, type SearchRequest } from './searchParams';
 import { searchPath, SEARCH_POST_PATH } from './numberedPages';
 import { NumberedPager, totalPagesOf } from './NumberedPager';
@@ -47,7 +46,7 @@ function NumberedPostsScreen({ title, listPath }: { title: string; listPath?: st
         </>
       }
       fallback={loading}
-      withoutQuery={<p className="search-results__state">{validationTexts.searchMin(SEARCH_MIN_LENGTH)}</p>}
+      withoutQuery={<p className="search-results__state">{postSearchProblem(request.query)}</p>}
     >
       {(queryRef) => <NumberedPosts queryRef={queryRef} request={request} title={title} basePath={listPath ?? SEARCH_POST_PATH} />}
     </RouteScreen>

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@domain/limits.js';
+import { validationTexts } from '@domain/messages.js';
 import { isSearchable, offsetOfPage, POST_LIST_PATH, searchRequestFrom } from './searchParams';
+import { postSearchProblem } from './SearchBox';
 import { searchPath, visiblePages } from './numberedPages';
 
 describe('search parameters', () => {
@@ -15,9 +18,13 @@ describe('search parameters', () => {
     expect(searchPath({ query: '젤리', type: 'nickname', page: 2 }, POST_LIST_PATH)).toBe('/community/posts?query=%EC%A0%A4%EB%A6%AC&type=nickname&page=2');
   });
 
-  it('searches only for 2 or more trimmed characters', () => {
+  it('searches only for 2 to 100 trimmed characters, an emoji counted as one, as the gateway counts', () => {
     expect(isSearchable(' 젤 ')).toBe(false);
     expect(isSearchable('젤리')).toBe(true);
+    expect(postSearchProblem('😀')).toBe(validationTexts.searchMin(SEARCH_MIN_LENGTH));
+    expect(postSearchProblem('😀😀')).toBeNull();
+    expect(postSearchProblem('👍'.repeat(SEARCH_MAX_LENGTH))).toBeNull();
+    expect(postSearchProblem('가'.repeat(SEARCH_MAX_LENGTH + 1))).toBe(validationTexts.searchMax(SEARCH_MAX_LENGTH));
   });
 
   it('shows at most 5 page buttons around the current page', () => {

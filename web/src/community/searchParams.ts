@@ -1,4 +1,4 @@
-import { NUMBERED_LIST_PAGE_SIZE, POST_SEARCH_TYPES, SEARCH_MIN_LENGTH, type PostSearchType } from '@domain/limits.js';
+import { NUMBERED_LIST_PAGE_SIZE, POST_SEARCH_TYPES, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, searchTermProblem, type PostSearchType } from '@domain/limits.js';
 
 export interface SearchRequest {
   query: string;
@@ -21,10 +21,8 @@ export function searchRequestFrom(search: string | URLSearchParams): SearchReque
 /** The numbered list of every post; its search box searches in place. */
 export const POST_LIST_PATH = '/community/posts';
 
-/** 000 §5: the search runs only when the trimmed term has at least 2 characters. */
-export function isSearchable(query: string): boolean {
-  return query.trim().length >= SEARCH_MIN_LENGTH;
-}
+/** 000 §5: the search runs only for 2 to 100 characters after trimming, counted as the gateway counts (an emoji is one). */
+export const isSearchable = (query: string): boolean => searchTermProblem(query, SEARCH_MIN_LENGTH, SEARCH_MAX_LENGTH) === null;
 
 /** Where a numbered page starts in its list: the connection's `offset` (cursors name items, not places). */
 export function offsetOfPage(page: number): number {

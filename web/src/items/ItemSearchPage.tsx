@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
 import { useSearchParams } from 'react-router-dom';
-import { ITEM_SEARCH_DEBOUNCE_MS, ITEM_SEARCH_MAX_LENGTH, ITEM_SEARCH_MIN_LENGTH, ITEM_SEARCH_PAGE_SIZE_DEFAULT } from '@domain/limits.js';
+import { ITEM_SEARCH_DEBOUNCE_MS, ITEM_SEARCH_MAX_LENGTH, ITEM_SEARCH_MIN_LENGTH, ITEM_SEARCH_PAGE_SIZE_DEFAULT, searchTermProblem } from '@domain/limits.js';
 import { itemTexts } from '@domain/messages.js';
 import type { ItemSearchPageQuery as ItemSearchPageQueryType } from '../__generated__/ItemSearchPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
@@ -65,10 +65,12 @@ export default function ItemSearchPage() {
   const [queryRef, loadQuery, dispose] = useQueryLoader<ItemSearchPageQueryType>(itemSearchQuery);
   const [openItemId, setOpenItemId] = useState<string | null>(null);
 
+  // Counted as the gateway counts (an emoji is one character): a term it would refuse is never sent.
+  const problem = searchTermProblem(term, ITEM_SEARCH_MIN_LENGTH, ITEM_SEARCH_MAX_LENGTH);
   useEffect(() => {
-    if (term.length >= ITEM_SEARCH_MIN_LENGTH) loadQuery({ name: term, first: ITEM_SEARCH_PAGE_SIZE_DEFAULT }, { fetchPolicy: 'store-or-network' });
+    if (problem === null) loadQuery({ name: term, first: ITEM_SEARCH_PAGE_SIZE_DEFAULT }, { fetchPolicy: 'store-or-network' });
     else dispose();
-  }, [term, loadQuery, dispose]);
+  }, [term, problem, loadQuery, dispose]);
 
   return (
     <>
@@ -84,12 +86,14 @@ export default function ItemSearchPage() {
           autoFocus
           onChange={(event) => setText(event.target.value)}
         />
-        {queryRef && term.length >= ITEM_SEARCH_MIN_LENGTH ? (
+        {queryRef && problem === null ? (
           <Suspense fallback={<p className="item-search__state">{itemTexts.searching}</p>}>
             <ItemSearchResults queryRef={queryRef} onOpen={setOpenItemId} />
           </Suspense>
         ) : (
-          <p className="item-search__state">{itemTexts.searchHint(ITEM_SEARCH_MIN_LENGTH)}</p>
+          <p className="item-search__state">
+            {problem === 'tooLong' ? itemTexts.searchMax(ITEM_SEARCH_MAX_LENGTH) : itemTexts.searchHint(ITEM_SEARCH_MIN_LENGTH)}
+          </p>
         )}
       </section>
       {openItemId ? <ItemInfoModal itemId={openItemId} onClose={() => setOpenItemId(null)} /> : null}

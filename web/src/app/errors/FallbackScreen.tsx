@@ -6,10 +6,14 @@ interface FallbackScreenProps {
   onRetry: () => void;
 }
 
-/** Only request failures carry a message meant for users; anything else would show an English stack message. */
-function messageOf(error: unknown): string | null {
-  if (error instanceof RequestError && error.message.trim()) return error.message;
-  return null;
+/**
+ * Only request failures carry a message meant for users; anything else would show an English stack message. A
+ * refused input says which rule it broke (its first issue), not only that the input was refused.
+ */
+export function fallbackMessageOf(error: unknown): string | null {
+  if (!(error instanceof RequestError)) return null;
+  const rule = error.code === 'VALIDATION_ERROR' ? error.details[0]?.message?.trim() : undefined;
+  return rule || error.message.trim() || null;
 }
 
 /** The fallback screen of 002 §8.4. */
@@ -18,7 +22,7 @@ export function FallbackScreen({ error, onRetry }: FallbackScreenProps) {
     <section className="state-screen" role="alert">
       <div className="state-screen__slime state-screen__slime--sad" aria-hidden="true" />
       <h2 className="state-screen__title">{globalErrorTexts.fallbackTitle}</h2>
-      <p className="state-screen__text">{messageOf(error) ?? globalErrorTexts.fallbackText}</p>
+      <p className="state-screen__text">{fallbackMessageOf(error) ?? globalErrorTexts.fallbackText}</p>
       <button type="button" className="button button--primary" onClick={onRetry}>
         {globalErrorTexts.tryAgain}
       </button>

@@ -1,0 +1,64 @@
+import { describe, expect, test } from 'vitest';
+import { ITEM_SEARCH_MAX_LENGTH, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../domain/limits.js';
+import { accountTexts, communityTexts, globalErrorTexts, itemTexts, validationTexts } from '../../domain/messages.js';
+import { useWebApp } from '../helpers/web-app.js';
+
+/**
+ * Search terms the gateway refuses, typed or carried in the address: an emoji (one character to the gateway, two
+ * UTF-16 units to JavaScript) and terms over each search's limit. Each screen says the rule where the results go,
+ * sends nothing the gateway would refuse, and keeps its header and search box (no error screen).
+ */
+const app = useWebApp('search-terms', { member: 2 });
+const sent = (operation: string) => app.graphqlOperations.filter((name) => name === operation).length;
+
+describe('search terms the gateway would refuse', () => {
+  test('item search: an emoji gets the 2-character hint, a term over the limit in the address its rule', async () => {
+    const page = await app.open('/community/search/item');
+    const box = page.getByRole('searchbox', { name: itemTexts.searchPlaceholder });
+    await box.fill('😀');
+    await page.waitForURL(/\?q=/);
+    await page.getByText(itemTexts.searchHint(2)).waitFor();
+
+    await page.goto(`${app.gateway.url}/community/search/item?q=${encodeURIComponent('가'.repeat(ITEM_SEARCH_MAX_LENGTH + 1))}`);
+    await page.getByText(itemTexts.searchMax(ITEM_SEARCH_MAX_LENGTH)).waitFor();
+    expect(await page.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
+    expect(sent('ItemSearchPageQuery')).toBe(0);
+
+    // A real term still searches.
+    await box.fill('랜턴');
+    await page.getByRole('button', { name: /랜턴/ }).first().waitFor();
+    await page.close();
+  });
+
+  test('post search: an emoji is refused in the box with the minimum, a long term in the address with the maximum', async () => {
+    const page = await app.open('/community/search');
+    await page.getByRole('searchbox', { name: communityTexts.search.placeholder }).fill('😀');
+    await page.getByRole('button', { name: communityTexts.search.submit }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: validationTexts.searchMin(SEARCH_MIN_LENGTH) })
+      .waitFor();
+
+    await page.goto(`${app.gateway.url}/community/search/post?query=${encodeURIComponent('가'.repeat(SEARCH_MAX_LENGTH + 1))}`);
+    await page.getByText(validationTexts.searchMax(SEARCH_MAX_LENGTH)).waitFor();
+    expect(await page.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
+    expect(sent('SearchPostPageQuery')).toBe(0);
+    await page.close();
+  });
+
+  test('member search: a term over the limit in the address gets the maximum, not an error screen', async () => {
+    const page = await app.open(`/users/search?q=${encodeURIComponent('가'.repeat(SEARCH_MAX_LENGTH + 1))}`);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: validationTexts.searchMax(SEARCH_MAX_LENGTH) })
+      .waitFor();
+    expect(await page.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
+    expect(sent('MemberSearchPageQuery')).toBe(0);
+    // The box holds at most the limit, and a term within it searches.
+    expect(await page.getByRole('searchbox', { name: accountTexts.search.label }).getAttribute('maxlength')).toBe(String(SEARCH_MAX_LENGTH));
+    await page.getByRole('searchbox', { name: accountTexts.search.label }).fill('슬라임');
+    await page.getByRole('button', { name: accountTexts.search.submit }).click();
+    await expect.poll(() => page.getByTestId('member-result').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+});
