@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messagingTexts } from './texts/messaging.js';
-import { infoTexts, withDirectionParticle, withTopicParticle } from './texts/info.js';
+import { infoTexts, objectParticle, withDirectionParticle, withTopicParticle } from './texts/info.js';
+import { itemTexts } from './messages.js';
 
 describe('the in-the-app screens say their feature with the right particle', () => {
   it('takes 은 after a final consonant and 는 after a vowel', () => {
@@ -38,5 +39,13 @@ describe('inquiry statuses take 로 or 으로 as the word ends', () => {
       for (const text of [inquiryStatusForm.saved(label), inquiryStatusChanged(label), statusTransition(labels.pending, label)])
         expect(text).not.toContain('(으)로');
     }
+  });
+
+  it('puts 을 after a final consonant and 를 after a vowel, so a wish’s delete question reads right', () => {
+    expect(objectParticle('슬라임 검')).toBe('을');
+    expect(objectParticle('슬라임 방패')).toBe('를');
+    expect(objectParticle('풍차 23호')).toBe('를');
+    expect(objectParticle('Slime')).toBe('을(를)');
+    expect(itemTexts.wishEdit.removeConfirm('슬라임 방패')).toBe('슬라임 방패를 삭제하시겠습니까?');
   });
 });

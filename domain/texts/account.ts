@@ -1,4 +1,5 @@
 // One group of the product's Korean texts; domain/messages.ts re-exports every group (import from there).
+import { objectParticle } from './info.js';
 import { loginSheetTexts } from './login-sheet.js';
 
 /** Accounts (001 §2, §5, §8; 002 §4.3): login sheet, social login, session, profile, follow, blocks, settings. */
@@ -132,11 +133,11 @@ export const accountTexts = {
     noActivities: '아직 활동이 없습니다.',
     empty: '-',
     activity: {
-      post: (title: string) => `게시글 "${title}"을(를) 작성했습니다.`,
+      post: (title: string) => `게시글 "${title}"${objectParticle(title)} 작성했습니다.`,
       comment: (title: string) => `게시글 "${title}"에 댓글을 남겼습니다.`,
-      like: (title: string) => `게시글 "${title}"을(를) 좋아합니다.`,
+      like: (title: string) => `게시글 "${title}"${objectParticle(title)} 좋아합니다.`,
       follow: (nickname: string) => `${nickname}님을 팔로우했습니다.`,
-      share: (title: string) => `"${title}"을(를) 공유했습니다.`,
+      share: (title: string) => `"${title}"${objectParticle(title)} 공유했습니다.`,
     },
   },
   // The privacy-policy page the login sheet's footer opens in a new tab

@@ -32,6 +32,13 @@ export function withDirectionParticle(word: string): string {
   return `${word}${final === 0 || final === FINAL_RIEUL ? '로' : '으로'}`;
 }
 
+/** The object particle a word takes: 을 after a final consonant (슬라임 검을), 를 after a vowel (슬라임 방패를); else the neutral 을(를). */
+export function objectParticle(word: string): string {
+  const final = finalConsonant(word);
+  if (final === null) return '을(를)';
+  return final === 0 ? '를' : '을';
+}
+
 export const infoTexts = {
   about: {
     title: '슬라임 커뮤니티 소개',

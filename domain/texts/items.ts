@@ -1,5 +1,7 @@
 // One group of the product's Korean texts; domain/messages.ts re-exports every group (import from there).
 
+import { objectParticle } from './info.js';
+
 /**
  * The two wish lists' one name each, as 001 §8's toasts spell them ("구매 희망 리스트에 추가되었습니다."): the
  * item modal's buttons and toasts (000 §2, §8), the tabs and the stats of /my/wishes and the server's answers
@@ -91,7 +93,7 @@ export const itemTexts = {
   wishEdit: {
     edit: '수정',
     remove: '삭제',
-    removeConfirm: (name: string) => `${name}을(를) 삭제하시겠습니까?`,
+    removeConfirm: (name: string) => `${name}${objectParticle(name)} 삭제하시겠습니까?`,
     targetPrice: '희망 가격 (젬)',
     targetPriceHint: '비워 두면 가격을 정하지 않습니다.',
     quantity: '수량',

@@ -287,6 +287,20 @@ test('close friends chosen on their screen see a 친한 친구 story, other frie
   await closeOne.locator('.story-viewer__media').waitFor();
   // The chosen friend and the author see that it is a 친한 친구 story.
   expect(await closeOne.locator('.story-viewer__header').getByText(storyTexts.closeFriends.title, { exact: true }).count()).toBe(1);
+  // Its badge's white 12 px text is readable on its green (axe: color-contrast, at least 4.5:1).
+  await closeOne.evaluate(axeSource);
+  const lowContrast = await closeOne.evaluate(
+    async () =>
+      (
+        await (window as unknown as { axe: { run: (context: string, options: object) => Promise<{ violations: unknown[] }> } }).axe.run(
+          '.story-viewer__close-friends',
+          {
+            runOnly: ['color-contrast'],
+          },
+        )
+      ).violations,
+  );
+  expect(lowContrast).toEqual([]);
   const ownView = await open(owner, `/stories/${ownerId}`);
   await ownView.locator('.story-viewer__header').getByText(storyTexts.closeFriends.title, { exact: true }).waitFor();
   const otherBrowser = await app.browserFor(otherId);
