@@ -326,6 +326,18 @@ describe("Yoga's protocol refusals in Korean, each saying what to send", () => {
     expect(answer.body.errors[0].extensions).not.toHaveProperty('originalError');
     if (status === 405) expect(answer.allow).toBeTruthy();
   });
+
+  it.each([
+    ['an empty object', '{}'],
+    ['an empty list', '[]'],
+    ['an empty query', '{"query":""}'],
+  ])('%s is a 400 for a client accepting only application/json too', async (_name, body) => {
+    for (const accept of ['application/json', '*/*']) {
+      const answer = await send({ method: 'POST', headers: { 'content-type': 'application/json', accept }, body });
+      expect({ accept, status: answer.status }).toEqual({ accept, status: 400 });
+      expect(answer.body.errors[0].extensions.code).toBe('BAD_REQUEST');
+    }
+  });
 });
 
 describe('nodes answers each id on its own', () => {

@@ -171,6 +171,12 @@ const PROTOCOL_REFUSALS: readonly [RegExp, (match: RegExpMatchArray) => string][
   [/^Can only perform a mutation operation from a POST request\.$/, () => hardeningTexts.mutationNeedsPost],
 ];
 
+/** Yoga's HTTP extension of a protocol refusal, as a status every client gets (400 unless Yoga chose another). */
+function protocolRefusalHttp(http: unknown): { status: number; headers?: Record<string, string> } {
+  const { status = 400, headers } = (http ?? {}) as { status?: number; headers?: Record<string, string> };
+  return headers ? { status, headers } : { status };
+}
+
 /** The Korean message of a Yoga protocol refusal, or undefined for any other error. */
 function protocolRefusalMessage(message: string): string | undefined {
   for (const [words, korean] of PROTOCOL_REFUSALS) {
@@ -206,7 +212,10 @@ function requestErrorInKorean(error: GraphQLError): GraphQLError {
   const protocolRefusal = refusal ? undefined : protocolRefusalMessage(error.message);
   if (!refusal && !protocolRefusal && isErrorCode(error.extensions.code)) return error;
   // Only the HTTP status and headers are kept of Yoga's extensions (its `originalError` told the parser's own error).
-  const { http } = error.extensions;
+  // A protocol refusal answers a request that is not a GraphQL request: 400 (GraphQL over HTTP) for every client.
+  // Yoga marks some (`{}`, `[]`) as the specification's status only, which it drops for a client accepting only
+  // application/json, so those answered 200 there while a body that is not JSON answered 400.
+  const http = protocolRefusal ? protocolRefusalHttp(error.extensions.http) : error.extensions.http;
   return new GraphQLError(refusal?.message ?? protocolRefusal ?? hardeningTexts.variablesInvalid, {
     nodes: error.nodes,
     source: error.source,
