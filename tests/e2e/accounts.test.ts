@@ -737,10 +737,23 @@ describe('settings', () => {
     expect(await passwordLogin(email, 'second1234')).toBe(200);
     expect(await passwordLogin(email, 'first1234')).toBe(400);
 
-    page.on('dialog', (dialog) => void dialog.accept());
+    // Withdrawal asks in the app's own dialog (no browser confirm); cancelling keeps the account.
+    const browserDialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      browserDialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
     await page.getByLabel(s.deletePassword, { exact: true }).fill('second1234');
+    const confirmation = page.getByRole('alertdialog');
     await page.getByRole('button', { name: s.deleteAccount }).click();
+    await confirmation.getByText(communityTexts.confirm.withdraw.message).waitFor();
+    await confirmation.getByRole('button', { name: uiTexts.cancel }).click();
+    await confirmation.waitFor({ state: 'detached' });
+    expect(await passwordLogin(email, 'second1234')).toBe(200);
+    await page.getByRole('button', { name: s.deleteAccount }).click();
+    await confirmation.getByRole('button', { name: communityTexts.confirm.withdraw.action }).click();
     await page.getByTestId('toast').filter({ hasText: s.deleted }).waitFor();
+    expect(browserDialogs).toEqual([]);
     await page.waitForURL(`${app.gateway.url}/community`);
     expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toBeNull();
     expect(await passwordLogin(email, 'second1234')).toBe(400);

@@ -180,6 +180,15 @@ describe('inquiries', () => {
     await form.getByLabel(m.contentLabel).fill('짧음');
     await form.getByRole('button', { name: m.submit }).click();
     await page.getByRole('alert').getByText(m.inquiryContent(10, 5000)).waitFor();
+    // The message belongs to the field it is about (a screen reader reads it with the field).
+    const content = form.getByLabel(m.contentLabel);
+    expect(await content.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`[id="${await content.getAttribute('aria-describedby')}"]`).textContent()).toBe(m.inquiryContent(10, 5000));
+    expect(await form.getByLabel(m.titleLabel).getAttribute('aria-invalid')).toBeNull();
+    // Ten emoji are ten characters, as the service counts them: too few for an inquiry.
+    await content.fill('😀'.repeat(9));
+    await form.getByRole('button', { name: m.submit }).click();
+    await page.getByRole('alert').getByText(m.inquiryContent(10, 5000)).waitFor();
 
     await form.getByLabel(m.contentLabel).fill('어제 결제한 아이템이 보이지 않아요. 확인 부탁드립니다.');
     await form.getByRole('button', { name: m.submit }).click();

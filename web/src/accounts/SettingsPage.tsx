@@ -16,6 +16,7 @@ import { setSoundEffects, useSoundEffects } from '../ui/modalSound';
 import { RouteScreen } from '../app/RouteScreen';
 import { NewPasswordFields, newPasswordReady, useEmailVerificationMutations } from './AccountJourneyPages';
 import { LoginRequiredScreen } from './LoginRequiredScreen';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 const s = accountTexts.settings;
 const e = journeyTexts.settings;
@@ -56,6 +57,7 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
   const navigate = useNavigate();
   const [passwords, setPasswords] = useState({ currentPassword: '', newPassword: '', newPasswordConfirm: '' });
   const [deletePassword, setDeletePassword] = useState('');
+  const [confirmingDeletion, setConfirmingDeletion] = useState(false);
   const soundEffects = useSoundEffects();
   const [preferences, setPreferences] = useState({
     notifications: viewer.preferences?.notifications ?? true,
@@ -113,7 +115,7 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
   }
 
   async function deleteAccount() {
-    if (!window.confirm(s.deleteWarning)) return;
+    setConfirmingDeletion(false);
     try {
       await account.deleteAccount(deletePassword);
     } catch (failure) {
@@ -212,17 +214,25 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
       <section className="settings-section">
         <h2>{s.deleteSection}</h2>
         <p>{s.deleteWarning}</p>
-        <input
-          className="text-input"
-          type="password"
-          aria-label={s.deletePassword}
-          placeholder={s.deletePassword}
-          value={deletePassword}
-          onChange={(event) => setDeletePassword(event.target.value)}
-        />
-        <button type="button" className="button button--danger" disabled={!deletePassword || account.inFlight} onClick={() => void deleteAccount()}>
+        <div className="field">
+          <label htmlFor="settings-delete-password" className="field__label">
+            {s.deletePassword}
+          </label>
+          <input
+            id="settings-delete-password"
+            className="field__input"
+            type="password"
+            autoComplete="current-password"
+            value={deletePassword}
+            onChange={(event) => setDeletePassword(event.target.value)}
+          />
+        </div>
+        <button type="button" className="button button--danger" disabled={!deletePassword || account.inFlight} onClick={() => setConfirmingDeletion(true)}>
           {s.deleteAccount}
         </button>
+        {confirmingDeletion ? (
+          <ConfirmDialog kind="withdraw" open onConfirm={() => void deleteAccount()} onCancel={() => setConfirmingDeletion(false)} busy={account.inFlight} />
+        ) : null}
       </section>
     </div>
   );

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
 import {
+  characterCount,
   INQUIRY_CATEGORIES,
   INQUIRY_COMMENT_MAX,
   INQUIRY_CONTENT_MAX,
@@ -89,6 +90,9 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
   const [category, setCategory] = useState<InquiryCategory>('GENERAL');
   const [priority, setPriority] = useState<InquiryPriority>('MEDIUM');
   const [error, setError] = useState<string | null>(null);
+  /** The field the message is about, when it is about one (the server's refusals are told below the form). */
+  const [errorField, setErrorField] = useState<'title' | 'content' | null>(null);
+  const errorId = useId();
   const [commit, inFlight] = useTypedMutation<InquiryListPageCreateMutation>(
     graphql`
       mutation InquiryListPageCreateMutation($input: CreateInquiryInput!, $connections: [ID!]!) {
@@ -112,17 +116,20 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
     { payload: 'CreateInquiryPayload', failureText: errorMessages.UNKNOWN },
   );
   const keys = useIdempotencyKey();
-  // The same rules as the server, so the member learns them before sending.
-  const localProblem = () => {
-    if (title.trim().length < 1 || title.trim().length > INQUIRY_TITLE_MAX) return m.inquiryTitle(INQUIRY_TITLE_MAX);
-    if (content.trim().length < INQUIRY_CONTENT_MIN || content.trim().length > INQUIRY_CONTENT_MAX)
-      return m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX);
+  // The same rules as the server, counted as it counts (an emoji is one character), so the member learns them before sending.
+  const localProblem = (): { field: 'title' | 'content'; message: string } | null => {
+    const titleLength = characterCount(title.trim());
+    if (titleLength < 1 || titleLength > INQUIRY_TITLE_MAX) return { field: 'title', message: m.inquiryTitle(INQUIRY_TITLE_MAX) };
+    const contentLength = characterCount(content.trim());
+    if (contentLength < INQUIRY_CONTENT_MIN || contentLength > INQUIRY_CONTENT_MAX)
+      return { field: 'content', message: m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX) };
     return null;
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = localProblem();
-    setError(problem);
+    setError(problem?.message ?? null);
+    setErrorField(problem?.field ?? null);
     if (problem) return;
     const input = { title, content, category, priority };
     commit({ variables: { input: { ...input, idempotencyKey: keys.keyFor(input) }, connections: [connectionId] } }).then(
@@ -151,9 +158,22 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         options={INQUIRY_PRIORITIES.map((value) => [value.toUpperCase() as InquiryPriority, m.inquiryPriorityLabels[value]] as const)}
         onChange={setPriority}
       />
-      <LabeledText label={m.titleLabel} value={title} maxLength={INQUIRY_TITLE_MAX} onChange={setTitle} />
-      <LabeledText label={m.contentLabel} value={content} maxLength={INQUIRY_CONTENT_MAX} rows={5} onChange={setContent} />
-      <FormError error={error} />
+      <LabeledText
+        label={m.titleLabel}
+        value={title}
+        maxLength={INQUIRY_TITLE_MAX}
+        onChange={setTitle}
+        errorId={errorField === 'title' ? errorId : undefined}
+      />
+      <LabeledText
+        label={m.contentLabel}
+        value={content}
+        maxLength={INQUIRY_CONTENT_MAX}
+        rows={5}
+        onChange={setContent}
+        errorId={errorField === 'content' ? errorId : undefined}
+      />
+      <FormError error={error} id={errorId} />
       <button type="submit" className="button button--primary" disabled={inFlight}>
         {m.submit}
       </button>

@@ -111,18 +111,21 @@ interface LabeledTextProps {
   /** A textarea of this many rows instead of a one-line input. */
   rows?: number;
   placeholder?: string;
+  /** The id of the message saying what is wrong with this field, when something is: the field is marked invalid. */
+  errorId?: string;
 }
 
 /** A text input, or a textarea, inside its label (the inquiry and staff forms). */
-export function LabeledText({ label, value, onChange, maxLength, rows, placeholder }: LabeledTextProps) {
+export function LabeledText({ label, value, onChange, maxLength, rows, placeholder, errorId }: LabeledTextProps) {
   const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value);
+  const invalid = errorId ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
   return (
     <label>
       {label}
       {rows ? (
-        <textarea value={value} maxLength={maxLength} rows={rows} onChange={change} />
+        <textarea value={value} maxLength={maxLength} rows={rows} onChange={change} {...invalid} />
       ) : (
-        <input value={value} maxLength={maxLength} onChange={change} placeholder={placeholder} />
+        <input value={value} maxLength={maxLength} onChange={change} placeholder={placeholder} {...invalid} />
       )}
     </label>
   );
@@ -151,9 +154,9 @@ export function LabeledSelect<T extends string>(props: {
 }
 
 /** A form's message, read out when it appears. */
-export function FormError({ error, className = 'form-error' }: { error: string | null; className?: string }) {
+export function FormError({ error, className = 'form-error', id }: { error: string | null; className?: string; id?: string }) {
   return error ? (
-    <p className={className} role="alert">
+    <p id={id} className={className} role="alert">
       {error}
     </p>
   ) : null;
