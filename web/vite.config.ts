@@ -52,6 +52,12 @@ function inlineStylesheet(): Plugin {
   };
 }
 
+/** Library chunks the entry imports itself: always loaded by the time a screen is, so no preload list names them. */
+const ENTRY_LIBRARY_CHUNKS = ['react', 'relay', 'router', 'rolldown-runtime', 'messages', 'preload-helper'];
+const ENTRY_LIBRARY_FILE = new RegExp(`^assets/(${ENTRY_LIBRARY_CHUNKS.join('|')})-`);
+/** Chunks whose file keeps its name: those libraries, and zod's (shared by the form screens). */
+const NAMED_CHUNKS = new Set([...ENTRY_LIBRARY_CHUNKS, 'zod']);
+
 export default defineConfig({
   root: webDir,
   base: '/',
@@ -78,12 +84,14 @@ export default defineConfig({
     // lazy import in the route table carries its list, so each name left out is bytes off the first visit.
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !/^assets\/(react|relay|router|rolldown-runtime|messages|preload-helper)-/.test(dep)),
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !ENTRY_LIBRARY_FILE.test(dep)),
     },
     rolldownOptions: {
       output: {
-        // The route table names every chunk: 7 hash characters (42 bits) are unique enough for one release's files.
-        chunkFileNames: 'assets/[name]-[hash:7].js',
+        // The route table names every chunk, so the app's own chunks are named by their hash alone (7 characters, 42 bits,
+        // are unique enough for one release's files): their names cost every first visit bytes. The libraries keep
+        // their names, which the preload lists above leave out by.
+        chunkFileNames: (chunk) => (NAMED_CHUNKS.has(chunk.name) ? 'assets/[name]-[hash:7].js' : 'assets/[hash:7].js'),
         // Libraries change far less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [

@@ -3,6 +3,7 @@ import { afterEach, expect, test } from 'vitest';
 import { communityTexts, globalErrorTexts, uiTexts } from '../../domain/messages.js';
 import { openBrowser } from '../helpers/browser.js';
 import { useWebApp } from '../helpers/web-app.js';
+import { builtChunkOf } from '../helpers/web-build.js';
 
 /**
  * 002 §8.2 in Chromium: the upstream goes down behind the real gateway (a fault proxy answers 503 for it); a tap
@@ -99,7 +100,7 @@ test('a tap that fails before the error handler’s code has arrived is told by 
   const page = app.watch(await app.browser.newPage());
   let releaseHandler!: () => void;
   const handlerHeld = new Promise<void>((resolve) => (releaseHandler = resolve));
-  await page.route(/\/assets\/RequestFailureToasts-[^/]+\.js$/, async (route) => {
+  await page.route(`**${builtChunkOf('src/app/errors/RequestFailureToasts.tsx')}`, async (route) => {
     await handlerHeld;
     await route.continue();
   });

@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import type { PageJson, PostJson } from '../../domain/api.js';
 import { uiTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
+import { builtChunkOf } from '../helpers/web-build.js';
 
 /**
  * Performance (issue 9): each route navigation asks the gateway once. Counts the /graphql HTTP requests a
@@ -78,8 +79,8 @@ test("a first visit asks for its screen's code beside its query, before the app 
   await page.getByRole('heading', { name: feed.results[0].title }).waitFor();
   // The app's first render asks for the toasts of failed requests; the screen's code was asked for before it, with
   // its query, so that on a slow network the two travel together (issue 21).
-  const screenCode = scripts.findIndex((path) => /\/assets\/PostDetailPage-/.test(path));
-  const firstRendersCode = scripts.findIndex((path) => /\/assets\/RequestFailureToasts-/.test(path));
+  const screenCode = scripts.indexOf(builtChunkOf('src/community/PostDetailPage.tsx'));
+  const firstRendersCode = scripts.indexOf(builtChunkOf('src/app/errors/RequestFailureToasts.tsx'));
   expect(screenCode).toBeGreaterThan(-1);
   expect(firstRendersCode).toBeGreaterThan(-1);
   expect(screenCode).toBeLessThan(firstRendersCode);
