@@ -197,12 +197,29 @@ describe('probability tables', () => {
     await expect.poll(() => page.getByTestId('probability-page').textContent()).toBe('2 / 2');
     expect(await page.getByTestId('probability-card').count()).toBe(4);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The page is in the address: a row opened and Back, or a reload, find page 2 again.
+    await page.waitForURL(/\?page=2$/);
+    const secondPageFirst = await page.getByTestId('probability-card').first().textContent();
+    await page.getByTestId('probability-card').first().click();
+    await page.waitForURL(/\/probability\/villagedecoration\/\d+$/);
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('probability-page').textContent()).toBe('2 / 2');
+    expect(await page.getByTestId('probability-card').first().textContent()).toBe(secondPageFirst);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('probability-page').textContent()).toBe('2 / 2');
+    // A page past the end opens the last page.
+    await page.goto(`${app.gateway.url}/probability/villagedecoration?page=9`);
+    await expect.poll(() => page.getByTestId('probability-page').textContent()).toBe('2 / 2');
+    await page.waitForURL(/\?page=2$/);
     await page.getByRole('button', { name: itemTexts.probability.previous }).click();
     await expect.poll(() => page.getByTestId('probability-page').textContent()).toBe('1 / 2');
+    await page.getByRole('button', { name: itemTexts.probability.next }).click();
+    await expect.poll(() => page.getByTestId('probability-page').textContent()).toBe('2 / 2');
 
     // A new search starts again at page 1: "분수대" matches the 4th, 12th and 20th rows.
     await page.getByRole('searchbox', { name: itemTexts.probability.searchPlaceholder }).fill('분수대');
     await expect.poll(() => page.getByTestId('probability-card').count()).toBe(3);
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
     expect(await page.getByTestId('probability-page').count()).toBe(0);
 
     await page.getByRole('searchbox', { name: itemTexts.probability.searchPlaceholder }).fill('없는 장식');

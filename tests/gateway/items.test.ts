@@ -412,6 +412,19 @@ describe('probability tables', () => {
     expect(rows.reduce((sum, row) => sum + row.probability, 0)).toBeCloseTo(100, 9);
   });
 
+  it('serves a numbered page by offset: the same rows as paging there by cursor', async () => {
+    const byCursor = await stack.graphql(TABLE, { kind: 'VILLAGEDECORATION', first: 20 });
+    const next = await stack.graphql(TABLE, { kind: 'VILLAGEDECORATION', first: 20, after: byCursor.data.probabilityTable.pageInfo.endCursor });
+    const byOffset = await stack.graphql(
+      `query { probabilityTable(kind: VILLAGEDECORATION, first: 20, offset: 20) { totalCount edges { node { databaseId } } } }`,
+    );
+    expect(byOffset.errors).toBeUndefined();
+    expect(byOffset.data.probabilityTable.totalCount).toBe(24);
+    expect(byOffset.data.probabilityTable.edges.map((edge: any) => edge.node.databaseId)).toEqual(
+      next.data.probabilityTable.edges.map((edge: any) => edge.node.databaseId),
+    );
+  });
+
   it('searches name or description, case-insensitively', async () => {
     const byName = await stack.graphql(TABLE, { kind: 'TICKET', search: 'vip', first: 20 });
     expect(byName.data.probabilityTable.edges.map((edge: any) => edge.node.name)).toEqual(['슬라임 VIP 입장권']);

@@ -5,7 +5,7 @@ import { ITEM_SEARCH_DEBOUNCE_MS, ITEM_SEARCH_MAX_LENGTH, ITEM_SEARCH_MIN_LENGTH
 import { itemTexts } from '@domain/messages.js';
 import type { ItemSearchPageQuery as ItemSearchPageQueryType } from '../__generated__/ItemSearchPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
-import { SEARCH_PARAM } from './searchParam';
+import { PAGE_PARAM, SEARCH_PARAM } from './searchParam';
 import { ItemInfoModal } from './ItemInfoModal';
 
 const itemSearchQuery = graphql`
@@ -51,6 +51,8 @@ export function useSearchInAddress(delayMs: number) {
         const next = new URLSearchParams(current);
         if (term) next.set(SEARCH_PARAM, term);
         else next.delete(SEARCH_PARAM);
+        // A new search starts at its first page.
+        next.delete(PAGE_PARAM);
         return next;
       },
       { replace: true },

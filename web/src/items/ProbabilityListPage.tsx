@@ -1,6 +1,6 @@
-import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
-import { Link } from 'react-router-dom';
+import { Component, Suspense, useCallback, useEffect, type ReactNode } from 'react';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useRouteQuery } from '../app/routing/navigation';
 import {
   ITEM_SEARCH_DEBOUNCE_MS,
@@ -14,13 +14,13 @@ import type { ProbabilityListPageQuery as ProbabilityListPageQueryType } from '.
 import { useSearchInAddress } from './ItemSearchPage';
 import { PageHeader } from '../ui/PageHeader';
 import { StateScreen } from '../ui/StateScreen';
-import type { GraphQLProbabilityKind } from './probabilityLoaders';
+import { PAGE_PARAM } from './searchParam';
 
 const texts = itemTexts.probability;
 
 const probabilityListQuery = graphql`
-  query ProbabilityListPageQuery($kind: ProbabilityKind!, $search: String, $first: Int, $after: String, $last: Int, $before: String) @preloadable {
-    probabilityTable(kind: $kind, search: $search, first: $first, after: $after, last: $last, before: $before) @required(action: THROW) {
+  query ProbabilityListPageQuery($kind: ProbabilityKind!, $search: String, $first: Int!, $offset: Int!) @preloadable {
+    probabilityTable(kind: $kind, search: $search, first: $first, offset: $offset) @required(action: THROW) {
       totalCount
       edges {
         node {
@@ -32,10 +32,6 @@ const probabilityListQuery = graphql`
           rarity
           probability
         }
-      }
-      pageInfo {
-        startCursor
-        endCursor
       }
     }
   }
@@ -49,33 +45,17 @@ export default function ProbabilityListPage() {
   return <ProbabilityList key={kind} kind={kind} queryRef={queryRef} />;
 }
 
-function ProbabilityList({ kind, queryRef: initialRef }: { kind: ProbabilityKind; queryRef: PreloadedQuery<ProbabilityListPageQueryType> }) {
-  const [queryRef, loadQuery] = useQueryLoader<ProbabilityListPageQueryType>(probabilityListQuery, initialRef);
-  const [text, setText, search] = useSearchInAddress(ITEM_SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
-  const variables = { kind: kind.toUpperCase() as GraphQLProbabilityKind, search };
-  const firstSearch = useRef(true);
-
-  // 002 §4.1: a new search text starts again at page 1.
-  useEffect(() => {
-    if (firstSearch.current) {
-      firstSearch.current = false;
-      return;
-    }
-    setPage(1);
-    loadQuery({ kind: kind.toUpperCase() as GraphQLProbabilityKind, search, first: PROBABILITY_PAGE_SIZE }, { fetchPolicy: 'store-or-network' });
-  }, [kind, search, loadQuery]);
-
-  const goTo = (target: number, cursors: { after?: string | null; before?: string | null }) => {
-    setPage(target);
-    loadQuery(
-      cursors.before
-        ? { ...variables, last: PROBABILITY_PAGE_SIZE, before: cursors.before }
-        : { ...variables, first: PROBABILITY_PAGE_SIZE, after: cursors.after },
-      { fetchPolicy: 'store-or-network' },
-    );
-    window.scrollTo({ top: 0 });
-  };
+/** The page is the address's (`?page=`), as the search is (`?q=`): a new search starts again at page 1 (002 §4.1). */
+function ProbabilityList({ kind, queryRef }: { kind: ProbabilityKind; queryRef: PreloadedQuery<ProbabilityListPageQueryType> }) {
+  const [text, setText] = useSearchInAddress(ITEM_SEARCH_DEBOUNCE_MS);
+  const [, setParams] = useSearchParams();
+  const goTo = useCallback(
+    (target: number, { replace = false } = {}) => {
+      setParams((current) => withPage(current, target), { replace });
+      window.scrollTo({ top: 0 });
+    },
+    [setParams],
+  );
 
   return (
     <>
@@ -92,7 +72,7 @@ function ProbabilityList({ kind, queryRef: initialRef }: { kind: ProbabilityKind
         />
         <LoggedFailure resetKey={queryRef}>
           <Suspense fallback={<ProbabilitySkeleton />}>
-            {queryRef ? <ProbabilityResults kind={kind} queryRef={queryRef} page={page} onPage={goTo} /> : null}
+            <ProbabilityResults kind={kind} queryRef={queryRef} onPage={goTo} />
           </Suspense>
         </LoggedFailure>
       </section>
@@ -100,16 +80,30 @@ function ProbabilityList({ kind, queryRef: initialRef }: { kind: ProbabilityKind
   );
 }
 
+/** The address's parameters with `page` set (left out for page 1). */
+function withPage(params: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (page > 1) next.set(PAGE_PARAM, String(page));
+  else next.delete(PAGE_PARAM);
+  return next;
+}
+
 interface ResultsProps {
   kind: string;
   queryRef: PreloadedQuery<ProbabilityListPageQueryType>;
-  page: number;
-  onPage: (page: number, cursors: { after?: string | null; before?: string | null }) => void;
+  onPage: (page: number, options?: { replace?: boolean }) => void;
 }
 
-function ProbabilityResults({ kind, queryRef, page, onPage }: ResultsProps) {
+function ProbabilityResults({ kind, queryRef, onPage }: ResultsProps) {
   const { probabilityTable } = usePreloadedQuery<ProbabilityListPageQueryType>(probabilityListQuery, queryRef);
   const totalPages = Math.max(1, Math.ceil(probabilityTable.totalCount / PROBABILITY_PAGE_SIZE));
+  const page = queryRef.variables.offset / PROBABILITY_PAGE_SIZE + 1;
+  const pastTheEnd = probabilityTable.edges.length === 0 && page > totalPages;
+  // A page past the end (an old link, rows gone since) opens the last page instead.
+  useEffect(() => {
+    if (pastTheEnd) onPage(totalPages, { replace: true });
+  }, [pastTheEnd, totalPages, onPage]);
+  if (pastTheEnd) return <ProbabilitySkeleton />;
   if (probabilityTable.edges.length === 0) {
     return (
       <div className="probability__empty">
@@ -147,23 +141,13 @@ function ProbabilityResults({ kind, queryRef, page, onPage }: ResultsProps) {
       </ul>
       {totalPages > 1 ? (
         <nav className="probability__pager" aria-label={texts.title}>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page <= 1}
-            onClick={() => onPage(page - 1, { before: probabilityTable.pageInfo.startCursor })}
-          >
+          <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
             {texts.previous}
           </button>
           <span className="probability__page" data-testid="probability-page">
             {texts.pageOf(page, totalPages)}
           </span>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page >= totalPages}
-            onClick={() => onPage(page + 1, { after: probabilityTable.pageInfo.endCursor })}
-          >
+          <button type="button" className="button button--secondary" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
             {texts.next}
           </button>
         </nav>

@@ -1,13 +1,12 @@
-import { loadQuery, type PreloadedQuery } from 'react-relay';
+import type { PreloadedQuery } from 'react-relay';
 import type { RouteLoaderArgs } from '../app/routing/navigation';
 import { PROBABILITY_KINDS, PROBABILITY_PAGE_SIZE, type ProbabilityKind } from '@domain/limits.js';
 import ProbabilityDetailPageQuery from '../__generated__/ProbabilityDetailPageQuery$parameters';
 import type { ProbabilityDetailPageQuery as ProbabilityDetailPageQueryType } from '../__generated__/ProbabilityDetailPageQuery.graphql';
 import ProbabilityListPageQuery from '../__generated__/ProbabilityListPageQuery$parameters';
 import type { ProbabilityListPageQuery as ProbabilityListPageQueryType } from '../__generated__/ProbabilityListPageQuery.graphql';
-import { environment } from '../app/relay/environment';
 import { loadRouteQuery } from '../app/relay/loadRouteQuery';
-import { SEARCH_PARAM } from './searchParam';
+import { pageInAddress, SEARCH_PARAM } from './searchParam';
 
 export function probabilityKindOf(raw: string | undefined): ProbabilityKind | null {
   return (PROBABILITY_KINDS as readonly string[]).includes(raw ?? '') ? (raw as ProbabilityKind) : null;
@@ -15,21 +14,20 @@ export function probabilityKindOf(raw: string | undefined): ProbabilityKind | nu
 
 export type GraphQLProbabilityKind = Uppercase<ProbabilityKind>;
 
-/** /probability/{kind}: the first page of the table, filtered by the address's search if any. An unknown kind loads nothing. */
+/**
+ * /probability/{kind}?q=&page=: the page of the table the address names (page 1 by default), filtered by its search
+ * if any, so Back to the table or a reload finds the same page. An unknown kind loads nothing.
+ */
 export function probabilityListLoader({ params, request }: RouteLoaderArgs): PreloadedQuery<ProbabilityListPageQueryType> | null {
   const kind = probabilityKindOf(params.kind);
   if (!kind) return null;
-  return loadQuery<ProbabilityListPageQueryType>(
-    // Not through loadRouteQuery: the screen takes over this reference and loads later pages itself.
-    environment,
-    ProbabilityListPageQuery,
-    {
-      kind: kind.toUpperCase() as GraphQLProbabilityKind,
-      search: new URL(request.url).searchParams.get(SEARCH_PARAM)?.trim() ?? '',
-      first: PROBABILITY_PAGE_SIZE,
-    },
-    { fetchPolicy: 'store-or-network' },
-  );
+  const address = new URL(request.url).searchParams;
+  return loadRouteQuery<ProbabilityListPageQueryType>(ProbabilityListPageQuery, {
+    kind: kind.toUpperCase() as GraphQLProbabilityKind,
+    search: address.get(SEARCH_PARAM)?.trim() ?? '',
+    first: PROBABILITY_PAGE_SIZE,
+    offset: (pageInAddress(address) - 1) * PROBABILITY_PAGE_SIZE,
+  });
 }
 
 /** /probability/{kind}/{id}: one row of a table. */

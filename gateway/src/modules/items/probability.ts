@@ -13,7 +13,7 @@ import { upstreamNode } from '../../graphql/nodes.js';
 import { NotFoundError } from '../../graphql/errors.js';
 import { issuesAt } from '../../graphql/ids.js';
 import { enumValues, labelledDescriptions } from '../../graphql/enums.js';
-import { byIdentity, queryConnection, sliceConnection } from '../../graphql/connections.js';
+import { byIdentity, offsetArgument, queryConnection, sliceConnection } from '../../graphql/connections.js';
 
 const ProbabilityKindEnum = builder.enumType('ProbabilityKind', {
   description: 'Which probability table: each kind of draw has its own.',
@@ -86,6 +86,7 @@ builder.queryField('probabilityTable', (t) =>
       search: t.arg.string({
         description: `Keeps only the rows whose name or description contains this text, ignoring case; at most ${PROBABILITY_SEARCH_MAX_LENGTH} characters.`,
       }),
+      offset: offsetArgument(t.arg),
     },
     resolve: (_root, args, context) => {
       const search = probabilitySearchSchema.safeParse(args.search ?? '');
