@@ -56,6 +56,14 @@ export function ReportModal({ open, onClose, onSubmit, notify }: ReportModalProp
       onClose();
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : reportTexts.failure;
+      // Reported before (ConflictError): the member's report stands, so say that alone, not 002 §8.3's failure that
+      // sends them to support, and close the modal as a received report does.
+      if ((error as { code?: unknown }).code === 'CONFLICT' && message !== reportTexts.failure) {
+        tell(message, 'info');
+        reset();
+        onClose();
+        return;
+      }
       tell(message === reportTexts.failure ? message : `${reportTexts.failure} (${message})`, 'error');
     } finally {
       setSending(false);
