@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { graphql, useRelayEnvironment } from 'react-relay';
 import { createOperationDescriptor, getRequest } from 'relay-runtime';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { registerSchema } from '@domain/account.js';
 import { NICKNAME_MAX, NICKNAME_MIN } from '@domain/limits.js';
 import { accountTexts, journeyTexts, legalTexts } from '@domain/messages.js';
@@ -241,7 +241,8 @@ const f = journeyTexts.forgot;
 /** /forgot-password: asks for the reset mail; the mail's link opens /reset-password. */
 export function ForgotPasswordPage() {
   const { requestPasswordReset, inFlight } = usePasswordResetMutations();
-  const [email, setEmail] = useState('');
+  const typedAtLogin = (useLocation().state as { email?: unknown } | null)?.email;
+  const [email, setEmail] = useState(typeof typedAtLogin === 'string' ? typedAtLogin : '');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 

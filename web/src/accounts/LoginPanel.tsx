@@ -293,7 +293,13 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
             <button type="button" className="link-button" onClick={back}>
               {t.back}
             </button>
-            <Link to="/login/set-password" className="link-button" onClick={onNavigateAway}>
+            {/* The e-mail typed here goes along (in the history entry, not the address), so the reset form starts with it. */}
+            <Link
+              to="/login/set-password"
+              state={identifier.includes('@') ? { email: identifier.trim() } : undefined}
+              className="link-button"
+              onClick={onNavigateAway}
+            >
               {t.forgotPassword}
             </Link>
           </div>
