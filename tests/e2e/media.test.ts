@@ -144,7 +144,7 @@ describe('post pictures through the write form', () => {
     await page.close();
   });
 
-  test('a picture over the limit and a file that is no picture are refused with the domain’s reasons, before any upload', async () => {
+  test('a picture over the limit and a file that is no picture are refused with the domain’s reasons, each file named; the page refuses what it can tell before any upload', async () => {
     const page = await open(`${app.gateway.url}/community/write`);
     const input = page.getByTestId('image-input');
     await input.waitFor({ state: 'attached' });
@@ -160,16 +160,24 @@ describe('post pictures through the write form', () => {
     await expect.poll(() => pickState(page)).toBe(refused('notes.txt', communityTexts.upload.notImage));
     expect(await page.getByTestId('image-preview').count()).toBe(0);
 
-    // Several refused at once: each is named with its own reason, none hides another.
+    // Several refused at once: each is named with its own reason, none hides another, those refused here and the
+    // one only the gateway can refuse (named and typed a PNG, not one), which answers last.
     await input.setInputFiles([
       { name: 'huge.png', mimeType: 'image/png', buffer: pngOfSize(IMAGE_MAX_BYTES + 1) },
+      { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('사진이 아니에요') },
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('사진이 아니에요') },
     ]);
     await expect
-      .poll(() => pickState(page))
-      .toBe(`${refused('huge.png', communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE))} ${refused('notes.txt', communityTexts.upload.notImage)}`);
+      .poll(() => pickState(page), { timeout: 20_000 })
+      .toBe(
+        [
+          refused('huge.png', communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE)),
+          refused('notes.txt', communityTexts.upload.notImage),
+          refused('fake.png', communityTexts.upload.notImage),
+        ].join(' '),
+      );
     expect(await page.getByTestId('image-preview').count()).toBe(0);
-    expect(uploads).toHaveLength(0);
+    expect(uploads).toHaveLength(1);
     await page.close();
   });
 

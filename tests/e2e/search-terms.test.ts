@@ -43,6 +43,23 @@ describe('search terms the gateway would refuse', () => {
     await page.getByText(validationTexts.searchMax(SEARCH_MAX_LENGTH)).waitFor();
     expect(await page.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
     expect(sent('SearchPostPageQuery')).toBe(0);
+
+    // The list that searches in place lists every post for a term it cannot search, and says why at once.
+    await page.goto(`${app.gateway.url}/community/posts?query=${encodeURIComponent('😀')}`);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: validationTexts.searchMin(SEARCH_MIN_LENGTH) })
+      .waitFor();
+    await page.close();
+  });
+
+  test('a huge page number opens the last page, not a refused request', async () => {
+    const page = await app.open('/community/posts?page=99999999999');
+    const current = page.locator('.pager [aria-current="page"]');
+    await current.waitFor();
+    const last = Number(await current.textContent());
+    expect(last).toBeGreaterThan(1);
+    expect(await page.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
     await page.close();
   });
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link, Outlet } from 'react-router-dom';
+import { Link, Outlet, useMatch } from 'react-router-dom';
 import { legalTexts } from '@domain/messages.js';
 import { UnauthorizedRedirect } from '../accounts/UnauthorizedRedirect';
 import { useTrackPreviousPath } from './navigation/backNavigation';
@@ -15,6 +15,10 @@ const RequestFailureToasts = lazy(() => import('./errors/RequestFailureToasts'))
 /** The layout shell of 000 §2: a centred column (the page's one <main>) with each screen's header and content above the tab bar. */
 export function AppLayout() {
   useTrackPreviousPath();
+  // The story viewer covers the whole screen as a dialog: the tab bar and links under it leave the keyboard's and
+  // screen readers' reach while it is open (Tab went on to the hidden tabs).
+  const storyRoute = useMatch('/stories/:userId');
+  const underStoryViewer = storyRoute !== null && storyRoute.params.userId !== 'new';
   return (
     <ToastProvider>
       <LoginModalProvider>
@@ -26,11 +30,13 @@ export function AppLayout() {
         <main className="app-column">
           <Outlet />
         </main>
-        <BottomTabBar />
-        <nav className="legal-links" aria-label={legalTexts.links}>
-          <Link to="/terms">{legalTexts.terms}</Link>
-          <Link to="/privacy">{legalTexts.privacy}</Link>
-        </nav>
+        <div inert={underStoryViewer}>
+          <BottomTabBar />
+          <nav className="legal-links" aria-label={legalTexts.links}>
+            <Link to="/terms">{legalTexts.terms}</Link>
+            <Link to="/privacy">{legalTexts.privacy}</Link>
+          </nav>
+        </div>
       </LoginModalProvider>
     </ToastProvider>
   );

@@ -33,7 +33,9 @@ export function SearchBox({
 }) {
   const [query, setQuery] = useState(initialQuery);
   const [type, setType] = useState<PostSearchType>(initialType);
-  const [problem, setProblem] = useState<string | null>(null);
+  // A list that searches in place lists everything for a term it cannot search: the box says why at once (a term
+  // from the address, typed elsewhere or shared), rather than showing the whole list as if it were the results.
+  const [problem, setProblem] = useState<string | null>(() => (basePath && initialQuery.trim() ? postSearchProblem(initialQuery) : null));
   const navigate = useNavigate();
   const errorId = useId();
 

@@ -29,6 +29,15 @@ export function usePickedImages(initial: ReadonlyArray<{ id: string; url: string
   useEffect(() => () => localPreviews.current.forEach((url) => URL.revokeObjectURL(url)), []);
   /** The files picked here, by key, for sending one again. */
   const pickedFiles = useRef(new Map<string, File>());
+  /**
+   * The refusals since the last pick, each naming its file: those found here at once and those the gateway answers
+   * later, so several refused files are all told apart, whichever order they come in.
+   */
+  const refusals = useRef<string[]>([]);
+  const refuse = (fileName: string, reason: string) => {
+    refusals.current = [...refusals.current, communityTexts.upload.refusedFile(fileName, reason)];
+    onProblem(refusals.current.join(' '));
+  };
 
   const upload = (key: string, file: File) => {
     setPicked((current) => current.map((entry) => (entry.key === key ? { ...entry, failed: false } : entry)));
@@ -42,22 +51,21 @@ export function usePickedImages(initial: ReadonlyArray<{ id: string; url: string
           refused ? current.filter((entry) => entry.key !== key) : current.map((entry) => (entry.key === key ? { ...entry, failed: true } : entry)),
         );
         if (refused) pickedFiles.current.delete(key);
-        onProblem(communityTexts.upload.refusedFile(file.name, error.message || communityTexts.upload.failed));
+        refuse(file.name, error.message || communityTexts.upload.failed);
       },
     );
   };
 
   const pick = (files: File[]) => {
+    refusals.current = [];
     if (picked.length + files.length > POST_IMAGES_MAX) {
       onProblem(communityTexts.upload.tooMany(POST_IMAGES_MAX));
       return;
     }
-    // Every file refused here is named in one message: several bad files picked at once are all told apart.
-    const refusals: string[] = [];
     for (const file of files) {
       const problem = pictureProblem(file);
       if (problem) {
-        refusals.push(communityTexts.upload.refusedFile(file.name, problem));
+        refuse(file.name, problem);
         continue;
       }
       const previewUrl = URL.createObjectURL(file);
@@ -67,11 +75,11 @@ export function usePickedImages(initial: ReadonlyArray<{ id: string; url: string
       setPicked((current) => [...current, { key, previewUrl, id: null }]);
       upload(key, file);
     }
-    if (refusals.length) onProblem(refusals.join(' '));
   };
 
   const retry = (key: string) => {
     const file = pickedFiles.current.get(key);
+    refusals.current = [];
     if (file) upload(key, file);
   };
   const remove = (key: string) => {

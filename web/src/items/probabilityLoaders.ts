@@ -26,7 +26,7 @@ export function probabilityListLoader({ params, request }: RouteLoaderArgs): Pre
     kind: kind.toUpperCase() as GraphQLProbabilityKind,
     search: address.get(SEARCH_PARAM)?.trim() ?? '',
     first: PROBABILITY_PAGE_SIZE,
-    offset: (pageInAddress(address) - 1) * PROBABILITY_PAGE_SIZE,
+    offset: (pageInAddress(address, PROBABILITY_PAGE_SIZE) - 1) * PROBABILITY_PAGE_SIZE,
   });
 }
 

@@ -131,6 +131,7 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
       ref={viewerRef}
       className="story-viewer"
       role="dialog"
+      aria-modal="true"
       aria-label={user.nickname}
       tabIndex={-1}
       onTouchStart={(event) => {
@@ -180,7 +181,7 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
         open={sheet === 'report'}
         onClose={() => setSheet(null)}
         onSubmit={reportStory}
-        notify={(message, kind) => showStoryToast(message, kind === 'success' ? 'success' : 'error')}
+        notify={(message, kind) => showStoryToast(message, kind === 'error' || kind === 'warning' ? 'error' : 'success')}
       />
       <HighlightSheet open={sheet === 'highlight'} onClose={() => setSheet(null)} onSubmit={keepInHighlight} />
     </div>
