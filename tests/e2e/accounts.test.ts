@@ -283,6 +283,8 @@ describe('login sheet details (001 §2)', () => {
     await password.fill('a'.repeat(25));
     expect(await password.inputValue()).toHaveLength(20);
     await dialog.getByText('20/20').waitFor();
+    // The count is shown, not announced: a live region would read the password's length out at every key.
+    expect(await dialog.getByText('20/20').evaluate((counter) => counter.closest('[aria-live]'))).toBeNull();
     await dialog.getByRole('button', { name: sheet.show }).click();
     expect(await password.getAttribute('type')).toBe('text');
     await dialog.getByRole('button', { name: sheet.back }).click();

@@ -283,9 +283,8 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
               {showPassword ? t.hide : t.show}
             </button>
           </div>
-          <p className="password-field__counter" aria-live="polite">
-            {t.counter(password.length, LOGIN_SHEET_PASSWORD_MAX)}
-          </p>
+          {/* Not a live region: a screen reader would tell the password's length to anyone listening at every key. */}
+          <p className="password-field__counter">{t.counter(password.length, LOGIN_SHEET_PASSWORD_MAX)}</p>
           <button type="button" className="button button--primary login-panel__submit" disabled={!passwordValid || inFlight} onClick={() => void submit()}>
             {inFlight ? t.loggingIn : t.submit}
           </button>
