@@ -87,3 +87,23 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
     </>
   );
 }
+
+/** The member's present password, as a change or the withdrawal asks for it to confirm who is there. */
+export function CurrentPasswordField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        type="password"
+        autoComplete="current-password"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}

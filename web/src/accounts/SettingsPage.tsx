@@ -14,7 +14,8 @@ import { BlockedMemberList } from './BlockedMemberList';
 import { HiddenStoryMemberList } from '../stories/HiddenStoryMemberList';
 import { setSoundEffects, useSoundEffects } from '../ui/modalSound';
 import { RouteScreen } from '../app/RouteScreen';
-import { NewPasswordFields, newPasswordReady, useEmailVerificationMutations } from './AccountJourneyPages';
+import { useEmailVerificationMutations } from './AccountJourneyPages';
+import { CurrentPasswordField, NewPasswordFields, newPasswordReady } from './NewPasswordFields';
 import { LoginRequiredScreen } from './LoginRequiredScreen';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 
@@ -125,26 +126,15 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
     navigate('/community', { replace: true });
   }
 
-  const setPassword = (field: keyof typeof passwords) => (event: { target: { value: string } }) =>
-    setPasswords((current) => ({ ...current, [field]: event.target.value }));
-
   return (
     <div className="account-page">
       <section className="settings-section">
         <h2>{s.passwordSection}</h2>
-        <div className="field">
-          <label htmlFor="settings-current-password" className="field__label">
-            {s.currentPassword}
-          </label>
-          <input
-            id="settings-current-password"
-            className="field__input"
-            type="password"
-            autoComplete="current-password"
-            value={passwords.currentPassword}
-            onChange={setPassword('currentPassword')}
-          />
-        </div>
+        <CurrentPasswordField
+          label={s.currentPassword}
+          value={passwords.currentPassword}
+          onChange={(value) => setPasswords((current) => ({ ...current, currentPassword: value }))}
+        />
         <NewPasswordFields
           labels={{ password: s.newPassword, confirmation: s.newPasswordConfirm }}
           password={passwords.newPassword}
@@ -214,19 +204,7 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
       <section className="settings-section">
         <h2>{s.deleteSection}</h2>
         <p>{s.deleteWarning}</p>
-        <div className="field">
-          <label htmlFor="settings-delete-password" className="field__label">
-            {s.deletePassword}
-          </label>
-          <input
-            id="settings-delete-password"
-            className="field__input"
-            type="password"
-            autoComplete="current-password"
-            value={deletePassword}
-            onChange={(event) => setDeletePassword(event.target.value)}
-          />
-        </div>
+        <CurrentPasswordField label={s.deletePassword} value={deletePassword} onChange={setDeletePassword} />
         <button type="button" className="button button--danger" disabled={!deletePassword || account.inFlight} onClick={() => setConfirmingDeletion(true)}>
           {s.deleteAccount}
         </button>

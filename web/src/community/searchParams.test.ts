@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NUMBERED_LIST_PAGE_SIZE, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, STORED_INT_MAX } from '@domain/limits.js';
 import { validationTexts } from '@domain/messages.js';
-import { isSearchable, offsetOfPage, pageNumberFrom, POST_LIST_PATH, searchRequestFrom } from './searchParams';
+import { isSearchable, offsetOfPage, POST_LIST_PATH, searchRequestFrom } from './searchParams';
 import { postSearchProblem } from './SearchBox';
 import { searchPath, visiblePages } from './numberedPages';
 
@@ -21,7 +21,6 @@ describe('search parameters', () => {
   it('reads a huge page number as the last page the API can be asked for, not a refused request', () => {
     expect(searchRequestFrom('page=99999999999').page).toBe(Math.floor(STORED_INT_MAX / NUMBERED_LIST_PAGE_SIZE));
     expect(offsetOfPage(searchRequestFrom('page=2147483648').page)).toBeLessThanOrEqual(STORED_INT_MAX);
-    expect(pageNumberFrom('2.5', 20)).toBe(1);
   });
 
   it('searches only for 2 to 100 trimmed characters, an emoji counted as one, as the gateway counts', () => {

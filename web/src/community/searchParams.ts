@@ -1,12 +1,5 @@
-import {
-  NUMBERED_LIST_PAGE_SIZE,
-  POST_SEARCH_TYPES,
-  STORED_INT_MAX,
-  SEARCH_MAX_LENGTH,
-  SEARCH_MIN_LENGTH,
-  searchTermProblem,
-  type PostSearchType,
-} from '@domain/limits.js';
+import { NUMBERED_LIST_PAGE_SIZE, POST_SEARCH_TYPES, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, searchTermProblem, type PostSearchType } from '@domain/limits.js';
+import { pageNumberFrom } from '../app/routing/pageNumber';
 
 export interface SearchRequest {
   query: string;
@@ -30,16 +23,6 @@ export const POST_LIST_PATH = '/community/posts';
 
 /** 000 §5: the search runs only for 2 to 100 characters after trimming, counted as the gateway counts (an emoji is one). */
 export const isSearchable = (query: string): boolean => searchTermProblem(query, SEARCH_MIN_LENGTH, SEARCH_MAX_LENGTH) === null;
-
-/**
- * A page number from the address: a whole number from 1 (else 1), at most the last page whose offset the API's
- * integers hold, so a huge number opens the list's last page as any page past the end does (it was a refused request).
- */
-export function pageNumberFrom(raw: string | null, pageSize: number): number {
-  const page = Number(raw);
-  if (!Number.isInteger(page) || page < 1) return 1;
-  return Math.min(page, Math.floor(STORED_INT_MAX / pageSize));
-}
 
 /** Where a numbered page starts in its list: the connection's `offset` (cursors name items, not places). */
 export function offsetOfPage(page: number): number {

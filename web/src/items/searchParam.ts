@@ -1,4 +1,4 @@
-import { pageNumberFrom } from '../community/searchParams';
+import { pageNumberFrom } from '../app/routing/pageNumber';
 
 /** The address's parameter that keeps a search screen's text (useSearchInAddress), read by loaders too. */
 export const SEARCH_PARAM = 'q';
