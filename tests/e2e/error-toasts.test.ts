@@ -68,6 +68,15 @@ test('a screen whose data fails shows the fallback screen with 다시 시도, wh
     const retry = page.getByRole('button', { name: globalErrorTexts.tryAgain });
     await retry.waitFor();
     expect(await page.getByText(globalErrorTexts.fallbackTitle).count()).toBe(1);
+    // The screen's header stays and keeps the page's one h1; a screen that draws its own header (a profile) fails
+    // whole, and then the message is the page's h1, so a screen reader still finds a heading to start from.
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 2, name: globalErrorTexts.fallbackTitle }).count()).toBe(1);
+    await page.goto(app.gateway.url + '/users/2');
+    await page.getByRole('heading', { level: 1, name: globalErrorTexts.fallbackTitle }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await page.goto(app.gateway.url + postPath(2));
+    await retry.waitFor();
 
     app.proxy.fallback = { kind: 'pass' };
     await new Promise((resolve) => setTimeout(resolve, 600));

@@ -29,7 +29,7 @@ export function RouteScreen<TQuery extends OperationType>({ header, fallback = <
     <>
       {header}
       {queryRef ? (
-        <ErrorBoundary resetKeys={[queryRef]} onRetry={revalidate}>
+        <ErrorBoundary resetKeys={[queryRef]} onRetry={revalidate} wholeScreen={header === undefined}>
           <Suspense fallback={fallback}>{children(queryRef)}</Suspense>
         </ErrorBoundary>
       ) : (
@@ -47,7 +47,7 @@ export function RouteScreen<TQuery extends OperationType>({ header, fallback = <
 export function ScreenFrame() {
   const { pathname } = useLocation();
   return (
-    <ErrorBoundary resetKeys={[pathname]} onRetry={() => window.location.reload()}>
+    <ErrorBoundary resetKeys={[pathname]} onRetry={() => window.location.reload()} wholeScreen>
       <Suspense fallback={<ScreenSkeleton />}>
         <Outlet />
       </Suspense>

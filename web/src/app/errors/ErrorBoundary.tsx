@@ -6,6 +6,8 @@ interface ErrorBoundaryProps {
   /** The error state is left when any of these change (002 §4.5). */
   resetKeys: readonly unknown[];
   onRetry: () => void;
+  /** The boundary stands for the whole screen (nothing of it stays drawn on failure): its message is the page's heading. */
+  wholeScreen?: boolean;
 }
 
 interface ErrorBoundaryState {
@@ -35,7 +37,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   render() {
     const { error } = this.state;
-    if (error) return <FallbackScreen error={error} onRetry={this.props.onRetry} />;
+    if (error) return <FallbackScreen error={error} onRetry={this.props.onRetry} wholeScreen={this.props.wholeScreen} />;
     return this.props.children;
   }
 }

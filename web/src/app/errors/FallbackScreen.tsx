@@ -4,6 +4,8 @@ import { RequestError } from '../relay/fetchGraphQL';
 interface FallbackScreenProps {
   error: unknown;
   onRetry: () => void;
+  /** In place of a whole screen, header included: its title is the page's h1 (a page without one has no heading to go to). */
+  wholeScreen?: boolean;
 }
 
 /**
@@ -17,11 +19,12 @@ export function fallbackMessageOf(error: unknown): string | null {
 }
 
 /** The fallback screen of 002 §8.4. */
-export function FallbackScreen({ error, onRetry }: FallbackScreenProps) {
+export function FallbackScreen({ error, onRetry, wholeScreen = false }: FallbackScreenProps) {
+  const Title = wholeScreen ? 'h1' : 'h2';
   return (
     <section className="state-screen" role="alert">
       <div className="state-screen__slime state-screen__slime--sad" aria-hidden="true" />
-      <h2 className="state-screen__title">{globalErrorTexts.fallbackTitle}</h2>
+      <Title className="state-screen__title">{globalErrorTexts.fallbackTitle}</Title>
       <p className="state-screen__text">{fallbackMessageOf(error) ?? globalErrorTexts.fallbackText}</p>
       <button type="button" className="button button--primary" onClick={onRetry}>
         {globalErrorTexts.tryAgain}
