@@ -31,6 +31,20 @@ export function characterCount(text: string): number {
   return count;
 }
 
+/** `text` cut after its first `max` characters as the schemas count them (never inside an emoji's surrogate pair). */
+export function clipToCharacters(text: string, max: number): string {
+  // Never more code points than UTF-16 units: a text this short is within the limit as it is.
+  if (text.length <= max) return text;
+  let end = 0;
+  let count = 0;
+  for (const character of text) {
+    if (count === max) break;
+    end += character.length;
+    count += 1;
+  }
+  return text.slice(0, end);
+}
+
 /** Why a search term would be refused by a `min`..`max` rule, after trimming as the schemas do; null when it is searchable. */
 export function searchTermProblem(term: string, min: number, max: number): 'tooShort' | 'tooLong' | null {
   const count = characterCount(term.trim());

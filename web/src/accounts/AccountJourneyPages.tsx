@@ -6,7 +6,7 @@ import { registerSchema } from '@domain/account.js';
 import { NICKNAME_MAX, NICKNAME_MIN } from '@domain/limits.js';
 import { accountTexts, journeyTexts, legalTexts } from '@domain/messages.js';
 import { PageHeader } from '../ui/PageHeader';
-import { FormError } from '../ui/FormParts';
+import { characterLimit, FormError } from '../ui/FormParts';
 import { useToast } from '../ui/toast/ToastProvider';
 import { MutationFailure, failureMessage } from '../app/relay/mutationFailure';
 import { rememberReturnPath, useSession } from '../app/session';
@@ -51,12 +51,11 @@ function TextField(props: {
         className="field__input"
         type={props.type ?? 'text'}
         autoComplete={props.autoComplete}
-        maxLength={props.maxLength}
         placeholder={props.placeholder}
         value={props.value}
         aria-invalid={Boolean(props.error)}
         aria-describedby={props.error || props.hint ? messageId : undefined}
-        onChange={(event) => props.onChange(event.target.value)}
+        {...characterLimit(props.maxLength, props.onChange)}
         onBlur={props.onBlur}
         autoFocus={props.autoFocus}
       />

@@ -3,13 +3,13 @@ import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 
 import { Link } from 'react-router-dom';
 import type { LoginPanelProvidersQuery } from '../__generated__/LoginPanelProvidersQuery.graphql';
 import { isLoginIdentifier, isSheetPassword } from '@domain/accountRules.js';
-import { LOGIN_SHEET_PASSWORD_MAX } from '@domain/limits.js';
+import { LOGIN_SHEET_PASSWORD_MAX, characterCount } from '@domain/limits.js';
 import { accountTexts, legalTexts } from '@domain/messages.js';
 import { useLoginMutations, type SocialProviderName } from './useLoginMutations';
 import { useToast } from '../ui/toast/ToastProvider';
 import { failureMessage, MutationFailure } from '../app/relay/mutationFailure';
 import { loadSocialSdks, reloadSocialSdk, sdkFailed, sdkWindow, whenGoogleReady, type SdkProvider } from './socialSdks';
-import { FormError } from '../ui/FormParts';
+import { characterLimit, FormError } from '../ui/FormParts';
 import { onTabListKeyDown, tabIndexOf } from '../ui/tabKeys';
 
 const t = accountTexts.sheet;
@@ -274,9 +274,8 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
               placeholder={t.passwordPlaceholder}
-              maxLength={LOGIN_SHEET_PASSWORD_MAX}
               value={password}
-              onChange={(event) => setPassword(event.target.value.slice(0, LOGIN_SHEET_PASSWORD_MAX))}
+              {...characterLimit(LOGIN_SHEET_PASSWORD_MAX, setPassword)}
               onKeyDown={onPasswordKey}
             />
             <button type="button" className="password-field__toggle" onClick={() => setShowPassword((shown) => !shown)}>
@@ -284,7 +283,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
             </button>
           </div>
           {/* Not a live region: a screen reader would tell the password's length to anyone listening at every key. */}
-          <p className="password-field__counter">{t.counter(password.length, LOGIN_SHEET_PASSWORD_MAX)}</p>
+          <p className="password-field__counter">{t.counter(characterCount(password), LOGIN_SHEET_PASSWORD_MAX)}</p>
           <button type="button" className="button button--primary login-panel__submit" disabled={!passwordValid || inFlight} onClick={() => void submit()}>
             {inFlight ? t.loggingIn : t.submit}
           </button>

@@ -10,6 +10,7 @@ import { Avatar } from '../ui/Avatar';
 import { RouteScreen } from '../app/RouteScreen';
 import { BadgeChip, ProfileMoreButton } from './ProfileParts';
 import { memberSearchProblem } from './memberSearch';
+import { characterLimit } from '../ui/FormParts';
 
 const t = accountTexts.search;
 
@@ -38,9 +39,8 @@ export default function MemberSearchPage() {
               type="search"
               aria-label={t.label}
               placeholder={t.placeholder}
-              maxLength={SEARCH_MAX_LENGTH}
+              {...characterLimit(SEARCH_MAX_LENGTH, setDraft)}
               value={draft}
-              onChange={(event) => setDraft(event.target.value)}
             />
             <button type="submit" className="button button--primary" disabled={!draft.trim()}>
               {t.submit}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { newPasswordSchema } from '@domain/account.js';
 import { LOGIN_SHEET_PASSWORD_MAX, LOGIN_SHEET_PASSWORD_MIN } from '@domain/limits.js';
 import { accountTexts, journeyTexts } from '@domain/messages.js';
+import { characterLimit } from '../ui/FormParts';
 
 const RULE = accountTexts.validation.passwordRule(LOGIN_SHEET_PASSWORD_MIN, LOGIN_SHEET_PASSWORD_MAX);
 
@@ -51,11 +52,10 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
           className="field__input"
           type="password"
           autoComplete="new-password"
-          maxLength={LOGIN_SHEET_PASSWORD_MAX}
+          {...characterLimit(LOGIN_SHEET_PASSWORD_MAX, props.onPassword)}
           value={props.password}
           aria-describedby={hintId}
           aria-invalid={props.password !== '' && !ok}
-          onChange={(event) => props.onPassword(event.target.value)}
           autoFocus={props.autoFocus}
         />
         <p id={hintId} className={ok ? 'password-rule password-rule--ok' : 'password-rule'} aria-live="polite" data-testid="password-rule">
@@ -72,11 +72,10 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
           className="field__input"
           type="password"
           autoComplete="new-password"
-          maxLength={LOGIN_SHEET_PASSWORD_MAX}
+          {...characterLimit(LOGIN_SHEET_PASSWORD_MAX, props.onConfirmation)}
           value={props.confirmation}
           aria-describedby={mismatched ? mismatchId : undefined}
           aria-invalid={mismatched}
-          onChange={(event) => props.onConfirmation(event.target.value)}
         />
         {mismatched ? (
           <p id={mismatchId} className="field__error" role="alert">

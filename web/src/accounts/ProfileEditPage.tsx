@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
 import { nicknameMessage } from '@domain/account.js';
-import { BIO_MAX, GENDERS } from '@domain/limits.js';
+import { BIO_MAX, GENDERS, characterCount } from '@domain/limits.js';
 import { accountTexts } from '@domain/messages.js';
 import type { ProfileEditPageQuery } from '../__generated__/ProfileEditPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
@@ -11,7 +11,7 @@ import { useToast } from '../ui/toast/ToastProvider';
 import { failureMessage } from '../app/relay/mutationFailure';
 import { ProfilePhotoPicker } from './ProfilePhotoPicker';
 import { RouteScreen } from '../app/RouteScreen';
-import { FormError } from '../ui/FormParts';
+import { characterLimit, FormError } from '../ui/FormParts';
 import { LoginRequiredScreen } from './LoginRequiredScreen';
 
 const e = accountTexts.edit;
@@ -51,12 +51,13 @@ function ProfileFields({ viewer }: { viewer: NonNullable<ProfileEditPageQuery['r
 
   // The nickname's problem in the rule's own words, under the field as the member types (it is saved trimmed).
   const nicknameError = nicknameMessage(form.nickname.trim());
-  const valid = nicknameError === null && form.bio.length <= BIO_MAX;
+  const valid = nicknameError === null && characterCount(form.bio) <= BIO_MAX;
   // A change answers the server's last refusal (a taken nickname): its message goes with it.
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
+  const setValue = (field: keyof typeof form) => (value: string) => {
     setError(null);
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+    setForm((current) => ({ ...current, [field]: value }));
   };
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setValue(field)(event.target.value);
 
   async function save() {
     setError(null);
@@ -98,9 +99,10 @@ function ProfileFields({ viewer }: { viewer: NonNullable<ProfileEditPageQuery['r
         ) : null}
         <label className="field-label">
           {e.bio}
-          <textarea className="text-input" name="bio" value={form.bio} maxLength={BIO_MAX} onChange={set('bio')} />
-          <span className="password-field__counter">{`${form.bio.length}/${BIO_MAX}`}</span>
+          <textarea className="text-input" name="bio" value={form.bio} aria-describedby="bio-counter" {...characterLimit(BIO_MAX, setValue('bio'))} />
         </label>
+        {/* Outside the label: inside, the count became part of the box's name (소개 12/500). */}
+        <span id="bio-counter" className="password-field__counter">{`${characterCount(form.bio)}/${BIO_MAX}`}</span>
         <label className="field-label">
           {e.birthDate}
           <input className="text-input" type="date" name="birthDate" value={form.birthDate} onChange={set('birthDate')} />

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { REPLY_MAX } from '@domain/limits.js';
+import { REPLY_MAX, characterCount } from '@domain/limits.js';
 import { communityTexts, validationTexts } from '@domain/messages.js';
 import { useCreateReplyMutation } from './useCreateReplyMutation';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useMemberAction } from '../accounts/useMemberAction';
+import { characterLimit } from '../ui/FormParts';
 
 interface ReplyFormProps {
   postId: string;
@@ -29,13 +30,12 @@ export function ReplyTextBox(props: {
       <textarea
         className="field__input reply-form__input"
         value={props.value}
-        maxLength={REPLY_MAX}
+        {...characterLimit(REPLY_MAX, props.onChange)}
         placeholder={props.placeholder}
         aria-label={props.label}
         autoFocus={props.autoFocus}
-        onChange={(event) => props.onChange(event.target.value)}
       />
-      <span className="field__counter">{communityTexts.write.counter(props.value.length, REPLY_MAX)}</span>
+      <span className="field__counter">{communityTexts.write.counter(characterCount(props.value), REPLY_MAX)}</span>
       {props.error ? (
         <p className="field__error" role="alert">
           {props.error}
@@ -48,7 +48,7 @@ export function ReplyTextBox(props: {
 /** What is wrong with a reply's (trimmed) text by the server's rules (000 §5), or null. */
 export function replyContentError(trimmed: string): string | null {
   if (!trimmed) return validationTexts.replyRequired;
-  return trimmed.length > REPLY_MAX ? validationTexts.replyMax(REPLY_MAX) : null;
+  return characterCount(trimmed) > REPLY_MAX ? validationTexts.replyMax(REPLY_MAX) : null;
 }
 
 /** Writes a reply (or an answer to one) with the same rules the server applies (000 §5). */

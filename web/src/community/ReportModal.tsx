@@ -3,7 +3,7 @@ import { REPORT_DEFAULT_REASON_TYPE, REPORT_REASON_MAX } from '@domain/limits.js
 import { reportTexts, uiTexts } from '@domain/messages.js';
 import { useToast, type ToastKind } from '../ui/toast/ToastProvider';
 import { CloseIcon } from '../ui/icons';
-import { ModalActions, ModalDialog, LengthCounter } from '../ui/FormParts';
+import { characterLimit, LengthCounter, ModalActions, ModalDialog } from '../ui/FormParts';
 
 export interface ReportInput {
   reason: string;
@@ -103,11 +103,10 @@ export function ReportModal({ open, onClose, onSubmit, notify }: ReportModalProp
             id={reasonId}
             className="field__input field__textarea"
             value={reason}
-            maxLength={REPORT_REASON_MAX}
+            {...characterLimit(REPORT_REASON_MAX, setReason)}
             placeholder={reportTexts.reasonPlaceholder}
-            onChange={(event) => setReason(event.target.value)}
           />
-          <LengthCounter length={reason.length} max={REPORT_REASON_MAX} />
+          <LengthCounter text={reason} max={REPORT_REASON_MAX} />
           <ul className="report-modal__notes">
             {reportTexts.notes.map((note) => (
               <li key={note}>{note}</li>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { POST_SEARCH_TYPES, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, searchTermProblem, type PostSearchType } from '@domain/limits.js';
 import { communityTexts, validationTexts } from '@domain/messages.js';
 import { searchPath } from './numberedPages';
+import { characterLimit } from '../ui/FormParts';
 
 const s = communityTexts.search;
 
@@ -75,14 +76,13 @@ export function SearchBox({
           aria-label={s.placeholder}
           className="field__input search-box__input"
           placeholder={s.placeholder}
-          maxLength={SEARCH_MAX_LENGTH}
           value={query}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? errorId : undefined}
-          onChange={(event) => {
-            setQuery(event.target.value);
+          {...characterLimit(SEARCH_MAX_LENGTH, (value) => {
+            setQuery(value);
             setProblem(null);
-          }}
+          })}
         />
         <button type="submit" className="button button--primary">
           {s.submit}

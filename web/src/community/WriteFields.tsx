@@ -1,10 +1,11 @@
 import { useRef, type ChangeEvent, type ReactNode } from 'react';
-import { CATEGORY_IDS, IMAGE_MIME_TYPES, LOCATION_MAX, POST_IMAGES_MAX, TRADE_TYPES } from '@domain/limits.js';
+import { CATEGORY_IDS, IMAGE_MIME_TYPES, LOCATION_MAX, POST_IMAGES_MAX, TRADE_TYPES, characterCount } from '@domain/limits.js';
 import { communityTexts } from '@domain/messages.js';
 import type { WritePageQuery } from '../__generated__/WritePageQuery.graphql';
 import type { PostDraft } from './drafts';
 import type { PickedImage } from './usePickedImages';
 import type { FieldErrors } from './writeRules';
+import { characterLimit } from '../ui/FormParts';
 
 const w = communityTexts.write;
 
@@ -55,7 +56,7 @@ export function CountedField({ id, label, value, placeholder, max, error, testId
     <Field id={id} label={label}>
       {multiline ? <textarea className="field__input field__textarea" {...control} /> : <input className="field__input" {...control} />}
       <span className="field__counter" data-testid={testId}>
-        {w.counter(value.length, max)}
+        {w.counter(characterCount(value), max)}
       </span>
       <FieldError message={error} id={id} />
     </Field>
@@ -168,13 +169,7 @@ export function TradeFields({
         <FieldError message={errors.price} />
       </Field>
       <Field id={idOf('location')} label={w.locationLabel}>
-        <input
-          id={idOf('location')}
-          className="field__input"
-          maxLength={LOCATION_MAX}
-          value={draft.location}
-          onChange={(event) => set('location', event.target.value)}
-        />
+        <input id={idOf('location')} className="field__input" value={draft.location} {...characterLimit(LOCATION_MAX, (value) => set('location', value))} />
         <FieldError message={errors.location} />
       </Field>
       {isEdit ? (

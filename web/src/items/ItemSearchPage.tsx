@@ -7,6 +7,7 @@ import type { ItemSearchPageQuery as ItemSearchPageQueryType } from '../__genera
 import { PageHeader } from '../ui/PageHeader';
 import { PAGE_PARAM, SEARCH_PARAM } from './searchParam';
 import { ItemInfoModal } from './ItemInfoModal';
+import { characterLimit } from '../ui/FormParts';
 
 const itemSearchQuery = graphql`
   query ItemSearchPageQuery($name: String!, $first: Int!) {
@@ -83,10 +84,9 @@ export default function ItemSearchPage() {
           className="field__input item-search__input"
           placeholder={itemTexts.searchPlaceholder}
           aria-label={itemTexts.searchPlaceholder}
-          maxLength={ITEM_SEARCH_MAX_LENGTH}
+          {...characterLimit(ITEM_SEARCH_MAX_LENGTH, setText)}
           value={text}
           autoFocus
-          onChange={(event) => setText(event.target.value)}
         />
         {queryRef && problem === null ? (
           <Suspense fallback={<p className="item-search__state">{itemTexts.searching}</p>}>

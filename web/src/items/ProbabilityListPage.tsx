@@ -15,6 +15,7 @@ import { useSearchInAddress } from './ItemSearchPage';
 import { PageHeader } from '../ui/PageHeader';
 import { StateScreen } from '../ui/StateScreen';
 import { PAGE_PARAM } from './searchParam';
+import { characterLimit } from '../ui/FormParts';
 
 const texts = itemTexts.probability;
 
@@ -66,9 +67,8 @@ function ProbabilityList({ kind, queryRef }: { kind: ProbabilityKind; queryRef: 
           className="field__input probability__search"
           placeholder={texts.searchPlaceholder}
           aria-label={texts.searchPlaceholder}
-          maxLength={PROBABILITY_SEARCH_MAX_LENGTH}
+          {...characterLimit(PROBABILITY_SEARCH_MAX_LENGTH, setText)}
           value={text}
-          onChange={(event) => setText(event.target.value)}
         />
         <LoggedFailure resetKey={queryRef}>
           <Suspense fallback={<ProbabilitySkeleton />}>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { WISH_MEMO_MAX } from '@domain/limits.js';
+import { WISH_MEMO_MAX, characterCount } from '@domain/limits.js';
 import { wishUpdateSchema } from '@domain/items.js';
 import { itemTexts, uiTexts } from '@domain/messages.js';
 import type { WishEditDialog_wish$key } from '../__generated__/WishEditDialog_wish.graphql';
@@ -160,10 +160,10 @@ export function WishEditDialog({ wish: wishKey, onClose }: WishEditDialogProps) 
               const value = event.target.value;
               change(setMemo, 'memo')(value);
               // Nothing typed or pasted is cut: a memo over the limit stays, marked, until it is shortened.
-              if (value.trim().length > WISH_MEMO_MAX) setErrors((current) => ({ ...current, memo: itemTexts.memoMax(WISH_MEMO_MAX) }));
+              if (characterCount(value.trim()) > WISH_MEMO_MAX) setErrors((current) => ({ ...current, memo: itemTexts.memoMax(WISH_MEMO_MAX) }));
             }}
           />
-          <LengthCounter length={memo.length} max={WISH_MEMO_MAX} />
+          <LengthCounter text={memo} max={WISH_MEMO_MAX} />
           {fieldError('memo')}
         </div>
         <label className="wish-edit__notify">

@@ -26,7 +26,7 @@ import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 import { useIdempotencyKey } from '../app/relay/useIdempotencyKey';
 import { RouteScreen } from '../app/RouteScreen';
-import { FormError, LabeledSelect, LabeledText } from '../ui/FormParts';
+import { characterLimit, FormError, LabeledSelect, LabeledText } from '../ui/FormParts';
 import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 
 /** /my/inquiries: the member's inquiries and the form to file one (001 §5 rules, checked again by the gateway). */
@@ -246,7 +246,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
   if (inquiry.__typename !== 'Inquiry') return <StateScreen title={'message' in inquiry ? (inquiry.message ?? m.inquiryNotFound) : m.inquiryNotFound} />;
   const send = (event: FormEvent) => {
     event.preventDefault();
-    if (!comment.trim() || comment.length > INQUIRY_COMMENT_MAX) {
+    if (!comment.trim() || characterCount(comment) > INQUIRY_COMMENT_MAX) {
       toast.show(m.inquiryComment(INQUIRY_COMMENT_MAX), 'error');
       return;
     }
@@ -275,13 +275,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
       )}
       {inquiry.thread && <InquiryComments inquiry={inquiry.thread} />}
       <form className="inquiry__comment-form" onSubmit={send}>
-        <textarea
-          value={comment}
-          maxLength={INQUIRY_COMMENT_MAX}
-          aria-label={m.commentPlaceholder}
-          placeholder={m.commentPlaceholder}
-          onChange={(event) => setComment(event.target.value)}
-        />
+        <textarea value={comment} {...characterLimit(INQUIRY_COMMENT_MAX, setComment)} aria-label={m.commentPlaceholder} placeholder={m.commentPlaceholder} />
         <button type="submit" className="button button--primary" disabled={inFlight}>
           {m.submit}
         </button>

@@ -1,7 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
-import { INQUIRY_INTERNAL_NOTES_MAX, INQUIRY_NEXT_STATUS, INQUIRY_RESOLUTION_MAX, type InquiryStatus as DomainInquiryStatus } from '@domain/limits.js';
+import {
+  INQUIRY_INTERNAL_NOTES_MAX,
+  INQUIRY_NEXT_STATUS,
+  INQUIRY_RESOLUTION_MAX,
+  type InquiryStatus as DomainInquiryStatus,
+  characterCount,
+} from '@domain/limits.js';
 import { errorMessages, messagingTexts as m } from '@domain/messages.js';
 import type { InquiryStatus, InquiryStatusPageMutation } from '../__generated__/InquiryStatusPageMutation.graphql';
 import type { InquiryStatusPageQuery } from '../__generated__/InquiryStatusPageQuery.graphql';
@@ -109,8 +115,8 @@ function StatusForm(props: StatusFormProps) {
   );
 
   const localProblem = () => {
-    if (resolution.trim().length > INQUIRY_RESOLUTION_MAX) return m.resolution(INQUIRY_RESOLUTION_MAX);
-    if (internalNotes.trim().length > INQUIRY_INTERNAL_NOTES_MAX) return m.internalNotes(INQUIRY_INTERNAL_NOTES_MAX);
+    if (characterCount(resolution.trim()) > INQUIRY_RESOLUTION_MAX) return m.resolution(INQUIRY_RESOLUTION_MAX);
+    if (characterCount(internalNotes.trim()) > INQUIRY_INTERNAL_NOTES_MAX) return m.internalNotes(INQUIRY_INTERNAL_NOTES_MAX);
     return null;
   };
 
@@ -152,9 +158,9 @@ function StatusForm(props: StatusFormProps) {
         onChange={setStatus}
       />
       <LabeledText label={t.resolution} value={resolution} maxLength={INQUIRY_RESOLUTION_MAX} rows={4} onChange={setResolution} />
-      <LengthCounter length={resolution.length} max={INQUIRY_RESOLUTION_MAX} className="inquiry-status__counter" />
+      <LengthCounter text={resolution} max={INQUIRY_RESOLUTION_MAX} className="inquiry-status__counter" />
       <LabeledText label={t.internalNotes} value={internalNotes} maxLength={INQUIRY_INTERNAL_NOTES_MAX} rows={3} onChange={setInternalNotes} />
-      <LengthCounter length={internalNotes.length} max={INQUIRY_INTERNAL_NOTES_MAX} className="inquiry-status__counter" />
+      <LengthCounter text={internalNotes} max={INQUIRY_INTERNAL_NOTES_MAX} className="inquiry-status__counter" />
       <FormError error={error} />
       <button type="submit" className="button button--primary" disabled={inFlight}>
         {t.submit}

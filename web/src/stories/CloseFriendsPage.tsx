@@ -11,6 +11,7 @@ import { useSetCloseFriendsMutation } from './useStoryMutations';
 import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 import { setWith } from '../ui/setWith';
 import { useSession } from '../app/session';
+import { characterLimit } from '../ui/FormParts';
 
 const c = storyTexts.closeFriends;
 
@@ -104,15 +105,7 @@ function Picker({ user, initial }: { user: CloseFriendsPage_user$key; initial: s
           <label htmlFor={searchId} className="field__label">
             {c.search}
           </label>
-          <input
-            id={searchId}
-            type="search"
-            className="field__input"
-            value={filter}
-            maxLength={NICKNAME_MAX}
-            placeholder={c.search}
-            onChange={(event) => setFilter(event.target.value)}
-          />
+          <input id={searchId} type="search" className="field__input" value={filter} {...characterLimit(NICKNAME_MAX, setFilter)} placeholder={c.search} />
           <p className="close-friends__count" aria-live="polite">
             {c.selected(chosen.size)}
           </p>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { HIGHLIGHT_TITLE_MAX } from '@domain/limits.js';
 import { storyTexts } from '@domain/messages.js';
-import { ModalActions, ModalDialog, LengthCounter } from '../ui/FormParts';
+import { characterLimit, LengthCounter, ModalActions, ModalDialog } from '../ui/FormParts';
 
 export interface HighlightDraft {
   title: string;
@@ -59,11 +59,10 @@ export function HighlightSheet({ open, onClose, onSubmit }: HighlightSheetProps)
             id={titleId}
             className="field__input"
             value={title}
-            maxLength={HIGHLIGHT_TITLE_MAX}
+            {...characterLimit(HIGHLIGHT_TITLE_MAX, setTitle)}
             placeholder={storyTexts.highlightSheet.titlePlaceholder}
-            onChange={(event) => setTitle(event.target.value)}
           />
-          <LengthCounter length={title.length} max={HIGHLIGHT_TITLE_MAX} />
+          <LengthCounter text={title} max={HIGHLIGHT_TITLE_MAX} />
           <label className="highlight-sheet__private">
             <input type="checkbox" checked={isPrivate} onChange={(event) => setPrivate(event.target.checked)} />
             {storyTexts.highlightSheet.private}

@@ -4,6 +4,7 @@ import { storyTexts } from '@domain/messages.js';
 import { showStoryToast } from './storyToaster';
 import { useMemberAction } from '../accounts/useMemberAction';
 import { useReactToStoryMutation, useUnlikeStoryMutation } from './useStoryMutations';
+import { characterLimit } from '../ui/FormParts';
 
 const v = storyTexts.viewer;
 
@@ -59,12 +60,11 @@ export function StoryReplyBar({
         <input
           className="story-viewer__comment"
           value={comment}
-          maxLength={STORY_COMMENT_MAX}
+          {...characterLimit(STORY_COMMENT_MAX, setComment)}
           aria-label={v.commentPlaceholder}
           placeholder={v.commentPlaceholder}
           onFocus={() => onTyping(true)}
           onBlur={() => onTyping(false)}
-          onChange={(event) => setComment(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') asMember(() => void sendComment());
           }}

@@ -9,6 +9,7 @@ import { useSession } from '../app/session';
 import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 import { storyMediaProblem } from '../ui/uploads';
 import { showStoryToast, StoryToaster } from './storyToaster';
+import { characterLimit } from '../ui/FormParts';
 
 const ACCEPT = [...IMAGE_MIME_TYPES, ...STORY_VIDEO_MIME_TYPES].join(',');
 
@@ -76,12 +77,7 @@ export default function StoryUploadPage() {
         ) : null}
         <label className="story-upload__field">
           {storyTexts.upload.caption}
-          <textarea
-            value={caption}
-            maxLength={STORY_CAPTION_MAX}
-            placeholder={storyTexts.upload.captionPlaceholder}
-            onChange={(event) => setCaption(event.target.value)}
-          />
+          <textarea value={caption} {...characterLimit(STORY_CAPTION_MAX, setCaption)} placeholder={storyTexts.upload.captionPlaceholder} />
           <span className="story-upload__counter">
             {caption.length}/{STORY_CAPTION_MAX}
           </span>

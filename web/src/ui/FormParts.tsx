@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore, type ChangeEvent, type MouseEvent, type ReactNode } from 'react';
+import { characterCount, clipToCharacters } from '@domain/limits.js';
 import { useModalSound } from './modalSound';
 
 // The small parts the app's forms and modal dialogs share.
@@ -115,18 +116,29 @@ interface LabeledTextProps {
   errorId?: string;
 }
 
+/**
+ * What holds a text box to `max` characters as the service counts them (code points). The browser's own maxLength
+ * counts UTF-16 units, in which an emoji takes two, so a member could not fill the limit with emoji: the box's own
+ * cap is the most `max` characters can take, and the text is cut after `max` characters as it changes (a paste too).
+ * Without `max`, only the change.
+ */
+export function characterLimit(max: number | undefined, onChange: (value: string) => void) {
+  type Change = ChangeEvent<HTMLInputElement | HTMLTextAreaElement>;
+  if (max === undefined) return { onChange: (event: Change) => onChange(event.target.value) };
+  return { maxLength: 2 * max, onChange: (event: Change) => onChange(clipToCharacters(event.target.value, max)) };
+}
+
 /** A text input, or a textarea, inside its label (the inquiry and staff forms). */
 export function LabeledText({ label, value, onChange, maxLength, rows, placeholder, errorId }: LabeledTextProps) {
-  const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value);
-  const invalid = errorId ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+  const control = {
+    value,
+    ...characterLimit(maxLength, onChange),
+    ...(errorId ? { 'aria-invalid': true, 'aria-describedby': errorId } : {}),
+  };
   return (
     <label>
       {label}
-      {rows ? (
-        <textarea value={value} maxLength={maxLength} rows={rows} onChange={change} {...invalid} />
-      ) : (
-        <input value={value} maxLength={maxLength} onChange={change} placeholder={placeholder} {...invalid} />
-      )}
+      {rows ? <textarea rows={rows} {...control} /> : <input placeholder={placeholder} {...control} />}
     </label>
   );
 }
@@ -162,8 +174,9 @@ export function FormError({ error, className = 'form-error', id }: { error: stri
   ) : null;
 }
 
-/** How much of a text's limit is used, read out as it changes. */
-export function LengthCounter({ length, max, className = 'field__counter' }: { length: number; max: number; className?: string }) {
+/** How much of a text's limit is used (characters as the service counts them), read out as it changes. */
+export function LengthCounter({ text, max, className = 'field__counter' }: { text: string; max: number; className?: string }) {
+  const length = characterCount(text);
   return (
     <span className={length > max ? `${className} ${className}--over` : className} aria-live="polite">
       {length}/{max}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { BIO_MAX, REPLY_MAX, TITLE_MAX, characterCount, clipToCharacters } from './limits.js';
+import { postTitleSchema, replyContentSchema } from './post.js';
+import { profileUpdateSchema } from './account.js';
+
+/** Texts past a limit where UTF-16 units and characters disagree: emoji alone, and emoji among Hangul. */
+const overLimit = (max: number) => ['😀'.repeat(max + 3), `${'가'.repeat(max - 1)}👍👍`, `👍${'가'.repeat(max)}`, '가'.repeat(max + 1)];
+
+describe('text boxes hold as many characters as the schemas accept', () => {
+  it('keeps a text within the limit as it is, an emoji counted as one', () => {
+    expect(clipToCharacters('슬라임', 3)).toBe('슬라임');
+    expect(clipToCharacters('😀😀😀', 3)).toBe('😀😀😀');
+    expect(clipToCharacters('', 3)).toBe('');
+  });
+
+  it('cuts after the last whole character that fits, never inside an emoji', () => {
+    expect(clipToCharacters('😀😀😀😀', 3)).toBe('😀😀😀');
+    expect(clipToCharacters('가😀나', 2)).toBe('가😀');
+    expect(clipToCharacters('가나다', 2)).toBe('가나');
+    expect(clipToCharacters('😀'.repeat(10), 5)).not.toMatch(/[\uD800-\uDBFF]$/);
+  });
+
+  it('leaves exactly the limit, which every text schema accepts (and one more it refuses)', () => {
+    const rules = [
+      { max: TITLE_MAX, accepts: (text: string) => postTitleSchema.safeParse(text).success },
+      { max: REPLY_MAX, accepts: (text: string) => replyContentSchema.safeParse(text).success },
+      { max: BIO_MAX, accepts: (text: string) => profileUpdateSchema.safeParse({ bio: text }).success },
+    ];
+    for (const { max, accepts } of rules) {
+      for (const text of overLimit(max)) {
+        const clipped = clipToCharacters(text, max);
+        expect(characterCount(clipped)).toBe(max);
+        expect(accepts(clipped)).toBe(true);
+        expect(accepts(clipToCharacters(text, max + 1))).toBe(false);
+      }
+    }
+  });
+});
