@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BIO_MAX, REPLY_MAX, TITLE_MAX, characterCount, clipToCharacters } from './limits.js';
+import { BIO_MAX, REPLY_MAX, TITLE_MAX, characterCount, clipBeforeCaret, clipToCharacters } from './limits.js';
 import { postTitleSchema, replyContentSchema } from './post.js';
 import { profileUpdateSchema } from './account.js';
 
@@ -18,6 +18,19 @@ describe('text boxes hold as many characters as the schemas accept', () => {
     expect(clipToCharacters('가😀나', 2)).toBe('가😀');
     expect(clipToCharacters('가나다', 2)).toBe('가나');
     expect(clipToCharacters('😀'.repeat(10), 5)).not.toMatch(/[\uD800-\uDBFF]$/);
+  });
+
+  it('cuts what was just typed or pasted, before the caret, and keeps the text after it', () => {
+    // '가나|다' full at 3; '😀' typed at the caret (after 나): refused, the text stays.
+    expect(clipBeforeCaret('가나😀다', 4, 3)).toBe('가나다');
+    // Room for one of a pasted pair: its first character stays.
+    expect(clipBeforeCaret('가😀😀나', 5, 3)).toBe('가😀나');
+    // Typed at the end, as usual.
+    expect(clipBeforeCaret('가나다라', 4, 3)).toBe('가나다');
+    // Within the limit: as it is.
+    expect(clipBeforeCaret('가😀', 1, 3)).toBe('가😀');
+    // A text already over the limit before this change (from the address) is cut at the limit.
+    expect(clipBeforeCaret('가나다라마', 0, 3)).toBe('가나다');
   });
 
   it('leaves exactly the limit, which every text schema accepts (and one more it refuses)', () => {

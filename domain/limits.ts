@@ -45,6 +45,17 @@ export function clipToCharacters(text: string, max: number): string {
   return text.slice(0, end);
 }
 
+/**
+ * A text box's new text held to `max` characters as the browser's maxLength holds it, but counted as the schemas
+ * count: what was just typed or pasted (the characters before the caret) is cut, the rest of the text is kept.
+ */
+export function clipBeforeCaret(text: string, caret: number, max: number): string {
+  if (characterCount(text) <= max) return text;
+  const after = text.slice(caret);
+  const room = max - characterCount(after);
+  return room > 0 ? clipToCharacters(text.slice(0, caret), room) + after : clipToCharacters(text, max);
+}
+
 /** Why a search term would be refused by a `min`..`max` rule, after trimming as the schemas do; null when it is searchable. */
 export function searchTermProblem(term: string, min: number, max: number): 'tooShort' | 'tooLong' | null {
   const count = characterCount(term.trim());

@@ -40,6 +40,10 @@ describe('character limits with emoji', () => {
     await bio.fill('🙂'.repeat(BIO_MAX + 10));
     expect([...(await bio.inputValue())].length).toBe(BIO_MAX);
     await page.getByText(`${BIO_MAX}/${BIO_MAX}`).waitFor();
+    // Full: a letter typed at the start is refused, as the browser refuses it; the end of the bio is not cut for it.
+    await bio.press('Control+Home');
+    await page.keyboard.insertText('가');
+    expect(await bio.inputValue()).toBe('🙂'.repeat(BIO_MAX));
     await page.getByRole('button', { name: accountTexts.edit.save }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/edit'));
     await page.goto(`${app.gateway.url}/my/profile/edit`);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore, type ChangeEvent, type MouseEvent, type ReactNode } from 'react';
-import { characterCount, clipToCharacters } from '@domain/limits.js';
+import { characterCount, clipBeforeCaret } from '@domain/limits.js';
 import { useModalSound } from './modalSound';
 
 // The small parts the app's forms and modal dialogs share.
@@ -119,13 +119,17 @@ interface LabeledTextProps {
 /**
  * What holds a text box to `max` characters as the service counts them (code points). The browser's own maxLength
  * counts UTF-16 units, in which an emoji takes two, so a member could not fill the limit with emoji: the box's own
- * cap is the most `max` characters can take, and the text is cut after `max` characters as it changes (a paste too).
+ * cap is the most `max` characters can take, and what is typed or pasted past `max` characters is cut, as the
+ * browser cuts it (the text after the caret stays).
  * Without `max`, only the change.
  */
 export function characterLimit(max: number | undefined, onChange: (value: string) => void) {
   type Change = ChangeEvent<HTMLInputElement | HTMLTextAreaElement>;
   if (max === undefined) return { onChange: (event: Change) => onChange(event.target.value) };
-  return { maxLength: 2 * max, onChange: (event: Change) => onChange(clipToCharacters(event.target.value, max)) };
+  return {
+    maxLength: 2 * max,
+    onChange: ({ target }: Change) => onChange(clipBeforeCaret(target.value, target.selectionEnd ?? target.value.length, max)),
+  };
 }
 
 /** A text input, or a textarea, inside its label (the inquiry and staff forms). */
