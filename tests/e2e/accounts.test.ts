@@ -674,6 +674,26 @@ describe('profile area', () => {
 });
 
 describe('blocking from a profile', () => {
+  /** 복숭아빛 (12) blocks 푸딩 (demo member 5) from 푸딩's profile, and a member number nobody has is a way home. */
+  test('차단하기 asks in the app’s dialog: 취소 keeps the member, 차단 blocks them; an unknown member offers the way home', async () => {
+    const page = await open('/community');
+    await page.evaluate((value) => window.localStorage.setItem('userToken', value), await app.upstream.issueToken(12));
+    await page.goto(`${app.gateway.url}/users/5`);
+    const ask = page.getByRole('alertdialog', { name: communityTexts.confirm.block.message });
+    await page.getByRole('button', { name: accountTexts.profile.block }).click();
+    await ask.getByRole('button', { name: uiTexts.cancel }).click();
+    await ask.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: accountTexts.profile.block }).click();
+    await ask.getByRole('button', { name: communityTexts.confirm.block.action }).click();
+    await page.getByRole('status').filter({ hasText: accountTexts.profile.blocked }).waitFor();
+    await page.getByRole('button', { name: accountTexts.profile.unblock }).click();
+    await page.getByRole('button', { name: accountTexts.profile.block }).waitFor();
+
+    await page.goto(`${app.gateway.url}/users/999999`);
+    await page.getByRole('link', { name: uiTexts.goHome }).click();
+    await page.waitForURL(/\/community$/);
+  });
+
   /** 젤리곰, demo member 3, has posts; 복숭아빛 (12) blocks and unblocks them. */
   test('unblocking shows the member’s posts again at once, listed without bullets', async () => {
     const page = await open('/community');

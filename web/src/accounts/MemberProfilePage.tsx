@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { accountTexts, communityTexts, globalErrorTexts, uiTexts } from '@domain/messages.js';
+import { accountTexts, globalErrorTexts, uiTexts } from '@domain/messages.js';
 import { failureMessage } from '../app/relay/mutationFailure';
 import type { MemberProfilePageQuery } from '../__generated__/MemberProfilePageQuery.graphql';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { PageHeader } from '../ui/PageHeader';
 import { useOpenLoginModal } from './LoginModal';
 import { useFollowMutations } from './useFollowMutations';
@@ -53,12 +55,21 @@ function MemberProfile({ queryRef }: { queryRef: PreloadedQuery<MemberProfilePag
   const session = useSession();
   const openLogin = useOpenLoginModal();
   const toast = useToast();
+  const [confirmingBlock, setConfirmingBlock] = useState(false);
 
   if (!user?.id || user.nickname === undefined || !user.ProfileView_user) {
     return (
       <>
         <PageHeader title="" back />
-        <StateScreen title={uiTexts.notFoundTitle} text={uiTexts.notFoundText} />
+        <StateScreen
+          title={uiTexts.notFoundTitle}
+          text={uiTexts.notFoundText}
+          action={
+            <Link to="/community" className="button button--primary">
+              {uiTexts.goHome}
+            </Link>
+          }
+        />
       </>
     );
   }
@@ -67,19 +78,27 @@ function MemberProfile({ queryRef }: { queryRef: PreloadedQuery<MemberProfilePag
   // The server's reason (blocked, not found …) in its own words.
   const refused = (failure: unknown) => toast.show(failureMessage(failure, globalErrorTexts.fallbackText), 'error');
 
+  // A refusal leaves the button as it was and says why.
+  const confirmBlock = () => {
+    setConfirmingBlock(false);
+    block(userId).then(() => toast.show(accountTexts.blocked, 'success'), refused);
+  };
   const blockButton = (
-    <button
-      type="button"
-      className="button button--secondary"
-      disabled={inFlight}
-      onClick={memberOnly(() => {
-        // A refusal leaves the button as it was and says why.
-        if (user.isBlocked) unblock(userId).then(() => toast.show(accountTexts.settings.unblocked, 'success'), refused);
-        else if (window.confirm(communityTexts.confirm.block.message)) block(userId).then(() => toast.show(accountTexts.blocked, 'success'), refused);
-      })}
-    >
-      {user.isBlocked ? p.unblock : p.block}
-    </button>
+    <>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={inFlight}
+        onClick={memberOnly(() => {
+          if (user.isBlocked) unblock(userId).then(() => toast.show(accountTexts.settings.unblocked, 'success'), refused);
+          else setConfirmingBlock(true);
+        })}
+      >
+        {user.isBlocked ? p.unblock : p.block}
+      </button>
+      {/* The app's own dialog, as a post's 작성자 차단 asks (a native confirm is blocked or looks foreign in web views). */}
+      {confirmingBlock ? <ConfirmDialog kind="block" open onConfirm={confirmBlock} onCancel={() => setConfirmingBlock(false)} busy={inFlight} /> : null}
+    </>
   );
 
   // A member the viewer blocked: their activity stays out of sight (as in the feeds) and the one thing to do is unblock.
