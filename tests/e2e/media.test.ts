@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Locator, type Page, type Request } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { IMAGE_DISPLAY_MAX_PX, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, STORY_IMAGE_MAX_BYTES } from '../../domain/limits.js';
+import { IMAGE_DISPLAY_MAX_PX, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, POST_IMAGES_MAX, STORY_IMAGE_MAX_BYTES } from '../../domain/limits.js';
 import { communityTexts, storyTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 import { jpegPhoto, MEGABYTE, pngClaiming, pngOfSize } from '../helpers/media-files.js';
@@ -218,6 +218,21 @@ describe('post pictures through the write form', () => {
     await page.reload();
     await expect.poll(() => page.locator('.post-detail__images img').count()).toBe(1);
     expect(await page.locator('.post-detail__title').textContent()).toBe('끊긴 업로드 뒤의 글');
+    await page.close();
+  });
+
+  test('picking more pictures than a post takes keeps the first ones that fit and names the rest', async () => {
+    const page = await open(`${app.gateway.url}/community/write`);
+    const input = page.getByTestId('image-input');
+    await input.waitFor({ state: 'attached' });
+    const picture = pngOfSize(8 * 1024);
+    const files = Array.from({ length: POST_IMAGES_MAX + 2 }, (_, index) => ({ name: `p${index + 1}.png`, mimeType: 'image/png', buffer: picture }));
+    await input.setInputFiles(files);
+    const tooMany = communityTexts.upload.tooMany(POST_IMAGES_MAX);
+    await expect
+      .poll(() => page.locator('.field', { has: input }).getByRole('alert').textContent())
+      .toBe(`${refused(`p${POST_IMAGES_MAX + 1}.png`, tooMany)} ${refused(`p${POST_IMAGES_MAX + 2}.png`, tooMany)}`);
+    await expect.poll(() => page.getByTestId('image-preview').count()).toBe(POST_IMAGES_MAX);
     await page.close();
   });
 

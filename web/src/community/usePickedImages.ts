@@ -58,12 +58,11 @@ export function usePickedImages(initial: ReadonlyArray<{ id: string; url: string
 
   const pick = (files: File[]) => {
     refusals.current = [];
-    if (picked.length + files.length > POST_IMAGES_MAX) {
-      onProblem(communityTexts.upload.tooMany(POST_IMAGES_MAX));
-      return;
-    }
+    // The pictures that fit are kept in the order picked; only those past the maximum are refused, each by name.
+    let room = POST_IMAGES_MAX - picked.length;
     for (const file of files) {
-      const problem = pictureProblem(file);
+      const problem = pictureProblem(file) ?? (room > 0 ? null : communityTexts.upload.tooMany(POST_IMAGES_MAX));
+      room -= problem ? 0 : 1;
       if (problem) {
         refuse(file.name, problem);
         continue;
