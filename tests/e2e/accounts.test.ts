@@ -366,6 +366,21 @@ describe('login sheet details (001 §2)', () => {
 });
 
 describe('providers that are off', () => {
+  test('with no quick login on, the sheet opens on the e-mail or phone login; the quick tab still says why', async () => {
+    for (const name of Object.keys(PROVIDER_IDS)) delete process.env[name];
+    try {
+      const page = await open('/login');
+      await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();
+      const dialog = loginSheet(page);
+      await expect.poll(() => dialog.getByRole('tab', { name: sheet.phoneTab }).getAttribute('aria-selected')).toBe('true');
+      await dialog.getByLabel(sheet.identifierLabel).waitFor();
+      await dialog.getByRole('tab', { name: sheet.quickTab }).click();
+      await dialog.getByText(accountTexts.social.providerOff.google).waitFor();
+    } finally {
+      Object.assign(process.env, PROVIDER_IDS);
+    }
+  });
+
   test('a provider whose app the server lacks is disabled and says 준비 중; its SDK is not loaded', async () => {
     delete process.env.KAKAO_APP_ID;
     delete process.env.APPLE_CLIENT_ID;
@@ -674,10 +689,10 @@ describe('profile area', () => {
 });
 
 describe('blocking from a profile', () => {
-  /** 복숭아빛 (12) blocks 푸딩 (demo member 5) from 푸딩's profile, and a member number nobody has is a way home. */
+  /** Demo member 11 blocks demo member 5 from 5's profile (12 has blocked 1-11 above), and a member number nobody has is a way home. */
   test('차단하기 asks in the app’s dialog: 취소 keeps the member, 차단 blocks them; an unknown member offers the way home', async () => {
     const page = await open('/community');
-    await page.evaluate((value) => window.localStorage.setItem('userToken', value), await app.upstream.issueToken(12));
+    await page.evaluate((value) => window.localStorage.setItem('userToken', value), await app.upstream.issueToken(11));
     await page.goto(`${app.gateway.url}/users/5`);
     const ask = page.getByRole('alertdialog', { name: communityTexts.confirm.block.message });
     await page.getByRole('button', { name: accountTexts.profile.block }).click();

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
 import type { LoginPanelProvidersQuery } from '../__generated__/LoginPanelProvidersQuery.graphql';
@@ -47,7 +47,15 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
   const abort = useRef(new AbortController());
   useEffect(() => () => abort.current.abort(), []);
 
+  // Until the member picks a tab: with no quick login on (a server without any provider's keys), that tab would be a
+  // dead end of disabled buttons, so the e-mail or phone login is shown instead.
+  const tabChosen = useRef(false);
+  const noQuickLogin = useCallback(() => {
+    if (!tabChosen.current) setTab('phone');
+  }, []);
+
   function switchTab(next: Tab) {
+    tabChosen.current = true;
     setTab(next);
     setStep('identifier');
     setIdentifier('');
@@ -217,7 +225,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
         <div className="login-panel__social" role="tabpanel">
           {providersRef ? (
             <Suspense fallback={<SocialButtons providers={null} disabled onTap={onTap} />}>
-              <LoadedSocialButtons queryRef={providersRef} disabled={inFlight} onTap={onTap} />
+              <LoadedSocialButtons queryRef={providersRef} disabled={inFlight} onTap={onTap} onNoneOn={noQuickLogin} />
             </Suspense>
           ) : (
             <SocialButtons providers={null} disabled onTap={onTap} />
@@ -323,11 +331,24 @@ const PROVIDERS_QUERY = graphql`
 `;
 
 /** The quick-login buttons once the server has said which providers are on; their SDKs start loading then. */
-function LoadedSocialButtons({ queryRef, disabled, onTap }: { queryRef: PreloadedQuery<LoginPanelProvidersQuery>; disabled: boolean; onTap: OnTap }) {
+function LoadedSocialButtons({
+  queryRef,
+  disabled,
+  onTap,
+  onNoneOn,
+}: {
+  queryRef: PreloadedQuery<LoginPanelProvidersQuery>;
+  disabled: boolean;
+  onTap: OnTap;
+  onNoneOn: () => void;
+}) {
   const loginProviders = usePreloadedQuery<LoginPanelProvidersQuery>(PROVIDERS_QUERY, queryRef).loginProviders ?? [];
   const on = loginProviders.filter((state) => state.enabled && state.clientId).map((state) => state.provider.toLowerCase() as SdkProvider);
   const key = on.join(',');
   useEffect(() => loadSocialSdks(key ? (key.split(',') as SdkProvider[]) : []), [key]);
+  useEffect(() => {
+    if (!key) onNoneOn();
+  }, [key, onNoneOn]);
   return <SocialButtons providers={loginProviders} disabled={disabled} onTap={onTap} />;
 }
 
