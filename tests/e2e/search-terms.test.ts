@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ITEM_SEARCH_MAX_LENGTH, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../domain/limits.js';
+import { ITEM_SEARCH_MAX_LENGTH, PROBABILITY_SEARCH_MAX_LENGTH, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../domain/limits.js';
 import { accountTexts, communityTexts, globalErrorTexts, itemTexts, validationTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
@@ -50,6 +50,22 @@ describe('search terms the gateway would refuse', () => {
       .getByRole('alert')
       .filter({ hasText: validationTexts.searchMin(SEARCH_MIN_LENGTH) })
       .waitFor();
+    await page.close();
+  });
+
+  test('probability table: a term over the limit in the address gets its rule, the header and box stay', async () => {
+    const page = await app.open(`/probability/villagedecoration?q=${encodeURIComponent('가'.repeat(300))}`);
+    await page.getByText(itemTexts.searchMax(PROBABILITY_SEARCH_MAX_LENGTH)).waitFor();
+    await page.getByRole('heading', { name: itemTexts.probability.kinds.villagedecoration }).waitFor();
+    const box = page.getByRole('searchbox', { name: itemTexts.probability.searchPlaceholder });
+    await box.waitFor();
+    expect(await page.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
+    expect(sent('ProbabilityListPageQuery')).toBe(0);
+
+    // A term within the limit searches again.
+    await box.fill('');
+    await page.getByTestId('probability-card').first().waitFor();
+    expect(await page.getByText(itemTexts.searchMax(PROBABILITY_SEARCH_MAX_LENGTH)).count()).toBe(0);
     await page.close();
   });
 

@@ -1,6 +1,6 @@
 import { Component, Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useRouteQuery } from '../app/routing/navigation';
 import {
   ITEM_SEARCH_DEBOUNCE_MS,
@@ -14,7 +14,7 @@ import type { ProbabilityListPageQuery as ProbabilityListPageQueryType } from '.
 import { useSearchInAddress } from './ItemSearchPage';
 import { PageHeader } from '../ui/PageHeader';
 import { StateScreen } from '../ui/StateScreen';
-import { PAGE_PARAM } from './searchParam';
+import { PAGE_PARAM, probabilityKindOf, probabilitySearchProblem, SEARCH_PARAM } from './searchParam';
 import { characterLimit } from '../ui/FormParts';
 
 const texts = itemTexts.probability;
@@ -41,15 +41,17 @@ const probabilityListQuery = graphql`
 /** The five probability list screens of 002 §2.2 (/probability/{kind}). */
 export default function ProbabilityListPage() {
   const queryRef = useRouteQuery<ProbabilityListPageQueryType>();
-  if (!queryRef) return <UnknownTable />;
-  const kind = queryRef.variables.kind.toLowerCase() as ProbabilityKind;
+  const kind = probabilityKindOf(useParams().kind);
+  if (!kind) return <UnknownTable />;
   return <ProbabilityList key={kind} kind={kind} queryRef={queryRef} />;
 }
 
 /** The page is the address's (`?page=`), as the search is (`?q=`): a new search starts again at page 1 (002 §4.1). */
-function ProbabilityList({ kind, queryRef }: { kind: ProbabilityKind; queryRef: PreloadedQuery<ProbabilityListPageQueryType> }) {
+function ProbabilityList({ kind, queryRef }: { kind: ProbabilityKind; queryRef: PreloadedQuery<ProbabilityListPageQueryType> | null }) {
   const [text, setText] = useSearchInAddress(ITEM_SEARCH_DEBOUNCE_MS);
-  const [, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  // The loader sends no search the gateway would refuse (a long term in the address): its rule goes where the results go.
+  const problem = probabilitySearchProblem(params.get(SEARCH_PARAM) ?? '');
   const goTo = useCallback(
     (target: number, { replace = false } = {}) => {
       setParams((current) => withPage(current, target), { replace });
@@ -70,11 +72,17 @@ function ProbabilityList({ kind, queryRef }: { kind: ProbabilityKind; queryRef: 
           {...characterLimit(PROBABILITY_SEARCH_MAX_LENGTH, setText)}
           value={text}
         />
-        <LoggedFailure resetKey={queryRef}>
-          <Suspense fallback={<ProbabilitySkeleton />}>
-            <ProbabilityResults kind={kind} queryRef={queryRef} onPage={goTo} />
-          </Suspense>
-        </LoggedFailure>
+        {problem !== null ? (
+          <div className="probability__empty">
+            <p className="probability__empty-title">{itemTexts.searchMax(PROBABILITY_SEARCH_MAX_LENGTH)}</p>
+          </div>
+        ) : queryRef ? (
+          <LoggedFailure resetKey={queryRef}>
+            <Suspense fallback={<ProbabilitySkeleton />}>
+              <ProbabilityResults kind={kind} queryRef={queryRef} onPage={goTo} />
+            </Suspense>
+          </LoggedFailure>
+        ) : null}
       </section>
     </>
   );

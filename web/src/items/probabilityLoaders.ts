@@ -1,30 +1,29 @@
 import type { PreloadedQuery } from 'react-relay';
 import type { RouteLoaderArgs } from '../app/routing/navigation';
-import { PROBABILITY_KINDS, PROBABILITY_PAGE_SIZE, type ProbabilityKind } from '@domain/limits.js';
+import { PROBABILITY_PAGE_SIZE, type ProbabilityKind } from '@domain/limits.js';
 import ProbabilityDetailPageQuery from '../__generated__/ProbabilityDetailPageQuery$parameters';
 import type { ProbabilityDetailPageQuery as ProbabilityDetailPageQueryType } from '../__generated__/ProbabilityDetailPageQuery.graphql';
 import ProbabilityListPageQuery from '../__generated__/ProbabilityListPageQuery$parameters';
 import type { ProbabilityListPageQuery as ProbabilityListPageQueryType } from '../__generated__/ProbabilityListPageQuery.graphql';
 import { loadRouteQuery } from '../app/relay/loadRouteQuery';
-import { pageInAddress, SEARCH_PARAM } from './searchParam';
-
-export function probabilityKindOf(raw: string | undefined): ProbabilityKind | null {
-  return (PROBABILITY_KINDS as readonly string[]).includes(raw ?? '') ? (raw as ProbabilityKind) : null;
-}
+import { pageInAddress, probabilityKindOf, probabilitySearchProblem, SEARCH_PARAM } from './searchParam';
 
 export type GraphQLProbabilityKind = Uppercase<ProbabilityKind>;
 
 /**
  * /probability/{kind}?q=&page=: the page of the table the address names (page 1 by default), filtered by its search
- * if any, so Back to the table or a reload finds the same page. An unknown kind loads nothing.
+ * if any, so Back to the table or a reload finds the same page. An unknown kind loads nothing, nor does a search the
+ * gateway would refuse (the screen says its rule instead).
  */
 export function probabilityListLoader({ params, request }: RouteLoaderArgs): PreloadedQuery<ProbabilityListPageQueryType> | null {
   const kind = probabilityKindOf(params.kind);
   if (!kind) return null;
   const address = new URL(request.url).searchParams;
+  const search = address.get(SEARCH_PARAM)?.trim() ?? '';
+  if (probabilitySearchProblem(search) !== null) return null;
   return loadRouteQuery<ProbabilityListPageQueryType>(ProbabilityListPageQuery, {
     kind: kind.toUpperCase() as GraphQLProbabilityKind,
-    search: address.get(SEARCH_PARAM)?.trim() ?? '',
+    search,
     first: PROBABILITY_PAGE_SIZE,
     offset: (pageInAddress(address, PROBABILITY_PAGE_SIZE) - 1) * PROBABILITY_PAGE_SIZE,
   });
