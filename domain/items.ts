@@ -18,6 +18,7 @@ import {
   WISH_STATUSES,
   WISH_TYPES,
   STORED_INT_MAX,
+  priceInput,
 } from './limits.js';
 import { itemTexts, validationTexts as v } from './messages.js';
 
@@ -42,10 +43,10 @@ export type { ReportCreatedJson } from './api/common.js';
 const page = pageParam;
 const pageSize = pageSizeParam;
 const priceError = itemTexts.price(STORED_INT_MAX);
-/** A price in gems; a typed "1,000" is read as 1000 (thousands separators are how members write prices). */
+/** A price in gems, as members type it (priceFromText: "1,000" is 1000, "1e3" is refused). */
 const price = z.preprocess(
-  (value) => (typeof value === 'string' && /^\s*\d{1,3}(,\d{3})+\s*$/.test(value) ? value.replace(/,/g, '') : value),
-  z.coerce.number({ error: priceError }).int({ error: priceError }).min(0, { error: priceError }).max(STORED_INT_MAX, { error: priceError }),
+  priceInput,
+  z.number({ error: priceError }).int({ error: priceError }).min(0, { error: priceError }).max(STORED_INT_MAX, { error: priceError }),
 );
 
 /** The item search term: at least 2 characters after trimming (000 §5). */

@@ -16,6 +16,7 @@ import {
   TITLE_MAX,
   TRADE_TYPES,
   STORED_INT_MAX,
+  priceInput,
   SPECIAL_IDS,
 } from './limits.js';
 import { communityTexts, itemTexts, reportTexts, validationTexts as v } from './messages.js';
@@ -70,12 +71,16 @@ const postFields = {
   sub_category: optional(positiveId),
   trade_type: optional(z.enum(TRADE_TYPES, { error: v.tradeType })),
   // Stored as a 32-bit integer, as an item's price is: above it the item's range message names the bound.
+  // Read as members type it (priceFromText): "12,000" is 12000, "1e9" is refused.
   price: optional(
-    z.coerce
-      .number({ error: v.price })
-      .int({ error: v.price })
-      .min(0, { error: v.price })
-      .max(STORED_INT_MAX, { error: itemTexts.price(STORED_INT_MAX) }),
+    z.preprocess(
+      priceInput,
+      z
+        .number({ error: v.price })
+        .int({ error: v.price })
+        .min(0, { error: v.price })
+        .max(STORED_INT_MAX, { error: itemTexts.price(STORED_INT_MAX) }),
+    ),
   ),
   location: optional(
     z

@@ -90,7 +90,7 @@ describe('writing as a member', () => {
     await page.close();
   });
 
-  test('a trade post with price and location; edited, then deleted with the confirmation dialog', async () => {
+  test('a trade post with price (typed 12,000; 1e9 refused) and location; edited, then deleted with the confirmation dialog', async () => {
     const page = await open('/community/write');
     // The empty choice says the post is filed under no category; the feed's 전체 is a filter, not offered.
     const categorySelect = page.getByLabel(w.categoryLabel, { exact: true });
@@ -105,15 +105,16 @@ describe('writing as a member', () => {
     const chosenCategory = categories[1];
     await categorySelect.selectOption({ label: chosenCategory });
     await page.getByLabel(w.postTypeLabel).selectOption('trade');
-    await page.getByLabel(w.priceLabel).fill('-5');
+    // Only digits are a price: an exponent is refused, thousands separators are read (domain priceFromText).
+    await page.getByLabel(w.priceLabel).fill('1e9');
     await page.getByLabel(w.titleLabel, { exact: true }).fill('말랑 슬라임 팝니다');
     await page.getByLabel(w.contentLabel, { exact: true }).fill('상태 좋아요');
     await page.getByRole('button', { name: w.submit, exact: true }).click();
     await page.getByText(validationTexts.price).waitFor();
-    await page.getByLabel(w.priceLabel).fill('3000');
+    await page.getByLabel(w.priceLabel).fill('12,000');
     await page.getByLabel(w.locationLabel).fill('강남역');
     await writePost(page, '말랑 슬라임 팝니다', '상태 좋아요');
-    await page.getByText(communityTexts.postFields.price(3000)).waitFor();
+    await page.getByText(communityTexts.postFields.price(12000)).waitFor();
     await page.getByText('강남역').waitFor();
     await expect.poll(() => page.getByTestId('post-category').textContent()).toBe(chosenCategory);
 
