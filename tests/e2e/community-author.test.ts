@@ -1,4 +1,5 @@
 import { type Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterEach, describe, expect, test } from 'vitest';
 import { accountTexts, communityTexts, reportTexts, uiTexts, validationTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
@@ -133,6 +134,48 @@ describe('writing as a member', () => {
     await page.getByText(communityTexts.post.deleted).first().waitFor();
     await page.getByTestId('post-card').first().waitFor();
     expect(await cardTitles(page)).not.toContain('말랑 슬라임 판매 완료');
+    await page.close();
+  });
+  test('removing a picture by keyboard moves focus to the next remove button, else the previous, else the add button', async () => {
+    const page = await open('/community/write');
+    const colours = ['#ff0000', '#00ff00', '#0000ff'];
+    const pictures = await Promise.all(
+      colours.map(async (background, index) => ({
+        name: `slime-${index + 1}.png`,
+        mimeType: 'image/png',
+        buffer: await sharp({ create: { width: 4, height: 4, channels: 3, background } })
+          .png()
+          .toBuffer(),
+      })),
+    );
+    await page.getByTestId('image-input').setInputFiles(pictures);
+    const previews = page.getByTestId('image-preview');
+    await expect.poll(() => previews.count()).toBe(3);
+    await expect.poll(() => page.locator('[data-testid="image-preview"][aria-busy="true"]').count()).toBe(0);
+    const third = await previews.nth(2).locator('img').getAttribute('src');
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return {
+          // A button by its name; anything else (the page's <body>) by its tag.
+          label: element?.tagName === 'BUTTON' ? (element.getAttribute('aria-label') ?? element.textContent) : element?.tagName,
+          picture: element?.closest('[data-testid="image-preview"]')?.querySelector('img')?.getAttribute('src') ?? null,
+        };
+      });
+
+    // The 2nd goes: the picture that was 3rd takes its place, and its remove button has the focus.
+    await page.getByRole('button', { name: `${w.removeImage} 2`, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => previews.count()).toBe(2);
+    expect(await focused()).toEqual({ label: `${w.removeImage} 2`, picture: third });
+
+    // The last goes: the one before it; then the only one: the add button.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => previews.count()).toBe(1);
+    expect((await focused()).label).toBe(`${w.removeImage} 1`);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => previews.count()).toBe(0);
+    expect((await focused()).label).toBe(w.addImage);
     await page.close();
   });
 });

@@ -1,4 +1,4 @@
-import { useRef, type ChangeEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { CATEGORY_IDS, IMAGE_MIME_TYPES, LOCATION_MAX, POST_IMAGES_MAX, TRADE_TYPES, characterCount } from '@domain/limits.js';
 import { communityTexts } from '@domain/messages.js';
 import type { WritePageQuery } from '../__generated__/WritePageQuery.graphql';
@@ -193,6 +193,21 @@ export function ImageField(props: {
   onRemove: (key: string) => void;
 }) {
   const fileInput = useRef<HTMLInputElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  // A removed picture takes its focused button with it: focus goes to the remove button of the picture that takes
+  // its place, else of the one before it, else to the add button (null), so the keyboard stays in the list.
+  const focusAfterRemoval = useRef<string | null | undefined>(undefined);
+  useLayoutEffect(() => {
+    const target = focusAfterRemoval.current;
+    if (target === undefined) return;
+    focusAfterRemoval.current = undefined;
+    (target === null ? addButton.current : removeButtons.current.get(target))?.focus();
+  }, [props.picked]);
+  const remove = (index: number) => {
+    focusAfterRemoval.current = (props.picked[index + 1] ?? props.picked[index - 1])?.key ?? null;
+    props.onRemove(props.picked[index].key);
+  };
   return (
     <div className="field">
       <span className="field__label" id={props.id}>
@@ -217,14 +232,23 @@ export function ImageField(props: {
                 {communityTexts.upload.retry}
               </button>
             ) : null}
-            <button type="button" className="write-form__remove" aria-label={`${w.removeImage} ${index + 1}`} onClick={() => props.onRemove(image.key)}>
+            <button
+              type="button"
+              className="write-form__remove"
+              aria-label={`${w.removeImage} ${index + 1}`}
+              ref={(button) => {
+                if (button) removeButtons.current.set(image.key, button);
+                else removeButtons.current.delete(image.key);
+              }}
+              onClick={() => remove(index)}
+            >
               ×
             </button>
           </li>
         ))}
         {props.picked.length < POST_IMAGES_MAX ? (
           <li>
-            <button type="button" className="write-form__add" onClick={() => fileInput.current?.click()}>
+            <button ref={addButton} type="button" className="write-form__add" onClick={() => fileInput.current?.click()}>
               {w.addImage}
             </button>
           </li>
