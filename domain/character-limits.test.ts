@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BIO_MAX, REPLY_MAX, TITLE_MAX, characterCount, clipBeforeCaret, clipToCharacters } from './limits.js';
+import { clipBeforeCaret, clipToCharacters } from './characters.js';
+import { BIO_MAX, REPLY_MAX, TITLE_MAX, characterCount } from './limits.js';
 import { postTitleSchema, replyContentSchema } from './post.js';
 import { profileUpdateSchema } from './account.js';
 

@@ -18,8 +18,8 @@ import {
   WISH_STATUSES,
   WISH_TYPES,
   STORED_INT_MAX,
-  priceInput,
 } from './limits.js';
+import { priceInput } from './price.js';
 import { itemTexts, validationTexts as v } from './messages.js';
 
 /* ---------- answers of the REST API (snake_case, as they travel): zod schemas in ./api/items.ts ---------- */

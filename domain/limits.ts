@@ -5,19 +5,6 @@
 /** The largest number an integer column (ids, prices, counts) stores: larger input is refused, never sent to the database. */
 export const STORED_INT_MAX = 2_147_483_647;
 
-/**
- * A price as members type it: digits only, thousands separators ('12,000') and the spaces around it allowed and
- * ignored; null for anything else ('1e9', '1.5', '-5', '0x10', a blank), which the price rules refuse with their own
- * message. Whether it is in range is for those rules to say.
- */
-export function priceFromText(text: string): number | null {
-  const price = text.trim();
-  return /^(\d+|\d{1,3}(,\d{3})+)$/.test(price) ? Number(price.replace(/,/g, '')) : null;
-}
-
-/** A price field's value as the price schemas read it: a typed price through priceFromText (NaN when it is none), a number as it is. */
-export const priceInput = (value: unknown): unknown => (typeof value === 'string' ? (priceFromText(value) ?? Number.NaN) : value);
-
 /** The longest idempotency key a create may carry (domain/idempotency.ts). */
 export const IDEMPOTENCY_KEY_MAX = 100;
 
@@ -42,31 +29,6 @@ export function characterCount(text: string): number {
   let count = 0;
   for (const _character of text) count += 1;
   return count;
-}
-
-/** `text` cut after its first `max` characters as the schemas count them (never inside an emoji's surrogate pair). */
-export function clipToCharacters(text: string, max: number): string {
-  // Never more code points than UTF-16 units: a text this short is within the limit as it is.
-  if (text.length <= max) return text;
-  let end = 0;
-  let count = 0;
-  for (const character of text) {
-    if (count === max) break;
-    end += character.length;
-    count += 1;
-  }
-  return text.slice(0, end);
-}
-
-/**
- * A text box's new text held to `max` characters as the browser's maxLength holds it, but counted as the schemas
- * count: what was just typed or pasted (the characters before the caret) is cut, the rest of the text is kept.
- */
-export function clipBeforeCaret(text: string, caret: number, max: number): string {
-  if (characterCount(text) <= max) return text;
-  const after = text.slice(caret);
-  const room = max - characterCount(after);
-  return room > 0 ? clipToCharacters(text.slice(0, caret), room) + after : clipToCharacters(text, max);
 }
 
 /** Why a search term would be refused by a `min`..`max` rule, after trimming as the schemas do; null when it is searchable. */

@@ -16,9 +16,9 @@ import {
   TITLE_MAX,
   TRADE_TYPES,
   STORED_INT_MAX,
-  priceInput,
   SPECIAL_IDS,
 } from './limits.js';
+import { priceInput } from './price.js';
 import { communityTexts, itemTexts, reportTexts, validationTexts as v } from './messages.js';
 import { IMAGE_UPLOAD_LIMIT } from './uploads.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { priceFromText, STORED_INT_MAX } from './limits.js';
+import { STORED_INT_MAX } from './limits.js';
+import { priceFromText } from './price.js';
 import { itemTexts, validationTexts } from './messages.js';
 import { postCreateSchema } from './post.js';
 import { wishUpdateSchema } from './items.js';

@@ -1,4 +1,5 @@
-import { priceFromText, TRADE_TYPES } from '@domain/limits.js';
+import { TRADE_TYPES } from '@domain/limits.js';
+import { priceFromText } from '@domain/price.js';
 import { postCreateSchema, postUpdateSchema } from '@domain/post.js';
 import type { PostType, TradeType } from '../__generated__/useCreatePostMutation.graphql';
 import type { WritePage_post$data } from '../__generated__/WritePage_post.graphql';

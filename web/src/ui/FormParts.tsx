@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore, type ChangeEvent, type MouseEvent, type ReactNode } from 'react';
-import { characterCount, clipBeforeCaret } from '@domain/limits.js';
+import { clipBeforeCaret } from '@domain/characters.js';
+import { characterCount } from '@domain/limits.js';
 import { useModalSound } from './modalSound';
 
 // The small parts the app's forms and modal dialogs share.

@@ -1,0 +1,28 @@
+import { characterCount } from './limits.js';
+
+// Kept apart from limits.ts, whose constants every screen's first visit carries: only text boxes with a limit need these.
+
+/** `text` cut after its first `max` characters as the schemas count them (never inside an emoji's surrogate pair). */
+export function clipToCharacters(text: string, max: number): string {
+  // Never more code points than UTF-16 units: a text this short is within the limit as it is.
+  if (text.length <= max) return text;
+  let end = 0;
+  let count = 0;
+  for (const character of text) {
+    if (count === max) break;
+    end += character.length;
+    count += 1;
+  }
+  return text.slice(0, end);
+}
+
+/**
+ * A text box's new text held to `max` characters as the browser's maxLength holds it, but counted as the schemas
+ * count: what was just typed or pasted (the characters before the caret) is cut, the rest of the text is kept.
+ */
+export function clipBeforeCaret(text: string, caret: number, max: number): string {
+  if (characterCount(text) <= max) return text;
+  const after = text.slice(caret);
+  const room = max - characterCount(after);
+  return room > 0 ? clipToCharacters(text.slice(0, caret), room) + after : clipToCharacters(text, max);
+}
