@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { accountTexts, globalErrorTexts, uiTexts } from '@domain/messages.js';
+import { accountTexts, globalErrorTexts } from '@domain/messages.js';
 import { failureMessage } from '../app/relay/mutationFailure';
 import type { MemberProfilePageQuery } from '../__generated__/MemberProfilePageQuery.graphql';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -8,7 +8,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { useOpenLoginModal } from './LoginModal';
 import { useFollowMutations } from './useFollowMutations';
 import { ScreenSkeleton } from '../ui/ScreenSkeleton';
-import { StateScreen } from '../ui/StateScreen';
+import { NotFoundScreen } from '../app/NotFoundPage';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useSession } from '../app/session';
 import { ProfileView } from './ProfileView';
@@ -61,15 +61,7 @@ function MemberProfile({ queryRef }: { queryRef: PreloadedQuery<MemberProfilePag
     return (
       <>
         <PageHeader title="" back />
-        <StateScreen
-          title={uiTexts.notFoundTitle}
-          text={uiTexts.notFoundText}
-          action={
-            <Link to="/community" className="button button--primary">
-              {uiTexts.goHome}
-            </Link>
-          }
-        />
+        <NotFoundScreen />
       </>
     );
   }
