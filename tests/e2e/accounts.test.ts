@@ -730,6 +730,26 @@ describe('blocking from a profile', () => {
   });
 });
 
+describe('a profile and the posts it lists', () => {
+  test('liking a member’s post from their profile moves their 좋아요 on the profile, back and forth, without a reload', async () => {
+    const page = await open('/community');
+    await page.evaluate((value) => window.localStorage.setItem('userToken', value), await app.upstream.issueToken(10));
+    await page.goto(`${app.gateway.url}/users/3`);
+    const likes = page.locator('dd[data-stat="likes"]');
+    const before = Number(await likes.textContent());
+    await page.getByTestId('post-card').first().click();
+    const like = page.getByRole('button', { name: new RegExp(`^${communityTexts.post.like} \\d+$`) }).first();
+    const wasLiked = (await like.getAttribute('aria-pressed')) === 'true';
+    await like.click();
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe(String(!wasLiked));
+    await page.goBack();
+    await expect.poll(async () => Number(await likes.textContent())).toBe(before + (wasLiked ? -1 : 1));
+    // The store and the service agree: a reload reads the same figure.
+    await page.reload();
+    await expect.poll(async () => Number(await likes.textContent())).toBe(before + (wasLiked ? -1 : 1));
+  });
+});
+
 describe('settings', () => {
   const s = accountTexts.settings;
   async function registered(email: string, nickname: string) {

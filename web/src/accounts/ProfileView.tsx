@@ -70,7 +70,7 @@ export function ProfileView({ user, actions, notice }: { user: ProfileView_user$
             value: <StatLink to={`/users/${encodeURIComponent(data.id)}/following`} count={data.stats.followingCount} />,
             stat: 'following',
           },
-          { label: p.likes, value: data.stats.likesCount },
+          { label: p.likes, value: data.stats.likesCount, stat: 'likes' },
         ]}
       />
       {actions}
