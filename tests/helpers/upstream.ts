@@ -19,6 +19,9 @@ export interface StartUpstreamOptions {
   mail?: MailSettings;
   /** Where the upstream's server spans go (default: no tracing). */
   tracerProvider?: TracerProvider;
+  /** Where the upstream's JSON log lines go (default: no logging), at `logLevel` (default `info`). */
+  logStream?: { write(line: string): void };
+  logLevel?: string;
 }
 
 export interface RunningUpstream {
@@ -53,6 +56,8 @@ export async function startUpstream(options: StartUpstreamOptions = {}): Promise
     publicUrl: options.publicUrl,
     mail: options.mail,
     tracerProvider: options.tracerProvider,
+    logStream: options.logStream,
+    logLevel: options.logLevel,
     ...(postgres ? { databaseUrl: postgres.databaseUrl, databaseSchema: postgres.schema } : {}),
   });
   try {

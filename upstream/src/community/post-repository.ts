@@ -26,6 +26,7 @@ import {
 } from '../db/schema.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { notifyPostLike } from '../messaging/events.js';
+import { releaseUnusedImages } from '../uploads/images.js';
 
 export interface PostRecord {
   post: PostRow;
@@ -350,13 +351,29 @@ function columnsFor(input: Partial<PostCreate> & { is_sold?: boolean }) {
   };
 }
 
-async function replaceImages(tx: Database, postId: number, imageIds: number[]): Promise<void> {
-  await tx.delete(postImages).where(eq(postImages.postId, postId));
+/**
+ * Sets the post's pictures (and its thumbnail, the first). Answers the files of the pictures it no longer shows that
+ * nothing else uses either (uploads/images.ts `releaseUnusedImages`: their rows are deleted in this transaction), for
+ * the caller to remove with `removeReleasedFiles` once the transaction has committed.
+ */
+async function replaceImages(tx: Database, postId: number, imageIds: number[]): Promise<string[]> {
+  const detached = await tx.delete(postImages).where(eq(postImages.postId, postId)).returning({ imageId: postImages.imageId });
   if (imageIds.length) await tx.insert(postImages).values(imageIds.map((imageId, position) => ({ postId, imageId, position })));
   await tx
     .update(posts)
     .set({ thumbnailId: imageIds[0] ?? null })
     .where(eq(posts.id, postId));
+  const kept = new Set(imageIds);
+  return releaseUnusedImages(
+    tx,
+    detached.map((row) => row.imageId).filter((imageId) => !kept.has(imageId)),
+  );
+}
+
+/** A changed post, and the files of the pictures it let go of (to remove once the change has committed). */
+export interface PostChange<T> {
+  result: T;
+  releasedFiles: string[];
 }
 
 export async function createPost(db: Database, authorId: number, input: PostCreate): Promise<PostRecord> {
@@ -374,31 +391,42 @@ export async function createPost(db: Database, authorId: number, input: PostCrea
       })
       .returning();
     const imageIds = input.no_image ? [] : (input.images ?? []);
+    // A new post has no pictures to let go of.
     if (imageIds.length) await replaceImages(tx, created.id, imageIds);
     return created;
   });
   return (await loadPostRecord(db, post.id))!;
 }
 
-export async function updatePost(db: Database, id: number, viewerId: number, input: PostUpdate): Promise<PostRecord> {
+/** Changes the author's post; pictures its new list (or `no_image`) drops are released. */
+export async function updatePost(db: Database, id: number, viewerId: number, input: PostUpdate): Promise<PostChange<PostRecord>> {
   await authoredPost(db, id, viewerId);
   await checkReferences(db, input, viewerId);
-  await db.transaction(async (tx) => {
+  const releasedFiles = await db.transaction(async (tx) => {
     await tx
       .update(posts)
       .set({ ...columnsFor(input), updatedAt: new Date() })
       .where(eq(posts.id, id));
-    if (input.no_image) await replaceImages(tx, id, []);
-    else if (input.images !== undefined) await replaceImages(tx, id, input.images);
+    if (input.no_image) return replaceImages(tx, id, []);
+    if (input.images !== undefined) return replaceImages(tx, id, input.images);
+    return [];
   });
-  return (await loadPostRecord(db, id))!;
+  return { result: (await loadPostRecord(db, id))!, releasedFiles };
 }
 
-/** Marks the author's post deleted; answers when. */
-export async function deletePost(db: Database, id: number, viewerId: number): Promise<Date> {
+/**
+ * Marks the author's post deleted; answers when. The post's text stays (a soft delete): reports and moderation may
+ * still need to read it. Its pictures go: in the same transaction the post lets go of all of them (a deleted post
+ * keeps no `post_images` rows, so a picture it shared with another post goes when that one goes), and those no other
+ * post shows lose their rows, their files to be removed once the deletion has committed.
+ */
+export async function deletePost(db: Database, id: number, viewerId: number): Promise<PostChange<Date>> {
   await authoredPost(db, id, viewerId);
-  const [deleted] = await db.update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, id)).returning({ deletedAt: posts.deletedAt });
-  return deleted.deletedAt!;
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx.update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, id)).returning({ deletedAt: posts.deletedAt });
+    const releasedFiles = await replaceImages(tx, id, []);
+    return { result: deleted.deletedAt!, releasedFiles };
+  });
 }
 
 /**

@@ -26,7 +26,7 @@ import { reportCreatedJson } from '../../../domain/api/common.js';
 import { postDeletedJson, replyDeletedJson, userBlockedJson } from '../../../domain/api/community.js';
 import { operation, uploadForm } from '../http/openapi.js';
 import { serializeCreated, serializeImage } from '../serializers.js';
-import { readWithinLimit, storeImage, StoredUploads } from '../uploads/images.js';
+import { readWithinLimit, removeReleasedFiles, storeImage, StoredUploads } from '../uploads/images.js';
 import type { MediaStore } from '../uploads/store.js';
 import { profileRestriction } from '../accounts/repository.js';
 import { listCategories } from './category-repository.js';
@@ -245,7 +245,10 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
       const viewer = member(request);
       const id = pathId(request.params.id);
       const stored = new StoredUploads(db, media);
-      const record = await stored.keepIf(async () => updatePost(db, id, viewer.id, validate(postUpdateSchema, await readBody(request, viewer.id, stored))));
+      const { result: record, releasedFiles } = await stored.keepIf(async () =>
+        updatePost(db, id, viewer.id, validate(postUpdateSchema, await readBody(request, viewer.id, stored))),
+      );
+      await removeReleasedFiles(media, releasedFiles, request.log);
       const [post] = await presentPosts(db, [record], requestMedia(request), viewer.id);
       return post;
     },
@@ -257,7 +260,8 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
     async (request) => {
       const viewer = member(request);
       const id = pathId(request.params.id);
-      const deletedAt = await deletePost(db, id, viewer.id);
+      const { result: deletedAt, releasedFiles } = await deletePost(db, id, viewer.id);
+      await removeReleasedFiles(media, releasedFiles, request.log);
       return { id, deleted_at: deletedAt.toISOString() };
     },
   );

@@ -1,18 +1,65 @@
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, like, notExists } from 'drizzle-orm';
 import sharp from 'sharp';
 import { IMAGE_DISPLAY_MAX_PX, IMAGE_MAX_PIXELS, IMAGE_THUMBNAIL_MAX_PX } from '../../../domain/limits.js';
 import { communityTexts } from '../../../domain/messages.js';
 import { imageUploadProblem } from '../../../domain/post.js';
 import type { Database } from '../db/client.js';
-import { images, type ImageRow } from '../db/schema.js';
+import { images, postImages, posts, users, type ImageRow } from '../db/schema.js';
 import { ValidationError } from '../errors.js';
 import { checkUpload, detectMedia } from './media.js';
 import type { MediaStore } from './store.js';
 
 /** Where uploads go under the media root, and the path prefix their URLs carry. */
 export const UPLOADS_FOLDER = 'uploads';
+
+/** Every file of a stored picture by its path below /media: the picture and its copies, once each (a copy may be the picture itself). */
+export function imageFiles(row: Pick<ImageRow, 'url' | 'thumbnailUrl' | 'displayUrl'>): string[] {
+  return [...new Set([row.url, row.thumbnailUrl, row.displayUrl].filter((path): path is string => Boolean(path)))];
+}
+
+/**
+ * Lets go of the pictures among `imageIds` that nothing shows any more, inside the transaction that detached them
+ * from a post: an upload (under UPLOADS_FOLDER) that is attached to no post (no `post_images` row, whatever that post's
+ * state, and no post's thumbnail) and is no member's profile picture loses its `images` row. Bundled demo pictures
+ * and anything still in use are left alone. Answers the released pictures' files, for `removeReleasedFiles` once the
+ * transaction has committed: a transaction that fails keeps both the rows and the files.
+ */
+export async function releaseUnusedImages(tx: Database, imageIds: readonly number[]): Promise<string[]> {
+  if (!imageIds.length) return [];
+  const candidates = [...new Set(imageIds)];
+  // The candidates are locked first, so a post attaching one of them at the same moment is either seen below
+  // (it committed first) or waits for this transaction (PostgreSQL; PGlite runs one transaction at a time).
+  await tx.select({ id: images.id }).from(images).where(inArray(images.id, candidates)).for('update');
+  const released = await tx
+    .delete(images)
+    .where(
+      and(
+        inArray(images.id, candidates),
+        like(images.url, `${UPLOADS_FOLDER}/%`),
+        notExists(tx.select({ imageId: postImages.imageId }).from(postImages).where(eq(postImages.imageId, images.id))),
+        notExists(tx.select({ id: posts.id }).from(posts).where(eq(posts.thumbnailId, images.id))),
+        notExists(tx.select({ id: users.id }).from(users).where(eq(users.profileImage, images.url))),
+      ),
+    )
+    .returning();
+  return released.flatMap(imageFiles);
+}
+
+/**
+ * Removes the files of released pictures (`releaseUnusedImages`) once their rows are gone for good. A file that
+ * cannot be removed is logged and left behind: the request that released it has succeeded and answers as such.
+ */
+export async function removeReleasedFiles(media: MediaStore, paths: readonly string[], log: FastifyBaseLogger): Promise<void> {
+  if (!paths.length) return;
+  try {
+    await media.remove([...paths]);
+  } catch (error) {
+    log.error({ err: error, paths }, 'released media files not removed');
+  }
+}
 
 /**
  * Everything one request has stored so far (uploaded files, `images` rows). When the request
@@ -35,8 +82,7 @@ export class StoredUploads {
 
   image(row: ImageRow): void {
     this.imageIds.push(row.id);
-    this.files.push(row.url);
-    for (const copy of [row.thumbnailUrl, row.displayUrl]) if (copy && copy !== row.url) this.files.push(copy);
+    this.files.push(...imageFiles(row));
   }
 
   async discard(): Promise<void> {
