@@ -1,7 +1,7 @@
 import { type BrowserContext, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { communityTexts, globalErrorTexts, messagingTexts as m, uiTexts } from '../../domain/messages.js';
-import { NOTIFICATION_PAGE_SIZE_DEFAULT } from '../../domain/limits.js';
+import { INQUIRY_CONTENT_MAX, INQUIRY_TITLE_MAX, NOTIFICATION_PAGE_SIZE_DEFAULT } from '../../domain/limits.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** Two members in two browser contexts: B answers A's post and A's 알림 tab shows it live, without a reload. */
@@ -189,6 +189,9 @@ describe('inquiries', () => {
     await content.fill('😀'.repeat(9));
     await form.getByRole('button', { name: m.submit }).click();
     await page.getByRole('alert').getByText(m.inquiryContent(10, 5000)).waitFor();
+    // Each box shows how much of its limit is used, counted the same way.
+    await form.getByText(`9/${INQUIRY_CONTENT_MAX}`).waitFor();
+    await form.getByText(`8/${INQUIRY_TITLE_MAX}`).waitFor();
 
     await form.getByLabel(m.contentLabel).fill('어제 결제한 아이템이 보이지 않아요. 확인 부탁드립니다.');
     await form.getByRole('button', { name: m.submit }).click();

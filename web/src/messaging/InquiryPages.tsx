@@ -26,7 +26,7 @@ import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 import { useIdempotencyKey } from '../app/relay/useIdempotencyKey';
 import { RouteScreen } from '../app/RouteScreen';
-import { characterLimit, FormError, LabeledSelect, LabeledText } from '../ui/FormParts';
+import { characterLimit, FormError, LabeledSelect, LabeledText, LengthCounter } from '../ui/FormParts';
 import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 
 /** /my/inquiries: the member's inquiries and the form to file one (001 §5 rules, checked again by the gateway). */
@@ -165,6 +165,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         onChange={setTitle}
         errorId={errorField === 'title' ? errorId : undefined}
       />
+      <LengthCounter text={title} max={INQUIRY_TITLE_MAX} />
       <LabeledText
         label={m.contentLabel}
         value={content}
@@ -173,6 +174,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         onChange={setContent}
         errorId={errorField === 'content' ? errorId : undefined}
       />
+      <LengthCounter text={content} max={INQUIRY_CONTENT_MAX} />
       <FormError error={error} id={errorId} />
       <button type="submit" className="button button--primary" disabled={inFlight}>
         {m.submit}
