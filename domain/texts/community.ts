@@ -52,6 +52,10 @@ export const communityTexts = {
     createFailed: '게시글을 등록하지 못했습니다.',
     updateFailed: '게시글을 수정하지 못했습니다. 작성한 내용은 그대로 남아 있습니다.',
     counter: (length: number, max: number) => `${length}/${max}`,
+    /** The form reopened on what the member had written and left (a draft kept in the tab). */
+    draftRestored: '작성 중이던 내용을 불러왔습니다.',
+    startOver: '새로 쓰기',
+    restoreOriginal: '원래 글로 되돌리기',
   },
   post: {
     edit: '수정',
@@ -136,6 +140,8 @@ export const communityTexts = {
     typeMismatch: '파일의 내용이 파일 형식과 다릅니다. 사진 파일을 그대로 올려주세요.',
     missing: '올릴 이미지를 선택해주세요.',
     tooMany: (max: number) => `이미지는 최대 ${max}개까지 올릴 수 있습니다.`,
+    /** Said beside 이미지 추가 before any file is picked. */
+    limits: (max: number, megabytes: number) => `최대 ${max}개, 한 개에 ${megabytes}MB까지`,
     /** One picked file's refusal, named, so that several refused at once can all be told apart. */
     refusedFile: (fileName: string, reason: string) => `${fileName}: ${reason}`,
     failed: '이미지를 올리지 못했습니다.',

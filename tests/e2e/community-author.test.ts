@@ -1,7 +1,9 @@
 import { type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterEach, describe, expect, test } from 'vitest';
+import { IMAGE_MAX_BYTES, POST_IMAGES_MAX } from '../../domain/limits.js';
 import { accountTexts, communityTexts, reportTexts, uiTexts, validationTexts } from '../../domain/messages.js';
+import { megabytes } from '../../domain/uploads.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /**
@@ -176,6 +178,74 @@ describe('writing as a member', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => previews.count()).toBe(0);
     expect((await focused()).label).toBe(w.addImage);
+    await page.close();
+  });
+
+  test('writing left by 뒤로 가기 or a reload is offered again, pictures included; 새로 쓰기 starts over; a sent post leaves no draft', async () => {
+    const page = await open('/community');
+    await page.getByTestId('post-card').first().waitFor();
+    await page.getByRole('link', { name: uiTexts.tabs.write }).click();
+    const titleBox = page.getByLabel(w.titleLabel, { exact: true });
+    const contentBox = page.getByLabel(w.contentLabel, { exact: true });
+    await titleBox.waitFor();
+    // The photo limits are said beside 이미지 추가, before any file is refused.
+    expect(await page.getByRole('button', { name: w.addImage, exact: true }).getAttribute('aria-describedby')).toBeTruthy();
+    await page.getByText(communityTexts.upload.limits(POST_IMAGES_MAX, megabytes(IMAGE_MAX_BYTES))).waitFor();
+    await expect.poll(() => page.locator('.write-form__restored').count()).toBe(0);
+
+    await titleBox.fill('쓰다 만 글');
+    await contentBox.fill('첫 줄\n둘째 줄');
+    await page.getByTestId('image-input').setInputFiles({ name: 'slime.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => page.locator('[data-testid="image-preview"][aria-busy="false"]').count()).toBe(1);
+
+    // The header's back button, then the tab again: the form reopens on the writing and says so.
+    await page.getByRole('button', { name: uiTexts.back, exact: true }).click();
+    await page.getByTestId('post-card').first().waitFor();
+    await page.getByRole('link', { name: uiTexts.tabs.write }).click();
+    await page.getByRole('status').filter({ hasText: w.draftRestored }).waitFor();
+    expect(await titleBox.inputValue()).toBe('쓰다 만 글');
+    expect(await contentBox.inputValue()).toBe('첫 줄\n둘째 줄');
+    // The picture the gateway has comes back served by it (not the gone local preview) and decodes.
+    const picture = page.getByTestId('image-preview').locator('img');
+    await expect.poll(() => picture.count()).toBe(1);
+    expect(await picture.getAttribute('src')).not.toMatch(/^blob:/);
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(2);
+
+    // A reload keeps it too; 새로 쓰기 empties the form, pictures included, and the title has the focus.
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: w.draftRestored }).waitFor();
+    expect(await titleBox.inputValue()).toBe('쓰다 만 글');
+    await page.getByRole('button', { name: w.startOver, exact: true }).click();
+    await expect.poll(() => titleBox.inputValue()).toBe('');
+    expect(await contentBox.inputValue()).toBe('');
+    expect(await page.getByTestId('image-preview').count()).toBe(0);
+    expect(await page.locator('.write-form__restored').count()).toBe(0);
+    expect(await titleBox.evaluate((box) => box === document.activeElement)).toBe(true);
+    await page.reload();
+    await titleBox.waitFor();
+    expect(await titleBox.inputValue()).toBe('');
+    expect(await page.locator('.write-form__restored').count()).toBe(0);
+
+    // Sent: the next new post starts empty.
+    await writePost(page, '다시 쓴 글', '끝까지 쓴 글');
+    await page.getByRole('link', { name: uiTexts.tabs.write }).click();
+    await titleBox.waitFor();
+    expect(await titleBox.inputValue()).toBe('');
+    expect(await page.locator('.write-form__restored').count()).toBe(0);
+
+    // An edit left half-way reopens on the change, and 원래 글로 되돌리기 brings the post back.
+    await page.goto(`${app.gateway.url}/community`);
+    await page.getByTestId('post-card').filter({ hasText: '다시 쓴 글' }).first().click();
+    await page.getByRole('button', { name: communityTexts.post.edit, exact: true }).click();
+    await expect.poll(() => titleBox.inputValue()).toBe('다시 쓴 글');
+    await titleBox.fill('고치다 만 제목');
+    await page.goBack();
+    await postTitle(page).waitFor();
+    await page.getByRole('button', { name: communityTexts.post.edit, exact: true }).click();
+    await page.getByRole('status').filter({ hasText: w.draftRestored }).waitFor();
+    expect(await titleBox.inputValue()).toBe('고치다 만 제목');
+    await page.getByRole('button', { name: w.restoreOriginal, exact: true }).click();
+    await expect.poll(() => titleBox.inputValue()).toBe('다시 쓴 글');
     await page.close();
   });
 });

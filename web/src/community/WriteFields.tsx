@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
-import { CATEGORY_IDS, IMAGE_MIME_TYPES, LOCATION_MAX, POST_IMAGES_MAX, TRADE_TYPES, characterCount } from '@domain/limits.js';
+import { CATEGORY_IDS, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, LOCATION_MAX, POST_IMAGES_MAX, TRADE_TYPES, characterCount } from '@domain/limits.js';
+import { megabytes } from '@domain/uploads.js';
 import { communityTexts } from '@domain/messages.js';
 import type { WritePageQuery } from '../__generated__/WritePageQuery.graphql';
 import type { PostDraft } from './drafts';
@@ -248,7 +249,13 @@ export function ImageField(props: {
         ))}
         {props.picked.length < POST_IMAGES_MAX ? (
           <li>
-            <button ref={addButton} type="button" className="write-form__add" onClick={() => fileInput.current?.click()}>
+            <button
+              ref={addButton}
+              type="button"
+              className="write-form__add"
+              aria-describedby={`${props.id}-limits`}
+              onClick={() => fileInput.current?.click()}
+            >
               {w.addImage}
             </button>
           </li>
@@ -267,6 +274,9 @@ export function ImageField(props: {
           props.onPick(files);
         }}
       />
+      <p className="field__hint" id={`${props.id}-limits`}>
+        {communityTexts.upload.limits(POST_IMAGES_MAX, megabytes(IMAGE_MAX_BYTES))}
+      </p>
       {props.uploading ? <p className="field__counter">{w.uploading}</p> : null}
       <FieldError message={props.error} />
     </div>

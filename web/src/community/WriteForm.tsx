@@ -1,14 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CONTENT_MAX, TITLE_MAX } from '@domain/limits.js';
 import { communityTexts } from '@domain/messages.js';
 import type { WritePageQuery } from '../__generated__/WritePageQuery.graphql';
 import type { WritePage_post$data } from '../__generated__/WritePage_post.graphql';
 import { PageHeader } from '../ui/PageHeader';
-import type { PostDraft } from './drafts';
+import { clearDraft, draftKeyOf, loadDraft, saveDraft, type PostDraft } from './drafts';
 import { usePickedImages } from './usePickedImages';
 import { useSavePost } from './useSavePost';
 import { CategoryField, CountedField, FieldError, ImageField, SelectField, TradeFields } from './WriteFields';
-import { draftOf, validate, type FieldErrors } from './writeRules';
+import { untouchedDraftOf, validate, type FieldErrors } from './writeRules';
 
 const w = communityTexts.write;
 /** Post types a member writes (notices come from the operators). */
@@ -19,17 +19,58 @@ interface WriteFormProps {
   /** The author's post to edit, or null for a new one. */
   post: WritePage_post$data | null;
   categories: NonNullable<WritePageQuery['response']['categories']>;
+  /** The writing member, whose new post's draft is kept apart from any other member's. */
+  viewerId: string;
 }
 
-/** The write form (000 §2, §4): checked by the domain's post rules before anything is sent. */
-export function WriteForm({ title, post, categories }: WriteFormProps) {
+/**
+ * The write form (000 §2, §4): checked by the domain's post rules before anything is sent. What the member writes is
+ * kept in the tab as it goes (`drafts.ts`), so the form reopens on it after 뒤로 가기, another tab or a reload, saying
+ * so, with a way to start over.
+ */
+export function WriteForm(props: WriteFormProps) {
+  const draftKey = draftKeyOf(props.post?.id ?? null, props.viewerId);
+  // Starting over mounts a fresh form, its pictures included, on the untouched draft.
+  const [round, setRound] = useState(0);
+  const baseId = useId();
+  const startOver = () => {
+    clearDraft(draftKey);
+    setRound((current) => current + 1);
+  };
+  return <DraftForm key={round} {...props} draftKey={draftKey} baseId={baseId} startedOver={round > 0} onStartOver={startOver} />;
+}
+
+interface DraftFormProps extends WriteFormProps {
+  draftKey: string;
+  /** Field ids stay the same across a start over, so focus can land back on the title. */
+  baseId: string;
+  startedOver: boolean;
+  onStartOver: () => void;
+}
+
+function DraftForm({ title, post, categories, draftKey, baseId, startedOver, onStartOver }: DraftFormProps) {
   const isEdit = post !== null;
-  const [draft, setDraft] = useState<PostDraft>(() => draftOf(post));
+  const [untouched] = useState(() => untouchedDraftOf(post));
+  const [restored] = useState(() => loadDraft(draftKey) !== null);
+  const [draft, setDraft] = useState<PostDraft>(() => loadDraft(draftKey) ?? untouched);
   const [errors, setErrors] = useState<FieldErrors>({});
   const images = usePickedImages(draft.images, (message) => setErrors((current) => ({ ...current, images: message })));
-  const [save, creating] = useSavePost(post, categories, setErrors);
-  const baseId = useId();
+  const [save, creating] = useSavePost(post, draftKey, categories, setErrors);
   const idOf = (field: string) => `${baseId}${field}`;
+
+  // The draft as it would be reopened: the fields and the pictures the gateway already has.
+  const kept: PostDraft = { ...draft, images: images.uploaded() };
+  const keptText = JSON.stringify(kept);
+  const untouchedText = JSON.stringify(untouched);
+  useEffect(() => {
+    if (keptText === untouchedText) clearDraft(draftKey);
+    else saveDraft(draftKey, JSON.parse(keptText) as PostDraft);
+  }, [draftKey, keptText, untouchedText]);
+
+  const titleId = idOf('title');
+  useEffect(() => {
+    if (startedOver) document.getElementById(titleId)?.focus();
+  }, [startedOver, titleId]);
 
   const set = <K extends keyof PostDraft>(field: K, value: PostDraft[K]) => {
     setDraft((current) => ({ ...current, [field]: value }));
@@ -43,17 +84,24 @@ export function WriteForm({ title, post, categories }: WriteFormProps) {
       setErrors((current) => ({ ...current, images: communityTexts.upload.failedKept }));
       return;
     }
-    const current = { ...draft, images: images.uploaded() };
-    const problems = validate(current, isEdit);
+    const problems = validate(kept, isEdit);
     setErrors(problems);
     if (Object.values(problems).some(Boolean)) return;
-    await save(current);
+    await save(kept);
   };
 
   return (
     <>
       <PageHeader title={title} back />
       <form className="write-form" onSubmit={submit} noValidate aria-label={title}>
+        {restored ? (
+          <p className="write-form__restored" role="status">
+            {w.draftRestored}
+            <button type="button" className="button button--secondary" onClick={onStartOver}>
+              {isEdit ? w.restoreOriginal : w.startOver}
+            </button>
+          </p>
+        ) : null}
         <SelectField
           id={idOf('postType')}
           label={w.postTypeLabel}
@@ -74,7 +122,7 @@ export function WriteForm({ title, post, categories }: WriteFormProps) {
           onSubCategory={(value) => set('subCategoryId', value)}
         />
         <CountedField
-          id={idOf('title')}
+          id={titleId}
           label={w.titleLabel}
           value={draft.title}
           placeholder={w.titlePlaceholder}

@@ -92,7 +92,7 @@ function WriteContent({ queryRef }: { queryRef: PreloadedQuery<WritePageQuery> }
   ) : post && post.author?.id !== data.viewer.id ? (
     <StateScreen title={communityTexts.errors.notAuthor} />
   ) : null;
-  if (state) {
+  if (state || !data.viewer) {
     return (
       <>
         <PageHeader title={title} back />
@@ -103,5 +103,5 @@ function WriteContent({ queryRef }: { queryRef: PreloadedQuery<WritePageQuery> }
   // The server refuses a member's post in 공지; the form does not offer it.
   const all = data.categories ?? [];
   const categories = data.viewer?.isStaff ? all : all.filter((category) => !STAFF_ONLY_CATEGORY_IDS.includes(category.databaseId));
-  return <WriteForm key={post?.id ?? 'new'} title={title} post={post ?? null} categories={categories} />;
+  return <WriteForm key={post?.id ?? 'new'} title={title} post={post ?? null} categories={categories} viewerId={data.viewer.id} />;
 }

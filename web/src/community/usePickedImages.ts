@@ -11,6 +11,8 @@ export interface PickedImage {
   key: string;
   previewUrl: string;
   id: string | null;
+  /** Where the gateway serves it, once uploaded: a draft kept for later names it by this, not by the local preview. */
+  url?: string;
   failed?: boolean;
 }
 
@@ -21,7 +23,7 @@ export interface PickedImage {
  * (`retry`) or removed: a post is never sent without a picture its author picked.
  */
 export function usePickedImages(initial: ReadonlyArray<{ id: string; url: string }>, onProblem: (message: string) => void) {
-  const [picked, setPicked] = useState<PickedImage[]>(() => initial.map((image) => ({ key: image.id, previewUrl: image.url, id: image.id })));
+  const [picked, setPicked] = useState<PickedImage[]>(() => initial.map((image) => ({ key: image.id, previewUrl: image.url, id: image.id, url: image.url })));
   const uploadImage = useUploadImageMutation();
 
   // Object URLs of local previews are released when the form goes away.
@@ -42,7 +44,7 @@ export function usePickedImages(initial: ReadonlyArray<{ id: string; url: string
   const upload = (key: string, file: File) => {
     setPicked((current) => current.map((entry) => (entry.key === key ? { ...entry, failed: false } : entry)));
     uploadImage(file).then(
-      (image) => setPicked((current) => current.map((entry) => (entry.key === key ? { ...entry, id: image.id } : entry))),
+      (image) => setPicked((current) => current.map((entry) => (entry.key === key ? { ...entry, id: image.id, url: image.url } : entry))),
       (error: Error) => {
         // Refused by the service (too many pixels, not a picture after all): the file goes, with the reason. Not
         // delivered (the network, a time-out, the service away; a failed request carries no code): it stays to be sent again.
@@ -89,6 +91,6 @@ export function usePickedImages(initial: ReadonlyArray<{ id: string; url: string
   /** Some picture did not reach the gateway: the form waits until it is sent again or removed. */
   const failed = picked.some((image) => image.failed);
   /** The pictures the gateway has, in their order. */
-  const uploaded = () => picked.flatMap((image) => (image.id ? [{ id: image.id, url: image.previewUrl }] : []));
+  const uploaded = () => picked.flatMap((image) => (image.id ? [{ id: image.id, url: image.url ?? image.previewUrl }] : []));
   return { picked, pick, retry, remove, uploading, failed, uploaded };
 }

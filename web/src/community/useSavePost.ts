@@ -14,10 +14,15 @@ const w = communityTexts.write;
 
 /**
  * Sends a checked draft: a new post, then its page; or the author's edit of `post`, shown at once while the draft
- * is kept until the gateway confirms it (000 §4). `categories` are the form's choices, which name the draft's category
+ * is kept (under `draftKey`) until the gateway confirms it (000 §4). `categories` are the form's choices, which name the draft's category
  * by global id; `showErrors` puts the gateway's field issues on the form.
  */
-export function useSavePost(post: WritePage_post$data | null, categories: readonly CategoryChoice[], showErrors: (errors: FieldErrors) => void) {
+export function useSavePost(
+  post: WritePage_post$data | null,
+  draftKey: string,
+  categories: readonly CategoryChoice[],
+  showErrors: (errors: FieldErrors) => void,
+) {
   const [createPost, creating] = useCreatePostMutation();
   const [updatePost] = useUpdatePostMutation();
   const toast = useToast();
@@ -33,6 +38,7 @@ export function useSavePost(post: WritePage_post$data | null, categories: readon
       const postId = await createPost({ ...postInputOf(draft, categories), imageIds: draft.images.map((image) => image.id) }, [
         ConnectionHandler.getConnectionID('client:root', 'CommunityFeed_posts', { categoryId: null }),
       ]);
+      clearDraft(draftKey);
       toast.show(w.created, 'success');
       navigate(postDetailPath(postId), { replace: true });
     } catch (error) {
@@ -41,7 +47,7 @@ export function useSavePost(post: WritePage_post$data | null, categories: readon
   };
 
   const update = (post: WritePage_post$data, draft: PostDraft) => {
-    saveDraft(post.id, draft);
+    saveDraft(draftKey, draft);
     const common = postInputOf(draft, categories);
     const isTrade = draft.postType === 'trade';
     const hadImages = post.images.length > 0;
@@ -58,7 +64,7 @@ export function useSavePost(post: WritePage_post$data | null, categories: readon
     navigate(postDetailPath(post.id), { replace: true });
     edit.then(
       () => {
-        clearDraft(post.id);
+        clearDraft(draftKey);
         toast.show(w.updated, 'success');
       },
       (error: unknown) => {

@@ -3,7 +3,7 @@ import { priceFromText } from '@domain/price.js';
 import { postCreateSchema, postUpdateSchema } from '@domain/post.js';
 import type { PostType, TradeType } from '../__generated__/useCreatePostMutation.graphql';
 import type { WritePage_post$data } from '../__generated__/WritePage_post.graphql';
-import { loadDraft, type PostDraft } from './drafts';
+import type { PostDraft } from './drafts';
 
 /** The write form's messages by field; `form` for what belongs to no field. */
 export type FieldErrors = Partial<Record<keyof PostDraft | 'form', string>>;
@@ -41,10 +41,8 @@ function categoryIdOf(categories: readonly CategoryChoice[], databaseId: string)
   return offered.find((category) => String(category.databaseId) === databaseId)?.id ?? null;
 }
 
-/** What the form starts with: the kept draft of an edit on its way, else the post, else an empty general post. */
-export function draftOf(post: WritePage_post$data | null): PostDraft {
-  const stored = post ? loadDraft(post.id) : null;
-  if (stored) return stored;
+/** The form as it stands before any writing: the post to edit, else an empty general post. */
+export function untouchedDraftOf(post: WritePage_post$data | null): PostDraft {
   return {
     title: post?.title ?? '',
     content: post?.content ?? '',
