@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { type BrowserContext } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { HIGHLIGHT_TITLE_MAX, NICKNAME_MAX } from '../../domain/limits.js';
+import { HIGHLIGHT_TITLE_MAX, NICKNAME_MAX, STORY_COMMENT_MAX } from '../../domain/limits.js';
 import { accountTexts, errorMessages, messagingTexts, reportTexts, storyTexts, storyTrayTexts, uiTexts } from '../../domain/messages.js';
 import { openBrowser } from '../helpers/browser.js';
 import { closeFriends, storyHides, storyReactions, storyReports } from '../../upstream/src/db/schema.js';
@@ -67,6 +67,12 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   expect(await home.locator('.story-viewer__caption').textContent()).toBe('말랑한 하루');
   // Typing pauses the story, so it stays open while the member writes.
   const comment = home.getByPlaceholder(storyTexts.viewer.commentPlaceholder);
+  // The comment's counter shows once there is a comment, an emoji counted as one character.
+  expect(await home.locator('.story-viewer__counter').count()).toBe(0);
+  await comment.fill('귀여워요!');
+  expect(await home.locator('.story-viewer__counter').textContent()).toBe(`5/${STORY_COMMENT_MAX}`);
+  await comment.fill('귀여워요😍');
+  expect(await home.locator('.story-viewer__counter').textContent()).toBe(`5/${STORY_COMMENT_MAX}`);
   await comment.fill('귀여워요!');
   await comment.press('Enter');
   // A message is announced as a message, not as a reaction.

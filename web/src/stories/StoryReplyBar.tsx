@@ -4,7 +4,7 @@ import { storyTexts } from '@domain/messages.js';
 import { showStoryToast } from './storyToaster';
 import { useMemberAction } from '../accounts/useMemberAction';
 import { useReactToStoryMutation, useUnlikeStoryMutation } from './useStoryMutations';
-import { characterLimit } from '../ui/FormParts';
+import { characterLimit, LengthCounter } from '../ui/FormParts';
 
 const v = storyTexts.viewer;
 
@@ -62,6 +62,7 @@ export function StoryReplyBar({
           value={comment}
           {...characterLimit(STORY_COMMENT_MAX, setComment)}
           aria-label={v.commentPlaceholder}
+          aria-describedby={comment ? 'story-comment-counter' : undefined}
           placeholder={v.commentPlaceholder}
           onFocus={() => onTyping(true)}
           onBlur={() => onTyping(false)}
@@ -84,6 +85,8 @@ export function StoryReplyBar({
           <span aria-hidden="true">♥</span> <span data-testid="story-like-count">{story.likeCount}</span>
         </button>
       </div>
+      {/* How much of the comment's limit is used, once there is a comment (a long paste is cut at the limit). */}
+      {comment ? <LengthCounter id="story-comment-counter" text={comment} max={STORY_COMMENT_MAX} className="story-viewer__counter" /> : null}
     </footer>
   );
 }

@@ -180,10 +180,10 @@ export function FormError({ error, className = 'form-error', id }: { error: stri
 }
 
 /** How much of a text's limit is used (characters as the service counts them), read out as it changes. */
-export function LengthCounter({ text, max, className = 'field__counter' }: { text: string; max: number; className?: string }) {
+export function LengthCounter({ text, max, className = 'field__counter', id }: { text: string; max: number; className?: string; id?: string }) {
   const length = characterCount(text);
   return (
-    <span className={length > max ? `${className} ${className}--over` : className} aria-live="polite">
+    <span id={id} className={length > max ? `${className} ${className}--over` : className} aria-live="polite">
       {length}/{max}
     </span>
   );
