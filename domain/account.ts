@@ -130,6 +130,7 @@ export const changePasswordSchema = z
     newPassword: newPasswordSchema,
     newPasswordConfirm: z.string({ error: v.newPasswordMismatch }),
   })
+  .refine((input) => input.newPassword !== input.currentPassword, { error: v.newPasswordUnchanged, path: ['newPassword'] })
   .refine((input) => input.newPassword === input.newPasswordConfirm, { error: v.newPasswordMismatch, path: ['newPasswordConfirm'] });
 
 export const passwordResetRequestSchema = z.object({ email });

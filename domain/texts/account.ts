@@ -14,6 +14,7 @@ export const accountTexts = {
     passwordRule: (min: number, max: number) => `비밀번호는 영문과 숫자를 포함해 ${min}~${max}자여야 합니다.`,
     passwordMismatch: '비밀번호가 일치하지 않습니다.',
     newPasswordMismatch: '새 비밀번호가 일치하지 않습니다.',
+    newPasswordUnchanged: '새 비밀번호는 현재 비밀번호와 달라야 합니다.',
     nickname: (min: number, max: number) => `닉네임은 ${min}자 이상 ${max}자 이하여야 합니다.`,
     nicknameInvisible: '닉네임에 보이지 않는 문자나 제어 문자는 사용할 수 없습니다.',
     nicknameSpaces: '닉네임 앞뒤에는 공백을 사용할 수 없습니다.',

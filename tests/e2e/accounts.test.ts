@@ -783,6 +783,13 @@ describe('settings', () => {
     expect(await page.getByLabel(s.emailAlerts).isChecked()).toBe(false);
     expect(await page.getByLabel(s.pushAlerts).isChecked()).toBe(true);
 
+    // The same password again is no change: said under the new password, and the button waits.
+    await page.getByLabel(s.currentPassword, { exact: true }).fill('first1234');
+    await page.getByLabel(s.newPassword, { exact: true }).fill('first1234');
+    await page.getByLabel(s.newPasswordConfirm, { exact: true }).fill('first1234');
+    await page.getByText(accountTexts.validation.newPasswordUnchanged).waitFor();
+    expect(await page.getByRole('button', { name: s.changePassword }).isDisabled()).toBe(true);
+
     await page.getByLabel(s.currentPassword, { exact: true }).fill('wrong1234');
     await page.getByLabel(s.newPassword, { exact: true }).fill('second1234');
     await page.getByLabel(s.newPasswordConfirm, { exact: true }).fill('second1234');

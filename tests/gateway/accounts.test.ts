@@ -127,6 +127,16 @@ describe('accounts through the gateway', () => {
     });
 
     const CHANGE = `mutation($input: ChangePasswordInput!) { changePassword(input: $input) { __typename ... on Error { message } } }`;
+    // The same password again is no change, refused with the domain's rule on the new password.
+    const unchanged = await stack.graphql(
+      'mutation($input: ChangePasswordInput!) { changePassword(input: $input) { __typename ... on ValidationError { issues { path message } } } }',
+      { input: { currentPassword: 'gateway1', newPassword: 'gateway1', newPasswordConfirm: 'gateway1' } },
+      token,
+    );
+    expect(unchanged.data.changePassword).toEqual({
+      __typename: 'ValidationError',
+      issues: [{ path: ['input', 'newPassword'], message: accountTexts.validation.newPasswordUnchanged }],
+    });
     expect(
       (await stack.graphql(CHANGE, { input: { currentPassword: 'wrongone', newPassword: 'gateway9', newPasswordConfirm: 'gateway9' } }, token)).data
         .changePassword,

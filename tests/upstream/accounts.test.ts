@@ -208,6 +208,10 @@ describe.each(backends())('accounts (%s)', (backend) => {
       expect(messages(mismatch)).toEqual([v.newPasswordMismatch]);
       const short = await changePassword('first', 'sec');
       expect(messages(short)).toEqual([v.passwordMin(6), v.passwordRule(8, 20)]);
+      // The same password again is no change: refused with the rule, before the current one is even checked.
+      const unchanged = await changePassword('first123', 'first123');
+      expect(unchanged.status).toBe(422);
+      expect(messages(unchanged)).toEqual([v.newPasswordUnchanged]);
       const wrong = await changePassword('wrong123', 'second12');
       expect(wrong.status).toBe(400);
       expect(wrong.body.message).toBe(accountTexts.errors.currentPasswordWrong);

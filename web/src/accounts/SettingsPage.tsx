@@ -57,6 +57,7 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
   const toast = useToast();
   const navigate = useNavigate();
   const [passwords, setPasswords] = useState({ currentPassword: '', newPassword: '', newPasswordConfirm: '' });
+  const unchanged = passwords.newPassword !== '' && passwords.newPassword === passwords.currentPassword;
   const [deletePassword, setDeletePassword] = useState('');
   const [confirmingDeletion, setConfirmingDeletion] = useState(false);
   const soundEffects = useSoundEffects();
@@ -142,11 +143,12 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
           onPassword={(value) => setPasswords((current) => ({ ...current, newPassword: value }))}
           onConfirmation={(value) => setPasswords((current) => ({ ...current, newPasswordConfirm: value }))}
           mismatch={accountTexts.validation.newPasswordMismatch}
+          error={unchanged ? accountTexts.validation.newPasswordUnchanged : undefined}
         />
         <button
           type="button"
           className="button button--primary"
-          disabled={account.inFlight || !passwords.currentPassword || !newPasswordReady(passwords.newPassword, passwords.newPasswordConfirm)}
+          disabled={account.inFlight || !passwords.currentPassword || unchanged || !newPasswordReady(passwords.newPassword, passwords.newPasswordConfirm)}
           onClick={() => void changePassword()}
         >
           {s.changePassword}
