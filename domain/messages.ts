@@ -18,6 +18,7 @@ export { infoTexts } from './texts/info.js';
 export { validationTexts } from './texts/validation.js';
 export { hardeningTexts } from './texts/hardening.js';
 export { idempotencyTexts } from './texts/idempotency.js';
+export { recoveryTexts } from './texts/recovery.js';
 
 export const errorMessages = {
   NETWORK_ERROR: '네트워크 연결에 실패했습니다. 인터넷 연결을 확인해주세요.',

@@ -1,6 +1,6 @@
 import { type Page } from 'playwright-core';
 import { afterEach, expect, test } from 'vitest';
-import { communityTexts, globalErrorTexts, uiTexts } from '../../domain/messages.js';
+import { communityTexts, globalErrorTexts, recoveryTexts, uiTexts } from '../../domain/messages.js';
 import { openBrowser } from '../helpers/browser.js';
 import { useWebApp } from '../helpers/web-app.js';
 import { builtChunkOf } from '../helpers/web-build.js';
@@ -55,7 +55,7 @@ test('a tap with the upstream down shows the server-error toast, then "keeps fai
   await page.close();
 });
 
-test('a screen whose data fails shows the fallback screen with 다시 시도, which loads it once the upstream is back', async () => {
+test('a screen whose data fails shows the fallback screen with 다시 시도; it loads by itself once the service is back', async () => {
   // A guest: a member's socket is closed while the upstream cannot check its token, and coming back it reads the
   // screen again by itself (live catch-up), which would load the screen before 다시 시도 is pressed.
   const guest = await openBrowser('error-toasts-guest');
@@ -77,11 +77,16 @@ test('a screen whose data fails shows the fallback screen with 다시 시도, wh
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     await page.goto(app.gateway.url + postPath(2));
     await retry.waitFor();
-
-    app.proxy.fallback = { kind: 'pass' };
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // The service is away: the screen says it comes back by itself. 다시 시도 asks again (still away: the fallback stays).
+    await page.getByText(recoveryTexts.reloadsWhenBack).waitFor();
+    const asked = app.graphqlOperations.length;
     await retry.click();
-    await likeButton(page).waitFor();
+    await expect.poll(() => app.graphqlOperations.length).toBeGreaterThan(asked);
+    await retry.waitFor();
+
+    // Back: the screen loads by itself once the gateway is ready again (its breaker closed), nothing pressed.
+    app.proxy.fallback = { kind: 'pass' };
+    await likeButton(page).waitFor({ timeout: 20_000 });
   } finally {
     await guest.close();
   }
@@ -95,7 +100,7 @@ test('a screen whose data is slow shows a busy skeleton with a hidden loading la
   await skeleton.first().waitFor();
   expect(await skeleton.first().getAttribute('aria-busy')).toBe('true');
   // Read by screen readers, not shown: a 1px box.
-  expect((await page.getByText(uiTexts.loading, { exact: true }).first().boundingBox())?.width).toBeLessThanOrEqual(1);
+  expect((await skeleton.first().getByText(uiTexts.loading, { exact: true }).boundingBox())?.width).toBeLessThanOrEqual(1);
   expect(await page.locator('.screen-skeleton').locator('.skeleton').count()).toBeGreaterThan(1);
   app.proxy.fallback = { kind: 'pass' };
   await likeButton(page).waitFor();
