@@ -73,6 +73,10 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   expect(await home.locator('.story-viewer__counter').textContent()).toBe(`5/${STORY_COMMENT_MAX}`);
   await comment.fill('귀여워요😍');
   expect(await home.locator('.story-viewer__counter').textContent()).toBe(`5/${STORY_COMMENT_MAX}`);
+  // A paste over the limit is cut at it, and the counter shows the box full.
+  await comment.fill('가'.repeat(STORY_COMMENT_MAX + 100));
+  expect(await comment.inputValue()).toBe('가'.repeat(STORY_COMMENT_MAX));
+  expect(await home.locator('.story-viewer__counter').textContent()).toBe(`${STORY_COMMENT_MAX}/${STORY_COMMENT_MAX}`);
   await comment.fill('귀여워요!');
   await comment.press('Enter');
   // A message is announced as a message, not as a reaction.
@@ -125,6 +129,12 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   // Who sent what: the like, the emoji and the message text, most recent first.
   const received = panel.getByTestId('story-reactions').locator('li');
   await expect.poll(() => received.allTextContents()).toEqual([`스토리구경꾼${storyTexts.viewer.reactionLike}`, '스토리구경꾼😂', '스토리구경꾼귀여워요!']);
+  // Escape closes the panel only: the story stays open, and focus is back on the button that opened the panel.
+  const storyPath = new URL(authorHome.url()).pathname;
+  await authorHome.keyboard.press('Escape');
+  await expect.poll(() => panel.count()).toBe(0);
+  expect(new URL(authorHome.url()).pathname).toBe(storyPath);
+  expect(await authorHome.evaluate(() => document.activeElement?.textContent)).toBe(storyTexts.viewer.viewers(1));
   // The author's inbox tells of the message and the emoji, and the settings offer the story type.
   const inbox = await open(authorBrowser, '/community/notice');
   const titles = inbox.locator('.inbox__title');

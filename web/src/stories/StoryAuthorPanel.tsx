@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { graphql, useFragment, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
 import { storyTexts, uiTexts } from '@domain/messages.js';
 import type { StoryAuthorPanel_story$key } from '../__generated__/StoryAuthorPanel_story.graphql';
@@ -45,12 +45,26 @@ export function StoryAuthorPanel({ story, open, onToggle }: { story: StoryAuthor
   useEffect(() => {
     if (open) loadReactions({ id: data.id }, { fetchPolicy: 'store-and-network' });
   }, [open, data.id, loadReactions]);
+  // Escape closes the open panel, not the viewer (whose Escape listener skips a handled key), and focus returns to
+  // the button that opened it. Captured, so it runs before the viewer's listener on the same document.
+  const toggleButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      onToggle();
+      toggleButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [open, onToggle]);
   const labels = storyTexts.viewer.statLabels;
   const stats = data.stats.__typename === 'StoryStats' ? data.stats : null;
   const viewers = data.viewers.__typename === 'StoryViewerConnection' ? data.viewers.edges.map((edge) => edge.node.viewer) : [];
   return (
     <footer className="story-viewer__footer story-viewer__footer--author">
-      <button type="button" className="story-viewer__viewers-toggle" onClick={onToggle} aria-expanded={open}>
+      <button ref={toggleButton} type="button" className="story-viewer__viewers-toggle" onClick={onToggle} aria-expanded={open}>
         {storyTexts.viewer.viewers(data.viewCount)}
       </button>
       {open ? (
