@@ -9,7 +9,7 @@ import type { Database } from '../db/client.js';
  * not answer (a store that hangs counts as one that refused). While the process drains, Fastify answers both 503.
  */
 export const healthRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  app.get('/healthz', { logLevel: 'silent', schema: { hide: true } }, async () => ({ ok: true }));
+  app.get('/healthz', { logLevel: 'silent', schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { logLevel: 'silent', schema: { hide: true } }, async (_request, reply) => {
     const reachable = await answersWithin(db.execute(sql`select 1`), READINESS_DATABASE_TIMEOUT_MS);

@@ -22,7 +22,7 @@ builder.subscriptionField('postChanged', (t) =>
   t.field({
     type: Post,
     description:
-      "Sends the post each time its like count or reply count changes through this API (togglePostLike, createReply, deleteReply), as that mutation got it back: no read per subscriber, no view counted. Nothing is sent on subscribing; a post that does not exist answers NotFound and completes. `isLiked` and `isBookmarked` are the subscriber's own: false for a guest; for a member who selects them, the post is read again as that member on each event, which counts a view.",
+      "Sends the post each time its like count or reply count changes through this API (togglePostLike, createReply, deleteReply), as that mutation got it back: no read per subscriber, no view counted. Nothing is sent on subscribing; a post that does not exist answers NotFound and completes. `isLiked` and `isBookmarked` are the subscriber's own: false for a guest; for a member who selects them, the post is read again as that member on each event (counting no view), so select them only when you show them.",
     args: { id: t.arg.id({ required: true, description: "The post's global id." }) },
     subscribe: async (_root, args, context) => {
       const postId = upstreamIdOf(String(args.id), 'Post', ['id']);
