@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type BrowserContext } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HIGHLIGHT_TITLE_MAX, NICKNAME_MAX, STORY_COMMENT_MAX } from '../../domain/limits.js';
@@ -29,6 +29,20 @@ beforeAll(async () => {
 
 const open = (context: BrowserContext, path: string) => app.open(path, context);
 
+/** The ids of the axe-core rules among `rules` that `selector` (the whole page by default) breaks. */
+async function axeFindings(page: Page, rules: string[], selector = 'html'): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(
+    async ({ selector, rules }) =>
+      (
+        await (window as unknown as { axe: { run: (context: string, options: object) => Promise<{ violations: { id: string }[] }> } }).axe.run(selector, {
+          runOnly: rules,
+        })
+      ).violations.map((violation) => violation.id),
+    { selector, rules },
+  );
+}
+
 /** A story posted straight to the upstream by a member (60 s long unless told, so it stays on screen while the test acts). */
 async function postStory(memberId: number, privacy: 'public' | 'friends' | 'close_friends' = 'public', seconds = 60): Promise<number> {
   const response = await fetch(`${app.upstream.url}/api/stories/create`, {
@@ -55,6 +69,9 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   await upload.getByRole('button', { name: storyTexts.upload.submit }).click();
   await upload.getByText(storyTexts.uploaded).waitFor();
   await upload.waitForURL(/\/community$/);
+  // The toast is told (a status) inside a list that holds only its items (axe: list; a status was the list's child).
+  await upload.getByRole('status').filter({ hasText: storyTexts.uploaded }).waitFor();
+  expect(await axeFindings(upload, ['list', 'listitem'])).toEqual([]);
 
   const readerBrowser = await app.browserFor(reader.id);
   const home = await open(readerBrowser, '/community');

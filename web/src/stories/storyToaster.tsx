@@ -80,7 +80,6 @@ function StoryToastItem({ toast }: { toast: StoryToast }) {
   return (
     <li
       className={`story-toast story-toast--${toast.tone}`}
-      role="status"
       style={{ transform: offset ? `translateX(${offset}px)` : undefined }}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -96,7 +95,8 @@ function StoryToastItem({ toast }: { toast: StoryToast }) {
         setOffset(0);
       }}
     >
-      <span>{toast.message}</span>
+      {/* The status is the message, inside the list item: a list holds only items (axe: list). */}
+      <span role="status">{toast.message}</span>
       {toast.action ? (
         <button
           type="button"
