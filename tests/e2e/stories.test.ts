@@ -140,6 +140,15 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   await authorHome.getByRole('button', { name: storyTexts.viewer.viewers(1) }).click();
   const panel = authorHome.getByRole('region', { name: storyTexts.viewer.stats });
   await panel.locator('.story-panel__viewers').getByText('스토리구경꾼').waitFor();
+  // The panel scrolls on a phone (half its height; a short one here, as with many viewers on a taller one): the
+  // keyboard reaches it, so its arrow keys scroll it (axe: scrollable-region-focusable).
+  await panel.getByTestId('story-reactions').waitFor();
+  await authorHome.setViewportSize({ width: 390, height: 480 });
+  await expect.poll(() => panel.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  expect(await axeFindings(authorHome, ['scrollable-region-focusable'], '.story-panel')).toEqual([]);
+  await panel.focus();
+  expect(await panel.evaluate((element) => element === document.activeElement)).toBe(true);
+  await authorHome.setViewportSize({ width: 390, height: 844 });
   expect(await panel.getByTestId('stat-viewCount').textContent()).toBe('1');
   expect(await panel.getByTestId('stat-likeCount').textContent()).toBe('1');
   expect(await panel.getByTestId('stat-reactionCount').textContent()).toBe('3');

@@ -68,7 +68,8 @@ export function StoryAuthorPanel({ story, open, onToggle }: { story: StoryAuthor
         {storyTexts.viewer.viewers(data.viewCount)}
       </button>
       {open ? (
-        <section className="story-panel" aria-label={storyTexts.viewer.stats}>
+        // It scrolls: the keyboard reaches it to scroll it (axe: scrollable-region-focusable).
+        <section className="story-panel" aria-label={storyTexts.viewer.stats} tabIndex={0}>
           {stats ? (
             <dl className="story-panel__stats">
               <dt>{labels.viewCount}</dt>
