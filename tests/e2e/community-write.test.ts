@@ -64,4 +64,27 @@ describe('post detail as a member', () => {
     await page.getByText(communityTexts.reply.deleted).waitFor();
     await page.close();
   });
+
+  test('a reply sent from the keyboard leaves the focus in the emptied reply box, ready for the next (it fell to <body>)', async () => {
+    const page = await open('/community');
+    await page.getByTestId('post-card').first().click();
+    const section = page.getByRole('region', { name: communityTexts.reply.title });
+    const box = section.getByRole('textbox', { name: communityTexts.reply.placeholder });
+    await box.focus();
+    await page.keyboard.type('키보드로 남긴 댓글');
+    await page.keyboard.press('Tab');
+    expect(
+      await section
+        .getByRole('button', { name: communityTexts.reply.submit, exact: true })
+        .first()
+        .evaluate((element) => element === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press('Enter');
+    await section.getByTestId('reply').filter({ hasText: '키보드로 남긴 댓글' }).first().waitFor();
+    await expect.poll(() => box.inputValue()).toBe('');
+    await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('이어서 한 줄 더');
+    expect(await box.inputValue()).toBe('이어서 한 줄 더');
+    await page.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type Ref } from 'react';
 import { REPLY_MAX, characterCount } from '@domain/limits.js';
 import { communityTexts, validationTexts } from '@domain/messages.js';
 import { useCreateReplyMutation } from './useCreateReplyMutation';
@@ -24,10 +24,12 @@ export function ReplyTextBox(props: {
   error: string | null;
   placeholder?: string;
   autoFocus?: boolean;
+  inputRef?: Ref<HTMLTextAreaElement>;
 }) {
   return (
     <>
       <textarea
+        ref={props.inputRef}
         className="field__input reply-form__input"
         value={props.value}
         {...characterLimit(REPLY_MAX, props.onChange)}
@@ -58,6 +60,15 @@ export function ReplyForm({ postId, connectionId, append, parentId, placeholder 
   const [create, sending] = useCreateReplyMutation();
   const toast = useToast();
   const asMember = useMemberAction();
+  const input = useRef<HTMLTextAreaElement>(null);
+  /**
+   * The send button is disabled while the reply is on its way, which drops the keyboard's focus to <body>: it goes
+   * back to the box (emptied once sent), unless the member has gone on elsewhere meanwhile.
+   */
+  const refocus = () => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || input.current?.form?.contains(focused)) input.current?.focus();
+  };
 
   const submit = () => {
     const trimmed = content.trim();
@@ -67,9 +78,13 @@ export function ReplyForm({ postId, connectionId, append, parentId, placeholder 
     create({ postId, content: trimmed, parentId, connectionId, append }).then(
       () => {
         setContent('');
+        refocus();
         onDone?.();
       },
-      (failure: unknown) => toast.show(failure instanceof Error && failure.message ? failure.message : communityTexts.reply.failed, 'error'),
+      (failure: unknown) => {
+        refocus();
+        toast.show(failure instanceof Error && failure.message ? failure.message : communityTexts.reply.failed, 'error');
+      },
     );
   };
 
@@ -81,7 +96,7 @@ export function ReplyForm({ postId, connectionId, append, parentId, placeholder 
         asMember(submit);
       }}
     >
-      <ReplyTextBox label={placeholder} placeholder={placeholder} value={content} onChange={setContent} error={error} />
+      <ReplyTextBox label={placeholder} placeholder={placeholder} value={content} onChange={setContent} error={error} inputRef={input} />
       <button type="submit" className="button button--primary reply-form__submit" disabled={sending}>
         {communityTexts.reply.submit}
       </button>
