@@ -592,6 +592,9 @@ describe('profile area', () => {
     const more = page.getByRole('button', { name: accountTexts.profile.more });
     const cards = page.getByTestId('post-card');
     await expect.poll(() => cards.count()).toBe(PROFILE_LIST_PAGE_SIZE);
+    // The follower and following counts are links named with what they count (they were named "3" and "2").
+    for (const label of [accountTexts.profile.followers, accountTexts.profile.following])
+      expect(await page.getByRole('link', { name: new RegExp(`^${label} \\d+$`) }).count()).toBe(1);
     await more.click();
     await expect.poll(() => cards.count()).toBe(11);
     await expect.poll(() => more.count()).toBe(0);

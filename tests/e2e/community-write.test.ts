@@ -9,7 +9,7 @@ const app = useWebApp('community-write', { member: 2 });
 const open = (path: string) => app.open(path);
 
 const likesOf = async (page: Page, card: number) =>
-  Number((await page.getByTestId('post-card').nth(card).locator('[data-stat="likes"]').getAttribute('aria-label'))!.replace(/\D/g, ''));
+  Number((await page.getByTestId('post-card').nth(card).locator('[data-stat="likes"] .visually-hidden').textContent())!.replace(/\D/g, ''));
 
 describe('post detail as a member', () => {
   test('one request loads the post with its replies; a like shows in the feed without a reload', async () => {

@@ -1,4 +1,4 @@
-import { type Page } from 'playwright-core';
+import { type Locator, type Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { CATEGORY_IDS } from '../../domain/community.js';
 import { accountTexts, globalErrorTexts, uiTexts } from '../../domain/messages.js';
@@ -17,6 +17,19 @@ const open = (path: string) => app.open(path);
 const cards = (page: Page) => page.getByTestId('post-card');
 const tabBar = (page: Page) => page.getByRole('navigation', { name: uiTexts.appNavigation });
 const tab = (page: Page, label: string) => tabBar(page).getByRole('link', { name: label, exact: true });
+
+/** What a screen reader reads in an element: its text, without what aria-hidden hides (an aria-label on a list item is not read). */
+const heardText = (locator: Locator) =>
+  locator.evaluate((root) => {
+    const words: string[] = [];
+    const walk = (node: Node) => {
+      if (node instanceof Element && node.getAttribute('aria-hidden') === 'true') return;
+      if (node.nodeType === Node.TEXT_NODE) words.push(node.textContent ?? '');
+      node.childNodes.forEach(walk);
+    };
+    walk(root);
+    return words.join(' ').replace(/\s+/g, ' ').trim();
+  });
 
 async function firstPageOfFeed(page: Page) {
   await cards(page).first().waitFor();
@@ -54,6 +67,10 @@ describe('community', () => {
 
     const titles = await cards(page).locator('h2').allTextContents();
     expect(titles.some((title) => HANGUL.test(title))).toBe(true);
+    // Each count is read with what it counts (좋아요 4 댓글 4 조회 28), not as bare numbers ("4 4 28").
+    expect(await heardText(cards(page).first().locator('.post-stats'))).toMatch(
+      new RegExp(`^${uiTexts.likes} \\d+ ${uiTexts.replies} \\d+ ${uiTexts.views} \\d+$`),
+    );
     expect(await tab(page, uiTexts.tabs.home).getAttribute('aria-current')).toBe('page');
     expect(await page.title()).toBe(`${uiTexts.community} · ${uiTexts.appTitle}`);
     // The spec's notification tab shows a permanent red dot, for guests too; the unread count is LiveInbox's, for members.

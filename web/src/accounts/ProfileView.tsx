@@ -62,12 +62,12 @@ export function ProfileView({ user, actions, notice }: { user: ProfileView_user$
           { label: p.posts, value: data.stats.postsCount },
           {
             label: p.followers,
-            value: <StatLink to={`/users/${encodeURIComponent(data.id)}/followers`} count={data.stats.followersCount} />,
+            value: <StatLink to={`/users/${encodeURIComponent(data.id)}/followers`} count={data.stats.followersCount} label={p.followers} />,
             stat: 'followers',
           },
           {
             label: p.following,
-            value: <StatLink to={`/users/${encodeURIComponent(data.id)}/following`} count={data.stats.followingCount} />,
+            value: <StatLink to={`/users/${encodeURIComponent(data.id)}/following`} count={data.stats.followingCount} label={p.following} />,
             stat: 'following',
           },
           { label: p.likes, value: data.stats.likesCount, stat: 'likes' },
@@ -108,9 +108,10 @@ export function ProfileView({ user, actions, notice }: { user: ProfileView_user$
   );
 }
 
-function StatLink({ to, count }: { to: string; count: number }) {
+/** Named with its label (팔로워 3): the count alone was the link's whole name. */
+function StatLink({ to, count, label }: { to: string; count: number; label: string }) {
   return (
-    <Link className="profile__stat-link" to={to}>
+    <Link className="profile__stat-link" to={to} aria-label={`${label} ${count}`}>
       {count}
     </Link>
   );
