@@ -125,6 +125,25 @@ describe('the app shell', () => {
     await page.close();
   });
 
+  test('a tab pressed with Enter keeps the focus on the new screen (it was lost to <body>)', async () => {
+    const page = await app.open('/community');
+    await page.getByTestId('post-card').first().waitFor();
+    const tabs = page.getByRole('navigation', { name: uiTexts.appNavigation });
+    for (const [name, address, ready] of [
+      [uiTexts.tabs.search, /\/community\/search$/, () => page.getByRole('heading', { name: communityTexts.search.title }).first().waitFor()],
+      [uiTexts.tabs.home, /\/community$/, () => page.getByTestId('post-card').first().waitFor()],
+    ] as const) {
+      const tab = tabs.getByRole('link', { name, exact: true });
+      await tab.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(address);
+      await ready();
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => tab.evaluate((element) => element === document.activeElement)).toBe(true);
+    }
+    await page.close();
+  });
+
   test('a member who does not exist is a not-found screen, not a failure to retry', async () => {
     const page = await app.open('/users/999999');
     await page.getByText(uiTexts.notFoundTitle).first().waitFor();
