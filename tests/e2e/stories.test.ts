@@ -161,6 +161,9 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   await expect.poll(() => panel.count()).toBe(0);
   expect(new URL(authorHome.url()).pathname).toBe(storyPath);
   expect(await authorHome.evaluate(() => document.activeElement?.textContent)).toBe(storyTexts.viewer.viewers(1));
+  // Enter opens it again (the story waits while it is open, for the steps below).
+  await authorHome.keyboard.press('Enter');
+  await panel.waitFor();
   // The author's inbox tells of the message and the emoji, and the settings offer the story type.
   const inbox = await open(authorBrowser, '/community/notice');
   const titles = inbox.locator('.inbox__title');
