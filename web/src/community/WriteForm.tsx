@@ -25,7 +25,7 @@ interface WriteFormProps {
 
 /**
  * The write form (000 §2, §4): checked by the domain's post rules before anything is sent. What the member writes is
- * kept in the tab as it goes (`drafts.ts`), so the form reopens on it after 뒤로 가기, another tab or a reload, saying
+ * kept in the browser tab as it goes (`drafts.ts`), so the form reopens on it after 뒤로 가기, the tab bar or a reload, saying
  * so, with a way to start over.
  */
 export function WriteForm(props: WriteFormProps) {
@@ -51,8 +51,10 @@ interface DraftFormProps extends WriteFormProps {
 function DraftForm({ title, post, categories, draftKey, baseId, startedOver, onStartOver }: DraftFormProps) {
   const isEdit = post !== null;
   const [untouched] = useState(() => untouchedDraftOf(post));
-  const [restored] = useState(() => loadDraft(draftKey) !== null);
-  const [draft, setDraft] = useState<PostDraft>(() => loadDraft(draftKey) ?? untouched);
+  const [untouchedText] = useState(() => JSON.stringify(untouched));
+  const [stored] = useState(() => loadDraft(draftKey));
+  const restored = stored !== null;
+  const [draft, setDraft] = useState<PostDraft>(() => stored ?? untouched);
   const [errors, setErrors] = useState<FieldErrors>({});
   const images = usePickedImages(draft.images, (message) => setErrors((current) => ({ ...current, images: message })));
   const [save, creating] = useSavePost(post, draftKey, categories, setErrors);
@@ -61,7 +63,6 @@ function DraftForm({ title, post, categories, draftKey, baseId, startedOver, onS
   // The draft as it would be reopened: the fields and the pictures the gateway already has.
   const kept: PostDraft = { ...draft, images: images.uploaded() };
   const keptText = JSON.stringify(kept);
-  const untouchedText = JSON.stringify(untouched);
   useEffect(() => {
     if (keptText === untouchedText) clearDraft(draftKey);
     else saveDraft(draftKey, JSON.parse(keptText) as PostDraft);
