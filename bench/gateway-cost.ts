@@ -28,6 +28,8 @@ export async function benchGatewayCost(referenceUpstream: Service, dataDir: stri
   services.push(gateway);
   const passThrough = await startService('pass-through peer', await benchProgram('passthrough'), { UPSTREAM_URL: fixture.url }, '/healthz');
   services.push(passThrough);
+  const stockYoga = await startService('stock Yoga peer', await benchProgram('stock-yoga'), {}, '/healthz');
+  services.push(stockYoga);
   const members = await benchMembers(referenceUpstream, MEMBER_COUNT);
   const callers = memberHeaders(members);
 
@@ -64,6 +66,8 @@ export async function benchGatewayCost(referenceUpstream: Service, dataDir: stri
     await drive(operation.gateway, { seconds: 3 });
     await drive(operation.peer, { seconds: 3 });
   }
+  /** The pass-through's CPU per answer of each operation, for the ceiling below. */
+  const peerCpuPerAnswer = new Map<string, number>();
   for (const operation of operations) {
     const gatewayRuns: number[] = [];
     const peerRuns: number[] = [];
@@ -101,6 +105,7 @@ export async function benchGatewayCost(referenceUpstream: Service, dataDir: stri
         `pass-through ${peerRps.toFixed(0)} req/s (${(peerUpstreamCalls / Math.max(1, peerAnswers)).toFixed(2)} upstream calls per answer, ` +
         `${((peerCpu * 1e6) / Math.max(1, peerAnswers)).toFixed(0)} µs CPU per answer); ${callers.length} members asking in turn`,
     );
+    peerCpuPerAnswer.set(operation.name, (peerCpu * 1e6) / Math.max(1, peerAnswers));
     report(`P6 ${operation.name}: gateway upstream calls per answer`, upstreamCalls / Math.max(1, answers), 'reported', true);
     report(`P6 ${operation.name}: pass-through upstream calls per answer`, peerUpstreamCalls / Math.max(1, peerAnswers), 'reported', true);
     report(`P6 ${operation.name}: gateway req/s ÷ pass-through req/s, fixture upstream`, gatewayRps / peerRps, '≥ 0.5', gatewayRps / peerRps >= 0.5);
@@ -117,11 +122,20 @@ export async function benchGatewayCost(referenceUpstream: Service, dataDir: stri
   };
   const gatewayFloor = await floorCpu(gateway, floor.gateway);
   const peerFloor = await floorCpu(passThrough, floor.peer);
+  const stockYogaFloor = await floorCpu(stockYoga, graphqlLoad(stockYoga, FLOOR, undefined, callers));
   console.log(
-    `P6 floor, no upstream call: gateway \`{ __typename }\` ${gatewayFloor.rps.toFixed(0)} req/s, pass-through /healthz ${peerFloor.rps.toFixed(0)} req/s`,
+    `P6 floor, no upstream call: gateway \`{ __typename }\` ${gatewayFloor.rps.toFixed(0)} req/s, ` +
+      `stock Yoga \`{ __typename }\` ${stockYogaFloor.rps.toFixed(0)} req/s, pass-through /healthz ${peerFloor.rps.toFixed(0)} req/s`,
   );
   report('P6 floor: gateway CPU µs per `{ __typename }`', gatewayFloor.cpuMicros, 'reported', true, 0);
+  report('P6 floor: stock Yoga on Fastify, no plugin, CPU µs per `{ __typename }`', stockYogaFloor.cpuMicros, 'reported', true, 0);
   report('P6 floor: pass-through CPU µs per /healthz', peerFloor.cpuMicros, 'reported', true, 0);
+  // What P6 could reach on Yoga if resolving the fields and writing the GraphQL answer cost nothing: stock Yoga's floor
+  // plus the pass-through's own work (its CPU per answer less its floor), against the pass-through's CPU per answer.
+  for (const [name, peerMicros] of peerCpuPerAnswer) {
+    const ceiling = peerMicros / (stockYogaFloor.cpuMicros + peerMicros - peerFloor.cpuMicros);
+    report(`P6 ${name}: ceiling on stock Yoga (CPU), fields and answer free`, ceiling, 'reported', true);
+  }
   const { misses } = await fixture.stats();
   report('P6 fixture upstream misses (calls it had not recorded)', misses, '0', misses === 0, 0);
 }

@@ -13,6 +13,7 @@ const PROGRAMS = {
   upstream: SERVER_ENTRIES.upstream,
   'fixture-upstream': 'bench/fixture-upstream.ts',
   passthrough: 'bench/peers/passthrough.ts',
+  'stock-yoga': 'bench/peers/stock-yoga.ts',
   'apollo-feed': 'bench/peers/apollo-feed.ts',
   'hive-gateway': 'bench/peers/hive-gateway.ts',
 };
