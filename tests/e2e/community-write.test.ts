@@ -87,4 +87,30 @@ describe('post detail as a member', () => {
     expect(await box.inputValue()).toBe('이어서 한 줄 더');
     await page.close();
   });
+
+  test("an answer sent from the keyboard gives the focus back to its reply's 답글 button, which says the form is closed (it fell to <body>)", async () => {
+    const page = await open('/community');
+    await page.getByTestId('post-card').first().click();
+    const section = page.getByRole('region', { name: communityTexts.reply.title });
+    const thread = section.locator('li.reply:not(.reply--nested)').first();
+    const answerButton = thread.locator('.reply__actions').first().getByRole('button', { name: communityTexts.reply.reply, exact: true });
+    const isFocused = (element: HTMLElement | SVGElement) => element === document.activeElement;
+    await answerButton.focus();
+    await page.keyboard.press('Enter');
+    expect(await answerButton.getAttribute('aria-expanded')).toBe('true');
+    const box = thread.getByRole('textbox', { name: communityTexts.reply.replyPlaceholder });
+    await box.focus();
+    await page.keyboard.type('키보드로 남긴 답글');
+    await page.keyboard.press('Tab');
+    expect(await thread.getByRole('button', { name: communityTexts.reply.submit, exact: true }).evaluate(isFocused)).toBe(true);
+    await page.keyboard.press('Enter');
+    await thread.locator('.reply--nested').filter({ hasText: '키보드로 남긴 답글' }).waitFor();
+    await box.waitFor({ state: 'detached' });
+    await expect.poll(() => answerButton.evaluate(isFocused)).toBe(true);
+    expect(await answerButton.getAttribute('aria-expanded')).toBe('false');
+    // From there the next answer is one key away.
+    await page.keyboard.press('Enter');
+    await box.waitFor();
+    await page.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState, type Ref } from 'react';
+import { useRef, useState, type Ref, type RefObject } from 'react';
 import { REPLY_MAX, characterCount } from '@domain/limits.js';
 import { communityTexts, validationTexts } from '@domain/messages.js';
 import { useCreateReplyMutation } from './useCreateReplyMutation';
@@ -13,6 +13,8 @@ interface ReplyFormProps {
   append?: boolean;
   parentId?: string;
   placeholder?: string;
+  /** Where the focus goes once the reply is sent, when the form closes then (an answer's 답글 button); else the emptied box. */
+  sentFocus?: RefObject<HTMLElement | null>;
   onDone?: () => void;
 }
 
@@ -54,7 +56,7 @@ export function replyContentError(trimmed: string): string | null {
 }
 
 /** Writes a reply (or an answer to one) with the same rules the server applies (000 §5). */
-export function ReplyForm({ postId, connectionId, append, parentId, placeholder = communityTexts.reply.placeholder, onDone }: ReplyFormProps) {
+export function ReplyForm({ postId, connectionId, append, parentId, placeholder = communityTexts.reply.placeholder, sentFocus, onDone }: ReplyFormProps) {
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [create, sending] = useCreateReplyMutation();
@@ -63,11 +65,11 @@ export function ReplyForm({ postId, connectionId, append, parentId, placeholder 
   const input = useRef<HTMLTextAreaElement>(null);
   /**
    * The send button is disabled while the reply is on its way, which drops the keyboard's focus to <body>: it goes
-   * back to the box (emptied once sent), unless the member has gone on elsewhere meanwhile.
+   * back to the box (emptied once sent), or to `target`, unless the member has gone on elsewhere meanwhile.
    */
-  const refocus = () => {
+  const refocus = (target: HTMLElement | null = input.current) => {
     const focused = document.activeElement;
-    if (!focused || focused === document.body || input.current?.form?.contains(focused)) input.current?.focus();
+    if (!focused || focused === document.body || input.current?.form?.contains(focused)) target?.focus();
   };
 
   const submit = () => {
@@ -78,7 +80,7 @@ export function ReplyForm({ postId, connectionId, append, parentId, placeholder 
     create({ postId, content: trimmed, parentId, connectionId, append }).then(
       () => {
         setContent('');
-        refocus();
+        refocus(sentFocus?.current);
         onDone?.();
       },
       (failure: unknown) => {

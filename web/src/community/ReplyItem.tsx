@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type Ref } from 'react';
 import { graphql, useFragment, usePaginationFragment } from 'react-relay';
 import { REPLY_ANSWERS_PAGE_SIZE } from '@domain/limits.js';
 import { communityTexts, uiTexts } from '@domain/messages.js';
@@ -46,9 +46,17 @@ export function ReplyItem({ reply, connectionId, ...context }: ReplyContext & { 
     reply,
   );
   const [answering, setAnswering] = useState(false);
+  // A sent answer closes its form: the focus goes back to the 답글 button that opened it (now saying it is closed), in
+  // its place in the thread, ready for another answer, rather than to <body> or to the answer's text.
+  const answerButton = useRef<HTMLButtonElement>(null);
   return (
     <li className="reply" data-testid="reply">
-      <ReplyBody reply={data} connectionId={connectionId} onAnswer={() => setAnswering((open) => !open)} {...context} />
+      <ReplyBody
+        reply={data}
+        connectionId={connectionId}
+        answer={{ open: answering, toggle: () => setAnswering((open) => !open), ref: answerButton }}
+        {...context}
+      />
       {answering ? (
         <ReplyForm
           postId={context.postId}
@@ -56,6 +64,7 @@ export function ReplyItem({ reply, connectionId, ...context }: ReplyContext & { 
           connectionId={data.replies.__id}
           append={!hasNext}
           placeholder={communityTexts.reply.replyPlaceholder}
+          sentFocus={answerButton}
           onDone={() => setAnswering(false)}
         />
       ) : null}
@@ -80,11 +89,11 @@ export function ReplyItem({ reply, connectionId, ...context }: ReplyContext & { 
 interface ReplyBodyProps extends ReplyContext {
   reply: ReplyItemBody_reply$key;
   connectionId: string;
-  /** Present on top-level replies: opens the answer form. */
-  onAnswer?: () => void;
+  /** Present on top-level replies: the 답글 button, which opens and closes the answer form. */
+  answer?: { open: boolean; toggle: () => void; ref: Ref<HTMLButtonElement> };
 }
 
-function ReplyBody({ reply, connectionId, viewerId, onAnswer }: ReplyBodyProps) {
+function ReplyBody({ reply, connectionId, viewerId, answer }: ReplyBodyProps) {
   const data = useFragment(
     graphql`
       fragment ReplyItemBody_reply on Reply {
@@ -136,8 +145,8 @@ function ReplyBody({ reply, connectionId, viewerId, onAnswer }: ReplyBodyProps) 
           >
             <HeartIcon /> {data.likeCount}
           </button>
-          {onAnswer ? (
-            <button type="button" className="reply__action" onClick={() => asMember(onAnswer)}>
+          {answer ? (
+            <button type="button" className="reply__action" ref={answer.ref} aria-expanded={answer.open} onClick={() => asMember(answer.toggle)}>
               {communityTexts.reply.reply}
             </button>
           ) : null}
