@@ -19,7 +19,8 @@ export const communityTexts = {
   confirm: {
     delete: { message: '삭제하시겠습니까?', action: '삭제' },
     report: { message: '신고하시겠습니까?', action: '신고' },
-    block: { message: '이 회원을 차단하시겠습니까?', action: '차단' },
+    /** `detail`: what the block does beyond hiding (the upstream ends the pair's follows both ways). */
+    block: { message: '이 회원을 차단하시겠습니까?', detail: '차단하면 서로의 팔로우가 모두 취소됩니다.', action: '차단' },
     blockPost: { message: '이 게시글을 차단하시겠습니까?', action: '차단' },
     profilePhoto: { message: '프로필 사진을 삭제하시겠습니까?', action: '삭제' },
     withdraw: { message: '정말 탈퇴하시겠습니까? 작성한 게시글과 댓글이 모두 삭제되며 되돌릴 수 없습니다.', action: '탈퇴' },

@@ -697,8 +697,12 @@ describe('blocking from a profile', () => {
     const page = await open('/community');
     await page.evaluate((value) => window.localStorage.setItem('userToken', value), await app.upstream.issueToken(11));
     await page.goto(`${app.gateway.url}/users/5`);
+    // Following them first: the block ends the follow, as the dialog says.
+    await page.getByRole('button', { name: accountTexts.profile.follow, exact: true }).click();
+    await page.getByRole('button', { name: accountTexts.profile.unfollow, exact: true }).waitFor();
     const ask = page.getByRole('alertdialog', { name: communityTexts.confirm.block.message });
     await page.getByRole('button', { name: accountTexts.profile.block }).click();
+    await ask.getByText(communityTexts.confirm.block.detail).waitFor();
     await ask.getByRole('button', { name: uiTexts.cancel }).click();
     await ask.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: accountTexts.profile.block }).click();
@@ -706,6 +710,8 @@ describe('blocking from a profile', () => {
     await page.getByRole('status').filter({ hasText: accountTexts.profile.blocked }).waitFor();
     await page.getByRole('button', { name: accountTexts.profile.unblock }).click();
     await page.getByRole('button', { name: accountTexts.profile.block }).waitFor();
+    // Unblocked, the profile shows the follow gone (it said 팔로잉 until a reload).
+    expect(await page.locator('.profile__actions button').first().textContent()).toBe(accountTexts.profile.follow);
 
     await page.goto(`${app.gateway.url}/users/999999`);
     await page.getByRole('link', { name: uiTexts.goHome }).click();

@@ -283,14 +283,16 @@ describe("other members' posts", () => {
     await page.close();
   });
 
-  test("blocks a member: the member's posts leave the feed", async () => {
+  test("blocks a member: the confirmation says the follows end both ways, the member's posts leave the feed", async () => {
     const page = await open('/community');
     const author = await openOthersPost(page);
     await page.getByRole('button', { name: communityTexts.post.blockAuthor, exact: true }).click();
-    await page
-      .getByRole('alertdialog', { name: communityTexts.confirm.block.message })
-      .getByRole('button', { name: communityTexts.confirm.block.action, exact: true })
-      .click();
+    const dialog = page.getByRole('alertdialog', { name: communityTexts.confirm.block.message });
+    // Said in the dialog and as its description, so a screen reader reads it with the question.
+    await dialog.getByText(communityTexts.confirm.block.detail, { exact: true }).waitFor();
+    const described = await dialog.evaluate((element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent);
+    expect(described).toBe(communityTexts.confirm.block.detail);
+    await dialog.getByRole('button', { name: communityTexts.confirm.block.action, exact: true }).click();
     await page.getByText(communityTexts.post.userBlocked).first().waitFor();
     await page.getByTestId('post-card').first().waitFor();
     expect(await page.locator('.post-card__author').allTextContents()).not.toContain(author);

@@ -46,10 +46,11 @@ export function useFollowMutations() {
   const [commitUnblock, unblockInFlight] = useTypedMutation<useFollowMutationsUnblockMutation>(
     graphql`
       mutation useFollowMutationsUnblockMutation($input: UnblockUserInput!) {
-        # The profile as it shows again: counts and the first pages of posts and comments, hidden while blocked.
+        # The profile as it shows again: counts and the first pages of posts and comments, hidden while blocked, and
+        # the follow the block ended.
         unblockUser(input: $input) {
           __typename
-          ... on UnblockUserPayload { user { id isBlocked ...ProfileView_user } }
+          ... on UnblockUserPayload { user { id isBlocked isFollowing ...ProfileView_user } }
           ...useTypedMutation_failure @alias(as: "failure")
         }
       }

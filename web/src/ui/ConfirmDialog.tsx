@@ -18,13 +18,28 @@ interface ConfirmDialogProps {
  */
 export function ConfirmDialog({ kind, open, onConfirm, onCancel, busy = false }: ConfirmDialogProps) {
   const messageId = useId();
+  const detailId = useId();
   const texts = communityTexts.confirm[kind];
+  // What the action does beyond its question, for the kinds that say it: the dialog's description.
+  const detail = 'detail' in texts ? texts.detail : null;
   return (
-    <ModalDialog open={open} onClose={onCancel} className="modal confirm-dialog" role="alertdialog" labelledBy={messageId}>
+    <ModalDialog
+      open={open}
+      onClose={onCancel}
+      className="modal confirm-dialog"
+      role="alertdialog"
+      labelledBy={messageId}
+      describedBy={detail ? detailId : undefined}
+    >
       <div className="modal__body">
         <p id={messageId} className="modal__title">
           {texts.message}
         </p>
+        {detail ? (
+          <p id={detailId} className="modal__text">
+            {detail}
+          </p>
+        ) : null}
         <ModalActions cancel={uiTexts.cancel} onCancel={onCancel} action={texts.action} onAction={onConfirm} disabled={busy} />
       </div>
     </ModalDialog>

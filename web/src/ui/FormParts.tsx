@@ -12,6 +12,8 @@ interface ModalDialogProps {
   className: string;
   /** The id of the dialog's title. */
   labelledBy: string;
+  /** The id of what the dialog says beyond its title, if anything. */
+  describedBy?: string;
   role?: 'alertdialog';
   onClick?: (event: MouseEvent<HTMLDialogElement>) => void;
   children: ReactNode;
@@ -49,7 +51,7 @@ export function useModalOpen(): boolean {
  * its opener on close. Escape fires the dialog's cancel, which calls `onClose` instead of closing it, so the
  * screen's state stays the one source of truth for being open.
  */
-export function ModalDialog({ open, onClose, className, labelledBy, role, onClick, children }: ModalDialogProps) {
+export function ModalDialog({ open, onClose, className, labelledBy, describedBy, role, onClick, children }: ModalDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   useModalSound(open);
@@ -80,6 +82,7 @@ export function ModalDialog({ open, onClose, className, labelledBy, role, onClic
       className={className}
       role={role}
       aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
