@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { clipBeforeCaret, clipToCharacters } from './characters.js';
-import { BIO_MAX, REPLY_MAX, TITLE_MAX, characterCount } from './limits.js';
-import { postTitleSchema, replyContentSchema } from './post.js';
+import { clipBeforeCaret, clipToCharacters, trimmedCharacterCount } from './characters.js';
+import { BIO_MAX, CONTENT_MAX, HIGHLIGHT_TITLE_MAX, REPLY_MAX, REPORT_REASON_MAX, STORY_COMMENT_MAX, TITLE_MAX, characterCount } from './limits.js';
+import { postContentSchema, postReportSchema, postTitleSchema, replyContentSchema } from './post.js';
+import { highlightCreateSchema, storyReactionSchema } from './stories.js';
 import { profileUpdateSchema } from './account.js';
 
 /** Texts past a limit where UTF-16 units and characters disagree: emoji alone, and emoji among Hangul. */
@@ -46,6 +47,33 @@ describe('text boxes hold as many characters as the schemas accept', () => {
         expect(characterCount(clipped)).toBe(max);
         expect(accepts(clipped)).toBe(true);
         expect(accepts(clipToCharacters(text, max + 1))).toBe(false);
+      }
+    }
+  });
+});
+
+describe('the counters count what the trimming schemas count', () => {
+  /** Texts whose words are exactly `max` characters, with what a member leaves around them (not saved). */
+  const padded = (max: number) => [`${'가'.repeat(max)}\n`, `  ${'😀'.repeat(max)}  `, `\n\t${'a'.repeat(max)} \r\n`, `\u3000${'가'.repeat(max)}`];
+  const rules = [
+    { max: TITLE_MAX, accepts: (text: string) => postTitleSchema.safeParse(text).success },
+    { max: CONTENT_MAX, accepts: (text: string) => postContentSchema.safeParse(text).success },
+    { max: REPLY_MAX, accepts: (text: string) => replyContentSchema.safeParse(text).success },
+    { max: REPORT_REASON_MAX, accepts: (text: string) => postReportSchema.safeParse({ reason: text }).success },
+    { max: STORY_COMMENT_MAX, accepts: (text: string) => storyReactionSchema.safeParse({ type: 'comment', comment: text }).success },
+    { max: HIGHLIGHT_TITLE_MAX, accepts: (text: string) => highlightCreateSchema.safeParse({ title: text, storyIds: ['1'] }).success },
+  ];
+
+  it('counts the words, not the spaces and line breaks around them, so a full text with a line break after it is full, not over', () => {
+    expect(trimmedCharacterCount('  말랑 \n')).toBe(2);
+    expect(trimmedCharacterCount('말 랑')).toBe(3);
+    expect(trimmedCharacterCount('\n\n')).toBe(0);
+    for (const { max, accepts } of rules) {
+      for (const text of padded(max)) {
+        expect(characterCount(text)).toBeGreaterThan(max);
+        expect(trimmedCharacterCount(text)).toBe(max);
+        expect(accepts(text)).toBe(true);
+        expect(accepts(`${text.trim()}더`)).toBe(false);
       }
     }
   });

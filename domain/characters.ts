@@ -2,6 +2,15 @@ import { characterCount } from './limits.js';
 
 // Kept apart from limits.ts, whose constants every screen's first visit carries: only text boxes with a limit need these.
 
+/**
+ * How many characters of `text` count toward a text rule that trims (`.trim()` before `.max()`, as the post, reply,
+ * report, story, wish and inquiry schemas do): the spaces and line breaks around it are not saved, so they take none
+ * of the limit. What the boxes' counters show.
+ */
+export function trimmedCharacterCount(text: string): number {
+  return characterCount(text.trim());
+}
+
 /** `text` cut after its first `max` characters as the schemas count them (never inside an emoji's surrogate pair). */
 export function clipToCharacters(text: string, max: number): string {
   // Never more code points than UTF-16 units: a text this short is within the limit as it is.

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { BIO_MAX, REPLY_MAX } from '../../domain/limits.js';
-import { accountTexts, communityTexts } from '../../domain/messages.js';
+import { BIO_MAX, CONTENT_MAX, REPLY_MAX, REPORT_REASON_MAX, TITLE_MAX } from '../../domain/limits.js';
+import { accountTexts, communityTexts, reportTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /**
@@ -48,6 +48,67 @@ describe('character limits with emoji', () => {
     await page.waitForURL((url) => !url.pathname.endsWith('/edit'));
     await page.goto(`${app.gateway.url}/my/profile/edit`);
     await expect.poll(() => bio.inputValue()).toBe('🙂'.repeat(BIO_MAX));
+    await page.close();
+  });
+});
+
+/**
+ * The schemas trim a text before they count it, so the counters count the trimmed text: a line break after the last
+ * word, or spaces around it, are not saved and take none of the limit.
+ */
+describe('counters count what is saved', () => {
+  const counter = communityTexts.write.counter;
+
+  test('the reply box: a full reply with a line break after it says 999/1000, and 999 characters are saved', async () => {
+    const page = await app.open('/community');
+    await page.getByTestId('post-card').first().click();
+    const section = page.getByRole('region', { name: communityTexts.reply.title });
+    const box = section.getByRole('textbox', { name: communityTexts.reply.placeholder });
+    const form = section.locator('form.reply-form').first();
+    await box.fill('  말랑 \n');
+    expect(await form.locator('.field__counter').textContent()).toBe(counter(2, REPLY_MAX));
+    const words = 'ㅎ'.repeat(REPLY_MAX - 1);
+    await box.fill(`${words}\n`);
+    expect(await form.locator('.field__counter').textContent()).toBe(counter(REPLY_MAX - 1, REPLY_MAX));
+    await section.getByRole('button', { name: communityTexts.reply.submit, exact: true }).first().click();
+    await expect.poll(() => box.inputValue()).toBe('');
+    expect(await section.getByTestId('reply').filter({ hasText: words }).first().locator('.reply__content').textContent()).toBe(words);
+    await page.close();
+  });
+
+  test('the write form: the title and the content count their trimmed text', async () => {
+    const page = await app.open('/community/write');
+    await page.getByLabel(communityTexts.write.titleLabel, { exact: true }).fill(` ${'제'.repeat(TITLE_MAX)} `);
+    await page.getByLabel(communityTexts.write.contentLabel, { exact: true }).fill('\n  내용입니다\n\n');
+    expect(await page.getByTestId('title-counter').textContent()).toBe(counter(TITLE_MAX, TITLE_MAX));
+    expect(await page.getByTestId('content-counter').textContent()).toBe(counter(5, CONTENT_MAX));
+    await page.close();
+  });
+
+  test("the report modal's reason counts its trimmed text", async () => {
+    const page = await app.open('/community');
+    await page.getByTestId('post-card').first().waitFor();
+    // A post of another member (only those can be reported).
+    const nickname = (await page.evaluate(() =>
+      fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1', authorization: `token ${localStorage.getItem('userToken')}` },
+        body: JSON.stringify({ query: '{ viewer { nickname } }' }),
+      }).then((response) => response.json()),
+    )) as { data: { viewer: { nickname: string } } };
+    await page
+      .getByTestId('post-card')
+      .filter({ hasNot: page.locator('.post-card__author', { hasText: nickname.data.viewer.nickname }) })
+      .first()
+      .click();
+    await page.getByRole('button', { name: communityTexts.post.report, exact: true }).click();
+    await page
+      .getByRole('alertdialog', { name: communityTexts.confirm.report.message })
+      .getByRole('button', { name: communityTexts.confirm.report.action, exact: true })
+      .click();
+    const modal = page.getByRole('dialog', { name: reportTexts.title });
+    await modal.getByLabel(reportTexts.reasonLabel).fill('  광고 글이에요 \n');
+    expect(await modal.locator('.field__counter').textContent()).toBe(`7/${REPORT_REASON_MAX}`);
     await page.close();
   });
 });

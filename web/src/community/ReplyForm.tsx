@@ -1,5 +1,6 @@
 import { useRef, useState, type Ref, type RefObject } from 'react';
 import { REPLY_MAX, characterCount } from '@domain/limits.js';
+import { trimmedCharacterCount } from '@domain/characters.js';
 import { communityTexts, validationTexts } from '@domain/messages.js';
 import { useCreateReplyMutation } from './useCreateReplyMutation';
 import { useToast } from '../ui/toast/ToastProvider';
@@ -39,7 +40,7 @@ export function ReplyTextBox(props: {
         aria-label={props.label}
         autoFocus={props.autoFocus}
       />
-      <span className="field__counter">{communityTexts.write.counter(characterCount(props.value), REPLY_MAX)}</span>
+      <span className="field__counter">{communityTexts.write.counter(trimmedCharacterCount(props.value), REPLY_MAX)}</span>
       {props.error ? (
         <p className="field__error" role="alert">
           {props.error}

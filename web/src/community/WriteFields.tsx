@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
-import { CATEGORY_IDS, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, LOCATION_MAX, POST_IMAGES_MAX, TRADE_TYPES, characterCount } from '@domain/limits.js';
+import { CATEGORY_IDS, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, LOCATION_MAX, POST_IMAGES_MAX, TRADE_TYPES } from '@domain/limits.js';
+import { trimmedCharacterCount } from '@domain/characters.js';
 import { megabytes } from '@domain/uploads.js';
 import { communityTexts } from '@domain/messages.js';
 import type { WritePageQuery } from '../__generated__/WritePageQuery.graphql';
@@ -43,7 +44,7 @@ interface CountedFieldProps {
   onChange: (value: string) => void;
 }
 
-/** The title or the content: a text with its counter and its message. */
+/** The title or the content: a text with its counter (of the trimmed text, as the post schema counts) and its message. */
 export function CountedField({ id, label, value, placeholder, max, error, testId, multiline = false, onChange }: CountedFieldProps) {
   const control = {
     id,
@@ -57,7 +58,7 @@ export function CountedField({ id, label, value, placeholder, max, error, testId
     <Field id={id} label={label}>
       {multiline ? <textarea className="field__input field__textarea" {...control} /> : <input className="field__input" {...control} />}
       <span className="field__counter" data-testid={testId}>
-        {w.counter(characterCount(value), max)}
+        {w.counter(trimmedCharacterCount(value), max)}
       </span>
       <FieldError message={error} id={id} />
     </Field>

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore, type ChangeEvent, type MouseEvent, type ReactNode } from 'react';
-import { clipBeforeCaret } from '@domain/characters.js';
-import { characterCount } from '@domain/limits.js';
+import { clipBeforeCaret, trimmedCharacterCount } from '@domain/characters.js';
 import { useModalSound } from './modalSound';
 
 // The small parts the app's forms and modal dialogs share.
@@ -182,9 +181,12 @@ export function FormError({ error, className = 'form-error', id }: { error: stri
   ) : null;
 }
 
-/** How much of a text's limit is used (characters as the service counts them), read out as it changes. */
+/**
+ * How much of a text's limit is used, read out as it changes: characters as the service counts them, of the trimmed
+ * text (every box with this counter has a rule that trims before it counts).
+ */
 export function LengthCounter({ text, max, className = 'field__counter', id }: { text: string; max: number; className?: string; id?: string }) {
-  const length = characterCount(text);
+  const length = trimmedCharacterCount(text);
   return (
     <span id={id} className={length > max ? `${className} ${className}--over` : className} aria-live="polite">
       {length}/{max}
