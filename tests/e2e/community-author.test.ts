@@ -263,23 +263,43 @@ describe("other members' posts", () => {
     return author;
   }
 
-  test('reports a post with a reason; a second report says it was already reported', async () => {
+  test('reports a post with a reason; reporting it again says only that it was reported, in one message', async () => {
     const page = await open('/community');
     await openOthersPost(page);
-    for (const expected of [reportTexts.success, reportTexts.alreadyReported]) {
-      await page.getByRole('button', { name: communityTexts.post.report, exact: true }).click();
+    const report = page.getByRole('button', { name: communityTexts.post.report, exact: true });
+    const modal = page.getByRole('dialog', { name: reportTexts.title });
+    const openDialogs = () => page.locator('dialog[open]').count();
+    const reportWithReason = async () => {
+      await report.click();
       await page
         .getByRole('alertdialog', { name: communityTexts.confirm.report.message })
         .getByRole('button', { name: communityTexts.confirm.report.action, exact: true })
         .click();
-      const modal = page.getByRole('dialog', { name: reportTexts.title });
       await modal.getByLabel(reportTexts.reasonTypeLabel).selectOption(String(reportTexts.reasonTypes.indexOf('홍보/광고')));
       await modal.getByLabel(reportTexts.reasonLabel).fill('광고 글이에요');
       await modal.getByRole('button', { name: reportTexts.submit, exact: true }).click();
-      // Reported before: said alone (the report stands), not as a failure to take to support; the modal closes.
-      await expect.poll(() => page.getByTestId('toast').last().textContent()).toBe(expected);
       await modal.waitFor({ state: 'hidden' });
-    }
+    };
+    /** 신고 again: no confirmation, no form, the one notice. */
+    const reportAgain = async () => {
+      await report.click();
+      await page.getByTestId('toast').filter({ hasText: reportTexts.alreadyReported }).waitFor();
+      expect(await openDialogs()).toBe(0);
+    };
+
+    await reportWithReason();
+    await expect.poll(() => page.getByTestId('toast').last().textContent()).toBe(reportTexts.success);
+    // At once, with the first report's toast still up: it asked 신고하시겠습니까? again, over that toast.
+    await reportAgain();
+
+    // A new visit does not know of the report until the service says so: the form, then its answer alone, said as
+    // information (the report stands), not as a failure to take to support; from then on, the notice at once.
+    await page.reload();
+    await report.waitFor();
+    await reportWithReason();
+    await expect.poll(() => page.getByTestId('toast').allTextContents()).toEqual([reportTexts.alreadyReported]);
+    await reportAgain();
+    expect(await page.getByTestId('toast').allTextContents()).toEqual([reportTexts.alreadyReported]);
     await page.close();
   });
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { communityTexts } from '@domain/messages.js';
+import { communityTexts, reportTexts } from '@domain/messages.js';
 import { useBlockPostMutation, useBlockUserMutation, useDeletePostMutation, useReportPostMutation } from './usePostModerationMutations';
-import { ReportModal } from './ReportModal';
+import { ReportModal, wasReported } from './ReportModal';
 import { ConfirmDialog, type ConfirmKind } from '../ui/ConfirmDialog';
 import { useMemberAction } from '../accounts/useMemberAction';
 import { useToast } from '../ui/toast/ToastProvider';
@@ -28,6 +28,7 @@ export function PostActions({ postId, authorId, viewerId }: { postId: string; au
   const reportPost = useReportPostMutation();
   const blockPost = useBlockPostMutation();
   const blockUser = useBlockUserMutation();
+  const reportTarget = `${viewerId}:${postId}`;
 
   const run = async (action: () => Promise<unknown>, success: string, failure: string) => {
     setBusy(true);
@@ -75,7 +76,12 @@ export function PostActions({ postId, authorId, viewerId }: { postId: string; au
         </>
       ) : (
         <>
-          <button type="button" className="button button--secondary" onClick={() => asMember(() => setConfirming('report'))}>
+          <button
+            type="button"
+            className="button button--secondary"
+            // Reported already: that alone, not the confirmation and the form again to end with the same words.
+            onClick={() => asMember(() => (wasReported(reportTarget) ? toast.show(reportTexts.alreadyReported, 'info') : setConfirming('report')))}
+          >
             {t.report}
           </button>
           <button type="button" className="button button--secondary" onClick={() => asMember(() => setConfirming('blockPost'))}>
@@ -89,7 +95,7 @@ export function PostActions({ postId, authorId, viewerId }: { postId: string; au
         </>
       )}
       {confirming ? <ConfirmDialog kind={confirming} open onConfirm={() => void confirm()} onCancel={() => setConfirming(null)} busy={busy} /> : null}
-      <ReportModal open={reporting} onClose={() => setReporting(false)} onSubmit={(report) => reportPost(postId, report)} />
+      <ReportModal open={reporting} onClose={() => setReporting(false)} onSubmit={(report) => reportPost(postId, report)} target={reportTarget} />
     </div>
   );
 }

@@ -13,6 +13,15 @@ export interface ReportInput {
 /** One report per member and post or item (002 §5.1): the report mutations say so in the modal's words. */
 export const REPORT_CODE_TEXTS = { CONFLICT: reportTexts.alreadyReported } as const;
 
+/** What was reported while the page is open (received, or refused as reported before), as `target` names it. */
+const reported = new Set<string>();
+
+/**
+ * Whether `target` is known to be reported: its screen then says so alone (reportTexts.alreadyReported) instead of
+ * asking to report it and opening the form, whose answer could only be that.
+ */
+export const wasReported = (target: string): boolean => reported.has(target);
+
 interface ReportModalProps {
   open: boolean;
   onClose: () => void;
@@ -20,13 +29,15 @@ interface ReportModalProps {
   onSubmit: (input: ReportInput) => Promise<unknown>;
   /** Where the outcome is told; the app's global toast unless a screen has its own toaster (stories). */
   notify?: (message: string, kind: ToastKind) => void;
+  /** What is reported and by whom (e.g. `member:post`), remembered for `wasReported` once the report stands. */
+  target?: string;
 }
 
 /**
  * The report modal of 002 §5.1, for any reported thing (posts here, items elsewhere): a reason type 0-8,
  * a detail text of at most 500 characters with a counter, the notes to the reporter and the toasts.
  */
-export function ReportModal({ open, onClose, onSubmit, notify }: ReportModalProps) {
+export function ReportModal({ open, onClose, onSubmit, notify, target }: ReportModalProps) {
   const [reason, setReason] = useState('');
   const [reasonType, setReasonType] = useState<number>(REPORT_DEFAULT_REASON_TYPE);
   const [sending, setSending] = useState(false);
@@ -51,6 +62,7 @@ export function ReportModal({ open, onClose, onSubmit, notify }: ReportModalProp
     setSending(true);
     try {
       await onSubmit({ reason: trimmed, reasonType });
+      if (target) reported.add(target);
       tell(reportTexts.success, 'success');
       reset();
       onClose();
@@ -59,6 +71,7 @@ export function ReportModal({ open, onClose, onSubmit, notify }: ReportModalProp
       // Reported before (ConflictError): the member's report stands, so say that alone, not 002 §8.3's failure that
       // sends them to support, and close the modal as a received report does.
       if ((error as { code?: unknown }).code === 'CONFLICT' && message !== reportTexts.failure) {
+        if (target) reported.add(target);
         tell(message, 'info');
         reset();
         onClose();
