@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { BIO_MAX, CONTENT_MAX, REPLY_MAX, REPORT_REASON_MAX, TITLE_MAX } from '../../domain/limits.js';
 import { accountTexts, communityTexts, reportTexts } from '../../domain/messages.js';
-import { useWebApp } from '../helpers/web-app.js';
+import { useWebApp, viewerNickname } from '../helpers/web-app.js';
 
 /**
  * Text boxes hold as many characters as the service accepts, counted as it counts them: an emoji is one character
@@ -89,16 +89,10 @@ describe('counters count what is saved', () => {
     const page = await app.open('/community');
     await page.getByTestId('post-card').first().waitFor();
     // A post of another member (only those can be reported).
-    const nickname = (await page.evaluate(() =>
-      fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1', authorization: `token ${localStorage.getItem('userToken')}` },
-        body: JSON.stringify({ query: '{ viewer { nickname } }' }),
-      }).then((response) => response.json()),
-    )) as { data: { viewer: { nickname: string } } };
+    const nickname = await viewerNickname(page);
     await page
       .getByTestId('post-card')
-      .filter({ hasNot: page.locator('.post-card__author', { hasText: nickname.data.viewer.nickname }) })
+      .filter({ hasNot: page.locator('.post-card__author', { hasText: nickname }) })
       .first()
       .click();
     await page.getByRole('button', { name: communityTexts.post.report, exact: true }).click();

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { IMAGE_MAX_BYTES, POST_IMAGES_MAX } from '../../domain/limits.js';
 import { accountTexts, communityTexts, reportTexts, uiTexts, validationTexts } from '../../domain/messages.js';
 import { megabytes } from '../../domain/uploads.js';
-import { useWebApp } from '../helpers/web-app.js';
+import { useWebApp, viewerNickname } from '../helpers/web-app.js';
 
 /**
  * A member writes, edits, deletes, reports, blocks and searches in Chromium against the real upstream. The
@@ -34,17 +34,6 @@ async function writePost(page: Page, title: string, content: string): Promise<vo
   await expect.poll(() => postTitle(page).textContent()).toBe(title);
 }
 
-/** The logged-in member's nickname, asked of the gateway with the page's session. */
-async function viewerNickname(page: Page): Promise<string> {
-  const answer = (await page.evaluate(() =>
-    fetch('/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1', authorization: `token ${localStorage.getItem('userToken')}` },
-      body: JSON.stringify({ query: '{ viewer { nickname } }' }),
-    }).then((response) => response.json()),
-  )) as { data: { viewer: { nickname: string } } };
-  return answer.data.viewer.nickname;
-}
 
 async function goHome(page: Page): Promise<void> {
   await page.getByRole('link', { name: uiTexts.tabs.home }).click();

@@ -93,3 +93,15 @@ export function useWebApp(name: string, options: WebAppOptions = {}): WebApp {
 
   return app;
 }
+
+/** The logged-in member's nickname, asked of the gateway with the page's session. */
+export async function viewerNickname(page: Page): Promise<string> {
+  const answer = (await page.evaluate(() =>
+    fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1', authorization: `token ${localStorage.getItem('userToken')}` },
+      body: JSON.stringify({ query: '{ viewer { nickname } }' }),
+    }).then((response) => response.json()),
+  )) as { data: { viewer: { nickname: string } } };
+  return answer.data.viewer.nickname;
+}
