@@ -112,6 +112,87 @@ describe('login sheet and session', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  test('the sheet leaves the screen as soon as the login succeeds, before the app moves on; 로그인 is not offered again meanwhile', async () => {
+    const page = await open('/community');
+    await tab(page, uiTexts.tabs.profile).click();
+    const dialog = loginSheet(page);
+    await dialog.getByRole('tab', { name: sheet.phoneTab }).click();
+    await dialog.getByLabel(sheet.identifierLabel).fill(DEMO_EMAIL);
+    await dialog.getByLabel(sheet.identifierLabel).press('Enter');
+    await dialog.getByLabel(sheet.passwordLabel).fill(DEMO_PASSWORD);
+    // After the press (its login request), what the page holds at every step the app takes: each render, each change of
+    // address and each request (the member's screen asked for); the wrappers only watch.
+    await page.evaluate(
+      ({ title, submit }) => {
+        const steps: { step: string; sheet: boolean; loginOffered: boolean }[] = [];
+        (window as unknown as { steps: typeof steps }).steps = steps;
+        const record = (step: string) => {
+          const open = [...document.querySelectorAll('dialog[open]')].find((dialog) => dialog.querySelector('h2')?.textContent === title);
+          const login = [...(open?.querySelectorAll('button') ?? [])].find((button) => button.textContent === submit && !button.disabled);
+          steps.push({ step, sheet: Boolean(open), loginOffered: Boolean(login) });
+        };
+        for (const name of ['pushState', 'replaceState'] as const) {
+          const original = history[name].bind(history);
+          history[name] = (...args: Parameters<History['pushState']>) => {
+            record(name);
+            original(...args);
+          };
+        }
+        const fetchOriginal = window.fetch.bind(window);
+        window.fetch = (input, init) => {
+          record(`fetch ${typeof init?.body === 'string' ? (JSON.parse(init.body) as { operationName?: string }).operationName : ''}`);
+          return fetchOriginal(input, init);
+        };
+        new MutationObserver(() => record('render')).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      },
+      { title: sheet.title, submit: sheet.submit },
+    );
+    await dialog.getByRole('button', { name: sheet.submit, exact: true }).click();
+    await page.getByTestId('toast').filter({ hasText: sheet.success }).waitFor();
+    await page.waitForURL(`${app.gateway.url}/my`);
+    await dialog.waitFor({ state: 'detached' });
+    const recorded = await page.evaluate(() => (window as unknown as { steps: { step: string; sheet: boolean; loginOffered: boolean }[] }).steps);
+    const steps = recorded.slice(recorded.findIndex(({ step }) => step === 'fetch useLoginMutationsPasswordMutation') + 1);
+    // The app moved on (its address, the member's screen's query) only once the sheet was gone ...
+    const movingOn = steps.filter(({ step }) => /^(pushState|replaceState)$/.test(step) || (step.startsWith('fetch') && !/Login/.test(step)));
+    expect(movingOn.map(({ step }) => step)).toContain('pushState');
+    expect(movingOn.filter(({ sheet }) => sheet)).toEqual([]);
+    // ... and no render in between showed the filled form with 로그인 ready to be pressed again.
+    expect(steps.filter(({ loginOffered }) => loginOffered)).toEqual([]);
+  });
+
+  test('on /login/sign-in, the form stays in progress after the login while the next screen loads, then that screen shows', async () => {
+    // Straight to the sign-in screen: the feed it leads to afterwards has not been loaded on this page yet.
+    const page = await app.open('/login');
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto(`${app.gateway.url}/login/sign-in`);
+    const form = page.locator('main, .app-column').first();
+    await form.getByRole('tab', { name: sheet.phoneTab }).click();
+    await form.getByLabel(sheet.identifierLabel).fill(DEMO_EMAIL);
+    await form.getByLabel(sheet.identifierLabel).press('Enter');
+    await form.getByLabel(sheet.passwordLabel).fill(DEMO_PASSWORD);
+    // The next screen's code is slow to arrive (a slow network), held until released.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await form.getByRole('button', { name: sheet.submit, exact: true }).click();
+    await page.getByTestId('toast').filter({ hasText: sheet.success }).waitFor();
+    const button = form.locator('.login-panel__submit');
+    for (let look = 0; look < 3; look += 1) {
+      expect(await form.getByLabel(sheet.passwordLabel).isVisible()).toBe(true);
+      expect([await button.textContent(), await button.isDisabled()]).toEqual([sheet.loggingIn, true]);
+      await page.waitForTimeout(200);
+    }
+    release();
+    await page.getByTestId('post-card').first().waitFor();
+    expect(await page.getByLabel(sheet.passwordLabel).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/community');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
   test('a guest logging in from a member-only screen gets that screen as the member, and Back does not show its guest version', async () => {
     const page = await open('/community');
     await page.goto(`${app.gateway.url}/my/settings`);

@@ -34,6 +34,12 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
   /** What is wrong with the identifier, said at its field (001 §5). */
   const [identifierError, setIdentifierError] = useState<string | null>(null);
   const { loginWithPassword, loginWithProvider, inFlight } = useLoginMutations();
+  /**
+   * From the press of 로그인 until the panel leaves the screen, reset only by a failure: a login that succeeded keeps the
+   * form in progress while the app moves on (the next screen's code can take a moment), so it is never offered again.
+   */
+  const [loggingIn, setLoggingIn] = useState(false);
+  const busy = inFlight || loggingIn;
   const toast = useToast();
   const passwordRef = useRef<HTMLInputElement>(null);
   const identifierId = useId();
@@ -92,11 +98,13 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
   }
 
   async function submit() {
-    if (!passwordValid || inFlight) return;
+    if (!passwordValid || busy) return;
     setError(null);
+    setLoggingIn(true);
     try {
       await loginWithPassword(identifier.trim(), password);
     } catch (failure) {
+      setLoggingIn(false);
       setError(failureMessage(failure, social.identifierLoginFailed));
       return;
     }
@@ -108,10 +116,12 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
       toast.show(social.missingLoginInfo, 'error');
       return;
     }
-    await loginWithProvider(provider, accessToken).then(succeed, (error) =>
+    setLoggingIn(true);
+    await loginWithProvider(provider, accessToken).then(succeed, (error) => {
+      setLoggingIn(false);
       // An e-mail that belongs to a password account: the server's message says how to link it (log in first).
-      toast.show(error instanceof MutationFailure && error.code === 'CONFLICT' ? error.message : failure, 'error'),
-    );
+      toast.show(error instanceof MutationFailure && error.code === 'CONFLICT' ? error.message : failure, 'error');
+    });
   }
 
   async function google(clientId: string) {
@@ -225,7 +235,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
         <div className="login-panel__social" role="tabpanel">
           {providersRef ? (
             <Suspense fallback={<SocialButtons providers={null} disabled onTap={onTap} />}>
-              <LoadedSocialButtons queryRef={providersRef} disabled={inFlight} onTap={onTap} onNoneOn={noQuickLogin} />
+              <LoadedSocialButtons queryRef={providersRef} disabled={busy} onTap={onTap} onNoneOn={noQuickLogin} />
             </Suspense>
           ) : (
             <SocialButtons providers={null} disabled onTap={onTap} />
@@ -292,8 +302,8 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
           </div>
           {/* Not a live region: a screen reader would tell the password's length to anyone listening at every key. */}
           <p className="password-field__counter">{t.counter(characterCount(password), LOGIN_SHEET_PASSWORD_MAX)}</p>
-          <button type="button" className="button button--primary login-panel__submit" disabled={!passwordValid || inFlight} onClick={() => void submit()}>
-            {inFlight ? t.loggingIn : t.submit}
+          <button type="button" className="button button--primary login-panel__submit" disabled={!passwordValid || busy} onClick={() => void submit()}>
+            {busy ? t.loggingIn : t.submit}
           </button>
           <div className="login-panel__links">
             <button type="button" className="link-button" onClick={back}>
@@ -311,7 +321,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
           </div>
         </div>
       )}
-      {inFlight ? <p className="login-panel__loading">{t.loggingIn}</p> : null}
+      {busy ? <p className="login-panel__loading">{t.loggingIn}</p> : null}
       <FormError error={error} className="login-panel__error" />
     </div>
   );

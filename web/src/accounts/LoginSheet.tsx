@@ -1,8 +1,8 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { accountTexts, uiTexts } from '@domain/messages.js';
 import { LoginFooter, LoginPanel } from './LoginPanel';
-import { takeReturnPath } from '../app/session';
+import { takeReturnPath, useSession } from '../app/session';
 import { CloseIcon } from '../ui/icons';
 import type { OpenLoginOptions } from './LoginModal';
 import { ModalDialog } from '../ui/FormParts';
@@ -15,6 +15,15 @@ export default function LoginSheet({ options, onClose }: { options: OpenLoginOpt
   const navigate = useNavigate();
   const location = useLocation();
   const titleId = useId();
+  const { token } = useSession();
+  const [tokenAtOpening] = useState(token);
+  // A session saved while the sheet is open (its own login, or one in another browser tab) ends the sheet in the very
+  // render that saves it: the filled form is not left on screen while the app then re-renders, refetches and moves on
+  // as the member's.
+  const loggedInMeanwhile = token !== null && token !== tokenAtOpening;
+  useEffect(() => {
+    if (loggedInMeanwhile) onClose();
+  }, [loggedInMeanwhile, onClose]);
 
   useEffect(() => {
     const previous = document.body.style.overflow;
@@ -25,6 +34,7 @@ export default function LoginSheet({ options, onClose }: { options: OpenLoginOpt
   }, []);
 
   function loggedIn() {
+    // The sheet has already left the screen with the session's render; this also goes where the member was headed.
     onClose();
     const target = options.returnTo ?? takeReturnPath();
     // Back to the address the sheet was opened on: its entry is replaced, so the screen loads again as the member's
@@ -32,6 +42,7 @@ export default function LoginSheet({ options, onClose }: { options: OpenLoginOpt
     if (target) navigate(target, { replace: target === location.pathname + location.search });
   }
 
+  if (loggedInMeanwhile) return null;
   return (
     <ModalDialog
       open
