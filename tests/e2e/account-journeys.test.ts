@@ -88,7 +88,7 @@ describe('sign-up', () => {
     const page = await open('/login');
     await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();
     const dialog = page.getByRole('dialog', { name: sheet.title });
-    await dialog.getByRole('tab', { name: sheet.phoneTab }).click();
+    // No quick login is on here: the sheet is the e-mail or phone login alone.
     await dialog.getByRole('link', { name: accountTexts.pages.register }).click();
     await page.waitForURL(`${app.gateway.url}/register`);
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -156,7 +156,6 @@ describe('forgotten password', () => {
   test("the sheet's forgot link, the mail file's link, a new password, and logged in; the used link says so", async () => {
     await registered('forgetful@example.com', 'original123', '깜빡슬라임');
     const page = await open('/login/sign-in');
-    await page.getByRole('tab', { name: sheet.phoneTab }).click();
     await page.getByLabel(sheet.identifierLabel).fill('forgetful@example.com');
     await page.getByRole('button', { name: sheet.next }).click();
     await page.getByRole('link', { name: sheet.forgotPassword }).click();

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { NICKNAME_MAX, NICKNAME_MIN, PROFILE_LIST_PAGE_SIZE } from '../../domain/limits.js';
 import { accountTexts, communityTexts, globalErrorTexts, legalTexts, messagingTexts, uiTexts } from '../../domain/messages.js';
 import { issueToken } from '../../upstream/src/app.js';
-import { appleSigner, startProviders, useProviders } from '../helpers/social-providers.js';
+import { GOOGLE_CLIENT_ID, appleSigner, issueGoogleToken, startProviders, useProviders } from '../helpers/social-providers.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /**
@@ -61,6 +61,41 @@ async function open(path: string): Promise<Page> {
 const tabBar = (page: Page) => page.getByRole('navigation', { name: uiTexts.appNavigation });
 const tab = (page: Page, label: string) => tabBar(page).getByRole('link', { name: label, exact: true });
 const loginSheet = (page: Page) => page.getByRole('dialog', { name: sheet.title });
+
+/** What the login sheet showed, state by state as the page drew it: its tabs, the e-mail or phone field, its quick-login buttons. */
+interface SheetState {
+  tabs: string[];
+  identifierField: boolean;
+  quickLoginButtons: string[];
+}
+
+/** From now on, records every state the open login sheet is drawn in (read them with `sheetStates`); it only watches. */
+async function watchSheet(page: Page) {
+  await page.evaluate(
+    ({ title, identifierLabel }) => {
+      const states: SheetState[] = [];
+      (window as unknown as { sheetStates: SheetState[] }).sheetStates = states;
+      const record = () => {
+        const dialog = [...document.querySelectorAll('dialog[open]')].find((element) => element.querySelector('h2')?.textContent === title);
+        if (!dialog) return;
+        const state: SheetState = {
+          tabs: [...dialog.querySelectorAll('[role="tab"]')].map(
+            (tab) => `${tab.textContent}${tab.getAttribute('aria-selected') === 'true' ? ' (selected)' : ''}`,
+          ),
+          identifierField: [...dialog.querySelectorAll('label')].some((label) => label.textContent === identifierLabel),
+          quickLoginButtons: [...dialog.querySelectorAll<HTMLButtonElement>('.social-button')].map(
+            (button) => `${button.textContent}${button.disabled ? ' (disabled)' : ''}`,
+          ),
+        };
+        if (JSON.stringify(states.at(-1)) !== JSON.stringify(state)) states.push(state);
+      };
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    },
+    { title: sheet.title, identifierLabel: sheet.identifierLabel },
+  );
+}
+
+const sheetStates = (page: Page) => page.evaluate(() => (window as unknown as { sheetStates: SheetState[] }).sheetStates);
 
 /** The phone/e-mail tab of a login panel: identifier, Next, password, Login. */
 async function logInWithPassword(scope: ReturnType<Page['locator']> | Page, page: Page, email = DEMO_EMAIL) {
@@ -447,33 +482,70 @@ describe('login sheet details (001 §2)', () => {
 });
 
 describe('providers that are off', () => {
-  test('with no quick login on, the sheet opens on the e-mail or phone login; the quick tab still says why', async () => {
+  test('with no quick login on (as `npm start` has it), no quick-login tab is ever drawn: the e-mail or phone login alone, from the first frame', async () => {
     for (const name of Object.keys(PROVIDER_IDS)) delete process.env[name];
     try {
       const page = await open('/login');
+      await watchSheet(page);
       await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();
       const dialog = loginSheet(page);
-      await expect.poll(() => dialog.getByRole('tab', { name: sheet.phoneTab }).getAttribute('aria-selected')).toBe('true');
       await dialog.getByLabel(sheet.identifierLabel).waitFor();
-      await dialog.getByRole('tab', { name: sheet.quickTab }).click();
-      await dialog.getByText(accountTexts.social.providerOff.google).waitFor();
+      // Its first second, state by state: one and the same, with no tab at all (there is nothing to switch to).
+      await page.waitForTimeout(1000);
+      expect(await sheetStates(page)).toEqual([{ tabs: [], identifierField: true, quickLoginButtons: [] }]);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      // Opened again, and on /login/sign-in: the same.
+      await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();
+      await dialog.getByLabel(sheet.identifierLabel).waitFor();
+      expect(await dialog.getByRole('tab').count()).toBe(0);
+      await page.goto(`${app.gateway.url}/login/sign-in`);
+      await page.getByLabel(sheet.identifierLabel).waitFor();
+      expect(await page.getByRole('tab').count()).toBe(0);
+      expect(await page.getByRole('button', { name: sheet.google }).count()).toBe(0);
     } finally {
       Object.assign(process.env, PROVIDER_IDS);
     }
   });
 
-  test('a provider whose app the server lacks is disabled and says 준비 중; its SDK is not loaded', async () => {
+  test('with one provider on, the sheet opens on quick login, complete from the first frame; the others say 준비 중 and their SDKs are not loaded; it logs in', async () => {
+    const providers = await startProviders();
     delete process.env.KAKAO_APP_ID;
     delete process.env.APPLE_CLIENT_ID;
+    Object.assign(process.env, { GOOGLE_CLIENT_ID, GOOGLE_TOKENINFO_URL: `${providers.url}/google/tokeninfo` });
     try {
       // As a guest (a member opening /login is sent on).
       const page = await open('/login');
       const scripts: string[] = [];
       page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(request.url())));
+      // Google's SDK, answered by a stand-in that hands over a token the stand-in tokeninfo knows.
+      const accessToken = issueGoogleToken(providers, 'google-one-provider', {
+        sub: 'one-provider-1',
+        email: 'one-provider@example.com',
+        email_verified: 'true',
+        name: '구글하나',
+      });
+      await page.route('https://accounts.google.com/gsi/client', (route) =>
+        route.fulfill({
+          contentType: 'text/javascript',
+          body: `window.google = { accounts: { oauth2: { initTokenClient: (config) => ({ requestAccessToken: () => config.callback({ access_token: ${JSON.stringify(accessToken)} }) }) } } };`,
+        }),
+      );
+      await watchSheet(page);
       await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();
       const dialog = loginSheet(page);
       const google = dialog.getByRole('button', { name: sheet.google });
-      await expect.poll(() => google.isEnabled()).toBe(true);
+      await google.waitFor();
+      // Its first second, state by state: drawn once, with Google ready at once (never a disabled row while a list loads).
+      await page.waitForTimeout(1000);
+      expect(await sheetStates(page)).toEqual([
+        {
+          tabs: [`${sheet.quickTab} (selected)`, sheet.phoneTab],
+          identifierField: false,
+          quickLoginButtons: [sheet.google, `${sheet.kakao} (disabled)`, `${sheet.apple} (disabled)`],
+        },
+      ]);
       for (const [name, note] of [
         [sheet.kakao, accountTexts.social.providerOff.kakao],
         [sheet.apple, accountTexts.social.providerOff.apple],
@@ -485,8 +557,16 @@ describe('providers that are off', () => {
       }
       await expect.poll(() => scripts.some((url) => url.startsWith('https://accounts.google.com/'))).toBe(true);
       expect(scripts.filter((url) => url.startsWith('https://t1.kakaocdn.net/') || url.startsWith('https://appleid.cdn-apple.com/'))).toEqual([]);
+
+      await expect.poll(() => page.evaluate(() => 'google' in window)).toBe(true);
+      await google.click();
+      await page.getByTestId('toast').filter({ hasText: sheet.success }).waitFor();
+      await page.waitForURL(`${app.gateway.url}/community`);
+      expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('user') ?? 'null')?.nickname)).toBe('구글하나');
     } finally {
-      Object.assign(process.env, { KAKAO_APP_ID: PROVIDER_IDS.KAKAO_APP_ID, APPLE_CLIENT_ID: PROVIDER_IDS.APPLE_CLIENT_ID });
+      delete process.env.GOOGLE_TOKENINFO_URL;
+      Object.assign(process.env, PROVIDER_IDS);
+      await providers.close();
     }
   });
 });

@@ -1,5 +1,6 @@
-import { Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
+import { use, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { graphql, useRelayEnvironment } from 'react-relay';
+import { createOperationDescriptor, getRequest, type IEnvironment } from 'relay-runtime';
 import { Link } from 'react-router-dom';
 import type { LoginPanelProvidersQuery } from '../__generated__/LoginPanelProvidersQuery.graphql';
 import { isLoginIdentifier, isSheetPassword } from '@domain/accountRules.js';
@@ -22,10 +23,16 @@ const GOOGLE_READY_CHECKS = 10;
 
 /**
  * The login sheet's content (001 §2): quick login with Google, Kakao and Apple, and the two-step
- * e-mail-or-phone login. Used by the bottom sheet and by /login/sign-in.
+ * e-mail-or-phone login. Used by the bottom sheet and by /login/sign-in. It draws once the server has said which
+ * providers are on (useLoginProviders): the quick-login tab is there from the first frame, first and selected, when at
+ * least one is on, and never at all when none is (a tab of disabled buttons would lead nowhere): the e-mail or phone
+ * login then stands alone, without tabs.
  */
 export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => void; onNavigateAway?: () => void }) {
-  const [tab, setTab] = useState<Tab>('social');
+  const providers = useLoginProviders();
+  const quickLogins = providers.filter((state) => state.enabled && state.clientId).map((state) => state.provider.toLowerCase() as SdkProvider);
+  const withTabs = quickLogins.length > 0;
+  const [tab, setTab] = useState<Tab>(withTabs ? 'social' : 'phone');
   const [step, setStep] = useState<'identifier' | 'password'>('identifier');
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
@@ -48,20 +55,10 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
   useEffect(() => {
     if (step === 'password') passwordRef.current?.focus();
   }, [step]);
-  const [providersRef, loadProviders] = useQueryLoader<LoginPanelProvidersQuery>(PROVIDERS_QUERY);
-  useEffect(() => loadProviders({}, { fetchPolicy: 'store-or-network' }), [loadProviders]);
   const abort = useRef(new AbortController());
   useEffect(() => () => abort.current.abort(), []);
 
-  // Until the member picks a tab: with no quick login on (a server without any provider's keys), that tab would be a
-  // dead end of disabled buttons, so the e-mail or phone login is shown instead.
-  const tabChosen = useRef(false);
-  const noQuickLogin = useCallback(() => {
-    if (!tabChosen.current) setTab('phone');
-  }, []);
-
   function switchTab(next: Tab) {
-    tabChosen.current = true;
     setTab(next);
     setStep('identifier');
     setIdentifier('');
@@ -208,41 +205,37 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
 
   return (
     <div className="login-panel">
-      <div className="login-panel__tabs" role="tablist" onKeyDown={onTabListKeyDown}>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'social'}
-          tabIndex={tabIndexOf(tab === 'social')}
-          className="login-panel__tab"
-          onClick={() => switchTab('social')}
-        >
-          {t.quickTab}
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'phone'}
-          tabIndex={tabIndexOf(tab === 'phone')}
-          className="login-panel__tab"
-          onClick={() => switchTab('phone')}
-        >
-          {t.phoneTab}
-        </button>
-      </div>
+      {withTabs ? (
+        <div className="login-panel__tabs" role="tablist" onKeyDown={onTabListKeyDown}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'social'}
+            tabIndex={tabIndexOf(tab === 'social')}
+            className="login-panel__tab"
+            onClick={() => switchTab('social')}
+          >
+            {t.quickTab}
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'phone'}
+            tabIndex={tabIndexOf(tab === 'phone')}
+            className="login-panel__tab"
+            onClick={() => switchTab('phone')}
+          >
+            {t.phoneTab}
+          </button>
+        </div>
+      ) : null}
 
       {tab === 'social' ? (
         <div className="login-panel__social" role="tabpanel">
-          {providersRef ? (
-            <Suspense fallback={<SocialButtons providers={null} disabled onTap={onTap} />}>
-              <LoadedSocialButtons queryRef={providersRef} disabled={busy} onTap={onTap} onNoneOn={noQuickLogin} />
-            </Suspense>
-          ) : (
-            <SocialButtons providers={null} disabled onTap={onTap} />
-          )}
+          <QuickLogins providers={providers} on={quickLogins} disabled={busy} onTap={onTap} />
         </div>
       ) : step === 'identifier' ? (
-        <div className="login-panel__form" role="tabpanel">
+        <div className="login-panel__form" role={withTabs ? 'tabpanel' : undefined}>
           <label htmlFor={identifierId} className="field-label">
             {t.identifierLabel}
           </label>
@@ -278,7 +271,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
           </p>
         </div>
       ) : (
-        <div className="login-panel__form" role="tabpanel">
+        <div className="login-panel__form" role={withTabs ? 'tabpanel' : undefined}>
           <p className="login-panel__identifier">{identifier.trim()}</p>
           <label htmlFor={passwordId} className="field-label">
             {t.passwordLabel}
@@ -327,7 +320,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
   );
 }
 
-type ProviderStates = LoginPanelProvidersQuery['response']['loginProviders'];
+type ProviderStates = NonNullable<LoginPanelProvidersQuery['response']['loginProviders']>;
 type OnTap = Record<SdkProvider, (clientId: string) => void>;
 
 const PROVIDERS_QUERY = graphql`
@@ -340,42 +333,70 @@ const PROVIDERS_QUERY = graphql`
   }
 `;
 
-/** The quick-login buttons once the server has said which providers are on; their SDKs start loading then. */
-function LoadedSocialButtons({
-  queryRef,
-  disabled,
-  onTap,
-  onNoneOn,
-}: {
-  queryRef: PreloadedQuery<LoginPanelProvidersQuery>;
-  disabled: boolean;
-  onTap: OnTap;
-  onNoneOn: () => void;
-}) {
-  const loginProviders = usePreloadedQuery<LoginPanelProvidersQuery>(PROVIDERS_QUERY, queryRef).loginProviders ?? [];
-  const on = loginProviders.filter((state) => state.enabled && state.clientId).map((state) => state.provider.toLowerCase() as SdkProvider);
+/** How long a login panel opening waits for the provider list before it draws the e-mail or phone login alone. */
+const PROVIDERS_WAIT_MS = 1000;
+
+/** The server's provider list once it has answered: kept for the page's life, so later openings draw at once. */
+let answeredProviders: ProviderStates | null = null;
+/** What the panel being opened waits for: the list, or none when it did not come in time or failed. */
+let providersWait: Promise<ProviderStates> | null = null;
+
+function askProviders(environment: IEnvironment): Promise<ProviderStates> {
+  const operation = createOperationDescriptor(getRequest(PROVIDERS_QUERY), {});
+  const answer = environment
+    .execute({ operation })
+    .toPromise()
+    .then(() => {
+      const { loginProviders } = environment.lookup(operation.fragment).data as LoginPanelProvidersQuery['response'];
+      if (!loginProviders) throw new Error('no provider list');
+      answeredProviders = loginProviders;
+      return loginProviders;
+    });
+  const tooLate = new Promise<ProviderStates>((resolve) => setTimeout(resolve, PROVIDERS_WAIT_MS, []));
+  // Without the list, the e-mail or phone login still works; the next opening asks again.
+  return Promise.race([answer, tooLate]).catch(() => []);
+}
+
+/**
+ * Which providers the server has on, before the login panel draws (it suspends until then; within the sheet the whole
+ * sheet waits, so it appears once, complete, its tabs never changing afterwards). The first opening of a page asks when
+ * the panel first renders, right as its code has arrived; the answer is kept, so later openings draw at once. The list an
+ * opening drew with stays for as long as that panel is open.
+ */
+function useLoginProviders(): ProviderStates {
+  const environment = useRelayEnvironment();
+  useEffect(
+    () => () => {
+      providersWait = null;
+    },
+    [],
+  );
+  if (!providersWait && answeredProviders) return answeredProviders;
+  providersWait ??= askProviders(environment);
+  return use(providersWait);
+}
+
+/** The quick-login buttons of the providers the server has on; their SDKs start loading when the tab shows. */
+function QuickLogins({ providers, on, disabled, onTap }: { providers: ProviderStates; on: readonly SdkProvider[]; disabled: boolean; onTap: OnTap }) {
   const key = on.join(',');
   useEffect(() => loadSocialSdks(key ? (key.split(',') as SdkProvider[]) : []), [key]);
-  useEffect(() => {
-    if (!key) onNoneOn();
-  }, [key, onNoneOn]);
-  return <SocialButtons providers={loginProviders} disabled={disabled} onTap={onTap} />;
+  return <SocialButtons providers={providers} disabled={disabled} onTap={onTap} />;
 }
 
 const PROVIDERS: readonly SdkProvider[] = ['google', 'kakao', 'apple'];
 
 /**
- * Google, Kakao and Apple in that order. A provider the server has not turned on (or while the list loads) is
- * disabled; an off one says 준비 중 under its button.
+ * Google, Kakao and Apple in that order. A provider the server has not turned on (while another is) is disabled and
+ * says 준비 중 under its button.
  */
-function SocialButtons({ providers, disabled, onTap }: { providers: ProviderStates | null; disabled: boolean; onTap: OnTap }) {
+function SocialButtons({ providers, disabled, onTap }: { providers: ProviderStates; disabled: boolean; onTap: OnTap }) {
   const noteId = useId();
   return (
     <>
       {PROVIDERS.map((provider) => {
-        const state = providers?.find((candidate) => candidate.provider.toLowerCase() === provider);
+        const state = providers.find((candidate) => candidate.provider.toLowerCase() === provider);
         const clientId = state?.enabled ? state.clientId : null;
-        const off = providers !== null && !clientId;
+        const off = !clientId;
         return (
           <div key={provider} className="social-login">
             <button
