@@ -181,6 +181,23 @@ export const IMAGE_DISPLAY_MAX_PX = 1280;
  * gets a sharp picture, and no visitor downloads a member's 10 MB photo beside each of their posts.
  */
 export const PROFILE_IMAGE_MAX_PX = 480;
+/**
+ * Post pictures are uploaded before the post is sent; one never attached (the member gave up, closed the tab) is
+ * released by a periodic sweep of the upstream once it is `graceMs` old: its record and its files go. The web client
+ * keeps an unsent draft, with the ids of its uploaded pictures, in the tab's sessionStorage (web/src/community/drafts.ts),
+ * which lasts as long as the tab: three days keeps a draft safe in a tab left open over a long weekend, far past the
+ * day a session lasts without "remember me" (SESSION_TTL_MS). A draft older than that which names a swept picture is
+ * refused with the unknown-picture message at `images[i]` (communityTexts.errors.unknownImage), and the member uploads
+ * it again. The upstream sweeps `everyMs`, the first time `firstAfterMs` after it starts, releasing at most `batch`
+ * pictures per transaction (three files each at most, so their removal stays one short query).
+ * UNUSED_UPLOADS_GRACE_MS and UNUSED_UPLOADS_SWEEP_INTERVAL_MS override `graceMs` and `everyMs` (docs/configuration.md).
+ */
+export const UNUSED_UPLOADS_SWEEP = {
+  graceMs: 3 * 24 * 60 * 60 * 1000,
+  everyMs: 60 * 60 * 1000,
+  firstAfterMs: 60 * 1000,
+  batch: 200,
+} as const;
 export const LOCATION_MAX = 100;
 /** Search types of the community search box (000 §2): title+content, title, content, nickname. */
 export const POST_SEARCH_TYPES = ['title_content', 'title', 'content', 'nickname'] as const;

@@ -5,6 +5,8 @@ import type { TracerProvider } from '@opentelemetry/api';
 import pg from 'pg';
 import { buildUpstream, issueToken, type MailSettings } from '../../upstream/src/app.js';
 import type { Database } from '../../upstream/src/db/client.js';
+import type { MediaStore } from '../../upstream/src/uploads/store.js';
+import type { FastifyBaseLogger } from 'fastify';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -30,6 +32,9 @@ export interface RunningUpstream {
   db: Database;
   /** The folder uploads are written to. */
   mediaDir: string;
+  /** The upstream's media store, and its logger: for calling its periodic work (the unused-upload sweep) directly. */
+  media: MediaStore;
+  log: FastifyBaseLogger;
   /** The folder account mails are written to as `.eml` files (a temporary one; `tests/helpers/mail.ts` reads them); '' with SMTP. */
   mailDir: string;
   issueToken(userId: number): Promise<string>;
@@ -73,6 +78,8 @@ export async function startUpstream(options: StartUpstreamOptions = {}): Promise
     url: `http://127.0.0.1:${port}`,
     db: upstream.db,
     mediaDir: upstream.mediaDir,
+    media: upstream.media,
+    log: upstream.app.log,
     mailDir: upstream.mailDir ?? '',
     issueToken: (userId) => issueToken(upstream.db, userId),
     async stop() {

@@ -30,7 +30,7 @@ import { storyRoutes } from './stories/routes.js';
 import { mediaUrlFor } from './serializers.js';
 import { mediaHeaders } from './uploads/serve.js';
 import { UPLOADS_FOLDER } from './uploads/images.js';
-import { diskMedia, postgresMedia } from './uploads/store.js';
+import { diskMedia, postgresMedia, type MediaStore } from './uploads/store.js';
 import { STORIES_FOLDER } from './stories/media.js';
 
 export { issueToken } from './accounts/tokens.js';
@@ -95,6 +95,8 @@ export interface Upstream {
   db: Database;
   /** The folder uploads are served from under /media (beside the bundled assets): the files, or with PostgreSQL this process's copies. */
   mediaDir: string;
+  /** Where uploads are stored (files on disk, or PostgreSQL's `media_files`). */
+  media: MediaStore;
   /** Where account mails are written (null when they go out by SMTP). */
   mailDir: string | null;
   close(): Promise<void>;
@@ -192,7 +194,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
       await api.register(profileImageRoutes, { db: store.db, media });
     });
     await app.ready();
-    return { app, db: store.db, mediaDir, mailDir: mailer.dir, close: () => app.close() };
+    return { app, db: store.db, mediaDir, media, mailDir: mailer.dir, close: () => app.close() };
   } catch (error) {
     await store.close();
     throw error;

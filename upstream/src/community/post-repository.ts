@@ -26,7 +26,7 @@ import {
 } from '../db/schema.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { notifyPostLike } from '../messaging/events.js';
-import { releaseUnusedImages } from '../uploads/images.js';
+import { imageFiles, releaseUnusedImages } from '../uploads/images.js';
 
 export interface PostRecord {
   post: PostRow;
@@ -364,10 +364,8 @@ async function replaceImages(tx: Database, postId: number, imageIds: number[]): 
     .set({ thumbnailId: imageIds[0] ?? null })
     .where(eq(posts.id, postId));
   const kept = new Set(imageIds);
-  return releaseUnusedImages(
-    tx,
-    detached.map((row) => row.imageId).filter((imageId) => !kept.has(imageId)),
-  );
+  const released = await releaseUnusedImages(tx, { ids: detached.map((row) => row.imageId).filter((imageId) => !kept.has(imageId)) });
+  return released.flatMap(imageFiles);
 }
 
 /** A changed post, and the files of the pictures it let go of (to remove once the change has committed). */

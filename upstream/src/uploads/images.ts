@@ -1,9 +1,9 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, like, notExists } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, lt, notExists, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
-import { IMAGE_DISPLAY_MAX_PX, IMAGE_MAX_PIXELS, IMAGE_THUMBNAIL_MAX_PX } from '../../../domain/limits.js';
+import { IMAGE_DISPLAY_MAX_PX, IMAGE_MAX_PIXELS, IMAGE_THUMBNAIL_MAX_PX, UNUSED_UPLOADS_SWEEP } from '../../../domain/limits.js';
 import { communityTexts } from '../../../domain/messages.js';
 import { imageUploadProblem } from '../../../domain/post.js';
 import type { Database } from '../db/client.js';
@@ -21,31 +21,97 @@ export function imageFiles(row: Pick<ImageRow, 'url' | 'thumbnailUrl' | 'display
 }
 
 /**
- * Lets go of the pictures among `imageIds` that nothing shows any more, inside the transaction that detached them
- * from a post: an upload (under UPLOADS_FOLDER) that is attached to no post (no `post_images` row, whatever that post's
- * state, and no post's thumbnail) and is no member's profile picture loses its `images` row. Bundled demo pictures
- * and anything still in use are left alone. Answers the released pictures' files, for `removeReleasedFiles` once the
- * transaction has committed: a transaction that fails keeps both the rows and the files.
+ * The one rule for letting a picture go: an upload (under UPLOADS_FOLDER) that no post shows (no `post_images` row
+ * and no thumbnail of a post that is not deleted) and that is no member's profile picture. Bundled demo pictures
+ * and anything still in use never match. A deleted post counts for nothing: posts deleted before their pictures were
+ * released with them still hold `post_images` rows and thumbnails, and those pictures are released too.
  */
-export async function releaseUnusedImages(tx: Database, imageIds: readonly number[]): Promise<string[]> {
-  if (!imageIds.length) return [];
-  const candidates = [...new Set(imageIds)];
-  // The candidates are locked first, so a post attaching one of them at the same moment is either seen below
-  // (it committed first) or waits for this transaction (PostgreSQL; PGlite runs one transaction at a time).
-  await tx.select({ id: images.id }).from(images).where(inArray(images.id, candidates)).for('update');
-  const released = await tx
+function unusedUpload(tx: Database): SQL {
+  return and(
+    like(images.url, `${UPLOADS_FOLDER}/%`),
+    notExists(
+      tx
+        .select({ imageId: postImages.imageId })
+        .from(postImages)
+        .innerJoin(posts, eq(posts.id, postImages.postId))
+        .where(and(eq(postImages.imageId, images.id), isNull(posts.deletedAt))),
+    ),
+    notExists(
+      tx
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(eq(posts.thumbnailId, images.id), isNull(posts.deletedAt))),
+    ),
+    notExists(tx.select({ id: users.id }).from(users).where(eq(users.profileImage, images.url))),
+  )!;
+}
+
+/**
+ * Which pictures `releaseUnusedImages` looks at: those a post has just let go of (`ids`), or, for the periodic
+ * sweep, uploads made before `createdBefore`, at most `limit` of them per call.
+ */
+export type ReleaseScope = { ids: readonly number[] } | { createdBefore: Date; limit: number };
+
+/**
+ * Lets go of the pictures in `scope` that nothing shows any more (`unusedUpload`): they lose their `images` rows in
+ * the caller's transaction. Answers the released rows; their files (`imageFiles`) are for `removeReleasedFiles`
+ * once the transaction has committed, so a transaction that fails keeps both the rows and the files.
+ *
+ * The pictures are locked before they are deleted, and the rule is checked again by the deletion (a statement of
+ * its own, so it sees what committed while it waited): a post attaching one of them at the same moment is either
+ * seen (it committed first) or waits for this transaction (PostgreSQL; PGlite runs one transaction at a time).
+ * Rows are locked in id order, so two transactions releasing pictures never deadlock. The sweep skips pictures
+ * another transaction holds (a post attaching them, another upstream's sweep releasing them) rather than wait: a
+ * skipped picture is looked at again by the next sweep, and sweeps running at once never release one picture twice.
+ */
+export async function releaseUnusedImages(tx: Database, scope: ReleaseScope): Promise<ImageRow[]> {
+  const named = 'ids' in scope;
+  if (named && !scope.ids.length) return [];
+  const candidates = tx
+    .select({ id: images.id })
+    .from(images)
+    .where(and(named ? inArray(images.id, [...new Set(scope.ids)]) : lt(images.createdAt, scope.createdBefore), unusedUpload(tx)))
+    .orderBy(images.id);
+  const locked = named ? await candidates.for('update') : await candidates.limit(scope.limit).for('update', { skipLocked: true });
+  if (!locked.length) return [];
+  return tx
     .delete(images)
     .where(
       and(
-        inArray(images.id, candidates),
-        like(images.url, `${UPLOADS_FOLDER}/%`),
-        notExists(tx.select({ imageId: postImages.imageId }).from(postImages).where(eq(postImages.imageId, images.id))),
-        notExists(tx.select({ id: posts.id }).from(posts).where(eq(posts.thumbnailId, images.id))),
-        notExists(tx.select({ id: users.id }).from(users).where(eq(users.profileImage, images.url))),
+        inArray(
+          images.id,
+          locked.map((row) => row.id),
+        ),
+        unusedUpload(tx),
       ),
     )
     .returning();
-  return released.flatMap(imageFiles);
+}
+
+/**
+ * Releases the uploads older than `graceMs` that nothing uses (UNUSED_UPLOADS_SWEEP: a post's pictures uploaded
+ * and never sent, and those of posts deleted before their pictures were released with them), in transactions of
+ * at most `batch` pictures, removing each batch's files once it has committed. Several upstreams sweeping one
+ * database at once release each picture once. Answers how many pictures were released, and logs that count at info
+ * level when there were any. Stops between batches once `signal` is aborted (the upstream is closing).
+ */
+export async function sweepUnusedImages(
+  db: Database,
+  media: MediaStore,
+  log: FastifyBaseLogger,
+  { now = new Date(), graceMs = UNUSED_UPLOADS_SWEEP.graceMs, signal }: { now?: Date; graceMs?: number; signal?: AbortSignal } = {},
+): Promise<number> {
+  const createdBefore = new Date(now.getTime() - graceMs);
+  const { batch } = UNUSED_UPLOADS_SWEEP;
+  let released = 0;
+  while (!signal?.aborted) {
+    const rows = await db.transaction((tx) => releaseUnusedImages(tx, { createdBefore, limit: batch }));
+    await removeReleasedFiles(media, rows.flatMap(imageFiles), log);
+    released += rows.length;
+    if (rows.length < batch) break;
+  }
+  if (released) log.info({ released, createdBefore: createdBefore.toISOString() }, 'unused uploaded pictures released');
+  return released;
 }
 
 /**

@@ -1,0 +1,158 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { count, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_DISPLAY_MAX_PX, UNUSED_UPLOADS_SWEEP } from '../../domain/limits.js';
+import { communityTexts } from '../../domain/messages.js';
+import { images, postImages, posts } from '../../upstream/src/db/schema.js';
+import { sweepUnusedImages } from '../../upstream/src/uploads/images.js';
+import { jpegPhoto } from '../helpers/media-files.js';
+import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+
+/** 말랑콩떡, demo member 2. */
+const MEMBER = 2;
+const HOUR_MS = 60 * 60 * 1000;
+
+interface Picture {
+  id: number;
+  url: string;
+  thumbnail_url: string;
+  display_url: string;
+}
+
+/**
+ * Pictures uploaded for a post that was never sent (and those of posts deleted before pictures were released with
+ * them) are released by the upstream's sweep once older than UNUSED_UPLOADS_SWEEP.graceMs: records and files.
+ */
+describe.each(backends())('the sweep of unused uploads (%s)', (backend) => {
+  let upstream: RunningUpstream;
+  let token: string;
+
+  beforeAll(async () => {
+    upstream = await startUpstream({ backend });
+    token = await upstream.issueToken(MEMBER);
+  }, 60_000);
+  afterAll(async () => upstream?.stop());
+
+  async function send(method: string, path: string, body?: FormData | object) {
+    const headers: Record<string, string> = { authorization: `token ${token}` };
+    if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+    const payload = body instanceof FormData || body === undefined ? body : JSON.stringify(body);
+    const response = await fetch(upstream.url + path, { method, headers, body: payload });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  }
+
+  /** Uploads a photo larger than IMAGE_DISPLAY_MAX_PX (three files: the picture, `.thumb.webp`, `.display.webp`). */
+  async function upload(): Promise<Picture> {
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(jpegPhoto(IMAGE_DISPLAY_MAX_PX + 320, 1200))], { type: 'image/jpeg' }), 'photo.jpg');
+    const uploaded = await send('POST', '/v1/community/images/', form);
+    expect(uploaded.status).toBe(201);
+    return uploaded.body as Picture;
+  }
+
+  /** Makes the pictures look uploaded `ageMs` ago. */
+  async function age(ids: number[], ageMs: number) {
+    await upstream.db
+      .update(images)
+      .set({ createdAt: new Date(Date.now() - ageMs) })
+      .where(inArray(images.id, ids));
+  }
+  const pastGrace = UNUSED_UPLOADS_SWEEP.graceMs + HOUR_MS;
+
+  const statusOf = async (path: string) => {
+    const response = await fetch(upstream.url + path);
+    await response.arrayBuffer();
+    return response.status;
+  };
+  const pathsOf = (picture: Picture) => [picture.url, picture.thumbnail_url, picture.display_url];
+  const exists = (path: string) =>
+    stat(join(upstream.mediaDir, path.replace(/^\/media\//, ''))).then(
+      () => true,
+      () => false,
+    );
+  const rowCount = async (id: number) => (await upstream.db.select({ id: images.id }).from(images).where(eq(images.id, id))).length;
+
+  async function expectServed(picture: Picture) {
+    expect(new Set(pathsOf(picture)).size).toBe(3);
+    for (const path of pathsOf(picture)) expect(await statusOf(path), path).toBe(200);
+    expect(await rowCount(picture.id)).toBe(1);
+  }
+
+  async function expectGone(picture: Picture) {
+    for (const path of pathsOf(picture)) {
+      expect(await statusOf(path), path).toBe(404);
+      expect(await exists(path), path).toBe(false);
+    }
+    expect(await rowCount(picture.id)).toBe(0);
+  }
+
+  const sweep = (now = new Date()) => sweepUnusedImages(upstream.db, upstream.media, upstream.log, { now });
+
+  it('releases an upload older than the grace with its files; a fresh one, an attached one, a profile picture and a demo picture stay', async () => {
+    const [abandoned, fresh, attached] = [await upload(), await upload(), await upload()];
+    const post = await send('POST', '/v1/community/', { title: '사진 글', content: '붙인 사진', images: [attached.id] });
+    expect(post.status).toBe(201);
+
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(jpegPhoto(200, 200))], { type: 'image/jpeg' }), 'me.jpg');
+    const profile = await send('POST', '/users/me/profile-image', form);
+    expect(profile.status).toBe(200);
+    const profilePath = (profile.body.profile_image as string).slice((profile.body.profile_image as string).indexOf('/media/'));
+    const [profileRow] = await upstream.db
+      .select({ id: images.id })
+      .from(images)
+      .where(eq(images.url, profilePath.replace(/^\/media\//, '')));
+    const [demo] = await upstream.db.select({ id: images.id, url: images.url }).from(images).innerJoin(postImages, eq(postImages.imageId, images.id)).limit(1);
+
+    await age([abandoned.id, attached.id, profileRow.id, demo.id], pastGrace);
+    await age([fresh.id], UNUSED_UPLOADS_SWEEP.graceMs - HOUR_MS);
+    for (const picture of [abandoned, fresh, attached]) await expectServed(picture);
+
+    expect(await sweep()).toBe(1);
+    await expectGone(abandoned);
+    await expectServed(fresh);
+    await expectServed(attached);
+    expect((await send('GET', `/v1/community/${post.body.id}/`)).body.images.map((image: Picture) => image.id)).toEqual([attached.id]);
+    expect(await statusOf(profilePath)).toBe(200);
+    expect(await rowCount(profileRow.id)).toBe(1);
+    expect(await statusOf(`/media/${demo.url}`)).toBe(200);
+    expect(await rowCount(demo.id)).toBe(1);
+
+    // Nothing left to release: a second sweep changes nothing.
+    expect(await sweep()).toBe(0);
+    // Once the fresh one is past the grace too, it goes.
+    expect(await sweep(new Date(Date.now() + 2 * HOUR_MS))).toBe(1);
+    await expectGone(fresh);
+  });
+
+  it('releases the pictures of a post deleted before its pictures were released with it', async () => {
+    const picture = await upload();
+    const post = await send('POST', '/v1/community/', { title: '예전에 지운 글', content: '사진 남음', images: [picture.id] });
+    expect(post.status).toBe(201);
+    // How such a post was left: marked deleted, its post_images row and thumbnail still in place.
+    await upstream.db.update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, post.body.id));
+    await age([picture.id], pastGrace);
+
+    expect(await sweep()).toBe(1);
+    await expectGone(picture);
+    const [row] = await upstream.db.select({ thumbnailId: posts.thumbnailId }).from(posts).where(eq(posts.id, post.body.id));
+    expect(row.thumbnailId).toBeNull();
+    expect(await upstream.db.select().from(postImages).where(eq(postImages.postId, post.body.id))).toEqual([]);
+  });
+
+  it('a post naming a swept picture is refused with the picture message, and nothing is written', async () => {
+    const swept = await upload();
+    await age([swept.id], pastGrace);
+    expect(await sweep()).toBe(1);
+
+    const title = '지워진 사진을 붙인 글';
+    const created = await send('POST', '/v1/community/', { title, content: '본문', images: [swept.id] });
+    expect(created.status).toBe(422);
+    expect(created.body.details).toEqual([{ path: 'images[0]', message: communityTexts.errors.unknownImage, code: 'invalid_value' }]);
+    const [{ written }] = await upstream.db.select({ written: count() }).from(posts).where(eq(posts.title, title));
+    expect(written).toBe(0);
+    expect(await upstream.db.select().from(postImages).where(eq(postImages.imageId, swept.id))).toEqual([]);
+  });
+});
