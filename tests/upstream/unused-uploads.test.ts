@@ -1,11 +1,12 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_DISPLAY_MAX_PX, UNUSED_UPLOADS_SWEEP } from '../../domain/limits.js';
 import { communityTexts } from '../../domain/messages.js';
 import { images, postImages, posts } from '../../upstream/src/db/schema.js';
-import { sweepUnusedImages } from '../../upstream/src/uploads/images.js';
+import type { Database } from '../../upstream/src/db/client.js';
+import { imageFiles, releaseUnusedImages, sweepUnusedImages } from '../../upstream/src/uploads/images.js';
 import { jpegPhoto } from '../helpers/media-files.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 
@@ -154,5 +155,93 @@ describe.each(backends())('the sweep of unused uploads (%s)', (backend) => {
     const [{ written }] = await upstream.db.select({ written: count() }).from(posts).where(eq(posts.title, title));
     expect(written).toBe(0);
     expect(await upstream.db.select().from(postImages).where(eq(postImages.imageId, swept.id))).toEqual([]);
+  });
+  /**
+   * Runs `work` in a transaction of its own that stays open (holding what it locked) until `finish` is called.
+   * Answers once `work` is done; `committed` settles when the transaction has.
+   */
+  async function holdOpen<T>(work: (tx: Database) => Promise<T>) {
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    let ready!: (value: { pid: number; result: T }) => void;
+    const done = new Promise<{ pid: number; result: T }>((resolve) => (ready = resolve));
+    const committed = upstream.db.transaction(async (tx) => {
+      const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] };
+      ready({ pid: rows[0].pid, result: await work(tx) });
+      await finished;
+    });
+    const { pid, result } = await done;
+    return { result, finish, committed, blocksAnother: () => blocking(pid) };
+  }
+
+  /** Whether a statement of another connection waits for a lock the backend `pid` holds. */
+  async function blocking(pid: number): Promise<boolean> {
+    const { rows } = (await upstream.db.execute(
+      sql`select count(*)::int as waiting from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`,
+    )) as unknown as {
+      rows: { waiting: number }[];
+    };
+    return rows[0].waiting > 0;
+  }
+
+  /** Resolves once `check` answers true (asked every 20 ms) or `settled` has settled: whichever comes first. */
+  async function untilEither(check: () => Promise<boolean>, settled: Promise<unknown>, timeoutMs = 10_000) {
+    let over = false;
+    settled.then(
+      () => (over = true),
+      () => (over = true),
+    );
+    const end = Date.now() + timeoutMs;
+    while (!over && !(await check())) {
+      if (Date.now() > end) throw new Error('timed out waiting');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  // PGlite runs one transaction at a time: these races can only happen on PostgreSQL.
+  it.runIf(backend === 'postgres')('a post sent while a sweep is releasing its picture is refused with the picture message, not a 500', async () => {
+    const picture = await upload();
+    await age([picture.id], pastGrace);
+    // The sweep's transaction has released the picture and not committed yet.
+    const sweeping = await holdOpen((tx) =>
+      releaseUnusedImages(tx, { createdBefore: new Date(Date.now() - UNUSED_UPLOADS_SWEEP.graceMs), limit: UNUSED_UPLOADS_SWEEP.batch }),
+    );
+    expect(sweeping.result.map((row) => row.id)).toEqual([picture.id]);
+
+    const title = '스윕과 동시에 보낸 글';
+    const sent = send('POST', '/v1/community/', { title, content: '본문', images: [picture.id] });
+    // The post waits for the sweep's lock on its picture.
+    await untilEither(sweeping.blocksAnother, sent);
+    sweeping.finish();
+    await sweeping.committed;
+    await upstream.media.remove(sweeping.result.flatMap(imageFiles));
+
+    const created = await sent;
+    expect(created.status).toBe(422);
+    expect(created.body.details).toEqual([{ path: 'images[0]', message: communityTexts.errors.unknownImage, code: 'invalid_value' }]);
+    const [{ written }] = await upstream.db.select({ written: count() }).from(posts).where(eq(posts.title, title));
+    expect(written).toBe(0);
+    await expectGone(picture);
+  });
+
+  it.runIf(backend === 'postgres')('a sweep while a post is attaching the picture leaves it attached', async () => {
+    const picture = await upload();
+    const post = await send('POST', '/v1/community/', { title: '사진을 붙이는 중', content: '본문' });
+    expect(post.status).toBe(201);
+    await age([picture.id], pastGrace);
+    // The post's transaction has attached the picture and not committed yet.
+    const attaching = await holdOpen(async (tx) => {
+      await tx.insert(postImages).values({ postId: post.body.id, imageId: picture.id, position: 0 });
+      await tx.update(posts).set({ thumbnailId: picture.id }).where(eq(posts.id, post.body.id));
+    });
+
+    const swept = sweep();
+    await untilEither(attaching.blocksAnother, swept);
+    attaching.finish();
+    await attaching.committed;
+
+    expect(await swept).toBe(0);
+    await expectServed(picture);
+    expect((await send('GET', `/v1/community/${post.body.id}/`)).body.images.map((image: Picture) => image.id)).toEqual([picture.id]);
   });
 });

@@ -310,10 +310,7 @@ async function authoredPost(db: Database, id: number, viewerId: number): Promise
   return post;
 }
 
-/**
- * Categories and pictures named by a post must exist (pictures: uploaded by the author), and only staff file a
- * post as a notice.
- */
+/** Categories named by a post must exist, and only staff file a post as a notice (pictures: `lockUsableImages`). */
 async function checkReferences(db: Database, input: Partial<PostCreate>, authorId: number): Promise<void> {
   if (isNoticePost(input)) {
     const [author] = await db.select({ isStaff: users.isStaff }).from(users).where(eq(users.id, authorId));
@@ -328,12 +325,25 @@ async function checkReferences(db: Database, input: Partial<PostCreate>, authorI
       .map((key) => ({ path: key, message: communityTexts.errors.unknownCategory, code: 'invalid_value' }));
     if (details.length) throw new ValidationError(details);
   }
-  if (input.images?.length) {
-    const found = await db.select({ id: images.id, ownerId: images.ownerId }).from(images).where(inArray(images.id, input.images));
-    const usable = new Set(found.filter((row) => row.ownerId === authorId).map((row) => row.id));
-    const unknown = input.images.findIndex((id) => !usable.has(id));
-    if (unknown >= 0) throw ValidationError.of(`images[${unknown}]`, communityTexts.errors.unknownImage);
-  }
+}
+
+/**
+ * Pictures named by a post must exist and be uploads of its author. Checked inside the transaction that attaches
+ * them, with each picture locked (in id order, as the sweep of unused uploads locks them) until it commits: a
+ * picture the sweep releases at the same moment is either kept (the sweep waits, then finds it attached) or found
+ * gone here, which refuses the post with the picture message rather than failing on its foreign key.
+ */
+async function lockUsableImages(tx: Database, imageIds: readonly number[] | undefined, authorId: number): Promise<void> {
+  if (!imageIds?.length) return;
+  const found = await tx
+    .select({ id: images.id, ownerId: images.ownerId })
+    .from(images)
+    .where(inArray(images.id, [...new Set(imageIds)]))
+    .orderBy(images.id)
+    .for('key share');
+  const usable = new Set(found.filter((row) => row.ownerId === authorId).map((row) => row.id));
+  const unknown = imageIds.findIndex((id) => !usable.has(id));
+  if (unknown >= 0) throw ValidationError.of(`images[${unknown}]`, communityTexts.errors.unknownImage);
 }
 
 function columnsFor(input: Partial<PostCreate> & { is_sold?: boolean }) {
@@ -377,6 +387,7 @@ export interface PostChange<T> {
 export async function createPost(db: Database, authorId: number, input: PostCreate): Promise<PostRecord> {
   await checkReferences(db, input, authorId);
   const post = await db.transaction(async (tx) => {
+    await lockUsableImages(tx, input.images, authorId);
     const [created] = await tx
       .insert(posts)
       .values({
@@ -401,6 +412,7 @@ export async function updatePost(db: Database, id: number, viewerId: number, inp
   await authoredPost(db, id, viewerId);
   await checkReferences(db, input, viewerId);
   const releasedFiles = await db.transaction(async (tx) => {
+    await lockUsableImages(tx, input.images, viewerId);
     await tx
       .update(posts)
       .set({ ...columnsFor(input), updatedAt: new Date() })

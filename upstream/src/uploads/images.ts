@@ -58,8 +58,9 @@ export type ReleaseScope = { ids: readonly number[] } | { createdBefore: Date; l
  * once the transaction has committed, so a transaction that fails keeps both the rows and the files.
  *
  * The pictures are locked before they are deleted, and the rule is checked again by the deletion (a statement of
- * its own, so it sees what committed while it waited): a post attaching one of them at the same moment is either
- * seen (it committed first) or waits for this transaction (PostgreSQL; PGlite runs one transaction at a time).
+ * its own, so it sees what committed while it waited): a post attaching one of them at the same moment (it locks
+ * the pictures it names, `lockUsableImages` in community/post-repository.ts) is either seen (it committed first) or
+ * waits for this transaction and then finds the picture gone (PostgreSQL; PGlite runs one transaction at a time).
  * Rows are locked in id order, so two transactions releasing pictures never deadlock. The sweep skips pictures
  * another transaction holds (a post attaching them, another upstream's sweep releasing them) rather than wait: a
  * skipped picture is looked at again by the next sweep, and sweeps running at once never release one picture twice.
