@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { buildUpstream } from '../upstream/src/app.js';
 import { shutdownTracing, tracerProviderFromEnv } from '../upstream/src/http/tracing.js';
+import { sweepTimingFromEnv } from '../upstream/src/uploads/sweeps.js';
 import { publicUrl, settingsFromEnv } from '../gateway/src/server/config.js';
 import { startGateway } from '../gateway/src/server/server.js';
 
@@ -49,6 +50,7 @@ if (!upstreamUrl) {
     tracerProvider,
     logger,
     logLevel,
+    unusedUploadsSweep: sweepTimingFromEnv(env),
   });
   const upstreamPort = Number(env.UPSTREAM_PORT ?? 4001);
   await upstream.app.listen({ port: upstreamPort, host: '127.0.0.1' });

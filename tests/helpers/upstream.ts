@@ -6,6 +6,7 @@ import pg from 'pg';
 import { buildUpstream, issueToken, type MailSettings } from '../../upstream/src/app.js';
 import type { Database } from '../../upstream/src/db/client.js';
 import type { MediaStore } from '../../upstream/src/uploads/store.js';
+import type { SweepTiming } from '../../upstream/src/uploads/sweeps.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 export type Backend = 'pglite' | 'postgres';
@@ -24,6 +25,8 @@ export interface StartUpstreamOptions {
   /** Where the upstream's JSON log lines go (default: no logging), at `logLevel` (default `info`). */
   logStream?: { write(line: string): void };
   logLevel?: string;
+  /** When the upstream sweeps unused uploads (default: as in production, the first sweep a minute after the start; `false`: never). */
+  unusedUploadsSweep?: SweepTiming | false;
 }
 
 export interface RunningUpstream {
@@ -63,6 +66,7 @@ export async function startUpstream(options: StartUpstreamOptions = {}): Promise
     tracerProvider: options.tracerProvider,
     logStream: options.logStream,
     logLevel: options.logLevel,
+    unusedUploadsSweep: options.unusedUploadsSweep,
     ...(postgres ? { databaseUrl: postgres.databaseUrl, databaseSchema: postgres.schema } : {}),
   });
   try {

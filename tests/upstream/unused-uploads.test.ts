@@ -4,11 +4,14 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_DISPLAY_MAX_PX, UNUSED_UPLOADS_SWEEP } from '../../domain/limits.js';
 import { communityTexts } from '../../domain/messages.js';
-import { images, postImages, posts } from '../../upstream/src/db/schema.js';
+import { buildUpstream, issueToken, type Upstream } from '../../upstream/src/app.js';
 import type { Database } from '../../upstream/src/db/client.js';
+import { images, postImages, posts } from '../../upstream/src/db/schema.js';
 import { imageFiles, releaseUnusedImages, sweepUnusedImages } from '../../upstream/src/uploads/images.js';
+import { scheduleUnusedImageSweeps, sweepTimingFromEnv } from '../../upstream/src/uploads/sweeps.js';
 import { jpegPhoto } from '../helpers/media-files.js';
-import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+import { backends, postgresTarget, startUpstream, type PostgresTarget, type RunningUpstream } from '../helpers/upstream.js';
+import { until } from '../helpers/ws.js';
 
 /** 말랑콩떡, demo member 2. */
 const MEMBER = 2;
@@ -21,25 +24,24 @@ interface Picture {
   display_url: string;
 }
 
-/**
- * Pictures uploaded for a post that was never sent (and those of posts deleted before pictures were released with
- * them) are released by the upstream's sweep once older than UNUSED_UPLOADS_SWEEP.graceMs: records and files.
- */
-describe.each(backends())('the sweep of unused uploads (%s)', (backend) => {
-  let upstream: RunningUpstream;
-  let token: string;
+const pastGrace = UNUSED_UPLOADS_SWEEP.graceMs + HOUR_MS;
 
-  beforeAll(async () => {
-    upstream = await startUpstream({ backend });
-    token = await upstream.issueToken(MEMBER);
-  }, 60_000);
-  afterAll(async () => upstream?.stop());
+/** An upstream as the helpers below use it: where it answers, its store, and a member's token. */
+interface Target {
+  url: string;
+  db: Database;
+  mediaDir: string;
+  token: string;
+}
 
+/** A member's calls and the checks on their pictures, against the upstream `target()` answers when called. */
+function memberOf(target: () => Target) {
   async function send(method: string, path: string, body?: FormData | object) {
+    const { url, token } = target();
     const headers: Record<string, string> = { authorization: `token ${token}` };
     if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
     const payload = body instanceof FormData || body === undefined ? body : JSON.stringify(body);
-    const response = await fetch(upstream.url + path, { method, headers, body: payload });
+    const response = await fetch(url + path, { method, headers, body: payload });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null };
   }
@@ -55,25 +57,23 @@ describe.each(backends())('the sweep of unused uploads (%s)', (backend) => {
 
   /** Makes the pictures look uploaded `ageMs` ago. */
   async function age(ids: number[], ageMs: number) {
-    await upstream.db
-      .update(images)
+    await target()
+      .db.update(images)
       .set({ createdAt: new Date(Date.now() - ageMs) })
       .where(inArray(images.id, ids));
   }
-  const pastGrace = UNUSED_UPLOADS_SWEEP.graceMs + HOUR_MS;
 
-  const statusOf = async (path: string) => {
-    const response = await fetch(upstream.url + path);
+  const statusOf = async (path: string, url = target().url) => {
+    const response = await fetch(url + path);
     await response.arrayBuffer();
     return response.status;
   };
-  const pathsOf = (picture: Picture) => [picture.url, picture.thumbnail_url, picture.display_url];
   const exists = (path: string) =>
-    stat(join(upstream.mediaDir, path.replace(/^\/media\//, ''))).then(
+    stat(join(target().mediaDir, path.replace(/^\/media\//, ''))).then(
       () => true,
       () => false,
     );
-  const rowCount = async (id: number) => (await upstream.db.select({ id: images.id }).from(images).where(eq(images.id, id))).length;
+  const rowCount = async (id: number) => (await target().db.select({ id: images.id }).from(images).where(eq(images.id, id))).length;
 
   async function expectServed(picture: Picture) {
     expect(new Set(pathsOf(picture)).size).toBe(3);
@@ -88,6 +88,27 @@ describe.each(backends())('the sweep of unused uploads (%s)', (backend) => {
     }
     expect(await rowCount(picture.id)).toBe(0);
   }
+
+  return { send, upload, age, statusOf, rowCount, expectServed, expectGone };
+}
+
+const pathsOf = (picture: Picture) => [picture.url, picture.thumbnail_url, picture.display_url];
+
+/**
+ * Pictures uploaded for a post that was never sent (and those of posts deleted before pictures were released with
+ * them) are released by the upstream's sweep once older than UNUSED_UPLOADS_SWEEP.graceMs: records and files.
+ */
+describe.each(backends())('the sweep of unused uploads (%s)', (backend) => {
+  let upstream: RunningUpstream;
+  let token: string;
+
+  beforeAll(async () => {
+    upstream = await startUpstream({ backend, unusedUploadsSweep: false });
+    token = await upstream.issueToken(MEMBER);
+  }, 60_000);
+  afterAll(async () => upstream?.stop());
+
+  const { send, upload, age, statusOf, rowCount, expectServed, expectGone } = memberOf(() => ({ ...upstream, token }));
 
   const sweep = (now = new Date()) => sweepUnusedImages(upstream.db, upstream.media, upstream.log, { now });
 
@@ -198,6 +219,20 @@ describe.each(backends())('the sweep of unused uploads (%s)', (backend) => {
     }
   }
 
+  it('a wait longer than a timer can hold is not cut short', async () => {
+    const picture = await upload();
+    await age([picture.id], pastGrace);
+    // Node fires a timer set past 2^31-1 ms at once; the first sweep is still weeks away.
+    const stop = scheduleUnusedImageSweeps(upstream.db, upstream.media, upstream.log, { firstAfterMs: 2 ** 32 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expectServed(picture);
+    } finally {
+      await stop();
+    }
+    expect(await sweep()).toBe(1);
+  });
+
   // PGlite runs one transaction at a time: these races can only happen on PostgreSQL.
   it.runIf(backend === 'postgres')('a post sent while a sweep is releasing its picture is refused with the picture message, not a 500', async () => {
     const picture = await upload();
@@ -243,5 +278,129 @@ describe.each(backends())('the sweep of unused uploads (%s)', (backend) => {
     expect(await swept).toBe(0);
     await expectServed(picture);
     expect((await send('GET', `/v1/community/${post.body.id}/`)).body.images.map((image: Picture) => image.id)).toEqual([picture.id]);
+  });
+});
+
+/** The upstream sweeps on its own (UNUSED_UPLOADS_SWEEP's timing, shortened here), logs what it did, and stops with it. */
+describe('the upstream sweeping on its own', () => {
+  const SWEEP_EVERY_MS = 100;
+  const logLines: string[] = [];
+  let upstream: RunningUpstream;
+  let token: string;
+
+  beforeAll(async () => {
+    upstream = await startUpstream({
+      logLevel: 'info',
+      logStream: { write: (line) => void logLines.push(line) },
+      unusedUploadsSweep: { firstAfterMs: SWEEP_EVERY_MS, everyMs: SWEEP_EVERY_MS },
+    });
+    token = await upstream.issueToken(MEMBER);
+  }, 60_000);
+  afterAll(async () => upstream?.stop());
+
+  const { upload, age, expectGone, expectServed } = memberOf(() => ({ ...upstream, token }));
+  const entries = (message: string) =>
+    logLines.map((line) => JSON.parse(line) as { msg: string; level: number; [key: string]: unknown }).filter((entry) => entry.msg === message);
+  const released = () => entries('unused uploaded pictures released');
+  const failed = () => entries('unused uploaded pictures not swept');
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('releases an old unused upload, logging one info line with the count; sweeps that release nothing log nothing', async () => {
+    const [old, fresh] = [await upload(), await upload()];
+    await age([old.id], pastGrace);
+    await until(() => released().length > 0);
+    expect(released()[0]).toMatchObject({ level: 30, service: 'upstream', released: 1 });
+    await expectGone(old);
+    await expectServed(fresh);
+    // Several sweeps later, none of which had anything to release.
+    await pause(5 * SWEEP_EVERY_MS);
+    expect(released()).toHaveLength(1);
+    expect(failed()).toEqual([]);
+  });
+
+  it('a sweep that fails is logged as an error, and the next sweep works again', async () => {
+    await upstream.db.execute(sql`alter table images rename to images_away`);
+    try {
+      await until(() => failed().length > 0);
+    } finally {
+      await upstream.db.execute(sql`alter table images_away rename to images`);
+    }
+    expect(failed()[0]).toMatchObject({ level: 50, service: 'upstream', err: { message: expect.stringContaining('images') } });
+
+    const before = released().length;
+    const old = await upload();
+    await age([old.id], pastGrace);
+    await until(() => released().length > before);
+    await expectGone(old);
+  });
+
+  it('stops sweeping when the upstream closes', async () => {
+    await upstream.stop();
+    const lines = logLines.length;
+    // A sweep after the close would fail on the closed store and log it.
+    await pause(5 * SWEEP_EVERY_MS);
+    expect(logLines.slice(lines)).toEqual([]);
+  });
+});
+
+/** Several upstreams on one PostgreSQL database sweep at the same moments: each picture is released once, without an error. */
+describe.runIf(process.env.TEST_DATABASE_URL)('two upstreams sweeping one PostgreSQL database at once', () => {
+  let target: PostgresTarget;
+  const replicas: { upstream: Upstream; url: string; logLines: string[] }[] = [];
+
+  beforeAll(async () => {
+    target = postgresTarget();
+    for (let index = 0; index < 2; index++) {
+      const logLines: string[] = [];
+      const upstream = await buildUpstream({
+        databaseUrl: target.databaseUrl,
+        databaseSchema: target.schema,
+        dataDir: 'memory://',
+        logLevel: 'info',
+        logStream: { write: (line) => void logLines.push(line) },
+        unusedUploadsSweep: false,
+      });
+      replicas.push({ upstream, url: await upstream.app.listen({ port: 0, host: '127.0.0.1' }), logLines });
+    }
+  }, 60_000);
+  afterAll(async () => {
+    for (const { upstream } of replicas) await upstream.close();
+    await target?.drop();
+  });
+
+  it('releases each old unused upload once, and every copy is 404 on both', async () => {
+    const [a, b] = replicas;
+    const token = await issueToken(a.upstream.db, MEMBER);
+    const member = memberOf(() => ({ url: a.url, db: a.upstream.db, mediaDir: a.upstream.mediaDir, token }));
+    const pictures = [await member.upload(), await member.upload(), await member.upload()];
+    // The second upstream has served them too, so it holds copies of its own.
+    for (const path of pictures.flatMap(pathsOf)) expect(await member.statusOf(path, b.url), path).toBe(200);
+    await member.age(
+      pictures.map((picture) => picture.id),
+      pastGrace,
+    );
+
+    const counts = await Promise.all(replicas.map(({ upstream }) => sweepUnusedImages(upstream.db, upstream.media, upstream.app.log)));
+    expect(counts[0] + counts[1]).toBe(pictures.length);
+    for (const path of pictures.flatMap(pathsOf)) {
+      expect(await member.statusOf(path, a.url), path).toBe(404);
+      expect(await member.statusOf(path, b.url), path).toBe(404);
+    }
+    const errors = replicas.flatMap(({ logLines }) => logLines.map((line) => JSON.parse(line) as { level: number }).filter((entry) => entry.level >= 50));
+    expect(errors).toEqual([]);
+    // Sweeping again at once finds nothing on either.
+    expect(await Promise.all(replicas.map(({ upstream }) => sweepUnusedImages(upstream.db, upstream.media, upstream.app.log)))).toEqual([0, 0]);
+  });
+});
+
+describe('the operator settings of the sweep', () => {
+  it('UNUSED_UPLOADS_GRACE_MS and UNUSED_UPLOADS_SWEEP_INTERVAL_MS set the grace and the interval; unset or unusable, the defaults', () => {
+    expect(sweepTimingFromEnv({ UNUSED_UPLOADS_GRACE_MS: '604800000', UNUSED_UPLOADS_SWEEP_INTERVAL_MS: '900000' })).toEqual({
+      graceMs: 604_800_000,
+      everyMs: 900_000,
+    });
+    const defaults = { graceMs: UNUSED_UPLOADS_SWEEP.graceMs, everyMs: UNUSED_UPLOADS_SWEEP.everyMs };
+    expect(sweepTimingFromEnv({})).toEqual(defaults);
+    expect(sweepTimingFromEnv({ UNUSED_UPLOADS_GRACE_MS: '0', UNUSED_UPLOADS_SWEEP_INTERVAL_MS: 'hourly' })).toEqual(defaults);
   });
 });

@@ -31,6 +31,7 @@ import { mediaUrlFor } from './serializers.js';
 import { mediaHeaders } from './uploads/serve.js';
 import { UPLOADS_FOLDER } from './uploads/images.js';
 import { diskMedia, postgresMedia, type MediaStore } from './uploads/store.js';
+import { scheduleUnusedImageSweeps, type SweepTiming } from './uploads/sweeps.js';
 import { STORIES_FOLDER } from './stories/media.js';
 
 export { issueToken } from './accounts/tokens.js';
@@ -78,6 +79,12 @@ export interface UpstreamOptions {
    * in `http/tracing.ts` makes the one the OTEL_* variables ask for; the caller shuts it down). Unset: no tracing.
    */
   tracerProvider?: TracerProvider;
+  /**
+   * When uploads nothing uses are released (uploads/sweeps.ts; defaults UNUSED_UPLOADS_SWEEP: three days old, hourly,
+   * the first sweep a minute after the start). `sweepTimingFromEnv` reads the operator's settings; `false` runs no
+   * sweep (a test that calls `sweepUnusedImages` itself, or counts every query sent).
+   */
+  unusedUploadsSweep?: SweepTiming | false;
 }
 
 export interface MailSettings {
@@ -180,6 +187,12 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
         setHeaders: mediaHeaders(mediaDir),
       });
     });
+    // Sweeps start once the app is ready and stop before the store closes (onClose hooks run last added first).
+    let stopSweeps = async () => {};
+    app.addHook('onReady', async () => {
+      if (options.unusedUploadsSweep !== false) stopSweeps = scheduleUnusedImageSweeps(store.db, media, app.log, options.unusedUploadsSweep);
+    });
+    app.addHook('onClose', () => stopSweeps());
     await app.register(healthRoutes, { db: store.db });
     await app.register(async (api) => {
       authenticate(api, store.db);

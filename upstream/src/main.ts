@@ -3,6 +3,7 @@ import { redisPrefixFrom } from '../../domain/redis.js';
 import { buildUpstream } from './app.js';
 import { DEFAULT_DATA_DIR } from './db/client.js';
 import { shutdownTracing, tracerProviderFromEnv } from './http/tracing.js';
+import { sweepTimingFromEnv } from './uploads/sweeps.js';
 
 const env = process.env;
 const tracerProvider = await tracerProviderFromEnv();
@@ -18,6 +19,7 @@ const upstream = await buildUpstream({
   trustProxy: env.UPSTREAM_TRUSTED_PROXIES ? env.UPSTREAM_TRUSTED_PROXIES.split(',').map((entry) => entry.trim()) : undefined,
   mail: { smtpUrl: env.SMTP_URL || undefined, dir: env.MAIL_DIR || undefined, appUrl: env.APP_URL || undefined, from: env.MAIL_FROM || undefined },
   tracerProvider,
+  unusedUploadsSweep: sweepTimingFromEnv(env),
 });
 const address = await upstream.app.listen({ port: Number(env.PORT ?? 4001), host: env.HOST ?? '127.0.0.1' });
 console.log(`upstream REST API: ${address}`);
