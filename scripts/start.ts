@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { buildUpstream } from '../upstream/src/app.js';
 import { shutdownTracing, tracerProviderFromEnv } from '../upstream/src/http/tracing.js';
 import { sweepTimingFromEnv } from '../upstream/src/uploads/sweeps.js';
-import { publicUrl, settingsFromEnv } from '../gateway/src/server/config.js';
+import { publicUrl, settingsFromEnv, settingsOrExit } from '../gateway/src/server/config.js';
 import { startGateway } from '../gateway/src/server/server.js';
 
 /**
@@ -10,6 +10,8 @@ import { startGateway } from '../gateway/src/server/server.js';
  * and the gateway in this one process, and prints where to go.
  */
 const env = process.env;
+/** The gateway's settings, read before anything starts: a bad one stops `npm start` with a line naming it. */
+const { shutdownGraceMs } = settingsOrExit(() => settingsFromEnv());
 
 /**
  * The web build runs beside the upstream's start (database, migrations, demo data): the first start waits for the
@@ -74,7 +76,6 @@ const gateway = await startGateway({
 const address = publicUrl(env.PUBLIC_URL) ?? gateway.url;
 console.log(`\n  슬라임 커뮤니티: ${address}/community\n  GraphiQL:       ${address}/graphql\n  upstream REST:  ${upstreamUrl}\n`);
 
-const { shutdownGraceMs } = settingsFromEnv();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     // A backstop in case closing a client (Redis, the database) hangs past the grace.

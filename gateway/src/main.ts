@@ -1,6 +1,8 @@
-import { settingsFromEnv } from './server/config.js';
+import { settingsFromEnv, settingsOrExit } from './server/config.js';
 import { startGateway } from './server/server.js';
 
+// A setting that does not fit stops the start here, each named on one line, before anything listens.
+const { shutdownGraceMs } = settingsOrExit(() => settingsFromEnv());
 const gateway = await startGateway({
   upstreamUrl: process.env.UPSTREAM_URL ?? 'http://127.0.0.1:4001',
   port: Number(process.env.PORT ?? 4000),
@@ -10,7 +12,6 @@ const gateway = await startGateway({
 });
 console.log(`gateway: ${gateway.url}/graphql`);
 
-const { shutdownGraceMs } = settingsFromEnv();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     // A backstop in case closing a client (Redis, the exporter) hangs past the grace.

@@ -1,5 +1,6 @@
 import { NOTIFICATION_POLL_INTERVAL_MS, positiveIntegerSetting, SHUTDOWN_GRACE_MS, UPSTREAM_RESILIENCE, WS_LIMITS } from '../../../domain/limits.js';
 import { redisPrefixFrom } from '../../../domain/redis.js';
+import { z } from 'zod';
 
 /** What an operator can switch with environment variables (docs/configuration.md). */
 export interface GatewaySettings {
@@ -78,7 +79,49 @@ export function publicUrl(value: string | undefined): string | undefined {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
+/** A setting the gateway cannot start with: one line per bad variable (its name, its value, what it takes). */
+export class GatewayConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+    this.name = 'GatewayConfigError';
+  }
+}
+
+/** Unset and blank are the same: the default. */
+const unsetIfBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : typeof value === 'string' ? value.trim() : value);
+
+/**
+ * The environment as the gateway reads it. A value that does not fit stops the start: a typo in one replica's
+ * REDIS_URL would otherwise run it apart from the fleet as if Redis were down.
+ */
+const gatewayEnv = z.object({
+  // What ioredis connects to: redis:// or rediss:// (TLS). Anything else it reads as a host name or a socket path.
+  REDIS_URL: z.preprocess(unsetIfBlank, z.url({ protocol: /^rediss?$/, error: 'expected a redis://host:port or rediss://host:port address' }).optional()),
+});
+
+function parseEnv(env: NodeJS.ProcessEnv): z.infer<typeof gatewayEnv> {
+  const parsed = gatewayEnv.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    return `gateway: ${name}=${JSON.stringify(env[name] ?? '')} is not usable: ${issue.message}`;
+  });
+  throw new GatewayConfigError(lines);
+}
+
+/** Reads the settings, or ends the process with the lines naming what is wrong (exit 1, no stack): for main programs. */
+export function settingsOrExit<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof GatewayConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewaySettings {
+  const parsed = parseEnv(env);
   return {
     introspection: flag(env.GRAPHQL_INTROSPECTION, true),
     graphiql: flag(env.GRAPHIQL, true),
@@ -87,7 +130,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewaySe
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
-    redisUrl: env.REDIS_URL?.trim() || undefined,
+    redisUrl: parsed.REDIS_URL,
     redisPrefix: redisPrefixFrom(env.REDIS_PREFIX),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     breakerFailures: positiveIntegerSetting(env.UPSTREAM_BREAKER_FAILURES, UPSTREAM_RESILIENCE.breakerFailures),
