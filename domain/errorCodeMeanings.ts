@@ -6,8 +6,7 @@ import type { ErrorCode } from './errors.js';
  * needs only the codes, does not carry these texts.
  */
 export const ERROR_CODE_MEANINGS: { readonly [Code in ErrorCode]: string } = {
-  NETWORK_ERROR:
-    'The network failed before an answer arrived: the server could not reach a service it needs, or (said by a client) the client could not reach the server.',
+  NETWORK_ERROR: 'Said by a client: it could not reach the server (its own network failed). A service the server cannot reach is SERVICE_UNAVAILABLE instead.',
   TIMEOUT: 'No answer came in time: from a service the server needs, or (said by a client) from the server.',
   BAD_REQUEST: 'The request was refused as it stands (a wrong login, too many requests, a malformed operation); the message says why.',
   UNAUTHORIZED: 'The request needs a session: none was sent, or it expired or was revoked. Log in again.',

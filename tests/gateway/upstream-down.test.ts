@@ -2,23 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { errorMessages } from '../../domain/index.js';
 import { useStack, type GraphQLAnswer } from '../helpers/stack.js';
 
-const stack = useStack();
+// A breaker that stays closed and short retry waits: the first seconds of an outage, before the breaker opens.
+const stack = useStack({ settings: { breakerFailures: 100 }, upstream: { retryBaseDelayMs: 100 } });
 
-it('answers with the spec network message, no stack or address, when the upstream is gone', async () => {
+it('answers SERVICE_UNAVAILABLE with its message, no stack or address, when the upstream cannot be reached (before the breaker opens)', async () => {
+  const token = await stack.upstream.issueToken(1);
   const before = await stack.graphql(`{ posts(first: 1) { totalCount } }`);
   expect(before.errors).toBeUndefined();
 
+  // The member's connection is fine (they reach the gateway); the service behind it is away: connections are refused.
   await stack.proxy.close();
-  const response = await fetch(`${stack.gateway.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: `{ posts(first: 1) { totalCount } }` }),
-  });
-  const text = await response.text();
-  const answer = JSON.parse(text);
-  expect(answer.errors[0].message).toBe(errorMessages.NETWORK_ERROR);
-  expect(answer.errors[0].extensions.code).toBe('NETWORK_ERROR');
-  expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|localhost|\bat .*\.(ts|js):\d+/);
+  const postId = Buffer.from('Post:1').toString('base64');
+  for (const [query, variables, auth] of [
+    [`mutation ($id: ID!) { togglePostLike(input: { id: $id }) { __typename } }`, { id: postId }, `token ${token}`],
+    [`{ posts(first: 1) { totalCount } }`, {}, undefined],
+  ] as const) {
+    const response = await fetch(`${stack.gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const text = await response.text();
+    const answer = JSON.parse(text);
+    expect(answer.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+    expect(answer.errors[0].extensions.status).toBe(503);
+    expect(answer.errors[0].message).toBe(errorMessages.SERVICE_UNAVAILABLE);
+    expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|localhost|\bat .*\.(ts|js):\d+/);
+  }
+  // Still before the breaker opened: this is the first seconds of an outage.
+  expect(stack.gateway.client.breakerClosed).toBe(true);
 });
 
 describe('fail fast while the circuit breaker is open (002 §8.2)', () => {

@@ -121,8 +121,9 @@ describe('retries: GET and HEAD only, 1000 ms doubling, Retry-After honoured', (
       const writes = r.proxy.calls.filter((call) => call.method !== 'GET');
       expect(writes).toHaveLength(1);
       expect(r.retries).toEqual([]);
-      expect(answer.errors[0].extensions.code).toBe(fault.kind === 'reset' ? 'NETWORK_ERROR' : 'SERVICE_UNAVAILABLE');
-      expect(answer.errors[0].message).toBe(fault.kind === 'reset' ? errorMessages.NETWORK_ERROR : errorMessages.SERVICE_UNAVAILABLE);
+      // A reset is the service going away, not the member's network: the same code and message as its 503.
+      expect(answer.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+      expect(answer.errors[0].message).toBe(errorMessages.SERVICE_UNAVAILABLE);
     }
   });
 });
@@ -148,12 +149,14 @@ describe('time-outs within the budget', () => {
     r.proxy.fallback = { kind: 'pass' };
   });
 
-  it('answers NETWORK_ERROR when the connection is refused', async () => {
+  it('answers SERVICE_UNAVAILABLE (503) when the connection is refused', async () => {
     r.proxy.reset();
     await r.proxy.refuse();
     try {
       const answer = await r.graphql(`{ categories { name } }`);
-      expect(answer.errors[0].extensions.code).toBe('NETWORK_ERROR');
+      expect(answer.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+      expect(answer.errors[0].extensions.status).toBe(503);
+      expect(answer.errors[0].message).toBe(errorMessages.SERVICE_UNAVAILABLE);
       expect(JSON.stringify(answer)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
     } finally {
       await r.proxy.accept();

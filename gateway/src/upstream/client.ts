@@ -472,7 +472,10 @@ export class UpstreamClient {
     if (error instanceof UpstreamFailure && error.kind === 'status') return statusError(error.status ?? 500, error.body, error.retryAfterMs);
     if (caller.signal?.aborted) return new GatewayError('NETWORK_ERROR', errorMessages.NETWORK_ERROR);
     if (timedOut || (error instanceof UpstreamFailure && error.kind === 'timeout')) return new GatewayError('TIMEOUT', errorMessages.TIMEOUT);
-    return new GatewayError('NETWORK_ERROR', errorMessages.NETWORK_ERROR);
+    // The upstream could not be reached (refused, reset, no connection within its time): the service is away, not the
+    // member's network (NETWORK_ERROR is the web client's own code for a gateway it cannot reach). The same answer as
+    // the open breaker gives, from the first failed call on.
+    return new GatewayError('SERVICE_UNAVAILABLE', errorMessages.SERVICE_UNAVAILABLE, 503);
   }
 }
 
@@ -505,7 +508,7 @@ function retryAfterMs(header: string | string[] | undefined): number | undefined
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-const timeoutErrorNames = new Set(['TimeoutError', 'ConnectTimeoutError', 'HeadersTimeoutError', 'BodyTimeoutError']);
+const timeoutErrorNames = new Set(['TimeoutError', 'HeadersTimeoutError', 'BodyTimeoutError']);
 
 function attemptFailure(error: unknown, caller: Caller, signal: AbortSignal, attemptMs: number, budgetMs: number): UpstreamFailure {
   // The request's own signal can lag behind the combined one: a call cut short because its client went away
@@ -513,11 +516,10 @@ function attemptFailure(error: unknown, caller: Caller, signal: AbortSignal, att
   const clientGone = signal.aborted && (signal.reason as Error | undefined)?.name !== 'TimeoutError';
   if (caller.signal?.aborted || clientGone) return new UpstreamFailure('aborted');
   const name = (error as Error | undefined)?.name ?? '';
-  const isTimeout =
-    timeoutErrorNames.has(name) ||
-    error instanceof undiciErrors.ConnectTimeoutError ||
-    error instanceof undiciErrors.HeadersTimeoutError ||
-    error instanceof undiciErrors.BodyTimeoutError;
+  // A connection not made in time is the upstream out of reach (`network`), like a refused one; the budget or an answer
+  // that stalls is a time-out.
+  if (error instanceof undiciErrors.ConnectTimeoutError) return new UpstreamFailure('network');
+  const isTimeout = timeoutErrorNames.has(name) || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
   // The overall budget ended an attempt that had less than a quarter of it (a storm's queue or backoffs ate the rest):
   // the upstream was not given a fair time, so this does not count towards opening the breaker.
   if (isTimeout && signal.aborted && attemptMs < budgetMs / 4) return new UpstreamFailure('starved');
