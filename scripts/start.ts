@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { buildUpstream } from '../upstream/src/app.js';
 import { shutdownTracing, tracerProviderFromEnv } from '../upstream/src/http/tracing.js';
 import { sweepTimingFromEnv } from '../upstream/src/uploads/sweeps.js';
-import { publicUrl, settingsFromEnv, settingsOrExit } from '../gateway/src/server/config.js';
+import { gatewayEnvFrom, settingsOf, settingsOrExit } from '../gateway/src/server/config.js';
 import { startGateway } from '../gateway/src/server/server.js';
 
 /**
@@ -10,8 +10,10 @@ import { startGateway } from '../gateway/src/server/server.js';
  * and the gateway in this one process, and prints where to go.
  */
 const env = process.env;
-/** The gateway's settings, read before anything starts: a bad one stops `npm start` with a line naming it. */
-const { shutdownGraceMs } = settingsOrExit(() => settingsFromEnv());
+/** The gateway's settings, read by its schema before anything starts: a bad one stops `npm start` with a line naming it. */
+const gatewayEnv = settingsOrExit(() => gatewayEnvFrom(env));
+const settings = settingsOf(gatewayEnv);
+const { shutdownGraceMs } = settings;
 
 /**
  * The web build runs beside the upstream's start (database, migrations, demo data): the first start waits for the
@@ -28,19 +30,19 @@ const webBuilt =
 // Handled at once, so a failed build never surfaces as an unhandled rejection while the upstream starts.
 webBuilt.catch(() => {});
 
-const port = Number(env.PORT ?? 4000);
-const host = env.HOST ?? 'localhost';
+const port = gatewayEnv.PORT;
+const host = gatewayEnv.HOST ?? 'localhost';
 /** Where the mails' links lead: the web app this process serves, unless APP_URL names another address. */
-const appUrl = env.APP_URL || publicUrl(env.PUBLIC_URL) || `http://${host}:${port}`;
+const appUrl = env.APP_URL || settings.publicUrl || `http://${host}:${port}`;
 
 /**
  * Both servers log JSON lines at LOG_LEVEL, as when started apart: by default `info` (each request) in production and
  * `warn` for `npm start`, whose terminal is a developer's.
  */
-const logLevel = env.LOG_LEVEL || (env.NODE_ENV === 'production' ? 'info' : 'warn');
+const logLevel = gatewayEnv.LOG_LEVEL ?? (env.NODE_ENV === 'production' ? 'info' : 'warn');
 const logger = logLevel !== 'silent';
 
-let upstreamUrl = env.UPSTREAM_URL;
+let upstreamUrl = gatewayEnv.UPSTREAM_URL;
 let stopUpstream = async () => {};
 if (!upstreamUrl) {
   const tracerProvider = await tracerProviderFromEnv();
@@ -68,12 +70,13 @@ const gateway = await startGateway({
   upstreamUrl,
   port,
   host,
-  webDir: env.WEB_DIR ?? 'dist/web',
+  webDir: gatewayEnv.WEB_DIR ?? 'dist/web',
   logger,
   logLevel,
+  settings,
 });
 
-const address = publicUrl(env.PUBLIC_URL) ?? gateway.url;
+const address = settings.publicUrl ?? gateway.url;
 console.log(`\n  슬라임 커뮤니티: ${address}/community\n  GraphiQL:       ${address}/graphql\n  upstream REST:  ${upstreamUrl}\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

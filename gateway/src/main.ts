@@ -1,14 +1,20 @@
-import { settingsFromEnv, settingsOrExit } from './server/config.js';
+import { gatewayEnvFrom, settingsOf, settingsOrExit } from './server/config.js';
 import { startGateway } from './server/server.js';
 
-// A setting that does not fit stops the start here, each named on one line, before anything listens.
-const { shutdownGraceMs } = settingsOrExit(() => settingsFromEnv());
+// The environment is read once, by config.ts's schema: a setting that does not fit stops the start here, each named
+// on one line, before anything listens.
+const env = settingsOrExit(() => gatewayEnvFrom());
+const settings = settingsOf(env);
+const { shutdownGraceMs } = settings;
+const logLevel = env.LOG_LEVEL ?? 'info';
 const gateway = await startGateway({
-  upstreamUrl: process.env.UPSTREAM_URL ?? 'http://127.0.0.1:4001',
-  port: Number(process.env.PORT ?? 4000),
-  host: process.env.HOST ?? 'localhost',
-  webDir: process.env.WEB_DIR ?? 'dist/web',
-  logger: process.env.LOG_LEVEL !== 'silent',
+  upstreamUrl: env.UPSTREAM_URL ?? 'http://127.0.0.1:4001',
+  port: env.PORT,
+  host: env.HOST ?? 'localhost',
+  webDir: env.WEB_DIR ?? 'dist/web',
+  logger: logLevel !== 'silent',
+  logLevel,
+  settings,
 });
 console.log(`gateway: ${gateway.url}/graphql`);
 

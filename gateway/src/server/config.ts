@@ -1,5 +1,6 @@
-import { NOTIFICATION_POLL_INTERVAL_MS, positiveIntegerSetting, SHUTDOWN_GRACE_MS, UPSTREAM_RESILIENCE, WS_LIMITS } from '../../../domain/limits.js';
+import { NOTIFICATION_POLL_INTERVAL_MS, SHUTDOWN_GRACE_MS, UPSTREAM_RESILIENCE, WS_LIMITS } from '../../../domain/limits.js';
 import { redisPrefixFrom } from '../../../domain/redis.js';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 /** What an operator can switch with environment variables (docs/configuration.md). */
@@ -34,21 +35,29 @@ export interface GatewaySettings {
   wsSetupQueue: number;
 }
 
-function flag(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value.trim() === '') return fallback;
-  return !/^(false|0|no|off)$/i.test(value.trim());
-}
+/** The words a yes/no setting takes (any case); unset or blank is its default. */
+const YES = /^(true|1|yes|on)$/i;
+const NO = /^(false|0|no|off)$/i;
 
 /**
- * TRUST_PROXY: `true`, a hop count, or a comma-separated list of proxy addresses or CIDR ranges; anything falsy is
- * `false`. The client is then the right-most address not trusted (proxy-addr, as Fastify reads it), so a client
- * cannot choose its address by sending an X-Forwarded-For of its own.
+ * TRUST_PROXY: `true`, a hop count, or a comma-separated list of proxy addresses or CIDR ranges (and proxy-addr's
+ * names `loopback`, `linklocal`, `uniquelocal`); `false`, `0` or unset is `false`. The client is then the right-most
+ * address not trusted (proxy-addr, as Fastify reads it), so a client cannot choose its address by sending an
+ * X-Forwarded-For of its own. Anything else throws, with what it takes.
  */
 export function trustProxyFrom(value: string | undefined): GatewaySettings['trustProxy'] {
   const text = value?.trim() ?? '';
-  if (text === '' || /^(false|no|off)$/i.test(text)) return false;
+  if (text === '' || NO.test(text)) return false;
   if (/^(true|yes|on)$/i.test(text)) return true;
   if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  try {
+    // What Fastify does with the list at start, here so a bad entry is named before anything starts.
+    proxyAddr.compile(text.split(',').map((entry) => entry.trim()));
+  } catch (error) {
+    throw new Error(`expected true, false, a number of hops, or comma-separated proxy addresses or CIDR ranges (${(error as Error).message})`, {
+      cause: error,
+    });
+  }
   return text;
 }
 
@@ -69,13 +78,10 @@ export function fastifyTrustProxy(setting: GatewaySettings['trustProxy']): boole
 /** An http(s) origin, optionally with a path prefix, without its trailing slash; anything else stops the start. */
 export function publicUrl(value: string | undefined): string | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw new Error(`PUBLIC_URL is not a URL: ${value}`);
+  const url = URL.parse(value.trim());
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
+    throw new Error('expected an http:// or https:// address without query or fragment, e.g. https://slime.example');
   }
-  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) throw new Error(`PUBLIC_URL must be an http(s) address without query or fragment: ${value}`);
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
@@ -87,19 +93,86 @@ export class GatewayConfigError extends Error {
   }
 }
 
-/** Unset and blank are the same: the default. */
-const unsetIfBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : typeof value === 'string' ? value.trim() : value);
+/** pino's levels, as LOG_LEVEL takes them. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Unset and blank are the same (the default); values are read without surrounding spaces. */
+const text = () => z.preprocess((value) => (typeof value === 'string' ? value.trim() || undefined : value), z.string().optional());
+
+/** `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`, any case); unset or blank is `fallback`. */
+const yesNo = (fallback: boolean) =>
+  text().transform((value, context) => {
+    if (value === undefined) return fallback;
+    if (YES.test(value)) return true;
+    if (NO.test(value)) return false;
+    context.addIssue({ code: 'custom', message: 'expected true or false' });
+    return z.NEVER;
+  });
+
+/** A whole number from `min` up, with a default when unset or blank. */
+const wholeNumber = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
+  text().transform((value, context) => {
+    if (value === undefined) return fallback;
+    const number = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (Number.isSafeInteger(number) && number >= min && number <= max) return number;
+    context.addIssue({
+      code: 'custom',
+      message: max === Number.MAX_SAFE_INTEGER ? `expected a whole number of ${min} or more` : `expected a whole number from ${min} to ${max}`,
+    });
+    return z.NEVER;
+  });
+
+/** A value a function of its own reads (and refuses by throwing); its message says what it takes. */
+const readBy = <T>(read: (value: string | undefined) => T) =>
+  text().transform((value, context) => {
+    try {
+      return read(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
 
 /**
- * The environment as the gateway reads it. A value that does not fit stops the start: a typo in one replica's
- * REDIS_URL would otherwise run it apart from the fleet as if Redis were down.
+ * The gateway's whole environment, read in one place (docs/configuration.md). A value that does not fit stops the
+ * start: a typo in one replica's REDIS_URL would otherwise run it apart from the fleet as if Redis were down, and a
+ * setting read as a number or a flag must not pass for its default or for nonsense.
  */
 const gatewayEnv = z.object({
+  PORT: wholeNumber(4000, 0, 65535),
+  HOST: text(),
+  UPSTREAM_URL: text().pipe(
+    z.url({ protocol: /^https?$/, error: "expected the REST API's http:// or https:// address, e.g. http://127.0.0.1:4001" }).optional(),
+  ),
+  WEB_DIR: text(),
+  LOG_LEVEL: text().pipe(z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).optional()),
+  GRAPHQL_INTROSPECTION: yesNo(true),
+  GRAPHIQL: yesNo(true),
+  PERSISTED_ONLY: yesNo(false),
+  CORS_ORIGINS: text().transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  ),
   // What ioredis connects to: redis:// or rediss:// (TLS). Anything else it reads as a host name or a socket path.
-  REDIS_URL: z.preprocess(unsetIfBlank, z.url({ protocol: /^rediss?$/, error: 'expected a redis://host:port or rediss://host:port address' }).optional()),
+  REDIS_URL: text().pipe(z.url({ protocol: /^rediss?$/, error: 'expected a redis://host:port or rediss://host:port address' }).optional()),
+  REDIS_PREFIX: readBy(redisPrefixFrom),
+  TRUST_PROXY: readBy(trustProxyFrom),
+  PUBLIC_URL: readBy(publicUrl),
+  UPSTREAM_BREAKER_FAILURES: wholeNumber(UPSTREAM_RESILIENCE.breakerFailures),
+  UPSTREAM_BREAKER_HALF_OPEN_MS: wholeNumber(UPSTREAM_RESILIENCE.breakerHalfOpenAfterMs),
+  NOTIFICATION_POLL_INTERVAL_MS: wholeNumber(NOTIFICATION_POLL_INTERVAL_MS),
+  SHUTDOWN_GRACE_MS: wholeNumber(SHUTDOWN_GRACE_MS),
+  WS_SETUP_CONCURRENCY: wholeNumber(WS_LIMITS.setupConcurrency),
+  WS_SETUP_QUEUE: wholeNumber(WS_LIMITS.setupQueue),
 });
 
-function parseEnv(env: NodeJS.ProcessEnv): z.infer<typeof gatewayEnv> {
+export type GatewayEnv = z.output<typeof gatewayEnv>;
+
+/** The environment read by the schema, or a GatewayConfigError with one line per bad setting. */
+export function gatewayEnvFrom(env: NodeJS.ProcessEnv = process.env): GatewayEnv {
   const parsed = gatewayEnv.safeParse(env);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => {
@@ -121,24 +194,25 @@ export function settingsOrExit<T>(read: () => T): T {
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewaySettings {
-  const parsed = parseEnv(env);
+  return settingsOf(gatewayEnvFrom(env));
+}
+
+/** The settings the server takes from the environment read. */
+export function settingsOf(env: GatewayEnv): GatewaySettings {
   return {
-    introspection: flag(env.GRAPHQL_INTROSPECTION, true),
-    graphiql: flag(env.GRAPHIQL, true),
-    persistedOnly: flag(env.PERSISTED_ONLY, false),
-    corsOrigins: (env.CORS_ORIGINS ?? '')
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
-    redisUrl: parsed.REDIS_URL,
-    redisPrefix: redisPrefixFrom(env.REDIS_PREFIX),
-    trustProxy: trustProxyFrom(env.TRUST_PROXY),
-    breakerFailures: positiveIntegerSetting(env.UPSTREAM_BREAKER_FAILURES, UPSTREAM_RESILIENCE.breakerFailures),
-    breakerHalfOpenAfterMs: positiveIntegerSetting(env.UPSTREAM_BREAKER_HALF_OPEN_MS, UPSTREAM_RESILIENCE.breakerHalfOpenAfterMs),
-    notificationPollIntervalMs: positiveIntegerSetting(env.NOTIFICATION_POLL_INTERVAL_MS, NOTIFICATION_POLL_INTERVAL_MS),
-    publicUrl: publicUrl(env.PUBLIC_URL),
-    shutdownGraceMs: positiveIntegerSetting(env.SHUTDOWN_GRACE_MS, SHUTDOWN_GRACE_MS),
-    wsSetupConcurrency: positiveIntegerSetting(env.WS_SETUP_CONCURRENCY, WS_LIMITS.setupConcurrency),
-    wsSetupQueue: positiveIntegerSetting(env.WS_SETUP_QUEUE, WS_LIMITS.setupQueue),
+    introspection: env.GRAPHQL_INTROSPECTION,
+    graphiql: env.GRAPHIQL,
+    persistedOnly: env.PERSISTED_ONLY,
+    corsOrigins: env.CORS_ORIGINS,
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    trustProxy: env.TRUST_PROXY,
+    breakerFailures: env.UPSTREAM_BREAKER_FAILURES,
+    breakerHalfOpenAfterMs: env.UPSTREAM_BREAKER_HALF_OPEN_MS,
+    notificationPollIntervalMs: env.NOTIFICATION_POLL_INTERVAL_MS,
+    publicUrl: env.PUBLIC_URL,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    wsSetupConcurrency: env.WS_SETUP_CONCURRENCY,
+    wsSetupQueue: env.WS_SETUP_QUEUE,
   };
 }

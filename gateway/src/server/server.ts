@@ -10,7 +10,7 @@ import { enforceBodyRateFloor } from '../../../domain/bodyRate.js';
 import { GRAPHQL_LIMITS, HTTP_SERVER_TIMEOUTS } from '../../../domain/limits.js';
 import { requestIdOf } from '../../../domain/requestId.js';
 import { errorMessages, hardeningTexts } from '../../../domain/messages.js';
-import { fastifyTrustProxy, settingsFromEnv, type GatewaySettings } from './config.js';
+import { fastifyTrustProxy, gatewayEnvFrom, settingsOf, type GatewaySettings } from './config.js';
 import { serveMedia } from './media.js';
 import { graphiqlSecurityPolicy, securityHeaders } from './security-headers.js';
 import { GatewayMetrics } from './metrics.js';
@@ -148,7 +148,9 @@ function useRequestLogOfErrors(appLog: FastifyBaseLogger): Plugin {
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const { upstreamUrl, port = 4000, host = '127.0.0.1', webDir, logger = false } = options;
-  const settings: GatewaySettings = { ...settingsFromEnv(), ...options.settings };
+  // The environment as config.ts's schema reads it (main programs read it first and stop on a bad value).
+  const env = gatewayEnvFrom();
+  const settings: GatewaySettings = { ...settingsOf(env), ...options.settings };
   const metrics = new GatewayMetrics({ redis: Boolean(settings.redisUrl) });
   const tracing = await gatewayTracing(options.tracerProvider);
   const client = new UpstreamClient({
@@ -217,7 +219,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     logger:
       logger || options.logStream
         ? {
-            level: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
+            level: options.logLevel ?? env.LOG_LEVEL ?? 'info',
             // `service` tells the gateway's lines from the upstream's where both run in one process (npm start).
             base: { service: 'gateway', pid: process.pid, hostname: hostname() },
             redact: ['req.headers.authorization'],
@@ -380,6 +382,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   };
 
   await app.listen({ port, host });
+  // Which REST API this replica calls: a default (http://127.0.0.1:4001) left in place by mistake shows here.
+  app.log.info({ upstreamUrl }, `calling the upstream at ${upstreamUrl}`);
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   const displayHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
