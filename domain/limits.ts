@@ -417,6 +417,8 @@ export const HTTP_SERVER_TIMEOUTS = {
 
 /** SIGTERM: how long requests under way may take to finish before the process cuts them and exits (SHUTDOWN_GRACE_MS). */
 export const SHUTDOWN_GRACE_MS = 10_000;
+/** A request refused while a server drains: `Retry-After` asks its client to come back this soon (another replica takes it). */
+export const DRAIN_RETRY_AFTER_SECONDS = 1;
 
 /** A setting read from the environment as a positive whole number; unset or anything else is the fallback. */
 export function positiveIntegerSetting(value: string | undefined, fallback: number): number {

@@ -7,7 +7,7 @@ import { GraphQLError } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { enforceBodyRateFloor } from '../../../domain/bodyRate.js';
-import { GRAPHQL_LIMITS, HTTP_SERVER_TIMEOUTS } from '../../../domain/limits.js';
+import { DRAIN_RETRY_AFTER_SECONDS, GRAPHQL_LIMITS, HTTP_SERVER_TIMEOUTS } from '../../../domain/limits.js';
 import { requestIdOf } from '../../../domain/requestId.js';
 import { errorMessages, hardeningTexts } from '../../../domain/messages.js';
 import { fastifyTrustProxy, gatewayEnvFrom, settingsOf, type GatewaySettings } from './config.js';
@@ -75,11 +75,11 @@ export interface RunningGateway {
 }
 
 /** An answer in GraphQL's shape for a request refused before GraphQL sees it. */
-function sendRefusal(reply: FastifyReply, status: number, message: string) {
+function sendRefusal(reply: FastifyReply, status: number, message: string, code = status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR') {
   return reply
     .status(status)
     .header('content-type', 'application/json; charset=utf-8')
-    .send({ errors: [{ message, extensions: { code: status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR' } }] });
+    .send({ errors: [{ message, extensions: { code, ...(code === 'SERVICE_UNAVAILABLE' ? { status } : {}) } }] });
 }
 
 /** What Fastify's refusals (body too large, broken JSON, a body type it cannot read) tell the client. */
@@ -228,6 +228,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         : false,
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     bodyLimit: GRAPHQL_LIMITS.maxBodyBytes,
+    // A request arriving while the gateway drains is refused by the hook below, in GraphQL's shape and Korean, rather
+    // than with Fastify's English 503.
+    return503OnClosing: false,
     trustProxy: fastifyTrustProxy(settings.trustProxy),
     requestTimeout: HTTP_SERVER_TIMEOUTS.requestTimeoutMs,
     http: { headersTimeout: HTTP_SERVER_TIMEOUTS.headersTimeoutMs, connectionsCheckingInterval: HTTP_SERVER_TIMEOUTS.checkIntervalMs },
@@ -265,8 +268,18 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // Yoga reads multipart bodies (file uploads) itself.
   app.addContentTypeParser('multipart/form-data', {}, (_request, _payload, done) => done(null));
   app.setErrorHandler(graphqlShapedError);
+  /** The GraphQL endpoints: plain and over SSE. */
+  const graphqlRoutes = new Set([yoga.graphqlEndpoint, SSE_STREAM_PATH]);
   /** `draining` after SIGTERM (requests under way still finish); `stopping` once the grace is over and what is left is cut. */
   let phase: 'serving' | 'draining' | 'stopping' = 'serving';
+  // Health checks answer while draining (readiness says `draining`); anything else new is sent to another replica.
+  const answeredWhileDraining = new Set(['/healthz', '/readyz']);
+  app.addHook('onRequest', async (request, reply) => {
+    if (phase === 'serving' || answeredWhileDraining.has(request.routeOptions.url ?? '')) return;
+    reply.header('retry-after', String(DRAIN_RETRY_AFTER_SECONDS)).header('connection', 'close');
+    if (graphqlRoutes.has(request.routeOptions.url ?? '')) return sendRefusal(reply, 503, errorMessages.SERVICE_UNAVAILABLE, 'SERVICE_UNAVAILABLE');
+    return reply.status(503).send({ status: 503, message: errorMessages.SERVICE_UNAVAILABLE });
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // A request that was under way when draining began ends its connection, or the idle keep-alive would hold the close up.
@@ -277,7 +290,6 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   await securityHeaders(app, webRoot);
 
   // Every answer of the GraphQL endpoints, refusals before Yoga included (a body too large or not JSON, a method not allowed).
-  const graphqlRoutes = new Set([yoga.graphqlEndpoint, SSE_STREAM_PATH]);
   app.addHook('onResponse', (request, reply, done) => {
     if (graphqlRoutes.has(request.routeOptions.url ?? '')) metrics.httpRequests.inc({ status: String(reply.statusCode) });
     done();

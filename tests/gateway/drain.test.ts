@@ -1,0 +1,65 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { errorMessages } from '../../domain/messages.js';
+import { startGatewayRig, type Stack } from '../helpers/stack.js';
+import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+
+let upstream: RunningUpstream;
+const rigs: Stack[] = [];
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+}, 60_000);
+afterEach(async () => {
+  // A drained gateway is closed already; its proxy still needs stopping.
+  for (const rig of rigs.splice(0)) await rig.stop().catch(() => rig.proxy.close());
+});
+afterAll(async () => upstream?.stop());
+
+async function rig(): Promise<Stack> {
+  const started = await startGatewayRig(upstream);
+  rigs.push(started);
+  return started;
+}
+
+/** A connection to the gateway on which a request has begun (part of its head sent), so the drain does not close it as idle. */
+async function requestBegun(url: string, head: string): Promise<{ socket: Socket; answer: Promise<string> }> {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  let received = '';
+  socket.on('data', (chunk) => (received += chunk));
+  const answer = new Promise<string>((resolve) => socket.once('close', () => resolve(received)));
+  socket.write(head);
+  return { socket, answer };
+}
+
+function parseAnswer(raw: string): { status: number; headers: Record<string, string>; body: string } {
+  const [head, ...rest] = raw.split('\r\n\r\n');
+  const [statusLine, ...headerLines] = head.split('\r\n');
+  const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
+}
+
+describe('drain', () => {
+  it('answers a GraphQL request that arrives while draining with a GraphQL error, Connection: close and Retry-After', async () => {
+    const { gateway } = await rig();
+    const body = JSON.stringify({ query: '{ posts(first: 1) { totalCount } }' });
+    // The request reached the gateway just before the drain: its head is still arriving when SIGTERM comes.
+    const { socket, answer } = await requestBegun(gateway.url, 'POST /graphql HTTP/1.1\r\nHost: gateway\r\n');
+    const drained = gateway.shutdown(5000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.write(`content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    const { status, headers, body: text } = parseAnswer(await answer);
+    await drained;
+
+    expect(status).toBe(503);
+    expect(headers.connection).toBe('close');
+    expect(Number(headers['retry-after'])).toBeGreaterThan(0);
+    expect(headers['content-type']).toMatch(/^application\/(graphql-response\+)?json/);
+    const json = JSON.parse(text);
+    expect(json.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+    expect(json.errors[0].message).toBe(errorMessages.SERVICE_UNAVAILABLE);
+    expect(text).not.toMatch(/Service Unavailable/);
+  });
+});
