@@ -63,3 +63,54 @@ describe('drain', () => {
     expect(text).not.toMatch(/Service Unavailable/);
   });
 });
+
+/** Reads an event stream to its end: its text, or `cut` when the connection was broken instead of the stream ended. */
+async function readToEnd(body: ReadableStream<Uint8Array>): Promise<string> {
+  let text = '';
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) text += decoder.decode(read.value, { stream: true });
+  } catch {
+    return 'cut';
+  }
+  return text;
+}
+
+describe('drain with GraphQL over SSE', () => {
+  const postChanged = {
+    query: 'subscription ($id: ID!) { postChanged(id: $id) { id likeCount } }',
+    variables: { id: Buffer.from('Post:1').toString('base64') },
+  };
+
+  it('ends open SSE streams (distinct connections and the single connection stream) at once, so shutdown takes well under the grace', async () => {
+    const { gateway } = await rig();
+    // Distinct connections mode: the subscription is the stream.
+    const distinct = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify(postChanged),
+    });
+    expect(distinct.headers.get('content-type')).toMatch(/text\/event-stream/);
+    // Single connection mode: a reserved stream carrying the subscription.
+    const token = await (await fetch(`${gateway.url}/graphql/stream`, { method: 'PUT' })).text();
+    const single = await fetch(`${gateway.url}/graphql/stream`, { headers: { accept: 'text/event-stream', 'x-graphql-event-stream-token': token } });
+    expect(single.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const accepted = await fetch(`${gateway.url}/graphql/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-graphql-event-stream-token': token },
+      body: JSON.stringify({ ...postChanged, extensions: { operationId: 'drain-1' } }),
+    });
+    expect(accepted.status).toBe(202);
+    const streams = [readToEnd(distinct.body!), readToEnd(single.body!)];
+
+    const graceMs = 8000;
+    const started = performance.now();
+    await gateway.shutdown(graceMs);
+    const tookMs = performance.now() - started;
+    // Ended by the gateway, not cut: the clients see a stream that closed and reconnect (to another replica).
+    const texts = await Promise.all(streams);
+    expect(texts).not.toContain('cut');
+    expect(tookMs).toBeLessThan(graceMs / 4);
+  }, 30_000);
+});

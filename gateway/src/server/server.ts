@@ -295,6 +295,39 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     done();
   });
 
+  /**
+   * Streamed answers (subscriptions over SSE, incremental delivery) open now, each ended by aborting its controller. On
+   * drain each ends at once: its operation is stopped (Yoga's stream cancelled, so the subscription is cleaned up) and
+   * the HTTP answer finishes as a stream does, not cut, so its client reconnects, to another replica.
+   */
+  const openStreams = new Set<() => void>();
+  const endableOnDrain = (body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> => {
+    // Read by hand: Yoga's streams are @whatwg-node's, whose pipeTo takes no abort signal.
+    const reader = body.getReader();
+    let end = () => {};
+    return new ReadableStream<Uint8Array>({
+      start(controller) {
+        end = () => {
+          openStreams.delete(end);
+          controller.close();
+          void reader.cancel().catch(() => undefined);
+        };
+        openStreams.add(end);
+      },
+      async pull(controller) {
+        const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+        if (!openStreams.has(end)) return;
+        if (!done) return controller.enqueue(value);
+        openStreams.delete(end);
+        controller.close();
+      },
+      // The client went away: its operation stops.
+      cancel(reason) {
+        openStreams.delete(end);
+        return reader.cancel(reason);
+      },
+    });
+  };
   const handleGraphQL = async (request: FastifyRequest, reply: FastifyReply) => {
     // The raw response lets Yoga abort the request's signal (and so its upstream calls) when the client goes away.
     const handle = () => yoga.handleNodeRequestAndResponse(request, reply.raw, { req: request, reply, requestId: request.id, clientIp: request.ip });
@@ -306,7 +339,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     // A whole answer (JSON, GraphiQL's page, compressed or not) goes out in one piece with its length: piping its body
     // stream through Fastify costs a chunked write per answer. Only the answers that are streams by nature are piped.
     // Text goes out as the string Yoga wrote, not copied into a buffer first; a compressed page as its bytes.
-    if (STREAMED_CONTENT.test(response.headers.get('content-type') ?? '')) return reply.send(response.body);
+    if (STREAMED_CONTENT.test(response.headers.get('content-type') ?? '') && response.body) return reply.send(endableOnDrain(response.body));
     if (!response.headers.has('content-encoding')) return reply.send(await response.text());
     const bytes = await response.arrayBuffer();
     return reply.send(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes));
@@ -413,6 +446,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       phase = 'draining';
       app.log.info({ graceMs, websockets: sockets?.openSockets ?? 0 }, 'draining: readiness off, sockets told to reconnect elsewhere');
       sockets?.drain();
+      for (const end of openStreams) end();
       const cut = setTimeout(() => {
         phase = 'stopping';
         app.log.warn({ graceMs }, 'shutdown grace over: cutting what is still open');
