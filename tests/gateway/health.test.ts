@@ -50,6 +50,10 @@ describe('readiness and the breaker', () => {
     // The operator reads both turns in the log, once each; the many /readyz polls wrote nothing.
     expect(logged('upstream breaker open')).toBe(1);
     expect(logged('upstream breaker closed')).toBe(1);
+    // At the same level: an operator reading warnings only (LOG_LEVEL=warn) sees the recovery too.
+    const levelOf = (text: string) => JSON.parse(logLines.find((line) => line.includes(text))!).level;
+    expect(levelOf('upstream breaker open')).toBe(40);
+    expect(levelOf('upstream breaker closed')).toBe(40);
     expect(logged('"url":"/readyz"')).toBe(0);
   }, 40_000);
 });

@@ -178,7 +178,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
   client.breaker.onReset(() => {
     breakerOpen = false;
-    app.log.info('upstream breaker closed: the upstream answers again');
+    // Warn, as the opening is: an operator reading warnings only (LOG_LEVEL=warn) sees the recovery too.
+    app.log.warn('upstream breaker closed: the upstream answers again');
   });
   const persisted = options.persisted ?? PersistedOperations.load();
   // Redis may fail at any time: every connection reconnects forever, and what needs it degrades to this replica meanwhile.
@@ -223,6 +224,17 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
             // `service` tells the gateway's lines from the upstream's where both run in one process (npm start).
             base: { service: 'gateway', pid: process.pid, hostname: hostname() },
             redact: ['req.headers.authorization'],
+            serializers: {
+              // A request as Fastify logs it, but its path without the query string: a GET /graphql carries the whole
+              // document and its variables there (a login's password included).
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: request.url.split('?')[0],
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
             ...(options.logStream ? { stream: options.logStream } : {}),
           }
         : false,
