@@ -34,7 +34,6 @@ async function writePost(page: Page, title: string, content: string): Promise<vo
   await expect.poll(() => postTitle(page).textContent()).toBe(title);
 }
 
-
 async function goHome(page: Page): Promise<void> {
   await page.getByRole('link', { name: uiTexts.tabs.home }).click();
   await page.getByTestId('post-card').first().waitFor();
