@@ -73,7 +73,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-notifications-'));
 const services: Service[] = [];
 const members: Member[] = [];
 try {
-  const upstream = await startService('upstream', await benchProgram('upstream'), { UPSTREAM_DATA_DIR: dataDir }, '/healthz');
+  const upstream = await startService('upstream', await benchProgram('upstream'), { UPSTREAM_DATA_DIR: dataDir, DEMO_DATA: 'true' }, '/healthz');
   services.push(upstream);
   const gateway = await startBenchGateway('gateway', dataDir, {
     UPSTREAM_URL: upstream.url,

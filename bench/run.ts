@@ -45,7 +45,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-upstream-'));
 const services: Service[] = [];
 try {
   console.log(`bench: ${CONNECTIONS} connections, ${SECONDS} s per phase, soak ${SOAK_SECONDS} s`);
-  const upstream = await startService('upstream', await benchProgram('upstream'), { UPSTREAM_DATA_DIR: dataDir }, '/healthz');
+  const upstream = await startService('upstream', await benchProgram('upstream'), { UPSTREAM_DATA_DIR: dataDir, DEMO_DATA: 'true' }, '/healthz');
   services.push(upstream);
   if (['P1', 'P2', 'P3', 'P4', 'P5'].some(runsPhase)) {
     const gateway = await startBenchGateway('gateway', dataDir, { UPSTREAM_URL: upstream.url });

@@ -138,7 +138,7 @@ try {
   if (Number.isFinite(openFiles) && openFiles < SOCKETS + 500)
     throw new Error(`ulimit -n is ${openFiles}: raise it above ${SOCKETS + 500} for ${SOCKETS} sockets`);
 
-  const upstream = await startService('upstream', await benchProgram('upstream'), { UPSTREAM_DATA_DIR: dataDir }, '/healthz');
+  const upstream = await startService('upstream', await benchProgram('upstream'), { UPSTREAM_DATA_DIR: dataDir, DEMO_DATA: 'true' }, '/healthz');
   services.push(upstream);
   proxy = await startFaultProxy(upstream.url);
   const gateway = await startBenchGateway('gateway', dataDir, {

@@ -45,7 +45,7 @@ const services: Service[] = [];
 let chromium: ReturnType<typeof spawn> | undefined;
 let missed = 0;
 try {
-  const upstream = await startService('upstream', await benchProgram('upstream'), { UPSTREAM_DATA_DIR: join(scratch, 'db') }, '/healthz');
+  const upstream = await startService('upstream', await benchProgram('upstream'), { UPSTREAM_DATA_DIR: join(scratch, 'db'), DEMO_DATA: 'true' }, '/healthz');
   services.push(upstream);
   const gateway = await startService('gateway', await benchProgram('gateway'), { UPSTREAM_URL: upstream.url, WEB_DIR: 'dist/web' }, '/healthz');
   services.push(gateway);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { buildUpstream } from '../upstream/src/app.js';
+import { demoDataSetting } from '../upstream/src/db/demo-data.js';
 import { shutdownTracing, tracerProviderFromEnv } from '../upstream/src/http/tracing.js';
 import { sweepTimingFromEnv } from '../upstream/src/uploads/sweeps.js';
 import { gatewayEnvFrom, settingsOf, settingsOrExit } from '../gateway/src/server/config.js';
@@ -49,6 +50,7 @@ if (!upstreamUrl) {
   const upstream = await buildUpstream({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.UPSTREAM_DATA_DIR ?? '.data/upstream',
+    seed: demoDataSetting(env.DEMO_DATA),
     publicUrl: env.UPSTREAM_PUBLIC_URL || undefined,
     mail: { smtpUrl: env.SMTP_URL || undefined, dir: env.MAIL_DIR || undefined, appUrl, from: env.MAIL_FROM || undefined },
     tracerProvider,

@@ -62,7 +62,7 @@ export async function freshDatabase(serverUrl: string): Promise<{ url: string; q
 }
 
 export function startUpstream(name: string, env: Record<string, string>): Promise<Service> {
-  return startService(name, 'upstream/src/main.ts', { UPSTREAM_TRUSTED_PROXIES: '127.0.0.1', ...env }, '/healthz');
+  return startService(name, 'upstream/src/main.ts', { UPSTREAM_TRUSTED_PROXIES: '127.0.0.1', DEMO_DATA: 'true', ...env }, '/healthz');
 }
 
 export function startReplica(name: string, env: Record<string, string>): Promise<Service> {

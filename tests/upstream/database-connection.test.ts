@@ -27,6 +27,7 @@ describe.runIf(databaseUrl)('a database connection ended by the server', () => {
       databaseUrl: url.href,
       databaseSchema: target.schema,
       dataDir: 'memory://',
+      seed: true,
       logLevel: 'warn',
       logStream: { write: (line) => void logLines.push(line) },
     });
@@ -119,6 +120,7 @@ describe.runIf(databaseUrl)('readiness while the database is unreachable', () =>
       databaseUrl: url.href,
       databaseSchema: target.schema,
       dataDir: 'memory://',
+      seed: true,
       logLevel: 'silent',
       logStream: { write: () => {} },
     });

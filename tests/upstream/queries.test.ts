@@ -13,6 +13,7 @@ describe.each(backends())('queries per request (%s)', (backend) => {
     target = backend === 'postgres' ? postgresTarget() : undefined;
     upstream = await buildUpstream({
       dataDir: 'memory://',
+      seed: true,
       ...(target ? { databaseUrl: target.databaseUrl, databaseSchema: target.schema } : {}),
       onQuery: (query) => sent.push(query),
       // A sweep of unused uploads would add its queries to those a request is counted for.

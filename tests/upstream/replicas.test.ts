@@ -61,7 +61,7 @@ describe.runIf(databaseUrl)('upstream replicas on one PostgreSQL database', () =
   });
 
   async function startReplicas(target: { options: UpstreamOptions }, n: number): Promise<Upstream[]> {
-    const started = await Promise.allSettled(Array.from({ length: n }, () => buildUpstream({ ...target.options, dataDir: 'memory://' })));
+    const started = await Promise.allSettled(Array.from({ length: n }, () => buildUpstream({ ...target.options, dataDir: 'memory://', seed: true })));
     for (const result of started) if (result.status === 'fulfilled') cleanups.push(() => result.value.close());
     const failures = started.filter((result) => result.status === 'rejected').map((result) => String((result as PromiseRejectedResult).reason));
     expect(failures).toEqual([]);

@@ -13,10 +13,10 @@ import { backends, postgresTarget, type Backend } from '../helpers/upstream.js';
 function persistentStore(backend: Backend): { options: UpstreamOptions; cleanup(): Promise<void> } {
   if (backend === 'postgres') {
     const target = postgresTarget();
-    return { options: { databaseUrl: target.databaseUrl, databaseSchema: target.schema, dataDir: 'memory://' }, cleanup: () => target.drop() };
+    return { options: { databaseUrl: target.databaseUrl, databaseSchema: target.schema, dataDir: 'memory://', seed: true }, cleanup: () => target.drop() };
   }
   const dir = mkdtempSync(join(tmpdir(), 'upstream-seed-'));
-  return { options: { dataDir: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  return { options: { dataDir: dir, seed: true }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 const tally = async (db: Database) => ({
@@ -124,7 +124,7 @@ describe.each(backends())('demo data (%s)', (backend) => {
 });
 
 function freshStoreOptions(backend: Backend, cleanups: (() => Promise<void>)[]): UpstreamOptions {
-  if (backend === 'pglite') return { dataDir: 'memory://' };
+  if (backend === 'pglite') return { dataDir: 'memory://', seed: true };
   const store = persistentStore(backend);
   cleanups.push(store.cleanup);
   return store.options;

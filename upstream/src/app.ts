@@ -8,6 +8,7 @@ import { enforceBodyRateFloor } from '../../domain/bodyRate.js';
 import { HTTP_SERVER_TIMEOUTS } from '../../domain/limits.js';
 import { requestIdOf } from '../../domain/requestId.js';
 import { DEFAULT_DATA_DIR, isMemoryDir, openStore, type Database } from './db/client.js';
+import { DEMO_DATA_LOG, type DemoDataOutcome } from './db/demo-data.js';
 import { seedIfEmpty } from './db/seed.js';
 import { authenticate } from './http/auth.js';
 import { idempotentCreates } from './http/idempotency.js';
@@ -47,7 +48,10 @@ export interface UpstreamOptions {
    * PostgreSQL they are stored in the database and that folder keeps this process's copies.
    */
   dataDir?: string;
-  /** Fill an empty database with the demo community (default true). Never touches existing data. */
+  /**
+   * Fill an empty database with the demo community (its members include staff with a known password). Default: true
+   * for the embedded PGlite, false with `databaseUrl` (DEMO_DATA, `demoDataSetting`). Never touches existing data.
+   */
   seed?: boolean;
   logger?: boolean;
   /** Called with every route as it is registered (before the server starts). */
@@ -115,13 +119,15 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   // The app's logger once it exists: a connection lost while the store migrates fails those queries instead.
   let log: FastifyBaseLogger | undefined;
+  const seed = options.seed ?? !options.databaseUrl;
+  let demoData = 'off' as DemoDataOutcome;
   const store = await openStore({
     databaseUrl: options.databaseUrl,
     databaseSchema: options.databaseSchema,
     dataDir,
     onQuery: options.onQuery,
     prepare: async (db) => {
-      if (options.seed !== false) await seedIfEmpty(db);
+      if (seed) demoData = (await seedIfEmpty(db)) ? 'loaded' : 'kept';
     },
     onConnectionLost: (error) => log?.warn({ err: error.message }, 'database connection lost while idle: the pool opens a new one'),
   });
@@ -144,6 +150,8 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
       http: { headersTimeout: HTTP_SERVER_TIMEOUTS.headersTimeoutMs, connectionsCheckingInterval: HTTP_SERVER_TIMEOUTS.checkIntervalMs },
     });
     log = app.log;
+    // A shared database seeded with the demo logins is an operator's business: above `info` there.
+    app.log[demoData === 'loaded' && store.kind === 'postgres' ? 'warn' : 'info']({ demoData }, DEMO_DATA_LOG[demoData]);
     // Once closing, an answer to a request that was under way ends its connection: an idle keep-alive would otherwise
     // hold the close up until the shutdown grace cuts it.
     let closing = false;

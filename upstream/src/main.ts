@@ -2,6 +2,7 @@ import { positiveIntegerSetting, SHUTDOWN_GRACE_MS } from '../../domain/limits.j
 import { redisPrefixFrom } from '../../domain/redis.js';
 import { buildUpstream } from './app.js';
 import { DEFAULT_DATA_DIR } from './db/client.js';
+import { demoDataSetting } from './db/demo-data.js';
 import { shutdownTracing, tracerProviderFromEnv } from './http/tracing.js';
 import { sweepTimingFromEnv } from './uploads/sweeps.js';
 
@@ -11,6 +12,7 @@ const tracerProvider = await tracerProviderFromEnv();
 const upstream = await buildUpstream({
   databaseUrl: env.DATABASE_URL || undefined,
   dataDir: env.UPSTREAM_DATA_DIR || DEFAULT_DATA_DIR,
+  seed: demoDataSetting(env.DEMO_DATA),
   logger: true,
   logLevel: env.LOG_LEVEL || 'info',
   publicUrl: env.UPSTREAM_PUBLIC_URL || undefined,
