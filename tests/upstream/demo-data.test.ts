@@ -1,84 +1,30 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_DATA_LOG } from '../../upstream/src/db/demo-data.js';
 import { DEMO_MEMBERS } from '../../upstream/src/db/seed-data.js';
+import { runUpstreamProgram, type ProgramRun } from '../helpers/upstream-program.js';
 
 /**
  * Whether `npm run upstream` / `start:upstream` fills an empty database with the demo community (staff login
  * included): yes on the embedded PGlite, no on PostgreSQL unless DEMO_DATA=true says so.
  */
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const serverUrl = process.env.TEST_DATABASE_URL;
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-interface Started {
-  /** It listened (and was then stopped). */
-  listened: boolean;
-  code: number | null;
-  lines: Record<string, unknown>[];
-  stderr: string;
-}
-
-/** Runs the upstream's own program until it listens (then stops it) or exits. */
-function runUpstream(env: Record<string, string>): Promise<Started> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'upstream-demo-data-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'upstream/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      REDIS_URL: '',
-      DATABASE_URL: '',
-      DEMO_DATA: '',
-      UPSTREAM_DATA_DIR: dataDir,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  cleanups.push(() => void child.kill('SIGKILL'));
-  let stdout = '';
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  let stopping = false;
-  child.stdout!.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-    if (stopping || !stdout.includes('upstream REST API: ')) return;
-    stopping = true;
-    child.kill('SIGTERM');
-  });
-  return new Promise((resolve) =>
-    child.once('exit', (code) => {
-      const lines = stdout
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
-      resolve({ listened: stopping, code, lines, stderr });
-    }),
-  );
-}
-
-const demoLine = (started: Started) => started.lines.filter((line) => 'demoData' in line);
+const demoLine = (started: ProgramRun) => started.lines.filter((line) => 'demoData' in line);
 
 it('the embedded PGlite gets the demo data by default, and says so on one line', async () => {
-  const started = await runUpstream({});
+  const started = await runUpstreamProgram({});
   expect(started.listened, started.stderr).toBe(true);
   expect(demoLine(started)).toEqual([expect.objectContaining({ demoData: 'loaded', msg: DEMO_DATA_LOG.loaded })]);
 }, 60_000);
 
 it('a DEMO_DATA that is neither true nor false stops the start', async () => {
-  const started = await runUpstream({ DEMO_DATA: 'flase' });
+  const started = await runUpstreamProgram({ DEMO_DATA: 'flase' });
   expect(started.listened).toBe(false);
   expect(started.code).not.toBe(0);
   expect(started.stderr).toContain('DEMO_DATA must be true or false, got "flase"');
@@ -104,17 +50,17 @@ describe.runIf(serverUrl)('on PostgreSQL (DATABASE_URL)', () => {
 
   it('an empty database stays empty unless DEMO_DATA=true asks for the demo members', async () => {
     const database = await freshDatabase();
-    const plain = await runUpstream({ DATABASE_URL: database.url });
+    const plain = await runUpstreamProgram({ DATABASE_URL: database.url });
     expect(plain.listened, plain.stderr).toBe(true);
     expect(await database.members()).toBe(0);
     expect(demoLine(plain)).toEqual([expect.objectContaining({ demoData: 'off', msg: DEMO_DATA_LOG.off })]);
 
-    const asked = await runUpstream({ DATABASE_URL: database.url, DEMO_DATA: 'true' });
+    const asked = await runUpstreamProgram({ DATABASE_URL: database.url, DEMO_DATA: 'true' });
     expect(asked.listened, asked.stderr).toBe(true);
     expect(await database.members()).toBe(DEMO_MEMBERS.length);
     expect(demoLine(asked)).toEqual([expect.objectContaining({ demoData: 'loaded', level: 40 })]);
 
-    const again = await runUpstream({ DATABASE_URL: database.url, DEMO_DATA: 'true' });
+    const again = await runUpstreamProgram({ DATABASE_URL: database.url, DEMO_DATA: 'true' });
     expect(demoLine(again)).toEqual([expect.objectContaining({ demoData: 'kept', msg: DEMO_DATA_LOG.kept })]);
   }, 120_000);
 });

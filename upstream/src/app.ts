@@ -99,6 +99,8 @@ export interface MailSettings {
   /** The web app's address the mails link to (default http://localhost:4000, where `npm start` serves it). */
   appUrl?: string;
   from?: string;
+  /** Warn once at start when mails are written to files, not sent (a production start without `smtpUrl`). */
+  warnWithoutSmtp?: boolean;
 }
 
 export interface Upstream {
@@ -178,6 +180,8 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     const media = store.kind === 'postgres' ? postgresMedia(store.db, mediaDir, [UPLOADS_FOLDER, STORIES_FOLDER]) : diskMedia(mediaDir);
     if (isMemoryDir(dataDir)) app.addHook('onClose', async () => rmSync(mediaDir, { recursive: true, force: true }));
     const mailer = mailerFor(dataDir, app.log, options.mail);
+    if (mailer.dir && options.mail?.warnWithoutSmtp)
+      app.log.warn({ mailDir: mailer.dir }, `mails are written to ${mailer.dir}, not sent (SMTP_URL is not set)`);
     const loginThrottle = createLoginThrottle(options.redisUrl, options.redisPrefix, app.log);
     app.addHook('onClose', () => loginThrottle.close());
     app.addHook('onClose', async () => {

@@ -19,7 +19,13 @@ const upstream = await buildUpstream({
   redisUrl: env.REDIS_URL || undefined,
   redisPrefix: redisPrefixFrom(env.REDIS_PREFIX),
   trustProxy: env.UPSTREAM_TRUSTED_PROXIES ? env.UPSTREAM_TRUSTED_PROXIES.split(',').map((entry) => entry.trim()) : undefined,
-  mail: { smtpUrl: env.SMTP_URL || undefined, dir: env.MAIL_DIR || undefined, appUrl: env.APP_URL || undefined, from: env.MAIL_FROM || undefined },
+  mail: {
+    smtpUrl: env.SMTP_URL || undefined,
+    dir: env.MAIL_DIR || undefined,
+    appUrl: env.APP_URL || undefined,
+    from: env.MAIL_FROM || undefined,
+    warnWithoutSmtp: env.NODE_ENV === 'production',
+  },
   tracerProvider,
   unusedUploadsSweep: sweepTimingFromEnv(env),
 });

@@ -21,7 +21,7 @@ export interface MailerOptions {
   appUrl: string;
   /** The sender (default `슬라임 커뮤니티 <no-reply@slime.community>`). */
   from?: string;
-  /** The service's log: a mail written to a file is told there, with its link, as one JSON line. */
+  /** The service's log: a mail written to a file is told there, by its file name (never its link or recipient), as one JSON line. */
   log?: { warn(details: object, message: string): void };
 }
 
@@ -72,7 +72,7 @@ function compose(purpose: AccountTokenPurpose, link: string) {
 
 /**
  * Account mails through nodemailer: by SMTP when `smtpUrl` is set; otherwise each mail is written to `dir` as an
- * `.eml` file (any mail program opens it) and its link is printed on one log line, so the reset and verification
+ * `.eml` file (any mail program opens it) and the file is named on one log line, so the reset and verification
  * journeys work on a machine without a mail server.
  */
 export function createMailer(options: MailerOptions): Mailer {
@@ -93,8 +93,10 @@ export function createMailer(options: MailerOptions): Mailer {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = join(options.dir, `${stamp}-${mail.purpose}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer);
-      // A warning, not info: without a mail server someone has to follow the link by hand (and `npm start` logs at warn).
-      options.log?.warn({ mail: { subject: PAGES[mail.purpose].subject, to: mail.to, link, file } }, 'mail written to a file (no SMTP_URL)');
+      // A warning, not info: without a mail server someone has to open the file and follow its link by hand (and
+      // `npm start` logs at warn). The line names the file only: the link's token is a live credential and the
+      // recipient personal data, and logs travel further than the mail folder.
+      options.log?.warn({ mail: { purpose: mail.purpose, file } }, 'mail written to a file (no SMTP_URL): open it to follow its link');
     },
     close: () => transport.close(),
   };
