@@ -415,6 +415,13 @@ export const HTTP_SERVER_TIMEOUTS = {
   bodyRateGraceMs: 5000,
 } as const;
 
+/**
+ * The upstream's PostgreSQL connections (node-postgres `connectionTimeoutMillis`): a server that does not complete a
+ * new connection within this is given up on. At start the upstream then stops, naming DATABASE_URL; later, the
+ * request that needed the connection answers 503.
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = 5000;
+
 /** SIGTERM: how long requests under way may take to finish before the process cuts them and exits (SHUTDOWN_GRACE_MS). */
 export const SHUTDOWN_GRACE_MS = 10_000;
 /** A request refused while a server drains: `Retry-After` asks its client to come back this soon (another replica takes it). */

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { buildUpstream } from '../upstream/src/app.js';
 import { demoDataSetting } from '../upstream/src/db/demo-data.js';
+import { startOrExplain } from '../upstream/src/errors.js';
 import { shutdownTracing, tracerProviderFromEnv } from '../upstream/src/http/tracing.js';
 import { sweepTimingFromEnv } from '../upstream/src/uploads/sweeps.js';
 import { gatewayEnvFrom, settingsOf, settingsOrExit } from '../gateway/src/server/config.js';
@@ -47,23 +48,25 @@ let upstreamUrl = gatewayEnv.UPSTREAM_URL;
 let stopUpstream = async () => {};
 if (!upstreamUrl) {
   const tracerProvider = await tracerProviderFromEnv();
-  const upstream = await buildUpstream({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.UPSTREAM_DATA_DIR ?? '.data/upstream',
-    seed: demoDataSetting(env.DEMO_DATA),
-    publicUrl: env.UPSTREAM_PUBLIC_URL || undefined,
-    mail: {
-      smtpUrl: env.SMTP_URL || undefined,
-      dir: env.MAIL_DIR || undefined,
-      appUrl,
-      from: env.MAIL_FROM || undefined,
-      warnWithoutSmtp: env.NODE_ENV === 'production',
-    },
-    tracerProvider,
-    logger,
-    logLevel,
-    unusedUploadsSweep: sweepTimingFromEnv(env),
-  });
+  const upstream = await startOrExplain('upstream', () =>
+    buildUpstream({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.UPSTREAM_DATA_DIR ?? '.data/upstream',
+      seed: demoDataSetting(env.DEMO_DATA),
+      publicUrl: env.UPSTREAM_PUBLIC_URL || undefined,
+      mail: {
+        smtpUrl: env.SMTP_URL || undefined,
+        dir: env.MAIL_DIR || undefined,
+        appUrl,
+        from: env.MAIL_FROM || undefined,
+        warnWithoutSmtp: env.NODE_ENV === 'production',
+      },
+      tracerProvider,
+      logger,
+      logLevel,
+      unusedUploadsSweep: sweepTimingFromEnv(env),
+    }),
+  );
   const upstreamPort = Number(env.UPSTREAM_PORT ?? 4001);
   await upstream.app.listen({ port: upstreamPort, host: '127.0.0.1' });
   upstreamUrl = `http://127.0.0.1:${upstreamPort}`;

@@ -21,14 +21,14 @@ it('the embedded PGlite gets the demo data by default, and says so on one line',
   const started = await runUpstreamProgram({});
   expect(started.listened, started.stderr).toBe(true);
   expect(demoLine(started)).toEqual([expect.objectContaining({ demoData: 'loaded', msg: DEMO_DATA_LOG.loaded })]);
-}, 60_000);
+}, 120_000);
 
 it('a DEMO_DATA that is neither true nor false stops the start', async () => {
   const started = await runUpstreamProgram({ DEMO_DATA: 'flase' });
   expect(started.listened).toBe(false);
   expect(started.code).not.toBe(0);
   expect(started.stderr).toContain('DEMO_DATA must be true or false, got "flase"');
-}, 60_000);
+}, 120_000);
 
 describe.runIf(serverUrl)('on PostgreSQL (DATABASE_URL)', () => {
   async function freshDatabase(): Promise<{ url: string; members(): Promise<number> }> {

@@ -46,3 +46,20 @@ export class ValidationError extends Error {
     return new ValidationError([{ path, message, code }]);
   }
 }
+
+/**
+ * A setting or a resource the process cannot start with (DATABASE_URL unreachable, DEMO_DATA misspelt): the message
+ * is one line for the operator, naming the setting and the cause; the program prints it and exits 1.
+ */
+export class StartupError extends Error {}
+
+/** Runs a start; one the operator must fix (a `StartupError`) ends with one line saying what, on stderr, and exit code 1. */
+export async function startOrExplain<T>(service: string, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    if (!(error instanceof StartupError)) throw error;
+    console.error(`${service}: ${error.message}`);
+    process.exit(1);
+  }
+}

@@ -8,6 +8,8 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgSession } fro
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DATABASE_CONNECT_TIMEOUT_MS } from '../../../domain/limits.js';
+import { StartupError } from '../errors.js';
 import { MIGRATIONS_FOLDER } from '../paths.js';
 import * as schema from './schema.js';
 
@@ -83,8 +85,10 @@ async function openPostgres(
   prepare: (db: Database) => Promise<void>,
   onConnectionLost: (error: Error) => void = () => {},
 ): Promise<Store> {
+  const named = nameOfDatabaseUrl(databaseUrl);
   const pool = new pg.Pool({
     connectionString: databaseUrl,
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
     ...(databaseSchema ? { options: `-c search_path=${quoteIdentifier(databaseSchema)}` } : {}),
   });
   pool.on('error', onConnectionLost);
@@ -101,9 +105,45 @@ async function openPostgres(
     });
   } catch (error) {
     await pool.end();
-    throw error;
+    const cause = innermost(error);
+    // The driver's failures (network, server, timeout) are the operator's to fix; anything else is a bug, with its stack.
+    if (!(cause instanceof Error && ('code' in cause || /timeout|terminated/i.test(cause.message)))) throw error;
+    throw new StartupError(`cannot open the database of DATABASE_URL (${named}): ${describe(cause)}`, { cause: error });
   }
   return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * DATABASE_URL as an operator may see it in a log: a `postgres://` or `postgresql://` URL, its password left out.
+ * Anything else stops the start (node-postgres would read it as a host name or a socket path and fail obscurely).
+ */
+function nameOfDatabaseUrl(databaseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    throw new StartupError('DATABASE_URL is not a URL: expected postgres://user:password@host:5432/database');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new StartupError(`DATABASE_URL must start with postgres:// or postgresql://, got ${url.protocol}//`);
+  }
+  url.password = '';
+  return url.href;
+}
+
+/** The driver's own error (Drizzle wraps a failed query's). */
+function innermost(error: unknown): unknown {
+  let cause = error;
+  while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
+  return cause;
+}
+
+/** The driver's words for why the database could not be used. */
+function describe(cause: Error): string {
+  // node-postgres says only "timeout expired" (a client) or "timeout exceeded when trying to connect" (the pool).
+  if (/^timeout (expired|exceeded when trying to connect)$/.test(cause.message))
+    return `no answer within ${DATABASE_CONNECT_TIMEOUT_MS / 1000} s (connect timeout)`;
+  return cause.message;
 }
 
 /** Names the advisory lock the processes sharing one database's schema take around migrating and seeding it. */
@@ -116,7 +156,7 @@ const MIGRATION_LOCK = 'slime-community:migrate';
  * one empty database at once otherwise both create the journal and one of them fails.
  */
 async function whileLocked(databaseUrl: string, name: string, work: () => Promise<void>): Promise<void> {
-  const holder = new pg.Client({ connectionString: databaseUrl });
+  const holder = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS });
   // A connection lost while migrating fails the migration's own queries or `end()`; the event adds nothing.
   holder.on('error', () => {});
   await holder.connect();

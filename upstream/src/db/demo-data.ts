@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StartupError } from '../errors.js';
 import { DEMO_MEMBERS } from './seed-data.js';
 
 /**
@@ -10,7 +11,7 @@ import { DEMO_MEMBERS } from './seed-data.js';
 export function demoDataSetting(value: string | undefined): boolean | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const parsed = z.stringbool().safeParse(value.trim());
-  if (!parsed.success) throw new Error(`DEMO_DATA must be true or false, got ${JSON.stringify(value)}`);
+  if (!parsed.success) throw new StartupError(`DEMO_DATA must be true or false, got ${JSON.stringify(value)}`);
   return parsed.data;
 }
 
