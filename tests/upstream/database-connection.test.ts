@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUpstream, type Upstream } from '../../upstream/src/app.js';
+import { errorBody } from '../../domain/errors.js';
+import { buildUpstream, issueToken, type Upstream } from '../../upstream/src/app.js';
+import { hashToken } from '../../upstream/src/accounts/tokens.js';
 import { postgresTarget, type PostgresTarget } from '../helpers/upstream.js';
 
 /**
@@ -75,6 +77,7 @@ describe.runIf(databaseUrl)('readiness while the database is unreachable', () =>
   // The upstream reaches PostgreSQL through this proxy, which the test cuts (every connection ended, new ones
   // refused) and restores on the same port: a database that goes away and comes back.
   const sockets = new Set<Socket>();
+  const logLines: string[] = [];
   let proxy: Server;
   let target: PostgresTarget;
   let upstream: Upstream;
@@ -121,8 +124,8 @@ describe.runIf(databaseUrl)('readiness while the database is unreachable', () =>
       databaseSchema: target.schema,
       dataDir: 'memory://',
       seed: true,
-      logLevel: 'silent',
-      logStream: { write: () => {} },
+      logLevel: 'warn',
+      logStream: { write: (line) => void logLines.push(line) },
     });
     await upstream.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(upstream.app.server.address() as AddressInfo).port}`;
@@ -142,5 +145,36 @@ describe.runIf(databaseUrl)('readiness while the database is unreachable', () =>
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     await listen();
     await expect.poll(async () => (await readiness()).status, { timeout: 10_000 }).toBe(200);
+  }, 60_000);
+
+  it('a request while the database is away answers 503 SERVICE_UNAVAILABLE, logged without the query parameters', async () => {
+    const token = await issueToken(upstream.db, 1);
+    const email = 'outage-login@slime.community';
+    await cut();
+    logLines.length = 0;
+    try {
+      const answers = await Promise.all([
+        fetch(`${base}/v1/community/?page_size=1`),
+        fetch(`${base}/v1/user/login/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'secret-pw-1' }),
+        }),
+        fetch(`${base}/v1/user/notification/`, { headers: { authorization: `token ${token}` } }),
+      ]);
+      for (const answer of answers) {
+        expect(answer.status).toBe(503);
+        const path = new URL(answer.url).pathname;
+        expect(await answer.json()).toEqual({ ...errorBody(503, path + new URL(answer.url).search), timestamp: expect.any(String) });
+      }
+    } finally {
+      await listen();
+    }
+    const failures = logLines.filter((line) => line.includes('"reqId"') && line.includes('"err"'));
+    expect(failures.length).toBeGreaterThanOrEqual(3);
+    const log = logLines.join('\n');
+    for (const secret of [email, hashToken(token), token, 'params']) expect(log).not.toContain(secret);
+    // The SQL text and the driver's cause stay, to tell what failed.
+    expect(log).toMatch(/Failed query: select/);
   }, 60_000);
 });

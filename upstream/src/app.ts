@@ -13,6 +13,7 @@ import { seedIfEmpty } from './db/seed.js';
 import { authenticate } from './http/auth.js';
 import { idempotentCreates } from './http/idempotency.js';
 import { installErrorHandling } from './http/errors.js';
+import { serializeError } from './http/log-errors.js';
 import { refuseNulInput } from './http/validate.js';
 import { describeApi } from './http/openapi.js';
 import { ASSETS_DIR } from './paths.js';
@@ -141,6 +142,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
               level: options.logLevel ?? 'info',
               // `service` tells the upstream's lines from the gateway's where both run in one process (npm start).
               base: { service: 'upstream', pid: process.pid, hostname: hostname() },
+              serializers: { err: serializeError },
               ...(options.logStream ? { stream: options.logStream } : {}),
             }
           : false,

@@ -131,6 +131,26 @@ function nameOfDatabaseUrl(databaseUrl: string): string {
   return url.href;
 }
 
+/** Network failures on the way to PostgreSQL (Node's codes). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * The query failed because the database could not be reached or is going away, not because of what it asked: a
+ * refused or cut connection, the connect timeout, SQLSTATE class 08 (connection exception), 57P01-57P03 (the server
+ * shutting down or starting) or 53300 (too many connections). The request may succeed once the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08') || /^57P0[1-3]$|^53300$/.test(code))) return true;
+    // node-postgres's own words for a connection it lost or could not open (no code).
+    if (/^(Connection terminated|timeout exceeded when trying to connect$|timeout expired$|Client has encountered a connection error)/.test(cause.message)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** The driver's own error (Drizzle wraps a failed query's). */
 function innermost(error: unknown): unknown {
   let cause = error;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody, validationErrorBody } from '../../../domain/errors.js';
 import { accountTexts, validationTexts } from '../../../domain/messages.js';
+import { isDatabaseUnavailable } from '../db/client.js';
 import {
   ConflictError,
   ExpectedError,
@@ -72,6 +73,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       const status = statusOf(error);
       if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(status).send(errorBody(status, request.url, error.publicMessage));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a fault of this request: 503 as /readyz says, so callers try again (the gateway retries reads).
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).send(errorBody(503, request.url));
     }
     const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     const status = statusCode >= 400 && statusCode < 600 ? statusCode : 500;
