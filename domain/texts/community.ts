@@ -4,8 +4,12 @@
 export const communityTexts = {
   /** A post's trade details, pictures and tags, as its detail and the write form show them. */
   postFields: {
-    sold: '판매완료',
-    onSale: '판매중',
+    /** The trade's state in its type's words (a buying post is never 판매중); a post without a type reads as a sale. */
+    tradeStates: {
+      sell: { open: '판매중', done: '판매완료' },
+      buy: { open: '구매중', done: '구매완료' },
+      trade: { open: '교환중', done: '교환완료' },
+    },
     price: (won: number) => `${won.toLocaleString('ko-KR')}원`,
     tradeTypes: { sell: '팝니다', buy: '삽니다', trade: '교환' },
     location: '거래 장소',
@@ -40,7 +44,7 @@ export const communityTexts = {
     tradeTypeLabel: '거래 유형',
     priceLabel: '가격',
     locationLabel: '거래 장소',
-    isSoldLabel: '판매 완료',
+    isSoldLabel: '거래 완료',
     imagesLabel: '이미지',
     addImage: '이미지 추가',
     removeImage: '이미지 삭제',

@@ -96,6 +96,8 @@ describe('writing as a member', () => {
     const chosenCategory = categories[1];
     await categorySelect.selectOption({ label: chosenCategory });
     await page.getByLabel(w.postTypeLabel).selectOption('trade');
+    // A buying post: its state reads in buying words (never 판매중).
+    await page.getByLabel(w.tradeTypeLabel).selectOption('buy');
     // Only digits are a price: an exponent is refused, thousands separators are read (domain priceFromText).
     await page.getByLabel(w.priceLabel).fill('1e9');
     await page.getByLabel(w.titleLabel, { exact: true }).fill('말랑 슬라임 팝니다');
@@ -108,6 +110,7 @@ describe('writing as a member', () => {
     await page.getByText(communityTexts.postFields.price(12000)).waitFor();
     await page.getByText('강남역').waitFor();
     await expect.poll(() => page.getByTestId('post-category').textContent()).toBe(chosenCategory);
+    await expect.poll(() => page.locator('.label--on-sale').textContent()).toBe(communityTexts.postFields.tradeStates.buy.open);
 
     await page.getByRole('button', { name: communityTexts.post.edit, exact: true }).click();
     await expect.poll(() => page.getByLabel(w.titleLabel, { exact: true }).inputValue()).toBe('말랑 슬라임 팝니다');
@@ -116,7 +119,7 @@ describe('writing as a member', () => {
     await page.getByRole('button', { name: w.save, exact: true }).click();
     await expect.poll(() => postTitle(page).textContent()).toBe('말랑 슬라임 판매 완료');
     await page.getByText(w.updated).first().waitFor();
-    await page.locator('.label--sold').waitFor();
+    await expect.poll(() => page.locator('.label--sold').textContent()).toBe(communityTexts.postFields.tradeStates.buy.done);
 
     await page.getByRole('button', { name: communityTexts.post.delete, exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: communityTexts.confirm.delete.message });

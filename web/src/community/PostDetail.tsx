@@ -24,6 +24,12 @@ function tradeTypeLabel(tradeType: TradeType): string | null {
   return tradeType in TRADE_TYPE_LABELS ? TRADE_TYPE_LABELS[tradeType as keyof typeof TRADE_TYPE_LABELS] : null;
 }
 
+function tradeStateLabel(tradeType: TradeType | null | undefined, isSold: boolean): string {
+  const { tradeStates } = communityTexts.postFields;
+  const states = tradeType === 'BUY' ? tradeStates.buy : tradeType === 'TRADE' ? tradeStates.trade : tradeStates.sell;
+  return isSold ? states.done : states.open;
+}
+
 interface PostDetailProps {
   post: PostDetail_post$key;
   /** The replies, deferred by the screen's query: they show their skeleton until their part of the answer arrives. */
@@ -113,9 +119,7 @@ export function PostDetail({ post, replies, viewerId }: PostDetailProps) {
           <div className="trade-info__row">
             <dt>{communityTexts.postFields.tradeStatus}</dt>
             <dd>
-              <span className={`label ${data.isSold ? 'label--sold' : 'label--on-sale'}`}>
-                {data.isSold ? communityTexts.postFields.sold : communityTexts.postFields.onSale}
-              </span>
+              <span className={`label ${data.isSold ? 'label--sold' : 'label--on-sale'}`}>{tradeStateLabel(data.tradeType, data.isSold)}</span>
             </dd>
           </div>
           {data.location ? (
