@@ -356,6 +356,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two upstreams sweeping one Postgr
         databaseUrl: target.databaseUrl,
         databaseSchema: target.schema,
         dataDir: 'memory://',
+        // The demo members upload; a database given by URL is seeded only when asked (DEMO_DATA).
+        seed: true,
         logLevel: 'info',
         logStream: { write: (line) => void logLines.push(line) },
         unusedUploadsSweep: false,
