@@ -290,7 +290,17 @@ test('the viewer at 390px: the header on one line, emoji reactions, like then un
   expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(storyTexts.viewer.more);
   expect(new URL(page.url()).pathname).toBe(`/stories/${posterId}`);
 
-  // Escape leaves the viewer.
+  // Escape in a message being typed leaves the box, keeping the text; the viewer stays. A second Escape leaves the viewer.
+  const message = page.getByRole('textbox', { name: storyTexts.viewer.commentPlaceholder });
+  await message.fill('안녕');
+  await page.keyboard.press('Escape');
+  expect(await message.evaluate((element) => element === document.activeElement)).toBe(false);
+  expect(await message.inputValue()).toBe('안녕');
+  expect(new URL(page.url()).pathname).toBe(`/stories/${posterId}`);
+  await message.fill('');
+  await message.focus();
+
+  // Escape leaves the viewer (from an empty message box too).
   await page.keyboard.press('Escape');
   await page.waitForURL(/\/community$/);
 

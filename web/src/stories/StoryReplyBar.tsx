@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { STORY_COMMENT_MAX, STORY_REACTION_EMOJIS } from '@domain/limits.js';
 import { storyTexts } from '@domain/messages.js';
 import { showStoryToast } from './storyToaster';
@@ -25,6 +25,20 @@ export function StoryReplyBar({
   const failed = (error: Error) => showStoryToast(error.message, 'error');
   // A guest's reaction opens the login sheet, as a like on a post does, instead of a refusal to log in "again".
   const asMember = useMemberAction();
+  // Escape in a message being typed leaves the box and keeps the text (the story goes on as when the box loses
+  // focus); the viewer's Escape listener skips a handled key. With an empty box Escape closes the viewer as
+  // elsewhere. Captured, so it runs before the viewer's listener on the same document.
+  const commentRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!comment) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || document.activeElement !== commentRef.current) return;
+      event.preventDefault();
+      commentRef.current?.blur();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [comment]);
 
   const sendComment = async () => {
     const text = comment.trim();
@@ -58,6 +72,7 @@ export function StoryReplyBar({
       </div>
       <div className="story-viewer__reply">
         <input
+          ref={commentRef}
           className="story-viewer__comment"
           value={comment}
           {...characterLimit(STORY_COMMENT_MAX, setComment)}
