@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { NICKNAME_MAX, NICKNAME_MIN, PROFILE_LIST_PAGE_SIZE } from '../../domain/limits.js';
-import { accountTexts, communityTexts, globalErrorTexts, legalTexts, messagingTexts, uiTexts } from '../../domain/messages.js';
+import { accountTexts, communityTexts, globalErrorTexts, journeyTexts, legalTexts, messagingTexts, uiTexts } from '../../domain/messages.js';
 import { issueToken } from '../../upstream/src/app.js';
 import { GOOGLE_CLIENT_ID, appleSigner, issueGoogleToken, startProviders, useProviders } from '../helpers/social-providers.js';
 import { useWebApp } from '../helpers/web-app.js';
@@ -959,6 +959,13 @@ describe('settings', () => {
     await page.getByLabel(s.newPasswordConfirm, { exact: true }).fill('first1234');
     await page.getByText(accountTexts.validation.newPasswordUnchanged).waitFor();
     expect(await page.getByRole('button', { name: s.changePassword }).isDisabled()).toBe(true);
+    // Only the refusal shows (not also "usable"), tied to the field, which is marked invalid.
+    expect(await page.getByText(journeyTexts.password.ok).count()).toBe(0);
+    const newPassword = page.getByLabel(s.newPassword, { exact: true });
+    expect(await newPassword.getAttribute('aria-invalid')).toBe('true');
+    const refusalId = await page.getByText(accountTexts.validation.newPasswordUnchanged).getAttribute('id');
+    expect(refusalId).toBeTruthy();
+    expect((await newPassword.getAttribute('aria-describedby'))?.split(' ')).toContain(refusalId);
 
     await page.getByLabel(s.currentPassword, { exact: true }).fill('wrong1234');
     await page.getByLabel(s.newPassword, { exact: true }).fill('second1234');

@@ -39,7 +39,10 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
   const confirmationId = useId();
   const hintId = useId();
   const mismatchId = useId();
+  const errorId = useId();
   const ok = keepsPasswordRule(props.password);
+  // A refusal of a password that keeps the rule (the same as the current one) is shown alone, not beside "usable".
+  const hint = props.error && ok ? null : ok ? journeyTexts.password.ok : RULE;
   const mismatched = props.confirmation !== '' && props.confirmation !== props.password;
   return (
     <>
@@ -54,14 +57,18 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
           autoComplete="new-password"
           {...characterLimit(LOGIN_SHEET_PASSWORD_MAX, props.onPassword)}
           value={props.password}
-          aria-describedby={hintId}
-          aria-invalid={props.password !== '' && !ok}
+          aria-describedby={[hint ? hintId : '', props.error ? errorId : ''].filter(Boolean).join(' ') || undefined}
+          aria-invalid={Boolean(props.error) || (props.password !== '' && !ok)}
           autoFocus={props.autoFocus}
         />
         <p id={hintId} className={ok ? 'password-rule password-rule--ok' : 'password-rule'} aria-live="polite" data-testid="password-rule">
-          {ok ? journeyTexts.password.ok : RULE}
+          {hint}
         </p>
-        {props.error ? <p className="field__error">{props.error}</p> : null}
+        {props.error ? (
+          <p id={errorId} className="field__error">
+            {props.error}
+          </p>
+        ) : null}
       </div>
       <div className="field">
         <label htmlFor={confirmationId} className="field__label">
