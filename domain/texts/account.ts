@@ -199,6 +199,8 @@ export const accountTexts = {
     blockedSection: '차단한 회원',
     noBlocked: '차단한 회원이 없습니다.',
     unblocked: '차단을 해제했습니다.',
+    /** The name of a blocked member's 차단 해제 button in the settings' list. */
+    unblockMember: (nickname: string) => `${nickname} 차단 해제`,
     logout: '로그아웃',
     loggedOut: '로그아웃되었습니다.',
     deleteSection: '회원 탈퇴',

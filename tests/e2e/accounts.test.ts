@@ -829,7 +829,8 @@ describe('profile area', () => {
     await expect.poll(() => blocked.count()).toBe(11);
     const first = blocked.first();
     const firstName = (await first.locator('a').textContent())!;
-    await first.getByRole('button', { name: accountTexts.profile.unblock }).click();
+    // Each 차단 해제 button names its member.
+    await first.getByRole('button', { name: accountTexts.settings.unblockMember(firstName), exact: true }).click();
     await page.getByTestId('toast').filter({ hasText: accountTexts.settings.unblocked }).waitFor();
     await expect.poll(() => blocked.count()).toBe(10);
     expect(await blocked.filter({ hasText: firstName }).count()).toBe(0);

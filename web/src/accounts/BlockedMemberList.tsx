@@ -61,7 +61,13 @@ export function BlockedMemberList({ user }: { user: BlockedMemberList_user$key }
               <span>{node.user.nickname}</span>
             </Link>
             {node.reason ? <span className="blocked-list__reason">{node.reason}</span> : null}
-            <button type="button" className="button button--secondary" disabled={inFlight} onClick={() => void unblockMember(node.user.id)}>
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-label={s.unblockMember(node.user.nickname)}
+              disabled={inFlight}
+              onClick={() => void unblockMember(node.user.id)}
+            >
               {accountTexts.profile.unblock}
             </button>
           </li>
