@@ -183,7 +183,11 @@ describe('inquiries', () => {
     // The message belongs to the field it is about (a screen reader reads it with the field).
     const content = form.getByLabel(m.contentLabel);
     expect(await content.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator(`[id="${await content.getAttribute('aria-describedby')}"]`).textContent()).toBe(m.inquiryContent(10, 5000));
+    // It is described by the message, then by its counter (read with the field, not announced at every key).
+    const [messageId, counterId] = (await content.getAttribute('aria-describedby'))!.split(' ');
+    expect(await page.locator(`[id="${messageId}"]`).textContent()).toBe(m.inquiryContent(10, 5000));
+    expect(await page.locator(`[id="${counterId}"]`).textContent()).toBe('2/5000');
+    expect(await page.locator(`[id="${counterId}"]`).getAttribute('aria-live')).toBeNull();
     expect(await form.getByLabel(m.titleLabel).getAttribute('aria-invalid')).toBeNull();
     // Ten emoji are ten characters, as the service counts them: too few for an inquiry.
     await content.fill('😀'.repeat(9));

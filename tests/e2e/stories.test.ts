@@ -293,6 +293,10 @@ test('the viewer at 390px: the header on one line, emoji reactions, like then un
   // Escape in a message being typed leaves the box, keeping the text; the viewer stays. A second Escape leaves the viewer.
   const message = page.getByRole('textbox', { name: storyTexts.viewer.commentPlaceholder });
   await message.fill('안녕');
+  // Its counter is read through the field's description, not announced at every key.
+  const counter = page.locator('.story-viewer__counter');
+  expect.soft(await counter.getAttribute('aria-live')).toBeNull();
+  expect.soft((await message.getAttribute('aria-describedby'))?.split(' ')).toContain(await counter.getAttribute('id'));
   await page.keyboard.press('Escape');
   expect(await message.evaluate((element) => element === document.activeElement)).toBe(false);
   expect(await message.inputValue()).toBe('안녕');

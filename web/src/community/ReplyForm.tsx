@@ -1,4 +1,4 @@
-import { useRef, useState, type Ref, type RefObject } from 'react';
+import { useId, useRef, useState, type Ref, type RefObject } from 'react';
 import { REPLY_MAX, characterCount } from '@domain/limits.js';
 import { trimmedCharacterCount } from '@domain/characters.js';
 import { communityTexts, validationTexts } from '@domain/messages.js';
@@ -29,6 +29,7 @@ export function ReplyTextBox(props: {
   autoFocus?: boolean;
   inputRef?: Ref<HTMLTextAreaElement>;
 }) {
+  const counterId = useId();
   return (
     <>
       <textarea
@@ -38,9 +39,12 @@ export function ReplyTextBox(props: {
         {...characterLimit(REPLY_MAX, props.onChange)}
         placeholder={props.placeholder}
         aria-label={props.label}
+        aria-describedby={counterId}
         autoFocus={props.autoFocus}
       />
-      <span className="field__counter">{communityTexts.write.counter(trimmedCharacterCount(props.value), REPLY_MAX)}</span>
+      <span id={counterId} className="field__counter">
+        {communityTexts.write.counter(trimmedCharacterCount(props.value), REPLY_MAX)}
+      </span>
       {props.error ? (
         <p className="field__error" role="alert">
           {props.error}

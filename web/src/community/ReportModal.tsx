@@ -118,8 +118,9 @@ export function ReportModal({ open, onClose, onSubmit, notify, target }: ReportM
             value={reason}
             {...characterLimit(REPORT_REASON_MAX, setReason)}
             placeholder={reportTexts.reasonPlaceholder}
+            aria-describedby={`${reasonId}-counter`}
           />
-          <LengthCounter text={reason} max={REPORT_REASON_MAX} />
+          <LengthCounter id={`${reasonId}-counter`} text={reason} max={REPORT_REASON_MAX} />
           <ul className="report-modal__notes">
             {reportTexts.notes.map((note) => (
               <li key={note}>{note}</li>

@@ -51,13 +51,13 @@ export function CountedField({ id, label, value, placeholder, max, error, testId
     value,
     placeholder,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
+    'aria-describedby': error ? `${id}-counter ${id}-error` : `${id}-counter`,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
   };
   return (
     <Field id={id} label={label}>
       {multiline ? <textarea className="field__input field__textarea" {...control} /> : <input className="field__input" {...control} />}
-      <span className="field__counter" data-testid={testId}>
+      <span id={`${id}-counter`} className="field__counter" data-testid={testId}>
         {w.counter(trimmedCharacterCount(value), max)}
       </span>
       <FieldError message={error} id={id} />

@@ -153,6 +153,7 @@ export function WishEditDialog({ wish: wishKey, onClose }: WishEditDialogProps) 
           </label>
           <textarea
             {...field('memo')}
+            aria-describedby={[field('memo')['aria-describedby'], `${ids.memo}-counter`].filter(Boolean).join(' ')}
             className="field__input"
             rows={3}
             value={memo}
@@ -163,7 +164,7 @@ export function WishEditDialog({ wish: wishKey, onClose }: WishEditDialogProps) 
               if (characterCount(value.trim()) > WISH_MEMO_MAX) setErrors((current) => ({ ...current, memo: itemTexts.memoMax(WISH_MEMO_MAX) }));
             }}
           />
-          <LengthCounter text={memo} max={WISH_MEMO_MAX} />
+          <LengthCounter id={`${ids.memo}-counter`} text={memo} max={WISH_MEMO_MAX} />
           {fieldError('memo')}
         </div>
         <label className="wish-edit__notify">

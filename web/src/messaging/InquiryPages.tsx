@@ -164,8 +164,9 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         maxLength={INQUIRY_TITLE_MAX}
         onChange={setTitle}
         errorId={errorField === 'title' ? errorId : undefined}
+        counterId={`${errorId}-title-counter`}
       />
-      <LengthCounter text={title} max={INQUIRY_TITLE_MAX} />
+      <LengthCounter id={`${errorId}-title-counter`} text={title} max={INQUIRY_TITLE_MAX} />
       <LabeledText
         label={m.contentLabel}
         value={content}
@@ -173,8 +174,9 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         rows={5}
         onChange={setContent}
         errorId={errorField === 'content' ? errorId : undefined}
+        counterId={`${errorId}-content-counter`}
       />
-      <LengthCounter text={content} max={INQUIRY_CONTENT_MAX} />
+      <LengthCounter id={`${errorId}-content-counter`} text={content} max={INQUIRY_CONTENT_MAX} />
       <FormError error={error} id={errorId} />
       <button type="submit" className="button button--primary" disabled={inFlight}>
         {m.submit}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -91,6 +91,7 @@ function StatusForm(props: StatusFormProps) {
   // The upstream takes the current status (to edit the texts) or the next one; nothing else.
   const choices = next ? [current, next] : [current];
   const [status, setStatus] = useState<DomainInquiryStatus>(next ?? current);
+  const counterId = useId();
   const [resolution, setResolution] = useState(props.resolution);
   const [internalNotes, setInternalNotes] = useState(props.internalNotes);
   const [error, setError] = useState<string | null>(null);
@@ -157,10 +158,24 @@ function StatusForm(props: StatusFormProps) {
         options={choices.map((choice) => [choice, labelOf(choice)] as const)}
         onChange={setStatus}
       />
-      <LabeledText label={t.resolution} value={resolution} maxLength={INQUIRY_RESOLUTION_MAX} rows={4} onChange={setResolution} />
-      <LengthCounter text={resolution} max={INQUIRY_RESOLUTION_MAX} className="inquiry-status__counter" />
-      <LabeledText label={t.internalNotes} value={internalNotes} maxLength={INQUIRY_INTERNAL_NOTES_MAX} rows={3} onChange={setInternalNotes} />
-      <LengthCounter text={internalNotes} max={INQUIRY_INTERNAL_NOTES_MAX} className="inquiry-status__counter" />
+      <LabeledText
+        label={t.resolution}
+        value={resolution}
+        maxLength={INQUIRY_RESOLUTION_MAX}
+        rows={4}
+        onChange={setResolution}
+        counterId={`${counterId}-resolution`}
+      />
+      <LengthCounter id={`${counterId}-resolution`} text={resolution} max={INQUIRY_RESOLUTION_MAX} className="inquiry-status__counter" />
+      <LabeledText
+        label={t.internalNotes}
+        value={internalNotes}
+        maxLength={INQUIRY_INTERNAL_NOTES_MAX}
+        rows={3}
+        onChange={setInternalNotes}
+        counterId={`${counterId}-notes`}
+      />
+      <LengthCounter id={`${counterId}-notes`} text={internalNotes} max={INQUIRY_INTERNAL_NOTES_MAX} className="inquiry-status__counter" />
       <FormError error={error} />
       <button type="submit" className="button button--primary" disabled={inFlight}>
         {t.submit}

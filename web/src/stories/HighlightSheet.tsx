@@ -61,8 +61,9 @@ export function HighlightSheet({ open, onClose, onSubmit }: HighlightSheetProps)
             value={title}
             {...characterLimit(HIGHLIGHT_TITLE_MAX, setTitle)}
             placeholder={storyTexts.highlightSheet.titlePlaceholder}
+            aria-describedby={`${titleId}-counter`}
           />
-          <LengthCounter text={title} max={HIGHLIGHT_TITLE_MAX} />
+          <LengthCounter id={`${titleId}-counter`} text={title} max={HIGHLIGHT_TITLE_MAX} />
           <label className="highlight-sheet__private">
             <input type="checkbox" checked={isPrivate} onChange={(event) => setPrivate(event.target.checked)} />
             {storyTexts.highlightSheet.private}

@@ -117,6 +117,8 @@ interface LabeledTextProps {
   placeholder?: string;
   /** The id of the message saying what is wrong with this field, when something is: the field is marked invalid. */
   errorId?: string;
+  /** The id of the field's LengthCounter, read as the field's description. */
+  counterId?: string;
 }
 
 /**
@@ -136,11 +138,12 @@ export function characterLimit(max: number | undefined, onChange: (value: string
 }
 
 /** A text input, or a textarea, inside its label (the inquiry and staff forms). */
-export function LabeledText({ label, value, onChange, maxLength, rows, placeholder, errorId }: LabeledTextProps) {
+export function LabeledText({ label, value, onChange, maxLength, rows, placeholder, errorId, counterId }: LabeledTextProps) {
   const control = {
     value,
     ...characterLimit(maxLength, onChange),
-    ...(errorId ? { 'aria-invalid': true, 'aria-describedby': errorId } : {}),
+    'aria-invalid': errorId ? true : undefined,
+    'aria-describedby': [errorId, counterId].filter(Boolean).join(' ') || undefined,
   };
   return (
     <label>
@@ -182,13 +185,14 @@ export function FormError({ error, className = 'form-error', id }: { error: stri
 }
 
 /**
- * How much of a text's limit is used, read out as it changes: characters as the service counts them, of the trimmed
- * text (every box with this counter has a rule that trims before it counts).
+ * How much of a text's limit is used: characters as the service counts them, of the trimmed text (every box with this
+ * counter has a rule that trims before it counts). Not a live region (that would speak at every key): its field names
+ * it in aria-describedby, through `id`.
  */
 export function LengthCounter({ text, max, className = 'field__counter', id }: { text: string; max: number; className?: string; id?: string }) {
   const length = trimmedCharacterCount(text);
   return (
-    <span id={id} className={length > max ? `${className} ${className}--over` : className} aria-live="polite">
+    <span id={id} className={length > max ? `${className} ${className}--over` : className}>
       {length}/{max}
     </span>
   );
