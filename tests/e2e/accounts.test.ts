@@ -378,10 +378,19 @@ describe('login sheet details (001 §2)', () => {
     await page.getByTestId('toast').filter({ hasText: accountTexts.social.googleFailed }).waitFor({ timeout: 15_000 });
 
     await dialog.getByRole('tab', { name: sheet.phoneTab }).click();
+    // 다음 looks disabled while the field is empty (fainter, no pointer), and enabled once there is something to send.
+    const nextButton = dialog.getByRole('button', { name: sheet.next });
+    const look = () => nextButton.evaluate((element) => ({ opacity: getComputedStyle(element).opacity, cursor: getComputedStyle(element).cursor }));
+    await expect.poll(() => nextButton.isDisabled()).toBe(true);
+    const disabledLook = await look();
     // Neither an e-mail nor a mobile number: said at the field, before any request, in 001's words.
     app.graphqlOperations.length = 0;
     const identifier = dialog.getByLabel(sheet.identifierLabel);
     await identifier.fill('slime-lover');
+    await expect.poll(() => nextButton.isDisabled()).toBe(false);
+    const enabledLook = await look();
+    expect.soft(Number(disabledLook.opacity)).toBeLessThan(Number(enabledLook.opacity));
+    expect.soft(disabledLook.cursor).toBe('not-allowed');
     await dialog.getByRole('button', { name: sheet.next }).click();
     await dialog.getByRole('alert').filter({ hasText: accountTexts.validation.identifierInvalid }).waitFor();
     expect(await identifier.getAttribute('aria-invalid')).toBe('true');
