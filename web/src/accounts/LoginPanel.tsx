@@ -4,7 +4,7 @@ import { createOperationDescriptor, getRequest, type IEnvironment } from 'relay-
 import { Link } from 'react-router-dom';
 import type { LoginPanelProvidersQuery } from '../__generated__/LoginPanelProvidersQuery.graphql';
 import { isLoginIdentifier, isSheetPassword } from '@domain/accountRules.js';
-import { LOGIN_SHEET_PASSWORD_MAX } from '@domain/limits.js';
+import { LOGIN_SHEET_PASSWORD_MAX, characterCount } from '@domain/limits.js';
 import { accountTexts, legalTexts } from '@domain/messages.js';
 import { useLoginMutations, type SocialProviderName } from './useLoginMutations';
 import { useToast } from '../ui/toast/ToastProvider';
@@ -293,6 +293,8 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
               {showPassword ? t.hide : t.show}
             </button>
           </div>
+          {/* Not a live region: a screen reader would tell the password's length to anyone listening at every key. */}
+          <p className="password-field__counter">{t.counter(characterCount(password), LOGIN_SHEET_PASSWORD_MAX)}</p>
           <button type="button" className="button button--primary login-panel__submit" disabled={!passwordValid || busy} onClick={() => void submit()}>
             {busy ? t.loggingIn : t.submit}
           </button>
