@@ -114,3 +114,26 @@ describe('drain with GraphQL over SSE', () => {
     expect(tookMs).toBeLessThan(graceMs / 4);
   }, 30_000);
 });
+
+describe('close', () => {
+  it('stops at once: an open SSE subscription ends and a request still arriving is cut, neither waited for', async () => {
+    const { gateway } = await rig();
+    const subscription = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({
+        query: 'subscription ($id: ID!) { postChanged(id: $id) { id likeCount } }',
+        variables: { id: Buffer.from('Post:1').toString('base64') },
+      }),
+    });
+    expect(subscription.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const streamed = readToEnd(subscription.body!);
+    // A client that sent half a request head and nothing since: Fastify's close alone waits for it forever.
+    const { answer } = await requestBegun(gateway.url, 'POST /graphql HTTP/1.1\r\nHost: gateway\r\n');
+
+    const outcome = await Promise.race([gateway.close().then(() => 'closed'), new Promise((resolve) => setTimeout(resolve, 15_000, 'still waiting'))]);
+    expect(outcome).toBe('closed');
+    expect(await streamed).not.toContain('cut');
+    await answer;
+  }, 30_000);
+});

@@ -27,6 +27,7 @@ import { createGatewayYoga, SSE_STREAM_PATH } from './yoga.js';
 
 /** The answers Yoga streams: subscriptions over SSE, incremental delivery and multipart. */
 const STREAMED_CONTENT = /^(text\/event-stream|multipart\/)/i;
+const CLOSE_CUT_MS = 1000;
 
 export interface GatewayOptions {
   upstreamUrl: string;
@@ -449,9 +450,16 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     client,
     pubSub: pubSub.pubSub,
     notificationBridge,
+    // Stops at once: open streams end, and a request still under way after a second is cut rather than waited for.
     async close() {
+      for (const end of openStreams) end();
       await sockets?.close();
-      await app.close();
+      const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_CUT_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       await closeRest();
     },
     async shutdown(graceMs = settings.shutdownGraceMs) {
