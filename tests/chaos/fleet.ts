@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { Agent, fetch } from 'undici';
 import { freePort, startService, type Service } from '../helpers/processes.js';
+import { unavailableErrorfile } from '../../gateway/src/server/refusals.js';
 
 /**
  * The production shape on one machine, for the chaos suite: upstream processes on a PostgreSQL database of their
@@ -80,6 +81,8 @@ export class LoadBalancer {
   static async start(backends: Service[]): Promise<LoadBalancer> {
     const port = await freePort();
     const dir = await mkdtemp(join(tmpdir(), 'chaos-haproxy-'));
+    const errorfile = join(dir, 'graphql-503.http');
+    await writeFile(errorfile, unavailableErrorfile());
     const servers = backends.map((backend, index) => `  server replica${index + 1} ${new URL(backend.url).host} check`).join('\n');
     const config = `global
   maxconn 4000
@@ -102,6 +105,7 @@ frontend site
 
 backend gateways
   balance roundrobin
+  errorfile 503 ${errorfile}
   option httpchk GET /readyz
   http-check expect status 200
   default-server inter 500 fall 2 rise 1

@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '../../domain/messages.js';
+import { unavailableErrorfile } from '../../gateway/src/server/refusals.js';
 import { startGatewayRig, type Stack } from '../helpers/stack.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 
@@ -61,6 +62,11 @@ describe('drain', () => {
     expect(json.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
     expect(json.errors[0].message).toBe(errorMessages.SERVICE_UNAVAILABLE);
     expect(text).not.toMatch(/Service Unavailable/);
+    // The load balancer's answer when no replica can take a request (README "Running a fleet") is this one.
+    const [balancerHead, balancerBody] = unavailableErrorfile().split('\r\n\r\n');
+    expect(JSON.parse(balancerBody)).toEqual(json);
+    expect(balancerHead).toContain(`retry-after: ${headers['retry-after']}`);
+    expect(Number(/content-length: (\d+)/.exec(balancerHead)![1])).toBe(Buffer.byteLength(balancerBody));
   });
 });
 

@@ -12,6 +12,7 @@ import { requestIdOf } from '../../../domain/requestId.js';
 import { errorMessages, hardeningTexts } from '../../../domain/messages.js';
 import { fastifyTrustProxy, gatewayEnvFrom, settingsOf, type GatewaySettings } from './config.js';
 import { serveMedia } from './media.js';
+import { refusalBody } from './refusals.js';
 import { graphiqlSecurityPolicy, securityHeaders } from './security-headers.js';
 import { GatewayMetrics } from './metrics.js';
 import { NotificationBridge } from './notification-bridge.js';
@@ -76,11 +77,11 @@ export interface RunningGateway {
 }
 
 /** An answer in GraphQL's shape for a request refused before GraphQL sees it. */
-function sendRefusal(reply: FastifyReply, status: number, message: string, code = status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR') {
+function sendRefusal(reply: FastifyReply, status: number, message: string, code?: string) {
   return reply
     .status(status)
     .header('content-type', 'application/json; charset=utf-8')
-    .send({ errors: [{ message, extensions: { code, ...(code === 'SERVICE_UNAVAILABLE' ? { status } : {}) } }] });
+    .send(refusalBody(status, message, code));
 }
 
 /** What Fastify's refusals (body too large, broken JSON, a body type it cannot read) tell the client. */
