@@ -210,3 +210,19 @@ describe('inquiries', () => {
     await page.close();
   });
 });
+
+describe('a session ended on another device', () => {
+  test('the live inbox finds it at its next read: the member screen sends to /login/sign-in, as an HTTP refusal would', async () => {
+    const context = await app.browserFor(4);
+    const page = await open(context, '/my/settings');
+    await expect.poll(() => app.gateway.notificationBridge.activePollers).toBeGreaterThan(0);
+    const token = await page.evaluate(() => window.localStorage.getItem('userToken'));
+    expect(token).toBeTruthy();
+    // Logged out elsewhere: no request of this page is refused, only the inbox's next read.
+    await fetch(`${app.upstream.url}/auth/logout`, { method: 'POST', headers: { authorization: `token ${token}` } });
+    await page.waitForURL(`${app.gateway.url}/login/sign-in`);
+    await page.getByTestId('toast').filter({ hasText: globalErrorTexts.loginNeeded }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toBeNull();
+    await page.close();
+  });
+});

@@ -2,7 +2,7 @@ import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingTexts as m } from '../../domain/messages.js';
 import { ADMIN_NOTIFICATION_TITLE_MAX, INQUIRY_CONTENT_MAX, INQUIRY_CONTENT_MIN } from '../../domain/limits.js';
-import { type Stack, useStack } from '../helpers/stack.js';
+import { type Stack, startStack, useStack } from '../helpers/stack.js';
 import { collect as collectFrom, until, wsClient } from '../helpers/ws.js';
 
 const INTERVAL_MS = 250;
@@ -116,6 +116,49 @@ describe('notification subscriptions through the polling bridge', () => {
     for (const call of polls()) expect([`token ${aliceToken}`, `token ${bobToken}`]).toContain(call.headers.authorization);
     alice.unsubscribe();
     bob.unsubscribe();
+  });
+
+  it('a session that ends (logout on one device) ends its own subscriptions with UNAUTHORIZED; the member’s other sessions go on hearing', async () => {
+    const postId = await alicePost();
+    // Two devices of one member, each its own session; the one to log out subscribes first (its token polls first).
+    const [leaving, staying] = await Promise.all([rig.upstream.issueToken(ALICE), rig.upstream.issueToken(ALICE)]);
+    const ended = { added: collect(socket(rig, leaving), NOTIFICATION_ADDED), unread: collect(socket(rig, leaving), UNREAD) };
+    await until(() => rig.gateway.notificationBridge.activePollers === 1 && ended.unread.results.length > 0);
+    const kept = collect(socket(rig, staying), NOTIFICATION_ADDED);
+    await pause(INTERVAL_MS * 2);
+
+    // Logged out elsewhere than through this gateway: the upstream refuses the token at one of the next polls.
+    const logout = await fetch(`${rig.upstream.url}/auth/logout`, { method: 'POST', headers: { authorization: `token ${leaving}` } });
+    expect(logout.ok).toBe(true);
+    const unauthorized = (result: any) => result.data === null && result.errors?.[0]?.extensions?.code === 'UNAUTHORIZED';
+    await until(() => ended.added.results.some(unauthorized) && ended.unread.results.some(unauthorized));
+
+    await bobReplies(postId, '남은 기기에 가는 알림');
+    await until(() => kept.results.length > 0);
+    expect(kept.results[0].data.notificationAdded.title).toBe(m.replyOnPost('젤리곰'));
+    expect(ended.added.results.filter((result) => result.data?.notificationAdded)).toEqual([]);
+    expect(rig.gateway.notificationBridge.activePollers).toBe(1);
+    // No poll with the ended session's token once it was refused.
+    rig.proxy.reset();
+    await pause(INTERVAL_MS * 3);
+    expect(polls().length).toBeGreaterThan(0);
+    for (const call of polls()) expect(call.headers.authorization).toBe(`token ${staying}`);
+    kept.unsubscribe();
+    await until(() => rig.gateway.notificationBridge.activePollers === 0);
+  });
+
+  it('logging out through the gateway ends that session’s subscriptions at once, not at the next poll', async () => {
+    // An interval longer than the test: after the first poll, only the logout can end the subscription.
+    const slow = await startStack({ settings: { notificationPollIntervalMs: 120_000 } });
+    cleanups.push(() => slow.stop());
+    const leaving = await slow.upstream.issueToken(ALICE);
+    const added = collect(socket(slow, leaving), NOTIFICATION_ADDED);
+    await until(() => slow.gateway.notificationBridge.activePollers === 1 && polls(slow).length > 0);
+    const answer = await slow.graphql('mutation { logout { __typename } }', undefined, { token: leaving });
+    expect(answer.data.logout.__typename).toBe('LogoutPayload');
+    await until(() => added.results.some((result) => result.errors?.[0]?.extensions?.code === 'UNAUTHORIZED'));
+    expect(polls(slow).length).toBe(1);
+    expect(slow.gateway.notificationBridge.activePollers).toBe(0);
   });
 
   it('sends the unread count first and again when it changes', async () => {

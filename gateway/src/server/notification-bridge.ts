@@ -62,6 +62,8 @@ interface PollState {
 interface Watcher {
   token: string;
   deviceId: string;
+  /** The upstream refused the token (the session ended: logout, expiry, revocation): the watcher is dropped. */
+  onRefused?: () => void;
 }
 
 interface MemberPoller {
@@ -84,6 +86,8 @@ interface MemberPoller {
 const PAGE_SIZE = NOTIFICATION_PAGE_SIZE_DEFAULT;
 const DEFAULT_KEY_PREFIX = 'notification-poller:';
 const NO_STATE: PollState = { etag: null, lastSeenId: null, unread: null };
+/** A page read with a token the upstream no longer accepts. */
+const REFUSED = Symbol('refused');
 
 /** Takes the lease when free, renews it when this replica holds it; answers whether it does, and the shared state. */
 const CLAIM = `local holder = redis.call('get', KEYS[1])
@@ -143,9 +147,10 @@ export class NotificationBridge {
   /**
    * Registers one subscription of a member; the returned function unregisters it. The first one starts the
    * member's poller (baseline at once, then every interval), the last one stops it. `nickname` lets a hint
-   * naming mentioned nicknames reach this member.
+   * naming mentioned nicknames reach this member. Polls take the subscriptions' tokens in turn, so a session that
+   * ended (logged out on that device, revoked) is found within a few polls: `onRefused` is told and the others go on.
    */
-  watch(userId: number, token: string, deviceId: string, nickname?: string): () => void {
+  watch(userId: number, token: string, deviceId: string, nickname?: string, onRefused?: () => void): () => void {
     const watcherId = randomUUID();
     let member = this.members.get(userId);
     if (!member) {
@@ -161,10 +166,10 @@ export class NotificationBridge {
         local: null,
       };
       this.members.set(userId, member);
-      member.watchers.set(watcherId, { token, deviceId });
+      member.watchers.set(watcherId, { token, deviceId, onRefused });
       void this.tick(userId, 'start');
     } else {
-      member.watchers.set(watcherId, { token, deviceId });
+      member.watchers.set(watcherId, { token, deviceId, onRefused });
     }
     if (nickname) member.nicknameKey = nicknameKey(nickname);
     let released = false;
@@ -176,6 +181,17 @@ export class NotificationBridge {
       current.watchers.delete(watcherId);
       if (current.watchers.size === 0) void this.stop(userId, current);
     };
+  }
+
+  /**
+   * A session this replica ended (logout): its subscriptions here end now rather than at a poll with its token.
+   * Subscriptions on other replicas end at theirs.
+   */
+  sessionEnded(token: string): void {
+    for (const [userId, member] of [...this.members]) {
+      const watcher = [...member.watchers.values()].find((candidate) => candidate.token === token);
+      if (watcher) this.refused(userId, member, watcher);
+    }
   }
 
   /**
@@ -352,14 +368,14 @@ export class NotificationBridge {
     return this.options.intervalMs * 4;
   }
 
-  /** One page of the member's inbox, newest first; null for a 304 or a refusal. */
+  /** One page of the member's inbox, newest first; null for a 304 or another refusal, REFUSED when the token is. */
   private async readPage(
     userId: number,
     watcher: Watcher,
     page: number,
     etag: string | null,
     cause: PollCause,
-  ): Promise<{ list: NotificationListJson; etag: string | null } | null> {
+  ): Promise<{ list: NotificationListJson; etag: string | null } | null | typeof REFUSED> {
     const headers: Record<string, string> = { accept: 'application/json', authorization: `token ${watcher.token}`, 'x-device-id': watcher.deviceId };
     if (etag) headers['if-none-match'] = etag;
     const response = await this.options.pool.request({
@@ -371,7 +387,7 @@ export class NotificationBridge {
     this.options.onPoll?.({ userId, status: response.statusCode, cause, page });
     if (response.statusCode !== 200) {
       await response.body.dump();
-      return null;
+      return response.statusCode === 401 ? REFUSED : null;
     }
     const list = (await response.body.json()) as NotificationListJson;
     return { list, etag: typeof response.headers.etag === 'string' ? response.headers.etag : null };
@@ -379,10 +395,15 @@ export class NotificationBridge {
 
   /** Polls from `state`, announces what is new, and answers the state to keep (null: keep what there is). */
   private async poll(userId: number, member: MemberPoller, state: PollState, cause: PollCause): Promise<PollState | null> {
-    const watcher = member.watchers.values().next().value;
-    if (!watcher) return null;
-    const first = await this.readPage(userId, watcher, 1, state.lastSeenId !== null ? state.etag : null, cause);
-    if (!first) {
+    let watcher: Watcher | undefined;
+    let first: Awaited<ReturnType<NotificationBridge['readPage']>> = REFUSED;
+    while (first === REFUSED) {
+      watcher = this.nextWatcher(member);
+      if (!watcher) return null;
+      first = await this.readPage(userId, watcher, 1, state.lastSeenId !== null ? state.etag : null, cause);
+      if (first === REFUSED) this.refused(userId, member, watcher);
+    }
+    if (!first || !watcher) {
       // Unchanged (304): the state lives on; refused: the next tick tries again.
       return state.etag && state.lastSeenId !== null ? state : null;
     }
@@ -394,6 +415,26 @@ export class NotificationBridge {
     }
     if (state.unread !== null && state.unread !== list.noread_count) this.options.pubSub.publish('unreadNotificationCount', String(userId), list.noread_count);
     return { etag, lastSeenId: newestId, unread: list.noread_count };
+  }
+
+  /** The watcher whose token the next poll uses: each in turn (the one taken moves to the end). */
+  private nextWatcher(member: MemberPoller): Watcher | undefined {
+    const next = member.watchers.entries().next().value;
+    if (!next) return undefined;
+    const [watcherId, watcher] = next;
+    member.watchers.delete(watcherId);
+    member.watchers.set(watcherId, watcher);
+    return watcher;
+  }
+
+  /** Drops every watcher of a session the upstream refused, telling each; the member's last one stops the poller. */
+  private refused(userId: number, member: MemberPoller, refused: Watcher): void {
+    for (const [watcherId, watcher] of member.watchers) {
+      if (watcher.token !== refused.token) continue;
+      member.watchers.delete(watcherId);
+      watcher.onRefused?.();
+    }
+    if (member.watchers.size === 0) void this.stop(userId, member);
   }
 
   /**
@@ -413,7 +454,7 @@ export class NotificationBridge {
       if (reachedSeen || list.results.length < PAGE_SIZE || page * PAGE_SIZE >= list.count || page >= NOTIFICATION_CATCH_UP_PAGES_MAX) break;
       const next = await this.readPage(userId, watcher, page + 1, null, cause);
       // Nothing is announced and the state stays: the next poll reads the whole stretch again.
-      if (!next) throw new Error(`inbox page ${page + 1} unavailable`);
+      if (!next || next === REFUSED) throw new Error(`inbox page ${page + 1} unavailable`);
       list = next.list;
     }
     return [...fresh.values()].sort((a, b) => Number(a.id) - Number(b.id));

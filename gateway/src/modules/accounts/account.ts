@@ -228,7 +228,11 @@ payloadMutation('logout', {
   description: 'Log out: the session token sent with this request stops working.',
   errors: [NotAuthenticatedError],
   payload: success,
-  resolve: async (_input, context) => succeeded(context.accounts.logout()),
+  resolve: async (_input, context) => {
+    const answer = await succeeded(context.accounts.logout());
+    if (context.caller.token) context.notificationBridge.sessionEnded(context.caller.token);
+    return answer;
+  },
 });
 
 payloadMutation('refreshSession', {

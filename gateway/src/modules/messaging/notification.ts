@@ -427,16 +427,34 @@ payloadMutation('sendAdminNotification', {
   },
 });
 
+/** What an inbox subscription yields once the session it was opened with ended: NotAuthenticatedError, then it completes. */
+const SESSION_ENDED = Symbol('session ended');
+
+function unlessSessionEnded<T>(value: T | typeof SESSION_ENDED): T {
+  if (value === SESSION_ENDED) throw new NotAuthenticatedError();
+  return value;
+}
+
+interface InboxWatch {
+  userId: string;
+  release: () => void;
+  /** Settles when the upstream refuses the subscription's token (logged out on that device, revoked). */
+  sessionEnded: Promise<void>;
+}
+
 /**
  * The caller's member id, from their own token: a subscription names no member, so nobody can listen to
  * another member's inbox. Registers with the polling bridge for as long as the subscription lives.
  */
-async function watchInbox(context: GatewayContext): Promise<{ userId: string; release: () => void }> {
+async function watchInbox(context: GatewayContext): Promise<InboxWatch> {
   const token = context.caller.token;
   if (!token) throw new NotAuthenticatedError();
   const me = await context.accounts.me();
   if (!me) throw new NotAuthenticatedError();
-  return { userId: String(me.id), release: context.notificationBridge.watch(me.id, token, context.caller.deviceId, me.nickname) };
+  let endSession = () => {};
+  const sessionEnded = new Promise<void>((resolve) => (endSession = resolve));
+  const release = context.notificationBridge.watch(me.id, token, context.caller.deviceId, me.nickname, endSession);
+  return { userId: String(me.id), release, sessionEnded };
 }
 
 /**
@@ -454,21 +472,34 @@ function eachOnce(): (notification: NotificationJson) => boolean {
 }
 
 /**
- * The pub/sub stream, optionally after a first value, releasing the bridge when the client unsubscribes.
- * Not an async generator: its `return()` would wait for the pending `next()`, which waits for an event.
+ * The pub/sub stream, optionally after a first value, releasing the bridge when the client unsubscribes; once the
+ * session ends, SESSION_ENDED and the end. Not an async generator: its `return()` would wait for the pending
+ * `next()`, which waits for an event.
  */
-function releasing<T>(events: AsyncIterable<T>, release: () => void, first?: () => Promise<T>): AsyncIterableIterator<T> {
+function releasing<T>(
+  events: AsyncIterable<T>,
+  { release, sessionEnded }: InboxWatch,
+  first?: () => Promise<T>,
+): AsyncIterableIterator<T | typeof SESSION_ENDED> {
   const inner = events[Symbol.asyncIterator]();
   let pendingFirst = first;
+  let ended = false;
+  const endOf = sessionEnded.then(() => ({ value: SESSION_ENDED, done: false }) as const);
   return {
     [Symbol.asyncIterator]() {
       return this;
     },
     async next() {
-      if (!pendingFirst) return inner.next();
+      if (ended) return { value: undefined, done: true };
       const read = pendingFirst;
       pendingFirst = undefined;
-      return { value: await read(), done: false };
+      const result = await Promise.race([read ? read().then((value) => ({ value, done: false }) as const) : inner.next(), endOf]);
+      if (result.value === SESSION_ENDED) {
+        ended = true;
+        release();
+        void inner.return?.();
+      }
+      return result;
     },
     async return() {
       release();
@@ -486,10 +517,10 @@ builder.subscriptionField('notificationAdded', (t) =>
     type: Notification,
     description: `Each new notification of the signed-in member, as it arrives, members only (NotAuthenticatedError otherwise). It may arrive up to ${NOTIFICATION_POLL_INTERVAL_MS / 1000} seconds after it was sent.`,
     subscribe: async (_root, _args, context) => {
-      const { userId, release } = await watchInbox(context);
-      return releasing(pipe(context.pubSub.subscribe('notificationAdded', userId), filter(eachOnce())), release);
+      const watch = await watchInbox(context);
+      return releasing(pipe(context.pubSub.subscribe('notificationAdded', watch.userId), filter(eachOnce())), watch);
     },
-    resolve: (notification) => notification,
+    resolve: unlessSessionEnded,
   }),
 );
 
@@ -498,10 +529,10 @@ builder.subscriptionField('unreadNotificationCount', (t) =>
     description:
       "The signed-in member's count of unread notifications: the current count first, then the count each time it changes. Members only (NotAuthenticatedError otherwise).",
     subscribe: async (_root, _args, context) => {
-      const { userId, release } = await watchInbox(context);
+      const watch = await watchInbox(context);
       const current = async () => (await context.messaging.notifications({ page: 1, pageSize: 1 })).noread_count;
-      return releasing(context.pubSub.subscribe('unreadNotificationCount', userId), release, current);
+      return releasing(context.pubSub.subscribe('unreadNotificationCount', watch.userId), watch, current);
     },
-    resolve: (count) => count,
+    resolve: unlessSessionEnded,
   }),
 );

@@ -15,6 +15,8 @@ import {
  */
 export interface LiveSession {
   storedToken(): string | null;
+  /** The gateway ended the session (a member subscription answered UNAUTHORIZED): dropped as an HTTP refusal drops it. */
+  signalUnauthorized(): boolean;
   deviceId(): string;
   /** LIVE_RECONNECT of domain/limits. */
   reconnect: { firstWaitMs: number; maxWaitMs: number };
@@ -111,6 +113,9 @@ export function subscribeLive(
       {
         next: (value) => {
           failures = 0;
+          // The session ended elsewhere (logged out on another device, revoked): the app forgets it, and the screens
+          // holding member subscriptions go with it.
+          if (value.errors?.some((error) => error.extensions?.code === 'UNAUTHORIZED') && session.signalUnauthorized()) return;
           sink.next(value as GraphQLResponse);
         },
         error: () => {

@@ -1,11 +1,12 @@
 import { Observable, type GraphQLResponse, type SubscribeFunction } from 'relay-runtime';
 import { FRESHNESS, LIVE_RECONNECT } from '@domain/limits.js';
-import { deviceId, storedToken } from '../session';
+import { deviceId, signalUnauthorized, storedToken } from '../session';
 import type { LiveSession } from './liveSocket';
 
 /** What the socket's code reads from the app (main.tsx sets `routeQuery`). */
 export const liveSession: LiveSession = {
   storedToken,
+  signalUnauthorized,
   deviceId,
   reconnect: LIVE_RECONNECT,
   hiddenStaleMs: FRESHNESS.postLists,
