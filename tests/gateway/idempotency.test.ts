@@ -52,6 +52,48 @@ describe('idempotency keys through the gateway', () => {
     expect(await repliesSaying(input.content)).toBe(1);
   });
 
+  it('a repeat answers the reply and its post as they are now, not as the first answer had them; deleted since, NotFoundError', async () => {
+    const CURRENT = /* GraphQL */ `
+      mutation Reply($input: CreateReplyInput!) {
+        createReply(input: $input) {
+          __typename
+          ... on CreateReplyPayload { replyEdge { node { databaseId likeCount } } post { id replyCount likeCount } }
+          ... on NotFoundError { message }
+        }
+      }
+    `;
+    const input = { postId, content: '다시 보내도 지금 모습으로', idempotencyKey: 'gw-reply-current' };
+    const first = (await stack.graphql(CURRENT, { input }, token)).data.createReply;
+    // Meanwhile the post gets another reply, and this reply a like.
+    await stack.graphql(REPLY, { input: { postId, content: '그 사이에 달린 댓글' } }, token);
+    const replyId = encodeGlobalID('Reply', first.replyEdge.node.databaseId);
+    await stack.graphql('mutation ($id: ID!) { toggleReplyLike(input: { id: $id }) { __typename } }', { id: replyId }, token);
+
+    const repeat = (await stack.graphql(CURRENT, { input }, token)).data.createReply;
+    expect(repeat.replyEdge.node.databaseId).toBe(first.replyEdge.node.databaseId);
+    expect(repeat.post.replyCount).toBe(first.post.replyCount + 1);
+    expect(repeat.replyEdge.node.likeCount).toBe(first.replyEdge.node.likeCount + 1);
+    expect(await repliesSaying(input.content)).toBe(1);
+
+    await stack.graphql('mutation ($id: ID!) { deleteReply(input: { id: $id }) { __typename } }', { id: replyId }, token);
+    const afterDelete = (await stack.graphql(CURRENT, { input }, token)).data.createReply;
+    expect(afterDelete.__typename).toBe('NotFoundError');
+    expect(await repliesSaying(input.content)).toBe(1);
+  });
+
+  it('a repeated createPost answers the post as it is now', async () => {
+    const CURRENT_POST = /* GraphQL */ `
+      mutation Create($input: CreatePostInput!) {
+        createPost(input: $input) { ... on CreatePostPayload { post { id databaseId likeCount } } }
+      }
+    `;
+    const input = { title: '다시 보낸 글', content: '좋아요가 붙은 뒤에', idempotencyKey: 'gw-post-current' };
+    const first = (await stack.graphql(CURRENT_POST, { input }, token)).data.createPost.post;
+    await stack.graphql('mutation ($id: ID!) { togglePostLike(input: { id: $id }) { __typename } }', { id: first.id }, token);
+    const repeat = (await stack.graphql(CURRENT_POST, { input }, token)).data.createPost.post;
+    expect(repeat).toEqual({ ...first, likeCount: first.likeCount + 1 });
+  });
+
   it('two identical createPost at the same moment store one post', async () => {
     const input = { title: '두 번 누른 글', content: '한 번만', idempotencyKey: 'gw-post-race' };
     const answers = await Promise.all([1, 2].map(() => stack.graphql(CREATE_POST, { input }, token)));

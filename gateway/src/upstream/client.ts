@@ -30,6 +30,14 @@ import { endUpstreamCallSpan, startUpstreamCallSpan } from './tracing.js';
 /** The spec's overall time-out of a call (002 §7.1, §9). */
 export const UPSTREAM_TIMEOUT_MS = HTTP_TIMEOUT_MS;
 
+/** The answers the upstream replayed for a repeated idempotency key: its first answer, as it was then. */
+const replayedAnswers = new WeakSet<object>();
+
+/** Whether `answer` is a replayed first answer (`Idempotent-Replayed`): what it says of counts and state may be old. */
+export function wasReplayed(answer: unknown): boolean {
+  return typeof answer === 'object' && answer !== null && replayedAnswers.has(answer);
+}
+
 /** Who is calling: forwarded to upstream on every request (002 §7.1). */
 export interface Caller {
   token?: string;
@@ -459,6 +467,7 @@ export class UpstreamClient {
         retryAfterMs(response.headers['retry-after']),
       );
     }
+    if (response.headers[IDEMPOTENCY.replayedHeader.toLowerCase()] === 'true' && typeof payload === 'object' && payload !== null) replayedAnswers.add(payload);
     return payload as T;
   }
 

@@ -12,7 +12,7 @@ import type {
 } from '../../../../domain/api.js';
 import { FormData as UndiciFormData } from 'undici';
 import { withTypedRefusals } from '../../graphql/errors.js';
-import type { Caller, QueryValue, UpstreamClient } from '../../upstream/client.js';
+import { wasReplayed, type Caller, type QueryValue, type UpstreamClient } from '../../upstream/client.js';
 import type { PublicCache } from '../../upstream/public-cache.js';
 import { ReadAhead } from '../../upstream/read-ahead.js';
 
@@ -105,8 +105,10 @@ export class CommunityApi {
     return this.client.getShared('/v1/community/reply/', this.caller, { target_user_id: userId, page, page_size: pageSize });
   }
 
-  createPost(body: Record<string, unknown>, idempotencyKey?: string): Promise<PostJson> {
-    return withTypedRefusals(this.client.request('POST', '/v1/community/', { ...this.caller, idempotencyKey }, undefined, body));
+  /** A repeated key answers the post as it is now (a replay is the first answer, with its counts of then). */
+  async createPost(body: Record<string, unknown>, idempotencyKey?: string): Promise<PostJson> {
+    const created = await withTypedRefusals(this.client.request<PostJson>('POST', '/v1/community/', { ...this.caller, idempotencyKey }, undefined, body));
+    return wasReplayed(created) ? this.post(created.id, { countView: false }) : created;
   }
 
   updatePost(id: number, body: Record<string, unknown>): Promise<PostJson> {
@@ -137,8 +139,14 @@ export class CommunityApi {
     return this.client.get('/v1/community/bookmarks/', this.caller, { page, page_size: pageSize });
   }
 
-  createReply(postId: number, body: { content: string; parent_id?: number }, idempotencyKey?: string): Promise<ReplyWriteJson> {
-    return withTypedRefusals(this.client.request('POST', `/v1/community/${postId}/reply/`, { ...this.caller, idempotencyKey }, undefined, body));
+  /** A repeated key answers the reply and its post as they are now: deleted since, it is not found. */
+  async createReply(postId: number, body: { content: string; parent_id?: number }, idempotencyKey?: string): Promise<ReplyWriteJson> {
+    const created = await withTypedRefusals(
+      this.client.request<ReplyWriteJson>('POST', `/v1/community/${postId}/reply/`, { ...this.caller, idempotencyKey }, undefined, body),
+    );
+    if (!wasReplayed(created)) return created;
+    const [reply, post] = await Promise.all([this.reply(created.id), this.post(postId, { countView: false })]);
+    return { ...reply, post };
   }
 
   updateReply(postId: number, replyId: number, body: { content: string }): Promise<ReplyJson> {
