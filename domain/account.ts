@@ -119,7 +119,7 @@ export const profileUpdateSchema = z.object({
       notifications: z.boolean().optional(),
       emailAlerts: z.boolean().optional(),
       pushAlerts: z.boolean().optional(),
-      privacy: z.enum(PRIVACY_LEVELS).optional(),
+      privacy: z.enum(PRIVACY_LEVELS, { error: v.privacy(PRIVACY_LEVELS) }).optional(),
     })
     .optional(),
 });

@@ -24,6 +24,7 @@ export const accountTexts = {
     bioMax: (max: number) => `소개는 ${max}자 이하여야 합니다.`,
     birthDate: '생년월일은 YYYY-MM-DD 형식이어야 합니다.',
     gender: '성별은 male, female, other 중 하나여야 합니다.',
+    privacy: (levels: readonly string[]) => `공개 범위는 ${levels.join(', ')} 중 하나여야 합니다.`,
     locationMax: (max: number) => `지역은 ${max}자 이하여야 합니다.`,
     website: '올바른 URL을 입력해주세요.',
     phone: '올바른 전화번호를 입력해주세요.',

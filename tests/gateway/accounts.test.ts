@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountTexts } from '../../domain/messages.js';
+import { PRIVACY_LEVELS } from '../../domain/limits.js';
 import { posts } from '../../upstream/src/db/schema.js';
 import { useStack } from '../helpers/stack.js';
 
@@ -42,7 +43,7 @@ describe('accounts through the gateway', () => {
     stack.proxy.reset();
     const blank = (await login(' ', 'whatever1')).data.loginWithPassword;
     expect(blank.__typename).toBe('ValidationError');
-    expect(blank.issues).toEqual([{ path: ['input', 'email'], message: v.identifierRequired }]);
+    expect(blank.issues).toEqual([{ path: ['input', 'identifier'], message: v.identifierRequired }]);
     expect((await login('02-123-4567', 'whatever1')).data.loginWithPassword.issues[0].message).toBe(v.identifierInvalid);
     expect(stack.upstreamRequests()).toEqual([]);
   });
@@ -108,10 +109,12 @@ describe('accounts through the gateway', () => {
     const UPDATE = `mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { __typename
       ... on UpdateProfilePayload { viewer { id nickname bio website gender preferences { privacy } } }
       ... on ValidationError { issues { path message } } } }`;
-    const bad = await stack.graphql(UPDATE, { input: { nickname: 'x', website: 'nope' } }, token);
+    const bad = await stack.graphql(UPDATE, { input: { nickname: 'x', website: 'nope', privacy: 'nobody' } }, token);
     expect(bad.data.updateProfile.issues).toEqual([
       { path: ['input', 'nickname'], message: v.nickname(2, 20) },
       { path: ['input', 'website'], message: v.website },
+      // The input's own field (the REST body nests it under preferences), in the domain's words.
+      { path: ['input', 'privacy'], message: v.privacy(PRIVACY_LEVELS) },
     ]);
     const updated = await stack.graphql(
       UPDATE,

@@ -41,7 +41,7 @@ import {
   TooManyAttemptsError,
   ValidationError,
 } from '../../graphql/errors.js';
-import { targetUpstreamIdOf, validateInput, withoutNulls } from '../../graphql/ids.js';
+import { issuesAt, targetUpstreamIdOf, validateInput, withoutNulls } from '../../graphql/ids.js';
 import { targetIdFields, payloadMutation, type PayloadFields } from '../../graphql/mutations.js';
 import { User } from '../../graphql/refs.js';
 import { Gender } from './user.js';
@@ -101,7 +101,10 @@ payloadMutation('loginWithPassword', {
   }),
   payload: loginPayload,
   resolve: async (input, context) => {
-    const body = validateInput(loginSchema, { email: input.identifier, password: input.password, rememberMe: input.rememberMe ?? false }, ['input']);
+    const parsed = loginSchema.safeParse({ email: input.identifier, password: input.password, rememberMe: input.rememberMe ?? false });
+    // The REST body's `email` is the input's `identifier`.
+    if (!parsed.success) throw new ValidationError(issuesAt(parsed.error, [])).under(['input'], { email: 'identifier' });
+    const body = parsed.data;
     const attempts = context.loginAttempts();
     const ip = clientIpOf(context);
     await attempts.assertAllowed(body.email, ip);
@@ -266,7 +269,16 @@ payloadMutation('updateProfile', {
   resolve: async (input, context) => {
     const { notifications, emailAlerts, pushAlerts, privacy, ...fields } = withoutNulls(input);
     const preferences = withoutNulls({ notifications, emailAlerts, pushAlerts, privacy });
-    const body = validateInput(profileUpdateSchema, { ...fields, ...(Object.keys(preferences).length ? { preferences } : {}) }, ['input']);
+    const parsed = profileUpdateSchema.safeParse({ ...fields, ...(Object.keys(preferences).length ? { preferences } : {}) });
+    // The input is flat where the REST body nests the preferences: issues name the input's own fields.
+    if (!parsed.success) {
+      const issues = issuesAt(parsed.error, []).map(({ path, ...issue }) => ({
+        ...issue,
+        path: ['input', ...(path[0] === 'preferences' ? path.slice(1) : path)],
+      }));
+      throw new ValidationError(issues);
+    }
+    const body = parsed.data;
     return { viewer: await context.accounts.updateProfile(body) };
   },
 });
