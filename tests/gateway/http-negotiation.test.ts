@@ -73,18 +73,31 @@ describe('HEAD /graphql', () => {
 });
 
 describe("GraphiQL's page", () => {
-  it('is sent gzip-encoded to clients accepting it, whole to the others', async () => {
+  it('is sent brotli- or gzip-encoded to clients accepting either, whole to the others, and revalidated by its ETag', async () => {
     const accept = 'text/html';
-    const compressed = await fetch(`${rig.gateway.url}/graphql`, { headers: { accept, 'accept-encoding': 'gzip, deflate, br' } });
-    expect(compressed.headers.get('content-encoding')).toBe('gzip');
-    expect(compressed.headers.get('vary')).toMatch(/accept-encoding/i);
-    const html = await compressed.text();
+    const brotli = await fetch(`${rig.gateway.url}/graphql`, { headers: { accept, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
+    const html = await brotli.text();
     expect(html).toContain('CommunityFeed');
-    expect(Number(compressed.headers.get('content-length'))).toBeLessThan(Buffer.byteLength(html) / 2);
+    const gzipped = await fetch(`${rig.gateway.url}/graphql`, { headers: { accept, 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzipped.text()).toBe(html);
+    expect(Number(gzipped.headers.get('content-length'))).toBeLessThan(Buffer.byteLength(html) / 2);
+    expect(Number(brotli.headers.get('content-length'))).toBeLessThan(Number(gzipped.headers.get('content-length')));
 
     const whole = await fetch(`${rig.gateway.url}/graphql`, { headers: { accept, 'accept-encoding': 'identity' } });
     expect(whole.headers.get('content-encoding')).toBeNull();
     expect(await whole.text()).toBe(html);
+
+    // Opened again: the browser asks with the ETag it has and gets 304, no 9 MB.
+    const etag = brotli.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(whole.headers.get('etag')).toBe(etag);
+    expect(brotli.headers.get('cache-control')).toBe('no-cache');
+    const again = await fetch(`${rig.gateway.url}/graphql`, { headers: { accept, 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
   });
 });
 
