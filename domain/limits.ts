@@ -427,11 +427,6 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 /** A request refused while a server drains: `Retry-After` asks its client to come back this soon (another replica takes it). */
 export const DRAIN_RETRY_AFTER_SECONDS = 1;
 
-/** A setting read from the environment as a positive whole number; unset or anything else is the fallback. */
-export function positiveIntegerSetting(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return value !== undefined && Number.isSafeInteger(parsed) && parsed > 0 ? parsed : fallback;
-}
 /**
  * The web client's live updates: after a lost socket or a refused subscription it tries again forever, each wait
  * twice the last (from `firstWaitMs`, at most `maxWaitMs`), drawn at random between half and all of it so the

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 import { buildUpstream } from '../upstream/src/app.js';
-import { demoDataSetting } from '../upstream/src/db/demo-data.js';
+import { upstreamEnvFrom, upstreamOptionsOf } from '../upstream/src/config.js';
 import { startOrExplain } from '../upstream/src/errors.js';
 import { shutdownTracing, tracerProviderFromEnv } from '../upstream/src/http/tracing.js';
-import { sweepTimingFromEnv } from '../upstream/src/uploads/sweeps.js';
 import { gatewayEnvFrom, settingsOf, settingsOrExit } from '../gateway/src/server/config.js';
 import { startGateway } from '../gateway/src/server/server.js';
 
@@ -16,6 +15,11 @@ const env = process.env;
 const gatewayEnv = settingsOrExit(() => gatewayEnvFrom(env));
 const settings = settingsOf(gatewayEnv);
 const { shutdownGraceMs } = settings;
+/**
+ * The bundled upstream's settings (unless UPSTREAM_URL names a real API), read by its own schema (upstream/src/config.ts)
+ * before anything starts too; PORT and HOST are the gateway's here, the upstream listens on UPSTREAM_PORT.
+ */
+const upstreamEnv = gatewayEnv.UPSTREAM_URL ? undefined : settingsOrExit(() => upstreamEnvFrom({ ...env, PORT: undefined, HOST: undefined }));
 
 /**
  * The web build runs beside the upstream's start (database, migrations, demo data): the first start waits for the
@@ -34,8 +38,6 @@ webBuilt.catch(() => {});
 
 const port = gatewayEnv.PORT;
 const host = gatewayEnv.HOST ?? 'localhost';
-/** Where the mails' links lead: the web app this process serves, unless APP_URL names another address. */
-const appUrl = env.APP_URL || settings.publicUrl || `http://${host}:${port}`;
 
 /**
  * Both servers log JSON lines at LOG_LEVEL, as when started apart: by default `info` (each request) in production and
@@ -46,28 +48,22 @@ const logger = logLevel !== 'silent';
 
 let upstreamUrl = gatewayEnv.UPSTREAM_URL;
 let stopUpstream = async () => {};
-if (!upstreamUrl) {
+if (!upstreamUrl && upstreamEnv) {
+  const options = upstreamOptionsOf(upstreamEnv);
   const tracerProvider = await tracerProviderFromEnv();
   const upstream = await startOrExplain('upstream', () =>
     buildUpstream({
-      databaseUrl: env.DATABASE_URL,
-      dataDir: env.UPSTREAM_DATA_DIR ?? '.data/upstream',
-      seed: demoDataSetting(env.DEMO_DATA),
-      publicUrl: env.UPSTREAM_PUBLIC_URL || undefined,
-      mail: {
-        smtpUrl: env.SMTP_URL || undefined,
-        dir: env.MAIL_DIR || undefined,
-        appUrl,
-        from: env.MAIL_FROM || undefined,
-        warnWithoutSmtp: env.NODE_ENV === 'production',
-      },
+      ...options,
+      // REDIS_URL is the gateway's here: in one process with it the upstream keeps its failed-login counters in memory.
+      redisUrl: undefined,
+      // Where the mails' links lead: the web app this process serves, unless APP_URL names another address.
+      mail: { ...options.mail, appUrl: options.mail.appUrl ?? settings.publicUrl ?? `http://${host}:${port}` },
       tracerProvider,
       logger,
       logLevel,
-      unusedUploadsSweep: sweepTimingFromEnv(env),
     }),
   );
-  const upstreamPort = Number(env.UPSTREAM_PORT ?? 4001);
+  const upstreamPort = upstreamEnv.UPSTREAM_PORT;
   await upstream.app.listen({ port: upstreamPort, host: '127.0.0.1' });
   upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
   stopUpstream = async () => {
@@ -78,7 +74,8 @@ if (!upstreamUrl) {
 
 await webBuilt;
 const gateway = await startGateway({
-  upstreamUrl,
+  // Read above: UPSTREAM_URL, or the bundled upstream's address.
+  upstreamUrl: upstreamUrl as string,
   port,
   host,
   webDir: gatewayEnv.WEB_DIR ?? 'dist/web',

@@ -27,7 +27,7 @@ it('a DEMO_DATA that is neither true nor false stops the start', async () => {
   const started = await runUpstreamProgram({ DEMO_DATA: 'flase' });
   expect(started.listened).toBe(false);
   expect(started.code).not.toBe(0);
-  expect(started.stderr).toContain('DEMO_DATA must be true or false, got "flase"');
+  expect(started.stderr).toContain('upstream: DEMO_DATA="flase" is not usable: expected true or false');
 }, 120_000);
 
 describe.runIf(serverUrl)('on PostgreSQL (DATABASE_URL)', () => {

@@ -8,7 +8,9 @@ import { buildUpstream, issueToken, type Upstream } from '../../upstream/src/app
 import type { Database } from '../../upstream/src/db/client.js';
 import { images, postImages, posts } from '../../upstream/src/db/schema.js';
 import { imageFiles, releaseUnusedImages, sweepUnusedImages } from '../../upstream/src/uploads/images.js';
-import { scheduleUnusedImageSweeps, sweepTimingFromEnv } from '../../upstream/src/uploads/sweeps.js';
+import { scheduleUnusedImageSweeps } from '../../upstream/src/uploads/sweeps.js';
+import { upstreamEnvFrom, upstreamOptionsOf } from '../../upstream/src/config.js';
+import { ConfigError } from '../../domain/settings.js';
 import { jpegPhoto } from '../helpers/media-files.js';
 import { backends, postgresTarget, startUpstream, type PostgresTarget, type RunningUpstream } from '../helpers/upstream.js';
 import { until } from '../helpers/ws.js';
@@ -396,13 +398,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two upstreams sweeping one Postgr
 });
 
 describe('the operator settings of the sweep', () => {
-  it('UNUSED_UPLOADS_GRACE_MS and UNUSED_UPLOADS_SWEEP_INTERVAL_MS set the grace and the interval; unset or unusable, the defaults', () => {
-    expect(sweepTimingFromEnv({ UNUSED_UPLOADS_GRACE_MS: '604800000', UNUSED_UPLOADS_SWEEP_INTERVAL_MS: '900000' })).toEqual({
+  const sweepTiming = (env: Record<string, string>) => upstreamOptionsOf(upstreamEnvFrom(env)).unusedUploadsSweep;
+
+  it('UNUSED_UPLOADS_GRACE_MS and UNUSED_UPLOADS_SWEEP_INTERVAL_MS set the grace and the interval; unset, the defaults; unusable, a refused start', () => {
+    expect(sweepTiming({ UNUSED_UPLOADS_GRACE_MS: '604800000', UNUSED_UPLOADS_SWEEP_INTERVAL_MS: '900000' })).toEqual({
       graceMs: 604_800_000,
       everyMs: 900_000,
     });
-    const defaults = { graceMs: UNUSED_UPLOADS_SWEEP.graceMs, everyMs: UNUSED_UPLOADS_SWEEP.everyMs };
-    expect(sweepTimingFromEnv({})).toEqual(defaults);
-    expect(sweepTimingFromEnv({ UNUSED_UPLOADS_GRACE_MS: '0', UNUSED_UPLOADS_SWEEP_INTERVAL_MS: 'hourly' })).toEqual(defaults);
+    expect(sweepTiming({})).toEqual({ graceMs: UNUSED_UPLOADS_SWEEP.graceMs, everyMs: UNUSED_UPLOADS_SWEEP.everyMs });
+    expect(() => sweepTiming({ UNUSED_UPLOADS_GRACE_MS: '0', UNUSED_UPLOADS_SWEEP_INTERVAL_MS: 'hourly' })).toThrow(ConfigError);
   });
 });

@@ -51,7 +51,7 @@ export interface UpstreamOptions {
   dataDir?: string;
   /**
    * Fill an empty database with the demo community (its members include staff with a known password). Default: true
-   * for the embedded PGlite, false with `databaseUrl` (DEMO_DATA, `demoDataSetting`). Never touches existing data.
+   * for the embedded PGlite, false with `databaseUrl` (DEMO_DATA, read by `config.ts`). Never touches existing data.
    */
   seed?: boolean;
   logger?: boolean;
@@ -86,7 +86,7 @@ export interface UpstreamOptions {
   tracerProvider?: TracerProvider;
   /**
    * When uploads nothing uses are released (uploads/sweeps.ts; defaults UNUSED_UPLOADS_SWEEP: three days old, hourly,
-   * the first sweep a minute after the start). `sweepTimingFromEnv` reads the operator's settings; `false` runs no
+   * the first sweep a minute after the start). `config.ts` reads the operator's settings; `false` runs no
    * sweep (a test that calls `sweepUnusedImages` itself, or counts every query sent).
    */
   unusedUploadsSweep?: SweepTiming | false;

@@ -1,4 +1,5 @@
 import type { ErrorDetail } from '../../domain/api.js';
+import { ConfigError } from '../../domain/settings.js';
 
 /**
  * Expected failures in the domain's words. Repositories and routes throw them; only http/errors.ts knows
@@ -53,13 +54,18 @@ export class ValidationError extends Error {
  */
 export class StartupError extends Error {}
 
-/** Runs a start; one the operator must fix (a `StartupError`) ends with one line saying what, on stderr, and exit code 1. */
-export async function startOrExplain<T>(service: string, start: () => Promise<T>): Promise<T> {
+/**
+ * Runs a start; one the operator must fix (a `StartupError`, or settings the schema of `config.ts` refuses) ends with
+ * one line per fault saying what, on stderr, and exit code 1.
+ */
+export async function startOrExplain<T>(service: string, start: () => T | Promise<T>): Promise<T> {
   try {
     return await start();
   } catch (error) {
-    if (!(error instanceof StartupError)) throw error;
-    console.error(`${service}: ${error.message}`);
+    // A ConfigError's lines already name the service.
+    if (error instanceof ConfigError) console.error(error.message);
+    else if (error instanceof StartupError) console.error(`${service}: ${error.message}`);
+    else throw error;
     process.exit(1);
   }
 }

@@ -2,6 +2,21 @@ import { NOTIFICATION_POLL_INTERVAL_MS, SHUTDOWN_GRACE_MS, UPSTREAM_RESILIENCE, 
 import { redisPrefixFrom } from '../../../domain/redis.js';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
+import {
+  address,
+  ConfigError,
+  envFrom,
+  httpAddress,
+  logLevel,
+  NO,
+  port,
+  readBy,
+  redisUrl,
+  text,
+  wholeNumber,
+  yesNo,
+  type Env,
+} from '../../../domain/settings.js';
 
 /** What an operator can switch with environment variables (docs/configuration.md). */
 export interface GatewaySettings {
@@ -34,10 +49,6 @@ export interface GatewaySettings {
   wsSetupConcurrency: number;
   wsSetupQueue: number;
 }
-
-/** The words a yes/no setting takes (any case); unset or blank is its default. */
-const YES = /^(true|1|yes|on)$/i;
-const NO = /^(false|0|no|off)$/i;
 
 /**
  * TRUST_PROXY: `true`, a hop count, or a comma-separated list of proxy addresses or CIDR ranges (and proxy-addr's
@@ -75,64 +86,11 @@ export function fastifyTrustProxy(setting: GatewaySettings['trustProxy']): boole
   return setting;
 }
 
-/** An http(s) origin, optionally with a path prefix, without its trailing slash; anything else stops the start. */
-export function publicUrl(value: string | undefined): string | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const url = URL.parse(value.trim());
-  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
-    throw new Error('expected an http:// or https:// address without query or fragment, e.g. https://slime.example');
-  }
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-}
+/** PUBLIC_URL: an http(s) origin, optionally with a path prefix, without its trailing slash; anything else stops the start. */
+export const publicUrl = httpAddress;
 
-/** A setting the gateway cannot start with: one line per bad variable (its name, its value, what it takes). */
-export class GatewayConfigError extends Error {
-  constructor(readonly lines: string[]) {
-    super(lines.join('\n'));
-    this.name = 'GatewayConfigError';
-  }
-}
-
-/** pino's levels, as LOG_LEVEL takes them. */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** Unset and blank are the same (the default); values are read without surrounding spaces. */
-const text = () => z.preprocess((value) => (typeof value === 'string' ? value.trim() || undefined : value), z.string().optional());
-
-/** `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`, any case); unset or blank is `fallback`. */
-const yesNo = (fallback: boolean) =>
-  text().transform((value, context) => {
-    if (value === undefined) return fallback;
-    if (YES.test(value)) return true;
-    if (NO.test(value)) return false;
-    context.addIssue({ code: 'custom', message: 'expected true or false' });
-    return z.NEVER;
-  });
-
-/** A whole number from `min` up, with a default when unset or blank. */
-const wholeNumber = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
-  text().transform((value, context) => {
-    if (value === undefined) return fallback;
-    const number = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (Number.isSafeInteger(number) && number >= min && number <= max) return number;
-    context.addIssue({
-      code: 'custom',
-      message: max === Number.MAX_SAFE_INTEGER ? `expected a whole number of ${min} or more` : `expected a whole number from ${min} to ${max}`,
-    });
-    return z.NEVER;
-  });
-
-/** A value a function of its own reads (and refuses by throwing); its message says what it takes. */
-const readBy = <T>(read: (value: string | undefined) => T) =>
-  text().transform((value, context) => {
-    try {
-      return read(value);
-    } catch (error) {
-      context.addIssue({ code: 'custom', message: (error as Error).message });
-      return z.NEVER;
-    }
-  });
+/** A setting the gateway cannot start with (the error of domain/settings.ts, under the name the gateway's callers know). */
+export { ConfigError as GatewayConfigError } from '../../../domain/settings.js';
 
 /**
  * The gateway's whole environment, read in one place (docs/configuration.md). A value that does not fit stops the
@@ -140,13 +98,11 @@ const readBy = <T>(read: (value: string | undefined) => T) =>
  * setting read as a number or a flag must not pass for its default or for nonsense.
  */
 const gatewayEnv = z.object({
-  PORT: wholeNumber(4000, 0, 65535),
+  PORT: port(4000),
   HOST: text(),
-  UPSTREAM_URL: text().pipe(
-    z.url({ protocol: /^https?$/, error: "expected the REST API's http:// or https:// address, e.g. http://127.0.0.1:4001" }).optional(),
-  ),
+  UPSTREAM_URL: address(/^https?$/, "expected the REST API's http:// or https:// address, e.g. http://127.0.0.1:4001"),
   WEB_DIR: text(),
-  LOG_LEVEL: text().pipe(z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).optional()),
+  LOG_LEVEL: logLevel(),
   GRAPHQL_INTROSPECTION: yesNo(true),
   GRAPHIQL: yesNo(true),
   PERSISTED_ONLY: yesNo(false),
@@ -156,8 +112,7 @@ const gatewayEnv = z.object({
       .map((origin) => origin.trim())
       .filter(Boolean),
   ),
-  // What ioredis connects to: redis:// or rediss:// (TLS). Anything else it reads as a host name or a socket path.
-  REDIS_URL: text().pipe(z.url({ protocol: /^rediss?$/, error: 'expected a redis://host:port or rediss://host:port address' }).optional()),
+  REDIS_URL: redisUrl(),
   REDIS_PREFIX: readBy(redisPrefixFrom),
   TRUST_PROXY: readBy(trustProxyFrom),
   PUBLIC_URL: readBy(publicUrl),
@@ -172,14 +127,8 @@ const gatewayEnv = z.object({
 export type GatewayEnv = z.output<typeof gatewayEnv>;
 
 /** The environment read by the schema, or a GatewayConfigError with one line per bad setting. */
-export function gatewayEnvFrom(env: NodeJS.ProcessEnv = process.env): GatewayEnv {
-  const parsed = gatewayEnv.safeParse(env);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((issue) => {
-    const name = String(issue.path[0]);
-    return `gateway: ${name}=${JSON.stringify(env[name] ?? '')} is not usable: ${issue.message}`;
-  });
-  throw new GatewayConfigError(lines);
+export function gatewayEnvFrom(env: Env = process.env): GatewayEnv {
+  return envFrom('gateway', gatewayEnv, env);
 }
 
 /** Reads the settings, or ends the process with the lines naming what is wrong (exit 1, no stack): for main programs. */
@@ -187,13 +136,13 @@ export function settingsOrExit<T>(read: () => T): T {
   try {
     return read();
   } catch (error) {
-    if (!(error instanceof GatewayConfigError)) throw error;
+    if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
 }
 
-export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewaySettings {
+export function settingsFromEnv(env: Env = process.env): GatewaySettings {
   return settingsOf(gatewayEnvFrom(env));
 }
 

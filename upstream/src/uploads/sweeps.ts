@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { positiveIntegerSetting, UNUSED_UPLOADS_SWEEP } from '../../../domain/limits.js';
+import { UNUSED_UPLOADS_SWEEP } from '../../../domain/limits.js';
 import type { Database } from '../db/client.js';
 import { sweepUnusedImages } from './images.js';
 import type { MediaStore } from './store.js';
 
-/** When the upstream sweeps unused uploads (defaults: UNUSED_UPLOADS_SWEEP). */
+/** When the upstream sweeps unused uploads (defaults: UNUSED_UPLOADS_SWEEP; the operator's UNUSED_UPLOADS_* settings: config.ts). */
 export interface SweepTiming {
   /** How old an unused upload must be to be released. */
   graceMs?: number;
@@ -13,14 +13,6 @@ export interface SweepTiming {
   everyMs?: number;
   /** Time from the start to the first sweep. */
   firstAfterMs?: number;
-}
-
-/** The operator's settings: UNUSED_UPLOADS_GRACE_MS and UNUSED_UPLOADS_SWEEP_INTERVAL_MS (docs/configuration.md). */
-export function sweepTimingFromEnv(env: NodeJS.ProcessEnv): SweepTiming {
-  return {
-    graceMs: positiveIntegerSetting(env.UNUSED_UPLOADS_GRACE_MS, UNUSED_UPLOADS_SWEEP.graceMs),
-    everyMs: positiveIntegerSetting(env.UNUSED_UPLOADS_SWEEP_INTERVAL_MS, UNUSED_UPLOADS_SWEEP.everyMs),
-  };
 }
 
 /** Node fires a timer set for longer than this at once: a longer wait is this long. */
