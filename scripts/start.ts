@@ -3,6 +3,7 @@ import { buildUpstream } from '../upstream/src/app.js';
 import { upstreamEnvFrom, upstreamOptionsOf } from '../upstream/src/config.js';
 import { startOrExplain } from '../upstream/src/errors.js';
 import { shutdownTracing, tracerProviderFromEnv } from '../upstream/src/http/tracing.js';
+import { stopSignals } from '../upstream/src/stop-signals.js';
 import { gatewayEnvFrom, settingsOf, settingsOrExit } from '../gateway/src/server/config.js';
 import { startGateway } from '../gateway/src/server/server.js';
 
@@ -11,6 +12,8 @@ import { startGateway } from '../gateway/src/server/server.js';
  * and the gateway in this one process, and prints where to go.
  */
 const env = process.env;
+/** SIGINT/SIGTERM heard from the start: one during the start (migrations, demo data, the build) stops the process once it is up. */
+const signals = stopSignals('npm start');
 /** The gateway's settings, read by its schema before anything starts: a bad one stops `npm start` with a line naming it. */
 const gatewayEnv = settingsOrExit(() => gatewayEnvFrom(env));
 const settings = settingsOf(gatewayEnv);
@@ -87,13 +90,11 @@ const gateway = await startGateway({
 const address = settings.publicUrl ?? gateway.url;
 console.log(`\n  슬라임 커뮤니티: ${address}/community\n  GraphiQL:       ${address}/graphql\n  upstream REST:  ${upstreamUrl}\n`);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    // A backstop in case closing a client (Redis, the database) hangs past the grace.
-    setTimeout(() => process.exit(1), shutdownGraceMs + 5000).unref();
-    // The gateway drains first (its requests under way still need the upstream), then the upstream stops.
-    await gateway.shutdown(shutdownGraceMs);
-    await stopUpstream();
-    process.exit(0);
-  });
-}
+signals.whenStarted(async () => {
+  // A backstop in case closing a client (Redis, the database) hangs past the grace.
+  setTimeout(() => process.exit(1), shutdownGraceMs + 5000).unref();
+  // The gateway drains first (its requests under way still need the upstream), then the upstream stops.
+  await gateway.shutdown(shutdownGraceMs);
+  await stopUpstream();
+  process.exit(0);
+});

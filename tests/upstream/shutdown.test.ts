@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
+import { errorMessages } from '../../domain/messages.js';
+import { DRAIN_RETRY_AFTER_SECONDS } from '../../domain/limits.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const cleanups: (() => void)[] = [];
@@ -12,9 +14,8 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0).reverse()) cleanup();
 });
 
-/** `npm run upstream` as operators run it: its own process on a fresh PGlite folder, stopped with a signal. */
-async function spawnUpstream(env: Record<string, string>) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'upstream-shutdown-'));
+/** `npm run upstream` as operators run it: its own process on a PGlite folder (a fresh one unless given), stopped with a signal. */
+function spawnProgram(env: Record<string, string>, dataDir = mkdtempSync(join(tmpdir(), 'upstream-shutdown-'))) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'upstream/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', REDIS_URL: '', DATABASE_URL: '', UPSTREAM_DATA_DIR: dataDir, ...env },
@@ -22,19 +23,26 @@ async function spawnUpstream(env: Record<string, string>) {
   });
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   cleanups.push(() => void child.kill('SIGKILL'));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let errors = '';
+  let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, dataDir, exited, errors: () => errors, output: () => output };
+}
+
+async function spawnUpstream(env: Record<string, string>, dataDir?: string) {
+  const program = spawnProgram(env, dataDir);
   const url = await new Promise<URL>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /upstream REST API: (http:\/\/\S+)/.exec(output);
+    program.child.stdout!.on('data', () => {
+      const match = /upstream REST API: (http:\/\/\S+)/.exec(program.output());
       if (match) resolve(new URL(match[1]));
     });
-    void exited.then((code) => reject(new Error(`the upstream exited (${code}) before listening`)));
+    void program.exited.then(({ code }) => reject(new Error(`the upstream exited (${code}) before listening: ${program.errors()}`)));
   });
-  return { url, child, exited, errors: () => errors };
+  return { ...program, url, exited: program.exited.then(({ code }) => code) };
 }
 
 /** Resolves once `text` has arrived on the socket. */
@@ -120,3 +128,52 @@ it('SIGTERM: a request under way is answered with Connection: close, so its keep
   expect(Date.now() - stopping).toBeLessThan(15_000);
   expect(upstream.errors()).not.toContain('requests still under way');
 }, 60_000);
+
+it('SIGTERM: a request arriving while the upstream drains is answered 503 in the error object, in Korean, with Retry-After', async () => {
+  const upstream = await spawnUpstream({ SHUTDOWN_GRACE_MS: '20000' });
+  // The request's head is on its way over an open connection when the drain begins: its last line comes after.
+  const socket = connect(Number(upstream.url.port), upstream.url.hostname);
+  cleanups.push(() => socket.destroy());
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  socket.write(`GET /v1/community/categories/ HTTP/1.1\r\nHost: ${upstream.url.host}\r\n`);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+  const socketClosed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+
+  upstream.child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  socket.write('\r\n');
+  await socketClosed;
+
+  const [head, body] = answer.split('\r\n\r\n');
+  expect(head).toMatch(/^HTTP\/1\.1 503 /);
+  expect(head).toMatch(new RegExp(`^retry-after: ${DRAIN_RETRY_AFTER_SECONDS}\r?$`, 'im'));
+  expect(head).toMatch(/^connection: close\r?$/im);
+  expect(head).toMatch(/^content-type: application\/json/im);
+  expect(JSON.parse(body)).toEqual({
+    code: 'SERVICE_UNAVAILABLE',
+    status: 503,
+    message: errorMessages.SERVICE_UNAVAILABLE,
+    path: '/v1/community/categories/',
+    timestamp: expect.any(String),
+    details: [],
+  });
+  expect(await upstream.exited).toBe(0);
+}, 60_000);
+
+it('SIGTERM during the start (migrations, demo data): the start finishes its writes, nothing listens, the process exits 0', async () => {
+  const program = spawnProgram({ LOG_LEVEL: 'info' });
+  // The embedded database is being created: the program is past its first line and in the middle of its start.
+  await expect.poll(() => readdirSync(program.dataDir).length, { timeout: 30_000, interval: 20 }).toBeGreaterThan(0);
+  program.child.kill('SIGTERM');
+  expect(await program.exited).toEqual({ code: 0, signal: null });
+  expect(program.output()).not.toContain('upstream REST API');
+  expect(program.errors()).toContain('upstream: SIGTERM while starting');
+
+  // The store was closed whole: the next start opens it and finds the demo data loaded before the stop.
+  const again = await spawnUpstream({ LOG_LEVEL: 'info' }, program.dataDir);
+  expect(again.output()).toContain('"demoData":"kept"');
+  again.child.kill('SIGTERM');
+  expect(await again.exited).toBe(0);
+}, 90_000);

@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { TracerProvider } from '@opentelemetry/api';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { enforceBodyRateFloor } from '../../domain/bodyRate.js';
-import { HTTP_SERVER_TIMEOUTS } from '../../domain/limits.js';
+import { errorBody } from '../../domain/errors.js';
+import { DRAIN_RETRY_AFTER_SECONDS, HTTP_SERVER_TIMEOUTS } from '../../domain/limits.js';
 import { requestIdOf } from '../../domain/requestId.js';
 import { DEFAULT_DATA_DIR, isMemoryDir, openStore, type Database } from './db/client.js';
 import { DEMO_DATA_LOG, type DemoDataOutcome } from './db/demo-data.js';
@@ -151,6 +152,9 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
       // The gateway's id for the request this call serves: one id finds it in both logs.
       genReqId: (request) => requestIdOf(request.headers['x-request-id']),
       requestTimeout: HTTP_SERVER_TIMEOUTS.requestTimeoutMs,
+      // A request arriving while the upstream drains is refused by the hook below, in the error object of 002 §3.4 and
+      // Korean, rather than with Fastify's English 503.
+      return503OnClosing: false,
       http: { headersTimeout: HTTP_SERVER_TIMEOUTS.headersTimeoutMs, connectionsCheckingInterval: HTTP_SERVER_TIMEOUTS.checkIntervalMs },
     });
     log = app.log;
@@ -167,6 +171,12 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
       reply.header('x-request-id', request.id);
       if (closing) reply.header('connection', 'close');
       done();
+    });
+    // A request that reaches a draining upstream (its head was on its way over an open connection when the drain began)
+    // is not started: 503 SERVICE_UNAVAILABLE, and Retry-After asks its caller to try again soon (another replica).
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!closing) return done();
+      reply.code(503).header('retry-after', String(DRAIN_RETRY_AFTER_SECONDS)).send(errorBody(503, request.url));
     });
     enforceBodyRateFloor((listener) => app.server.on('request', listener));
     if (options.tracerProvider) traceRequests(app, options.tracerProvider);

@@ -2,6 +2,10 @@ import { buildUpstream } from './app.js';
 import { upstreamEnvFrom, upstreamOptionsOf } from './config.js';
 import { startOrExplain } from './errors.js';
 import { shutdownTracing, tracerProviderFromEnv } from './http/tracing.js';
+import { stopSignals } from './stop-signals.js';
+
+// Heard before anything starts: a signal during the start (migrations, demo data) ends it cleanly once it is done.
+const signals = stopSignals('upstream');
 
 // The environment is read once, by config.ts's schema: a setting that does not fit stops the start here, each named on
 // one line, before anything opens.
@@ -16,30 +20,27 @@ const upstream = await startOrExplain('upstream', () =>
     tracerProvider,
   }),
 );
-const address = await upstream.app.listen({ port: env.PORT, host: env.HOST ?? '127.0.0.1' });
-console.log(`upstream REST API: ${address}`);
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    // Fastify stops accepting and answers new requests on open connections with 503 and Connection: close; requests
-    // under way may finish within the grace, then their connections are cut so the process always ends.
-    const graceMs = env.SHUTDOWN_GRACE_MS;
-    const cut = setTimeout(() => {
-      console.warn(`upstream: requests still under way after ${graceMs} ms; closing their connections`);
-      upstream.app.server.closeAllConnections();
-    }, graceMs);
-    cut.unref();
-    try {
-      await upstream.close();
-      clearTimeout(cut);
-      await shutdownTracing(tracerProvider);
-      process.exit(0);
-    } catch (error) {
-      console.error(error);
-      process.exit(1);
-    }
-  });
+if (!signals.requested) {
+  const address = await upstream.app.listen({ port: env.PORT, host: env.HOST ?? '127.0.0.1' });
+  console.log(`upstream REST API: ${address}`);
 }
+
+signals.whenStarted(async () => {
+  // New connections are refused and new requests on open ones answered 503 with Retry-After and Connection: close
+  // (app.ts); requests under way may finish within the grace, then their connections are cut so the process always ends.
+  const graceMs = env.SHUTDOWN_GRACE_MS;
+  const cut = setTimeout(() => {
+    console.warn(`upstream: requests still under way after ${graceMs} ms; closing their connections`);
+    upstream.app.server.closeAllConnections();
+  }, graceMs);
+  cut.unref();
+  try {
+    await upstream.close();
+    clearTimeout(cut);
+    await shutdownTracing(tracerProvider);
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+});

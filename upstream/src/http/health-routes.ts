@@ -6,7 +6,8 @@ import type { Database } from '../db/client.js';
 /**
  * A load balancer's checks, every second or so: no log line each time, and not part of the API's description.
  * `/healthz`: the process can serve. `/readyz`: it should get traffic, which it cannot while its database does
- * not answer (a store that hangs counts as one that refused). While the process drains, Fastify answers both 503.
+ * not answer (a store that hangs counts as one that refused). While the process drains, both answer 503, as every
+ * route does then (app.ts).
  */
 export const healthRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   app.get('/healthz', { logLevel: 'silent', schema: { hide: true } }, async () => ({ status: 'ok' }));
