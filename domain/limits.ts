@@ -155,6 +155,12 @@ export const TOAST_DURATION_MS = 3000;
 /** 002 §2.3: modals play a short sound when they open and close, at this volume (0-1), unless turned off. */
 export const MODAL_SOUND_VOLUME = 0.4;
 
+/**
+ * The upstream's request bodies read whole (JSON and the other non-multipart ones): larger ones answer 413 with the
+ * limit in words. Uploads are multipart and bounded per file instead (IMAGE_MAX_BYTES and the others below).
+ */
+export const REST_BODY_MAX_BYTES = 1024 * 1024;
+
 /** Community uploads and posts (DESIGN §5 "uploads"). */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;

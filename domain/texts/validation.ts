@@ -46,6 +46,13 @@ export const validationTexts = {
   reportRequired: '신고 내용을 입력해주세요',
   locationMax: (max: number) => `거래 장소는 ${max}자 이내로 입력해주세요`,
   multipartBroken: '업로드가 중간에 끊겼습니다. 다시 시도해주세요',
+  /** A request body the server could not read (the REST API's 400 and 413 answers). */
+  body: {
+    tooLarge: (megabytes: number) => `요청 본문이 너무 큽니다. ${megabytes}MB 이하로 보내주세요 (파일은 multipart/form-data로 올려주세요)`,
+    notJson: '요청 본문을 JSON으로 읽을 수 없습니다. 본문이 잘리지 않았는지, JSON 문법이 맞는지 확인해주세요',
+    emptyJson: 'Content-Type이 application/json인데 요청 본문이 비어 있습니다. JSON 본문을 보내거나 Content-Type을 빼주세요',
+    lengthMismatch: '요청 본문의 길이가 Content-Length와 다릅니다. 본문이 중간에 끊기지 않았는지 확인해주세요',
+  },
   nulCharacter: '입력에 사용할 수 없는 문자(NUL)가 포함되어 있습니다',
   searchType: '검색 유형은 title_content, title, content, nickname 중 하나여야 합니다',
 } as const;

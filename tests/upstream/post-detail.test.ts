@@ -219,16 +219,16 @@ describe.each(backends())('post detail, members and tokens (%s)', (backend) => {
       expectNotFound(await getJson(`${upstream.url}/media/slimes/none.svg`), '/media/slimes/none.svg');
     });
 
-    it('answers a malformed JSON body with the catalogue 400', async () => {
+    it('answers a malformed JSON body with a 400 saying it is not JSON', async () => {
       const response = await fetch(`${upstream.url}/v1/community/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":' });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({
         code: 'BAD_REQUEST',
         status: 400,
-        message: errorMessages.BAD_REQUEST,
+        message: validationTexts.body.notJson,
         path: '/v1/community/',
         timestamp: expect.stringMatching(ISO_TIMESTAMP),
-        details: [],
+        details: [{ message: validationTexts.body.notJson, code: 'invalid_body' }],
       });
     });
   });

@@ -6,7 +6,7 @@ import type { TracerProvider } from '@opentelemetry/api';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { enforceBodyRateFloor } from '../../domain/bodyRate.js';
 import { errorBody } from '../../domain/errors.js';
-import { DRAIN_RETRY_AFTER_SECONDS, HTTP_SERVER_TIMEOUTS } from '../../domain/limits.js';
+import { DRAIN_RETRY_AFTER_SECONDS, HTTP_SERVER_TIMEOUTS, REST_BODY_MAX_BYTES } from '../../domain/limits.js';
 import { requestIdOf } from '../../domain/requestId.js';
 import { DEFAULT_DATA_DIR, isMemoryDir, openStore, type Database } from './db/client.js';
 import { DEMO_DATA_LOG, type DemoDataOutcome } from './db/demo-data.js';
@@ -155,6 +155,8 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
       // A request arriving while the upstream drains is refused by the hook below, in the error object of 002 §3.4 and
       // Korean, rather than with Fastify's English 503.
       return503OnClosing: false,
+      // Stated rather than left to Fastify's default, so the 413's text can name it (http/errors.ts).
+      bodyLimit: REST_BODY_MAX_BYTES,
       http: { headersTimeout: HTTP_SERVER_TIMEOUTS.headersTimeoutMs, connectionsCheckingInterval: HTTP_SERVER_TIMEOUTS.checkIntervalMs },
     });
     log = app.log;

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiErrorBody } from '../../../domain/api.js';
 import { errorBody, validationErrorBody } from '../../../domain/errors.js';
+import { REST_BODY_MAX_BYTES } from '../../../domain/limits.js';
 import { accountTexts, validationTexts } from '../../../domain/messages.js';
 import { isDatabaseUnavailable } from '../db/client.js';
 import {
@@ -58,6 +60,24 @@ function brokenMultipart(request: FastifyRequest, error: Error): RejectedError |
   return /multipart|unexpected end|malformed|boundary/i.test(error.message) ? new RejectedError(validationTexts.multipartBroken) : null;
 }
 
+/**
+ * A body Fastify could not read, in words (the catalogue's BAD_REQUEST code: the spec names none for 413): too large for
+ * REST_BODY_MAX_BYTES, not JSON (cut off, or not written as JSON), empty under a JSON Content-Type, or shorter or longer
+ * than its Content-Length. The text is also the one detail, which clients show for BAD_REQUEST (002 §8).
+ */
+const UNREADABLE_BODIES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: validationTexts.body.tooLarge(REST_BODY_MAX_BYTES / (1024 * 1024)),
+  FST_ERR_CTP_INVALID_JSON_BODY: validationTexts.body.notJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: validationTexts.body.emptyJson,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: validationTexts.body.lengthMismatch,
+};
+
+function unreadableBody(error: FastifyError | Error, path: string): ApiErrorBody | null {
+  const message = 'code' in error && typeof error.code === 'string' ? UNREADABLE_BODIES[error.code] : undefined;
+  if (!message || !('statusCode' in error) || typeof error.statusCode !== 'number') return null;
+  return { ...errorBody(error.statusCode, path, message, 'BAD_REQUEST'), details: [{ message, code: 'invalid_body' }] };
+}
+
 /** Every failure, ours or Fastify's, answers the error object of 002 §3.4; a 5xx never shows its cause. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
@@ -79,6 +99,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'database unavailable');
       return reply.code(503).send(errorBody(503, request.url));
     }
+    const unreadable = unreadableBody(error, request.url);
+    if (unreadable) return reply.code(unreadable.status).send(unreadable);
     const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     const status = statusCode >= 400 && statusCode < 600 ? statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
