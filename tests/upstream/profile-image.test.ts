@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_PX } from '../../domain/limits.js';
+import { IMAGE_MAX_BYTES, IMAGE_THUMBNAIL_MAX_PX, PROFILE_IMAGE_MAX_PX } from '../../domain/limits.js';
 import { communityTexts } from '../../domain/messages.js';
 import { images } from '../../upstream/src/db/schema.js';
+import { imageFiles } from '../../upstream/src/uploads/images.js';
 import { PNG_BYTES } from '../helpers/stories.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 
@@ -125,6 +128,28 @@ describe.each(backends())('profile image (%s)', (backend) => {
         .from(images)
         .where(eq(images.url, pathOf(second))),
     ).toHaveLength(1);
+  });
+
+  it('lets go of every file of the replaced upload: a picture small enough to be kept has a list copy, which goes too', async () => {
+    // Larger than a list thumbnail, within PROFILE_IMAGE_MAX_PX: stored as sent, with a .thumb.webp copy beside it.
+    const side = Math.round((IMAGE_THUMBNAIL_MAX_PX + PROFILE_IMAGE_MAX_PX) / 2);
+    const picture = await sharp({ create: { width: side, height: side, channels: 3, background: '#7fd3b0' } })
+      .png()
+      .toBuffer();
+    const first: string = (await call('POST', '/users/me/profile-image', imageForm(picture))).body.profile_image;
+    const [row] = await upstream.db
+      .select()
+      .from(images)
+      .where(eq(images.url, first.slice(first.indexOf('uploads/'))));
+    const files = imageFiles(row);
+    expect(files).toEqual([row.url, expect.stringMatching(/\.thumb\.webp$/)]);
+    for (const file of files) expect((await fetch(`${upstream.url}/media/${file}`)).status).toBe(200);
+
+    expect((await call('POST', '/users/me/profile-image', imageForm(PNG_BYTES))).status).toBe(200);
+    for (const file of files) expect((await fetch(`${upstream.url}/media/${file}`)).status, file).toBe(404);
+    expect(await upstream.db.select().from(images).where(eq(images.id, row.id))).toEqual([]);
+    // Not kept on disk either (with PostgreSQL, this process's copies).
+    for (const file of files) expect(existsSync(join(upstream.mediaDir, file)), file).toBe(false);
   });
 
   it('refuses what is not a picture, an empty or missing part and an oversized file, keeping the current picture', async () => {

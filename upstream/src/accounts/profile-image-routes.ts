@@ -8,7 +8,7 @@ import type { Database } from '../db/client.js';
 import { ValidationError } from '../errors.js';
 import { member } from '../http/auth.js';
 import { requestMedia } from '../http/request.js';
-import { readWithinLimit, storeImage, StoredUploads } from '../uploads/images.js';
+import { imageFiles, readWithinLimit, removeReleasedFiles, storeImage, StoredUploads } from '../uploads/images.js';
 import type { MediaStore } from '../uploads/store.js';
 import { IMAGE_UPLOAD_LIMIT } from '../../../domain/uploads.js';
 import { operation, uploadForm } from '../http/openapi.js';
@@ -40,10 +40,10 @@ export const profileImageRoutes: FastifyPluginAsync<{ db: Database; media: Media
     throw missingImage();
   }
 
-  /** Sets the member's picture; the file of the upload it replaces goes once its record is gone for good. */
-  async function replacePicture(id: number, next: string | null): Promise<void> {
-    const releasedPath = await replaceProfileImage(db, id, next);
-    if (releasedPath) await media.remove([releasedPath]);
+  /** Sets the member's picture; the files of the upload it replaces (its copies too) go once its record is gone for good. */
+  async function replacePicture(request: FastifyRequest, id: number, next: string | null): Promise<void> {
+    const released = await replaceProfileImage(db, id, next);
+    await removeReleasedFiles(media, released.flatMap(imageFiles), request.log);
   }
 
   app.post(
@@ -61,7 +61,7 @@ export const profileImageRoutes: FastifyPluginAsync<{ db: Database; media: Media
       const { id } = member(request);
       const stored = new StoredUploads(db, media);
       await stored.keepIf(async () =>
-        replacePicture(id, (await storeImage(db, media, await readImage(request), id, stored, { fitWithin: PROFILE_IMAGE_MAX_PX })).url),
+        replacePicture(request, id, (await storeImage(db, media, await readImage(request), id, stored, { fitWithin: PROFILE_IMAGE_MAX_PX })).url),
       );
       return presentProfile(db, id, id, requestMedia(request));
     },
@@ -72,7 +72,7 @@ export const profileImageRoutes: FastifyPluginAsync<{ db: Database; media: Media
     operation({ id: 'deleteProfileImage', summary: 'Remove the caller’s profile picture', area: 'accounts', member: true, answer: userProfileJson }),
     async (request) => {
       const { id } = member(request);
-      await replacePicture(id, null);
+      await replacePicture(request, id, null);
       return presentProfile(db, id, id, requestMedia(request));
     },
   );

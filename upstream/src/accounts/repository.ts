@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, notExists, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, or, sql, sum } from 'drizzle-orm';
 import { normalizePhone, isKoreanMobile } from '../../../domain/accountRules.js';
 import type { PreferencesJson, RegisterInput } from '../../../domain/account.js';
 import type { PrivacyLevel, SocialProvider } from '../../../domain/limits.js';
@@ -7,17 +7,17 @@ import {
   badges,
   follows,
   images,
-  postImages,
   posts,
   socialIdentities,
   userBadges,
   userBlocks,
   userProfiles,
   users,
+  type ImageRow,
   type UserProfileRow,
   type UserRow,
 } from '../db/schema.js';
-import { UPLOADS_FOLDER } from '../uploads/images.js';
+import { releaseUnusedImages } from '../uploads/images.js';
 import { freeNickname } from './nicknames.js';
 import { consumeAccountToken } from './sessions.js';
 import type { SocialIdentity } from './social.js';
@@ -178,21 +178,19 @@ export async function userUuidExists(db: Database, uuid: string): Promise<boolea
 }
 
 /**
- * Sets the member's picture and lets go of the one it replaces: an upload of theirs that no post shows loses
- * its record, and its path is answered so the caller removes the file. Other pictures (a provider's, the
- * demo's) are only unlinked.
+ * Sets the member's picture and lets go of the one it replaces by the one release rule of uploads
+ * (`releaseUnusedImages`: an upload no post shows and no member has as their picture loses its record in this
+ * transaction). Answers the released records, whose files (`imageFiles`: the picture and its copies) are for
+ * `removeReleasedFiles` once this has committed. Other pictures (a provider's, the demo's) are only unlinked.
  */
-export async function replaceProfileImage(db: Database, userId: number, next: string | null): Promise<string | null> {
+export async function replaceProfileImage(db: Database, userId: number, next: string | null): Promise<ImageRow[]> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ path: users.profileImage }).from(users).where(eq(users.id, userId)).for('update');
     await tx.update(users).set({ profileImage: next }).where(eq(users.id, userId));
     const previous = row?.path ?? null;
-    if (!previous || previous === next || !previous.startsWith(`${UPLOADS_FOLDER}/`)) return null;
-    const released = await tx
-      .delete(images)
-      .where(and(eq(images.url, previous), eq(images.ownerId, userId), notExists(tx.select().from(postImages).where(eq(postImages.imageId, images.id)))))
-      .returning({ id: images.id });
-    return released.length ? previous : null;
+    if (!previous || previous === next) return [];
+    const replaced = await tx.select({ id: images.id }).from(images).where(eq(images.url, previous));
+    return releaseUnusedImages(tx, { ids: replaced.map((image) => image.id) });
   });
 }
 
