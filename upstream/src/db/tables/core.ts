@@ -90,20 +90,25 @@ export const categories = pgTable(
   ],
 );
 
-export const images = pgTable('images', {
-  id: id(),
-  /** Path under /media; answers carry absolute URLs built from the request's origin. */
-  url: text('url').notNull(),
-  thumbnailUrl: text('thumbnail_url'),
-  /** The copy a post's detail shows (IMAGE_DISPLAY_MAX_PX); the picture itself when it is no larger, null for older rows. */
-  displayUrl: text('display_url'),
-  width: integer('width'),
-  height: integer('height'),
-  size: integer('size'),
-  mimeType: text('mime_type'),
-  ownerId: optionalRef('owner_id', () => users.id),
-  createdAt: createdAt(),
-});
+export const images = pgTable(
+  'images',
+  {
+    id: id(),
+    /** Path under /media; answers carry absolute URLs built from the request's origin. */
+    url: text('url').notNull(),
+    thumbnailUrl: text('thumbnail_url'),
+    /** The copy a post's detail shows (IMAGE_DISPLAY_MAX_PX); the picture itself when it is no larger, null for older rows. */
+    displayUrl: text('display_url'),
+    width: integer('width'),
+    height: integer('height'),
+    size: integer('size'),
+    mimeType: text('mime_type'),
+    ownerId: optionalRef('owner_id', () => users.id),
+    createdAt: createdAt(),
+  },
+  // The sweep of unused uploads looks for old ones (uploads/images.ts `releaseUnusedImages`).
+  (t) => [index('images_created_at_idx').on(t.createdAt)],
+);
 
 export const posts = pgTable(
   'posts',
@@ -141,6 +146,8 @@ export const posts = pgTable(
     index('posts_category_idx').on(t.categoryId),
     index('posts_sub_category_idx').on(t.subCategoryId),
     index('posts_tags_idx').using('gin', t.tags),
+    // Whether a picture is still some post's thumbnail (the release rule of uploads/images.ts).
+    index('posts_thumbnail_idx').on(t.thumbnailId),
   ],
 );
 
@@ -151,7 +158,8 @@ export const postImages = pgTable(
     imageId: ownedBy('image_id', () => images.id),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.imageId] })],
+  // By picture: whether any post shows it (the release rule of uploads/images.ts); the key leads with the post.
+  (t) => [primaryKey({ columns: [t.postId, t.imageId] }), index('post_images_image_idx').on(t.imageId)],
 );
 
 export const postLikes = pgTable(
