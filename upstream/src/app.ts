@@ -19,6 +19,7 @@ import { refuseNulInput } from './http/validate.js';
 import { describeApi } from './http/openapi.js';
 import { ASSETS_DIR } from './paths.js';
 import { healthRoutes } from './http/health-routes.js';
+import { serveMetrics } from './http/metrics.js';
 import { traceRequests } from './http/tracing.js';
 import { communityRoutes } from './community/routes.js';
 import { accountRoutes } from './accounts/routes.js';
@@ -182,6 +183,8 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     });
     enforceBodyRateFloor((listener) => app.server.on('request', listener));
     if (options.tracerProvider) traceRequests(app, options.tracerProvider);
+    // Before every route, so its hook counts them all (the not-found answers too).
+    serveMetrics(app, store.poolStats);
     app.addHook('onClose', async () => store.close());
     app.decorate('mediaUrl', mediaUrl);
     app.decorate('publicUrl', publicUrl);

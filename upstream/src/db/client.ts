@@ -42,9 +42,18 @@ export interface StoreOptions {
   onConnectionLost?: (error: Error) => void;
 }
 
+/** A PostgreSQL pool's connections: open, idle among them, and queries waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Store {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the pool's counts now (for /metrics). */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
 }
 
@@ -110,7 +119,12 @@ async function openPostgres(
     if (!(cause instanceof Error && ('code' in cause || /timeout|terminated/i.test(cause.message)))) throw error;
     throw new StartupError(`cannot open the database of DATABASE_URL (${named}): ${describe(cause)}`, { cause: error });
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
 }
 
 /**
