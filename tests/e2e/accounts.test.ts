@@ -502,6 +502,8 @@ describe('providers that are off', () => {
       // Its first second, state by state: one and the same, with no tab at all (there is nothing to switch to).
       await page.waitForTimeout(1000);
       expect(await sheetStates(page)).toEqual([{ tabs: [], identifierField: true, quickLoginButtons: [] }]);
+      // The sheet opens ready to type the e-mail or phone number (not on its 닫기 button).
+      await expect.poll(() => dialog.getByLabel(sheet.identifierLabel).evaluate((input) => input === document.activeElement)).toBe(true);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
 
@@ -509,6 +511,7 @@ describe('providers that are off', () => {
       await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();
       await dialog.getByLabel(sheet.identifierLabel).waitFor();
       expect(await dialog.getByRole('tab').count()).toBe(0);
+      await expect.poll(() => dialog.getByLabel(sheet.identifierLabel).evaluate((input) => input === document.activeElement)).toBe(true);
       await page.goto(`${app.gateway.url}/login/sign-in`);
       await page.getByLabel(sheet.identifierLabel).waitFor();
       expect(await page.getByRole('tab').count()).toBe(0);

@@ -254,6 +254,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
             aria-invalid={identifierError ? true : undefined}
             aria-describedby={identifierError ? `${identifierId}-error` : undefined}
             autoFocus
+            data-autofocus
           />
           {identifierError ? (
             <p id={`${identifierId}-error`} className="field__error" role="alert">

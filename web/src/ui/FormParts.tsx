@@ -47,7 +47,7 @@ export function useModalOpen(): boolean {
 
 /**
  * A modal <dialog> that follows `open` (showModal, close), with the modal sounds of 002 §2.3 and focus returned to
- * its opener on close. Escape fires the dialog's cancel, which calls `onClose` instead of closing it, so the
+ * its opener on close. On opening, focus goes to the part marked `data-autofocus`, if any. Escape fires the dialog's cancel, which calls `onClose` instead of closing it, so the
  * screen's state stays the one source of truth for being open.
  */
 export function ModalDialog({ open, onClose, className, labelledBy, describedBy, role, onClick, children }: ModalDialogProps) {
@@ -66,6 +66,9 @@ export function ModalDialog({ open, onClose, className, labelledBy, describedBy,
     if (open && !dialog.open) {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
+      // showModal focuses the dialog's first focusable part (often its close button); a field marked to start with
+      // (`data-autofocus`) takes focus instead, as React's autoFocus cannot say it to the dialog.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }
     if (!open && dialog.open) {
       dialog.close();
