@@ -95,6 +95,13 @@ async function watchSheet(page: Page) {
   );
 }
 
+/** What has the keyboard's focus: 'body' when it fell to the page's start, else the element's tag and text. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    return !element || element === document.body ? 'body' : `${element.tagName.toLowerCase()}:${element.textContent}`;
+  });
+
 const sheetStates = (page: Page) => page.evaluate(() => (window as unknown as { sheetStates: SheetState[] }).sheetStates);
 
 /** The phone/e-mail tab of a login panel: identifier, Next, password, Login. */
@@ -241,6 +248,16 @@ describe('login sheet and session', () => {
     await page.getByRole('heading', { name: accountTexts.settings.title }).first().waitFor();
     await page.goBack();
     await page.waitForURL('**/community');
+  });
+
+  test('logging in from /my leaves the focus on the screen’s heading, not on <body>', async () => {
+    const page = await open('/my');
+    await page.getByRole('button', { name: uiTexts.login, exact: true }).click();
+    const dialog = loginSheet(page);
+    await logInWithPassword(dialog, page);
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: /말랑콩떡/ }).waitFor();
+    await expect.poll(() => focused(page)).toBe(`h1:${accountTexts.profile.myTitle}`);
   });
 
   test('a guest logging in from a form or list screen gets it as theirs: profile edit filled, wishes, write, inbox, own lists', async () => {
@@ -846,6 +863,9 @@ describe('profile area', () => {
     await page.getByTestId('toast').filter({ hasText: accountTexts.settings.unblocked }).waitFor();
     await expect.poll(() => blocked.count()).toBe(10);
     expect(await blocked.filter({ hasText: firstName }).count()).toBe(0);
+    // The keyboard goes on from the next member in the list (it fell to <body> with the removed row).
+    const nextName = (await blocked.first().locator('a').textContent())!;
+    await expect.poll(() => focused(page)).toBe(`a:${nextName}`);
 
     // A blocked member's own page says so, keeps their activity out of sight and offers only to unblock them.
     await blocked.first().locator('a').click();
@@ -882,8 +902,11 @@ describe('blocking from a profile', () => {
     await page.getByRole('button', { name: accountTexts.profile.block }).click();
     await ask.getByRole('button', { name: communityTexts.confirm.block.action }).click();
     await page.getByRole('status').filter({ hasText: accountTexts.profile.blocked }).waitFor();
-    await page.getByRole('button', { name: accountTexts.profile.unblock }).click();
+    // Focus is on the button that replaced the pressed one, each way (it fell to <body>).
+    await expect.poll(() => focused(page)).toBe(`button:${accountTexts.profile.unblock}`);
+    await page.keyboard.press('Enter');
     await page.getByRole('button', { name: accountTexts.profile.block }).waitFor();
+    await expect.poll(() => focused(page)).toBe(`button:${accountTexts.profile.block}`);
     // Unblocked, the profile shows the follow gone (it said 팔로잉 until a reload).
     expect(await page.locator('.profile__actions button').first().textContent()).toBe(accountTexts.profile.follow);
 
@@ -988,6 +1011,8 @@ describe('settings', () => {
     await page.getByLabel(s.currentPassword, { exact: true }).fill('first1234');
     await page.getByRole('button', { name: s.changePassword }).click();
     await page.getByTestId('toast').filter({ hasText: s.passwordChanged }).waitFor();
+    // The emptied form's button is disabled again: focus is on the section's heading, not <body>.
+    await expect.poll(() => focused(page)).toBe(`h2:${s.passwordSection}`);
     expect(await passwordLogin(email, 'second1234')).toBe(200);
     expect(await passwordLogin(email, 'first1234')).toBe(400);
 
@@ -1021,6 +1046,8 @@ describe('settings', () => {
     await page.getByRole('button', { name: s.logout }).click();
     await page.getByTestId('toast').filter({ hasText: s.loggedOut }).waitFor();
     await page.waitForURL(`${app.gateway.url}/community`);
+    // Focus is on the next screen's heading, not on <body>.
+    await expect.poll(() => focused(page)).toBe(`h1:${uiTexts.community}`);
     expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toBeNull();
     const me = await fetch(`${app.upstream.url}/users/me`, { headers: { authorization: `token ${token}` } });
     expect(me.status).toBe(401);

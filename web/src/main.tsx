@@ -27,5 +27,9 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// The member's live inbox (graphql-ws: the tab's unread count, new notifications) starts once the page has loaded.
-addEventListener('load', () => import('./messaging/LiveInbox').then((live) => live.startLiveInbox(environment, useSession)));
+// Once the page has loaded: the member's live inbox (graphql-ws: the tab's unread count, new notifications), and focus
+// kept on the screen when what had it goes away.
+addEventListener('load', () => {
+  void import('./messaging/LiveInbox').then((live) => live.startLiveInbox(environment, useSession));
+  void import('./app/focusKeeper').then((focus) => focus.keepFocusOnScreen());
+});

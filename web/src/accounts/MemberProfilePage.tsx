@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { accountTexts, globalErrorTexts } from '@domain/messages.js';
 import { failureMessage } from '../app/relay/mutationFailure';
@@ -75,8 +75,9 @@ function MemberProfile({ queryRef }: { queryRef: PreloadedQuery<MemberProfilePag
     setConfirmingBlock(false);
     block(userId).then(() => toast.show(accountTexts.blocked, 'success'), refused);
   };
+  // One button whose label turns (keyed, so it stays the same element in both layouts below and keeps the focus).
   const blockButton = (
-    <>
+    <Fragment key="block">
       <button
         type="button"
         className="button button--secondary"
@@ -90,7 +91,7 @@ function MemberProfile({ queryRef }: { queryRef: PreloadedQuery<MemberProfilePag
       </button>
       {/* The app's own dialog, as a post's 작성자 차단 asks (a native confirm is blocked or looks foreign in web views). */}
       {confirmingBlock ? <ConfirmDialog kind="block" open onConfirm={confirmBlock} onCancel={() => setConfirmingBlock(false)} busy={inFlight} /> : null}
-    </>
+    </Fragment>
   );
 
   // A member the viewer blocked: their activity stays out of sight (as in the feeds) and the one thing to do is unblock.

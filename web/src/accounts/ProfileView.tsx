@@ -46,6 +46,8 @@ export function ProfileView({ user, actions, notice }: { user: ProfileView_user$
     return (
       <section className="profile">
         <ProfileHead user={data} />
+        {/* Where the stats are otherwise: the actions keep their place, so a button pressed there keeps its focus. */}
+        {null}
         {actions}
         <p className="profile__restricted" role="status">
           {restriction}

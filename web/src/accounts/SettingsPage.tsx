@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
 import { PRIVACY_LEVELS, type PrivacyLevel } from '@domain/limits.js';
@@ -57,6 +57,7 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
   const toast = useToast();
   const navigate = useNavigate();
   const [passwords, setPasswords] = useState({ currentPassword: '', newPassword: '', newPasswordConfirm: '' });
+  const passwordSection = useRef<HTMLElement>(null);
   const unchanged = passwords.newPassword !== '' && passwords.newPassword === passwords.currentPassword;
   const [deletePassword, setDeletePassword] = useState('');
   const [confirmingDeletion, setConfirmingDeletion] = useState(false);
@@ -76,6 +77,11 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
     }
     setPasswords({ currentPassword: '', newPassword: '', newPasswordConfirm: '' });
     toast.show(s.passwordChanged, 'success');
+    // The button was disabled while the change was on its way and stays so for the emptied form: the keyboard, left on
+    // <body>, goes to the section's heading (unless the member has gone on elsewhere meanwhile).
+    const section = passwordSection.current;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || section?.contains(focused)) section?.querySelector('h2')?.focus();
   }
 
   async function sendVerificationMail() {
@@ -129,8 +135,8 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
 
   return (
     <div className="account-page">
-      <section className="settings-section">
-        <h2>{s.passwordSection}</h2>
+      <section className="settings-section" ref={passwordSection}>
+        <h2 tabIndex={-1}>{s.passwordSection}</h2>
         <CurrentPasswordField
           label={s.currentPassword}
           value={passwords.currentPassword}

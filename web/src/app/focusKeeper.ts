@@ -1,0 +1,60 @@
+/**
+ * Keyboard focus never stays dropped on <body> after an action: when the control that had it leaves the screen (a
+ * pressed button replaced by another, a list row removed, a screen left for the next) or is disabled while its action
+ * is on its way, focus goes on from where the member was:
+ * - a control disabled while busy gets it back once enabled again;
+ * - a removed one: the first control of the nearest part of the screen that is still there (the button that replaced
+ *   it, the next row of a list), once that part has no control left disabled (its action is over);
+ * - otherwise (the screen itself changed): the screen's heading, its <h1>, made focusable by script only.
+ * A deliberate move (a dialog giving focus back, a form focusing its next field) comes first: nothing happens while
+ * focus is anywhere but <body>, or once the member has put it somewhere themselves. Started once the page has loaded,
+ * off the first screen's critical path.
+ */
+
+/** What can take focus from the keyboard, enabled. */
+const CONTROLS = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function keepFocusOnScreen(): void {
+  /** The element focus was last given to and its ancestors then, nearest first. */
+  let last: HTMLElement | null = null;
+  let ancestors: Element[] = [];
+  /** True once `last` was seen disabled while focus was on <body>: focus comes back to it when it is enabled. */
+  let waiting = false;
+
+  document.addEventListener('focusin', (event) => {
+    if (!(event.target instanceof HTMLElement)) return;
+    last = event.target;
+    waiting = false;
+    ancestors = [];
+    for (let parent = last.parentElement; parent; parent = parent.parentElement) ancestors.push(parent);
+  });
+
+  const dropped = () => document.activeElement === null || document.activeElement === document.body;
+
+  function rescue(): void {
+    if (!last) return;
+    // Disabled while focused: the browser moves focus to <body> only as it next draws, after this.
+    if (last.isConnected && last.matches(':disabled')) waiting = true;
+    if (!dropped()) return;
+    if (last.isConnected) {
+      // Enabled again after its action: back to it. (One the member left for <body> themselves stays left.)
+      if (waiting && !last.matches(':disabled')) last.focus();
+      return;
+    }
+    const main = document.querySelector('main');
+    const nearest = ancestors.find((element) => element.isConnected);
+    if (main && nearest && nearest !== main && main.contains(nearest)) {
+      // That part is still busy (its other controls wait for the action): wait with it.
+      if (nearest.querySelector('button:disabled')) return;
+      const control = [...nearest.querySelectorAll<HTMLElement>(CONTROLS)].find((element) => element.getClientRects().length > 0);
+      if (control) return control.focus();
+    }
+    // The screen changed: its heading. None yet (the next screen is on its way): tried again at its next change.
+    const heading = main?.querySelector('h1');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }
+
+  new MutationObserver(rescue).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+}
