@@ -370,6 +370,31 @@ describe('login sheet details (001 §2)', () => {
     await page.close();
   });
 
+  test('a wrong password marks the password field invalid, described by the refusal, and focus goes back to it', async () => {
+    const page = await open('/login');
+    await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();
+    const dialog = loginSheet(page);
+    await dialog.getByRole('tab', { name: sheet.phoneTab }).click();
+    await dialog.getByLabel(sheet.identifierLabel).fill(DEMO_EMAIL);
+    await dialog.getByRole('button', { name: sheet.next }).click();
+    const password = dialog.getByLabel(sheet.passwordLabel);
+    expect(await password.getAttribute('aria-invalid')).toBeNull();
+    await password.fill('wrong1234');
+    await dialog.getByRole('button', { name: sheet.submit, exact: true }).click();
+    const refusal = dialog.getByRole('alert').filter({ hasText: accountTexts.errors.loginFailed });
+    await refusal.waitFor();
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    const refusalId = await refusal.getAttribute('id');
+    expect(refusalId).toBeTruthy();
+    expect(await password.getAttribute('aria-describedby')).toBe(refusalId);
+    await expect.poll(() => password.evaluate((input) => input === document.activeElement)).toBe(true);
+    // The right one logs in.
+    await password.fill(DEMO_PASSWORD);
+    await password.press('Enter');
+    await page.getByTestId('toast').filter({ hasText: sheet.success }).waitFor();
+    await page.close();
+  });
+
   test('title, welcome, close, 80% height, counter out of 20, back clears the password, footer privacy page and copyright', async () => {
     const page = await open('/login');
     await page.getByRole('button', { name: accountTexts.pages.openSheet }).click();

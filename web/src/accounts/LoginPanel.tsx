@@ -51,6 +51,9 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
   const passwordRef = useRef<HTMLInputElement>(null);
   const identifierId = useId();
   const passwordId = useId();
+  const errorId = useId();
+  /** Refused for its e-mail or phone and password: the password field is marked wrong and names the message. */
+  const credentialsRefused = error === accountTexts.errors.loginFailed;
 
   useEffect(() => {
     if (step === 'password') passwordRef.current?.focus();
@@ -102,7 +105,10 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
       await loginWithPassword(identifier.trim(), password);
     } catch (failure) {
       setLoggingIn(false);
-      setError(failureMessage(failure, social.identifierLoginFailed));
+      const message = failureMessage(failure, social.identifierLoginFailed);
+      setError(message);
+      // Back to the password to type it again, as the journeys' forms put focus on a refused field.
+      if (message === accountTexts.errors.loginFailed) passwordRef.current?.focus();
       return;
     }
     succeed();
@@ -289,6 +295,8 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
               value={password}
               {...characterLimit(LOGIN_SHEET_PASSWORD_MAX, setPassword)}
               onKeyDown={onPasswordKey}
+              aria-invalid={credentialsRefused || undefined}
+              aria-describedby={credentialsRefused ? errorId : undefined}
             />
             <button type="button" className="password-field__toggle" onClick={() => setShowPassword((shown) => !shown)}>
               {showPassword ? t.hide : t.show}
@@ -316,7 +324,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
         </div>
       )}
       {busy ? <p className="login-panel__loading">{t.loggingIn}</p> : null}
-      <FormError error={error} className="login-panel__error" />
+      <FormError error={error} className="login-panel__error" id={errorId} />
     </div>
   );
 }
