@@ -51,7 +51,12 @@ describe('writing as a member', () => {
     await page.getByRole('button', { name: w.submit, exact: true }).click();
     await page.getByText(validationTexts.titleRequired).waitFor();
     await page.getByText(validationTexts.contentRequired).waitFor();
+    await page.getByLabel(w.titleLabel, { exact: true }).fill('가'.repeat(100));
+    expect(await page.getByLabel(w.titleLabel, { exact: true }).getAttribute('aria-invalid')).toBeNull();
+    // Past the limit the title is marked wrong at once, beside its counter (before any send).
     await page.getByLabel(w.titleLabel, { exact: true }).fill('가'.repeat(101));
+    expect(await page.getByTestId('title-counter').textContent()).toBe(w.counter(101, 100));
+    expect(await page.getByLabel(w.titleLabel, { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('button', { name: w.submit, exact: true }).click();
     await page.getByText(validationTexts.titleMax(100)).waitFor();
     expect(app.graphqlOperations.length).toBe(0);

@@ -1,6 +1,7 @@
 import { type Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { communityTexts } from '../../domain/messages.js';
+import { REPLY_MAX } from '../../domain/limits.js';
+import { communityTexts, validationTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** A member's journeys on the post detail in Chromium: like, reply, answer, delete, all through the Relay store. */
@@ -85,6 +86,27 @@ describe('post detail as a member', () => {
     await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.type('이어서 한 줄 더');
     expect(await box.inputValue()).toBe('이어서 한 줄 더');
+    await page.close();
+  });
+
+  test('a paste cut at the reply limit says so, at the box, until the text changes', async () => {
+    const page = await open('/community');
+    await page.getByTestId('post-card').first().click();
+    const section = page.getByRole('region', { name: communityTexts.reply.title });
+    const box = section.getByRole('textbox', { name: communityTexts.reply.placeholder });
+    await box.focus();
+    // As a paste arrives: one insertion, past the limit.
+    await page.keyboard.insertText('말'.repeat(REPLY_MAX + 200));
+    await expect.poll(async () => (await box.inputValue()).length).toBe(REPLY_MAX);
+    const notice = section.getByRole('alert').filter({ hasText: validationTexts.replyMax(REPLY_MAX) });
+    await notice.waitFor();
+    const noticeId = await notice.getAttribute('id');
+    expect(noticeId).toBeTruthy();
+    expect((await box.getAttribute('aria-describedby'))?.split(' ')).toContain(noticeId);
+    // What is kept is valid: the box is not marked wrong, only told about.
+    expect(await box.getAttribute('aria-invalid')).toBeNull();
+    await page.keyboard.press('Backspace');
+    await notice.waitFor({ state: 'detached' });
     await page.close();
   });
 

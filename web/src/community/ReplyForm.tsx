@@ -30,24 +30,29 @@ export function ReplyTextBox(props: {
   inputRef?: Ref<HTMLTextAreaElement>;
 }) {
   const counterId = useId();
+  const messageId = useId();
+  /** The text as it was kept when a paste or typing went past REPLY_MAX and was cut: said until the text changes. */
+  const [cutText, setCutText] = useState<string | null>(null);
+  const message = props.error ?? (cutText !== null && cutText === props.value ? validationTexts.replyMax(REPLY_MAX) : null);
   return (
     <>
       <textarea
         ref={props.inputRef}
         className="field__input reply-form__input"
         value={props.value}
-        {...characterLimit(REPLY_MAX, props.onChange)}
+        {...characterLimit(REPLY_MAX, props.onChange, setCutText)}
         placeholder={props.placeholder}
         aria-label={props.label}
-        aria-describedby={counterId}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={message ? `${counterId} ${messageId}` : counterId}
         autoFocus={props.autoFocus}
       />
       <span id={counterId} className="field__counter">
         {communityTexts.write.counter(trimmedCharacterCount(props.value), REPLY_MAX)}
       </span>
-      {props.error ? (
-        <p className="field__error" role="alert">
-          {props.error}
+      {message ? (
+        <p id={messageId} className="field__error" role="alert">
+          {message}
         </p>
       ) : null}
     </>

@@ -46,19 +46,21 @@ interface CountedFieldProps {
 
 /** The title or the content: a text with its counter (of the trimmed text, as the post schema counts) and its message. */
 export function CountedField({ id, label, value, placeholder, max, error, testId, multiline = false, onChange }: CountedFieldProps) {
+  const count = trimmedCharacterCount(value);
   const control = {
     id,
     value,
     placeholder,
-    'aria-invalid': error ? true : undefined,
+    // Past its limit, the field is wrong at once (its counter, which it names, says by how much), not only once sent.
+    'aria-invalid': error || count > max ? true : undefined,
     'aria-describedby': error ? `${id}-counter ${id}-error` : `${id}-counter`,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
   };
   return (
     <Field id={id} label={label}>
       {multiline ? <textarea className="field__input field__textarea" {...control} /> : <input className="field__input" {...control} />}
-      <span id={`${id}-counter`} className="field__counter" data-testid={testId}>
-        {w.counter(trimmedCharacterCount(value), max)}
+      <span id={`${id}-counter`} className={count > max ? 'field__counter field__counter--over' : 'field__counter'} data-testid={testId}>
+        {w.counter(count, max)}
       </span>
       <FieldError message={error} id={id} />
     </Field>

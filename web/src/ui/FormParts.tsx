@@ -128,15 +128,20 @@ interface LabeledTextProps {
  * What holds a text box to `max` characters as the service counts them (code points). The browser's own maxLength
  * counts UTF-16 units, in which an emoji takes two, so a member could not fill the limit with emoji: the box's own
  * cap is the most `max` characters can take, and what is typed or pasted past `max` characters is cut, as the
- * browser cuts it (the text after the caret stays).
+ * browser cuts it (the text after the caret stays). `onCut` hears of each change that was cut, with the text kept, so
+ * the field can say so (the browser's own cut is silent).
  * Without `max`, only the change.
  */
-export function characterLimit(max: number | undefined, onChange: (value: string) => void) {
+export function characterLimit(max: number | undefined, onChange: (value: string) => void, onCut?: (kept: string) => void) {
   type Change = ChangeEvent<HTMLInputElement | HTMLTextAreaElement>;
   if (max === undefined) return { onChange: (event: Change) => onChange(event.target.value) };
   return {
     maxLength: 2 * max,
-    onChange: ({ target }: Change) => onChange(clipBeforeCaret(target.value, target.selectionEnd ?? target.value.length, max)),
+    onChange: ({ target }: Change) => {
+      const kept = clipBeforeCaret(target.value, target.selectionEnd ?? target.value.length, max);
+      if (kept !== target.value) onCut?.(kept);
+      onChange(kept);
+    },
   };
 }
 
