@@ -53,6 +53,8 @@ test('A on /my sees the unread count rise when B replies to A’s post, and 알�
   await expect.poll(() => badgeCount(page)).toBeGreaterThan(0);
   const before = await badgeCount(page);
   expect(await page.getByTestId('unread-badge').textContent()).toContain(m.unread(before));
+  // The count takes the permanent dot's place: one red mark on the bell, not a dot peeking out from under the count.
+  expect(await page.locator('.tab[data-tab="notification"] .tab__icon').evaluate((icon) => getComputedStyle(icon, '::after').content)).toBe('none');
   // The gateway's poller has read A's inbox once (its baseline) before the news.
   await page.waitForTimeout(1000);
 
