@@ -37,6 +37,10 @@ test('a tap with the upstream down shows the server-error toast, then "keeps fai
   app.proxy.fallback = { kind: 'status', status: 503 };
   for (const expected of [globalErrorTexts.server, globalErrorTexts.server, globalErrorTexts.repeatedFailures]) {
     await likeButton(page).click();
+    await toasts(page).filter({ hasText: expected }).waitFor();
+    // Under the sticky header, never over its back button or title.
+    const header = (await page.locator('.page-header').boundingBox())!;
+    expect((await toasts(page).boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
     await seeToast(page, expected);
     // The screen stays: no fallback screen, and the optimistic like is rolled back.
     expect(await page.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
