@@ -10,9 +10,9 @@ let lastFailureAt = 0;
 
 /**
  * The global error handler of 002 §8.2, in one place: what a request's failure tells. A failed mutation (a tap, a
- * form) is told as a toast of its kind; a failed query is shown by its screen's fallback (002 §8.4) instead. From
- * the `REPEATED_FAILURES.count`th failure in a row, each within `windowMs` of the one before, a failure is told as
- * 'request keeps failing'. The text is kept on the error (`toldAs`), so the screen awaiting the request says the
+ * form) is told as a toast of its kind; a failed query is shown by its screen's fallback (002 §8.4) instead, never
+ * as a toast. From the `REPEATED_FAILURES.count`th failure in a row (queries count too), each within `windowMs` of
+ * the one before, a failed mutation is told as 'request keeps failing'. The text is kept on the error (`toldAs`), so the screen awaiting the request says the
  * same words and the toast shows once.
  */
 function noticeFor({ error, isQuery }: RequestOutcome): GlobalNotice | null {
@@ -25,8 +25,11 @@ function noticeFor({ error, isQuery }: RequestOutcome): GlobalNotice | null {
   const now = Date.now();
   streak = now - lastFailureAt <= REPEATED_FAILURES.windowMs ? streak + 1 : 1;
   lastFailureAt = now;
+  // A screen's own data is never told in a toast: its fallback says it loads again by itself once the service is back,
+  // which "try again later" would contradict. A tap is not tried again by itself, so its streak is told as such.
+  if (isQuery) return null;
   if (streak >= REPEATED_FAILURES.count) return { messages: [globalErrorTexts.repeatedFailures], kind: 'error' };
-  return isQuery ? null : globalNotice(error);
+  return globalNotice(error);
 }
 
 /**
