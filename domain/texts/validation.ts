@@ -31,6 +31,7 @@ export const validationTexts = {
   dateRange: '시작 날짜는 종료 날짜보다 늦을 수 없습니다',
   url: 'URL 형식이 아닙니다 (https://… 또는 /로 시작하는 경로)',
   jsonObject: 'JSON 객체({ … })여야 합니다',
+  file: '파일 자리에는 파일만 보낼 수 있습니다. 파일은 GraphQL multipart 요청(multipart/form-data)으로 보내주세요',
   boolean: 'true 또는 false여야 합니다',
   price: '가격은 0 이상의 정수여야 합니다',
   priceRange: '최소 가격은 최대 가격보다 클 수 없습니다',

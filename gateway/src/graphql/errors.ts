@@ -210,6 +210,17 @@ export function documentErrorInKorean(error: GraphQLError, code: 'GRAPHQL_PARSE_
 function requestErrorInKorean(error: GraphQLError): GraphQLError {
   const refusal = LIBRARY_REFUSALS[error.message];
   const protocolRefusal = refusal ? undefined : protocolRefusalMessage(error.message);
+  const origin = originOf(error);
+  // A scalar of ours refused a variable in Korean with a code; graphql-js put its English words before ours
+  // (`Variable "$f" got invalid value …; `): the client gets ours alone, graphql-js's in `reason`.
+  if (origin instanceof GraphQLError && origin !== error && isErrorCode(origin.extensions.code) && error.message !== origin.message) {
+    return new GraphQLError(origin.message, {
+      nodes: error.nodes,
+      source: error.source,
+      positions: error.positions,
+      extensions: { ...error.extensions, reason: error.message },
+    });
+  }
   if (!refusal && !protocolRefusal && isErrorCode(error.extensions.code)) return error;
   // Only the HTTP status and headers are kept of Yoga's extensions (its `originalError` told the parser's own error).
   // A protocol refusal answers a request that is not a GraphQL request: 400 (GraphQL over HTTP) for every client.
