@@ -4,6 +4,9 @@
 export const hardeningTexts = {
   /** The request's token names no live session: public fields were answered as for a guest. */
   tokenRefused: '로그인 정보가 만료되었거나 올바르지 않아 비회원으로 응답했습니다. 다시 로그인해주세요.',
+  /** The request's Authorization header is not `token <t>` or `Bearer <t>`: answered as for a guest. */
+  authorizationMalformed:
+    'Authorization 헤더의 형식이 올바르지 않아 비회원으로 응답했습니다. 로그인 토큰은 "Authorization: token <토큰>" 또는 "Bearer <토큰>"으로 보내주세요.',
   csrfHeaderRequired:
     '브라우저 밖의 사이트가 보낸 요청으로 보여 거절했습니다. Content-Type: application/json으로 보내거나 X-GraphQL-Yoga-CSRF 헤더를 붙여주세요.',
   batchingUnsupported: '여러 작업을 한 요청에 묶어 보낼 수 없습니다. 작업마다 요청을 따로 보내주세요.',

@@ -42,3 +42,43 @@ describe('a revoked token through the gateway', () => {
     expect(JSON.stringify(answer)).toContain(errorMessages.UNAUTHORIZED);
   });
 });
+
+describe('an Authorization header that is not `token <t>` or `Bearer <t>`', () => {
+  const stack = useStack();
+  let token: string;
+  beforeAll(async () => {
+    token = await stack.upstream.issueToken(3);
+  }, 60_000);
+
+  const QUERY = '{ viewer { id } categories { id } posts(first: 1) { totalCount } }';
+  const withHeader = (authorization: string) => stack.graphql(QUERY, {}, { headers: { authorization } });
+
+  it.each([
+    ['the token without a scheme', () => token],
+    ['another scheme', () => 'Basic c2xpbWU6c2xpbWUxMjM0'],
+    ['more than one word after the scheme', () => 'Bearer a b c'],
+    ['a token followed by another word', () => `token ${token} extra`],
+  ])('%s is answered as for a guest, with the notice without a path', async (_case, header) => {
+    const [answer, guest] = await Promise.all([withHeader(header()), stack.graphql(QUERY)]);
+    expect(answer.data).toEqual(guest.data);
+    expect(answer.data?.viewer).toBeNull();
+    expect(answer.errors).toEqual([{ message: hardeningTexts.authorizationMalformed, extensions: { code: 'UNAUTHORIZED' } }]);
+  });
+
+  it('is told even when the operation reads nothing per member', async () => {
+    const answer = await stack.graphql('{ categories { id } }', {}, { headers: { authorization: token } });
+    expect(answer.errors).toEqual([{ message: hardeningTexts.authorizationMalformed, extensions: { code: 'UNAUTHORIZED' } }]);
+  });
+
+  it.each(['', 'Bearer ', 'token'])('%j (a client without a session filling in its template) is a guest without a notice', async (header) => {
+    const answer = await withHeader(header);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data?.viewer).toBeNull();
+  });
+
+  it.each(['token', 'Bearer', 'bearer'])('the %s scheme with the token is the member', async (scheme) => {
+    const answer = await withHeader(`${scheme} ${token}`);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data?.viewer?.id).toBeTruthy();
+  });
+});

@@ -15,10 +15,22 @@ import type { GatewayContext } from '../graphql/context.js';
 /** The web client's device id when a request names none (002 §7.1). */
 export const DEFAULT_DEVICE_ID = 'web';
 
-/** `Authorization: token <t>` or `Bearer <t>`, as the upstream and common GraphQL clients send it. */
-export function tokenFromAuthorization(header: string | null | undefined): string | undefined {
-  const match = header?.match(/^\s*(?:token|bearer)\s+(\S+)\s*$/i);
-  return match?.[1];
+/** What a request's `Authorization` header says: a token, nothing, or something the gateway cannot read as a token. */
+export interface Authorization {
+  token?: string;
+  /** A header that is neither `token <t>` nor `Bearer <t>` (no scheme, another scheme, more than one word after it). */
+  malformed: boolean;
+}
+
+/**
+ * `Authorization: token <t>` or `Bearer <t>`, as the upstream and common GraphQL clients send it. An empty header, or
+ * a scheme with nothing after it (`Bearer `: a client without a session filling in its template), is no token; any
+ * other value is malformed, and the request is answered as a guest's with the refused-token notice.
+ */
+export function authorizationOf(header: string | null | undefined): Authorization {
+  if (!header || /^\s*(?:(?:token|bearer)\s*)?$/i.test(header)) return { malformed: false };
+  const match = header.match(/^\s*(?:token|bearer)\s+(\S+)\s*$/i);
+  return match ? { token: match[1], malformed: false } : { malformed: true };
 }
 
 export function createContextFactory(
@@ -30,8 +42,10 @@ export function createContextFactory(
 ) {
   // `requestId` comes from the listener; `request.signal` aborts when the client goes away.
   return ({ request, requestId, clientIp }: YogaInitialContext & { requestId?: string; clientIp?: string }): GatewayContext => {
+    const { token, malformed } = authorizationOf(request.headers.get('authorization'));
     const caller: Caller = {
-      token: tokenFromAuthorization(request.headers.get('authorization')),
+      token,
+      ...(malformed ? { tokenRefused: true, authorizationMalformed: true } : {}),
       deviceId: request.headers.get('x-device-id')?.trim() || DEFAULT_DEVICE_ID,
       clientIp,
       requestId,

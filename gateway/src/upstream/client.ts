@@ -57,6 +57,8 @@ export interface Caller {
   refuseToken?: () => void;
   /** True once the token was refused: the answer tells the client so (server/refused-token.ts). */
   tokenRefused?: boolean;
+  /** True when the request's `Authorization` header was not `token <t>` or `Bearer <t>`: refused before any call. */
+  authorizationMalformed?: boolean;
 }
 
 export type QueryValue = string | number | boolean | undefined | null | readonly string[];
