@@ -30,6 +30,9 @@ export const hardeningTexts = {
   rateLimited: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
   tooExpensive: (cost: number, max: number) => `요청한 데이터가 너무 많습니다 (비용 ${cost}, 최대 ${max}). first/last 값을 줄여주세요.`,
   variablesTooLarge: (max: number) => `변수의 목록은 ${max}개 이내여야 합니다.`,
+  /** A list written in the document (`nodes(ids: [...])`) above the bound variables' lists have. */
+  listTooLong: (name: string, count: number, max: number) =>
+    `목록${name ? `(${name})` : ''}에는 값을 ${max}개까지 넣을 수 있습니다 (${count}개를 보냈습니다). 나누어 요청해주세요.`,
   bodyTooLarge: '요청 본문이 너무 큽니다.',
   persistedOperationNotFound: '등록되지 않은 작업입니다.',
   persistedOperationsOnly: '등록된 작업만 실행할 수 있습니다.',

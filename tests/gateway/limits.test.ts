@@ -135,6 +135,42 @@ describe('operation limits reject each abuse before any upstream call', () => {
     );
   });
 
+  describe('lists written in the document, held to the bound of lists in the variables', () => {
+    const max = GRAPHQL_LIMITS.maxVariableArrayLength;
+    const postIds = (count: number) => Array.from({ length: count }, (_, index) => JSON.stringify(Buffer.from(`Post:${index + 1}`).toString('base64')));
+
+    it.each([max + 1, 1000])('nodes(ids:) with %i ids inline', async (count) => {
+      await expectRejectedBeforeUpstream({ query: `{ nodes(ids: [${postIds(count).join(', ')}]) { id } }` }, hardeningTexts.listTooLong('ids', count, max));
+    });
+
+    it('nodes(ids:) with the ids in a variable', async () => {
+      const ids = postIds(max + 1).map((id) => JSON.parse(id) as string);
+      await expectRejectedBeforeUpstream(
+        { query: `query ($ids: [ID!]!) { nodes(ids: $ids) { id } }`, variables: { ids } },
+        hardeningTexts.variablesTooLarge(max),
+      );
+    });
+
+    it("an input's list and a variable's default", async () => {
+      const ids = postIds(max + 1).join(', ');
+      await expectRejectedBeforeUpstream(
+        { query: `mutation { markNotificationsRead(input: { ids: [${ids}] }) { __typename } }` },
+        hardeningTexts.listTooLong('ids', max + 1, max),
+      );
+      await expectRejectedBeforeUpstream(
+        { query: `query ($tags: [String!] = [${postIds(max + 1).join(', ')}]) { posts(first: 1, tags: $tags) { totalCount } }` },
+        hardeningTexts.listTooLong('$tags', max + 1, max),
+      );
+    });
+
+    it('lets the bound itself through, one read per distinct id', async () => {
+      const answer = await rig.graphql(`{ nodes(ids: [${Array.from({ length: max }, () => postIds(1)[0]).join(', ')}]) { id } }`);
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data.nodes).toHaveLength(max);
+      expect(rig.upstreamCalls()).toBe(1);
+    });
+  });
+
   it('batched requests (batching is off)', async () => {
     const answer = await rig.post([{ query: `{ categories { name } }` }, { query: `{ categories { name } }` }]);
     expect(answer.status).toBeGreaterThanOrEqual(400);

@@ -2,6 +2,7 @@ import { decodeGlobalID, resolveNodes } from '@pothos/plugin-relay';
 import { brandWithType, getTypeBrand, type OutputType, type SchemaTypes } from '@pothos/core';
 import { GraphQLError, Kind, isObjectType, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { PAGE_SIZE_MAX, validationTexts } from '../../../domain/index.js';
+import { GRAPHQL_LIMITS } from '../../../domain/limits.js';
 import type { GatewayContext } from './context.js';
 import { builder } from './builder.js';
 import { NotFoundError, invalidArgument } from './errors.js';
@@ -152,7 +153,12 @@ builder.queryFields((t) => ({
     type: [Node],
     nullable: { list: false, items: true },
     description: 'The objects with these global ids, in order; each malformed or missing one is null with its own error.',
-    args: { ids: t.arg.idList({ required: true, description: 'Global ids, as any `id` field answers them.' }) },
+    args: {
+      ids: t.arg.idList({
+        required: true,
+        description: `Global ids, as any \`id\` field answers them: at most ${GRAPHQL_LIMITS.maxVariableArrayLength}, written in the document or in a variable.`,
+      }),
+    },
     resolve: (_root, args, context, info) => nodesOf(args.ids.map(String), (index) => ['ids', String(index)], context, info),
   }),
 }));

@@ -1,5 +1,14 @@
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
-import { NoSchemaIntrospectionCustomRule, type DocumentNode, type ExecutionArgs, type GraphQLSchema, type ValidationContext } from 'graphql';
+import {
+  Kind,
+  NoSchemaIntrospectionCustomRule,
+  type ASTNode,
+  type ASTVisitor,
+  type DocumentNode,
+  type ExecutionArgs,
+  type GraphQLSchema,
+  type ValidationContext,
+} from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { GRAPHQL_LIMITS } from '../../../../domain/limits.js';
 import { hardeningTexts } from '../../../../domain/messages.js';
@@ -52,7 +61,7 @@ export function operationLimitPlugins({ introspection }: { introspection: boolea
     costLimit: { enabled: false },
     blockFieldSuggestion: { enabled: !introspection },
   });
-  const plugins: Plugin[] = [...(armor.protect().plugins as Plugin[]), useBoundedVariables(), useOperationCost()];
+  const plugins: Plugin[] = [...(armor.protect().plugins as Plugin[]), useBoundedVariables(), useBoundedListLiterals(), useOperationCost()];
   if (!introspection) plugins.push(useNoIntrospection());
   return plugins;
 }
@@ -99,6 +108,34 @@ function useBoundedVariables(): Plugin {
         if (values > GRAPHQL_LIMITS.maxVariableValues) throw rejected(hardeningTexts.variablesTooLarge(GRAPHQL_LIMITS.maxVariableArrayLength));
         stack.push(...children);
       }
+    },
+  };
+}
+
+/** The argument or input field a list written in the document is the value of (`ids` of `nodes(ids: [...])`). */
+function listNameOf(parent: ASTNode | ReadonlyArray<ASTNode> | undefined): string {
+  if (!parent || Array.isArray(parent) || !('kind' in parent)) return '';
+  if (parent.kind === Kind.ARGUMENT || parent.kind === Kind.OBJECT_FIELD) return parent.name.value;
+  if (parent.kind === Kind.VARIABLE_DEFINITION) return `$${parent.variable.name.value}`;
+  return '';
+}
+
+/**
+ * A list written in the document (`nodes(ids: ["…", …])`, an input's list, a variable's default) is held to the
+ * bound a list in the variables has, so an inline list cannot ask for what a variable could not: a validation error
+ * before anything runs.
+ */
+function useBoundedListLiterals(): Plugin {
+  const max = GRAPHQL_LIMITS.maxVariableArrayLength;
+  const rule = (context: ValidationContext): ASTVisitor => ({
+    ListValue(node, _key, parent) {
+      if (node.values.length <= max) return;
+      context.reportError(new GatewayError('GRAPHQL_VALIDATION_FAILED', hardeningTexts.listTooLong(listNameOf(parent), node.values.length, max)));
+    },
+  });
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(rule);
     },
   };
 }
