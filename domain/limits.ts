@@ -434,6 +434,13 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 export const DRAIN_RETRY_AFTER_SECONDS = 1;
 
 /**
+ * How long a browser may keep the answer to a CORS preflight (`Access-Control-Max-Age`, seconds), so a client on an
+ * origin of CORS_ORIGINS does not ask again before each request: two hours, the most Chromium keeps (Firefox keeps up
+ * to a day). Each answer still names the allowed origin, so an origin taken out of CORS_ORIGINS is refused at once.
+ */
+export const CORS_PREFLIGHT_MAX_AGE_SECONDS = 7200;
+
+/**
  * The web client's live updates: after a lost socket or a refused subscription it tries again forever, each wait
  * twice the last (from `firstWaitMs`, at most `maxWaitMs`), drawn at random between half and all of it so the
  * clients of a restarted gateway do not come back all at once.

@@ -9,6 +9,9 @@ export const hardeningTexts = {
     'Authorization 헤더의 형식이 올바르지 않아 비회원으로 응답했습니다. 로그인 토큰은 "Authorization: token <토큰>" 또는 "Bearer <토큰>"으로 보내주세요.',
   csrfHeaderRequired:
     '브라우저 밖의 사이트가 보낸 요청으로 보여 거절했습니다. Content-Type: application/json으로 보내거나 X-GraphQL-Yoga-CSRF 헤더를 붙여주세요.',
+  /** A browser's CORS preflight from an origin not in CORS_ORIGINS (none by default). */
+  originNotAllowed: (origin: string) =>
+    `이 사이트(${origin})에서는 브라우저로 API를 부를 수 없습니다. 서버 운영자가 허용한 출처(CORS_ORIGINS)만 부를 수 있습니다.`,
   batchingUnsupported: '여러 작업을 한 요청에 묶어 보낼 수 없습니다. 작업마다 요청을 따로 보내주세요.',
   documentUnreadable: 'GraphQL 문서를 읽을 수 없습니다. 문법을 확인해주세요.',
   documentInvalid: 'GraphQL 문서가 스키마와 맞지 않습니다. 필드와 인자를 확인해주세요.',

@@ -1,5 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORS_PREFLIGHT_MAX_AGE_SECONDS, GRAPHQL_LIMITS } from '../../domain/limits.js';
 import { hardeningTexts } from '../../domain/messages.js';
 import { PersistedOperations } from '../../gateway/src/server/persisted.js';
 import { startGatewayRig, type Stack } from '../helpers/stack.js';
@@ -107,6 +108,93 @@ describe('CSRF prevention and CORS', () => {
     const open = await rigWith({ settings: { corsOrigins: ['https://partner.example'] } });
     expect((await preflight(open, 'https://partner.example')).headers.get('access-control-allow-origin')).toBe('https://partner.example');
     expect((await preflight(open, 'https://evil.example')).headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
+  });
+
+  const PARTNER = 'https://partner.example';
+  const preflightTo = (rig: Stack, path: string, origin: string, method = 'POST', headers = 'content-type, authorization') =>
+    fetch(`${rig.gateway.url}${path}`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': headers },
+    });
+
+  it('tells a preflight from an origin CORS_ORIGINS does not name that the origin is not allowed, on both GraphQL paths', async () => {
+    const closed = await rigWith();
+    const open = await rigWith({ settings: { corsOrigins: [PARTNER] } });
+    for (const [rig, origin, path] of [
+      [closed, PARTNER, '/graphql'],
+      [closed, PARTNER, '/graphql/stream'],
+      [open, 'https://evil.example', '/graphql'],
+      [open, 'https://evil.example', '/graphql/stream'],
+    ] as const) {
+      const refused = await preflightTo(rig, path, origin);
+      expect(refused.status, `${origin} ${path}`).toBe(403);
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+      expect(await refused.json()).toEqual({ errors: [{ message: hardeningTexts.originNotAllowed(origin), extensions: { code: 'FORBIDDEN' } }] });
+    }
+    expect(closed.upstreamCalls() + open.upstreamCalls()).toBe(0);
+  });
+
+  it('lets an allowed origin read Retry-After and X-Request-ID, and keep its preflight for a while', async () => {
+    const open = await rigWith({ settings: { corsOrigins: [PARTNER] } });
+    const preflight = await preflightTo(open, '/graphql', PARTNER);
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-max-age')).toBe(String(CORS_PREFLIGHT_MAX_AGE_SECONDS));
+
+    const answer = await fetch(`${open.gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { origin: PARTNER, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ categories { name } }' }),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-origin')).toBe(PARTNER);
+    const exposed = answer.headers.get('access-control-expose-headers')?.split(/,\s*/) ?? [];
+    expect(exposed).toEqual(expect.arrayContaining(['retry-after', 'x-request-id']));
+
+    // Refused before Yoga sees it: still readable by the page that sent it.
+    const tooLarge = await fetch(`${open.gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { origin: PARTNER, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ categories { name } }', variables: { padding: 'x'.repeat(GRAPHQL_LIMITS.maxBodyBytes) } }),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.get('access-control-allow-origin')).toBe(PARTNER);
+    expect(tooLarge.headers.get('access-control-expose-headers')).toContain('x-request-id');
+  });
+
+  it("lets an allowed origin use GraphQL over SSE's single connection stream (PUT, DELETE and its token header)", async () => {
+    const open = await rigWith({ settings: { corsOrigins: [PARTNER] } });
+    const preflight = await preflightTo(open, '/graphql/stream', PARTNER, 'PUT', 'authorization, x-graphql-event-stream-token');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(PARTNER);
+    expect(preflight.headers.get('access-control-allow-methods')?.split(/,\s*/)).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']));
+    expect(preflight.headers.get('access-control-allow-headers')?.split(/,\s*/)).toEqual(
+      expect.arrayContaining(['authorization', 'x-graphql-event-stream-token']),
+    );
+
+    const reserved = await fetch(`${open.gateway.url}/graphql/stream`, { method: 'PUT', headers: { origin: PARTNER } });
+    expect(reserved.status).toBe(201);
+    expect(reserved.headers.get('access-control-allow-origin')).toBe(PARTNER);
+    const token = await reserved.text();
+    // Stopping an operation of the stream (graphql-sse's client sends this when one completes on its side).
+    const stopped = await fetch(`${open.gateway.url}/graphql/stream?operationId=1`, {
+      method: 'DELETE',
+      headers: { origin: PARTNER, 'x-graphql-event-stream-token': token },
+    });
+    expect(stopped.status).toBeLessThan(300);
+    expect(stopped.headers.get('access-control-allow-origin')).toBe(PARTNER);
+  });
+
+  it('lets pages on other origins show media when CORS_ORIGINS is set, and keeps them same-site otherwise', async () => {
+    const closed = await rigWith();
+    const open = await rigWith({ settings: { corsOrigins: [PARTNER] } });
+    const media = (rig: Stack) => fetch(`${rig.gateway.url}/media/avatars/avatar-mint.svg`, { headers: { origin: PARTNER } });
+    const [closedMedia, openMedia] = await Promise.all([media(closed), media(open)]);
+    expect(closedMedia.status).toBe(200);
+    expect(closedMedia.headers.get('cross-origin-resource-policy')).toBe('same-site');
+    expect(openMedia.status).toBe(200);
+    expect(openMedia.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    // The rest of the answer's protections stay.
+    expect(openMedia.headers.get('content-security-policy')).toBe(closedMedia.headers.get('content-security-policy'));
   });
 });
 

@@ -54,9 +54,10 @@ function insideMedia(path: string): boolean {
  * `/media/*` on the gateway's own origin, streamed from the upstream's `/media/*` (@fastify/reply-from over an
  * undici pool): range requests and revalidation pass through, so videos seek and pictures cache by ETag.
  * Whatever the upstream says, the answer never runs as active content: `nosniff`, a sandboxing CSP, and
- * anything that is not a picture or video we show inline is a download.
+ * anything that is not a picture or video we show inline is a download. `crossOrigin` (CORS_ORIGINS is set): other
+ * sites' pages may embed them (`Cross-Origin-Resource-Policy: cross-origin`).
  */
-export async function serveMedia(app: FastifyInstance, upstreamUrl: string): Promise<void> {
+export async function serveMedia(app: FastifyInstance, upstreamUrl: string, { crossOrigin = false } = {}): Promise<void> {
   await app.register(replyFrom, {
     base: new URL(upstreamUrl).origin,
     undici: {
@@ -81,6 +82,8 @@ export async function serveMedia(app: FastifyInstance, upstreamUrl: string): Pro
           ...kept,
           'x-content-type-options': 'nosniff',
           'content-security-policy': MEDIA_CONTENT_SECURITY_POLICY,
+          // With CORS_ORIGINS set, pages on other origins show the API's pictures and videos (the app's own headers say same-site).
+          ...(crossOrigin ? { 'cross-origin-resource-policy': 'cross-origin' } : {}),
           // The wrapped API's SVGs may be its own drawings (ours are): the CSP keeps any script in one inert.
           ...(shownInline(type, { bundledSvg: true })
             ? {}

@@ -25,6 +25,7 @@ import { PublicCache } from '../upstream/public-cache.js';
 import { gatewayTracing } from './tracing.js';
 import { attachGraphQLWebSocket } from './ws.js';
 import { createGatewayYoga, SSE_STREAM_PATH } from './yoga.js';
+import { CORS_EXPOSED_HEADERS, originAllowed } from './cors.js';
 
 /** The answers Yoga streams: subscriptions over SSE, incremental delivery and multipart. */
 const STREAMED_CONTENT = /^(text\/event-stream|multipart\/)/i;
@@ -296,6 +297,17 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A refusal made before Yoga (body too large, draining) gets the CORS headers Yoga gives its own answers, so a
+    // client on an allowed origin can read it (and its Retry-After) instead of seeing a network error.
+    const origin = request.headers.origin;
+    if (
+      origin &&
+      graphqlRoutes.has(request.routeOptions.url ?? '') &&
+      !reply.hasHeader('access-control-allow-origin') &&
+      originAllowed(settings.corsOrigins, origin)
+    ) {
+      reply.header('access-control-allow-origin', origin).header('vary', 'Origin').header('access-control-expose-headers', CORS_EXPOSED_HEADERS.join(', '));
+    }
     // A request that was under way when draining began ends its connection, or the idle keep-alive would hold the close up.
     if (phase !== 'serving') reply.header('connection', 'close');
   });
@@ -343,6 +355,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     });
   };
   const handleGraphQL = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A browser's preflight from an origin CORS_ORIGINS does not name: told so, in GraphQL's shape (Yoga would answer
+    // it with the CSRF check's refusal, or a 204 the browser then refuses without a word to the developer).
+    const origin = request.headers.origin;
+    if (request.method === 'OPTIONS' && origin && !originAllowed(settings.corsOrigins, origin)) {
+      return sendRefusal(reply, 403, hardeningTexts.originNotAllowed(origin), 'FORBIDDEN');
+    }
     // The raw response lets Yoga abort the request's signal (and so its upstream calls) when the client goes away.
     const handle = () => yoga.handleNodeRequestAndResponse(request, reply.raw, { req: request, reply, requestId: request.id, clientIp: request.ip });
     const response = await (tracing ? tracing.continueTrace(request.headers, handle) : handle());
@@ -372,9 +390,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       sendRefusal(reply.header('allow', GRAPHQL_METHODS.join(', ')), 405, hardeningTexts.methodNotAllowed(GRAPHQL_METHODS.join(', '))),
   });
   // GraphQL over SSE in single connection mode (yoga.ts): reserve (PUT), stream (GET), operations (POST), stop (DELETE).
-  if (!settings.persistedOnly) app.route({ url: SSE_STREAM_PATH, method: ['GET', 'POST', 'PUT', 'DELETE'], handler: handleGraphQL });
+  // OPTIONS: its CORS preflights (cors.ts).
+  if (!settings.persistedOnly) app.route({ url: SSE_STREAM_PATH, method: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'], handler: handleGraphQL });
 
-  await serveMedia(app, upstreamUrl);
+  await serveMedia(app, upstreamUrl, { crossOrigin: settings.corsOrigins.length > 0 });
 
   // Beside GraphiQL: the web client's trusted documents, id → text, for anyone exploring the API.
   if (settings.graphiql) app.get(`${yoga.graphqlEndpoint}/persisted`, async () => persisted.toJSON());

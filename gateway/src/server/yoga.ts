@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import type { GatewaySettings } from './config.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { createContextFactory } from './context.js';
+import { corsFor, PREFLIGHT_HEADERS } from './cors.js';
 import { operationLimitPlugins } from './limits/operationLimits.js';
 import { useBoundedUploads } from './limits/uploads.js';
 import { mediaUrlFor } from './media.js';
@@ -54,24 +55,6 @@ export interface GatewayYogaOptions {
   tracing?: GatewayTracing;
   /** The listener's own plugins, after the gateway's (before Yoga's error masking). */
   plugins?: Plugin[];
-}
-
-/**
- * Headers a browser cannot send cross-site without a CORS preflight, one of which a simple GET or form POST
- * (a multipart upload is one) must carry: Yoga's own, and those the common upload clients send (Apollo Client's
- * `Apollo-Require-Preflight` and `X-Apollo-Operation-Name`, the GraphQL-over-HTTP draft's `GraphQL-Preflight`).
- */
-const PREFLIGHT_HEADERS = ['x-graphql-yoga-csrf', 'apollo-require-preflight', 'x-apollo-operation-name', 'graphql-preflight'];
-
-/** Browsers may call cross-origin only from the origins in CORS_ORIGINS (`*` for any); none by default. */
-function corsFor(origins: string[]) {
-  if (origins.length === 0) return false;
-  return {
-    origin: origins.includes('*') ? '*' : origins,
-    methods: ['GET', 'POST'],
-    allowedHeaders: ['content-type', 'authorization', 'x-device-id', 'x-request-id', 'traceparent', 'tracestate', ...PREFLIGHT_HEADERS],
-    credentials: false,
-  };
 }
 
 /** The GraphQL handler, apart from any listener so tests and servers share it. */
@@ -128,7 +111,7 @@ export function createGatewayYoga({
     batching: false,
     // JSON bodies are capped by the listener (GRAPHQL_LIMITS.maxBodyBytes), multipart ones by useBoundedUploads.
     maxRequestBodySize: false,
-    cors: corsFor(settings.corsOrigins),
+    cors: corsFor(settings.corsOrigins, SSE_STREAM_PATH),
     ...(logger ? { logging: logger } : {}),
   });
   return yoga;
