@@ -25,6 +25,9 @@ export const hardeningTexts = {
   operationNotFound: '실행할 작업을 정할 수 없습니다. operationName이 문서에 있는 작업의 이름인지 확인해주세요 (작업이 여럿이면 operationName이 필요합니다).',
   mutationNeedsPost: '변경(mutation)은 POST 요청으로만 실행할 수 있습니다.',
   mediaTypeUnsupported: '요청 본문의 형식(Content-Type)을 읽을 수 없습니다. Content-Type: application/json으로 보내주세요 (파일 업로드는 multipart/form-data).',
+  apiPathNotFound: (endpoint: string) => `이 주소에는 API가 없습니다. GraphQL 요청은 ${endpoint}로 보내주세요.`,
+  /** Request headers above Node's limit (an oversized Authorization or cookie): answered 431 before any route. */
+  headersTooLarge: '요청 헤더가 너무 큽니다. Authorization 등 헤더를 확인해 줄여주세요.',
   methodNotAllowed: (methods: string) => `이 주소는 ${methods} 요청만 받습니다.`,
   tooDeep: (max: number) => `요청이 너무 깊습니다. 필드는 ${max}단계까지 중첩할 수 있습니다.`,
   tooManyAliases: (max: number) => `별칭(alias)은 한 요청에 ${max}개까지 쓸 수 있습니다.`,

@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorMessages, hardeningTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { startUpstream } from '../helpers/upstream.js';
 
@@ -73,5 +74,36 @@ describe('gateway listener', () => {
     } finally {
       await withoutGraphiQL.close();
     }
+  });
+
+  it('takes POST /graphql/ as /graphql, and answers any other path under it with a GraphQL-shaped 404 in Korean', async () => {
+    const post = (path: string) =>
+      fetch(gateway.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ categories { name } }' }),
+      });
+    for (const path of ['/graphql/', '/graphql/?operationName=']) {
+      const answer = await post(path);
+      expect(answer.status, path).toBe(200);
+      expect((await answer.json()).data.categories.length).toBeGreaterThan(0);
+    }
+    const elsewhere = await post('/graphql/nothing-here');
+    expect(elsewhere.status).toBe(404);
+    expect(await elsewhere.json()).toEqual({ errors: [{ message: hardeningTexts.apiPathNotFound('/graphql'), extensions: { code: 'NOT_FOUND' } }] });
+    const noPage = await post('/no/such/page');
+    expect(noPage.status).toBe(404);
+    expect(await noPage.json()).toEqual({ status: 404, message: errorMessages.NOT_FOUND });
+  });
+
+  it("answers headers above Node's size limit (a 20 kB Authorization) with 431 in GraphQL's shape and Korean", async () => {
+    const answer = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `token ${'a'.repeat(20_000)}` },
+      body: JSON.stringify({ query: '{ categories { name } }' }),
+    });
+    expect(answer.status).toBe(431);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await answer.json()).toEqual({ errors: [{ message: hardeningTexts.headersTooLarge, extensions: { code: 'BAD_REQUEST' } }] });
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
+import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { TracerProvider } from '@opentelemetry/api';
@@ -24,7 +25,7 @@ import { originOf } from '../graphql/errors.js';
 import { PublicCache } from '../upstream/public-cache.js';
 import { gatewayTracing } from './tracing.js';
 import { attachGraphQLWebSocket } from './ws.js';
-import { createGatewayYoga, SSE_STREAM_PATH } from './yoga.js';
+import { createGatewayYoga, GRAPHQL_ENDPOINT, SSE_STREAM_PATH } from './yoga.js';
 import { CORS_EXPOSED_HEADERS, originAllowed } from './cors.js';
 
 /** The answers Yoga streams: subscriptions over SSE, incremental delivery and multipart. */
@@ -75,6 +76,35 @@ export interface RunningGateway {
    * `graceMs` (default SHUTDOWN_GRACE_MS) is cut, then everything closes.
    */
   shutdown(graceMs?: number): Promise<void>;
+}
+
+/** `url` with the slash after `path` taken off (`/graphql/?query=…` is `/graphql?query=…`); any other as it is. */
+function withoutTrailingSlash(url: string, path: string): string {
+  const queryAt = url.indexOf('?');
+  const urlPath = queryAt === -1 ? url : url.slice(0, queryAt);
+  return urlPath === `${path}/` ? path + (queryAt === -1 ? '' : url.slice(queryAt)) : url;
+}
+
+/**
+ * Node's refusals of a request it could not read as HTTP (headers above its size limit, headers too slow, a malformed
+ * request line), answered on the socket before any route: in GraphQL's shape and Korean rather than Fastify's English.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  // A connection reset has nothing left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, body] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', refusalBody(431, hardeningTexts.headersTooLarge)]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', refusalBody(408, errorMessages.TIMEOUT, 'TIMEOUT')]
+        : [400, 'Bad Request', refusalBody(400, errorMessages.BAD_REQUEST)];
+  const text = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** An answer in GraphQL's shape for a request refused before GraphQL sees it. */
@@ -242,6 +272,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           }
         : false,
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
+    clientErrorHandler: answerClientError,
+    // `/graphql/` is `/graphql` (a client's endpoint written with a slash at the end), for Fastify and Yoga alike.
+    // (Yoga reads the URL as sent and takes both; graphql-sse's stream path it serves takes only its own, so not that one.)
+    rewriteUrl: (request) => withoutTrailingSlash(request.url ?? '/', GRAPHQL_ENDPOINT),
     bodyLimit: GRAPHQL_LIMITS.maxBodyBytes,
     // A request arriving while the gateway drains is refused by the hook below, in GraphQL's shape and Korean, rather
     // than with Fastify's English 503.
@@ -423,9 +457,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     return reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
-  if (webRoot && existsSync(resolve(webRoot, 'index.html'))) {
+  const serveWeb = Boolean(webRoot && existsSync(resolve(webRoot, 'index.html')));
+  if (serveWeb) {
     await app.register(fastifyStatic, {
-      root: webRoot,
+      root: webRoot!,
       // The build writes .br and .gz beside each asset: sent to browsers that accept them, nothing compressed per request.
       preCompressed: true,
       setHeaders: (res, path) => {
@@ -433,19 +468,20 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    // Client-side routes (/community/detail …) load the app shell; the router then shows the page or its 404 screen.
-    app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split('?')[0];
-      // HEAD too: load balancers and link checkers ask a page with HEAD and must get what GET gets.
-      const reading = request.method === 'GET' || request.method === 'HEAD';
-      // Under /graphql/ are the API's own paths (the persisted listing when GraphiQL is on): never the app shell.
-      const apiPath = path.startsWith(`${yoga.graphqlEndpoint}/`);
-      if (reading && !apiPath && (request.headers.accept?.includes('text/html') || !/\.[a-z0-9]+$/i.test(path))) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return reply.status(404).send({ status: 404, message: 'Not Found' });
-    });
   }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    // Under /graphql/ are the API's own paths (the persisted listing when GraphiQL is on): never the app shell, and a
+    // client that got its endpoint wrong is told where GraphQL is, in GraphQL's shape.
+    if (path.startsWith(`${yoga.graphqlEndpoint}/`)) return sendRefusal(reply, 404, hardeningTexts.apiPathNotFound(yoga.graphqlEndpoint), 'NOT_FOUND');
+    // Client-side routes (/community/detail …) load the app shell; the router then shows the page or its 404 screen.
+    // HEAD too: load balancers and link checkers ask a page with HEAD and must get what GET gets.
+    const reading = request.method === 'GET' || request.method === 'HEAD';
+    if (serveWeb && reading && (request.headers.accept?.includes('text/html') || !/\.[a-z0-9]+$/i.test(path))) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ status: 404, message: errorMessages.NOT_FOUND });
+  });
 
   sockets = attachGraphQLWebSocket({ server: app.server, yoga, client, persisted, settings });
 

@@ -33,6 +33,9 @@ import { useCompiledExecution } from './compiled-execution.js';
  */
 export const SSE_STREAM_PATH = '/graphql/stream';
 
+/** Where GraphQL over HTTP (and GraphiQL) is served. */
+export const GRAPHQL_ENDPOINT = '/graphql';
+
 /** What the listener hands every request besides the Fetch request itself. */
 export interface ServerContext extends ClientAddress {
   requestId?: string;
@@ -100,7 +103,7 @@ export function createGatewayYoga({
   const yoga = createYoga<ServerContext, GatewayContext>({
     schema,
     context: createContextFactory(client, pubSub, notificationBridge, publicCache, mediaUrlFor(settings.publicUrl)),
-    graphqlEndpoint: '/graphql',
+    graphqlEndpoint: GRAPHQL_ENDPOINT,
     plugins,
     // Expected failures are GraphQLErrors with Korean messages; anything else is masked and never leaks stack or address.
     maskedErrors: { isDev: false, maskError: maskUnexpected },
