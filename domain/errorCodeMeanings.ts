@@ -8,7 +8,7 @@ import type { ErrorCode } from './errors.js';
 export const ERROR_CODE_MEANINGS: { readonly [Code in ErrorCode]: string } = {
   NETWORK_ERROR: 'Said by a client: it could not reach the server (its own network failed). A service the server cannot reach is SERVICE_UNAVAILABLE instead.',
   TIMEOUT: 'No answer came in time: from a service the server needs, or (said by a client) from the server.',
-  BAD_REQUEST: 'The request was refused as it stands (a wrong login, too many requests, a malformed operation); the message says why.',
+  BAD_REQUEST: 'The request was refused as it stands (a wrong login, a malformed operation); the message says why.',
   UNAUTHORIZED: 'The request needs a session: none was sent, or it expired or was revoked. Log in again.',
   FORBIDDEN: 'The caller may not do this (not the author, not staff, blocked).',
   NOT_FOUND: 'Nothing with this id exists, or the caller may not see it.',
@@ -18,6 +18,8 @@ export const ERROR_CODE_MEANINGS: { readonly [Code in ErrorCode]: string } = {
   SERVICE_UNAVAILABLE: 'A service the answer needs is down for now. Try again later.',
   VALIDATION_ERROR: 'The input broke a rule; `issues` (or `extensions.issues`) locate each broken rule by argument and input field.',
   BUSINESS_ERROR: 'A product rule refused the request (e.g. a limit reached); the message says which.',
+  RATE_LIMITED:
+    'Too many requests for now (operations over a rate limit, too many failed logins or password checks): nothing was done. Wait `retryAfterSeconds` (`extensions.retryAfterSeconds`; the `Retry-After` header too where the whole request was refused) before trying again.',
   UNKNOWN: 'A failure the client could not classify (said by clients, never by the server).',
   PERSISTED_QUERY_NOT_FOUND: 'The persisted or automatic persisted query id is unknown: send the document with its hash to register it.',
   PERSISTED_QUERY_MISMATCH: 'The automatic persisted query hash is not the SHA-256 of the document sent with it.',

@@ -25,8 +25,13 @@ describe('the global error handler of 002 §8.2', () => {
 
   it('shows any other error its own message; a refusal for too many requests is not an input problem', () => {
     expect(globalNotice({ code: 'FORBIDDEN', message: '권한이 없습니다.' })).toEqual({ messages: ['권한이 없습니다.'], kind: 'error' });
-    expect(globalNotice({ code: 'BAD_REQUEST', message: hardeningTexts.rateLimited, status: 429 })).toEqual({
-      messages: [hardeningTexts.rateLimited],
+    expect(globalNotice({ code: 'RATE_LIMITED', message: hardeningTexts.rateLimited(30), status: 429 })).toEqual({
+      messages: [hardeningTexts.rateLimited(30)],
+      kind: 'error',
+    });
+    // The REST API's own 429 (failed logins) keeps the catalogue's BAD_REQUEST code.
+    expect(globalNotice({ code: 'BAD_REQUEST', message: hardeningTexts.rateLimited(30), status: 429 })).toEqual({
+      messages: [hardeningTexts.rateLimited(30)],
       kind: 'error',
     });
   });

@@ -33,7 +33,8 @@ export const hardeningTexts = {
   tooManyAliases: (max: number) => `별칭(alias)은 한 요청에 ${max}개까지 쓸 수 있습니다.`,
   tooManyDirectives: (max: number) => `지시어(directive)는 한 요청에 ${max}개까지 쓸 수 있습니다.`,
   tooManyTokens: (max: number) => `요청 문서가 너무 깁니다. 토큰은 ${max}개까지 허용됩니다.`,
-  rateLimited: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+  /** An operation over a rate limit, with the seconds until the next one is let through. */
+  rateLimited: (retryAfterSeconds: number) => `요청이 너무 많습니다. ${Math.max(1, Math.ceil(retryAfterSeconds))}초 후 다시 시도해주세요.`,
   tooExpensive: (cost: number, max: number) => `요청한 데이터가 너무 많습니다 (비용 ${cost}, 최대 ${max}). first/last 값을 줄여주세요.`,
   variablesTooLarge: (max: number) => `변수의 목록은 ${max}개 이내여야 합니다.`,
   /** A list written in the document (`nodes(ids: [...])`) above the bound variables' lists have. */

@@ -11,7 +11,7 @@ const LOGIN = /* GraphQL */ `
     loginWithPassword(input: $input) {
       __typename
       ... on LoginWithPasswordPayload { token }
-      ... on Error { message }
+      ... on Error { message code }
       ... on TooManyAttemptsError { retryAfterSeconds }
     }
   }
@@ -31,6 +31,7 @@ describe('failed logins are limited per identifier and address, per identifier f
     stack.proxy.reset();
     const refused = await login('MALLANG@slime.community', 'slime1234', '198.51.100.1');
     expect(refused.__typename).toBe('TooManyAttemptsError');
+    expect(refused.code).toBe('RATE_LIMITED');
     expect(refused.message).toBe(accountTexts.errors.tooManyAttempts(refused.retryAfterSeconds));
     expect(refused.retryAfterSeconds).toBeGreaterThan(0);
     expect(stack.upstreamRequests()).toEqual([]);
@@ -83,7 +84,7 @@ describe('a logged-in member’s password re-checks are limited like logins', ()
     mutation Change($input: ChangePasswordInput!) {
       changePassword(input: $input) {
         __typename
-        ... on Error { message }
+        ... on Error { message code }
         ... on TooManyAttemptsError { retryAfterSeconds }
       }
     }
@@ -112,6 +113,7 @@ describe('a logged-in member’s password re-checks are limited like logins', ()
     ] as const) {
       const refused = await as(query, input);
       expect(refused.__typename).toBe('TooManyAttemptsError');
+      if (query === CHANGE) expect(refused.code).toBe('RATE_LIMITED');
       expect(refused.message).toBe(accountTexts.errors.tooManyPasswordChecks(refused.retryAfterSeconds));
     }
     expect((await stack.rest('/users/me', token)).id).toBe(5);

@@ -33,11 +33,17 @@ const expensiveQuery = (() => {
   return `{ ${Array.from({ length: aliases }, (_, index) => `p${index}: posts(first: 100, search: "x") { edges { node { category { name } author { nickname } } } }`).join(' ')} }`;
 })();
 
+/** A refusal of its own kind: 429, RATE_LIMITED, and the seconds to wait in the header, the extensions and the Korean message alike. */
 function expectRateLimited(answer: { status: number; headers: Headers; body: any }) {
   expect(answer.status).toBe(429);
-  expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
-  expect(answer.body.errors[0].message).toBe(hardeningTexts.rateLimited);
-  expect(answer.body.errors[0].extensions.code).toBe('BAD_REQUEST');
+  const retryAfter = Number(answer.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(answer.body.errors).toHaveLength(1);
+  const [error] = answer.body.errors;
+  expect(error.path).toBeUndefined();
+  expect(error.extensions).toMatchObject({ code: 'RATE_LIMITED', status: 429, retryAfterSeconds: retryAfter });
+  expect(error.message).toBe(hardeningTexts.rateLimited(retryAfter));
+  expect(error.message).toContain(`${retryAfter}초`);
 }
 
 describe('rate limits (in memory)', () => {

@@ -126,6 +126,17 @@ describe('retries: GET and HEAD only, 1000 ms doubling, Retry-After honoured', (
       expect(answer.errors[0].message).toBe(errorMessages.SERVICE_UNAVAILABLE);
     }
   });
+
+  it("tells the REST API's 429 on a write as RATE_LIMITED with its Retry-After, sent once", async () => {
+    const token = await upstream.issueToken(1);
+    const mutation = `mutation ($id: ID!) { togglePostLike(input: { id: $id }) { __typename } }`;
+    r.proxy.reset();
+    r.retries.splice(0);
+    r.proxy.queue({ kind: 'status', status: 429, retryAfter: '7' });
+    const answer = await r.graphql(mutation, { id: postId }, { token });
+    expect(r.proxy.calls.filter((call) => call.method !== 'GET')).toHaveLength(1);
+    expect(answer.errors[0].extensions).toMatchObject({ code: 'RATE_LIMITED', status: 429, retryAfterSeconds: 7 });
+  });
 });
 
 describe('time-outs within the budget', () => {

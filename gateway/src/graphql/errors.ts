@@ -90,12 +90,12 @@ export function issuesFromDetails(details: ErrorDetail[]): ValidationIssue[] {
 }
 
 /**
- * Too many requests in a window (rate limits): HTTP 429 with Retry-After, the catalogue's BAD_REQUEST code
- * and a Korean message the client shows as is.
+ * Too many requests in a window (rate limits): HTTP 429 with Retry-After, code RATE_LIMITED with
+ * `retryAfterSeconds`, and a Korean message saying how long to wait, which the client shows as is.
  */
 export class RateLimitedError extends GatewayError {
   constructor(readonly retryAfterSeconds: number) {
-    super('BAD_REQUEST', hardeningTexts.rateLimited, 429);
+    super('RATE_LIMITED', hardeningTexts.rateLimited(retryAfterSeconds), 429);
     Object.assign(this.extensions, { retryAfterSeconds, http: { status: 429, headers: { 'Retry-After': String(retryAfterSeconds) } } });
   }
 }
@@ -107,13 +107,13 @@ export class ConflictError extends catalogued('CONFLICT', 409) {}
 /** A refused request the member can correct (wrong login, wrong current password): the upstream's 400 and message. */
 export class BadRequestError extends catalogued('BAD_REQUEST', 400) {}
 
-/** Too many failed logins for an identifier or from an address; retry after the given seconds. */
+/** Too many failed logins for an identifier or from an address (RATE_LIMITED); retry after the given seconds. */
 export class TooManyAttemptsError extends GatewayError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
   ) {
-    super('BAD_REQUEST', message, 429);
+    super('RATE_LIMITED', message, 429);
     Object.assign(this.extensions, { retryAfterSeconds });
   }
 }

@@ -543,7 +543,8 @@ function statusError(status: number, body: Partial<ApiErrorBody> | undefined, re
   if (status === 404) return new NotFoundError(message);
   if (status === 401) return new NotAuthenticatedError(message);
   if (body?.code === 'VALIDATION_ERROR') return new UpstreamValidationError(body.details ?? []);
-  const code: ErrorCode = status >= 500 ? describeStatus(status).code : (body?.code ?? describeStatus(status).code);
+  // The REST catalogue has no code of its own for 429: the GraphQL API tells it apart as RATE_LIMITED.
+  const code: ErrorCode = status >= 500 ? describeStatus(status).code : status === 429 ? 'RATE_LIMITED' : (body?.code ?? describeStatus(status).code);
   const error = new GatewayError(code, message, status, status < 500 ? issuesFromDetails(body?.details ?? []) : []);
   // A 429's Retry-After travels on, so a field can tell its client when to try again.
   if (status === 429 && retryAfterMs !== undefined) Object.assign(error.extensions, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
