@@ -16,7 +16,8 @@ export const ERROR_CODE_MEANINGS: { readonly [Code in ErrorCode]: string } = {
   UNPROCESSABLE_ENTITY: 'The input is well formed but cannot be carried out.',
   INTERNAL_SERVER_ERROR: 'An unexpected failure; the message is generic and nothing internal is shown. Try again later.',
   SERVICE_UNAVAILABLE: 'A service the answer needs is down for now. Try again later.',
-  VALIDATION_ERROR: 'The input broke a rule; `issues` (or `extensions.issues`) locate each broken rule by argument and input field.',
+  VALIDATION_ERROR:
+    'The input broke a rule; the message is the first broken rule, and `issues` (or `extensions.issues`) locate each broken rule by argument and input field.',
   BUSINESS_ERROR: 'A product rule refused the request (e.g. a limit reached); the message says which.',
   RATE_LIMITED:
     'Too many requests for now (operations over a rate limit, too many failed logins or password checks): nothing was done. Wait `retryAfterSeconds` (`extensions.retryAfterSeconds`; the `Retry-After` header too where the whole request was refused) before trying again.',

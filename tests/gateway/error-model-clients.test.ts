@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GRAPHQL_LIMITS, hardeningTexts, validationTexts } from '../../domain/index.js';
+import { CONNECTION_SIZE_MAX, CONNECTION_SIZE_MIN, GRAPHQL_LIMITS, hardeningTexts, validationTexts } from '../../domain/index.js';
 import { useStack } from '../helpers/stack.js';
 import { ask, stockClient } from '../helpers/stock-client.js';
 
@@ -23,7 +23,8 @@ describe('nested connections fail alone', () => {
       [['posts', 'edges', 0, 'node', 'replies'], 'VALIDATION_ERROR', ['first']],
       [['posts', 'edges', 0, 'node', 'author', 'posts'], 'VALIDATION_ERROR', ['first']],
     ]);
-    expect(answer.errors?.[0].message).toBe(validationTexts.failed(1));
+    // What a client showing errors[0].message shows: the rule broken, not a count of broken rules.
+    expect(answer.errors?.[0].message).toBe(validationTexts.connectionSize(CONNECTION_SIZE_MIN, CONNECTION_SIZE_MAX));
   });
 });
 

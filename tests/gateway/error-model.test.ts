@@ -53,9 +53,26 @@ describe('the one error model', () => {
     expect(answer.data.createPost).toMatchObject({
       __typename: 'ValidationError',
       code: 'VALIDATION_ERROR',
-      message: validationTexts.failed(1),
+      message: validationTexts.titleRequired,
       issues: [{ path: ['input', 'title'], message: validationTexts.titleRequired }],
     });
+  });
+
+  it("a ValidationError's message is its first issue's own Korean rule, every issue still listed", async () => {
+    const answer = await stack.graphql(
+      `mutation ($input: CreatePostInput!) {
+        createPost(input: $input) { __typename ... on ValidationError { message issues { path message } } }
+      }`,
+      { input: { title: '', content: '' } },
+      token,
+    );
+    const error = answer.data.createPost;
+    expect(error.issues.map((issue: { path: string[] }) => issue.path)).toEqual([
+      ['input', 'title'],
+      ['input', 'content'],
+    ]);
+    expect(error.message).toBe(error.issues[0].message);
+    expect(error.message).toBe(validationTexts.titleRequired);
   });
 
   it('a bad paging argument has the same shape: typed on a field with a result union, located in extensions on a connection', async () => {
@@ -71,7 +88,7 @@ describe('the one error model', () => {
     expect(located.errors).toEqual([
       expect.objectContaining({
         path: ['posts'],
-        message: validationTexts.failed(1),
+        message: validationTexts.connectionSize(CONNECTION_SIZE_MIN, CONNECTION_SIZE_MAX),
         extensions: expect.objectContaining({
           code: 'VALIDATION_ERROR',
           issues: [{ path: ['first'], message: validationTexts.connectionSize(CONNECTION_SIZE_MIN, CONNECTION_SIZE_MAX), code: 'too_big' }],

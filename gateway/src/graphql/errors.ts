@@ -44,9 +44,14 @@ export class NotFoundError extends catalogued('NOT_FOUND', 404) {}
 
 export class NotAuthenticatedError extends catalogued('UNAUTHORIZED', 401) {}
 
+/**
+ * Bad input. Its message is the first broken rule's own Korean message, so a client that shows only `message`
+ * (or `errors[0].message`) says what is wrong; `issues` lists every rule with where it is. The REST API's 422 keeps
+ * the spec's count summary (데이터 검증 실패: N개의 …) as its message.
+ */
 export class ValidationError extends GatewayError {
   constructor(issues: ValidationIssue[]) {
-    super('VALIDATION_ERROR', issues.length ? validationTexts.failed(issues.length) : validationTexts.unknown, 422, issues);
+    super('VALIDATION_ERROR', issues[0]?.message || validationTexts.unknown, 422, issues);
   }
 
   /**
