@@ -7,8 +7,15 @@ export const hardeningTexts = {
   /** The request's Authorization header is not `token <t>` or `Bearer <t>`: answered as for a guest. */
   authorizationMalformed:
     'Authorization 헤더의 형식이 올바르지 않아 비회원으로 응답했습니다. 로그인 토큰은 "Authorization: token <토큰>" 또는 "Bearer <토큰>"으로 보내주세요.',
-  csrfHeaderRequired:
-    '브라우저 밖의 사이트가 보낸 요청으로 보여 거절했습니다. Content-Type: application/json으로 보내거나 X-GraphQL-Yoga-CSRF 헤더를 붙여주세요.',
+  /**
+   * CSRF prevention refused a GET (or HEAD) without any of `headers`: a browser sends such a request from any site
+   * without asking, so the API needs a header a plain link cannot add, or a JSON POST.
+   */
+  csrfGetRefused: (headers: readonly string[]) =>
+    `GET 요청에는 ${headers.join(', ')} 헤더 중 하나가 필요합니다 (값은 아무것이나 됩니다). 헤더를 붙일 수 없다면 Content-Type: application/json 본문으로 POST 요청을 보내주세요. 다른 사이트가 브라우저를 통해 몰래 보내는 요청(CSRF)을 막기 위한 확인입니다.`,
+  /** CSRF prevention refused a POST a plain form can send (form fields, text, multipart) without any of `headers`. */
+  csrfPostRefused: (headers: readonly string[]) =>
+    `폼·텍스트·파일 업로드(multipart/form-data) 형식의 POST에는 ${headers.join(', ')} 헤더 중 하나가 필요합니다. GraphQL 요청은 Content-Type: application/json으로 보내고, 파일 업로드라면 이 헤더를 붙여주세요. 다른 사이트가 브라우저를 통해 몰래 보내는 요청(CSRF)을 막기 위한 확인입니다.`,
   /** A browser's CORS preflight from an origin not in CORS_ORIGINS (none by default). */
   originNotAllowed: (origin: string) =>
     `이 사이트(${origin})에서는 브라우저로 API를 부를 수 없습니다. 서버 운영자가 허용한 출처(CORS_ORIGINS)만 부를 수 있습니다.`,

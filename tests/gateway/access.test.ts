@@ -2,6 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORS_PREFLIGHT_MAX_AGE_SECONDS, GRAPHQL_LIMITS } from '../../domain/limits.js';
 import { hardeningTexts } from '../../domain/messages.js';
+import { PREFLIGHT_HEADERS } from '../../gateway/src/server/cors.js';
 import { PersistedOperations } from '../../gateway/src/server/persisted.js';
 import { startGatewayRig, type Stack } from '../helpers/stack.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
@@ -84,13 +85,20 @@ describe('CSRF prevention and CORS', () => {
   it('refuses a simple GET or form-like POST without the CSRF header, and runs it with the header', async () => {
     const rig = await rigWith();
     const url = `${rig.gateway.url}/graphql?query=${encodeURIComponent('{ categories { name } }')}`;
-    expect((await fetch(url, { headers: { accept: 'application/graphql-response+json' } })).status).toBe(403);
+    const refusedGet = await fetch(url, { headers: { accept: 'application/graphql-response+json' } });
+    expect(refusedGet.status).toBe(403);
+    // Told what a GET needs (a header, or a JSON POST), not the content type a GET has none of.
+    const [getError] = (await refusedGet.json()).errors;
+    expect(getError).toEqual({ message: hardeningTexts.csrfGetRefused(PREFLIGHT_HEADERS), extensions: { code: 'BAD_REQUEST' } });
+    expect(getError.message).toContain('x-graphql-yoga-csrf');
+    expect(getError.message).toContain('POST');
     const form = await fetch(`${rig.gateway.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
       body: JSON.stringify({ query: '{ categories { name } }' }),
     });
     expect(form.status).toBe(403);
+    expect((await form.json()).errors[0].message).toBe(hardeningTexts.csrfPostRefused(PREFLIGHT_HEADERS));
     expect(rig.upstreamCalls()).toBe(0);
     const allowed = await fetch(url, { headers: { accept: 'application/graphql-response+json', 'x-graphql-yoga-csrf': '1' } });
     expect(allowed.status).toBe(200);

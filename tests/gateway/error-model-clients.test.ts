@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTION_SIZE_MAX, CONNECTION_SIZE_MIN, GRAPHQL_LIMITS, hardeningTexts, validationTexts } from '../../domain/index.js';
+import { PREFLIGHT_HEADERS } from '../../gateway/src/server/cors.js';
 import { useStack } from '../helpers/stack.js';
 import { ask, stockClient } from '../helpers/stock-client.js';
 
@@ -105,12 +106,24 @@ describe('request errors in Korean, each with a code of ErrorCode', () => {
       'BAD_REQUEST',
     ],
     [
+      // urql's default: a query as GET within URL limits, with no header of its own.
       'a GET without a CSRF-proof header',
       async () => {
-        const response = await fetch(`${url()}?query=${encodeURIComponent('{ categories { name } }')}`);
+        const response = await fetch(`${url()}?query=${encodeURIComponent('{ categories { name } }')}`, {
+          headers: { accept: 'application/graphql-response+json, application/graphql+json, application/json, text/event-stream, multipart/mixed' },
+        });
         return { status: response.status, body: await response.json() };
       },
-      hardeningTexts.csrfHeaderRequired,
+      hardeningTexts.csrfGetRefused(PREFLIGHT_HEADERS),
+      'BAD_REQUEST',
+    ],
+    [
+      'a form-like POST without a CSRF-proof header',
+      async () => {
+        const response = await fetch(url(), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"query":"{ __typename }"}' });
+        return { status: response.status, body: await response.json() };
+      },
+      hardeningTexts.csrfPostRefused(PREFLIGHT_HEADERS),
       'BAD_REQUEST',
     ],
   ])('%s', async (_name, send, message, code) => {

@@ -154,11 +154,11 @@ export function originOf(error: GraphQLError): unknown {
 }
 
 /**
- * Libraries' refusals of a request that carry no code telling them apart (the CSRF check of Yoga's plugin, Yoga's
- * batching refusal): known only by their English words, each with its Korean message and code.
+ * Libraries' refusals of a request that carry no code telling them apart (Yoga's batching refusal): known only by
+ * their English words, each with its Korean message and code. (The CSRF check is told where it runs, by method:
+ * server/csrf.ts.)
  */
 const LIBRARY_REFUSALS: Readonly<Record<string, { code: ErrorCode; message: string }>> = {
-  'Required CSRF header(s) not present': { code: 'BAD_REQUEST', message: hardeningTexts.csrfHeaderRequired },
   'Batching is not supported.': { code: 'BAD_REQUEST', message: hardeningTexts.batchingUnsupported },
 };
 

@@ -1,4 +1,3 @@
-import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { useGraphQLSSE } from '@graphql-yoga/plugin-graphql-sse';
 import { createYoga, type Plugin, type YogaLogger } from 'graphql-yoga';
@@ -6,7 +5,8 @@ import type { Redis } from 'ioredis';
 import type { GatewaySettings } from './config.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { createContextFactory } from './context.js';
-import { corsFor, PREFLIGHT_HEADERS } from './cors.js';
+import { corsFor } from './cors.js';
+import { useCSRFPreventionInKorean } from './csrf.js';
 import { operationLimitPlugins } from './limits/operationLimits.js';
 import { useBoundedUploads } from './limits/uploads.js';
 import { mediaUrlFor } from './media.js';
@@ -78,7 +78,7 @@ export function createGatewayYoga({
     // First of these, so it also counts the operations a later plugin ends before execution (a rate limit's refusal).
     ...(metrics ? [metrics.plugin()] : []),
     // Browsers send a simple GET or form POST cross-site without asking; such requests need a header they cannot add.
-    useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }) as Plugin,
+    useCSRFPreventionInKorean(),
     // Multipart bodies (uploads) bypass Fastify's body cap: each file is bounded while it streams in.
     useBoundedUploads(),
     ...useTrustedDocuments(persisted, settings.persistedOnly),
