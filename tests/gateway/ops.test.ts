@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { GRAPHQL_LIMITS } from '../../domain/limits.js';
+import { once } from 'node:events';
+import { describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { GRAPHQL_LIMITS, WS_LIMITS, WS_MESSAGE_TOO_BIG_CLOSE } from '../../domain/limits.js';
 import { useStack } from '../helpers/stack.js';
-import { collect, until, wsClient, type Cleanups } from '../helpers/ws.js';
+import { collect, graphqlWsUrl, until, wsClient, type Cleanups } from '../helpers/ws.js';
 
 const logLines: string[] = [];
 const rig = useStack({ logStream: { write: (line: string) => void logLines.push(line) }, upstream: { retryBaseDelayMs: 50 } });
@@ -131,6 +133,31 @@ describe('logs', () => {
     await until(() => logLines.some((line) => line.includes('"reqId":"refused-3"') && line.includes('"statusCode":403')));
     const ofRequest = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.reqId === 'refused-3');
     expect(ofRequest.filter((entry) => entry.level >= 40)).toEqual([]);
+  });
+
+  it('logs a WebSocket message above the size limit as one warn line with its size, and closes with 1009 and a reason', async () => {
+    logLines.length = 0;
+    const printed = vi.spyOn(console, 'error');
+    const socket = new WebSocket(graphqlWsUrl(rig.gateway.url), 'graphql-transport-ws');
+    try {
+      const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+        socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+      );
+      await once(socket, 'open');
+      const message = JSON.stringify({ type: 'connection_init', payload: { padding: 'x'.repeat(WS_LIMITS.maxPayloadBytes) } });
+      socket.send(message);
+      expect(await closed).toEqual(WS_MESSAGE_TOO_BIG_CLOSE);
+      await until(() => logLines.some((line) => JSON.parse(line).level >= 40));
+      const warnings = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.level >= 40);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatchObject({ level: 40, messageBytes: Buffer.byteLength(message), limitBytes: WS_LIMITS.maxPayloadBytes, closeCode: 1009 });
+      expect(warnings[0]).not.toHaveProperty('err');
+      // Nothing printed past the logger (graphql-ws's "Internal error emitted on a WebSocket socket" with a stack).
+      expect(printed).not.toHaveBeenCalled();
+    } finally {
+      printed.mockRestore();
+      socket.terminate();
+    }
   });
 
   it('logs the path of a GET /graphql without its query string: a document or variables sent there never reach the log', async () => {

@@ -483,7 +483,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     return reply.status(404).send({ status: 404, message: errorMessages.NOT_FOUND });
   });
 
-  sockets = attachGraphQLWebSocket({ server: app.server, yoga, client, persisted, settings });
+  sockets = attachGraphQLWebSocket({ server: app.server, yoga, client, persisted, settings, log: app.log });
 
   const closeRest = async () => {
     await notificationBridge.close();

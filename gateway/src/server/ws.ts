@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { GraphQLError, Kind, getOperationAST, type DocumentNode, type ExecutionArgs } from 'graphql';
 import { bulkhead } from 'cockatiel';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { WS_LIMITS, WS_RETRY_CLOSE } from '../../../domain/limits.js';
+import { WebSocket, WebSocketServer } from 'ws';
+import { WS_LIMITS, WS_MESSAGE_TOO_BIG_CLOSE, WS_RETRY_CLOSE } from '../../../domain/limits.js';
 import { hardeningTexts } from '../../../domain/messages.js';
 import type { GatewaySettings } from './config.js';
 import { DEFAULT_DEVICE_ID } from './context.js';
@@ -37,6 +37,41 @@ export interface GraphQLWebSocketOptions {
   client: UpstreamClient;
   persisted: PersistedOperations;
   settings: GatewaySettings;
+  /** The gateway's logger (pino), for what a client's socket did wrong. */
+  log?: { warn(details: object, message: string): void };
+}
+
+/** What ws emits for a message above maxPayload, after it has closed the socket itself with 1009. */
+function isOversizedMessage(error: unknown): boolean {
+  return error instanceof RangeError && (error as { code?: unknown }).code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
+}
+
+/**
+ * The server's sockets (ws's `WebSocket` option). A message above maxPayload is the client's doing: ws closes the
+ * socket with 1009 but no reason, then emits an error that graphql-ws logs with its stack as an internal error. Here
+ * the close carries a reason naming the limit, and the error is one warn line with the sizes instead.
+ */
+function socketClass(log: GraphQLWebSocketOptions['log']) {
+  return class GatewaySocket extends WebSocket {
+    override close(code?: number, reason?: string | Buffer): void {
+      super.close(code, code === WS_MESSAGE_TOO_BIG_CLOSE.code && reason === undefined ? WS_MESSAGE_TOO_BIG_CLOSE.reason : reason);
+    }
+
+    override emit(event: string | symbol, ...args: unknown[]): boolean {
+      if (event !== 'error' || !isOversizedMessage(args[0])) return super.emit(event, ...args);
+      // The length the frames announced so far (ws's receiver keeps it; not public, so read with care).
+      const announced = (this as unknown as { _receiver?: { _totalPayloadLength?: unknown } })._receiver?._totalPayloadLength;
+      log?.warn(
+        {
+          messageBytes: typeof announced === 'number' ? announced : undefined,
+          limitBytes: WS_LIMITS.maxPayloadBytes,
+          closeCode: WS_MESSAGE_TOO_BIG_CLOSE.code,
+        },
+        'websocket message above the size limit: socket closed',
+      );
+      return true;
+    }
+  };
 }
 
 /** What onSubscribe hands to `execute`/`subscribe`: Yoga's enveloped functions, and the key of a shareable operation. */
@@ -83,12 +118,12 @@ const tooMany = () => [new GraphQLError(hardeningTexts.tooManySubscriptions(WS_L
 /**
  * graphql-ws on /graphql, through Yoga's envelop so every socket operation gets the same limits, rate limits,
  * context and masking as HTTP. Hardened per the protocol: 4408 when no ConnectionInit arrives in time, 4403
- * when its token is refused, frames above maxPayload closed by ws (1009), a cap on live subscriptions per
+ * when its token is refused, messages above maxPayload closed by ws (1009, with a reason, logged as one warn line), a cap on live subscriptions per
  * socket, and keep-alive pings that drop dead peers. Sockets asking the very same of a shareable field
  * (`postChanged`) with the same token share one running subscription (shared-subscriptions.ts).
  */
-export function attachGraphQLWebSocket({ server, yoga, client, persisted, settings }: GraphQLWebSocketOptions) {
-  const wss = new WebSocketServer({ server, path: yoga.graphqlEndpoint, maxPayload: WS_LIMITS.maxPayloadBytes });
+export function attachGraphQLWebSocket({ server, yoga, client, persisted, settings, log }: GraphQLWebSocketOptions) {
+  const wss = new WebSocketServer({ server, path: yoga.graphqlEndpoint, maxPayload: WS_LIMITS.maxPayloadBytes, WebSocket: socketClass(log) });
   const states = new WeakMap<WebSocket, SocketState>();
   const shared = new SharedSubscriptions();
   let draining = false;
