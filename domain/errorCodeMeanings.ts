@@ -31,3 +31,12 @@ export const ERROR_CODE_MEANINGS: { readonly [Code in ErrorCode]: string } = {
   GRAPHQL_VALIDATION_FAILED:
     'The GraphQL document does not fit the schema (an unknown field, a missing argument) or a document limit (depth, aliases, directives); `extensions.reason` quotes the validator where it speaks.',
 };
+
+/**
+ * Codes the schema's enum keeps only so clients that already name them go on validating, deprecated with the reason
+ * (and removal date, docs/schema-changes.md) GraphQL tools show: the server never sends them.
+ */
+export const DEPRECATED_ERROR_CODES: { readonly [Code in ErrorCode]?: string } = {
+  NETWORK_ERROR:
+    "Never sent by the server: a client's own code for a server it cannot reach (a service the server cannot reach is SERVICE_UNAVAILABLE or TIMEOUT). Removal after 2027-03-01.",
+};

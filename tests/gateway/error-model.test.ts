@@ -30,13 +30,19 @@ interface TypeRef {
 describe('the one error model', () => {
   it('ErrorCode is an enum of the domain list, every value described, and the type of Error.code', async () => {
     const answer = await stack.graphql(`{
-      codes: __type(name: "ErrorCode") { kind enumValues { name description } }
+      codes: __type(name: "ErrorCode") { kind enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason } }
+      current: __type(name: "ErrorCode") { enumValues { name } }
       error: __type(name: "Error") { fields { name type { kind name ofType { kind name } } } }
     }`);
     expect(answer.data.codes.kind).toBe('ENUM');
     const served = ERROR_CODES.filter((code) => !(CLIENT_ONLY_ERROR_CODES as readonly string[]).includes(code));
     expect(answer.data.codes.enumValues.map((value: { name: string }) => value.name).sort()).toEqual([...served].sort());
     for (const value of answer.data.codes.enumValues) expect(value.description, value.name).toMatch(/\w{3}/);
+    // NETWORK_ERROR is a client's own word (it could not reach the server): kept for clients that name it, deprecated.
+    const deprecated = answer.data.codes.enumValues.filter((value: { isDeprecated: boolean }) => value.isDeprecated);
+    expect(deprecated.map((value: { name: string }) => value.name)).toEqual(['NETWORK_ERROR']);
+    expect(deprecated[0].deprecationReason).toMatch(/^Never sent by the server.* Removal after \d{4}-\d{2}-\d{2}\.$/);
+    expect(answer.data.current.enumValues.map((value: { name: string }) => value.name)).not.toContain('NETWORK_ERROR');
     const code = answer.data.error.fields.find((field: { name: string }) => field.name === 'code');
     expect(code.type).toEqual({ kind: 'NON_NULL', name: null, ofType: { kind: 'ENUM', name: 'ErrorCode' } });
   });

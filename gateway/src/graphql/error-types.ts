@@ -1,4 +1,4 @@
-import { CLIENT_ONLY_ERROR_CODES, ERROR_CODE_MEANINGS, type ErrorCode as ErrorCodeValue } from '../../../domain/index.js';
+import { CLIENT_ONLY_ERROR_CODES, DEPRECATED_ERROR_CODES, ERROR_CODE_MEANINGS, type ErrorCode as ErrorCodeValue } from '../../../domain/index.js';
 import { builder } from './builder.js';
 import {
   BadRequestError,
@@ -17,7 +17,10 @@ export const ErrorCode = builder.enumType('ErrorCode', {
   values: Object.fromEntries(
     Object.entries(ERROR_CODE_MEANINGS)
       .filter(([code]) => !(CLIENT_ONLY_ERROR_CODES as readonly string[]).includes(code))
-      .map(([code, description]) => [code, { value: code, description }]),
+      .map(([code, description]) => {
+        const deprecationReason = DEPRECATED_ERROR_CODES[code as ErrorCodeValue];
+        return [code, { value: code, description, ...(deprecationReason ? { deprecationReason } : {}) }];
+      }),
     // Typed with every code: a client-only code is never made by the gateway's errors, so none reaches the enum.
   ) as { [K in ErrorCodeValue]: { value: K; description: string } },
 });
