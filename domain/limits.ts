@@ -250,6 +250,11 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const REMEMBERED_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 60 * 24 * 60 * 60 * 1000;
+/**
+ * The gateway answers every refresh of one refresh token within this many seconds of the first with the session that
+ * first refresh got (requests sharing an expired session each refresh at once), instead of refusing all but one.
+ */
+export const SESSION_REFRESH_REUSE_SECONDS = 10;
 export const ACCOUNT_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Google SDK readiness retry (001 §4, §9). */
 export const GOOGLE_SDK_RETRY_MS = 500;

@@ -72,6 +72,27 @@ describe('accounts through the gateway', () => {
     expect((await stack.graphql('{ viewer { id } }', {}, renewed.data.refreshSession.token)).data.viewer).not.toBeNull();
   });
 
+  it('two refreshes of one refresh token at once (two requests that met the expired session) both get the one new session', async () => {
+    const REFRESH = `mutation($t: String!) { refreshSession(input: { refreshToken: $t }) { __typename ... on RefreshSessionPayload { token refreshToken } ... on Error { code } } }`;
+    const refresh = (refreshToken: string) => stack.graphql(REFRESH, { t: refreshToken }).then((answer) => answer.data.refreshSession);
+    const first = (await login('jellybear@slime.community', DEMO_PASSWORD)).data.loginWithPassword;
+    stack.proxy.reset();
+    const both = await Promise.all([refresh(first.refreshToken), refresh(first.refreshToken)]);
+    expect(both.map((answer) => answer.__typename)).toEqual(['RefreshSessionPayload', 'RefreshSessionPayload']);
+    expect(both[1]).toEqual(both[0]);
+    // One rotation upstream, whose new session both requests carry on with.
+    expect(stack.upstreamRequests().filter((line) => line.startsWith('POST /auth/refresh'))).toHaveLength(1);
+    // A third that set out just after, within the reuse window, gets the same session rather than a refusal.
+    expect(await refresh(first.refreshToken)).toEqual(both[0]);
+    expect((await stack.graphql('{ viewer { nickname } }', {}, both[0].token)).data.viewer.nickname).toEqual(expect.any(String));
+    // The new refresh token rotates on as usual, once.
+    const next = await refresh(both[0].refreshToken);
+    expect(next.__typename).toBe('RefreshSessionPayload');
+    expect(next.token).not.toBe(both[0].token);
+    // A refresh token that was never issued is still refused.
+    expect((await refresh('never-issued-refresh-token')).code).toBe('UNAUTHORIZED');
+  });
+
   it('registers, updates the profile with typed validation, changes the password', async () => {
     const registered = await stack.graphql(
       `mutation($input: RegisterInput!) { register(input: $input) { __typename

@@ -3,6 +3,7 @@ import { publishPostChanged, type GatewayPubSub } from './pubsub.js';
 import { loginAttempts } from './limits/loginAttempts.js';
 import type { Caller, UpstreamClient } from '../upstream/client.js';
 import { AccountsApi } from '../modules/accounts/accounts-api.js';
+import { SessionRefreshes } from '../modules/accounts/session-refreshes.js';
 import { CommunityApi } from '../modules/community/community-api.js';
 import { ItemsApi } from '../modules/items/items-api.js';
 import { StoriesApi } from '../modules/stories/stories-api.js';
@@ -40,6 +41,8 @@ export function createContextFactory(
   publicCache: PublicCache,
   mediaUrl: MediaUrl,
 ) {
+  // One per gateway: concurrent refreshes of a refresh token, whatever request they come in, share one rotation.
+  const refreshes = new SessionRefreshes();
   // `requestId` comes from the listener; `request.signal` aborts when the client goes away.
   return ({ request, requestId, clientIp }: YogaInitialContext & { requestId?: string; clientIp?: string }): GatewayContext => {
     const { token, malformed } = authorizationOf(request.headers.get('authorization'));
@@ -62,7 +65,7 @@ export function createContextFactory(
       loginAttempts,
       community: new CommunityApi(client, caller, publicCache),
       items: new ItemsApi(client, caller, publicCache),
-      accounts: new AccountsApi(client, caller),
+      accounts: new AccountsApi(client, caller, refreshes),
       stories: new StoriesApi(client, caller),
       messaging: new MessagingApi(client, caller),
       notificationBridge,

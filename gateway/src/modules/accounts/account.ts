@@ -25,6 +25,7 @@ import {
   socialLoginSchema,
   SOCIAL_PROVIDERS,
   type SocialProvider,
+  SESSION_REFRESH_REUSE_SECONDS,
 } from '../../../../domain/index.js';
 import { IMAGE_UPLOAD_LIMIT, megabytes } from '../../../../domain/uploads.js';
 import type { GatewayContext } from '../../graphql/context.js';
@@ -240,7 +241,8 @@ payloadMutation('logout', {
 
 payloadMutation('refreshSession', {
   description:
-    'Trade a refresh token for a new session. The old session token and this refresh token stop working; an unknown, used or expired refresh token answers NotAuthenticatedError.',
+    'Trade a refresh token for a new session. The old session token and this refresh token stop working; an unknown, used or expired refresh token answers NotAuthenticatedError. ' +
+    `Refreshes of one refresh token at once, or within ${SESSION_REFRESH_REUSE_SECONDS} seconds of the first, all get the same new session.`,
   guests: true,
   errors: [ValidationError, NotAuthenticatedError],
   input: (f) => ({ refreshToken: f.string({ required: true, description: 'The `refreshToken` of the last login or refresh.' }) }),

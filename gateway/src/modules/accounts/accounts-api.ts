@@ -12,6 +12,7 @@ import type { SocialProvider } from '../../../../domain/limits.js';
 import { FormData as UndiciFormData } from 'undici';
 import { withTypedRefusals } from '../../graphql/errors.js';
 import type { Caller, UpstreamClient } from '../../upstream/client.js';
+import type { SessionRefreshes } from './session-refreshes.js';
 
 export interface PageArgs {
   page: number;
@@ -26,6 +27,7 @@ export class AccountsApi {
   constructor(
     private readonly client: UpstreamClient,
     private readonly caller: Caller,
+    private readonly refreshes: SessionRefreshes,
   ) {}
 
   private call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Record<string, string | number>): Promise<T> {
@@ -62,8 +64,15 @@ export class AccountsApi {
     await this.call('POST', '/auth/logout');
   }
 
+  /**
+   * Concurrent refreshes of one refresh token share one upstream call and its new session (SessionRefreshes). The
+   * shared call does not follow this request's signal: a rotation the upstream made must reach the others waiting.
+   */
   refresh(refreshToken: string): Promise<LoginResultJson> {
-    return this.call('POST', '/auth/refresh', { refreshToken });
+    const caller: Caller = { ...this.caller, signal: undefined };
+    return this.refreshes.session(refreshToken, () =>
+      withTypedRefusals(this.client.request<LoginResultJson>('POST', '/auth/refresh', caller, undefined, { refreshToken }), [400, 403, 409]),
+    );
   }
 
   /** The caller's own profile; null for a guest (no upstream call). */
