@@ -10,10 +10,14 @@ export default defineConfig({
     ],
   },
   test: {
+    // One migrated, seeded demo store per run, which every seeded upstream a test starts is loaded from.
+    globalSetup: ['tests/helpers/seeded-template-setup.ts'],
     include: ['tests/**/*.test.ts', 'domain/**/*.test.ts', 'web/src/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default on a 2-core machine is one worker; most files wait on servers and timers, so two fill it.
+    maxWorkers: 2,
   },
 });

@@ -5,6 +5,8 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
   },
   test: {
+    // One migrated, seeded demo store per run, which every seeded upstream a test starts is loaded from.
+    globalSetup: ['tests/helpers/seeded-template-setup.ts'],
     include: ['tests/e2e/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -7,6 +7,7 @@ import { buildUpstream, issueToken, type MailSettings } from '../../upstream/src
 import type { Database } from '../../upstream/src/db/client.js';
 import type { MediaStore } from '../../upstream/src/uploads/store.js';
 import type { SweepTiming } from '../../upstream/src/uploads/sweeps.js';
+import { seededTemplate } from './seeded-template.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 export type Backend = 'pglite' | 'postgres';
@@ -58,9 +59,11 @@ export function backends(): Backend[] {
  */
 export async function startUpstream(options: StartUpstreamOptions = {}): Promise<RunningUpstream> {
   const postgres = options.backend === 'postgres' ? postgresTarget() : null;
+  const seed = options.seed ?? true;
   const upstream = await buildUpstream({
-    seed: options.seed ?? true,
+    seed,
     dataDir: 'memory://',
+    pgliteTemplate: seed && !postgres ? await seededTemplate() : undefined,
     publicUrl: options.publicUrl,
     mail: options.mail,
     tracerProvider: options.tracerProvider,

@@ -51,6 +51,8 @@ export interface UpstreamOptions {
    * PostgreSQL they are stored in the database and that folder keeps this process's copies.
    */
   dataDir?: string;
+  /** PGlite only: a dumped data directory to start the store from (`StoreOptions.pgliteTemplate`). */
+  pgliteTemplate?: Blob;
   /**
    * Fill an empty database with the demo community (its members include staff with a known password). Default: true
    * for the embedded PGlite, false with `databaseUrl` (DEMO_DATA, read by `config.ts`). Never touches existing data.
@@ -130,6 +132,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     databaseUrl: options.databaseUrl,
     databaseSchema: options.databaseSchema,
     dataDir,
+    pgliteTemplate: options.pgliteTemplate,
     onQuery: options.onQuery,
     prepare: async (db) => {
       if (seed) demoData = (await seedIfEmpty(db)) ? 'loaded' : 'kept';

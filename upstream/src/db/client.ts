@@ -27,6 +27,11 @@ export interface StoreOptions {
   databaseSchema?: string;
   /** PGlite data directory, `memory://` for an in-memory database. */
   dataDir?: string;
+  /**
+   * PGlite only: a data directory dumped by PGlite's `dumpDataDir` to start the store from (already migrated and
+   * seeded, say), so the migrations and `prepare` find their work done instead of building the database again.
+   */
+  pgliteTemplate?: Blob;
   /** Called with every SQL statement sent (diagnostics and query-count tests). */
   onQuery?: (query: string, params: unknown[]) => void;
   /**
@@ -54,6 +59,8 @@ export interface Store {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL only: the pool's counts now (for /metrics). */
   poolStats?: () => PoolStats;
+  /** PGlite only: the data directory as one file (PGlite's `dumpDataDir`), for `pgliteTemplate`. */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -67,15 +74,15 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   const prepare = options.prepare ?? (async () => {});
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema, logger, prepare, options.onConnectionLost);
-  return openPglite(options.dataDir ?? DEFAULT_DATA_DIR, logger, prepare);
+  return openPglite(options.dataDir ?? DEFAULT_DATA_DIR, logger, prepare, options.pgliteTemplate);
 }
 
 type QueryLogger = { logQuery(query: string, params: unknown[]): void } | undefined;
 
 /** PGlite is one process's database (its directory cannot be shared), so nothing else can be migrating it. */
-async function openPglite(dataDir: string, logger: QueryLogger, prepare: (db: Database) => Promise<void>): Promise<Store> {
+async function openPglite(dataDir: string, logger: QueryLogger, prepare: (db: Database) => Promise<void>, template?: Blob): Promise<Store> {
   if (!isMemoryDir(dataDir)) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, template ? { loadDataDir: template } : {});
   const db = drizzlePglite({ client, schema, logger });
   try {
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -84,7 +91,7 @@ async function openPglite(dataDir: string, logger: QueryLogger, prepare: (db: Da
     await client.close();
     throw error;
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', dump: () => client.dumpDataDir('none'), close: () => client.close() };
 }
 
 async function openPostgres(
