@@ -10,7 +10,7 @@ import { isMemberOnlyPath } from '../app/navigation/memberOnly';
  * here the login-needed toast shows, and on a member-only screen the current path is remembered and the
  * visitor goes to /login/sign-in. Logging in there returns to the remembered path. Public screens stay.
  */
-export function UnauthorizedRedirect() {
+export default function UnauthorizedRedirect() {
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, Outlet, useMatch } from 'react-router-dom';
 import { legalTexts } from '@domain/messages.js';
-import { UnauthorizedRedirect } from '../accounts/UnauthorizedRedirect';
 import { useTrackPreviousPath } from './navigation/backNavigation';
 import { BottomTabBar } from './BottomTabBar';
 import { LoginModalProvider } from '../accounts/LoginModal';
@@ -11,6 +10,8 @@ import { onRequestOutcome } from './errors/requestFailures';
 
 /** The global error handler's toasts (002 §8.2): off the first screen's critical path, loaded as the shell renders. */
 const RequestFailureToasts = lazy(() => import('./errors/RequestFailureToasts'));
+/** A refused session's toast and redirect: rare, so loaded as the shell renders too (it catches up on a refusal made before). */
+const UnauthorizedRedirect = lazy(() => import('../accounts/UnauthorizedRedirect'));
 
 /** The layout shell of 000 §2: a centred column (the page's one <main>) with each screen's header and content above the tab bar. */
 export function AppLayout() {
@@ -23,8 +24,8 @@ export function AppLayout() {
     <ToastProvider>
       <LoginModalProvider>
         <NavigationProgress />
-        <UnauthorizedRedirect />
         <Suspense fallback={null}>
+          <UnauthorizedRedirect />
           <RequestFailureToasts subscribe={onRequestOutcome} />
         </Suspense>
         <main className="app-column">
