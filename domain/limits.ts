@@ -151,6 +151,11 @@ export const REPORT_DEFAULT_REASON_TYPE = 0;
 
 /** Toast display time (000 §9). */
 export const TOAST_DURATION_MS = 3000;
+/**
+ * A focused control disabled by its own action (모두 읽음 once nothing is unread) that is still disabled this long
+ * after the screen last changed is done: keyboard focus goes on to the next control instead of staying on <body>.
+ */
+export const FOCUS_SETTLE_MS = 1000;
 
 /** 002 §2.3: modals play a short sound when they open and close, at this volume (0-1), unless turned off. */
 export const MODAL_SOUND_VOLUME = 0.4;

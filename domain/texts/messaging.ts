@@ -60,6 +60,8 @@ export const messagingTexts = {
   inboxTitle: '알림',
   unread: (count: number) => `읽지 않은 알림 ${count}개`,
   markAllRead: '모두 읽음',
+  /** Told (a polite status) once 모두 읽음 is done. */
+  allMarkedRead: '모든 알림을 읽음으로 표시했습니다.',
   deleteRead: '읽은 알림 삭제',
   delete: '삭제',
   emptyInbox: '알림이 없습니다.',

@@ -1,8 +1,12 @@
+import { FOCUS_SETTLE_MS } from '@domain/limits.js';
+
 /**
  * Keyboard focus never stays dropped on <body> after an action: when the control that had it leaves the screen (a
  * pressed button replaced by another, a list row removed, a screen left for the next) or is disabled while its action
  * is on its way, focus goes on from where the member was:
  * - a control disabled while busy gets it back once enabled again;
+ * - one that stays disabled (its action leaves nothing more to do, as 모두 읽음 once all is read): after the screen has
+ *   been still for FOCUS_SETTLE_MS, as if removed;
  * - a removed one: the first control of the nearest part of the screen that is still there (the button that replaced
  *   it, the next row of a list), once that part has no control left disabled (its action is over);
  * - otherwise (the screen itself changed): the screen's heading, its <h1>, made focusable by script only.
@@ -20,6 +24,8 @@ export function keepFocusOnScreen(): void {
   let ancestors: Element[] = [];
   /** True once `last` was seen disabled while focus was on <body>: focus comes back to it when it is enabled. */
   let waiting = false;
+  /** Set while `last` is disabled: runs once the screen has been still for FOCUS_SETTLE_MS. */
+  let settle: number | undefined;
 
   document.addEventListener('focusin', (event) => {
     if (!(event.target instanceof HTMLElement)) return;
@@ -34,18 +40,30 @@ export function keepFocusOnScreen(): void {
   function rescue(): void {
     if (!last) return;
     // Disabled while focused: the browser moves focus to <body> only as it next draws, after this.
-    if (last.isConnected && last.matches(':disabled')) waiting = true;
+    if (last.isConnected && last.matches(':disabled')) {
+      waiting = true;
+      window.clearTimeout(settle);
+      const stuck = last;
+      settle = window.setTimeout(() => {
+        if (last === stuck && stuck.isConnected && stuck.matches(':disabled') && dropped()) goOn(stuck);
+      }, FOCUS_SETTLE_MS);
+    }
     if (!dropped()) return;
     if (last.isConnected) {
       // Enabled again after its action: back to it. (One the member left for <body> themselves stays left.)
       if (waiting && !last.matches(':disabled')) last.focus();
       return;
     }
+    goOn(null);
+  }
+
+  /** Focus goes on from `last`, gone from the screen (or `stuck` there, disabled for good). */
+  function goOn(stuck: HTMLElement | null): void {
     const main = document.querySelector('main');
     const nearest = ancestors.find((element) => element.isConnected);
     if (main && nearest && nearest !== main && main.contains(nearest)) {
       // That part is still busy (its other controls wait for the action): wait with it.
-      if (nearest.querySelector('button:disabled')) return;
+      if ([...nearest.querySelectorAll('button:disabled')].some((button) => button !== stuck)) return;
       const control = [...nearest.querySelectorAll<HTMLElement>(CONTROLS)].find((element) => element.getClientRects().length > 0);
       if (control) return control.focus();
     }

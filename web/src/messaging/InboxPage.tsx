@@ -109,7 +109,12 @@ function Inbox({ viewer }: { viewer: InboxPage_inbox$key }) {
         <span className="inbox__unread" data-testid="unread-count">
           {m.unread(connection.unreadCount)}
         </span>
-        <button type="button" className="button" disabled={marking || connection.unreadCount === 0} onClick={() => markRead('all').catch(fail)}>
+        <button
+          type="button"
+          className="button"
+          disabled={marking || connection.unreadCount === 0}
+          onClick={() => markRead('all').then(() => toast.show(m.allMarkedRead, 'success'), fail)}
+        >
           {m.markAllRead}
         </button>
         <button type="button" className="button" onClick={() => setConfirmingDeleteRead(true)}>

@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { messagingTexts as m } from '../../domain/messages.js';
+import { useWebApp } from '../helpers/web-app.js';
+
+/**
+ * What a keyboard and screen-reader trial in Chromium found: focus that fell to <body>, results nobody was told,
+ * and controls that gave a keyboard user no feedback. Each test drives the app with the keyboard only.
+ */
+const ALICE = 2;
+const BOB = 3;
+
+const app = useWebApp('keyboard-trial', { member: ALICE });
+
+/** Bob answers one of Alice's posts through the upstream: Alice gets an unread notification. */
+async function bobRepliesToAlice(content: string): Promise<void> {
+  const posts = (await (await fetch(`${app.upstream.url}/v1/community/?page_size=50`)).json()) as { results: { id: number; author: { id: number } | null }[] };
+  const postId = posts.results.find((post) => post.author?.id === ALICE)!.id;
+  const created = await fetch(`${app.upstream.url}/v1/community/${postId}/reply/`, {
+    method: 'POST',
+    headers: { authorization: `token ${await app.upstream.issueToken(BOB)}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ content }),
+  });
+  expect(created.status).toBe(201);
+}
+
+/** What has keyboard focus: its tag and text, so a failure says where focus went. */
+const focused = (page: Page) => page.evaluate(() => `${document.activeElement?.tagName}: ${document.activeElement?.textContent?.trim() ?? ''}`);
+
+describe('focus and announcements', () => {
+  test('모두 읽음 pressed with Enter stays disabled: focus goes on to the next control, not <body>, and the result is told', async () => {
+    await bobRepliesToAlice('키보드로 읽을 알림');
+    const page = await app.open('/community/notice');
+    const markAll = page.getByRole('button', { name: m.markAllRead });
+    await expect.poll(() => markAll.isEnabled()).toBe(true);
+    await markAll.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: m.allMarkedRead }).waitFor();
+    expect(await markAll.isDisabled()).toBe(true);
+    await expect.poll(() => focused(page)).toBe(`BUTTON: ${m.deleteRead}`);
+    await page.close();
+  });
+});
