@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { TOAST_DURATION_MS } from '../../domain/limits.js';
 import { messagingTexts as m } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
@@ -24,6 +25,17 @@ async function bobRepliesToAlice(content: string): Promise<void> {
   expect(created.status).toBe(201);
 }
 
+/** Whether two elements' boxes on screen overlap. */
+async function overlap(page: Page, a: string, b: string): Promise<boolean> {
+  return page.evaluate(
+    ([first, second]) => {
+      const [p, q] = [first, second].map((selector) => document.querySelector(selector)!.getBoundingClientRect());
+      return p.bottom > q.top && p.top < q.bottom && p.right > q.left && p.left < q.right;
+    },
+    [a, b],
+  );
+}
+
 /** What has keyboard focus: its tag and text, so a failure says where focus went. */
 const focused = (page: Page) => page.evaluate(() => `${document.activeElement?.tagName}: ${document.activeElement?.textContent?.trim() ?? ''}`);
 
@@ -38,6 +50,32 @@ describe('focus and announcements', () => {
     await page.getByRole('status').filter({ hasText: m.allMarkedRead }).waitFor();
     expect(await markAll.isDisabled()).toBe(true);
     await expect.poll(() => focused(page)).toBe(`BUTTON: ${m.deleteRead}`);
+    await page.close();
+  });
+
+  test('a toast stays while it has focus or the pointer, is told without taking focus, and never covers what has focus', async () => {
+    await bobRepliesToAlice('토스트를 부를 알림');
+    const page = await app.open('/community/notice');
+    const markAll = page.getByRole('button', { name: m.markAllRead });
+    await expect.poll(() => markAll.isEnabled()).toBe(true);
+    await markAll.focus();
+    await page.keyboard.press('Enter');
+    const toast = page.getByTestId('toast').filter({ hasText: m.allMarkedRead });
+    await toast.waitFor();
+    // The toast did not take focus; once focus went on to the next control, the toast is not over it.
+    await expect.poll(() => focused(page)).toBe(`BUTTON: ${m.deleteRead}`);
+    await expect.poll(() => overlap(page, '[data-testid="toast"]', ':focus')).toBe(false);
+
+    // Reached with the keyboard, it stays past its time; left, it goes.
+    await toast.focus();
+    await page.waitForTimeout(TOAST_DURATION_MS + 500);
+    expect(await focused(page)).toBe(`BUTTON: ${m.allMarkedRead}`);
+    await page.getByRole('button', { name: m.deleteRead }).focus();
+    await toast.hover();
+    await page.waitForTimeout(TOAST_DURATION_MS + 500);
+    expect(await toast.isVisible()).toBe(true);
+    await page.mouse.move(0, 0);
+    await toast.waitFor({ state: 'detached', timeout: TOAST_DURATION_MS + 2000 });
     await page.close();
   });
 });

@@ -74,5 +74,23 @@ export function keepFocusOnScreen(): void {
     heading.focus({ preventScroll: true });
   }
 
-  new MutationObserver(rescue).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+  new MutationObserver(() => {
+    rescue();
+    uncover();
+  }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+  document.addEventListener('focusin', uncover);
+}
+
+/**
+ * The toasts (ui/toast) never cover what has focus (a screen's heading, the control focus went on to): over it, they
+ * show at the bottom of the screen instead, above the tab bar.
+ */
+function uncover(): void {
+  const stack = document.querySelector('.toast-stack');
+  const focused = document.activeElement;
+  if (!stack || !focused || stack.contains(focused)) return;
+  stack.classList.remove('toast-stack--low');
+  if (focused === document.body) return;
+  const [a, b] = [stack, focused].map((element) => element.getBoundingClientRect());
+  if (a.bottom > b.top && a.top < b.bottom && a.right > b.left && a.left < b.right) stack.classList.add('toast-stack--low');
 }

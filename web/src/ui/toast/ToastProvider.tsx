@@ -15,7 +15,11 @@ interface ToastApi {
 
 const ToastContext = createContext<ToastApi>({ show: () => {} });
 
-/** The global toast of 002 §2.3: top centre, gone after 3000 ms (000 §9) or when clicked. */
+/**
+ * The global toast of 002 §2.3: top centre, gone after 3000 ms (000 §9) or when clicked. Told by screen readers through
+ * the stack's live region, without taking focus; one under the pointer or the keyboard's focus stays until left. The
+ * focus keeper (app/focusKeeper.ts) moves the stack off what has focus.
+ */
 export function useToast(): ToastApi {
   return useContext(ToastContext);
 }
@@ -47,12 +51,25 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 function ToastMessage({ toast, onHide }: { toast: Toast; onHide: (id: number) => void }) {
+  // Held while hovered or focused: its time starts again once left.
+  const [held, setHeld] = useState(false);
+  const hold = (event: { currentTarget: Element }) => setHeld(event.currentTarget.matches(':hover, :focus'));
   useEffect(() => {
+    if (held) return;
     const timer = window.setTimeout(() => onHide(toast.id), TOAST_DURATION_MS);
     return () => window.clearTimeout(timer);
-  }, [toast.id, onHide]);
+  }, [toast.id, onHide, held]);
   return (
-    <button type="button" className={`toast toast--${toast.kind}`} data-testid="toast" onClick={() => onHide(toast.id)}>
+    <button
+      type="button"
+      className={`toast toast--${toast.kind}`}
+      data-testid="toast"
+      onClick={() => onHide(toast.id)}
+      onFocus={hold}
+      onBlur={hold}
+      onMouseEnter={hold}
+      onMouseLeave={hold}
+    >
       {toast.message}
     </button>
   );
