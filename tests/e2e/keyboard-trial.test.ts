@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { TOAST_DURATION_MS } from '../../domain/limits.js';
-import { messagingTexts as m } from '../../domain/messages.js';
+import { accountTexts, messagingTexts as m } from '../../domain/messages.js';
+import { openBrowser } from '../helpers/browser.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /**
@@ -76,6 +77,69 @@ describe('focus and announcements', () => {
     expect(await toast.isVisible()).toBe(true);
     await page.mouse.move(0, 0);
     await toast.waitFor({ state: 'detached', timeout: TOAST_DURATION_MS + 2000 });
+    await page.close();
+  });
+});
+
+describe('forms whose submit cannot go yet', () => {
+  const sheet = accountTexts.sheet;
+
+  test('a 3-character password and Enter: the field says why, is marked invalid and keeps focus; nothing is sent', async () => {
+    const guest = await openBrowser('keyboard-trial-guest');
+    try {
+      const page = app.watch(await guest.context.newPage());
+      await page.goto(`${app.gateway.url}/login/sign-in`);
+      const identifier = page.getByLabel(sheet.identifierLabel);
+      await identifier.fill('someone@example.com');
+      await identifier.press('Enter');
+      const password = page.getByLabel(sheet.passwordLabel);
+      await password.fill('abc');
+      app.graphqlOperations.length = 0;
+      await password.press('Enter');
+      const message = page.getByRole('alert').filter({ hasText: accountTexts.validation.sheetPassword });
+      await message.waitFor();
+      expect(await password.getAttribute('aria-invalid')).toBe('true');
+      expect(await password.getAttribute('aria-describedby')).toBe(await message.getAttribute('id'));
+      expect(await password.evaluate((element) => element === document.activeElement)).toBe(true);
+      // 로그인 is in the Tab order (marked unavailable, not skipped): pressed, it says the same and sends nothing.
+      const login = page.getByRole('button', { name: sheet.submit, exact: true });
+      expect(await login.getAttribute('aria-disabled')).toBe('true');
+      await login.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => password.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(app.graphqlOperations.filter((name) => /Login/i.test(name) && !/Providers/.test(name))).toEqual([]);
+    } finally {
+      await guest.close();
+    }
+  });
+
+  test('a mismatched confirmation: Tab reaches 비밀번호 변경 (not the verification mail), Enter shows the mismatch at its field', async () => {
+    const page = await app.open('/my/settings');
+    const s = accountTexts.settings;
+    await page.getByLabel(s.currentPassword, { exact: true }).fill('whatever1');
+    await page.getByLabel(s.newPassword, { exact: true }).fill('newpass123');
+    const confirmation = page.getByLabel(s.newPasswordConfirm, { exact: true });
+    await confirmation.fill('newpass124');
+    app.graphqlOperations.length = 0;
+    await confirmation.press('Tab');
+    expect(await focused(page)).toBe(`BUTTON: ${s.changePassword}`);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => confirmation.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await confirmation.getAttribute('aria-invalid')).toBe('true');
+    const mismatch = page.getByText(accountTexts.validation.newPasswordMismatch);
+    expect(await confirmation.getAttribute('aria-describedby')).toBe(await mismatch.getAttribute('id'));
+    expect(app.graphqlOperations).toEqual([]);
+
+    // Nothing typed in the current password: pressed, that field says so and takes focus.
+    await page.getByLabel(s.currentPassword, { exact: true }).fill('');
+    await confirmation.fill('newpass123');
+    await page.getByRole('button', { name: s.changePassword }).focus();
+    await page.keyboard.press('Enter');
+    const current = page.getByLabel(s.currentPassword, { exact: true });
+    await expect.poll(() => current.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await current.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText(accountTexts.validation.passwordRequired).first().waitFor();
+    expect(app.graphqlOperations).toEqual([]);
     await page.close();
   });
 });

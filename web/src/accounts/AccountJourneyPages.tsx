@@ -6,7 +6,7 @@ import { registerSchema } from '@domain/account.js';
 import { NICKNAME_MAX, NICKNAME_MIN } from '@domain/limits.js';
 import { accountTexts, journeyTexts, legalTexts } from '@domain/messages.js';
 import { PageHeader } from '../ui/PageHeader';
-import { characterLimit, FormError } from '../ui/FormParts';
+import { characterLimit, focusFirstInvalid, FormError } from '../ui/FormParts';
 import { useToast } from '../ui/toast/ToastProvider';
 import { MutationFailure, failureMessage } from '../app/relay/mutationFailure';
 import { rememberReturnPath, useSession } from '../app/session';
@@ -106,6 +106,8 @@ export function RegisterPage() {
     agreeMarketing: false,
   });
   const [errors, setErrors] = useState<RegisterErrors>({});
+  /** Sent with something wrong: the password fields mark an empty or unmatched one too. */
+  const [passwordsChecked, setPasswordsChecked] = useState(false);
   const set =
     <K extends keyof typeof form>(field: K) =>
     (value: (typeof form)[K]) => {
@@ -127,9 +129,8 @@ export function RegisterPage() {
     const checked = registerSchema.safeParse(form);
     if (!checked.success) {
       setErrors(errorsByField(checked.error.issues));
-      // The first field that is wrong takes focus, so a keyboard or screen reader user lands on the problem.
-      window.requestAnimationFrame(() => (event.target as HTMLFormElement).querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
+      setPasswordsChecked(true);
+      return focusFirstInvalid(event.target as HTMLFormElement);
     }
     let nickname: string;
     try {
@@ -147,6 +148,7 @@ export function RegisterPage() {
   }
 
   const ready = newPasswordReady(form.password, form.passwordConfirm) && form.email.trim() !== '' && form.nickname.trim() !== '';
+
   return (
     <GuestOnly to="/community">
       <PageHeader title={r.title} back />
@@ -170,7 +172,8 @@ export function RegisterPage() {
           onPassword={set('password')}
           onConfirmation={set('passwordConfirm')}
           mismatch={v.passwordMismatch}
-          error={errors.password ?? errors.passwordConfirm}
+          error={errors.password}
+          checked={passwordsChecked}
         />
         <TextField
           label={r.nickname}
@@ -194,7 +197,7 @@ export function RegisterPage() {
           <Consent label={r.agreeMarketing} checked={form.agreeMarketing} onChange={set('agreeMarketing')} />
         </fieldset>
         <FormError error={errors.form ?? null} />
-        <button type="submit" className="button button--primary" disabled={!ready || inFlight}>
+        <button type="submit" className="button button--primary" disabled={inFlight} aria-disabled={!ready || undefined}>
           {inFlight ? r.submitting : r.submit}
         </button>
         <p className="account-page__intro">
@@ -248,7 +251,11 @@ export function ForgotPasswordPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const address = email.trim();
-    if (!address || inFlight) return;
+    if (inFlight) return;
+    if (!address) {
+      setError(v.email);
+      return focusFirstInvalid(event.target as HTMLFormElement);
+    }
     try {
       await requestPasswordReset(address);
     } catch (failure) {
@@ -263,8 +270,19 @@ export function ForgotPasswordPage() {
       <PageHeader title={f.title} back />
       <form className="account-page account-page__form" noValidate onSubmit={(event) => void submit(event)}>
         <p className="account-page__intro">{f.intro}</p>
-        <TextField label={f.email} type="email" autoComplete="email" value={email} onChange={setEmail} error={error ?? undefined} autoFocus />
-        <button type="submit" className="button button--primary" disabled={!email.trim() || inFlight}>
+        <TextField
+          label={f.email}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            setError(null);
+          }}
+          error={error ?? undefined}
+          autoFocus
+        />
+        <button type="submit" className="button button--primary" disabled={inFlight} aria-disabled={!email.trim() || undefined}>
           {sentTo ? f.sendAgain : f.submit}
         </button>
         {sentTo ? (
@@ -301,6 +319,7 @@ export function ResetPasswordPage() {
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [linkDead, setLinkDead] = useState(!token);
+  const [checked, setChecked] = useState(false);
   const [checking, setChecking] = useState(Boolean(token));
   const environment = useRelayEnvironment();
 
@@ -323,7 +342,11 @@ export function ResetPasswordPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!newPasswordReady(password, confirmation) || inFlight) return;
+    if (inFlight) return;
+    if (!newPasswordReady(password, confirmation)) {
+      setChecked(true);
+      return focusFirstInvalid(event.target as HTMLFormElement);
+    }
     try {
       await confirmPasswordReset({ token, newPassword: password, newPasswordConfirm: confirmation });
     } catch (failure) {
@@ -362,8 +385,9 @@ export function ResetPasswordPage() {
             mismatch={v.passwordMismatch}
             error={error ?? undefined}
             autoFocus
+            checked={checked}
           />
-          <button type="submit" className="button button--primary" disabled={!newPasswordReady(password, confirmation) || inFlight}>
+          <button type="submit" className="button button--primary" disabled={inFlight} aria-disabled={!newPasswordReady(password, confirmation) || undefined}>
             {rs.submit}
           </button>
         </form>

@@ -40,6 +40,8 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
   const [error, setError] = useState<string | null>(null);
   /** What is wrong with the identifier, said at its field (001 §5). */
   const [identifierError, setIdentifierError] = useState<string | null>(null);
+  /** What is wrong with the password typed, said at its field once 로그인 is pressed (nothing is sent). */
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const { loginWithPassword, loginWithProvider, inFlight } = useLoginMutations();
   /**
    * From the press of 로그인 until the panel leaves the screen, reset only by a failure: a login that succeeded keeps the
@@ -54,6 +56,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
   const errorId = useId();
   /** Refused for its e-mail or phone and password: the password field is marked wrong and names the message. */
   const credentialsRefused = error === accountTexts.errors.loginFailed;
+  const identifierRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (step === 'password') passwordRef.current?.focus();
@@ -69,6 +72,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
     setShowPassword(false);
     setError(null);
     setIdentifierError(null);
+    setPasswordError(null);
   }
 
   function succeed() {
@@ -83,6 +87,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
     // Blank and malformed are told apart, before any request (001 §5: neither an e-mail nor a mobile number).
     if (identifierBlank || !isLoginIdentifier(identifier)) {
       setIdentifierError(identifierBlank ? accountTexts.validation.identifierRequired : accountTexts.validation.identifierInvalid);
+      identifierRef.current?.focus();
       return;
     }
     setIdentifierError(null);
@@ -92,13 +97,19 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
 
   function back() {
     setPassword('');
+    setPasswordError(null);
     setShowPassword(false);
     setError(null);
     setStep('identifier');
   }
 
   async function submit() {
-    if (!passwordValid || busy) return;
+    if (busy) return;
+    if (!passwordValid) {
+      setPasswordError(password ? accountTexts.validation.sheetPassword : accountTexts.validation.passwordRequired);
+      passwordRef.current?.focus();
+      return;
+    }
     setError(null);
     setLoggingIn(true);
     try {
@@ -246,6 +257,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
             {t.identifierLabel}
           </label>
           <input
+            ref={identifierRef}
             id={identifierId}
             className="text-input"
             name="identifier"
@@ -267,7 +279,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
               {identifierError}
             </p>
           ) : null}
-          <button type="button" className="button button--primary login-panel__submit" disabled={identifierBlank} onClick={next}>
+          <button type="button" className="button button--primary login-panel__submit" aria-disabled={identifierBlank || undefined} onClick={next}>
             {t.next}
           </button>
           <p className="login-panel__signup">
@@ -293,10 +305,13 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
               autoComplete="current-password"
               placeholder={t.passwordPlaceholder}
               value={password}
-              {...characterLimit(LOGIN_SHEET_PASSWORD_MAX, setPassword)}
+              {...characterLimit(LOGIN_SHEET_PASSWORD_MAX, (value) => {
+                setPassword(value);
+                setPasswordError(null);
+              })}
               onKeyDown={onPasswordKey}
-              aria-invalid={credentialsRefused || undefined}
-              aria-describedby={credentialsRefused ? errorId : undefined}
+              aria-invalid={credentialsRefused || passwordError ? true : undefined}
+              aria-describedby={credentialsRefused ? errorId : passwordError ? `${passwordId}-error` : undefined}
             />
             <button type="button" className="password-field__toggle" onClick={() => setShowPassword((shown) => !shown)}>
               {showPassword ? t.hide : t.show}
@@ -304,7 +319,18 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
           </div>
           {/* Not a live region: a screen reader would tell the password's length to anyone listening at every key. */}
           <p className="password-field__counter">{t.counter(characterCount(password), LOGIN_SHEET_PASSWORD_MAX)}</p>
-          <button type="button" className="button button--primary login-panel__submit" disabled={!passwordValid || busy} onClick={() => void submit()}>
+          {passwordError ? (
+            <p id={`${passwordId}-error`} className="field__error" role="alert">
+              {passwordError}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="button button--primary login-panel__submit"
+            disabled={busy}
+            aria-disabled={!passwordValid || undefined}
+            onClick={() => void submit()}
+          >
             {busy ? t.loggingIn : t.submit}
           </button>
           <div className="login-panel__links">

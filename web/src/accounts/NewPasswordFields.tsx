@@ -27,6 +27,8 @@ interface NewPasswordFieldsProps {
   /** A server message about the password field (shown under the hint). */
   error?: string;
   autoFocus?: boolean;
+  /** The form was sent: a field still empty is marked as wrong too (an unmatched confirmation says so). */
+  checked?: boolean;
 }
 
 /**
@@ -43,7 +45,7 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
   const ok = keepsPasswordRule(props.password);
   // A refusal of a password that keeps the rule (the same as the current one) is shown alone, not beside "usable".
   const hint = props.error && ok ? null : ok ? journeyTexts.password.ok : RULE;
-  const mismatched = props.confirmation !== '' && props.confirmation !== props.password;
+  const mismatched = (props.checked || props.confirmation !== '') && props.confirmation !== props.password;
   return (
     <>
       <div className="field">
@@ -58,7 +60,7 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
           {...characterLimit(LOGIN_SHEET_PASSWORD_MAX, props.onPassword)}
           value={props.password}
           aria-describedby={[hint ? hintId : '', props.error ? errorId : ''].filter(Boolean).join(' ') || undefined}
-          aria-invalid={Boolean(props.error) || (props.password !== '' && !ok)}
+          aria-invalid={Boolean(props.error) || ((props.checked || props.password !== '') && !ok)}
           autoFocus={props.autoFocus}
         />
         <p id={hintId} className={ok ? 'password-rule password-rule--ok' : 'password-rule'} aria-live="polite" data-testid="password-rule">
@@ -95,8 +97,9 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
 }
 
 /** The member's present password, as a change or the withdrawal asks for it to confirm who is there. */
-export function CurrentPasswordField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+export function CurrentPasswordField({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error?: string }) {
   const id = useId();
+  const errorId = useId();
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
@@ -109,7 +112,14 @@ export function CurrentPasswordField({ label, value, onChange }: { label: string
         autoComplete="current-password"
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
       />
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { useEmailVerificationMutations } from './AccountJourneyPages';
 import { CurrentPasswordField, NewPasswordFields, newPasswordReady } from './NewPasswordFields';
 import { LoginRequiredScreen } from './LoginRequiredScreen';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { focusFirstInvalid } from '../ui/FormParts';
 
 const s = accountTexts.settings;
 const e = journeyTexts.settings;
@@ -58,8 +59,11 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
   const navigate = useNavigate();
   const [passwords, setPasswords] = useState({ currentPassword: '', newPassword: '', newPasswordConfirm: '' });
   const passwordSection = useRef<HTMLElement>(null);
+  /** 변경 was pressed with something wrong: every field says what (the button stays enabled to be pressed). */
+  const [passwordsChecked, setPasswordsChecked] = useState(false);
   const unchanged = passwords.newPassword !== '' && passwords.newPassword === passwords.currentPassword;
   const [deletePassword, setDeletePassword] = useState('');
+  const [deleteChecked, setDeleteChecked] = useState(false);
   const [confirmingDeletion, setConfirmingDeletion] = useState(false);
   const soundEffects = useSoundEffects();
   const [preferences, setPreferences] = useState({
@@ -70,15 +74,21 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
   const [privacy, setPrivacy] = useState<PrivacyLevel>((viewer.preferences?.privacy?.toLowerCase() as PrivacyLevel | undefined) ?? 'public');
 
   async function changePassword() {
+    if (account.inFlight) return;
+    if (!passwords.currentPassword || unchanged || !newPasswordReady(passwords.newPassword, passwords.newPasswordConfirm)) {
+      setPasswordsChecked(true);
+      return focusFirstInvalid(passwordSection.current);
+    }
     try {
       await account.changePassword(passwords);
     } catch (failure) {
       return toast.show(failureMessage(failure), 'error');
     }
     setPasswords({ currentPassword: '', newPassword: '', newPasswordConfirm: '' });
+    setPasswordsChecked(false);
     toast.show(s.passwordChanged, 'success');
-    // The button was disabled while the change was on its way and stays so for the emptied form: the keyboard, left on
-    // <body>, goes to the section's heading (unless the member has gone on elsewhere meanwhile).
+    // The form is emptied: the keyboard, left on <body> by the button disabled while the change was on its way, goes to
+    // the section's heading (unless the member has gone on elsewhere meanwhile).
     const section = passwordSection.current;
     const focused = document.activeElement;
     if (!focused || focused === document.body || section?.contains(focused)) section?.querySelector('h2')?.focus();
@@ -141,6 +151,7 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
           label={s.currentPassword}
           value={passwords.currentPassword}
           onChange={(value) => setPasswords((current) => ({ ...current, currentPassword: value }))}
+          error={passwordsChecked && !passwords.currentPassword ? accountTexts.validation.passwordRequired : undefined}
         />
         <NewPasswordFields
           labels={{ password: s.newPassword, confirmation: s.newPasswordConfirm }}
@@ -150,11 +161,13 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
           onConfirmation={(value) => setPasswords((current) => ({ ...current, newPasswordConfirm: value }))}
           mismatch={accountTexts.validation.newPasswordMismatch}
           error={unchanged ? accountTexts.validation.newPasswordUnchanged : undefined}
+          checked={passwordsChecked}
         />
         <button
           type="button"
           className="button button--primary"
-          disabled={account.inFlight || !passwords.currentPassword || unchanged || !newPasswordReady(passwords.newPassword, passwords.newPasswordConfirm)}
+          disabled={account.inFlight}
+          aria-disabled={!passwords.currentPassword || unchanged || !newPasswordReady(passwords.newPassword, passwords.newPasswordConfirm) || undefined}
           onClick={() => void changePassword()}
         >
           {s.changePassword}
@@ -212,8 +225,23 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
       <section className="settings-section">
         <h2>{s.deleteSection}</h2>
         <p>{s.deleteWarning}</p>
-        <CurrentPasswordField label={s.deletePassword} value={deletePassword} onChange={setDeletePassword} />
-        <button type="button" className="button button--danger" disabled={!deletePassword || account.inFlight} onClick={() => setConfirmingDeletion(true)}>
+        <CurrentPasswordField
+          label={s.deletePassword}
+          value={deletePassword}
+          onChange={setDeletePassword}
+          error={deleteChecked && !deletePassword ? accountTexts.validation.passwordRequired : undefined}
+        />
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={account.inFlight}
+          aria-disabled={!deletePassword || undefined}
+          onClick={(event) => {
+            setDeleteChecked(true);
+            if (deletePassword) setConfirmingDeletion(true);
+            else focusFirstInvalid(event.currentTarget.parentElement);
+          }}
+        >
           {s.deleteAccount}
         </button>
         {confirmingDeletion ? (
