@@ -79,6 +79,8 @@ export const uiTexts = {
   cancel: '취소',
   confirm: '확인',
   appNavigation: '주요 메뉴',
+  /** The first stop of the Tab order: straight to the screen's content. */
+  skipToContent: '본문으로 건너뛰기',
   categoryFilter: '카테고리',
   pinned: '고정',
   notice: '공지',

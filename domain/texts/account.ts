@@ -93,6 +93,8 @@ export const accountTexts = {
   profile: {
     title: (nickname: string) => `${nickname}님의 프로필`,
     myTitle: '마이페이지',
+    /** The name of the member's own links on /my and /my/profile (a navigation landmark of its own). */
+    myMenu: '내 메뉴',
     goToPosts: '게시글로 이동하기',
     chat: '채팅하기',
     chatUnavailable: '웹에서는 채팅을 사용할 수 없습니다.',

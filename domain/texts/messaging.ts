@@ -68,6 +68,8 @@ export const messagingTexts = {
   /** Below the inbox while older notifications remain. */
   moreNotifications: '이전 알림 더 보기',
   settingsTitle: '알림 설정',
+  /** The name of the inbox's links to the notices and inquiries (a navigation landmark). */
+  inboxLinks: '공지사항과 문의',
   channelLabels: { email: '이메일', push: '푸시', inApp: '앱 내 알림' } as Record<string, string>,
   typeLabels: {
     system: '시스템',

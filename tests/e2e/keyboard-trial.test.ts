@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { TOAST_DURATION_MS } from '../../domain/limits.js';
-import { accountTexts, messagingTexts as m } from '../../domain/messages.js';
+import { accountTexts, communityTexts, messagingTexts as m, uiTexts } from '../../domain/messages.js';
 import { openBrowser } from '../helpers/browser.js';
 import { useWebApp } from '../helpers/web-app.js';
 
@@ -141,5 +141,47 @@ describe('forms whose submit cannot go yet', () => {
     await page.getByText(accountTexts.validation.passwordRequired).first().waitFor();
     expect(app.graphqlOperations).toEqual([]);
     await page.close();
+  });
+});
+
+describe('getting around', () => {
+  test('the first Tab reaches 본문으로 건너뛰기, which takes focus to the screen’s content', async () => {
+    const page = await app.open('/community');
+    await page.getByTestId('post-card').first().waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: uiTexts.skipToContent });
+    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    expect(page.url()).toBe(`${app.gateway.url}/community`);
+    // The next Tab is in the content, not back at the top.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+    await page.close();
+  });
+
+  test('a tab pressed with Enter takes focus to the heading of the screen it opens', async () => {
+    const page = await app.open('/community');
+    await page.getByTestId('post-card').first().waitFor();
+    const tabs = page.getByRole('navigation', { name: uiTexts.appNavigation });
+    await tabs.getByRole('link', { name: uiTexts.tabs.search, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/community\/search$/);
+    await expect.poll(() => focused(page)).toBe(`H1: ${communityTexts.search.title}`);
+    await page.close();
+  });
+
+  test('every navigation landmark on /my and the 알림 screen has a name', async () => {
+    for (const path of ['/my', '/community/notice']) {
+      const page = await app.open(path);
+      await page.locator('main h1').first().waitFor();
+      await page.locator('main nav').first().waitFor();
+      const unnamed = await page
+        .locator('nav')
+        .evaluateAll((navs) => navs.filter((nav) => !nav.getAttribute('aria-label') && !nav.getAttribute('aria-labelledby')).length);
+      expect(unnamed, path).toBe(0);
+      await page.close();
+    }
   });
 });

@@ -75,7 +75,7 @@ function MyProfile({ queryRef }: { queryRef: PreloadedQuery<MyPageQuery> }) {
       user={viewer}
       actions={
         <>
-          <nav className="profile__actions">
+          <nav className="profile__actions" aria-label={p.myMenu}>
             {MY_LINKS.map(([to, label]) => (
               <Link key={to} to={to} className="button button--secondary">
                 {label}

@@ -100,7 +100,7 @@ function ProfileDetail({ queryRef }: { queryRef: PreloadedQuery<ProfileDetailPag
           { label: p.likes, value: viewer.stats.likesCount },
         ]}
       />
-      <nav className="profile__actions">
+      <nav className="profile__actions" aria-label={p.myMenu}>
         <Link to="/users/search" className="button button--secondary">
           {p.findMembers}
         </Link>

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, Outlet, useMatch } from 'react-router-dom';
-import { legalTexts } from '@domain/messages.js';
+import { legalTexts, uiTexts } from '@domain/messages.js';
 import { useTrackPreviousPath } from './navigation/backNavigation';
 import { BottomTabBar } from './BottomTabBar';
 import { LoginModalProvider } from '../accounts/LoginModal';
@@ -22,13 +22,24 @@ export function AppLayout() {
   const underStoryViewer = storyRoute !== null && storyRoute.params.userId !== 'new';
   return (
     <ToastProvider>
+      {/* Shown once focused; focuses the content itself (a #main address would be a navigation of the router's). */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')!.focus();
+        }}
+      >
+        {uiTexts.skipToContent}
+      </a>
       <LoginModalProvider>
         <NavigationProgress />
         <Suspense fallback={null}>
           <UnauthorizedRedirect />
           <RequestFailureToasts subscribe={onRequestOutcome} />
         </Suspense>
-        <main className="app-column">
+        <main id="main" className="app-column" tabIndex={-1}>
           <Outlet />
         </main>
         <div inert={underStoryViewer}>

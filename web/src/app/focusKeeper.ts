@@ -10,6 +10,8 @@ import { FOCUS_SETTLE_MS } from '@domain/limits.js';
  * - a removed one: the first control of the nearest part of the screen that is still there (the button that replaced
  *   it, the next row of a list), once that part has no control left disabled (its action is over);
  * - otherwise (the screen itself changed): the screen's heading, its <h1>, made focusable by script only.
+ * A tab of the tab bar pressed (a link of the app's main navigation) takes focus to the heading of the screen it opens,
+ * once that screen shows, as a screen reader user expects of moving to another page.
  * A deliberate move (a dialog giving focus back, a form focusing its next field) comes first: nothing happens while
  * focus is anywhere but <body>, or once the member has put it somewhere themselves. Started once the page has loaded,
  * off the first screen's critical path.
@@ -26,9 +28,19 @@ export function keepFocusOnScreen(): void {
   let waiting = false;
   /** Set while `last` is disabled: runs once the screen has been still for FOCUS_SETTLE_MS. */
   let settle: number | undefined;
+  /** A tab was pressed: the heading shown then, left behind once the tab's screen shows (its own heading). */
+  let leaving: Element | null | undefined;
+
+  document.addEventListener('click', (event) => {
+    const tab = event.target instanceof Element ? event.target.closest('.tab-bar a') : null;
+    // (A guest's tap that opens the login sheet instead: the sheet takes focus, which ends the wait below.)
+    if (tab && tab.getAttribute('aria-current') !== 'page') leaving = heading();
+  });
 
   document.addEventListener('focusin', (event) => {
     if (!(event.target instanceof HTMLElement)) return;
+    // Gone elsewhere (by the member, or a dialog) before the tab's screen showed: that move stands.
+    if (!event.target.closest('.tab-bar')) leaving = undefined;
     last = event.target;
     waiting = false;
     ancestors = [];
@@ -38,6 +50,13 @@ export function keepFocusOnScreen(): void {
   const dropped = () => document.activeElement === null || document.activeElement === document.body;
 
   function rescue(): void {
+    if (leaving !== undefined) {
+      const next = heading();
+      if (next && next !== leaving) {
+        leaving = undefined;
+        return focusHeading(next);
+      }
+    }
     if (!last) return;
     // Disabled while focused: the browser moves focus to <body> only as it next draws, after this.
     if (last.isConnected && last.matches(':disabled')) {
@@ -68,10 +87,8 @@ export function keepFocusOnScreen(): void {
       if (control) return control.focus();
     }
     // The screen changed: its heading. None yet (the next screen is on its way): tried again at its next change.
-    const heading = main?.querySelector('h1');
-    if (!heading) return;
-    heading.tabIndex = -1;
-    heading.focus({ preventScroll: true });
+    const next = heading();
+    if (next) focusHeading(next);
   }
 
   new MutationObserver(() => {
@@ -79,6 +96,14 @@ export function keepFocusOnScreen(): void {
     uncover();
   }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
   document.addEventListener('focusin', uncover);
+}
+
+/** The screen's heading: its <h1>. */
+const heading = () => document.querySelector('main h1');
+
+function focusHeading(element: Element): void {
+  (element as HTMLElement).tabIndex = -1;
+  (element as HTMLElement).focus({ preventScroll: true });
 }
 
 /**

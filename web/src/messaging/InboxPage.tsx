@@ -130,7 +130,7 @@ function Inbox({ viewer }: { viewer: InboxPage_inbox$key }) {
           onCancel={() => setConfirmingDeleteRead(false)}
         />
       </div>
-      <nav className="inbox__links">
+      <nav className="inbox__links" aria-label={m.inboxLinks}>
         <Link to="/my/notice">{m.noticesTitle}</Link>
         <Link to="/my/inquiries">{m.inquiriesTitle}</Link>
       </nav>
