@@ -93,6 +93,11 @@ export const communityTexts = {
     more: '댓글 더 보기',
     moreAnswers: (count: number) => `답글 ${count}개 더보기`,
     created: '댓글이 등록되었습니다.',
+    answerCreated: '답글이 등록되었습니다.',
+    /** What a reply's buttons act on, for screen readers ("젤리곰님의 댓글에 좋아요 3", "젤리곰님의 답글 삭제"). */
+    target: (nickname: string, answer: boolean) => `${nickname}님의 ${answer ? '답글' : '댓글'}`,
+    /** 좋아요 and 답글 go to the reply: "…에 좋아요"; 수정 and 삭제 are of it, named target and action alone. */
+    toTarget: (target: string, action: string) => `${target}에 ${action}`,
     failed: '댓글을 처리하지 못했습니다.',
     deleted: '댓글이 삭제되었습니다.',
     updated: '댓글이 수정되었습니다.',

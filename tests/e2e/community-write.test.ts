@@ -50,14 +50,14 @@ describe('post detail as a member', () => {
     await mine.waitFor();
     await expect.poll(async () => Number(await page.getByTestId('reply-count').textContent())).toBe(count + 1);
 
-    await mine.getByRole('button', { name: communityTexts.reply.reply, exact: true }).click();
+    await mine.getByRole('button', { name: new RegExp(`${communityTexts.reply.reply}$`) }).click();
     await mine.getByRole('textbox', { name: communityTexts.reply.replyPlaceholder }).fill('답글도 남겨요');
     await mine.getByRole('button', { name: communityTexts.reply.submit, exact: true }).click();
     await mine.locator('.reply--nested').filter({ hasText: '답글도 남겨요' }).waitFor();
     await expect.poll(async () => Number(await page.getByTestId('reply-count').textContent())).toBe(count + 2);
 
     const answer = mine.locator('.reply--nested').filter({ hasText: '답글도 남겨요' });
-    await answer.getByRole('button', { name: communityTexts.reply.delete, exact: true }).click();
+    await answer.getByRole('button', { name: new RegExp(` ${communityTexts.reply.delete}$`) }).click();
     const dialog = page.getByRole('alertdialog', { name: communityTexts.confirm.delete.message });
     await dialog.getByRole('button', { name: communityTexts.confirm.delete.action, exact: true }).click();
     await expect.poll(() => answer.count()).toBe(0);
@@ -115,7 +115,10 @@ describe('post detail as a member', () => {
     await page.getByTestId('post-card').first().click();
     const section = page.getByRole('region', { name: communityTexts.reply.title });
     const thread = section.locator('li.reply:not(.reply--nested)').first();
-    const answerButton = thread.locator('.reply__actions').first().getByRole('button', { name: communityTexts.reply.reply, exact: true });
+    const answerButton = thread
+      .locator('.reply__actions')
+      .first()
+      .getByRole('button', { name: new RegExp(`${communityTexts.reply.reply}$`) });
     const isFocused = (element: HTMLElement | SVGElement) => element === document.activeElement;
     await answerButton.focus();
     await page.keyboard.press('Enter');

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { TOAST_DURATION_MS } from '../../domain/limits.js';
 import { accountTexts, communityTexts, messagingTexts as m, uiTexts } from '../../domain/messages.js';
 import { openBrowser } from '../helpers/browser.js';
-import { useWebApp } from '../helpers/web-app.js';
+import { useWebApp, viewerNickname } from '../helpers/web-app.js';
 
 /**
  * What a keyboard and screen-reader trial in Chromium found: focus that fell to <body>, results nobody was told,
@@ -183,5 +183,56 @@ describe('getting around', () => {
       expect(unnamed, path).toBe(0);
       await page.close();
     }
+  });
+});
+
+describe('replies from the keyboard', () => {
+  const r = communityTexts.reply;
+  const isFocused = (element: HTMLElement | SVGElement) => element === document.activeElement;
+
+  test('a reply and an answer are told when sent; the 답글 form follows its button in the Tab order and Escape closes it', async () => {
+    const page = await app.open('/community');
+    await page.getByTestId('post-card').first().click();
+    const section = page.getByRole('region', { name: r.title });
+    const nickname = await viewerNickname(page);
+    const box = section.getByRole('textbox', { name: r.placeholder });
+    await box.fill('키보드 점검 댓글');
+    await section.getByRole('button', { name: r.submit, exact: true }).first().focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: r.created }).waitFor();
+
+    const mine = section.locator('li.reply:not(.reply--nested)').filter({ hasText: '키보드 점검 댓글' }).first();
+    // Each button names whose reply it acts on.
+    const target = r.target(nickname, false);
+    const answerButton = mine.getByRole('button', { name: r.toTarget(target, r.reply), exact: true });
+    await answerButton.waitFor();
+    expect(await mine.getByRole('button', { name: `${target} ${r.edit}`, exact: true }).count()).toBe(1);
+    expect(await mine.getByRole('button', { name: `${target} ${r.delete}`, exact: true }).count()).toBe(1);
+    expect(await mine.getByRole('button', { name: new RegExp(`^${r.toTarget(target, communityTexts.post.like)} \\d+$`) }).count()).toBe(1);
+
+    // Opened, the form is next in the Tab order: before 수정 and 삭제.
+    await answerButton.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const answerBox = mine.getByRole('textbox', { name: r.replyPlaceholder });
+    expect(await answerBox.evaluate(isFocused)).toBe(true);
+    // Escape closes it, back to its 답글 button.
+    await page.keyboard.press('Escape');
+    await answerBox.waitFor({ state: 'detached' });
+    expect(await answerButton.evaluate(isFocused)).toBe(true);
+    expect(await answerButton.getAttribute('aria-expanded')).toBe('false');
+
+    // Sent, the answer is told and the focus stays in the thread, on the 답글 button (not the post's reply box).
+    await page.keyboard.press('Enter');
+    await answerBox.focus();
+    await page.keyboard.type('키보드 점검 답글');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await mine.locator('.reply--nested').filter({ hasText: '키보드 점검 답글' }).waitFor();
+    await page.getByRole('status').filter({ hasText: r.answerCreated }).waitFor();
+    await expect.poll(() => answerButton.evaluate(isFocused)).toBe(true);
+    const answer = mine.locator('.reply--nested').filter({ hasText: '키보드 점검 답글' });
+    expect(await answer.getByRole('button', { name: `${r.target(nickname, true)} ${r.delete}`, exact: true }).count()).toBe(1);
+    await page.close();
   });
 });

@@ -44,7 +44,11 @@ describe('answers under a comment', () => {
     const replyCount = await section.getByTestId('reply-count').textContent();
     expect(replyCount).toBe(String(ANSWERS + 1));
 
-    await thread.locator('.reply__actions').first().getByRole('button', { name: r.reply, exact: true }).click();
+    await thread
+      .locator('.reply__actions')
+      .first()
+      .getByRole('button', { name: new RegExp(`${r.reply}$`) })
+      .click();
     await thread.getByRole('textbox', { name: r.replyPlaceholder }).fill('새로 단 답글');
     await thread.getByRole('button', { name: r.submit, exact: true }).click();
     await answers.nth(ANSWERS).waitFor();
@@ -60,7 +64,11 @@ describe('answers under a comment', () => {
     await page.reload();
     await answers.nth(REPLY_ANSWERS_PAGE_SIZE - 1).waitFor();
     expect(await more.textContent()).toBe(r.moreAnswers(ANSWERS + 1 - REPLY_ANSWERS_PAGE_SIZE));
-    await thread.locator('.reply__actions').first().getByRole('button', { name: r.reply, exact: true }).click();
+    await thread
+      .locator('.reply__actions')
+      .first()
+      .getByRole('button', { name: new RegExp(`${r.reply}$`) })
+      .click();
     await thread.getByRole('textbox', { name: r.replyPlaceholder }).fill('더보기 전에 단 답글');
     await thread.getByRole('button', { name: r.submit, exact: true }).click();
     await more.filter({ hasText: r.moreAnswers(ANSWERS + 2 - REPLY_ANSWERS_PAGE_SIZE) }).waitFor();

@@ -18,9 +18,9 @@ describe('reply edit', () => {
     // Someone else's replies offer no edit (the demo post has replies by other members).
     const others = section.getByTestId('reply').filter({ hasNotText: '고치기 전 댓글' });
     expect(await others.count()).toBeGreaterThan(0);
-    expect(await others.getByRole('button', { name: r.edit, exact: true }).count()).toBe(0);
+    expect(await others.getByRole('button', { name: new RegExp(` ${r.edit}$`) }).count()).toBe(0);
 
-    await mine.getByRole('button', { name: r.edit, exact: true }).click();
+    await mine.getByRole('button', { name: new RegExp(` ${r.edit}$`) }).click();
     const box = section.getByRole('textbox', { name: r.edit });
     const editor = section.getByTestId('reply').filter({ has: page.getByRole('textbox', { name: r.edit }) });
     expect(await box.inputValue()).toBe('고치기 전 댓글');
@@ -45,7 +45,7 @@ describe('reply edit', () => {
     await page.getByTestId('post-card').first().click();
     const section = page.getByRole('region', { name: r.title });
     const mine = section.getByTestId('reply').filter({ hasText: '고친 댓글' }).first();
-    await mine.getByRole('button', { name: r.edit, exact: true }).click();
+    await mine.getByRole('button', { name: new RegExp(` ${r.edit}$`) }).click();
     const box = section.getByRole('textbox', { name: r.edit });
     await box.fill('보내지 않을 글');
     await section

@@ -92,6 +92,7 @@ export function ReplyForm({ postId, connectionId, append, parentId, placeholder 
         setContent('');
         refocus(sentFocus?.current);
         onDone?.();
+        toast.show(parentId ? communityTexts.reply.answerCreated : communityTexts.reply.created, 'success');
       },
       (failure: unknown) => {
         refocus();
@@ -106,6 +107,13 @@ export function ReplyForm({ postId, connectionId, append, parentId, placeholder 
       onSubmit={(event) => {
         event.preventDefault();
         asMember(submit);
+      }}
+      // An answer's form closes with Escape, giving the focus back to its 답글 button.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !onDone) return;
+        event.preventDefault();
+        sentFocus?.current?.focus();
+        onDone();
       }}
     >
       <ReplyTextBox label={placeholder} placeholder={placeholder} value={content} onChange={setContent} error={error} inputRef={input} />

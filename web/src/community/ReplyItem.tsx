@@ -1,4 +1,4 @@
-import { useRef, useState, type Ref } from 'react';
+import { useRef, useState, type ReactNode, type Ref } from 'react';
 import { graphql, useFragment, usePaginationFragment } from 'react-relay';
 import { REPLY_ANSWERS_PAGE_SIZE } from '@domain/limits.js';
 import { communityTexts, uiTexts } from '@domain/messages.js';
@@ -46,28 +46,33 @@ export function ReplyItem({ reply, connectionId, ...context }: ReplyContext & { 
     reply,
   );
   const [answering, setAnswering] = useState(false);
-  // A sent answer closes its form: the focus goes back to the 답글 button that opened it (now saying it is closed), in
-  // its place in the thread, ready for another answer, rather than to <body> or to the answer's text.
+  // A sent answer (or Escape) closes its form: the focus goes back to the 답글 button that opened it (now saying it is
+  // closed), in its place in the thread, ready for another answer, rather than to <body> or to the answer's text.
   const answerButton = useRef<HTMLButtonElement>(null);
   return (
     <li className="reply" data-testid="reply">
       <ReplyBody
         reply={data}
         connectionId={connectionId}
-        answer={{ open: answering, toggle: () => setAnswering((open) => !open), ref: answerButton }}
+        answer={{
+          open: answering,
+          toggle: () => setAnswering((open) => !open),
+          ref: answerButton,
+          // Right after the 답글 button that opened it, before 수정 and 삭제: next in the Tab order, and on screen.
+          form: answering ? (
+            <ReplyForm
+              postId={context.postId}
+              parentId={data.id}
+              connectionId={data.replies.__id}
+              append={!hasNext}
+              placeholder={communityTexts.reply.replyPlaceholder}
+              sentFocus={answerButton}
+              onDone={() => setAnswering(false)}
+            />
+          ) : null,
+        }}
         {...context}
       />
-      {answering ? (
-        <ReplyForm
-          postId={context.postId}
-          parentId={data.id}
-          connectionId={data.replies.__id}
-          append={!hasNext}
-          placeholder={communityTexts.reply.replyPlaceholder}
-          sentFocus={answerButton}
-          onDone={() => setAnswering(false)}
-        />
-      ) : null}
       {data.replies.edges.length > 0 ? (
         <ul className="reply-list reply-list--nested">
           {data.replies.edges.map((edge) => (
@@ -89,8 +94,8 @@ export function ReplyItem({ reply, connectionId, ...context }: ReplyContext & { 
 interface ReplyBodyProps extends ReplyContext {
   reply: ReplyItemBody_reply$key;
   connectionId: string;
-  /** Present on top-level replies: the 답글 button, which opens and closes the answer form. */
-  answer?: { open: boolean; toggle: () => void; ref: Ref<HTMLButtonElement> };
+  /** Present on top-level replies: the 답글 button, which opens and closes the answer form, drawn after it when open. */
+  answer?: { open: boolean; toggle: () => void; ref: Ref<HTMLButtonElement>; form: ReactNode };
 }
 
 function ReplyBody({ reply, connectionId, viewerId, answer }: ReplyBodyProps) {
@@ -119,6 +124,8 @@ function ReplyBody({ reply, connectionId, viewerId, answer }: ReplyBodyProps) {
   const asMember = useMemberAction();
   const toast = useToast();
   const isMine = viewerId !== null && data.author?.id === viewerId;
+  /** Whose reply the buttons act on, in their names (a screen reader lists them away from the text). */
+  const target = communityTexts.reply.target(data.author?.nickname ?? uiTexts.unknownAuthor, !answer);
 
   return (
     <>
@@ -140,22 +147,42 @@ function ReplyBody({ reply, connectionId, viewerId, answer }: ReplyBodyProps) {
             type="button"
             className={`reply__like${data.isLiked ? ' reply__like--liked' : ''}`}
             aria-pressed={data.isLiked}
-            aria-label={`${communityTexts.post.like} ${data.likeCount}`}
+            aria-label={`${communityTexts.reply.toTarget(target, communityTexts.post.like)} ${data.likeCount}`}
             onClick={() => asMember(() => toggleLike(data))}
           >
             <HeartIcon /> {data.likeCount}
           </button>
           {answer ? (
-            <button type="button" className="reply__action" ref={answer.ref} aria-expanded={answer.open} onClick={() => asMember(answer.toggle)}>
-              {communityTexts.reply.reply}
-            </button>
+            <>
+              <button
+                type="button"
+                className="reply__action"
+                ref={answer.ref}
+                aria-expanded={answer.open}
+                aria-label={communityTexts.reply.toTarget(target, communityTexts.reply.reply)}
+                onClick={() => asMember(answer.toggle)}
+              >
+                {communityTexts.reply.reply}
+              </button>
+              {answer.form}
+            </>
           ) : null}
           {isMine ? (
             <>
-              <button type="button" className="reply__action" onClick={() => asMember(() => setEditing(true))}>
+              <button
+                type="button"
+                className="reply__action"
+                aria-label={`${target} ${communityTexts.reply.edit}`}
+                onClick={() => asMember(() => setEditing(true))}
+              >
                 {communityTexts.reply.edit}
               </button>
-              <button type="button" className="reply__action" onClick={() => asMember(() => setConfirming(true))}>
+              <button
+                type="button"
+                className="reply__action"
+                aria-label={`${target} ${communityTexts.reply.delete}`}
+                onClick={() => asMember(() => setConfirming(true))}
+              >
                 {communityTexts.reply.delete}
               </button>
             </>
