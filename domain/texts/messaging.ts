@@ -59,6 +59,10 @@ export const messagingTexts = {
   /** Web labels. */
   inboxTitle: '알림',
   unread: (count: number) => `읽지 않은 알림 ${count}개`,
+  /** Said (not shown) on each unread notification of the inbox: the colour alone tells nobody who cannot see it. */
+  unreadMark: '읽지 않음',
+  /** Told politely when a notification arrives live. */
+  arrived: (title: string) => `새 알림: ${title}`,
   markAllRead: '모두 읽음',
   /** Told (a polite status) once 모두 읽음 is done. */
   allMarkedRead: '모든 알림을 읽음으로 표시했습니다.',

@@ -236,3 +236,50 @@ describe('replies from the keyboard', () => {
     await page.close();
   });
 });
+
+describe('notifications for screen readers', () => {
+  /** Bob answers one of Alice's posts through the gateway, which tells Alice's live inbox at once. */
+  async function bobRepliesLive(content: string): Promise<void> {
+    const ask = async (token: string, query: string, variables: Record<string, unknown> = {}) =>
+      (await (
+        await fetch(`${app.gateway.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `token ${token}` },
+          body: JSON.stringify({ query, variables }),
+        })
+      ).json()) as { data: any };
+    const posts = await ask(await app.upstream.issueToken(ALICE), `{ posts(first: 50) { edges { node { id author { databaseId } } } } }`);
+    const postId = posts.data.posts.edges.find((edge: any) => edge.node.author?.databaseId === ALICE).node.id;
+    const answer = await ask(await app.upstream.issueToken(BOB), `mutation ($input: CreateReplyInput!) { createReply(input: $input) { __typename } }`, {
+      input: { postId, content },
+    });
+    expect(answer.data.createReply.__typename).toBe('CreateReplyPayload');
+  }
+
+  test('the 알림 tab is named label first, an unread notification says so in words, and one arriving live is told', async () => {
+    await bobRepliesToAlice('읽지 않은 채로 둘 알림');
+    const page = await app.open('/community/notice');
+    const badge = page.getByTestId('unread-badge');
+    await badge.waitFor({ state: 'attached' });
+    const count = Number(/(\d+)개/.exec((await badge.textContent()) ?? '')![1]);
+    const tabs = page.getByRole('navigation', { name: uiTexts.appNavigation });
+    expect(await tabs.getByRole('link', { name: `${uiTexts.tabs.notification}, ${m.unread(count)}`, exact: true }).count()).toBe(1);
+
+    const unread = page.locator('.inbox__item--unread .inbox__open').first();
+    expect((await unread.textContent())?.startsWith(m.unreadMark)).toBe(true);
+    expect(
+      await page
+        .locator('.inbox__item:not(.inbox__item--unread) .inbox__open')
+        .evaluateAll((items) => items.some((item) => item.textContent?.includes('읽지 않음'))),
+    ).toBe(false);
+
+    // Wait for the socket's first count (the live inbox is up), then a notification arrives.
+    await page.waitForTimeout(1000);
+    await bobRepliesLive('실시간으로 들어온 알림');
+    await page
+      .getByRole('status')
+      .filter({ hasText: m.arrived('') })
+      .waitFor({ timeout: 15_000 });
+    await page.close();
+  });
+});

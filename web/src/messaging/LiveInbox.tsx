@@ -7,7 +7,7 @@ import type { LiveInboxAddedSubscription } from '../__generated__/LiveInboxAdded
 import type { LiveInboxUnreadSubscription } from '../__generated__/LiveInboxUnreadSubscription.graphql';
 import type { useSession as UseSession } from '../app/session';
 import { UNREAD_BADGE_MAX } from '@domain/limits.js';
-import { messagingTexts as m } from '@domain/messages.js';
+import { messagingTexts as m, uiTexts } from '@domain/messages.js';
 
 /** The 알림 screen's list in the store, when it has been read (InboxPage's `InboxPage_notifications`). */
 function inboxConnection(store: RecordSourceSelectorProxy) {
@@ -22,7 +22,10 @@ function inboxConnection(store: RecordSourceSelectorProxy) {
  */
 function LiveInbox() {
   const [unreadCount, setUnreadCount] = useState(0);
-  const icon = useNotificationTabIcon();
+  /** What arrived last, told by the live region below. */
+  const [arrived, setArrived] = useState('');
+  const tab = useNotificationTab();
+  const icon = tab?.querySelector('.tab__icon');
   const added = useMemo<GraphQLSubscriptionConfig<LiveInboxAddedSubscription>>(
     () => ({
       subscription: graphql`
@@ -33,6 +36,9 @@ function LiveInbox() {
         }
       `,
       variables: {},
+      onNext: (data) => {
+        if (data?.notificationAdded) setArrived(m.arrived(data.notificationAdded.title));
+      },
       updater: (store) => {
         const connection = inboxConnection(store);
         const node = store.getRootField('notificationAdded');
@@ -65,19 +71,35 @@ function LiveInbox() {
   );
   useSubscription(added);
   useSubscription(unread);
-  if (!unreadCount || !icon) return null;
-  return createPortal(
-    <span className="tab__count" data-testid="unread-badge">
-      <span aria-hidden="true">{unreadCount > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : unreadCount}</span>
-      <span className="visually-hidden">{m.unread(unreadCount)}</span>
-    </span>,
-    icon,
+  // The tab's name says the label first, then the count ("알림, 읽지 않은 알림 N개"): read from its content, the count
+  // (in the icon, before the label) came first.
+  const name = unreadCount ? `${uiTexts.tabs.notification}, ${m.unread(unreadCount)}` : null;
+  useEffect(() => {
+    if (!tab || !name) return;
+    tab.setAttribute('aria-label', name);
+    return () => tab.removeAttribute('aria-label');
+  }, [tab, name]);
+  return (
+    <>
+      <p className="visually-hidden" role="status">
+        {arrived}
+      </p>
+      {unreadCount && icon
+        ? createPortal(
+            <span className="tab__count" data-testid="unread-badge">
+              <span aria-hidden="true">{unreadCount > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : unreadCount}</span>
+              <span className="visually-hidden">{m.unread(unreadCount)}</span>
+            </span>,
+            icon,
+          )
+        : null}
+    </>
   );
 }
 
-/** The notification tab's icon, where the count goes: found again whenever the page changes (the shell may redraw it). */
-function useNotificationTabIcon(): Element | null {
-  const find = () => document.querySelector('.tab[data-tab="notification"] .tab__icon');
+/** The notification tab, where the count goes: found again whenever the page changes (the shell may redraw it). */
+function useNotificationTab(): Element | null {
+  const find = () => document.querySelector('.tab[data-tab="notification"]');
   const [icon, setIcon] = useState(find);
   useEffect(() => {
     const observer = new MutationObserver(() => setIcon(find()));
