@@ -1,5 +1,7 @@
-/** What a screen that failed says of coming back by itself (002 §8.4); loaded only with such a screen. */
+/** What a screen (or a list's next page) that failed says; loaded only with such a screen or list. */
 export const recoveryTexts = {
+  /** In place of a list's next page that did not load; the "more" button under it then reads 다시 시도. */
+  moreFailed: '더 불러오지 못했습니다.',
   /** Under a fallback for a failure that passes (the service away): the screen loads again by itself once it is back. */
   reloadsWhenBack: '서비스가 돌아오면 자동으로 다시 불러옵니다.',
 } as const;

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { TOAST_DURATION_MS } from '../../domain/limits.js';
-import { accountTexts, communityTexts, messagingTexts as m, uiTexts } from '../../domain/messages.js';
+import { TOAST_DURATION_MS, TRENDING_PAGE_SIZE } from '../../domain/limits.js';
+import { accountTexts, communityTexts, globalErrorTexts, messagingTexts as m, recoveryTexts, uiTexts } from '../../domain/messages.js';
 import { openBrowser } from '../helpers/browser.js';
 import { useWebApp, viewerNickname } from '../helpers/web-app.js';
 
@@ -280,6 +280,45 @@ describe('notifications for screen readers', () => {
       .getByRole('status')
       .filter({ hasText: m.arrived('') })
       .waitFor({ timeout: 15_000 });
+    await page.close();
+  });
+});
+
+describe('leftovers', () => {
+  test('with a quick login on, the login sheet opens on the first provider, not on 닫기', async () => {
+    const saved = process.env.GOOGLE_CLIENT_ID;
+    process.env.GOOGLE_CLIENT_ID = 'keyboard-trial-google';
+    const guest = await openBrowser('keyboard-trial-sheet');
+    try {
+      const page = app.watch(await guest.context.newPage());
+      await page.route('https://accounts.google.com/gsi/client', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+      await page.goto(`${app.gateway.url}/community`);
+      await page.getByTestId('post-card').first().waitFor();
+      await page.getByRole('navigation', { name: uiTexts.appNavigation }).getByRole('link', { name: uiTexts.tabs.profile, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: accountTexts.sheet.title });
+      await dialog.getByRole('button', { name: accountTexts.sheet.google }).waitFor();
+      await expect.poll(() => focused(page)).toBe(`BUTTON: ${accountTexts.sheet.google}`);
+    } finally {
+      if (saved === undefined) delete process.env.GOOGLE_CLIENT_ID;
+      else process.env.GOOGLE_CLIENT_ID = saved;
+      await guest.close();
+    }
+  });
+
+  test('더 보기 whose page fails says so in place and offers 다시 시도, which loads it', async () => {
+    const page = await app.open('/community/search');
+    const cards = page.getByTestId('post-card');
+    const more = page.getByRole('button', { name: communityTexts.search.more });
+    await more.waitFor();
+    expect(await cards.count()).toBe(TRENDING_PAGE_SIZE);
+    await page.route('**/graphql', (route) => route.abort());
+    await more.click();
+    const failure = page.getByRole('alert').filter({ hasText: recoveryTexts.moreFailed });
+    await failure.waitFor();
+    await page.unroute('**/graphql');
+    await page.getByRole('button', { name: globalErrorTexts.tryAgain, exact: true }).click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(TRENDING_PAGE_SIZE);
+    await failure.waitFor({ state: 'detached' });
     await page.close();
   });
 });

@@ -426,11 +426,16 @@ const PROVIDERS: readonly SdkProvider[] = ['google', 'kakao', 'apple'];
  */
 function SocialButtons({ providers, disabled, onTap }: { providers: ProviderStates; disabled: boolean; onTap: OnTap }) {
   const noteId = useId();
+  const clientIdOf = (provider: SdkProvider) => {
+    const state = providers.find((candidate) => candidate.provider.toLowerCase() === provider);
+    return state?.enabled ? state.clientId : null;
+  };
+  // The sheet opens with focus on the first provider that is on (not on 닫기, the dialog's first control).
+  const first = PROVIDERS.find(clientIdOf);
   return (
     <>
       {PROVIDERS.map((provider) => {
-        const state = providers.find((candidate) => candidate.provider.toLowerCase() === provider);
-        const clientId = state?.enabled ? state.clientId : null;
+        const clientId = clientIdOf(provider);
         const off = !clientId;
         return (
           <div key={provider} className="social-login">
@@ -440,6 +445,7 @@ function SocialButtons({ providers, disabled, onTap }: { providers: ProviderStat
               onClick={() => clientId && onTap[provider](clientId)}
               disabled={disabled || !clientId}
               aria-describedby={off ? `${noteId}-${provider}` : undefined}
+              data-autofocus={provider === first || undefined}
             >
               {t[provider]}
             </button>

@@ -1,27 +1,18 @@
 import type { ReactNode } from 'react';
 import { Avatar } from '../ui/Avatar';
 import { PROFILE_LIST_PAGE_SIZE } from '@domain/limits.js';
-import { accountTexts, uiTexts } from '@domain/messages.js';
+import { accountTexts } from '@domain/messages.js';
+import { LoadMoreButton, type ListPage } from '../ui/LoadMoreButton';
 import { badgeChipStyle } from '../ui/badgeColours';
 
 // The profile lists' fragments ask for a first page of 10 (`defaultValue: 10`), PROFILE_LIST_PAGE_SIZE: GraphQL
 // text cannot import it.
 
-/** What a paginated list needs of usePaginationFragment to show its "more" button. */
-export interface ListPage {
-  hasNext: boolean;
-  isLoadingNext: boolean;
-  loadNext: (count: number) => unknown;
-}
+export type { ListPage };
 
 /** The "more" button under a profile list (posts, comments, members, activities): the next page when there is one. */
-export function ProfileMoreButton({ hasNext, isLoadingNext, loadNext }: ListPage) {
-  if (!hasNext) return null;
-  return (
-    <button type="button" className="button button--secondary profile__more" disabled={isLoadingNext} onClick={() => loadNext(PROFILE_LIST_PAGE_SIZE)}>
-      {isLoadingNext ? uiTexts.loadingMore : accountTexts.profile.more}
-    </button>
-  );
+export function ProfileMoreButton(page: ListPage) {
+  return <LoadMoreButton page={page} count={PROFILE_LIST_PAGE_SIZE} label={accountTexts.profile.more} className="button button--secondary profile__more" />;
 }
 
 /** A member's counts as a profile shows them; `stat` names the entry for the followers and following links. */

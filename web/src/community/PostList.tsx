@@ -1,4 +1,5 @@
-import { uiTexts, communityTexts } from '@domain/messages.js';
+import { communityTexts } from '@domain/messages.js';
+import { LoadMoreButton, type ListPage } from '../ui/LoadMoreButton';
 import type { PostCard_post$key } from '../__generated__/PostCard_post.graphql';
 import { PostCard } from './PostCard';
 
@@ -15,13 +16,7 @@ export function PostList({ posts, testId }: { posts: ReadonlyArray<PostCard_post
   );
 }
 
-/** Under a list that pages: "loading more" while the next page comes, else the more button when there is one. */
-export function MoreButton({ hasNext, isLoadingNext, onMore }: { hasNext: boolean; isLoadingNext: boolean; onMore: () => void }) {
-  if (isLoadingNext) return <p className="search-results__state">{uiTexts.loadingMore}</p>;
-  if (!hasNext) return null;
-  return (
-    <button type="button" className="button button--secondary search-results__more" onClick={onMore}>
-      {communityTexts.search.more}
-    </button>
-  );
+/** Under a list of posts that pages: the more button while there is a next page. */
+export function MoreButton({ count, ...page }: ListPage & { count: number }) {
+  return <LoadMoreButton page={page} count={count} label={communityTexts.search.more} className="button button--secondary search-results__more" />;
 }

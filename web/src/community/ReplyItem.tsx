@@ -8,6 +8,7 @@ import { HeartIcon } from '../ui/icons';
 import { useDeleteReplyMutation } from './useDeleteReplyMutation';
 import { useToggleReplyLikeMutation } from './useToggleReplyLikeMutation';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { useToast } from '../ui/toast/ToastProvider';
 import { useMemberAction } from '../accounts/useMemberAction';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
@@ -82,11 +83,12 @@ export function ReplyItem({ reply, connectionId, ...context }: ReplyContext & { 
           ))}
         </ul>
       ) : null}
-      {hasNext ? (
-        <button type="button" className="reply__more" disabled={isLoadingNext} onClick={() => loadNext(REPLY_ANSWERS_PAGE_SIZE)}>
-          {communityTexts.reply.moreAnswers(Math.max(0, data.replies.totalCount - data.replies.edges.length))}
-        </button>
-      ) : null}
+      <LoadMoreButton
+        page={{ hasNext, isLoadingNext, loadNext }}
+        count={REPLY_ANSWERS_PAGE_SIZE}
+        label={communityTexts.reply.moreAnswers(Math.max(0, data.replies.totalCount - data.replies.edges.length))}
+        className="reply__more"
+      />
     </li>
   );
 }

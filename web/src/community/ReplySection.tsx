@@ -2,6 +2,7 @@ import { graphql, usePaginationFragment } from 'react-relay';
 import { REPLY_PAGE_SIZE } from '@domain/limits.js';
 import { communityTexts } from '@domain/messages.js';
 import type { ReplySection_post$key } from '../__generated__/ReplySection_post.graphql';
+import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { ReplyForm } from './ReplyForm';
 import { ReplyItem } from './ReplyItem';
 
@@ -39,11 +40,12 @@ export function ReplySection({ post, viewerId }: { post: ReplySection_post$key; 
           <ReplyItem key={edge.node.id} reply={edge.node} postId={data.id} connectionId={data.replies.__id} viewerId={viewerId} />
         ))}
       </ul>
-      {hasNext ? (
-        <button type="button" className="button button--secondary reply-section__more" disabled={isLoadingNext} onClick={() => loadNext(REPLY_PAGE_SIZE)}>
-          {communityTexts.reply.more}
-        </button>
-      ) : null}
+      <LoadMoreButton
+        page={{ hasNext, isLoadingNext, loadNext }}
+        count={REPLY_PAGE_SIZE}
+        label={communityTexts.reply.more}
+        className="button button--secondary reply-section__more"
+      />
     </section>
   );
 }

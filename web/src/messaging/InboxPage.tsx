@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useNavigate } from 'react-router-dom';
 import { NOTIFICATION_PAGE_SIZE_DEFAULT } from '@domain/limits.js';
-import { errorMessages, messagingTexts as m, uiTexts } from '@domain/messages.js';
+import { errorMessages, messagingTexts as m } from '@domain/messages.js';
 import type { InboxPageQuery } from '../__generated__/InboxPageQuery.graphql';
 import type { InboxPage_inbox$data, InboxPage_inbox$key } from '../__generated__/InboxPage_inbox.graphql';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { PageHeader } from '../ui/PageHeader';
 import { useDeleteNotification, useDeleteReadNotifications, useMarkNotificationsRead } from './useNotificationMutations';
 import { StateScreen } from '../ui/StateScreen';
@@ -161,16 +162,12 @@ function Inbox({ viewer }: { viewer: InboxPage_inbox$key }) {
           ))}
         </ul>
       )}
-      {hasNext ? (
-        <button
-          type="button"
-          className="button button--secondary inbox__more"
-          disabled={isLoadingNext}
-          onClick={() => loadNext(NOTIFICATION_PAGE_SIZE_DEFAULT)}
-        >
-          {isLoadingNext ? uiTexts.loadingMore : m.moreNotifications}
-        </button>
-      ) : null}
+      <LoadMoreButton
+        page={{ hasNext, isLoadingNext, loadNext }}
+        count={NOTIFICATION_PAGE_SIZE_DEFAULT}
+        label={m.moreNotifications}
+        className="button button--secondary inbox__more"
+      />
     </section>
   );
 }
