@@ -322,3 +322,30 @@ describe('leftovers', () => {
     await page.close();
   });
 });
+
+describe('already in place when checked', () => {
+  test('unblocking from the settings is told; the write form names its counters as its fields’ descriptions', async () => {
+    const aliceToken = await app.upstream.issueToken(ALICE);
+    const blocked = await fetch(`${app.upstream.url}/users/${BOB}/block`, {
+      method: 'POST',
+      headers: { authorization: `token ${aliceToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: '키보드 점검' }),
+    });
+    expect(blocked.status).toBe(201);
+    const page = await app.open('/my/settings');
+    await page.getByTestId('blocked-member').first().getByRole('button').click();
+    await page.getByRole('status').filter({ hasText: accountTexts.settings.unblocked }).waitFor();
+
+    await page.goto(`${app.gateway.url}/community/write`);
+    const w = communityTexts.write;
+    for (const [label, counter] of [
+      [w.titleLabel, 'title-counter'],
+      [w.contentLabel, 'content-counter'],
+    ] as const) {
+      const field = page.getByLabel(label, { exact: true });
+      const counterId = await page.getByTestId(counter).getAttribute('id');
+      expect((await field.getAttribute('aria-describedby'))?.split(' ')).toContain(counterId);
+    }
+    await page.close();
+  });
+});
