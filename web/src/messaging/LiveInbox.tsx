@@ -7,7 +7,7 @@ import type { LiveInboxAddedSubscription } from '../__generated__/LiveInboxAdded
 import type { LiveInboxUnreadSubscription } from '../__generated__/LiveInboxUnreadSubscription.graphql';
 import type { useSession as UseSession } from '../app/session';
 import { UNREAD_BADGE_MAX } from '@domain/limits.js';
-import { messagingTexts as m, uiTexts } from '@domain/messages.js';
+import { messagingTexts as m } from '@domain/messages.js';
 
 /** The 알림 screen's list in the store, when it has been read (InboxPage's `InboxPage_notifications`). */
 function inboxConnection(store: RecordSourceSelectorProxy) {
@@ -71,28 +71,29 @@ function LiveInbox() {
   );
   useSubscription(added);
   useSubscription(unread);
-  // The tab's name says the label first, then the count ("알림, 읽지 않은 알림 N개"): read from its content, the count
-  // (in the icon, before the label) came first.
-  const name = unreadCount ? `${uiTexts.tabs.notification}, ${m.unread(unreadCount)}` : null;
-  useEffect(() => {
-    if (!tab || !name) return;
-    tab.setAttribute('aria-label', name);
-    return () => tab.removeAttribute('aria-label');
-  }, [tab, name]);
   return (
     <>
       <p className="visually-hidden" role="status">
         {arrived}
       </p>
-      {unreadCount && icon
-        ? createPortal(
-            <span className="tab__count" data-testid="unread-badge">
-              <span aria-hidden="true">{unreadCount > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : unreadCount}</span>
-              <span className="visually-hidden">{m.unread(unreadCount)}</span>
+      {unreadCount && tab && icon ? (
+        <>
+          {createPortal(
+            <span className="tab__count" aria-hidden="true">
+              {unreadCount > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : unreadCount}
             </span>,
             icon,
-          )
-        : null}
+          )}
+          {/* Said after the tab's label, so its name reads "알림, 읽지 않은 알림 N개": in the icon, before the label, the
+              count came first. (Its own text, not an aria-label: the name keeps the tab's visible words.) */}
+          {createPortal(
+            <span className="visually-hidden" data-testid="unread-badge">
+              , {m.unread(unreadCount)}
+            </span>,
+            tab,
+          )}
+        </>
+      ) : null}
     </>
   );
 }
