@@ -3,7 +3,7 @@ import { commitLocalUpdate, graphql, useRelayEnvironment } from 'react-relay';
 import type { useAccountMutationsChangePasswordMutation } from '../__generated__/useAccountMutationsChangePasswordMutation.graphql';
 import type { useAccountMutationsLogoutMutation } from '../__generated__/useAccountMutationsLogoutMutation.graphql';
 import type { useAccountMutationsDeleteAccountMutation } from '../__generated__/useAccountMutationsDeleteAccountMutation.graphql';
-import { clearSession } from '../app/session';
+import { clearSession, sessionEnding } from '../app/session';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 
 /** Password change, logout and account deletion; each rejects with the typed error's Korean message. */
@@ -53,11 +53,20 @@ export function useAccountMutations() {
     [commitChange],
   );
 
-  const logout = useCallback(() => commitLogout({ variables: {} }).then(endSession, endSession), [commitLogout, endSession]);
+  // The live inbox's subscriptions are refused as soon as the token is revoked, often before this answer arrives: that
+  // is the logout, not a session that expired (which would send the member to the sign-in screen, told to log in).
+  const logout = useCallback(() => {
+    sessionEnding();
+    return commitLogout({ variables: {} }).then(endSession, endSession);
+  }, [commitLogout, endSession]);
 
   const deleteAccount = useCallback(
     async (password: string) => {
-      await commitDelete({ variables: { input: { password } } });
+      sessionEnding();
+      await commitDelete({ variables: { input: { password } } }).catch((failure: unknown) => {
+        sessionEnding(false);
+        throw failure;
+      });
       endSession();
     },
     [commitDelete, endSession],

@@ -85,6 +85,7 @@ export function updateStoredUser(user: Partial<SessionUser>): void {
 
 /** Logout clears user and token (001 §4); a full clear also drops the device id. */
 export function clearSession({ full = false }: { full?: boolean } = {}): void {
+  ending = false;
   write(TOKEN_KEY, null);
   write(USER_KEY, null);
   if (full) write(DEVICE_KEY, null);
@@ -158,6 +159,13 @@ export function useSession(): SessionSnapshot {
 export const UNAUTHORIZED_EVENT = 'session:unauthorized';
 
 let unauthorizedPending = false;
+/** The member's own logout (or withdrawal) is on its way: the token refused meanwhile is that, not an expired session. */
+let ending = false;
+
+/** Said before a logout or withdrawal is sent (false when it was refused): the live inbox, refused first, is not an expiry. */
+export function sessionEnding(on = true): void {
+  ending = on;
+}
 
 /**
  * The gateway rejected the stored session: the user is cleared at once and the layout is told (true), unless
@@ -165,7 +173,7 @@ let unauthorizedPending = false;
  * listens, so it also stays pending until taken.
  */
 export function signalUnauthorized(): boolean {
-  if (!storedToken()) return false;
+  if (!storedToken() || ending) return false;
   clearSession();
   unauthorizedPending = true;
   window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
