@@ -10,7 +10,8 @@ export default defineConfig({
     include: ['tests/e2e/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at once (each its own stack and Chromium, on port 0): most of a browser test is waiting on a screen.
+    maxWorkers: 2,
     // A screen in Chromium on a busy 2-core machine can take more than expect.poll's default second to settle.
     expect: { poll: { timeout: 10_000 } },
   },

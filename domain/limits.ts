@@ -412,9 +412,6 @@ export const WS_RETRY_CLOSE = {
   tryAgainLater: { code: 1013, reason: 'Try Again Later' },
 } as const;
 
-/** A socket message above WS_LIMITS.maxPayloadBytes: closed with RFC 6455's 1009 Message Too Big, its reason naming the limit. */
-export const WS_MESSAGE_TOO_BIG_CLOSE = { code: 1009, reason: `Message Too Big: at most ${WS_LIMITS.maxPayloadBytes} bytes` } as const;
-
 /** How long the upstream's /readyz waits for its database to answer `select 1` before it says 503. */
 export const READINESS_DATABASE_TIMEOUT_MS = 2_000;
 

@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { GRAPHQL_LIMITS, WS_LIMITS, WS_MESSAGE_TOO_BIG_CLOSE } from '../../domain/limits.js';
+import { GRAPHQL_LIMITS, WS_LIMITS } from '../../domain/limits.js';
+import { WS_MESSAGE_TOO_BIG_CLOSE } from '../../gateway/src/server/ws.js';
 import { useStack } from '../helpers/stack.js';
 import { collect, graphqlWsUrl, until, wsClient, type Cleanups } from '../helpers/ws.js';
 

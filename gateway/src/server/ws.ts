@@ -4,7 +4,7 @@ import { GraphQLError, Kind, getOperationAST, type DocumentNode, type ExecutionA
 import { bulkhead } from 'cockatiel';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocket, WebSocketServer } from 'ws';
-import { WS_LIMITS, WS_MESSAGE_TOO_BIG_CLOSE, WS_RETRY_CLOSE } from '../../../domain/limits.js';
+import { WS_LIMITS, WS_RETRY_CLOSE } from '../../../domain/limits.js';
 import { hardeningTexts } from '../../../domain/messages.js';
 import type { GatewaySettings } from './config.js';
 import { DEFAULT_DEVICE_ID } from './context.js';
@@ -40,6 +40,12 @@ export interface GraphQLWebSocketOptions {
   /** The gateway's logger (pino), for what a client's socket did wrong. */
   log?: { warn(details: object, message: string): void };
 }
+
+/**
+ * A socket message above WS_LIMITS.maxPayloadBytes: closed with RFC 6455's 1009 Message Too Big, its reason naming the
+ * limit. Kept out of domain/limits.ts, which the web app bundles: the template string would stay in its first visit.
+ */
+export const WS_MESSAGE_TOO_BIG_CLOSE = { code: 1009, reason: `Message Too Big: at most ${WS_LIMITS.maxPayloadBytes} bytes` } as const;
 
 /** What ws emits for a message above maxPayload, after it has closed the socket itself with 1009. */
 function isOversizedMessage(error: unknown): boolean {
