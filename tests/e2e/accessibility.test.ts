@@ -68,11 +68,14 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
   // Each of these visits dozens of routes and runs axe-core on each: minutes on a busy machine.
   test('member screens', async () => {
     const postId = await firstId('/v1/community/?page_size=1', (body) => body.results[0].id);
+    // A trade post marked sold: its 판매완료 label has colours of its own.
+    const soldPostId = await firstId('/v1/community/?is_sold=true&page_size=1', (body) => body.results[0].id);
     const noticeId = await firstId('/v1/board/notice/?page=1&pageSize=1', (body) => body.results[0].id);
     const routes = [
       '/community',
       `/community?category=15`,
       `/community/detail?id=${postId}`,
+      `/community/detail?id=${soldPostId}`,
       '/community/write',
       '/community/search',
       '/community/search/post',
