@@ -172,6 +172,31 @@ describe('getting around', () => {
     await page.close();
   });
 
+  test('a guest’s tab that needs a login: once logged in from the sheet, focus is on the heading of the screen it opens', async () => {
+    const sheet = accountTexts.sheet;
+    const guest = await openBrowser('keyboard-trial-tab-login');
+    try {
+      const page = app.watch(await guest.context.newPage());
+      await page.goto(`${app.gateway.url}/community`);
+      await page.getByTestId('post-card').first().waitFor();
+      const tabs = page.getByRole('navigation', { name: uiTexts.appNavigation });
+      await tabs.getByRole('link', { name: uiTexts.tabs.write, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      const identifier = page.getByLabel(sheet.identifierLabel);
+      await expect.poll(() => identifier.evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.keyboard.type('mallang@slime.community');
+      await page.keyboard.press('Enter');
+      const password = page.getByLabel(sheet.passwordLabel);
+      await expect.poll(() => password.evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.keyboard.type('slime1234');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/community\/write$/);
+      await expect.poll(() => focused(page)).toBe(`H1: ${communityTexts.write.title}`);
+    } finally {
+      await guest.close();
+    }
+  });
+
   test('every navigation landmark on /my and the 알림 screen has a name', async () => {
     for (const path of ['/my', '/community/notice']) {
       const page = await app.open(path);

@@ -11,7 +11,9 @@ import { FOCUS_SETTLE_MS } from '@domain/limits.js';
  *   it, the next row of a list), once that part has no control left disabled (its action is over);
  * - otherwise (the screen itself changed): the screen's heading, its <h1>, made focusable by script only.
  * A tab of the tab bar pressed (a link of the app's main navigation) takes focus to the heading of the screen it opens,
- * once that screen shows, as a screen reader user expects of moving to another page.
+ * once that screen shows, as a screen reader user expects of moving to another page. So does a tab that becomes the
+ * current one while it has focus without being pressed (a guest's tab: the login sheet gives focus back to it, then
+ * the app opens its screen).
  * A deliberate move (a dialog giving focus back, a form focusing its next field) comes first: nothing happens while
  * focus is anywhere but <body>, or once the member has put it somewhere themselves. Started once the page has loaded,
  * off the first screen's critical path.
@@ -30,6 +32,8 @@ export function keepFocusOnScreen(): void {
   let settle: number | undefined;
   /** A tab was pressed: the heading shown then, left behind once the tab's screen shows (its own heading). */
   let leaving: Element | null | undefined;
+  /** A tab that got focus while not the current one, and the heading shown then. */
+  let focusedTab: { tab: Element; heading: Element | null } | undefined;
 
   document.addEventListener('click', (event) => {
     const tab = event.target instanceof Element ? event.target.closest('.tab-bar a') : null;
@@ -41,6 +45,8 @@ export function keepFocusOnScreen(): void {
     if (!(event.target instanceof HTMLElement)) return;
     // Gone elsewhere (by the member, or a dialog) before the tab's screen showed: that move stands.
     if (!event.target.closest('.tab-bar')) leaving = undefined;
+    const tab = event.target.closest('.tab-bar a');
+    focusedTab = tab && tab.getAttribute('aria-current') !== 'page' ? { tab, heading: heading() } : undefined;
     last = event.target;
     waiting = false;
     ancestors = [];
@@ -50,6 +56,10 @@ export function keepFocusOnScreen(): void {
   const dropped = () => document.activeElement === null || document.activeElement === document.body;
 
   function rescue(): void {
+    if (focusedTab && document.activeElement === focusedTab.tab && focusedTab.tab.getAttribute('aria-current') === 'page') {
+      leaving = focusedTab.heading;
+      focusedTab = undefined;
+    }
     if (leaving !== undefined) {
       const next = heading();
       if (next && next !== leaving) {
@@ -94,7 +104,7 @@ export function keepFocusOnScreen(): void {
   new MutationObserver(() => {
     rescue();
     uncover();
-  }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+  }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'aria-current'] });
   document.addEventListener('focusin', uncover);
 }
 
