@@ -239,7 +239,8 @@ describe('replies from the keyboard', () => {
     await answerButton.focus();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
-    const answerBox = mine.getByRole('textbox', { name: r.replyPlaceholder });
+    // Named for the reply it answers, as its buttons are.
+    const answerBox = mine.getByRole('textbox', { name: r.toTarget(target, r.replyPlaceholder), exact: true });
     expect(await answerBox.evaluate(isFocused)).toBe(true);
     // Escape closes it, back to its 답글 button.
     await page.keyboard.press('Escape');

@@ -14,6 +14,8 @@ interface ReplyFormProps {
   append?: boolean;
   parentId?: string;
   placeholder?: string;
+  /** The box's name for screen readers (default: the placeholder), e.g. whose reply an answer goes to. */
+  label?: string;
   /** Where the focus goes once the reply is sent, when the form closes then (an answer's 답글 button); else the emptied box. */
   sentFocus?: RefObject<HTMLElement | null>;
   onDone?: () => void;
@@ -66,7 +68,16 @@ export function replyContentError(trimmed: string): string | null {
 }
 
 /** Writes a reply (or an answer to one) with the same rules the server applies (000 §5). */
-export function ReplyForm({ postId, connectionId, append, parentId, placeholder = communityTexts.reply.placeholder, sentFocus, onDone }: ReplyFormProps) {
+export function ReplyForm({
+  postId,
+  connectionId,
+  append,
+  parentId,
+  placeholder = communityTexts.reply.placeholder,
+  label = placeholder,
+  sentFocus,
+  onDone,
+}: ReplyFormProps) {
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [create, sending] = useCreateReplyMutation();
@@ -116,7 +127,7 @@ export function ReplyForm({ postId, connectionId, append, parentId, placeholder 
         onDone();
       }}
     >
-      <ReplyTextBox label={placeholder} placeholder={placeholder} value={content} onChange={setContent} error={error} inputRef={input} />
+      <ReplyTextBox label={label} placeholder={placeholder} value={content} onChange={setContent} error={error} inputRef={input} />
       <button type="submit" className="button button--primary reply-form__submit" disabled={sending}>
         {communityTexts.reply.submit}
       </button>

@@ -60,17 +60,20 @@ export function ReplyItem({ reply, connectionId, ...context }: ReplyContext & { 
           toggle: () => setAnswering((open) => !open),
           ref: answerButton,
           // Right after the 답글 button that opened it, before 수정 and 삭제: next in the Tab order, and on screen.
-          form: answering ? (
-            <ReplyForm
-              postId={context.postId}
-              parentId={data.id}
-              connectionId={data.replies.__id}
-              append={!hasNext}
-              placeholder={communityTexts.reply.replyPlaceholder}
-              sentFocus={answerButton}
-              onDone={() => setAnswering(false)}
-            />
-          ) : null,
+          form: answering
+            ? (target: string) => (
+                <ReplyForm
+                  postId={context.postId}
+                  parentId={data.id}
+                  connectionId={data.replies.__id}
+                  append={!hasNext}
+                  placeholder={communityTexts.reply.replyPlaceholder}
+                  label={communityTexts.reply.toTarget(target, communityTexts.reply.replyPlaceholder)}
+                  sentFocus={answerButton}
+                  onDone={() => setAnswering(false)}
+                />
+              )
+            : null,
         }}
         {...context}
       />
@@ -97,7 +100,7 @@ interface ReplyBodyProps extends ReplyContext {
   reply: ReplyItemBody_reply$key;
   connectionId: string;
   /** Present on top-level replies: the 답글 button, which opens and closes the answer form, drawn after it when open. */
-  answer?: { open: boolean; toggle: () => void; ref: Ref<HTMLButtonElement>; form: ReactNode };
+  answer?: { open: boolean; toggle: () => void; ref: Ref<HTMLButtonElement>; form: ((target: string) => ReactNode) | null };
 }
 
 function ReplyBody({ reply, connectionId, viewerId, answer }: ReplyBodyProps) {
@@ -166,7 +169,7 @@ function ReplyBody({ reply, connectionId, viewerId, answer }: ReplyBodyProps) {
               >
                 {communityTexts.reply.reply}
               </button>
-              {answer.form}
+              {answer.form?.(target)}
             </>
           ) : null}
           {isMine ? (
