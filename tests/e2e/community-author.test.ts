@@ -69,12 +69,12 @@ describe('writing as a member', () => {
 
     await writePost(page, '브라우저에서 쓴 그림 글', '그림과 함께 쓴 글');
     await page.getByText(w.created).first().waitFor();
-    // The keyboard's focus is on the new post's screen heading (it fell to <body> with the form).
+    // The keyboard's focus is on the new post's screen heading, its title (it fell to <body> with the form).
     await expect
       .poll(() =>
         page.evaluate(() => (document.activeElement === document.body ? 'body' : `${document.activeElement?.tagName}:${document.activeElement?.textContent}`)),
       )
-      .toBe(`H1:${uiTexts.postDetail}`);
+      .toBe('H1:브라우저에서 쓴 그림 글');
     await expect.poll(() => page.locator('.post-detail__images img').count()).toBe(1);
     // The picture is served back: the browser decoded the uploaded 2×3 PNG.
     await expect

@@ -101,8 +101,10 @@ describe('community', () => {
 
     await card.click();
     await page.waitForURL(/\/community\/detail\?id=/);
-    const heading = page.getByRole('heading', { level: 2, name: title });
+    // The post's title is the screen's only h1 (the bar above it says 게시글 without being a heading).
+    const heading = page.getByRole('heading', { level: 1, name: title });
     await heading.waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(HANGUL.test(await page.getByTestId('post-content').innerText())).toBe(true);
 
     await page.getByRole('button', { name: uiTexts.back }).click();

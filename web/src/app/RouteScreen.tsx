@@ -13,6 +13,8 @@ interface RouteScreenProps<TQuery extends OperationType> {
   fallback?: ReactNode;
   /** Shown instead of the content when the route's loader started no query. */
   withoutQuery?: ReactNode;
+  /** The content holds the screen's h1 (the header's title is no heading): so does the error screen in its place. */
+  contentHeading?: boolean;
   /** The content, reading the route's query (usePreloadedQuery). */
   children: (queryRef: PreloadedQuery<TQuery>) => ReactNode;
 }
@@ -22,14 +24,20 @@ interface RouteScreenProps<TQuery extends OperationType> {
  * boundary and a Suspense boundary with the screen skeleton. "다시 시도" runs the loader again, and the new query
  * reference (a reset key) clears the error.
  */
-export function RouteScreen<TQuery extends OperationType>({ header, fallback = <ScreenSkeleton />, withoutQuery = null, children }: RouteScreenProps<TQuery>) {
+export function RouteScreen<TQuery extends OperationType>({
+  header,
+  fallback = <ScreenSkeleton />,
+  withoutQuery = null,
+  contentHeading = false,
+  children,
+}: RouteScreenProps<TQuery>) {
   const queryRef = useRouteQuery<TQuery>();
   const revalidate = useRevalidate();
   return (
     <>
       {header}
       {queryRef ? (
-        <ErrorBoundary resetKeys={[queryRef]} onRetry={revalidate} wholeScreen={header === undefined}>
+        <ErrorBoundary resetKeys={[queryRef]} onRetry={revalidate} wholeScreen={header === undefined || contentHeading}>
           <Suspense fallback={fallback}>{children(queryRef)}</Suspense>
         </ErrorBoundary>
       ) : (

@@ -94,7 +94,7 @@ export function PostDetail({ post, replies, viewerId }: PostDetailProps) {
           </span>
         ) : null}
       </div>
-      <h2 className="post-detail__title">{data.title}</h2>
+      <h1 className="post-detail__title">{data.title}</h1>
 
       <AuthorProfile user={data.author ?? null}>
         <time className="author-profile__time" dateTime={data.createdAt}>

@@ -6,10 +6,10 @@ import { StateScreen } from '../ui/StateScreen';
 import { PostDetail } from './PostDetail';
 import { RouteScreen } from '../app/RouteScreen';
 
-/** A single post, /community/detail?id= (002 §2.1). */
+/** A single post, /community/detail?id= (002 §2.1); its title is the screen's h1, the bar above it says 게시글. */
 export default function PostDetailPage() {
   return (
-    <RouteScreen<PostDetailPageQuery> header={<PageHeader title={uiTexts.postDetail} back />} withoutQuery={<PostNotFound />}>
+    <RouteScreen<PostDetailPageQuery> header={<PageHeader title={uiTexts.postDetail} back heading={false} />} contentHeading withoutQuery={<PostNotFound />}>
       {(queryRef) => <PostDetailContent queryRef={queryRef} />}
     </RouteScreen>
   );
@@ -38,5 +38,5 @@ function PostDetailContent({ queryRef }: { queryRef: PreloadedQuery<PostDetailPa
 }
 
 function PostNotFound() {
-  return <StateScreen title={uiTexts.postNotFound} />;
+  return <StateScreen title={uiTexts.postNotFound} level={1} />;
 }

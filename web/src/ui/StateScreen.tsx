@@ -5,14 +5,17 @@ interface StateScreenProps {
   title: string;
   text?: string;
   action?: ReactNode;
+  /** 1 on a screen whose header is no heading: the message is then the page's h1. */
+  level?: 1 | 2;
 }
 
 /** A centred message for empty, not-found and not-yet-built screens. */
-export function StateScreen({ title, text, action }: StateScreenProps) {
+export function StateScreen({ title, text, action, level = 2 }: StateScreenProps) {
+  const Title = level === 1 ? 'h1' : 'h2';
   return (
     <section className="state-screen">
       <div className="state-screen__slime" aria-hidden="true" />
-      <h2 className="state-screen__title">{title}</h2>
+      <Title className="state-screen__title">{title}</Title>
       {text ? <p className="state-screen__text">{text}</p> : null}
       {action}
     </section>
