@@ -259,6 +259,10 @@ describe('replies from the keyboard', () => {
     await expect.poll(() => answerButton.evaluate(isFocused)).toBe(true);
     const answer = mine.locator('.reply--nested').filter({ hasText: '키보드 점검 답글' });
     expect(await answer.getByRole('button', { name: `${r.target(nickname, true)} ${r.delete}`, exact: true }).count()).toBe(1);
+
+    // A reply's author is a link to their profile, as the post's author is.
+    await answer.getByRole('link', { name: nickname, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: accountTexts.profile.title(nickname) }).waitFor();
     await page.close();
   });
 });
@@ -346,6 +350,46 @@ describe('leftovers', () => {
     await page.getByRole('button', { name: globalErrorTexts.tryAgain, exact: true }).click();
     await expect.poll(() => cards.count()).toBeGreaterThan(TRENDING_PAGE_SIZE);
     await failure.waitFor({ state: 'detached' });
+    // What came is told, not only 더 불러오는 중...
+    const added = (await cards.count()) - TRENDING_PAGE_SIZE;
+    const last = (await more.count()) === 0;
+    await page
+      .getByRole('status')
+      .filter({ hasText: recoveryTexts.moreLoaded(added, last) })
+      .waitFor({ state: 'attached' });
+    await page.close();
+  });
+  test('unblocking one of several members from the settings takes focus to the next row, not the top of the page', async () => {
+    const aliceToken = await app.upstream.issueToken(ALICE);
+    const members = [4, 5, 6];
+    for (const member of members) {
+      const blocked = await fetch(`${app.upstream.url}/users/${member}/block`, {
+        method: 'POST',
+        headers: { authorization: `token ${aliceToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ reason: '포커스 점검' }),
+      });
+      expect(blocked.status).toBe(201);
+    }
+    const page = await app.open('/my/settings');
+    const rows = page.getByTestId('blocked-member');
+    await expect.poll(() => rows.count()).toBe(members.length);
+    const names = (await rows.locator('.blocked-list__member').allTextContents()).map((name) => name.trim());
+    const unblockSecond = page.getByRole('button', { name: accountTexts.settings.unblockMember(names[1]!), exact: true });
+    await unblockSecond.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: accountTexts.settings.unblocked }).waitFor();
+    await expect.poll(() => rows.count()).toBe(members.length - 1);
+    // The row that followed the unblocked one has focus: the member's link, the first control of that row.
+    await expect.poll(() => focused(page)).toBe(`A: ${names[2]}`);
+
+    // The last row unblocked: the row before it (now the last) has focus.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focused(page)).toBe(`BUTTON: ${accountTexts.profile.unblock}`);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => rows.count()).toBe(members.length - 2);
+    await expect.poll(() => focused(page)).toBe(`A: ${names[0]}`);
+    await page.getByRole('button', { name: accountTexts.settings.unblockMember(names[0]!), exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(0);
     await page.close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { STORED_INT_MAX, WISH_MEMO_MAX, WISH_PAGE_SIZE_DEFAULT, WISH_QUANTITY_MAX } from '../../domain/limits.js';
-import { itemTexts, uiTexts } from '../../domain/messages.js';
+import { globalErrorTexts, itemTexts, recoveryTexts, uiTexts } from '../../domain/messages.js';
 import { items } from '../../upstream/src/db/schema.js';
 import { useWebApp } from '../helpers/web-app.js';
 
@@ -159,8 +159,20 @@ describe('my wish lists', () => {
     await toast(page, itemTexts.removedFromSellList);
     await expect.poll(() => stat(page, 'sell', 'total')).toBe(String(wanted - 1));
 
+    // A page that fails says so in place; 다시 시도 loads it, and a screen reader hears how many came (the two left, to the
+    // 19 shown after the delete) and that no more are left.
+    await page.route('**/graphql', (route) => route.abort());
     await page.getByRole('button', { name: itemTexts.loadMore }).click();
+    const failure = page.getByRole('alert').filter({ hasText: recoveryTexts.moreFailed });
+    await failure.waitFor();
+    await page.unroute('**/graphql');
+    await page.getByRole('button', { name: globalErrorTexts.tryAgain, exact: true }).click();
     await expect.poll(() => page.getByTestId('wish').count()).toBe(wanted - 1);
+    await page
+      .getByRole('status')
+      .filter({ hasText: recoveryTexts.moreLoaded(wanted - 1 - (WISH_PAGE_SIZE_DEFAULT - 1), true) })
+      .waitFor({ state: 'attached' });
+    expect(await failure.count()).toBe(0);
     const names = await page.locator('[data-testid="wish"] .wish__name').allTextContents();
     expect(new Set(names).size).toBe(wanted - 1);
     expect(names).not.toContain(firstName);

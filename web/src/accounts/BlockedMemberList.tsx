@@ -73,7 +73,7 @@ export function BlockedMemberList({ user }: { user: BlockedMemberList_user$key }
           </li>
         ))}
       </ul>
-      <ProfileMoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} />
+      <ProfileMoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} shown={connection.edges.length} />
     </>
   );
 }

@@ -167,7 +167,7 @@ function MyPosts({ user }: { user: CommunityMyPage_posts$key }) {
   return (
     <>
       <PostList posts={posts} testId="my-posts" />
-      <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} count={NUMBERED_LIST_PAGE_SIZE} />
+      <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} shown={posts.length} count={NUMBERED_LIST_PAGE_SIZE} />
     </>
   );
 }
@@ -215,7 +215,7 @@ function MyReplies({ user }: { user: CommunityMyPage_replies$key }) {
           </li>
         ))}
       </ul>
-      <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} count={USER_REPLIES_PAGE_SIZE} />
+      <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} shown={replies.length} count={USER_REPLIES_PAGE_SIZE} />
     </>
   );
 }
@@ -243,7 +243,7 @@ function LikedPosts({ user }: { user: CommunityMyPage_likedPosts$key }) {
   return (
     <>
       {posts.length === 0 ? <p className="search-results__state">{m.noLikes}</p> : <PostList posts={posts} testId="my-likes" />}
-      <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} count={NUMBERED_LIST_PAGE_SIZE} />
+      <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} shown={posts.length} count={NUMBERED_LIST_PAGE_SIZE} />
     </>
   );
 }
@@ -271,7 +271,7 @@ function BookmarkedPosts({ user }: { user: CommunityMyPage_bookmarkedPosts$key }
   return (
     <>
       {posts.length === 0 ? <StateScreen title={b.empty} text={b.emptyHint} /> : <PostList posts={posts} testId="my-bookmarks" />}
-      <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} count={NUMBERED_LIST_PAGE_SIZE} />
+      <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} shown={posts.length} count={NUMBERED_LIST_PAGE_SIZE} />
     </>
   );
 }

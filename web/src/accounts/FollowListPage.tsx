@@ -45,7 +45,7 @@ function FollowList({ queryRef, kind }: { queryRef: PreloadedQuery<FollowListPag
 
 type Member = { readonly id: string; readonly nickname: string; readonly profileImage: string | null | undefined };
 
-function MemberRows({ members, ...page }: { members: readonly Member[] } & ListPage) {
+function MemberRows({ members, ...page }: { members: readonly Member[] } & Omit<ListPage, 'shown'>) {
   if (!members.length) return <p className="profile__empty">{p.noMembers}</p>;
   return (
     <>
@@ -59,7 +59,7 @@ function MemberRows({ members, ...page }: { members: readonly Member[] } & ListP
           </li>
         ))}
       </ul>
-      <ProfileMoreButton {...page} />
+      <ProfileMoreButton {...page} shown={members.length} />
     </>
   );
 }

@@ -99,7 +99,7 @@ function SearchResults({ queryRef }: { queryRef: PreloadedQuery<MemberSearchPage
           </li>
         ))}
       </ul>
-      <ProfileMoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} />
+      <ProfileMoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} shown={edges.length} />
     </>
   );
 }

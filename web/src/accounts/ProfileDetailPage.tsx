@@ -172,7 +172,7 @@ function ActivityList({ user }: { user: ProfileDetailPage_activities$key }) {
           );
         })}
       </ul>
-      <ProfileMoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} />
+      <ProfileMoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} shown={data.activities.edges.length} />
     </>
   );
 }

@@ -32,7 +32,7 @@ export function ProfilePostList({ user }: { user: ProfilePostList_user$key }) {
           </li>
         ))}
       </ul>
-      <ProfileMoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} />
+      <ProfileMoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} shown={data.posts.edges.length} />
     </>
   );
 }
@@ -70,7 +70,7 @@ export function ProfileCommentList({ user }: { user: ProfileCommentList_user$key
           );
         })}
       </ul>
-      <ProfileMoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} />
+      <ProfileMoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} shown={data.replies.edges.length} />
     </>
   );
 }

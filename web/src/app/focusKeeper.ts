@@ -7,8 +7,9 @@ import { FOCUS_SETTLE_MS } from '@domain/limits.js';
  * - a control disabled while busy gets it back once enabled again;
  * - one that stays disabled (its action leaves nothing more to do, as 모두 읽음 once all is read): after the screen has
  *   been still for FOCUS_SETTLE_MS, as if removed;
- * - a removed one: the first control of the nearest part of the screen that is still there (the button that replaced
- *   it, the next row of a list), once that part has no control left disabled (its action is over);
+ * - a removed one: the control in its place in the nearest part of the screen that is still there (the button that
+ *   replaced it; the next row of a list, or the row before when it was the last), once that part has no control left
+ *   disabled (its action is over);
  * - otherwise (the screen itself changed): the screen's heading, its <h1>, made focusable by script only.
  * A tab of the tab bar pressed (a link of the app's main navigation) takes focus to the heading of the screen it opens,
  * once that screen shows, as a screen reader user expects of moving to another page. So does a tab that becomes the
@@ -26,6 +27,8 @@ export function keepFocusOnScreen(): void {
   /** The element focus was last given to and its ancestors then, nearest first. */
   let last: HTMLElement | null = null;
   let ancestors: Element[] = [];
+  /** For each ancestor, the siblings before and after the part of it `last` was in (its row, for a list). */
+  let neighbours: { before: Element | null; after: Element | null }[] = [];
   /** True once `last` was seen disabled while focus was on <body>: focus comes back to it when it is enabled. */
   let waiting = false;
   /** Set while `last` is disabled: runs once the screen has been still for FOCUS_SETTLE_MS. */
@@ -50,7 +53,11 @@ export function keepFocusOnScreen(): void {
     last = event.target;
     waiting = false;
     ancestors = [];
-    for (let parent = last.parentElement; parent; parent = parent.parentElement) ancestors.push(parent);
+    neighbours = [];
+    for (let child: Element = last, parent = last.parentElement; parent; child = parent, parent = parent.parentElement) {
+      ancestors.push(parent);
+      neighbours.push({ before: child.previousElementSibling, after: child.nextElementSibling });
+    }
   });
 
   const dropped = () => document.activeElement === null || document.activeElement === document.body;
@@ -89,11 +96,13 @@ export function keepFocusOnScreen(): void {
   /** Focus goes on from `last`, gone from the screen (or `stuck` there, disabled for good). */
   function goOn(stuck: HTMLElement | null): void {
     const main = document.querySelector('main');
-    const nearest = ancestors.find((element) => element.isConnected);
+    const index = ancestors.findIndex((element) => element.isConnected);
+    const nearest = ancestors[index];
     if (main && nearest && nearest !== main && main.contains(nearest)) {
       // That part is still busy (its other controls wait for the action): wait with it.
       if ([...nearest.querySelectorAll('button:disabled')].some((button) => button !== stuck)) return;
-      const control = [...nearest.querySelectorAll<HTMLElement>(CONTROLS)].find((element) => element.getClientRects().length > 0);
+      const controls = [...nearest.querySelectorAll<HTMLElement>(CONTROLS)].filter((element) => element.getClientRects().length > 0);
+      const control = nextTo(controls, neighbours[index]!) ?? controls[0];
       if (control) return control.focus();
     }
     // The screen changed: its heading. None yet (the next screen is on its way): tried again at its next change.
@@ -106,6 +115,18 @@ export function keepFocusOnScreen(): void {
     uncover();
   }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'aria-current'] });
   document.addEventListener('focusin', uncover);
+}
+
+/**
+ * Of a part's controls, the one where the member was: the first from the row that followed the one gone on (the next
+ * row of a list), else the first of the row before it (the list's last row was the one gone).
+ */
+function nextTo(controls: HTMLElement[], { before, after }: { before: Element | null; after: Element | null }): HTMLElement | undefined {
+  const follows = (element: Element, from: Element) =>
+    from === element || from.contains(element) || !!(from.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING);
+  if (after?.isConnected) return controls.find((control) => follows(control, after));
+  if (before?.isConnected) return controls.find((control) => follows(control, before));
+  return undefined;
 }
 
 /** The screen's heading: its <h1>. */

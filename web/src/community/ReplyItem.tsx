@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode, type Ref } from 'react';
 import { graphql, useFragment, usePaginationFragment } from 'react-relay';
+import { Link } from 'react-router-dom';
 import { REPLY_ANSWERS_PAGE_SIZE } from '@domain/limits.js';
 import { communityTexts, uiTexts } from '@domain/messages.js';
 import type { ReplyItem_reply$key } from '../__generated__/ReplyItem_reply.graphql';
@@ -87,7 +88,7 @@ export function ReplyItem({ reply, connectionId, ...context }: ReplyContext & { 
         </ul>
       ) : null}
       <LoadMoreButton
-        page={{ hasNext, isLoadingNext, loadNext }}
+        page={{ hasNext, isLoadingNext, loadNext, shown: data.replies.edges.length }}
         count={REPLY_ANSWERS_PAGE_SIZE}
         label={communityTexts.reply.moreAnswers(Math.max(0, data.replies.totalCount - data.replies.edges.length))}
         className="reply__more"
@@ -135,7 +136,13 @@ function ReplyBody({ reply, connectionId, viewerId, answer }: ReplyBodyProps) {
   return (
     <>
       <div className="reply__head">
-        <strong className="reply__author">{data.author?.nickname ?? uiTexts.unknownAuthor}</strong>
+        {data.author ? (
+          <Link className="reply__author" to={`/users/${encodeURIComponent(data.author.id)}`}>
+            {data.author.nickname}
+          </Link>
+        ) : (
+          <strong className="reply__author">{uiTexts.unknownAuthor}</strong>
+        )}
         <time className="reply__time" dateTime={data.createdAt}>
           {formatRelativeTime(data.createdAt)}
         </time>

@@ -41,7 +41,7 @@ export function ReplySection({ post, viewerId }: { post: ReplySection_post$key; 
         ))}
       </ul>
       <LoadMoreButton
-        page={{ hasNext, isLoadingNext, loadNext }}
+        page={{ hasNext, isLoadingNext, loadNext, shown: data.replies.edges.length }}
         count={REPLY_PAGE_SIZE}
         label={communityTexts.reply.more}
         className="button button--secondary reply-section__more"

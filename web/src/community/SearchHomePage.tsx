@@ -66,7 +66,7 @@ function TrendingSection({ queryRef }: { queryRef: PreloadedQuery<SearchHomePage
         {s.trending}
       </h2>
       {posts.length === 0 ? <p className="search-results__state">{uiTexts.emptyFeed}</p> : <PostList posts={posts} testId="trending-list" />}
-      <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} count={TRENDING_PAGE_SIZE} />
+      <MoreButton hasNext={hasNext} isLoadingNext={isLoadingNext} loadNext={loadNext} shown={posts.length} count={TRENDING_PAGE_SIZE} />
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { useSetWishStatusMutation } from './useSetWishStatusMutation';
 import { WishEditDialog } from './WishEditDialog';
 import { WishStats } from './WishStats';
 import { StateScreen } from '../ui/StateScreen';
+import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 import { useToast } from '../ui/toast/ToastProvider';
 import { RouteScreen } from '../app/RouteScreen';
@@ -201,11 +202,12 @@ function WishList({ user, wishType }: { user: WishList_user$key; wishType: WishT
           </ul>
         </>
       )}
-      {hasNext ? (
-        <button type="button" className="button button--secondary wish-list__more" disabled={isLoadingNext} onClick={() => loadNext(WISH_PAGE_SIZE_DEFAULT)}>
-          {isLoadingNext ? uiTexts.loadingMore : itemTexts.loadMore}
-        </button>
-      ) : null}
+      <LoadMoreButton
+        page={{ hasNext, isLoadingNext, loadNext, shown: wishes.length }}
+        count={WISH_PAGE_SIZE_DEFAULT}
+        label={itemTexts.loadMore}
+        className="button button--secondary wish-list__more"
+      />
       {editedWish ? <WishEditDialog key={editedWish.id} wish={editedWish} onClose={() => setEditing(null)} /> : null}
       <DeleteWishDialog
         question={deletedWish ? itemTexts.wishEdit.removeConfirm(deletedWish.item.name) : null}

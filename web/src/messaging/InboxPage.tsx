@@ -163,7 +163,7 @@ function Inbox({ viewer }: { viewer: InboxPage_inbox$key }) {
         </ul>
       )}
       <LoadMoreButton
-        page={{ hasNext, isLoadingNext, loadNext }}
+        page={{ hasNext, isLoadingNext, loadNext, shown: connection.edges.length }}
         count={NOTIFICATION_PAGE_SIZE_DEFAULT}
         label={m.moreNotifications}
         className="button button--secondary inbox__more"

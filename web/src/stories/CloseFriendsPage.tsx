@@ -12,6 +12,7 @@ import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 import { setWith } from '../ui/setWith';
 import { useSession } from '../app/session';
 import { characterLimit } from '../ui/FormParts';
+import { LoadMoreButton } from '../ui/LoadMoreButton';
 
 const c = storyTexts.closeFriends;
 
@@ -124,11 +125,12 @@ function Picker({ user, initial }: { user: CloseFriendsPage_user$key; initial: s
           ) : (
             <p className="close-friends__empty">{c.noMatch}</p>
           )}
-          {hasNext ? (
-            <button type="button" className="button button--secondary" disabled={isLoadingNext} onClick={() => loadNext(STORY_FRIENDS_PAGE_SIZE)}>
-              {isLoadingNext ? uiTexts.loadingMore : c.more}
-            </button>
-          ) : null}
+          <LoadMoreButton
+            page={{ hasNext, isLoadingNext, loadNext, shown: friends.length }}
+            count={STORY_FRIENDS_PAGE_SIZE}
+            label={c.more}
+            className="button button--secondary"
+          />
           <button type="button" className="button button--primary close-friends__save" disabled={saving} onClick={() => void submit()}>
             {saving ? c.saving : c.save}
           </button>

@@ -2,9 +2,10 @@ import { graphql, usePaginationFragment, useRelayEnvironment } from 'react-relay
 import { Link } from 'react-router-dom';
 import { commitLocalUpdate } from 'relay-runtime';
 import { STORY_FRIENDS_PAGE_SIZE } from '@domain/limits.js';
-import { storyTexts, uiTexts } from '@domain/messages.js';
+import { storyTexts } from '@domain/messages.js';
 import type { HiddenStoryMemberList_user$key } from '../__generated__/HiddenStoryMemberList_user.graphql';
 import { Avatar } from '../ui/Avatar';
+import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { useToast } from '../ui/toast/ToastProvider';
 import { failureMessage } from '../app/relay/mutationFailure';
 import { useUnhideUserStoriesMutation } from './useStoryMutations';
@@ -83,11 +84,12 @@ export function HiddenStoryMemberList({ user }: { user: HiddenStoryMemberList_us
       ) : (
         <p className="profile__empty">{h.empty}</p>
       )}
-      {hasNext ? (
-        <button type="button" className="button button--secondary" disabled={isLoadingNext} onClick={() => loadNext(STORY_FRIENDS_PAGE_SIZE)}>
-          {isLoadingNext ? uiTexts.loadingMore : h.more}
-        </button>
-      ) : null}
+      <LoadMoreButton
+        page={{ hasNext, isLoadingNext, loadNext, shown: connection?.edges.length ?? 0 }}
+        count={STORY_FRIENDS_PAGE_SIZE}
+        label={h.more}
+        className="button button--secondary"
+      />
     </>
   );
 }
