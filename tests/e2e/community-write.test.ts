@@ -89,6 +89,30 @@ describe('post detail as a member', () => {
     await page.close();
   });
 
+  test('text typed while a reply is on its way stays in the box once it is sent', async () => {
+    const page = await open('/community');
+    await page.getByTestId('post-card').first().click();
+    const section = page.getByRole('region', { name: communityTexts.reply.title });
+    const box = section.getByRole('textbox', { name: communityTexts.reply.placeholder });
+    // The reply's request waits until the second line is typed, as on a slow network.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postData()?.includes('느린 첫 댓글')) await typed;
+      await route.continue();
+    });
+    await box.fill('느린 첫 댓글');
+    await section.getByRole('button', { name: communityTexts.reply.submit, exact: true }).first().click();
+    await box.press('End');
+    await page.keyboard.type(' 이어서 쓰는 중');
+    release();
+    await section.getByTestId('reply').filter({ hasText: '느린 첫 댓글' }).first().waitFor();
+    await page.getByRole('status').filter({ hasText: communityTexts.reply.created }).waitFor();
+    // Only what was sent left the box.
+    expect(await box.inputValue()).toBe('이어서 쓰는 중');
+    await page.close();
+  });
+
   test('a paste cut at the reply limit says so, at the box, until the text changes', async () => {
     const page = await open('/community');
     await page.getByTestId('post-card').first().click();

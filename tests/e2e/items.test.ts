@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { PROBABILITY_SKELETON_CARDS } from '../../domain/limits.js';
-import { itemTexts, reportTexts, uiTexts } from '../../domain/messages.js';
+import { accountTexts, itemTexts, reportTexts, uiTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /**
@@ -186,8 +186,13 @@ describe('my wish lists', () => {
 });
 
 describe('probability tables', () => {
-  test('open a table, search, page forward and open an item', async () => {
-    const page = await open('/probability');
+  test('reached from the search screen and the member’s menu: open a table, search, page forward and open an item', async () => {
+    const page = await open('/my');
+    await page.getByRole('navigation', { name: accountTexts.profile.myMenu }).getByRole('link', { name: itemTexts.probability.title }).click();
+    await page.waitForURL((url) => url.pathname === '/probability');
+    await page.goto(`${app.gateway.url}/community/search`);
+    await page.getByRole('link', { name: itemTexts.probability.title }).click();
+    await page.waitForURL((url) => url.pathname === '/probability');
     await page.getByRole('link', { name: itemTexts.probability.kinds.villagedecoration }).click();
     await page.getByTestId('probability-card').first().waitFor();
     expect(await page.getByTestId('probability-card').count()).toBe(20);

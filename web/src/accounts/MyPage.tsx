@@ -24,6 +24,7 @@ const MY_LINKS = [
   ['/my/likes', communityTexts.my.likes],
   ['/community/my', communityTexts.my.title],
   ['/my/wishes', itemTexts.myWishes],
+  ['/probability', itemTexts.probability.title],
   ['/my/bookmarks', communityTexts.bookmark.label],
   ['/my/inquiries', messagingTexts.inquiriesTitle],
   ['/my/notice', messagingTexts.noticesTitle],

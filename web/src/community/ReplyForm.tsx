@@ -100,7 +100,8 @@ export function ReplyForm({
     if (invalid) return;
     create({ postId, content: trimmed, parentId, connectionId, append }).then(
       () => {
-        setContent('');
+        // Only what was sent leaves the box: text typed while it was on its way stays, to be sent next.
+        setContent((now) => (now.startsWith(content) ? now.slice(content.length).trimStart() : now));
         refocus(sentFocus?.current);
         onDone?.();
         toast.show(parentId ? communityTexts.reply.answerCreated : communityTexts.reply.created, 'success');

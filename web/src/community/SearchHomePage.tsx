@@ -12,7 +12,10 @@ import { RouteScreen } from '../app/RouteScreen';
 
 const s = communityTexts.search;
 
-/** /community/search (000 §2): the search box, links to the item search and every post, then the trending posts with a more button. */
+/**
+ * /community/search (000 §2): the search box, links to the item search, the probability tables (the spec names no way
+ * there; this is the app's) and every post, then the trending posts with a more button.
+ */
 export default function SearchHomePage() {
   return (
     <RouteScreen<SearchHomePageQuery>
@@ -22,6 +25,7 @@ export default function SearchHomePage() {
           <SearchBox />
           <p className="search-home__links">
             <Link to="/community/search/item">{itemTexts.searchTitle}</Link>
+            <Link to="/probability">{itemTexts.probability.title}</Link>
             <Link to={POST_LIST_PATH}>{communityTexts.postList.title}</Link>
           </p>
         </>
