@@ -3,14 +3,8 @@
  * normalised to, what it may not contain, when two nicknames are the same, and which ones only staff may use.
  * The zod schema in account.ts and the upstream's checks are built from them.
  */
+import { INVISIBLE } from './characters.js';
 import { NICKNAME_MAX, NICKNAME_MIN, RESERVED_NICKNAME_WORDS } from './limits.js';
-
-/**
- * Characters that show nothing or steer the text: controls (Cc), format characters (Cf: the zero-width
- * U+200B-U+200D, U+2060, U+FEFF, bidi controls ...), line and paragraph separators, and the Hangul fillers that
- * render blank (U+115F, U+1160, U+3164, U+FFA0).
- */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/u;
 
 /** The stored form: Unicode NFKC (full-width letters, compatibility forms and ligatures folded). */
 export function normalizeNickname(value: string): string {

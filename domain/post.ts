@@ -18,6 +18,7 @@ import {
   STORED_INT_MAX,
   SPECIAL_IDS,
 } from './limits.js';
+import { showsText } from './characters.js';
 import { priceInput } from './price.js';
 import { communityTexts, itemTexts, reportTexts, validationTexts as v } from './messages.js';
 import { IMAGE_UPLOAD_LIMIT } from './uploads.js';
@@ -54,13 +55,15 @@ const booleanField = z.preprocess((value) => (typeof value === 'string' ? ['true
 export const postTitleSchema = z
   .string({ error: v.titleRequired })
   .trim()
-  .min(1, { error: v.titleRequired })
+  .min(1, { error: v.titleRequired, abort: true })
+  .refine(showsText, { error: v.titleRequired })
   .max(TITLE_MAX, { error: v.titleMax(TITLE_MAX) });
 
 export const postContentSchema = z
   .string({ error: v.contentRequired })
   .trim()
-  .min(1, { error: v.contentRequired })
+  .min(1, { error: v.contentRequired, abort: true })
+  .refine(showsText, { error: v.contentRequired })
   .max(CONTENT_MAX, { error: v.contentMax(CONTENT_MAX) });
 
 const postFields = {
@@ -119,7 +122,8 @@ export type PostUpdate = z.output<typeof postUpdateSchema>;
 export const replyContentSchema = z
   .string({ error: v.replyRequired })
   .trim()
-  .min(1, { error: v.replyRequired })
+  .min(1, { error: v.replyRequired, abort: true })
+  .refine(showsText, { error: v.replyRequired })
   .max(REPLY_MAX, { error: v.replyMax(REPLY_MAX) });
 
 /** `POST /v1/community/{id}/reply/`: content, and the reply it answers (`parent_id`, or `reply` as 000 §7 also names it). */

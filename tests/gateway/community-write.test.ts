@@ -89,6 +89,9 @@ describe('guests', () => {
 describe('validation before any upstream call', () => {
   it.each([
     [{ title: '   ' }, ['input', 'title'], validationTexts.titleRequired],
+    // Characters that show nothing make no title or content either: zero-width spaces, a Hangul filler.
+    [{ title: '\u200B\u200B\u200B' }, ['input', 'title'], validationTexts.titleRequired],
+    [{ content: ' \u3164 \u200D ' }, ['input', 'content'], validationTexts.contentRequired],
     [{ title: 'ㄱ'.repeat(TITLE_MAX + 1) }, ['input', 'title'], validationTexts.titleMax(TITLE_MAX)],
     [{ content: '' }, ['input', 'content'], validationTexts.contentRequired],
     [{ content: 'ㄱ'.repeat(CONTENT_MAX + 1) }, ['input', 'content'], validationTexts.contentMax(CONTENT_MAX)],

@@ -260,6 +260,21 @@ describe.each(backends())('bad input never answers 500 (%s)', (backend) => {
     expect(search.body.details).toEqual([{ path: 'search', message: validationTexts.nulCharacter, code: 'invalid_format' }]);
   });
 
+  it('a title, content or reply of characters that show nothing (zero-width spaces, Hangul fillers) is as empty as one of spaces', async () => {
+    const created = await json('POST', '/v1/community/', memberToken, { title: '\u200B\u200B\u200B', content: '\u3164\uFEFF' });
+    expect(created.status).toBe(422);
+    expect(created.body.details).toEqual([
+      { path: 'title', message: validationTexts.titleRequired, code: 'custom' },
+      { path: 'content', message: validationTexts.contentRequired, code: 'custom' },
+    ]);
+    const reply = await json('POST', '/v1/community/1/reply/', memberToken, { content: ' \u200B ' });
+    expect(reply.status).toBe(422);
+    expect(reply.body.details).toEqual([{ path: 'content', message: validationTexts.replyRequired, code: 'custom' }]);
+    // Such characters inside a text that shows something stay allowed (a joined emoji, a word break hint).
+    const fine = await json('POST', '/v1/community/', memberToken, { title: '슬라임\u200B가족 👨\u200D👩\u200D👧', content: '보이는 내용' });
+    expect(fine.status).toBe(201);
+  });
+
   it('a NUL character in a multipart field answers 422 too', async () => {
     const form = new FormData();
     form.append('title', 'multi\u0000part');

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type Ref, type RefObject } from 'react';
 import { REPLY_MAX, characterCount } from '@domain/limits.js';
-import { trimmedCharacterCount } from '@domain/characters.js';
+import { showsText, trimmedCharacterCount } from '@domain/characters.js';
 import { communityTexts, validationTexts } from '@domain/messages.js';
 import { useCreateReplyMutation } from './useCreateReplyMutation';
 import { useToast } from '../ui/toast/ToastProvider';
@@ -63,7 +63,7 @@ export function ReplyTextBox(props: {
 
 /** What is wrong with a reply's (trimmed) text by the server's rules (000 §5), or null. */
 export function replyContentError(trimmed: string): string | null {
-  if (!trimmed) return validationTexts.replyRequired;
+  if (!showsText(trimmed)) return validationTexts.replyRequired;
   return characterCount(trimmed) > REPLY_MAX ? validationTexts.replyMax(REPLY_MAX) : null;
 }
 
