@@ -317,6 +317,11 @@ describe('login sheet and session', () => {
 
   test('a session revoked while a form is open: saving gets the typed refusal, which redirects to /login/sign-in and back', async () => {
     const page = await open('/community');
+    // Only the save may learn of the revocation here. The live inbox subscribes over its socket after the page's load
+    // event, so it may subscribe after the logout below, be refused, and send the member to /login/sign-in before the
+    // form is saved (its own refusal path is messaging.test.ts's 'a session ended on another device'): its socket is
+    // kept from the gateway.
+    await page.routeWebSocket(/\/graphql$/, () => {});
     const token = await app.upstream.issueToken(2);
     await page.evaluate((value) => window.localStorage.setItem('userToken', value), token);
     await page.goto(`${app.gateway.url}/my/profile/edit`);
@@ -325,7 +330,11 @@ describe('login sheet and session', () => {
     const revoked = await fetch(`${app.upstream.url}/auth/logout`, { method: 'POST', headers: { authorization: `token ${token}` } });
     expect(revoked.status).toBe(200);
     await bio.fill('저장되지 않을 소개');
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/graphql') && response.request().postDataJSON()?.operationName === 'useUpdateProfileMutation',
+    );
     await page.getByRole('button', { name: accountTexts.edit.save }).click();
+    expect((await (await saved).json()).data.updateProfile.__typename).toBe('NotAuthenticatedError');
     await page.waitForURL(`${app.gateway.url}/login/sign-in`);
     await page.getByTestId('toast').filter({ hasText: globalErrorTexts.loginNeeded }).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toBeNull();
