@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { accountTexts, globalErrorTexts } from '../../domain/messages.js';
+import { accountTexts, globalErrorTexts, hardeningTexts } from '../../domain/messages.js';
 import { issueToken } from '../../upstream/src/app.js';
 import { useWebApp } from '../helpers/web-app.js';
 
@@ -48,6 +48,9 @@ describe('a stale stored session', () => {
 
   test('a session revoked while a form is open: saving shows one toast, not the form’s and the session’s both', async () => {
     const page = await app.open('/privacy');
+    // Only the save may learn of the revocation: the live inbox, subscribing after the page's load event, could be
+    // refused first (accounts.test.ts says more).
+    await page.routeWebSocket(/\/graphql$/, () => {});
     const token = await app.upstream.issueToken(2);
     await page.evaluate((value) => window.localStorage.setItem('userToken', value), token);
     await page.goto(`${app.gateway.url}/my/profile/edit`);
@@ -60,6 +63,38 @@ describe('a stale stored session', () => {
     await page.getByTestId('toast').first().waitFor();
     await page.waitForTimeout(300);
     expect(await page.getByTestId('toast').allTextContents()).toEqual([globalErrorTexts.loginNeeded]);
+    await page.close();
+  });
+
+  test('a refusal that arrives after the member logged in again (in another tab) leaves the new session alone', async () => {
+    const page = await app.open('/privacy');
+    await page.routeWebSocket(/\/graphql$/, () => {});
+    const old = await app.upstream.issueToken(2);
+    await page.evaluate((value) => window.localStorage.setItem('userToken', value), old);
+    await page.goto(`${app.gateway.url}/my/profile/edit`);
+    const bio = page.getByLabel(accountTexts.edit.bio);
+    await bio.waitFor();
+    // The save goes out with the old session and its answer is held, as on a slow network.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postDataJSON()?.operationName === 'useUpdateProfileMutation') await held;
+      await route.continue();
+    });
+    await fetch(`${app.upstream.url}/auth/logout`, { method: 'POST', headers: { authorization: `token ${old}` } });
+    await bio.fill('이전 세션으로 보낸 소개');
+    const saved = page.waitForResponse((response) => response.request().postDataJSON()?.operationName === 'useUpdateProfileMutation');
+    await page.getByRole('button', { name: accountTexts.edit.save }).click();
+    // Meanwhile the member logs in again in another tab: the storage both tabs share holds the new session.
+    const renewed = await app.upstream.issueToken(2);
+    await page.evaluate((value) => window.localStorage.setItem('userToken', value), renewed);
+    release();
+    expect((await (await saved).json()).data.updateProfile.__typename).toBe('NotAuthenticatedError');
+    // The old session's refusal is not the new one's: it stays, and the member is not sent to sign in; the form says its
+    // save went with a session that was refused (saving again goes with the new one).
+    await page.getByRole('alert').filter({ hasText: hardeningTexts.tokenRefused }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('userToken'))).toBe(renewed);
+    expect(new URL(page.url()).pathname).toBe('/my/profile/edit');
     await page.close();
   });
 });

@@ -168,12 +168,14 @@ export function sessionEnding(on = true): void {
 }
 
 /**
- * The gateway rejected the stored session: the user is cleared at once and the layout is told (true), unless
- * there was no session to drop (false). A rejection during the first route's loader comes before the layout
- * listens, so it also stays pending until taken.
+ * The gateway rejected the session a request was sent with (`refused`): the user is cleared at once and the layout is
+ * told (true), unless there is no session to drop, or the stored one is no longer the refused one (false): the member
+ * logged in again (here or in another tab) while the refused request was on its way. A rejection during the first
+ * route's loader comes before the layout listens, so it also stays pending until taken.
  */
-export function signalUnauthorized(): boolean {
-  if (!storedToken() || ending) return false;
+export function signalUnauthorized(refused: string | null): boolean {
+  const token = storedToken();
+  if (!token || token !== refused || ending) return false;
   clearSession();
   unauthorizedPending = true;
   window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));

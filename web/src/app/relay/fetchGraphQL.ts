@@ -109,6 +109,7 @@ async function postGraphQL(body: { variables: Record<string, unknown> }, attempt
   let response: Response;
   let later: Answer['later'] = [];
   let payload: Payload;
+  const sentWith = storedToken();
   try {
     // The multipart encoder downloads with the first upload: the first screen needs none.
     response = uploadables
@@ -125,7 +126,7 @@ async function postGraphQL(body: { variables: Record<string, unknown> }, attempt
   const refused = error ? error.code === 'UNAUTHORIZED' : Object.values((payload?.data ?? {}) as Record<string, unknown>).some(isNotAuthenticatedResult);
   // 002 §4.3: the session is dropped and the layout told (it sends the visitor to /login/sign-in from a
   // member-only screen); a query is then read again as a guest, so a public page keeps working.
-  if (refused && signalUnauthorized() && attempt.isQuery) return postGraphQL(body, { ...attempt, isQuery: false });
+  if (refused && signalUnauthorized(sentWith) && attempt.isQuery) return postGraphQL(body, { ...attempt, isQuery: false });
   const missing = error !== null && onlyMissing(payload);
   if (error && !missing) {
     console.error('GraphQL errors', payload?.errors);

@@ -16,7 +16,7 @@ import {
 export interface LiveSession {
   storedToken(): string | null;
   /** The gateway ended the session (a member subscription answered UNAUTHORIZED): dropped as an HTTP refusal drops it. */
-  signalUnauthorized(): boolean;
+  signalUnauthorized(refused: string | null): boolean;
   deviceId(): string;
   /** LIVE_RECONNECT of domain/limits. */
   reconnect: { firstWaitMs: number; maxWaitMs: number };
@@ -108,14 +108,16 @@ export function subscribeLive(
   let retry: ReturnType<typeof setTimeout> | undefined;
   let unsubscribe = () => {};
   const start = () => {
-    unsubscribe = socketClient().subscribe(
+    const live = socketClient();
+    const sentWith = clientToken;
+    unsubscribe = live.subscribe(
       { operationName: request.name, query: '', variables, extensions: { persistedQuery: { version: 1, sha256Hash: request.id } } },
       {
         next: (value) => {
           failures = 0;
           // The session ended elsewhere (logged out on another device, revoked): the app forgets it, and the screens
           // holding member subscriptions go with it.
-          if (value.errors?.some((error) => error.extensions?.code === 'UNAUTHORIZED') && session.signalUnauthorized()) return;
+          if (value.errors?.some((error) => error.extensions?.code === 'UNAUTHORIZED') && session.signalUnauthorized(sentWith)) return;
           sink.next(value as GraphQLResponse);
         },
         error: () => {
