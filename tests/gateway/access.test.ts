@@ -53,6 +53,17 @@ describe('trusted documents (relay-compiler persisted queries)', () => {
     expect(rig.upstreamCalls()).toBe(0);
   });
 
+  it('reads the id only from extensions.persistedQuery: a documentId or doc_id body is a request without a document', async () => {
+    const rig = await rigWith();
+    const { id } = persistedFeedQuery();
+    for (const parameter of ['documentId', 'doc_id']) {
+      const answer = await rig.post({ [parameter]: id, variables: { count: 1 } });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors[0]).toMatchObject({ message: hardeningTexts.queryMissing, extensions: { code: 'BAD_REQUEST' } });
+    }
+    expect(rig.upstreamCalls()).toBe(0);
+  });
+
   it('keeps arbitrary documents open by default, and refuses them with PERSISTED_ONLY', async () => {
     const open = await rigWith();
     expect((await open.graphql(`{ categories { name } }`)).errors).toBeUndefined();
