@@ -54,6 +54,8 @@ async function postStory(memberId: number, privacy: 'public' | 'friends' | 'clos
   return ((await response.json()) as { id: number }).id;
 }
 
+// A whole journey of two members (upload, view, react, report, stats): ~40 s on a quiet machine, more beside another
+// file, so it has more than the default minute.
 test('upload an image story; a second member sees the ring, opens it and reacts; the author sees viewer and stats', async () => {
   const authorBrowser = await app.browserFor(author.id);
   const upload = await open(authorBrowser, '/stories/new');
@@ -200,7 +202,7 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   const profile = await open(readerBrowser, '/my');
   await profile.getByRole('link', { name: storyTexts.highlights.title }).click();
   await profile.getByText(storyTexts.highlights.empty).waitFor();
-});
+}, 120_000);
 
 test('the viewer at 390px: the header on one line, emoji reactions, like then unlike, the menu by keyboard, Escape, hiding closes the viewer then undo', async () => {
   const longName = '말랑말랑한슬라임을아주좋아하는스토리작가'.slice(0, NICKNAME_MAX);
