@@ -5,7 +5,6 @@ import type { Redis } from 'ioredis';
 import type { GatewaySettings } from './config.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { createContextFactory } from './context.js';
-import { LoginAttempts } from './limits/loginAttempts.js';
 import { corsFor } from './cors.js';
 import { useCSRFPreventionInKorean } from './csrf.js';
 import { operationLimitPlugins } from './limits/operationLimits.js';
@@ -50,7 +49,7 @@ export interface GatewayYogaOptions {
   notificationBridge: NotificationBridge;
   persisted: PersistedOperations;
   metrics?: GatewayMetrics;
-  /** Rate-limit and login counters: Redis shared by replicas, or null for this process. */
+  /** Rate-limit counters: Redis shared by replicas, or null for this process. */
   redis?: Redis | null;
   logger?: YogaLogger;
   /** The shared cache of public answers; default: one in this process. */
@@ -103,7 +102,7 @@ export function createGatewayYoga({
   plugins.unshift(useCompiledExecution());
   const yoga = createYoga<ServerContext, GatewayContext>({
     schema,
-    context: createContextFactory(client, pubSub, notificationBridge, publicCache, mediaUrlFor(settings.publicUrl), new LoginAttempts(redis)),
+    context: createContextFactory(client, pubSub, notificationBridge, publicCache, mediaUrlFor(settings.publicUrl)),
     graphqlEndpoint: GRAPHQL_ENDPOINT,
     plugins,
     // Expected failures are GraphQLErrors with Korean messages; anything else is masked and never leaks stack or address.
