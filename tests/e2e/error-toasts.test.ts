@@ -72,10 +72,10 @@ test('a screen whose data fails shows the fallback screen with 다시 시도; it
     const retry = page.getByRole('button', { name: globalErrorTexts.tryAgain, exact: true });
     await retry.waitFor();
     expect(await page.getByText(globalErrorTexts.fallbackTitle).count()).toBe(1);
-    // The screen's header stays and keeps the page's one h1; a screen that draws its own header (a profile) fails
-    // whole, and then the message is the page's h1, so a screen reader still finds a heading to start from.
+    // The page keeps one h1: a post's screen is named by its title, so in its place the message is the h1 (its bar says
+    // 게시글 without being a heading); a screen that draws its own header (a profile) fails whole, the message its h1 too.
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-    expect(await page.getByRole('heading', { level: 2, name: globalErrorTexts.fallbackTitle }).count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 1, name: globalErrorTexts.fallbackTitle }).count()).toBe(1);
     await page.goto(app.gateway.url + '/users/2');
     await page.getByRole('heading', { level: 1, name: globalErrorTexts.fallbackTitle }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
