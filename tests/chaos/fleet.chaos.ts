@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { errorMessages } from '../../domain/messages.js';
+import { errorMessages, hardeningTexts } from '../../domain/messages.js';
 import { DEMO_MEMBERS } from '../../upstream/src/db/seed-data.js';
 import { DEMO_PASSWORD } from '../../upstream/src/db/seed-accounts.js';
 import type { Service } from '../helpers/processes.js';
 import { startPrivateRedis, type PrivateRedis } from '../helpers/redis-server.js';
-import { alive, eventually, freshDatabase, fromAddress, graphql, LoadBalancer, startReplica, startUpstream } from './fleet.js';
+import { alive, eventually, freshDatabase, fromAddress, graphql, LoadBalancer, startReplica, startUpstream, type GraphQLAnswer } from './fleet.js';
 
 /**
  * The fleet under failure (issue 19): three gateway replicas behind HAProxy, one upstream on PostgreSQL, a private
@@ -117,6 +117,16 @@ describe.skipIf(!serverUrl)('a fleet behind HAProxy', () => {
     const other = await graphql(lb.url, LIKE, { id: postId }, { dispatcher: fromAddress('127.0.0.22') });
     expect(other.status, JSON.stringify(other)).not.toBe(429);
   }, 120_000);
+
+  it("headers of 20 kB, past HAProxy's default buffer, reach a replica and are refused in its words (431), not by HAProxy's HTML", async () => {
+    const answer = await fetch(`${lb.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-padding': 'a'.repeat(20_000) },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(answer.status).toBe(431);
+    expect(((await answer.json()) as GraphQLAnswer).errors![0].message).toBe(hardeningTexts.headersTooLarge);
+  });
 
   it('Redis stopped for 20 s under load: no replica dies, service goes on, live events resume after', async () => {
     const subscriber = socketTo(replicas[0].url, tokens.get('mallang'));

@@ -86,6 +86,7 @@ export class LoadBalancer {
     const servers = backends.map((backend, index) => `  server replica${index + 1} ${new URL(backend.url).host} check`).join('\n');
     const config = `global
   maxconn 4000
+  tune.bufsize 32768
 
 defaults
   mode http

@@ -1,10 +1,33 @@
 import { DRAIN_RETRY_AFTER_SECONDS } from '../../../domain/limits.js';
-import { errorMessages } from '../../../domain/messages.js';
+import { errorMessages, hardeningTexts } from '../../../domain/messages.js';
 
 /** A refusal made before GraphQL runs (body too large, broken JSON, draining), in a GraphQL answer's shape. */
 export function refusalBody(status: number, message: string, code = status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR') {
   return { errors: [{ message, extensions: { code, ...(code === 'SERVICE_UNAVAILABLE' ? { status } : {}) } }] };
 }
+
+/** A whole HTTP/1.1 answer in GraphQL's shape, written where no HTTP server writes it: on a raw socket, or as a file. */
+export function rawRefusal(status: number, reason: string, body: object, headers: readonly string[] = []): string {
+  const text = JSON.stringify(body);
+  return [
+    `HTTP/1.1 ${status} ${reason}`,
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(text)}`,
+    ...headers,
+    'connection: close',
+    '',
+    text,
+  ].join('\r\n');
+}
+
+/**
+ * Requests a replica refuses before it could read them as HTTP (Node's client errors), whole answers for the socket.
+ */
+export const unreadableRequests = {
+  headersTooLarge: () => rawRefusal(431, 'Request Header Fields Too Large', refusalBody(431, hardeningTexts.headersTooLarge)),
+  headersTooSlow: () => rawRefusal(408, 'Request Timeout', refusalBody(408, errorMessages.TIMEOUT, 'TIMEOUT')),
+  malformed: () => rawRefusal(400, 'Bad Request', refusalBody(400, errorMessages.BAD_REQUEST)),
+};
 
 /**
  * The answer a load balancer gives when no replica can take a request (every one draining or out), as a replica
@@ -12,15 +35,8 @@ export function refusalBody(status: number, message: string, code = status < 500
  * HAProxy's HTML page. Written by `npm run haproxy:errorfile`.
  */
 export function unavailableErrorfile(): string {
-  const body = JSON.stringify(refusalBody(503, errorMessages.SERVICE_UNAVAILABLE, 'SERVICE_UNAVAILABLE'));
-  return [
-    'HTTP/1.1 503 Service Unavailable',
-    'content-type: application/json; charset=utf-8',
-    `content-length: ${Buffer.byteLength(body)}`,
+  return rawRefusal(503, 'Service Unavailable', refusalBody(503, errorMessages.SERVICE_UNAVAILABLE, 'SERVICE_UNAVAILABLE'), [
     'cache-control: no-store',
     `retry-after: ${DRAIN_RETRY_AFTER_SECONDS}`,
-    'connection: close',
-    '',
-    body,
-  ].join('\r\n');
+  ]);
 }

@@ -13,7 +13,7 @@ import { requestIdOf } from '../../../domain/requestId.js';
 import { errorMessages, hardeningTexts } from '../../../domain/messages.js';
 import { fastifyTrustProxy, gatewayEnvFrom, settingsOf, type GatewaySettings } from './config.js';
 import { serveMedia } from './media.js';
-import { refusalBody } from './refusals.js';
+import { refusalBody, unreadableRequests } from './refusals.js';
 import { graphiqlSecurityPolicy, securityHeaders } from './security-headers.js';
 import { GatewayMetrics } from './metrics.js';
 import { NotificationBridge } from './notification-bridge.js';
@@ -92,18 +92,13 @@ function withoutTrailingSlash(url: string, path: string): string {
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
   // A connection reset has nothing left to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, reason, body] =
+  const answer =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', refusalBody(431, hardeningTexts.headersTooLarge)]
+      ? unreadableRequests.headersTooLarge()
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', refusalBody(408, errorMessages.TIMEOUT, 'TIMEOUT')]
-        : [400, 'Bad Request', refusalBody(400, errorMessages.BAD_REQUEST)];
-  const text = JSON.stringify(body);
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${text}`,
-    );
-  }
+        ? unreadableRequests.headersTooSlow()
+        : unreadableRequests.malformed();
+  if (socket.writable) socket.write(answer);
   socket.destroy(error);
 }
 
