@@ -92,6 +92,23 @@ describe('writing as a member', () => {
     await page.close();
   });
 
+  test('an edit saved from the post leads back to the post, and 뒤로 가기 there to the feed, not to the same post again', async () => {
+    const page = await open('/community/write');
+    await writePost(page, '고쳐 쓸 글', '처음 쓴 내용');
+    await goHome(page);
+    await page.getByTestId('post-card').filter({ hasText: '고쳐 쓸 글' }).first().click();
+    await expect.poll(() => postTitle(page).textContent()).toBe('고쳐 쓸 글');
+    await page.getByRole('button', { name: communityTexts.post.edit, exact: true }).click();
+    await expect.poll(() => page.getByLabel(w.titleLabel, { exact: true }).inputValue()).toBe('고쳐 쓸 글');
+    await page.getByLabel(w.titleLabel, { exact: true }).fill('고쳐 쓴 글');
+    await page.getByRole('button', { name: w.save, exact: true }).click();
+    await expect.poll(() => postTitle(page).textContent()).toBe('고쳐 쓴 글');
+    await page.getByText(w.updated).first().waitFor();
+    await page.getByRole('button', { name: uiTexts.back, exact: true }).click();
+    await page.waitForURL(/\/community$/);
+    await expect.poll(async () => (await cardTitles(page))[0]).toBe('고쳐 쓴 글');
+    await page.close();
+  });
   test('a trade post with price (typed 12,000; 1e9 refused) and location; edited, then deleted with the confirmation dialog', async () => {
     const page = await open('/community/write');
     // The empty choice says the post is filed under no category; the feed's 전체 is a filter, not offered.

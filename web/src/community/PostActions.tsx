@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { communityTexts, reportTexts } from '@domain/messages.js';
 import { useBlockPostMutation, useBlockUserMutation, useDeletePostMutation, useReportPostMutation } from './usePostModerationMutations';
 import { ReportModal, wasReported } from './ReportModal';
+import { fromPostScreen, postEditPath } from './editNavigation';
 import { ConfirmDialog, type ConfirmKind } from '../ui/ConfirmDialog';
 import { useMemberAction } from '../accounts/useMemberAction';
 import { useToast } from '../ui/toast/ToastProvider';
@@ -67,7 +68,7 @@ export function PostActions({ postId, authorId, viewerId }: { postId: string; au
     <div className="post-actions" role="group" aria-label={t.actions}>
       {isAuthor ? (
         <>
-          <button type="button" className="button button--secondary" onClick={() => navigate(`/community/write?id=${encodeURIComponent(postId)}`)}>
+          <button type="button" className="button button--secondary" onClick={() => navigate(postEditPath(postId), fromPostScreen)}>
             {t.edit}
           </button>
           <button type="button" className="button button--secondary" onClick={() => asMember(() => setConfirming('delete'))}>

@@ -1,10 +1,11 @@
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ConnectionHandler } from 'relay-runtime';
 import { communityTexts } from '@domain/messages.js';
 import type { WritePage_post$data } from '../__generated__/WritePage_post.graphql';
 import { MutationFailure } from '../app/relay/mutationFailure';
 import { useToast } from '../ui/toast/ToastProvider';
 import { clearDraft, saveDraft, type PostDraft } from './drafts';
+import { wasOpenedFromPost } from './editNavigation';
 import { postDetailPath } from './PostCard';
 import { useCreatePostMutation } from './useCreatePostMutation';
 import { useUpdatePostMutation } from './useUpdatePostMutation';
@@ -27,6 +28,7 @@ export function useSavePost(
   const [updatePost] = useUpdatePostMutation();
   const toast = useToast();
   const navigate = useNavigate();
+  const openedFromPost = wasOpenedFromPost(useLocation().state);
 
   const showFailure = (error: unknown, fallback: string) => {
     if (error instanceof MutationFailure && error.issues.length > 0) showErrors(fieldErrorsOf(error.issues));
@@ -61,7 +63,8 @@ export function useSavePost(
       },
       { title: common.title, content: common.content, price: common.price, location: common.location, isSold: isTrade && draft.isSold },
     );
-    navigate(postDetailPath(post.id), { replace: true });
+    if (openedFromPost) navigate(-1);
+    else navigate(postDetailPath(post.id), { replace: true });
     edit.then(
       () => {
         clearDraft(draftKey);
