@@ -156,6 +156,31 @@ describe('the post detail', () => {
     await watching.close();
     await acting.close();
   });
+  test('a reply another member sends shows in the open post, under its live count, not only after a reload', async () => {
+    const created = await fetch(`${app.upstream.url}/v1/community/`, {
+      method: 'POST',
+      headers: { authorization: `token ${await app.upstream.issueToken(ALICE)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: '실시간 댓글을 기다리는 글', content: '댓글이 바로 보이나요' }),
+    });
+    const { id } = (await created.json()) as { id: number };
+    const path = `/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${id}`).toString('base64'))}`;
+    const watching = await open(contexts.alice!, path);
+    await watching.getByText(communityTexts.reply.empty).waitFor();
+    let reloads = 0;
+    watching.on('framenavigated', (frame) => {
+      if (frame === watching.mainFrame()) reloads++;
+    });
+
+    const acting = await open(contexts.bob!, path);
+    await acting.getByRole('textbox', { name: communityTexts.reply.placeholder }).fill('열려 있는 글에 바로 보이는 댓글');
+    await acting.getByRole('button', { name: communityTexts.reply.submit, exact: true }).click();
+    await expect.poll(() => watching.getByTestId('reply-count').textContent(), { timeout: 15_000 }).toBe('1');
+    await watching.locator('.reply-list').getByText('열려 있는 글에 바로 보이는 댓글').waitFor();
+    expect(await watching.getByText(communityTexts.reply.empty).count()).toBe(0);
+    expect(reloads).toBe(0);
+    await watching.close();
+    await acting.close();
+  });
 });
 
 describe('notices', () => {

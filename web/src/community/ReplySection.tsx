@@ -1,5 +1,6 @@
+import { startTransition, useEffect, useRef } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
-import { REPLY_PAGE_SIZE } from '@domain/limits.js';
+import { CONNECTION_SIZE_MAX, REPLY_PAGE_SIZE } from '@domain/limits.js';
 import { communityTexts } from '@domain/messages.js';
 import type { ReplySection_post$key } from '../__generated__/ReplySection_post.graphql';
 import { LoadMoreButton } from '../ui/LoadMoreButton';
@@ -8,7 +9,7 @@ import { ReplyItem } from './ReplyItem';
 
 /** The post's replies (with their answers), paged; arrives with the post in the detail's one request. */
 export function ReplySection({ post, viewerId }: { post: ReplySection_post$key; viewerId: string | null }) {
-  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
+  const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment ReplySection_post on Post
       @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" })
@@ -28,6 +29,20 @@ export function ReplySection({ post, viewerId }: { post: ReplySection_post$key; 
     `,
     post,
   );
+  const shown = data.replies.edges.length;
+  const seen = useRef({ replyCount: data.replyCount, shown });
+  useEffect(() => {
+    // The live count (postChanged) rises when another member replies or answers while the post is open; with every
+    // page already loaded nothing else would bring their reply, so the loaded replies are read again with room for
+    // it. A reply of the viewer's own joins the list with its count and reads nothing.
+    const previous = seen.current;
+    seen.current = { replyCount: data.replyCount, shown };
+    const unseen = data.replyCount - previous.replyCount - (shown - previous.shown);
+    if (unseen <= 0 || hasNext) return;
+    startTransition(() => {
+      refetch({ count: Math.min(CONNECTION_SIZE_MAX, Math.max(shown, REPLY_PAGE_SIZE) + unseen) }, { fetchPolicy: 'network-only' });
+    });
+  }, [data.replyCount, shown, hasNext, refetch]);
   return (
     <section className="reply-section" aria-label={communityTexts.reply.title}>
       <h3 className="reply-section__title">
