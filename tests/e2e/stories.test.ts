@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { HIGHLIGHT_TITLE_MAX, NICKNAME_MAX, STORY_COMMENT_MAX } from '../../domain/limits.js';
 import { accountTexts, errorMessages, messagingTexts, reportTexts, storyTexts, storyTrayTexts, uiTexts } from '../../domain/messages.js';
 import { openBrowser } from '../helpers/browser.js';
-import { closeFriends, storyHides, storyReactions, storyReports } from '../../upstream/src/db/schema.js';
+import { closeFriends, storyHides, storyReactions, storyReports, storyViews } from '../../upstream/src/db/schema.js';
 import { addMembers, follow, PNG_BYTES, storyForm } from '../helpers/stories.js';
 import { useWebApp } from '../helpers/web-app.js';
 
@@ -442,6 +442,39 @@ test('the viewer closes once after the last story: one view as each starts and o
   await page.waitForURL(/\/community$/);
   const longRing = page.getByRole('link', { name: `긴스토리 ${storyTrayTexts.viewed}` });
   await expect.poll(() => longRing.evaluate((element) => element === document.activeElement)).toBe(true);
+});
+
+test("a story closed before its end counts as watched that far in the author's 평균 시청률 and 평균 시청 시간", async () => {
+  const [posterId, watcherId] = await addMembers(app.upstream.db, ['중간에닫히는', '잠깐보는이']);
+  const storyId = await postStory(posterId);
+  const page = await open(await app.browserFor(watcherId), `/stories/${posterId}`);
+  await page.locator('.story-viewer__media').waitFor();
+  await page.waitForTimeout(1500);
+  await page.getByRole('button', { name: storyTexts.viewer.close, exact: true }).click();
+  await page.waitForURL(/\/community$/);
+  const watched = async () => (await app.upstream.db.select().from(storyViews).where(eq(storyViews.storyId, storyId)))[0];
+  await expect.poll(async () => (await watched())?.duration ?? 0).toBeGreaterThan(0);
+  const view = await watched();
+  // 60 s long, closed after a second or more: a few percent of it, not 0 and not complete.
+  expect(view.duration).toBeLessThan(60);
+  expect(view.completionRate).toBeGreaterThan(0);
+  expect(view.completionRate).toBeLessThan(100);
+  expect(view.viewerId).toBe(watcherId);
+});
+
+test('a text file renamed .png is refused when picked, not after 공유하기', async () => {
+  const [memberId] = await addMembers(app.upstream.db, ['이름만사진']);
+  const upload = await open(await app.browserFor(memberId), '/stories/new');
+  await upload
+    .getByTestId('story-media-input')
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('사진이 아닌 메모입니다\n'.repeat(200)) });
+  await upload.locator('.story-toast').filter({ hasText: storyTexts.media.unsupported }).waitFor();
+  expect(await upload.locator('.story-upload__preview').count()).toBe(0);
+  expect(await upload.getByRole('button', { name: storyTexts.upload.submit }).isDisabled()).toBe(true);
+  // A real picture picked after it is taken as usual.
+  await upload.getByTestId('story-media-input').setInputFiles({ name: 'slime.png', mimeType: 'image/png', buffer: PNG_BYTES });
+  await upload.locator('.story-upload__preview img').waitFor();
+  expect(await upload.getByRole('button', { name: storyTexts.upload.submit }).isDisabled()).toBe(false);
 });
 
 test('a member with no story to show: the viewer says so instead of a blank black screen, and × leaves it', async () => {

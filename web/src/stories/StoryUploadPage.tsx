@@ -41,6 +41,14 @@ export default function StoryUploadPage() {
     setFile(problem ? null : picked);
   };
 
+  // A file whose name and type say picture or video but whose bytes are not one (a renamed text file) fails to
+  // preview: it is refused now, in the words the service would use at 공유하기.
+  const refuseUnreadable = () => {
+    if (fileInput.current) fileInput.current.value = '';
+    setFile(null);
+    showStoryToast(storyTexts.media.unsupported, 'error');
+  };
+
   const isVideo = file?.type.startsWith('video/') ?? false;
   const submit = async () => {
     if (!file) return;
@@ -73,7 +81,9 @@ export default function StoryUploadPage() {
         </button>
         <input ref={fileInput} type="file" accept={ACCEPT} hidden data-testid="story-media-input" onChange={pick} />
         {preview ? (
-          <div className="story-upload__preview">{isVideo ? <video src={preview} muted playsInline controls /> : <img src={preview} alt="" />}</div>
+          <div className="story-upload__preview">
+            {isVideo ? <video src={preview} muted playsInline controls onError={refuseUnreadable} /> : <img src={preview} alt="" onError={refuseUnreadable} />}
+          </div>
         ) : null}
         <label className="story-upload__field">
           {storyTexts.upload.caption}

@@ -13,7 +13,7 @@ interface PlayedStory {
 /**
  * Plays a member's stories in order: each for its duration unless `paused`, then the next; after the last one
  * `close`, once (the clock stops there, though the screen stays until the next one has loaded). Someone else's
- * story counts as viewed when it starts and again, complete, when it ends.
+ * story counts as viewed when it starts and again when it ends, or as far as it played when it is left sooner.
  */
 export function useStoryPlayback<S extends PlayedStory>(stories: readonly S[], paused: boolean, close: () => void, video: RefObject<HTMLVideoElement | null>) {
   const [index, setIndex] = useState(0);
@@ -24,9 +24,24 @@ export function useStoryPlayback<S extends PlayedStory>(stories: readonly S[], p
   const viewStory = useViewStoryMutation();
   const story: S | undefined = stories[index];
 
+  // How much of the story on screen has played: a story left before its end (skipped, or the viewer closed) is
+  // recorded as watched that far, so the author's 평균 시청률 and 평균 시청 시간 are not only 0 or complete.
+  const watching = useRef<{ story?: S; ms: number }>({ ms: 0 });
+  useEffect(() => {
+    watching.current = { story, ms: elapsed };
+  }, [story, elapsed]);
+  const recordPartialView = useCallback(() => {
+    const { story: left, ms } = watching.current;
+    const full = left ? left.duration * 1000 : 0;
+    if (!left || left.isMine || ms <= 0 || ms >= full) return;
+    viewStory(left.id, ms / 1000, Math.round((ms / full) * 100));
+  }, [viewStory]);
+  useEffect(() => recordPartialView, [recordPartialView]);
+
   const go = useCallback(
     (step: number) => {
       if (endedRef.current) return;
+      recordPartialView();
       const next = index + step;
       if (next >= stories.length) {
         endedRef.current = true;
@@ -36,7 +51,7 @@ export function useStoryPlayback<S extends PlayedStory>(stories: readonly S[], p
       setIndex(Math.max(0, next));
       setElapsed(0);
     },
-    [index, stories.length, close],
+    [index, stories.length, close, recordPartialView],
   );
 
   useEffect(() => {
