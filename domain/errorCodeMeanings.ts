@@ -8,7 +8,7 @@ import type { ErrorCode } from './errors.js';
 export const ERROR_CODE_MEANINGS: { readonly [Code in ErrorCode]: string } = {
   NETWORK_ERROR: 'Said by a client: it could not reach the server (its own network failed). A service the server cannot reach is SERVICE_UNAVAILABLE instead.',
   TIMEOUT: 'No answer came in time: from a service the server needs, or (said by a client) from the server.',
-  BAD_REQUEST: 'The request was refused as it stands (a wrong login, a malformed operation); the message says why.',
+  BAD_REQUEST: 'The request was refused as it stands (a wrong login, a malformed operation, an operation above the cost limit); the message says why.',
   UNAUTHORIZED: 'The request needs a session: none was sent, or it expired or was revoked. Log in again.',
   FORBIDDEN: 'The caller may not do this (not the author, not staff, blocked).',
   NOT_FOUND: 'Nothing with this id exists, or the caller may not see it.',

@@ -335,7 +335,8 @@ export const PROBABILITY_SEARCH_MAX_LENGTH = 50;
 /**
  * Gateway hardening: what one GraphQL request may ask for (OWASP GraphQL cheat sheet, GraphQL Armor, GitHub's
  * limits). Cost counts every object or list field once per item it can return: `first`/`last` (1-100) and the
- * number of `ids` multiply what is below them, so `posts(first: 100) { edges { node { author { id } } } }` costs 301.
+ * number of `ids` multiply what is below them, so `posts(first: 100) { edges { node { author { id } } } }` costs 301;
+ * a page counts its size even with no item selected, and a read by id weighs `byIdReadCost` (gateway/src/server/limits/cost.ts).
  */
 /** A GraphQL request body, checked before parsing (a name of its own: the upload limits below add it up). */
 const GRAPHQL_MAX_BODY_BYTES = 100_000;
@@ -347,6 +348,12 @@ export const GRAPHQL_LIMITS = {
   maxCost: 5000,
   /** A query at or above this cost counts against the expensive-query rate limit. */
   expensiveCost: 1000,
+  /**
+   * The weight of one read by id (`node(id:)`, `post(id:)`, each id of `nodes(ids:)`): one upstream call of its own,
+   * weighed as Hot Chocolate weighs a field that does I/O (10). So the largest by-id batch (`maxVariableArrayLength`
+   * ids, even of `{ id }` alone) reaches `expensiveCost`.
+   */
+  byIdReadCost: 10,
   /** Request body, checked before parsing. */
   maxBodyBytes: GRAPHQL_MAX_BODY_BYTES,
   /** Any array inside the variables, and all values in them together. */

@@ -42,7 +42,9 @@ export const hardeningTexts = {
   tooManyTokens: (max: number) => `요청 문서가 너무 깁니다. 토큰은 ${max}개까지 허용됩니다.`,
   /** An operation over a rate limit, with the seconds until the next one is let through. */
   rateLimited: (retryAfterSeconds: number) => `요청이 너무 많습니다. ${Math.max(1, Math.ceil(retryAfterSeconds))}초 후 다시 시도해주세요.`,
-  tooExpensive: (cost: number, max: number) => `요청한 데이터가 너무 많습니다 (비용 ${cost}, 최대 ${max}). first/last 값을 줄여주세요.`,
+  /** An operation above the cost limit: pages (`first`/`last`) and by-id batches (`nodes(ids:)`) are what weigh. */
+  tooExpensive: (cost: number, max: number) =>
+    `요청한 데이터가 너무 많습니다 (비용 ${cost}, 최대 ${max}). first/last 값이나 한 번에 요청하는 id 수를 줄여주세요.`,
   variablesTooLarge: (max: number) => `변수의 목록은 ${max}개 이내여야 합니다.`,
   /** A list written in the document (`nodes(ids: [...])`) above the bound variables' lists have. */
   listTooLong: (name: string, count: number, max: number) =>

@@ -156,7 +156,7 @@ builder.queryFields((t) => ({
     args: {
       ids: t.arg.idList({
         required: true,
-        description: `Global ids, as any \`id\` field answers them: at most ${GRAPHQL_LIMITS.maxVariableArrayLength}, written in the document or in a variable.`,
+        description: `Global ids, as any \`id\` field answers them: at most ${GRAPHQL_LIMITS.maxVariableArrayLength}, written in the document or in a variable. Each id is one read and costs what \`node(id:)\` with the same selection costs.`,
       }),
     },
     resolve: (_root, args, context, info) => nodesOf(args.ids.map(String), (index) => ['ids', String(index)], context, info),

@@ -12,13 +12,17 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
-import { CONNECTION_SIZE_MAX } from '../../../../domain/limits.js';
+import { CONNECTION_SIZE_MAX, GRAPHQL_LIMITS } from '../../../../domain/limits.js';
 
 type Variables = Record<string, unknown> | null | undefined;
 
 /**
- * What an operation may return, GitHub-style: each object or list field costs one per item it can appear
- * for, and `first`/`last` (connections) or the length of `ids` (nodes) multiply everything below them.
+ * What an operation may return and read, GitHub-style: each object or list field costs one per item it can appear
+ * for, and `first`/`last` (connections) or the length of `ids` (nodes) multiply everything below them. A page counts
+ * its size even when none of its items is selected (`replies(first: 60) { totalCount }` is 61): the upstream reads
+ * the page either way, as GitHub's node limit counts it. A read by id (`node(id:)`, `post(id:)` … : a field with an
+ * `id` argument) weighs GRAPHQL_LIMITS.byIdReadCost instead of one, and `nodes(ids:)` is that many such reads, each
+ * with its selection: a by-id batch is one upstream call per id where a page is one call (no batch read exists).
  * Computed with the request's variables, so `first: $count` counts what was asked. A fragment's cost is
  * computed once and scaled wherever it is spread (cost is linear in the multiplier), so spreading a fragment
  * many times costs what it returns, not what it took to write.
@@ -70,8 +74,11 @@ function computeCost(schema: GraphQLSchema, document: DocumentNode, operationNam
         if (!field) continue;
         const type = getNamedType(field.type);
         if (!isCompositeType(type) || !selection.selectionSet) continue;
-        const itemsBelow = multiplierOf(selection.arguments ?? [], variables);
-        cost += 1 + itemsBelow * selectionSetCost(selection.selectionSet, type);
+        const below = selectionSetCost(selection.selectionSet, type);
+        const size = sizeOf(selection.arguments ?? [], variables);
+        if (size.byIds !== undefined) cost += size.byIds * (GRAPHQL_LIMITS.byIdReadCost + below);
+        else if (size.page !== undefined) cost += 1 + size.page * Math.max(1, below);
+        else cost += (size.byId ? GRAPHQL_LIMITS.byIdReadCost : 1) + below;
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const typeName = selection.typeCondition?.name.value;
         const type = typeName ? schema.getType(typeName) : parentType;
@@ -107,22 +114,33 @@ function pickOperation(document: DocumentNode, operationName: string | null | un
   return operations.length === 1 ? operations[0] : undefined;
 }
 
-/** How many items a field can return: `first`/`last`, the number of `ids`, else one. */
-function multiplierOf(args: ReadonlyArray<{ name: { value: string }; value: ValueNode }>, variables: VariableReads): number {
-  let multiplier = 1;
+/**
+ * What a field's arguments say of its size: `page`, the items `first`/`last` ask for; `byIds`, the number of `ids`
+ * (one read each); `byId`, an `id` argument (one read).
+ */
+function sizeOf(
+  args: ReadonlyArray<{ name: { value: string }; value: ValueNode }>,
+  variables: VariableReads,
+): { page?: number; byIds?: number; byId: boolean } {
+  let page: number | undefined;
+  let byIds: number | undefined;
+  let byId = false;
   for (const argument of args) {
     const name = argument.name.value;
     if (name === 'first' || name === 'last') {
       const value = resolveValue(argument.value, variables);
       // Out-of-range sizes are refused by the field's own validation; here they count as the most allowed.
       const size = typeof value === 'number' && Number.isFinite(value) ? Math.min(Math.max(value, 0), CONNECTION_SIZE_MAX) : CONNECTION_SIZE_MAX;
-      multiplier = Math.max(multiplier, size);
+      page = Math.max(page ?? 0, size);
     } else if (name === 'ids') {
       const value = resolveValue(argument.value, variables);
-      multiplier = Math.max(multiplier, Array.isArray(value) ? value.length : 1);
+      // A list longer than the bound never runs (variables and list literals are refused above it).
+      byIds = Array.isArray(value) ? value.length : 1;
+    } else if (name === 'id') {
+      byId = true;
     }
   }
-  return multiplier;
+  return { page, byIds, byId };
 }
 
 function resolveValue(node: ValueNode, variables: VariableReads): unknown {
