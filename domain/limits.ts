@@ -370,8 +370,14 @@ export const UPSTREAM_RESILIENCE = {
   /** Consecutive failures that open the breaker, and how long it stays open before one probe. */
   breakerFailures: 5,
   breakerHalfOpenAfterMs: 10_000,
+  /** Calls running at once for the whole gateway process, and waiting beyond those. */
   maxConcurrent: 64,
   maxQueued: 2000,
+  /**
+   * Calls one operation (one GraphQL request, or one operation over a socket) runs at once; its further calls wait in
+   * its own queue, so a by-id batch of 100 reads holds 8 of the 64 slots, never all of them, while others wait.
+   */
+  maxConcurrentPerOperation: 8,
 } as const;
 
 /** Rate limits per member (their token) and per IP address, each over a window of `seconds`. */

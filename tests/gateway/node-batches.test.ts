@@ -1,7 +1,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GRAPHQL_LIMITS, RATE_LIMITS } from '../../domain/limits.js';
+import { GRAPHQL_LIMITS, RATE_LIMITS, UPSTREAM_RESILIENCE } from '../../domain/limits.js';
 import { hardeningTexts } from '../../domain/messages.js';
 import { schema } from '../../gateway/src/graphql/schema.js';
 import { operationCost } from '../../gateway/src/server/limits/cost.js';
@@ -10,7 +10,8 @@ import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 
 /**
  * `nodes(ids:)` is one upstream read per distinct id (the REST API has no batch read): a batch of the largest size a
- * client may send is weighed as that many reads and counts as an expensive query.
+ * client may send is weighed as that many reads, counts as an expensive query, and runs a bounded number of its reads
+ * at once, so a few guests sending it cannot take the upstream from everyone else.
  */
 
 const BATCH = GRAPHQL_LIMITS.maxVariableArrayLength;
@@ -88,4 +89,35 @@ describe('a by-id batch of the largest size', () => {
     // A small batch is not expensive: it still runs.
     expect((await rig.post({ query: nodesQuery('id'), variables: { ids: postIds.slice(0, 10) } })).status).toBe(200);
   }, 120_000);
+
+  it(`runs at most ${UPSTREAM_RESILIENCE.maxConcurrentPerOperation} of its upstream reads at once, and all of them`, async () => {
+    const rig = await freshRig();
+    rig.proxy.reset();
+    // Each read is held a little at the proxy, so reads that may overlap do.
+    rig.proxy.fallback = { kind: 'slowHeaders', delayMs: 20 };
+    const answer = await rig.post({ query: nodesQuery('id'), variables: { ids: postIds } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.nodes).toHaveLength(BATCH);
+    expect(rig.upstreamCalls()).toBe(BATCH);
+    expect(rig.proxy.peakInFlight()).toBeLessThanOrEqual(UPSTREAM_RESILIENCE.maxConcurrentPerOperation);
+  });
+
+  it('leaves the upstream connections to other requests while its own reads are stuck', async () => {
+    const rig = await freshRig();
+    // Every read of one post waits at the proxy until released: the batch cannot finish meanwhile.
+    const release = rig.proxy.hold(/^\/v1\/community\/\d+\//);
+    let batchAnswered = false;
+    const batch = rig.post({ query: nodesQuery('id'), variables: { ids: postIds } }).finally(() => (batchAnswered = true));
+    const other = await rig.graphql(`{ posts(first: 1) { totalCount } }`);
+    expect(other.errors).toBeUndefined();
+    expect(other.data.posts.totalCount).toBeGreaterThan(0);
+    // Answered while the batch still waited on its reads, not after they gave up.
+    expect(batchAnswered).toBe(false);
+    release();
+    const answer = await batch;
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.nodes).toHaveLength(BATCH);
+    // Only the ids no post has fail (none timed out while held).
+    expect((answer.body.errors ?? []).filter((error: { extensions: { code: string } }) => error.extensions.code !== 'NOT_FOUND')).toEqual([]);
+  });
 });

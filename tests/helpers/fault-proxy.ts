@@ -43,6 +43,11 @@ export interface FaultProxy {
    * then forwards them; `reset()` releases them too.
    */
   hold(path: RegExp): () => void;
+  /**
+   * The most requests the proxy had under way at once since the last `reset()` (held ones included): from a request's
+   * arrival until its answer ends or its caller hangs up.
+   */
+  peakInFlight(): number;
   refuse(): Promise<void>;
   accept(): Promise<void>;
   reset(): void;
@@ -55,6 +60,8 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   const queued: Fault[] = [];
   const holds: { path: RegExp; released: Promise<void>; release: () => void }[] = [];
   const sockets = new Set<Socket>();
+  let inFlight = 0;
+  let peakInFlight = 0;
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, fn: () => void) => {
     const timer = setTimeout(() => {
@@ -98,6 +105,9 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   };
 
   const server = createServer(async (incoming, outgoing) => {
+    inFlight += 1;
+    peakInFlight = Math.max(peakInFlight, inFlight);
+    outgoing.on('close', () => (inFlight -= 1));
     const held = holds.find((hold) => hold.path.test(incoming.url ?? ''));
     if (held) await held.released;
     const fault = queued.shift() ?? proxy.fallback;
@@ -164,6 +174,7 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
         release();
       };
     },
+    peakInFlight: () => peakInFlight,
     refuse: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -175,6 +186,7 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
       queued.splice(0, queued.length);
       for (const hold of holds.splice(0)) hold.release();
       proxy.fallback = { kind: 'pass' };
+      peakInFlight = inFlight;
     },
     close: () =>
       new Promise<void>((resolve) => {

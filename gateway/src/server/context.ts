@@ -53,6 +53,8 @@ export function createContextFactory(
       clientIp,
       requestId,
       signal: request.signal,
+      // One operation's share of the upstream client: a fan-out (a by-id batch) waits for its own turn.
+      operationSlots: client.operationSlots(),
       refuseToken: () => {
         caller.token = undefined;
         caller.tokenRefused = true;

@@ -59,6 +59,11 @@ export interface Caller {
   tokenRefused?: boolean;
   /** True when the request's `Authorization` header was not `token <t>` or `Bearer <t>`: refused before any call. */
   authorizationMalformed?: boolean;
+  /**
+   * The operation's own share of the client's calls (`UpstreamClient.operationSlots()`, one per GraphQL operation):
+   * its calls beyond that share wait their turn in its own queue. Copies of a caller share it.
+   */
+  operationSlots?: BulkheadPolicy;
 }
 
 export type QueryValue = string | number | boolean | undefined | null | readonly string[];
@@ -94,6 +99,8 @@ export interface UpstreamClientOptions {
   breakerHalfOpenAfterMs?: number;
   maxConcurrent?: number;
   maxQueued?: number;
+  /** Calls one operation runs at once (`operationSlots`). */
+  maxConcurrentPerOperation?: number;
   onCall?: (call: UpstreamCallRecord) => void;
   onRetry?: (retry: UpstreamRetryRecord) => void;
   /** Traces each attempt as a client span and sends its `traceparent`; unset, no span and no header. */
@@ -153,6 +160,8 @@ export class UpstreamClient {
   readonly timeoutMs: number;
   readonly breaker: CircuitBreakerPolicy;
   private readonly concurrency: BulkheadPolicy;
+  private readonly maxQueued: number;
+  private readonly maxConcurrentPerOperation: number;
   private readonly basePath: string;
   private readonly maxAttempts: number;
   private readonly retryBaseDelayMs: number;
@@ -192,7 +201,19 @@ export class UpstreamClient {
     // cockatiel half-opens only when a call arrives; a load balancer that stopped sending traffic to an open breaker
     // (its /readyz said 503) would wait forever. So the client probes on its own once the open period is over.
     this.breaker.onBreak(() => this.scheduleProbe(this.halfOpenAfterMs));
-    this.concurrency = bulkhead(maxConcurrent, options.maxQueued ?? UPSTREAM_RESILIENCE.maxQueued);
+    this.maxQueued = options.maxQueued ?? UPSTREAM_RESILIENCE.maxQueued;
+    this.concurrency = bulkhead(maxConcurrent, this.maxQueued);
+    this.maxConcurrentPerOperation = options.maxConcurrentPerOperation ?? UPSTREAM_RESILIENCE.maxConcurrentPerOperation;
+  }
+
+  /**
+   * A share of this client for one operation (its callers' `operationSlots`): at most `maxConcurrentPerOperation` of
+   * its calls run at once, the rest wait in its own queue before they join the client's. So one operation fanning
+   * out (a `nodes(ids:)` batch of 100 reads) holds a few of the pool's connections while other operations' calls keep
+   * getting theirs, and its queued calls do not fill the client's queue. Its queue holds what the client's may.
+   */
+  operationSlots(): BulkheadPolicy {
+    return bulkhead(this.maxConcurrentPerOperation, this.maxQueued);
   }
 
   /** True while the breaker is closed (not open, half-open or isolated). */
@@ -282,15 +303,21 @@ export class UpstreamClient {
     else caller.signal?.addEventListener('abort', clientGone, { once: true });
     const deadline = Date.now() + this.timeoutMs;
     const route = routeOf(path);
-    const attempt = (attemptSignal = signal) =>
-      this.concurrency.execute(() =>
-        // A call whose budget ran out (or whose client left) while queued is dropped before the breaker sees it: a long
-        // queue is not the upstream failing. Checked here, not with the bulkhead's own signal, which leaves its queue
-        // stalled when it drops a cancelled call (cockatiel 3.2.1).
-        attemptSignal.aborted
-          ? Promise.reject(new TaskCancelledError())
-          : this.breaker.execute(() => this.send<T>(method, path, route, caller, query, body, attemptSignal)),
-      );
+    // A call whose budget ran out (or whose client left) while queued is dropped before the breaker sees it: a long
+    // queue is not the upstream failing. Checked here, not with the bulkheads' own signal, which leaves a queue
+    // stalled when it drops a cancelled call (cockatiel 3.2.1).
+    const unlessCancelled = <R>(attemptSignal: AbortSignal, run: () => Promise<R>) =>
+      attemptSignal.aborted ? Promise.reject(new TaskCancelledError()) : run();
+    const attempt = (attemptSignal = signal) => {
+      const shared = () =>
+        this.concurrency.execute(() =>
+          unlessCancelled(attemptSignal, () => this.breaker.execute(() => this.send<T>(method, path, route, caller, query, body, attemptSignal))),
+        );
+      // The operation's own slot first, then the client's: calls waiting for their operation's turn are not queued
+      // ahead of other operations' calls.
+      const slots = caller.operationSlots;
+      return slots ? slots.execute(() => unlessCancelled(attemptSignal, shared)) : shared();
+    };
     try {
       if (method !== 'GET' && method !== 'HEAD') {
         return await (caller.idempotencyKey && !(body instanceof UndiciFormData) ? this.keyedWrite(attempt, signal, method, route) : attempt());
