@@ -78,6 +78,8 @@ export interface UpstreamOptions {
   redisUrl?: string;
   /** REDIS_PREFIX: the start of every key the upstream writes to Redis (default `slime:`). */
   redisPrefix?: string;
+  /** REDIS_TIMEOUT_MS: how long a login waits for Redis before its counters are kept in this process (default 2 s). */
+  redisTimeoutMs?: number;
   /**
    * Which peers' X-Forwarded-For names the client (Fastify's `trustProxy`): the login throttle counts the
    * client's address, not the gateway's. Default `loopback` (a gateway on the same host).
@@ -202,7 +204,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     const mailer = mailerFor(dataDir, app.log, options.mail);
     if (mailer.dir && options.mail?.warnWithoutSmtp)
       app.log.warn({ mailDir: mailer.dir }, `mails are written to ${mailer.dir}, not sent (SMTP_URL is not set)`);
-    const loginThrottle = createLoginThrottle(options.redisUrl, options.redisPrefix, app.log);
+    const loginThrottle = createLoginThrottle(options.redisUrl, options.redisPrefix, app.log, options.redisTimeoutMs);
     app.addHook('onClose', () => loginThrottle.close());
     app.addHook('onClose', async () => {
       mailer.close();

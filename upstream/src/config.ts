@@ -1,7 +1,7 @@
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import { SHUTDOWN_GRACE_MS, UNUSED_UPLOADS_SWEEP } from '../../domain/limits.js';
-import { redisPrefixFrom } from '../../domain/redis.js';
+import { REDIS_TIMEOUT_MS_DEFAULT, redisPrefixFrom } from '../../domain/redis.js';
 import { address, envFrom, httpAddress, logLevel, port, readBy, redisUrl, text, wholeNumber, yesNo, type Env } from '../../domain/settings.js';
 import type { UpstreamOptions } from './app.js';
 import { DEFAULT_DATA_DIR } from './db/client.js';
@@ -44,6 +44,7 @@ const upstreamEnv = z.object({
   UPSTREAM_PUBLIC_URL: readBy(httpAddress),
   REDIS_URL: redisUrl(),
   REDIS_PREFIX: readBy(redisPrefixFrom),
+  REDIS_TIMEOUT_MS: wholeNumber(REDIS_TIMEOUT_MS_DEFAULT),
   UPSTREAM_TRUSTED_PROXIES: readBy(trustedProxiesFrom),
   SMTP_URL: address(/^smtps?$/, 'expected an smtp:// or smtps:// address, e.g. smtps://user:pass@smtp.example.com:465'),
   MAIL_DIR: text(),
@@ -83,6 +84,7 @@ export function upstreamOptionsOf(env: UpstreamEnv) {
     publicUrl: env.UPSTREAM_PUBLIC_URL,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
+    redisTimeoutMs: env.REDIS_TIMEOUT_MS,
     trustProxy: env.UPSTREAM_TRUSTED_PROXIES,
     mail: {
       smtpUrl: env.SMTP_URL,

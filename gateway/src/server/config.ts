@@ -1,5 +1,5 @@
 import { NOTIFICATION_POLL_INTERVAL_MS, SHUTDOWN_GRACE_MS, UPSTREAM_RESILIENCE, WS_LIMITS } from '../../../domain/limits.js';
-import { redisPrefixFrom } from '../../../domain/redis.js';
+import { REDIS_TIMEOUT_MS_DEFAULT, redisPrefixFrom } from '../../../domain/redis.js';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import {
@@ -31,6 +31,11 @@ export interface GatewaySettings {
   redisUrl?: string;
   /** REDIS_PREFIX (default `slime:`): every Redis key and channel starts with it, so deployments sharing a Redis stay apart. */
   redisPrefix: string;
+  /**
+   * REDIS_TIMEOUT_MS: how long anything waits for Redis before it goes on as when Redis refuses (in memory, this
+   * replica only); a connection that answers nothing for that long is dropped and the outage begins.
+   */
+  redisTimeoutMs: number;
   /**
    * Which proxies' X-Forwarded-For entries to believe (per-IP limits, logs, the address told to the upstream):
    * `false` none; `true` loopback and private networks; a number of hops; or addresses and CIDR ranges.
@@ -114,6 +119,7 @@ const gatewayEnv = z.object({
   ),
   REDIS_URL: redisUrl(),
   REDIS_PREFIX: readBy(redisPrefixFrom),
+  REDIS_TIMEOUT_MS: wholeNumber(REDIS_TIMEOUT_MS_DEFAULT),
   TRUST_PROXY: readBy(trustProxyFrom),
   PUBLIC_URL: readBy(publicUrl),
   UPSTREAM_BREAKER_FAILURES: wholeNumber(UPSTREAM_RESILIENCE.breakerFailures),
@@ -155,6 +161,7 @@ export function settingsOf(env: GatewayEnv): GatewaySettings {
     corsOrigins: env.CORS_ORIGINS,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
+    redisTimeoutMs: env.REDIS_TIMEOUT_MS,
     trustProxy: env.TRUST_PROXY,
     breakerFailures: env.UPSTREAM_BREAKER_FAILURES,
     breakerHalfOpenAfterMs: env.UPSTREAM_BREAKER_HALF_OPEN_MS,

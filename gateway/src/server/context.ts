@@ -1,6 +1,6 @@
 import type { YogaInitialContext } from 'graphql-yoga';
 import { publishPostChanged, type GatewayPubSub } from './pubsub.js';
-import { loginAttempts } from './limits/loginAttempts.js';
+import type { LoginAttempts } from './limits/loginAttempts.js';
 import type { Caller, UpstreamClient } from '../upstream/client.js';
 import { AccountsApi } from '../modules/accounts/accounts-api.js';
 import { SessionRefreshes } from '../modules/accounts/session-refreshes.js';
@@ -40,6 +40,8 @@ export function createContextFactory(
   notificationBridge: NotificationBridge,
   publicCache: PublicCache,
   mediaUrl: MediaUrl,
+  /** The gateway's failed-login counters (in its Redis when it has one). */
+  attempts: LoginAttempts,
 ) {
   // One per gateway: concurrent refreshes of a refresh token, whatever request they come in, share one rotation.
   const refreshes = new SessionRefreshes();
@@ -64,7 +66,7 @@ export function createContextFactory(
       caller,
       pubSub,
       publishPostChanged: (post) => publishPostChanged(pubSub, post),
-      loginAttempts,
+      loginAttempts: () => attempts,
       community: new CommunityApi(client, caller, publicCache),
       items: new ItemsApi(client, caller, publicCache),
       accounts: new AccountsApi(client, caller, refreshes),

@@ -4,7 +4,6 @@ import type { Pool } from 'undici';
 import { NOTIFICATION_CATCH_UP_PAGES_MAX, NOTIFICATION_HINT_COALESCE_MS, NOTIFICATION_LEASE, NOTIFICATION_PAGE_SIZE_DEFAULT } from '../../../domain/limits.js';
 import type { NotificationJson, NotificationListJson } from '../../../domain/messaging.js';
 import { nicknameKey } from '../../../domain/nickname.js';
-import { REDIS_COMMAND_TIMEOUT_MS } from '../../../domain/redis.js';
 import type { GatewayPubSub, InboxHint } from './pubsub.js';
 import type { RedisLink } from './redis.js';
 
@@ -127,9 +126,9 @@ export class NotificationBridge {
     this.hintScope = keyPrefix;
     const round = Math.max(1, Math.floor(options.intervalMs / NOTIFICATION_LEASE.roundsPerInterval));
     this.leaseTtlMs = round * NOTIFICATION_LEASE.ttlRounds;
-    // Commands fail at once while Redis is away (no offline queue, no retries): the bridge then polls locally.
-    this.redis =
-      options.redis?.client('notification-bridge', { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: REDIS_COMMAND_TIMEOUT_MS }) ?? null;
+    // Commands fail at once while Redis is away and within the link's wait while it does not answer (the link's
+    // policy): the bridge then polls locally.
+    this.redis = options.redis?.client('notification-bridge') ?? null;
     if (options.redis && this.redis) {
       this.leaseTimer = setInterval(() => void this.leaseRound(), round);
       this.stopReconnectListener = options.redis.onReconnect(() => this.pollEveryone());

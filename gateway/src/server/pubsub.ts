@@ -2,7 +2,7 @@ import { createPubSub, type PubSub } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import type { PostJson } from '../../../domain/api.js';
 import type { NotificationJson } from '../../../domain/messaging.js';
-import { REDIS_COMMAND_TIMEOUT_MS, REDIS_REPUBLISH_POSTS_MAX } from '../../../domain/redis.js';
+import { REDIS_REPUBLISH_POSTS_MAX } from '../../../domain/redis.js';
 import type { RedisLink } from './redis.js';
 
 /** A post as every subscriber may see it: the upstream's answer without what only its caller sees (their like and bookmark). */
@@ -75,10 +75,10 @@ class RedisChannels implements EventTarget {
   private readonly stopListening: () => void;
 
   constructor(private readonly link: RedisLink) {
-    // No offline queue and no retries per command: a publish fails at once while Redis is away, never waits for it.
-    const failFast = { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: REDIS_COMMAND_TIMEOUT_MS };
-    this.publisher = link.client('pubsub-publish', failFast);
-    this.subscriber = link.client('pubsub-subscribe', { ...failFast, commandTimeout: undefined, autoResubscribe: false });
+    // The link's policy: a publish fails at once while Redis is away and within the link's wait while it does not
+    // answer, never waits longer, and is never sent again after a reconnect.
+    this.publisher = link.client('pubsub-publish');
+    this.subscriber = link.client('pubsub-subscribe', { commandTimeout: undefined, autoResubscribe: false });
     this.subscriber.on('ready', () => {
       if (this.listeners.size > 0) this.subscriber.subscribe(...[...this.listeners.keys()].map((topic) => this.channel(topic))).catch(ignore);
     });

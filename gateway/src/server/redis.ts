@@ -1,5 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
-import { REDIS_RECONNECT, redisReconnectDelay } from '../../../domain/redis.js';
+import { REDIS_RECONNECT, redisConnectionPolicy } from '../../../domain/redis.js';
 
 /** What the link tells the rest of the replica: the metric and the log line when Redis goes away and comes back. */
 export interface RedisLinkObserver {
@@ -12,7 +12,9 @@ export interface RedisLinkObserver {
 
 /**
  * The replica's Redis connections, made with one policy: an 'error' listener on each (ioredis logs errors without
- * one), reconnecting with capped backoff forever. The link is up while every connection is ready and down from the
+ * one), a bounded wait for every command (`timeoutMs`, REDIS_TIMEOUT_MS: a connection that stops answering is
+ * dropped, as if Redis had refused it, and nothing waits for it or is sent again later; redisConnectionPolicy),
+ * reconnecting with capped backoff forever. The link is up while every connection is ready and down from the
  * moment one starts reconnecting, so the observer hears one `down` per outage and one `up` after it, however many
  * connections and events it touches. Clients quit on purpose (shutdown) end without reconnecting: no `down`.
  */
@@ -29,15 +31,17 @@ export class RedisLink {
     /** REDIS_PREFIX: every key and channel starts with it. */
     readonly prefix: string,
     private readonly observer: RedisLinkObserver,
+    /** REDIS_TIMEOUT_MS. */
+    private readonly timeoutMs: number,
   ) {}
 
   get up(): boolean {
     return this.state === 'up';
   }
 
-  /** A connection named `role` (one per role) with the link's policy on top of `options`. */
+  /** A connection named `role` (one per role) with `options` on top of the link's policy. */
   client(role: string, options: RedisOptions = {}): Redis {
-    const client = new Redis(this.url, { retryStrategy: redisReconnectDelay, ...options });
+    const client = new Redis(this.url, { ...redisConnectionPolicy(this.timeoutMs), ...options });
     this.clients.set(role, client);
     this.notReady.add(role);
     client.on('error', (error: Error) => {

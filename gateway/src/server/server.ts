@@ -212,18 +212,23 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const persisted = options.persisted ?? PersistedOperations.load();
   // Redis may fail at any time: every connection reconnects forever, and what needs it degrades to this replica meanwhile.
   const redis = settings.redisUrl
-    ? new RedisLink(settings.redisUrl, settings.redisPrefix, {
-        down: (error) => {
-          metrics.redisUp?.set(0);
-          app.log.warn({ err: error }, 'Redis unreachable: events reach this replica only, notifications polled here, limits counted in memory');
+    ? new RedisLink(
+        settings.redisUrl,
+        settings.redisPrefix,
+        {
+          down: (error) => {
+            metrics.redisUp?.set(0);
+            app.log.warn({ err: error }, 'Redis unreachable: events reach this replica only, notifications polled here, limits counted in memory');
+          },
+          up: (afterOutage) => {
+            metrics.redisUp?.set(1);
+            // Warn, as the outage's start is: an operator filtering warnings sees when it ended too.
+            if (afterOutage) app.log.warn('Redis reachable again');
+          },
+          degradedPublish: (kind) => metrics.redisDegradedPublishes.inc({ kind }),
         },
-        up: (afterOutage) => {
-          metrics.redisUp?.set(1);
-          // Warn, as the outage's start is: an operator filtering warnings sees when it ended too.
-          if (afterOutage) app.log.warn('Redis reachable again');
-        },
-        degradedPublish: (kind) => metrics.redisDegradedPublishes.inc({ kind }),
-      })
+        settings.redisTimeoutMs,
+      )
     : undefined;
   const pubSub = createGatewayPubSub(redis);
   const notificationBridge = new NotificationBridge({
@@ -241,8 +246,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     // While Redis is away every read would fail here: the link's one log line says so instead.
     onError: (error) => redis?.up !== false && app.log.warn({ err: String(error) }, 'public cache storage failed'),
   });
-  const rateLimitRedis =
-    redis?.client('rate-limit', { keyPrefix: settings.redisPrefix, enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true }) ?? null;
+  // Rate limits and login counters; with the link's policy a command Redis leaves unanswered fails within its wait,
+  // and the limiters count in memory (their insurance) as when Redis refuses.
+  const rateLimitRedis = redis?.client('rate-limit', { keyPrefix: settings.redisPrefix, lazyConnect: true }) ?? null;
 
   const app = Fastify({
     logger:

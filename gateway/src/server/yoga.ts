@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { GatewaySettings } from './config.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { createContextFactory } from './context.js';
+import { LoginAttempts } from './limits/loginAttempts.js';
 import { corsFor } from './cors.js';
 import { useCSRFPreventionInKorean } from './csrf.js';
 import { operationLimitPlugins } from './limits/operationLimits.js';
@@ -49,7 +50,7 @@ export interface GatewayYogaOptions {
   notificationBridge: NotificationBridge;
   persisted: PersistedOperations;
   metrics?: GatewayMetrics;
-  /** Rate-limit counters: Redis shared by replicas, or null for this process. */
+  /** Rate-limit and login counters: Redis shared by replicas, or null for this process. */
   redis?: Redis | null;
   logger?: YogaLogger;
   /** The shared cache of public answers; default: one in this process. */
@@ -102,7 +103,7 @@ export function createGatewayYoga({
   plugins.unshift(useCompiledExecution());
   const yoga = createYoga<ServerContext, GatewayContext>({
     schema,
-    context: createContextFactory(client, pubSub, notificationBridge, publicCache, mediaUrlFor(settings.publicUrl)),
+    context: createContextFactory(client, pubSub, notificationBridge, publicCache, mediaUrlFor(settings.publicUrl), new LoginAttempts(redis)),
     graphqlEndpoint: GRAPHQL_ENDPOINT,
     plugins,
     // Expected failures are GraphQLErrors with Korean messages; anything else is masked and never leaks stack or address.

@@ -52,13 +52,9 @@ export class PublicCache {
   constructor(client: UpstreamClient, options: PublicCacheOptions = {}) {
     const onError = options.onError ?? (() => {});
     if (options.redis) {
-      // While Redis is away reads fail at once and go to the upstream as misses (onError).
-      this.redis = options.redis.client('public-cache', {
-        keyPrefix: options.redis.prefix + (options.redisKeyPrefix ?? 'public:'),
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        lazyConnect: true,
-      });
+      // While Redis is away reads fail at once, and within the link's wait while it does not answer, and go to the
+      // upstream as misses (onError).
+      this.redis = options.redis.client('public-cache', { keyPrefix: options.redis.prefix + (options.redisKeyPrefix ?? 'public:'), lazyConnect: true });
       this.ready = this.redis.connect().catch(onError);
     } else {
       this.ready = Promise.resolve();

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { LoginThrottle } from '../../../domain/loginThrottle.js';
-import { REDIS_PREFIX_DEFAULT, redisReconnectDelay } from '../../../domain/redis.js';
+import { REDIS_PREFIX_DEFAULT, REDIS_TIMEOUT_MS_DEFAULT, redisConnectionPolicy } from '../../../domain/redis.js';
 import { accountTexts } from '../../../domain/messages.js';
 import { TooManyAttemptsError } from '../errors.js';
 import { verifyPassword } from './passwords.js';
@@ -16,15 +16,16 @@ export interface RedisOutageLog {
  * The upstream's failed-login counters under the policy the gateway applies too (domain/loginThrottle.ts):
  * in this process by default, in Redis when given one (shared by replicas, keys under REDIS_PREFIX, with the
  * in-memory counters standing in while it is unreachable so the limits never fail open; it reconnects forever).
+ * Unreachable includes a Redis that stops answering: after `timeoutMs` without an answer the connection is dropped
+ * (redisConnectionPolicy) and the login goes on with the in-memory counters.
  */
 export function createLoginThrottle(
   redisUrl?: string,
   redisPrefix = REDIS_PREFIX_DEFAULT,
   log?: RedisOutageLog,
+  timeoutMs = REDIS_TIMEOUT_MS_DEFAULT,
 ): { throttle: LoginThrottle; close(): Promise<void> } {
-  const redis = redisUrl
-    ? new Redis(redisUrl, { keyPrefix: redisPrefix, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: redisReconnectDelay })
-    : null;
+  const redis = redisUrl ? new Redis(redisUrl, { ...redisConnectionPolicy(timeoutMs), keyPrefix: redisPrefix }) : null;
   // A Redis that is away is the insurance limiter's business, not a request's: the operator hears of it once each way.
   let reachable: boolean | undefined;
   redis?.on('error', (error: Error) => {

@@ -6,12 +6,13 @@ import { createRateLimiter } from './rateLimiter.js';
 
 /**
  * Failed logins under the shared policy of domain/loginThrottle.ts (per identifier and address, per identifier
- * from unknown addresses, per address), counted in Redis with REDIS_URL (shared by replicas), else in memory.
+ * from unknown addresses, per address), counted in the gateway's Redis with REDIS_URL (shared by replicas; in memory
+ * while it is away or does not answer), else in memory.
  */
 export class LoginAttempts {
   private readonly throttle;
 
-  constructor(redis?: Redis | null) {
+  constructor(redis: Redis | null = null) {
     this.throttle = new LoginThrottle(({ keyPrefix, points, durationSeconds }) => createRateLimiter({ keyPrefix, points, durationSeconds, redis }));
   }
 
@@ -28,12 +29,4 @@ export class LoginAttempts {
   recordSuccess(identifier: string, ip: string | undefined): Promise<void> {
     return this.throttle.recordSuccess(identifier, ip);
   }
-}
-
-let shared: LoginAttempts | undefined;
-
-/** The process's login counters (created on first use, so REDIS_URL is read at that moment). */
-export function loginAttempts(): LoginAttempts {
-  shared ??= new LoginAttempts();
-  return shared;
 }
