@@ -429,6 +429,12 @@ export const WS_RETRY_CLOSE = {
 export const READINESS_DATABASE_TIMEOUT_MS = 2_000;
 
 /**
+ * While the upstream finds its database unreachable, it asks it `select 1` this often (each waiting
+ * READINESS_DATABASE_TIMEOUT_MS at most) to log one line when it is back, whether requests come or not.
+ */
+export const DATABASE_OUTAGE_PROBE_INTERVAL_MS = 1_000;
+
+/**
  * Request time-outs of both servers (gateway and upstream). Node answers 408 and closes the connection when a request's
  * headers take longer than `headersTimeoutMs` or the whole request (body included) longer than `requestTimeoutMs`,
  * checking every `checkIntervalMs` (Node's default 30 s let header slowloris live ~85 s). A body arriving slower than

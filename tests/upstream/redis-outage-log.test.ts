@@ -40,5 +40,10 @@ describe.runIf(canStartRedis)('the upstream through a Redis outage', () => {
     await redis.start();
     await until(() => warnings('Redis reachable again') === 1);
     expect(warnings('Redis unreachable')).toBe(1);
+    // One short line saying why, without a stack: an outage is not a bug to trace.
+    const line = lines.find((entry) => entry.includes('"msg":"Redis unreachable'))!;
+    expect(line).not.toMatch(/stack|\\n\s+at /);
+    expect(JSON.parse(line).redis).toEqual({ code: expect.stringMatching(/^E[A-Z]+$/), message: expect.any(String) });
+    expect(line.length).toBeLessThan(400);
   }, 60_000);
 });

@@ -14,6 +14,7 @@ import { seedIfEmpty } from './db/seed.js';
 import { authenticate } from './http/auth.js';
 import { idempotentCreates } from './http/idempotency.js';
 import { installErrorHandling } from './http/errors.js';
+import { DatabaseOutage } from './db/outage.js';
 import { serializeError } from './http/log-errors.js';
 import { refuseNulInput } from './http/validate.js';
 import { describeApi } from './http/openapi.js';
@@ -194,7 +195,10 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     app.decorate('mediaUrl', mediaUrl);
     app.decorate('publicUrl', publicUrl);
     if (options.onRoute) app.addHook('onRoute', options.onRoute);
-    installErrorHandling(app);
+    // Before the store closes (onClose hooks run last added first): no probe outlives it.
+    const outage = new DatabaseOutage(store.db, app.log);
+    app.addHook('onClose', async () => outage.close());
+    installErrorHandling(app, outage);
     refuseNulInput(app);
     await describeApi(app);
 
@@ -227,7 +231,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
       if (options.unusedUploadsSweep !== false) stopSweeps = scheduleUnusedImageSweeps(store.db, media, app.log, options.unusedUploadsSweep);
     });
     app.addHook('onClose', () => stopSweeps());
-    await app.register(healthRoutes, { db: store.db });
+    await app.register(healthRoutes, { db: store.db, outage });
     await app.register(async (api) => {
       authenticate(api, store.db);
       idempotentCreates(api, store.db);

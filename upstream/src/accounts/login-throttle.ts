@@ -31,7 +31,12 @@ export function createLoginThrottle(
   redis?.on('error', (error: Error) => {
     if (reachable === false) return;
     reachable = false;
-    log?.warn({ err: error }, 'Redis unreachable: failed-login counters kept in this process');
+    // The cause in a few words, without its stack: an outage is not a bug to trace.
+    const code = (error as { code?: unknown }).code;
+    log?.warn(
+      { redis: { ...(typeof code === 'string' ? { code } : {}), message: error.message || String(code ?? error.name) } },
+      'Redis unreachable: failed-login counters kept in this process',
+    );
   });
   redis?.on('ready', () => {
     if (reachable === false) log?.warn('Redis reachable again');

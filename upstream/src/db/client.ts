@@ -161,15 +161,27 @@ const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
  * shutting down or starting) or 53300 (too many connections). The request may succeed once the database is back.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  return unavailabilityOf(error) !== null;
+}
+
+/**
+ * Why the database could not be used, in a few words for a log line: the driver's or the network's code (when it has
+ * one) and message, from the cause that tells (never Drizzle's wrapper, whose message holds the SQL and its
+ * parameters). Null when the failure is not the database being unreachable.
+ */
+export function unavailabilityOf(error: unknown): { code?: string; message: string } | null {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
     const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08') || /^57P0[1-3]$|^53300$/.test(code))) return true;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08') || /^57P0[1-3]$|^53300$/.test(code))) {
+      // Node's AggregateError of a refused connection (one try per address) has no message of its own.
+      return { code, message: cause.message ? describe(cause) : code };
+    }
     // node-postgres's own words for a connection it lost or could not open (no code).
     if (/^(Connection terminated|timeout exceeded when trying to connect$|timeout expired$|Client has encountered a connection error)/.test(cause.message)) {
-      return true;
+      return { message: describe(cause) };
     }
   }
-  return false;
+  return null;
 }
 
 /** The driver's own error (Drizzle wraps a failed query's). */

@@ -3,7 +3,8 @@ import type { ApiErrorBody } from '../../../domain/api.js';
 import { errorBody, validationErrorBody } from '../../../domain/errors.js';
 import { REST_BODY_MAX_BYTES } from '../../../domain/limits.js';
 import { accountTexts, validationTexts } from '../../../domain/messages.js';
-import { isDatabaseUnavailable } from '../db/client.js';
+import { unavailabilityOf } from '../db/client.js';
+import type { DatabaseOutage } from '../db/outage.js';
 import {
   ConflictError,
   ExpectedError,
@@ -79,7 +80,7 @@ function unreadableBody(error: FastifyError | Error, path: string): ApiErrorBody
 }
 
 /** Every failure, ours or Fastify's, answers the error object of 002 §3.4; a 5xx never shows its cause. */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, outage?: DatabaseOutage): void {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody(404, request.url));
   });
@@ -94,9 +95,13 @@ export function installErrorHandling(app: FastifyInstance): void {
       if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(status).send(errorBody(status, request.url, error.publicMessage));
     }
-    if (isDatabaseUnavailable(error)) {
+    const unavailable = unavailabilityOf(error);
+    if (unavailable) {
       // An outage, not a fault of this request: 503 as /readyz says, so callers try again (the gateway retries reads).
-      request.log.error({ err: error }, 'database unavailable');
+      // One short line per request (the driver's code and message: no stack, no SQL, which under load would be a
+      // stack per request), and one line each when the outage starts and ends.
+      request.log.error({ db: unavailable }, 'database unavailable');
+      outage?.lost(unavailable);
       return reply.code(503).send(errorBody(503, request.url));
     }
     const unreadable = unreadableBody(error, request.url);
