@@ -37,6 +37,18 @@ export const errorMessages = {
   BUSINESS_ERROR: '요청을 처리할 수 없습니다.',
 } as const;
 
+/**
+ * A write whose outcome the server could not learn: its call to the REST API timed out, or lost its connection, after
+ * it was sent, so the write may have been stored (the API commits after the time-out). The catalogue's TIMEOUT text (000
+ * §8: "request timed out, try again later") is kept for reads; for a write, "try again" could undo a like that was
+ * stored or send a message twice, so these say to check first. A decision beyond the spec, which words only the
+ * time-out (docs/api.md, Errors).
+ */
+export const outcomeUnknownMessages = {
+  TIMEOUT: '요청 시간이 초과되었습니다. 처리되었는지 확인한 뒤 다시 시도해주세요.',
+  CONNECTION_LOST: '요청을 처리하는 중에 연결이 끊어졌습니다. 처리되었는지 확인한 뒤 다시 시도해주세요.',
+} as const;
+
 /** What the global error handler shows (002 §8.2) and the fallback screen (002 §8.4). */
 export const globalErrorTexts = {
   /** 002 §4.3: the stored session was refused (shown by the shell, so it is not in the login sheet's group). */

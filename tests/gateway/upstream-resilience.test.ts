@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorMessages } from '../../domain/index.js';
+import { errorMessages, outcomeUnknownMessages } from '../../domain/index.js';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../gateway/src/server/server.js';
 import type { UpstreamRetryRecord } from '../../gateway/src/upstream/client.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
@@ -110,10 +110,14 @@ describe('retries: GET and HEAD only, 1000 ms doubling, Retry-After honoured', (
     expect(r.retries).toEqual([]);
   });
 
-  it('sends a mutation exactly once on 503 and on a reset, with the spec message', async () => {
+  it('sends a mutation exactly once on 503 and on a reset; a reset after it was sent says to check before trying again', async () => {
     const token = await upstream.issueToken(1);
     const mutation = `mutation ($id: ID!) { togglePostLike(input: { id: $id }) { __typename ... on TogglePostLikePayload { post { likeCount } } } }`;
-    for (const fault of [{ kind: 'status', status: 503 }, { kind: 'reset' }] as const) {
+    for (const [fault, message] of [
+      [{ kind: 'status', status: 503 }, errorMessages.SERVICE_UNAVAILABLE],
+      // The write reached the upstream before its connection dropped: it may have been stored.
+      [{ kind: 'reset' }, outcomeUnknownMessages.CONNECTION_LOST],
+    ] as const) {
       r.proxy.reset();
       r.retries.splice(0);
       r.proxy.queue(fault);
@@ -121,9 +125,9 @@ describe('retries: GET and HEAD only, 1000 ms doubling, Retry-After honoured', (
       const writes = r.proxy.calls.filter((call) => call.method !== 'GET');
       expect(writes).toHaveLength(1);
       expect(r.retries).toEqual([]);
-      // A reset is the service going away, not the member's network: the same code and message as its 503.
-      expect(answer.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
-      expect(answer.errors[0].message).toBe(errorMessages.SERVICE_UNAVAILABLE);
+      // A reset is the service going away, not the member's network: the same code and status as its 503.
+      expect(answer.errors[0].extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+      expect(answer.errors[0].message).toBe(message);
     }
   });
 
@@ -154,7 +158,7 @@ describe('time-outs within the budget', () => {
     r.proxy.reset();
     r.proxy.fallback = fault;
     const answer = await r.graphql(`{ categories { name } }`);
-    expect(answer.errors[0].extensions.code).toBe('TIMEOUT');
+    expect(answer.errors[0].extensions).toMatchObject({ code: 'TIMEOUT', status: 504 });
     expect(answer.errors[0].message).toBe(errorMessages.TIMEOUT);
     expect(await until(() => r.proxy.calls.every((call) => call.abandoned), 2000)).toBe(true);
     r.proxy.fallback = { kind: 'pass' };
@@ -169,9 +173,37 @@ describe('time-outs within the budget', () => {
       expect(answer.errors[0].extensions.status).toBe(503);
       expect(answer.errors[0].message).toBe(errorMessages.SERVICE_UNAVAILABLE);
       expect(JSON.stringify(answer)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+      // A write that could not be sent was not done: the same answer, not the outcome-unknown one.
+      const token = await upstream.issueToken(1);
+      const write = await r.graphql(`mutation { togglePostLike(input: { id: "UG9zdDox" }) { __typename } }`, {}, { token });
+      expect(write.errors[0].message).toBe(errorMessages.SERVICE_UNAVAILABLE);
     } finally {
       await r.proxy.accept();
     }
+  });
+});
+
+describe('a write that timed out', () => {
+  let r: Rig;
+  beforeAll(async () => {
+    r = await rig({ upstream: { timeoutMs: 1500 } });
+  });
+
+  it('answers a write that timed out with TIMEOUT (504) saying to check before trying again: it may be stored after all', async () => {
+    const token = await upstream.issueToken(2);
+    const id = await firstPostId(r);
+    const number = Buffer.from(id, 'base64').toString().split(':')[1];
+    const likeCount = async () => (await r.graphql(POST_QUERY, { id })).data.post.likeCount as number;
+    const before = await likeCount();
+    r.proxy.reset();
+    // The database froze: the like reaches the upstream only after the gateway's budget ran out, and is stored then.
+    const release = r.proxy.hold(new RegExp(`^/v1/community/${number}/$`));
+    const answer = await r.graphql(`mutation ($id: ID!) { togglePostLike(input: { id: $id }) { __typename } }`, { id }, { token });
+    release();
+    expect(answer.errors[0].extensions).toMatchObject({ code: 'TIMEOUT', status: 504 });
+    expect(answer.errors[0].message).toBe(outcomeUnknownMessages.TIMEOUT);
+    await expect.poll(() => r.proxy.calls.map((call) => call.method)).toEqual(['PATCH']);
+    await expect.poll(likeCount).toBe(before + 1);
   });
 });
 

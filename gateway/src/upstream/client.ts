@@ -20,6 +20,7 @@ import {
   UPSTREAM_RESILIENCE,
   describeStatus,
   errorMessages,
+  outcomeUnknownMessages,
   userMessageFor,
   type ApiErrorBody,
   type ErrorCode,
@@ -138,6 +139,13 @@ class UpstreamFailure extends Error {
   ) {
     super(kind === 'status' ? `upstream answered ${status}` : `upstream ${kind === 'starved' ? 'timeout' : kind}`);
   }
+
+  /**
+   * A `network` failure before the request could reach the upstream (no connection made: refused, not made in time,
+   * no such host), so nothing was done; any other (a connection reset or closed mid-call) may have come after the
+   * upstream received it.
+   */
+  notSent = false;
 
   /** What the breaker counts: the upstream failing, not the caller's request being wrong. */
   get isUpstreamFault(): boolean {
@@ -509,11 +517,15 @@ export class UpstreamClient {
     }
     if (error instanceof UpstreamFailure && error.kind === 'status') return statusError(error.status ?? 500, error.body, error.retryAfterMs);
     if (caller.signal?.aborted) return new GatewayError('NETWORK_ERROR', errorMessages.NETWORK_ERROR);
-    if (timedOut || (error instanceof UpstreamFailure && error.kind === 'timeout')) return new GatewayError('TIMEOUT', errorMessages.TIMEOUT);
+    // A write that was sent and then timed out or lost its connection may have been stored: its message says to check
+    // before trying again (reads, and writes that never left, keep the catalogue's texts).
+    const sentWrite = method !== 'GET' && method !== 'HEAD' && error instanceof UpstreamFailure && !error.notSent;
+    if (timedOut || (error instanceof UpstreamFailure && error.kind === 'timeout'))
+      return new GatewayError('TIMEOUT', sentWrite ? outcomeUnknownMessages.TIMEOUT : errorMessages.TIMEOUT, 504);
     // The upstream could not be reached (refused, reset, no connection within its time): the service is away, not the
     // member's network (NETWORK_ERROR is the web client's own code for a gateway it cannot reach). The same answer as
     // the open breaker gives, from the first failed call on.
-    return new GatewayError('SERVICE_UNAVAILABLE', errorMessages.SERVICE_UNAVAILABLE, 503);
+    return new GatewayError('SERVICE_UNAVAILABLE', sentWrite ? outcomeUnknownMessages.CONNECTION_LOST : errorMessages.SERVICE_UNAVAILABLE, 503);
   }
 }
 
@@ -548,6 +560,9 @@ function retryAfterMs(header: string | string[] | undefined): number | undefined
 
 const timeoutErrorNames = new Set(['TimeoutError', 'HeadersTimeoutError', 'BodyTimeoutError']);
 
+/** Node's codes for a connection that was never made: a request failing with one of them was not sent. */
+const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+
 function attemptFailure(error: unknown, caller: Caller, signal: AbortSignal, attemptMs: number, budgetMs: number): UpstreamFailure {
   // The request's own signal can lag behind the combined one: a call cut short because its client went away
   // is not the upstream failing, and must never count towards opening the breaker.
@@ -556,7 +571,9 @@ function attemptFailure(error: unknown, caller: Caller, signal: AbortSignal, att
   const name = (error as Error | undefined)?.name ?? '';
   // A connection not made in time is the upstream out of reach (`network`), like a refused one; the budget or an answer
   // that stalls is a time-out.
-  if (error instanceof undiciErrors.ConnectTimeoutError) return new UpstreamFailure('network');
+  if (error instanceof undiciErrors.ConnectTimeoutError || NOT_CONNECTED_CODES.has((error as { code?: unknown } | undefined)?.code as string)) {
+    return Object.assign(new UpstreamFailure('network'), { notSent: true });
+  }
   const isTimeout = timeoutErrorNames.has(name) || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
   // The overall budget ended an attempt that had less than a quarter of it (a storm's queue or backoffs ate the rest):
   // the upstream was not given a fair time, so this does not count towards opening the breaker.
