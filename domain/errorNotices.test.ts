@@ -20,7 +20,8 @@ describe('the global error handler of 002 §8.2', () => {
       kind: 'warning',
     });
     expect(globalNotice({ code: 'BAD_REQUEST', message: errorMessages.BAD_REQUEST })).toEqual({ messages: [globalErrorTexts.checkInput], kind: 'warning' });
-    expect(globalNotice({ code: 'BAD_REQUEST', message: hardeningTexts.bodyTooLarge }).messages).toEqual([hardeningTexts.bodyTooLarge]);
+    const tooLarge = hardeningTexts.bodyTooLarge(100_000);
+    expect(globalNotice({ code: 'BAD_REQUEST', message: tooLarge }).messages).toEqual([tooLarge]);
   });
 
   it('shows any other error its own message; a refusal for too many requests is not an input problem', () => {

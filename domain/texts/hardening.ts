@@ -49,7 +49,11 @@ export const hardeningTexts = {
   /** A list written in the document (`nodes(ids: [...])`) above the bound variables' lists have. */
   listTooLong: (name: string, count: number, max: number) =>
     `목록${name ? `(${name})` : ''}에는 값을 ${max}개까지 넣을 수 있습니다 (${count}개를 보냈습니다). 나누어 요청해주세요.`,
-  bodyTooLarge: '요청 본문이 너무 큽니다.',
+  /** A JSON body above GRAPHQL_LIMITS.maxBodyBytes, naming it as the REST API's 413 names its own. */
+  bodyTooLarge: (maxBytes: number) =>
+    `요청 본문이 너무 큽니다. ${maxBytes.toLocaleString('en-US')}바이트 이하로 보내주세요 (파일은 multipart/form-data로 올려주세요).`,
+  /** A multipart body above GRAPHQL_UPLOAD_LIMITS.requestBytes (files and fields together). */
+  uploadBodyTooLarge: (maxBytes: number) => `요청 본문이 너무 큽니다. 파일을 포함해 ${maxBytes.toLocaleString('en-US')}바이트 이하로 보내주세요.`,
   persistedOperationNotFound: '등록되지 않은 작업입니다.',
   persistedOperationsOnly: '등록된 작업만 실행할 수 있습니다.',
   persistedQueryMismatch: '문서의 SHA-256 해시가 persistedQuery.sha256Hash와 다릅니다.',

@@ -123,7 +123,9 @@ describe('operation limits reject each abuse before any upstream call', () => {
   it('a request body above the cap, before it is parsed', async () => {
     const answer = await rig.post({ query: `{ categories { name } }`, variables: { padding: 'x'.repeat(GRAPHQL_LIMITS.maxBodyBytes) } });
     expect(answer.status).toBe(413);
-    expect(answer.body.errors[0].message).toBe(hardeningTexts.bodyTooLarge);
+    // It names the limit, as the REST API's 413 names its own.
+    expect(answer.body.errors[0].message).toBe(hardeningTexts.bodyTooLarge(GRAPHQL_LIMITS.maxBodyBytes));
+    expect(answer.body.errors[0].message).toContain('100,000바이트 이하로 보내주세요');
     expect(rig.upstreamCalls()).toBe(0);
   });
 

@@ -112,7 +112,7 @@ function sendRefusal(reply: FastifyReply, status: number, message: string, code?
 
 /** What Fastify's refusals (body too large, broken JSON, a body type it cannot read) tell the client. */
 function refusalMessage(error: FastifyError, status: number): string {
-  if (status === 413) return hardeningTexts.bodyTooLarge;
+  if (status === 413) return hardeningTexts.bodyTooLarge(GRAPHQL_LIMITS.maxBodyBytes);
   if (status === 415) return hardeningTexts.mediaTypeUnsupported;
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return hardeningTexts.bodyNotRequest;
   return status < 500 ? errorMessages.BAD_REQUEST : errorMessages.UNKNOWN;

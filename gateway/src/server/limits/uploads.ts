@@ -37,7 +37,7 @@ function parseMultipartRequest(request: Request): Promise<GraphQLParams> {
     let bodyBytes = 0;
     source.on('data', (chunk: Uint8Array) => {
       bodyBytes += chunk.byteLength;
-      if (bodyBytes > GRAPHQL_UPLOAD_LIMITS.requestBytes) fail(tooLarge(hardeningTexts.bodyTooLarge));
+      if (bodyBytes > GRAPHQL_UPLOAD_LIMITS.requestBytes) fail(tooLarge(hardeningTexts.uploadBodyTooLarge(GRAPHQL_UPLOAD_LIMITS.requestBytes)));
     });
     let busboy: ReturnType<typeof Busboy>;
     try {
