@@ -359,6 +359,8 @@ export const GRAPHQL_LIMITS = {
   /** Any array inside the variables, and all values in them together. */
   maxVariableArrayLength: 100,
   maxVariableValues: 1000,
+  /** Objects and lists nested inside the variables (`{ "x": { "a": … } }` is 2 deep); no input of the schema needs 5. */
+  maxVariableDepth: 20,
 } as const;
 
 /** Upstream calls (002 §7.1): per-phase time-outs inside the overall budget, retries for GET/HEAD only. */

@@ -46,6 +46,8 @@ export const hardeningTexts = {
   tooExpensive: (cost: number, max: number) =>
     `요청한 데이터가 너무 많습니다 (비용 ${cost}, 최대 ${max}). first/last 값이나 한 번에 요청하는 id 수를 줄여주세요.`,
   variablesTooLarge: (max: number) => `변수의 목록은 ${max}개 이내여야 합니다.`,
+  variablesTooManyValues: (max: number) => `변수에 담긴 값이 너무 많습니다. 모두 합해 ${max}개 이내여야 합니다.`,
+  variablesTooDeep: (max: number) => `변수가 너무 깊게 중첩되어 있습니다. 객체와 목록은 ${max}단계까지 중첩할 수 있습니다.`,
   /** A list written in the document (`nodes(ids: [...])`) above the bound variables' lists have. */
   listTooLong: (name: string, count: number, max: number) =>
     `목록${name ? `(${name})` : ''}에는 값을 ${max}개까지 넣을 수 있습니다 (${count}개를 보냈습니다). 나누어 요청해주세요.`,

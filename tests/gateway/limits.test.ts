@@ -137,6 +137,24 @@ describe('operation limits reject each abuse before any upstream call', () => {
     );
   });
 
+  it("objects nested deep in the variables, with no list anywhere: their own message, not the lists' one", async () => {
+    // Written as text: 8,000 levels are deeper than JSON.stringify goes.
+    const x = `${'{"a":'.repeat(8000)}{}${'}'.repeat(8000)}`;
+    await expectRejectedBeforeUpstream(
+      `{"query":"query ($x: JSONObject) { categories { name } }","variables":{"x":${x}}}`,
+      hardeningTexts.variablesTooDeep(GRAPHQL_LIMITS.maxVariableDepth),
+    );
+    expect(hardeningTexts.variablesTooDeep(GRAPHQL_LIMITS.maxVariableDepth)).not.toBe(hardeningTexts.variablesTooLarge(GRAPHQL_LIMITS.maxVariableArrayLength));
+  });
+
+  it('more values in the variables than the bound, in short lists: the count of values, not the length of a list', async () => {
+    const lists = Array.from({ length: 11 }, () => Array.from({ length: GRAPHQL_LIMITS.maxVariableArrayLength }, (_, index) => index));
+    await expectRejectedBeforeUpstream(
+      { query: `query ($x: JSONObject) { categories { name } }`, variables: { x: { lists } } },
+      hardeningTexts.variablesTooManyValues(GRAPHQL_LIMITS.maxVariableValues),
+    );
+  });
+
   describe('lists written in the document, held to the bound of lists in the variables', () => {
     const max = GRAPHQL_LIMITS.maxVariableArrayLength;
     const postIds = (count: number) => Array.from({ length: count }, (_, index) => JSON.stringify(Buffer.from(`Post:${index + 1}`).toString('base64')));

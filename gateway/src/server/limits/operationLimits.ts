@@ -89,24 +89,29 @@ function useOperationCost(): Plugin {
   };
 }
 
-/** Variables are JSON of any shape: bound every array and the number of values before anything reads them. */
+/**
+ * Variables are JSON of any shape: bound every array, the number of values and how deep objects and lists nest before
+ * anything reads them, each refusal saying which bound it met.
+ */
 function useBoundedVariables(): Plugin {
   return {
     onParams({ params }) {
       if (!params.variables) return;
       let values = 0;
-      const stack: unknown[] = [params.variables];
+      // Each container with its depth: the variables object is 0, `{ "x": { … } }`'s inner object 1.
+      const stack: [unknown, number][] = [[params.variables, 0]];
       while (stack.length) {
-        const value = stack.pop();
+        const [value, depth] = stack.pop()!;
         // Only JSON's own shapes: an uploaded File is one value, whatever its size (its bytes are not variables).
         if (!isJsonContainer(value)) continue;
+        if (depth > GRAPHQL_LIMITS.maxVariableDepth) throw rejected(hardeningTexts.variablesTooDeep(GRAPHQL_LIMITS.maxVariableDepth));
         const children = Array.isArray(value) ? value : Object.values(value);
         if (Array.isArray(value) && value.length > GRAPHQL_LIMITS.maxVariableArrayLength) {
           throw rejected(hardeningTexts.variablesTooLarge(GRAPHQL_LIMITS.maxVariableArrayLength));
         }
         values += children.length;
-        if (values > GRAPHQL_LIMITS.maxVariableValues) throw rejected(hardeningTexts.variablesTooLarge(GRAPHQL_LIMITS.maxVariableArrayLength));
-        stack.push(...children);
+        if (values > GRAPHQL_LIMITS.maxVariableValues) throw rejected(hardeningTexts.variablesTooManyValues(GRAPHQL_LIMITS.maxVariableValues));
+        for (const child of children) stack.push([child, depth + 1]);
       }
     },
   };
