@@ -477,6 +477,36 @@ test('a text file renamed .png is refused when picked, not after 공유하기', 
   expect(await upload.getByRole('button', { name: storyTexts.upload.submit }).isDisabled()).toBe(false);
 });
 
+test('the viewer opens on the first story the member has not seen, and on the first again once all are seen', async () => {
+  const [posterId, watcherId] = await addMembers(app.upstream.db, ['세개올린이', '하나본이']);
+  const storyIds: number[] = [];
+  for (const caption of ['첫 번째 이야기', '두 번째 이야기', '세 번째 이야기']) {
+    const response = await fetch(`${app.upstream.url}/api/stories/create`, {
+      method: 'POST',
+      headers: { authorization: `token ${await app.upstream.issueToken(posterId)}` },
+      body: storyForm({ type: 'image', duration: '60', privacy: 'public', caption }, { bytes: PNG_BYTES, name: 'story.png', type: 'image/png' }),
+    });
+    expect(response.status).toBe(201);
+    storyIds.push(((await response.json()) as { id: number }).id);
+  }
+  const watcherToken = await app.upstream.issueToken(watcherId);
+  const view = (storyId: number) =>
+    fetch(`${app.upstream.url}/api/stories/${storyId}/view`, {
+      method: 'POST',
+      headers: { authorization: `token ${watcherToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ duration: 60, completionRate: 100 }),
+    });
+  expect((await view(storyIds[0])).status).toBe(200);
+  const watcher = await app.browserFor(watcherId);
+  const page = await open(watcher, `/stories/${posterId}`);
+  await page.locator('.story-viewer__caption').filter({ hasText: '두 번째 이야기' }).waitFor();
+  await page.close();
+
+  for (const storyId of storyIds.slice(1)) expect((await view(storyId)).status).toBe(200);
+  const again = await open(watcher, `/stories/${posterId}`);
+  await again.locator('.story-viewer__caption').filter({ hasText: '첫 번째 이야기' }).waitFor();
+});
+
 test('a member with no story to show: the viewer says so instead of a blank black screen, and × leaves it', async () => {
   const [quietId, watcherId] = await addMembers(app.upstream.db, ['조용한회원', '들여다보는이']);
   const page = await open(await app.browserFor(watcherId), `/stories/${quietId}`);

@@ -41,6 +41,7 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
                 node {
                   id
                   isMine
+                  isViewed
                   type
                   mediaUrl
                   duration

@@ -6,17 +6,24 @@ const TICK_MS = 100;
 interface PlayedStory {
   readonly id: string;
   readonly isMine: boolean;
+  readonly isViewed: boolean;
   /** Seconds on screen. */
   readonly duration: number;
 }
 
 /**
- * Plays a member's stories in order: each for its duration unless `paused`, then the next; after the last one
+ * Plays a member's stories in order, from the first one not seen yet: each for its duration unless `paused`, then the next; after the last one
  * `close`, once (the clock stops there, though the screen stays until the next one has loaded). Someone else's
  * story counts as viewed when it starts and again when it ends, or as far as it played when it is left sooner.
  */
 export function useStoryPlayback<S extends PlayedStory>(stories: readonly S[], paused: boolean, close: () => void, video: RefObject<HTMLVideoElement | null>) {
-  const [index, setIndex] = useState(0);
+  // It opens on the first story the member has not seen yet, as the tray's ring promises; on the first when all are seen.
+  const [index, setIndex] = useState(() =>
+    Math.max(
+      0,
+      stories.findIndex((story) => !story.isMine && !story.isViewed),
+    ),
+  );
   const [elapsed, setElapsed] = useState(0);
   const [ended, setEnded] = useState(false);
   // Ticks already queued still run after the end: the ref stops them before the state has rendered.
