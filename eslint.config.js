@@ -175,6 +175,8 @@ export default tseslint.config(
               'InquiryPerson',
               'NotificationSender',
               'StoryView',
+              // What a subscription tells happened, around the things it names.
+              'ReplyAdded',
             ],
           },
         },

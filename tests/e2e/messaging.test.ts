@@ -181,6 +181,48 @@ describe('the post detail', () => {
     await watching.close();
     await acting.close();
   });
+
+  test('an answer another member sends shows under its reply in the open post, where it was written', async () => {
+    const alice = await app.upstream.issueToken(ALICE);
+    const created = await fetch(`${app.upstream.url}/v1/community/`, {
+      method: 'POST',
+      headers: { authorization: `token ${alice}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: '실시간 답글을 기다리는 글', content: '답글이 바로 보이나요' }),
+    });
+    const { id } = (await created.json()) as { id: number };
+    for (const content of ['첫 번째 댓글', '두 번째 댓글']) {
+      await fetch(`${app.upstream.url}/v1/community/${id}/reply/`, {
+        method: 'POST',
+        headers: { authorization: `token ${alice}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ content }),
+      });
+    }
+    const path = `/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${id}`).toString('base64'))}`;
+    const watching = await open(contexts.alice!, path);
+    const firstThread = watching.getByTestId('reply').filter({ hasText: '첫 번째 댓글' }).first();
+    await firstThread.waitFor();
+    let reloads = 0;
+    watching.on('framenavigated', (frame) => {
+      if (frame === watching.mainFrame()) reloads++;
+    });
+
+    const acting = await open(contexts.bob!, path);
+    const actingThread = acting.getByTestId('reply').filter({ hasText: '첫 번째 댓글' }).first();
+    await actingThread
+      .locator('.reply__actions')
+      .first()
+      .getByRole('button', { name: new RegExp(`${communityTexts.reply.reply}$`) })
+      .click();
+    await actingThread.getByRole('textbox', { name: communityTexts.reply.replyPlaceholder }).fill('첫 댓글에 바로 보이는 답글');
+    await actingThread.getByRole('button', { name: communityTexts.reply.submit, exact: true }).click();
+    await expect.poll(() => watching.getByTestId('reply-count').textContent(), { timeout: 15_000 }).toBe('3');
+    // Under the reply it answers, not at the end of the list nor only after a reload.
+    await firstThread.locator('.reply-list--nested').getByText('첫 댓글에 바로 보이는 답글').waitFor();
+    expect(await watching.locator('.reply-list--nested').getByText('첫 댓글에 바로 보이는 답글').count()).toBe(1);
+    expect(reloads).toBe(0);
+    await watching.close();
+    await acting.close();
+  });
 });
 
 describe('notices', () => {

@@ -31,6 +31,22 @@ async function firstPost(token?: string): Promise<{ id: string; databaseId: numb
   return answer.data.posts.edges[0].node;
 }
 
+/** Everything a guest's subscription is sent, once the server completes it (errors as `{ socketError }`). */
+async function everythingSent(query: string, variables: Record<string, unknown>): Promise<unknown[]> {
+  const heard: { results: unknown[]; completed: boolean } = { results: [], completed: false };
+  const unsubscribe = client(rig).subscribe(
+    { query, variables },
+    {
+      next: (value) => void heard.results.push(value),
+      error: (error) => void heard.results.push({ socketError: error }),
+      complete: () => (heard.completed = true),
+    },
+  );
+  cleanups.push(unsubscribe);
+  await until(() => heard.completed);
+  return heard.results;
+}
+
 const POST_CHANGED = `subscription ($id: ID!) { postChanged(id: $id) { id likeCount isLiked } }`;
 
 describe('graphql-ws hardening', () => {
@@ -157,18 +173,7 @@ describe('postChanged', () => {
 
   it('answers NOT_FOUND at ["postChanged"] and completes for a post that does not exist', async () => {
     const missing = Buffer.from('Post:999999').toString('base64');
-    const heard: { results: any[]; completed: boolean } = { results: [], completed: false };
-    const unsubscribe = client(rig).subscribe(
-      { query: POST_CHANGED, variables: { id: missing } },
-      {
-        next: (value) => void heard.results.push(value),
-        error: (error) => void heard.results.push({ socketError: error }),
-        complete: () => (heard.completed = true),
-      },
-    );
-    cleanups.push(unsubscribe);
-    await until(() => heard.completed);
-    expect(heard.results).toEqual([
+    expect(await everythingSent(POST_CHANGED, { id: missing })).toEqual([
       { errors: [expect.objectContaining({ path: ['postChanged'], extensions: expect.objectContaining({ code: 'NOT_FOUND' }) })] },
     ]);
   });
@@ -190,5 +195,66 @@ describe('postChanged', () => {
       await until(() => heard.results.length > 0);
       expect(heard.results[0].data.postChanged.id).toBe(post.id);
     });
+  });
+});
+
+describe('replyAdded', () => {
+  const REPLY_ADDED = `subscription ($postId: ID!) { replyAdded(postId: $postId) { post { id replyCount } reply { id } thread { id } } }`;
+  const REPLY_ADDED_WITH_TEXT = `subscription ($postId: ID!) { replyAdded(postId: $postId) { reply { id content } } }`;
+
+  async function newPost(token: string): Promise<string> {
+    const created = await fetch(`${upstream.url}/v1/community/`, {
+      method: 'POST',
+      headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: '답글이 실시간으로 오는 글', content: '스레드마다 답글을 기다립니다' }),
+    });
+    return Buffer.from(`Post:${((await created.json()) as { id: number }).id}`).toString('base64');
+  }
+
+  async function reply(token: string, postId: string, content: string, parentId?: string): Promise<string> {
+    const answer = await rig.graphql(
+      `mutation ($input: CreateReplyInput!) { createReply(input: $input) { ... on CreateReplyPayload { replyEdge { node { id } } } } }`,
+      { input: { postId, content, parentId } },
+      { token },
+    );
+    return answer.data.createReply.replyEdge.node.id;
+  }
+
+  it('names the new reply and, for an answer, the thread it joins; each subscriber who asks for its text reads it as themselves', async () => {
+    const [alice, bob, carol] = await Promise.all([1, 2, 3].map((id) => upstream.issueToken(id)));
+    const postId = await newPost(alice);
+    const guest = collect(client(rig), REPLY_ADDED, { postId });
+    const reader = collect(client(rig, alice), REPLY_ADDED_WITH_TEXT, { postId });
+    const blocker = collect(client(rig, carol), REPLY_ADDED_WITH_TEXT, { postId });
+    // A subscription is live once it has heard a reply; on a busy machine registering can take a while.
+    const heardByAll = () => [guest, reader, blocker].every((subscriber) => subscriber.results.length > 0);
+    let thread = '';
+    for (let attempt = 0; !heardByAll(); attempt += 1) {
+      if (attempt === 20) throw new Error('the subscriptions never heard a reply');
+      thread = await reply(alice, postId, `스레드를 여는 댓글 ${attempt}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    const bobId = (await rig.graphql(`{ viewer { id } }`, undefined, { token: bob })).data.viewer.id;
+    const blocked = await rig.graphql(`mutation ($id: ID!) { blockUser(input: { id: $id }) { __typename } }`, { id: bobId }, { token: carol });
+    expect(blocked.data.blockUser.__typename).toBe('BlockUserPayload');
+    const heardBefore = { guest: guest.results.length, reader: reader.results.length, blocker: blocker.results.length };
+
+    const answer = await reply(bob, postId, '스레드에 다는 답글', thread);
+    await until(() => guest.results.length > heardBefore.guest && reader.results.length > heardBefore.reader && blocker.results.length > heardBefore.blocker);
+    const replyCount = (await rig.graphql(`query ($id: ID!) { post(id: $id) { ... on Post { replyCount } } }`, { id: postId })).data.post.replyCount;
+    expect(guest.results.at(-1)).toEqual({ data: { replyAdded: { post: { id: postId, replyCount }, reply: { id: answer }, thread: { id: thread } } } });
+    expect(reader.results.at(-1)).toEqual({ data: { replyAdded: { reply: { id: answer, content: '스레드에 다는 답글' } } } });
+    // Carol blocked Bob: his answer is not hers to read, live or not.
+    expect(blocker.results.at(-1)).toEqual({ data: { replyAdded: { reply: null } } });
+
+    const topLevel = await reply(bob, postId, '새 댓글');
+    await until(() => guest.results.at(-1).data.replyAdded.reply.id === topLevel);
+    expect(guest.results.at(-1).data.replyAdded.thread).toBeNull();
+  });
+
+  it('answers NOT_FOUND at ["replyAdded"] and completes for a post that does not exist', async () => {
+    expect(await everythingSent(REPLY_ADDED, { postId: Buffer.from('Post:999999').toString('base64') })).toEqual([
+      { errors: [expect.objectContaining({ path: ['replyAdded'], extensions: expect.objectContaining({ code: 'NOT_FOUND' }) })] },
+    ]);
   });
 });

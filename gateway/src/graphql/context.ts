@@ -1,8 +1,8 @@
 import type { MediaUrl } from '../server/media.js';
 import type { NotificationBridge } from '../server/notification-bridge.js';
-import type { PostJson } from '../../../domain/api.js';
+import type { PostJson, ReplyJson } from '../../../domain/api.js';
 import type { LoginAttempts } from '../server/limits/loginAttempts.js';
-import type { GatewayPubSub, PostSnapshot } from '../server/pubsub.js';
+import type { GatewayPubSub, PostSnapshot, ReplyAddition } from '../server/pubsub.js';
 import type { Caller } from '../upstream/client.js';
 
 /**
@@ -16,6 +16,8 @@ export interface GatewayContext {
   pubSub: GatewayPubSub;
   /** Tells `postChanged` subscribers about the post a mutation got back from the upstream. */
   publishPostChanged(post: PostJson): void;
+  /** Tells `replyAdded` subscribers about a reply written on the post. */
+  publishReplyAdded(post: PostJson, reply: Pick<ReplyJson, 'id' | 'parent_id'>): void;
   /** The process's failed-login counters (created on first use). */
   loginAttempts(): LoginAttempts;
   /** Polls the inbox of members with live notification subscriptions. */
@@ -24,4 +26,4 @@ export interface GatewayContext {
   mediaUrl: MediaUrl;
 }
 
-export type { PostSnapshot };
+export type { PostSnapshot, ReplyAddition };

@@ -1,5 +1,5 @@
 import type { YogaInitialContext } from 'graphql-yoga';
-import { publishPostChanged, type GatewayPubSub } from './pubsub.js';
+import { publishPostChanged, publishReplyAdded, type GatewayPubSub } from './pubsub.js';
 import type { LoginAttempts } from './limits/loginAttempts.js';
 import type { Caller, UpstreamClient } from '../upstream/client.js';
 import { AccountsApi } from '../modules/accounts/accounts-api.js';
@@ -66,6 +66,7 @@ export function createContextFactory(
       caller,
       pubSub,
       publishPostChanged: (post) => publishPostChanged(pubSub, post),
+      publishReplyAdded: (post, reply) => publishReplyAdded(pubSub, post, reply),
       loginAttempts: () => attempts,
       community: new CommunityApi(client, caller, publicCache),
       items: new ItemsApi(client, caller, publicCache),

@@ -1,6 +1,6 @@
 import { createPubSub, type PubSub } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
-import type { PostJson } from '../../../domain/api.js';
+import type { PostJson, ReplyJson } from '../../../domain/api.js';
 import type { NotificationJson } from '../../../domain/messaging.js';
 import { REDIS_REPUBLISH_POSTS_MAX } from '../../../domain/redis.js';
 import type { RedisLink } from './redis.js';
@@ -18,8 +18,20 @@ export interface PostChange {
   publishedAt: number;
 }
 
+/**
+ * What a subscriber of `replyAdded` is told: the post as the writing mutation got it back, the new reply's id and,
+ * for an answer, the id of the top-level reply it joins. Ids only of the reply: each subscriber who asks for more
+ * reads it as themselves, so a block between them and its author still hides it.
+ */
+export interface ReplyAddition {
+  post: PostSnapshot;
+  replyId: number;
+  threadId: number | null;
+}
+
 export type GatewayPubSub = PubSub<{
   postChanged: [postId: string, change: PostChange];
+  replyAdded: [postId: string, addition: ReplyAddition];
   /** The notification bridge's news for one member (topic: their user id). */
   notificationAdded: [userId: string, notification: NotificationJson];
   unreadNotificationCount: [userId: string, count: number];
@@ -239,14 +251,21 @@ export function inSlices<T>(items: T[], each: (item: T) => unknown, from = 0): v
 }
 
 /**
- * Mutations that change a post's like or reply count call this with the post the upstream answered. What
- * the upstream showed only the publisher stays behind: their `is_like` and `is_bookmarked` (each subscriber's
- * `isLiked` and `isBookmarked` are their own, post.ts) and, when they wrote the post, the author's e-mail.
+ * The post as every subscriber may see it. What the upstream showed only the publisher stays behind: their `is_like`
+ * and `is_bookmarked` (each subscriber's `isLiked` and `isBookmarked` are their own, post.ts) and, when they wrote
+ * the post, the author's e-mail.
  */
-export function publishPostChanged(pubSub: GatewayPubSub, post: PostJson): void {
+function snapshotOf(post: PostJson): PostSnapshot {
   const { is_like: _publishersLike, is_bookmarked: _publishersBookmark, ...snapshot } = post;
-  pubSub.publish('postChanged', String(post.id), {
-    post: { ...snapshot, author: snapshot.author && { ...snapshot.author, email: null } },
-    publishedAt: Date.now(),
-  });
+  return { ...snapshot, author: snapshot.author && { ...snapshot.author, email: null } };
+}
+
+/** Mutations that change a post's like or reply count call this with the post the upstream answered. */
+export function publishPostChanged(pubSub: GatewayPubSub, post: PostJson): void {
+  pubSub.publish('postChanged', String(post.id), { post: snapshotOf(post), publishedAt: Date.now() });
+}
+
+/** createReply calls this with the post and the reply the upstream answered. */
+export function publishReplyAdded(pubSub: GatewayPubSub, post: PostJson, reply: Pick<ReplyJson, 'id' | 'parent_id'>): void {
+  pubSub.publish('replyAdded', String(post.id), { post: snapshotOf(post), replyId: reply.id, threadId: reply.parent_id });
 }

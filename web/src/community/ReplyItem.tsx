@@ -1,10 +1,11 @@
-import { useRef, useState, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { graphql, useFragment, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
 import { REPLY_ANSWERS_PAGE_SIZE } from '@domain/limits.js';
 import { communityTexts, uiTexts } from '@domain/messages.js';
 import type { ReplyItem_reply$key } from '../__generated__/ReplyItem_reply.graphql';
 import type { ReplyItemBody_reply$key } from '../__generated__/ReplyItemBody_reply.graphql';
+import ReplyItemAnswersPaginationQuery from '../__generated__/ReplyItemAnswersPaginationQuery.graphql';
 import { HeartIcon } from '../ui/icons';
 import { useDeleteReplyMutation } from './useDeleteReplyMutation';
 import { useToggleReplyLikeMutation } from './useToggleReplyLikeMutation';
@@ -14,6 +15,7 @@ import { useToast } from '../ui/toast/ToastProvider';
 import { useMemberAction } from '../accounts/useMemberAction';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { ReplyForm, ReplyTextBox, replyContentError } from './ReplyForm';
+import { useNewerReplies } from './useNewerReplies';
 import { useUpdateReplyMutation } from './useUpdateReplyMutation';
 
 interface ReplyContext {
@@ -25,7 +27,17 @@ interface ReplyContext {
  * A top-level reply and its answers (answers stay one level deep, as the API threads them): the first page arrives
  * with the reply, 답글 N개 더보기 loads the next one by refetching this reply.
  */
-export function ReplyItem({ reply, connectionId, ...context }: ReplyContext & { reply: ReplyItem_reply$key; connectionId: string }) {
+export function ReplyItem({
+  reply,
+  connectionId,
+  liveThreads,
+  ...context
+}: ReplyContext & {
+  reply: ReplyItem_reply$key;
+  connectionId: string;
+  /** Where this thread leaves its reader of answers written live (ReplySection hands it each `replyAdded` answer). */
+  liveThreads: Map<string, (replyId: string) => void>;
+}) {
   const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
     graphql`
       fragment ReplyItem_reply on Reply
@@ -36,6 +48,9 @@ export function ReplyItem({ reply, connectionId, ...context }: ReplyContext & { 
         replies(first: $count, after: $cursor) @connection(key: "ReplyItem_replies") @required(action: THROW) {
           __id
           totalCount
+          pageInfo {
+            endCursor
+          }
           edges {
             node {
               id
@@ -47,6 +62,19 @@ export function ReplyItem({ reply, connectionId, ...context }: ReplyContext & { 
     `,
     reply,
   );
+  const announceAnswer = useNewerReplies({
+    query: ReplyItemAnswersPaginationQuery,
+    ownerId: data.id,
+    endCursor: data.replies.pageInfo.endCursor,
+    hasNext,
+    isLoadingNext,
+    shownIds: data.replies.edges.map((edge) => edge.node.id),
+    pageSize: REPLY_ANSWERS_PAGE_SIZE,
+  });
+  useEffect(() => {
+    liveThreads.set(data.id, announceAnswer);
+    return () => void liveThreads.delete(data.id);
+  }, [liveThreads, data.id, announceAnswer]);
   const [answering, setAnswering] = useState(false);
   // A sent answer (or Escape) closes its form: the focus goes back to the 답글 button that opened it (now saying it is
   // closed), in its place in the thread, ready for another answer, rather than to <body> or to the answer's text.

@@ -127,6 +127,7 @@ payloadMutation('createReply', {
       parentId ? context.community.replyAuthorId(postId, parentId) : null,
     ]);
     context.publishPostChanged(post);
+    context.publishReplyAdded(post, reply);
     context.notificationBridge.hint({
       userIds: [post.author?.id, answeredAuthorId ?? undefined].filter((id): id is number => id !== undefined),
       nicknameKeys: mentionedNicknameKeys(content),
