@@ -90,6 +90,8 @@ export const communityTexts = {
     deletedReply: '삭제된 댓글입니다.',
     edited: '(수정됨)',
     empty: '첫 댓글을 남겨주세요.',
+    /** A post whose count says it has replies, none of which the viewer sees: all from members they blocked. */
+    hiddenOnly: '차단한 회원의 댓글만 있어 보이는 댓글이 없습니다.',
     more: '댓글 더 보기',
     moreAnswers: (count: number) => `답글 ${count}개 더보기`,
     created: '댓글이 등록되었습니다.',

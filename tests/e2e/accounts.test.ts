@@ -954,12 +954,29 @@ describe('blocking from a profile', () => {
     const page = await open('/community');
     const token = await app.upstream.issueToken(12);
     await page.evaluate((value) => window.localStorage.setItem('userToken', value), token);
+    // A post of a member 복숭아빛 has not blocked (12 has blocked 1-11 above), whose only reply is 젤리곰's.
+    const asMember = async (member: number, path: string, body: object) => {
+      const response = await fetch(`${app.upstream.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `token ${await app.upstream.issueToken(member)}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(201);
+      return (await response.json()) as { id: number };
+    };
+    const post = await asMember(14, '/v1/community/', { title: '젤리곰만 답한 글', content: '댓글은 하나' });
+    await asMember(3, `/v1/community/${post.id}/reply/`, { content: '젤리곰의 댓글' });
     const blocked = await fetch(`${app.upstream.url}/users/3/block`, {
       method: 'POST',
       headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ reason: '테스트' }),
     });
     expect(blocked.status).toBe(201);
+    // Its count says one reply, which 복숭아빛 does not see: the screen says why, not 첫 댓글을 남겨주세요.
+    await page.goto(`${app.gateway.url}/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${post.id}`).toString('base64'))}`);
+    await page.getByText(communityTexts.reply.hiddenOnly).waitFor();
+    expect(await page.getByTestId('reply-count').textContent()).toBe('1');
+    expect(await page.getByText(communityTexts.reply.empty).count()).toBe(0);
     await page.goto(`${app.gateway.url}/users/3`);
     await page.getByRole('status').filter({ hasText: accountTexts.profile.blocked }).waitFor();
     await page.getByRole('button', { name: accountTexts.profile.unblock }).click();

@@ -53,7 +53,9 @@ export function ReplySection({ post, viewerId }: { post: ReplySection_post$key; 
         {communityTexts.reply.title} <span data-testid="reply-count">{data.replyCount}</span>
       </h3>
       <ReplyForm postId={data.id} connectionId={data.replies.__id} />
-      {data.replies.edges.length === 0 ? <p className="reply-section__empty">{communityTexts.reply.empty}</p> : null}
+      {data.replies.edges.length === 0 ? (
+        <p className="reply-section__empty">{data.replyCount > 0 ? communityTexts.reply.hiddenOnly : communityTexts.reply.empty}</p>
+      ) : null}
       <ul className="reply-list">
         {data.replies.edges.map((edge) => (
           <ReplyItem key={edge.node.id} reply={edge.node} postId={data.id} connectionId={data.replies.__id} viewerId={viewerId} liveThreads={liveThreads} />
