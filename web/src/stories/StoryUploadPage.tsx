@@ -8,7 +8,7 @@ import { useCreateStoryMutation } from './useStoryMutations';
 import { useSession } from '../app/session';
 import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 import { storyMediaProblem } from '../ui/uploads';
-import { showStoryToast, StoryToaster } from './storyToaster';
+import { dismissStoryToast, showStoryToast, StoryToaster } from './storyToaster';
 import { characterLimit } from '../ui/FormParts';
 
 const ACCEPT = [...IMAGE_MIME_TYPES, ...STORY_VIDEO_MIME_TYPES].join(',');
@@ -31,23 +31,25 @@ export default function StoryUploadPage() {
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
+  // The toast refusing the last file picked: it goes as soon as a file that will do is picked.
+  const refusal = useRef<number | null>(null);
+  const refuse = (problem: string) => {
+    if (fileInput.current) fileInput.current.value = '';
+    setFile(null);
+    refusal.current = showStoryToast(problem, 'error');
+  };
+
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0] ?? null;
     const problem = picked ? storyMediaProblem(picked) : null;
-    if (problem) {
-      event.target.value = '';
-      showStoryToast(problem, 'error');
-    }
-    setFile(problem ? null : picked);
+    if (problem) return refuse(problem);
+    if (picked && refusal.current !== null) dismissStoryToast(refusal.current);
+    setFile(picked);
   };
 
   // A file whose name and type say picture or video but whose bytes are not one (a renamed text file) fails to
   // preview: it is refused now, in the words the service would use at 공유하기.
-  const refuseUnreadable = () => {
-    if (fileInput.current) fileInput.current.value = '';
-    setFile(null);
-    showStoryToast(storyTexts.media.unsupported, 'error');
-  };
+  const refuseUnreadable = () => refuse(storyTexts.media.unsupported);
 
   const isVideo = file?.type.startsWith('video/') ?? false;
   const submit = async () => {

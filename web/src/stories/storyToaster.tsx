@@ -25,12 +25,16 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-export function showStoryToast(message: string, tone: StoryToast['tone'] = 'success', action?: StoryToastAction): void {
-  toasts = [...toasts, { id: nextId++, message, tone, action }];
+/** Shows a toast; answers its id, for `dismissStoryToast`. */
+export function showStoryToast(message: string, tone: StoryToast['tone'] = 'success', action?: StoryToastAction): number {
+  const id = nextId++;
+  toasts = [...toasts, { id, message, tone, action }];
   emit();
+  return id;
 }
 
-function dismiss(id: number): void {
+/** Closes a toast before its time, when what it says no longer holds. */
+export function dismissStoryToast(id: number): void {
   toasts = toasts.filter((toast) => toast.id !== id);
   emit();
 }
@@ -70,7 +74,7 @@ function StoryToastItem({ toast }: { toast: StoryToast }) {
   useEffect(() => {
     if (hovered || tabHidden) return;
     const started = Date.now();
-    const timer = setTimeout(() => dismiss(toast.id), remaining.current);
+    const timer = setTimeout(() => dismissStoryToast(toast.id), remaining.current);
     return () => {
       clearTimeout(timer);
       remaining.current -= Date.now() - started;
@@ -90,7 +94,7 @@ function StoryToastItem({ toast }: { toast: StoryToast }) {
         if (startX.current !== null) setOffset(Math.max(0, event.clientX - startX.current));
       }}
       onPointerUp={() => {
-        if (offset >= STORY_TOAST.swipeThresholdPx) dismiss(toast.id);
+        if (offset >= STORY_TOAST.swipeThresholdPx) dismissStoryToast(toast.id);
         startX.current = null;
         setOffset(0);
       }}
@@ -102,14 +106,14 @@ function StoryToastItem({ toast }: { toast: StoryToast }) {
           type="button"
           className="story-toast__action"
           onClick={() => {
-            dismiss(toast.id);
+            dismissStoryToast(toast.id);
             toast.action!.run();
           }}
         >
           {toast.action.label}
         </button>
       ) : null}
-      <button type="button" className="story-toast__close" aria-label={storyTexts.toastClose} onClick={() => dismiss(toast.id)}>
+      <button type="button" className="story-toast__close" aria-label={storyTexts.toastClose} onClick={() => dismissStoryToast(toast.id)}>
         ×
       </button>
     </li>
