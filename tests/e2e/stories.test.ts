@@ -516,6 +516,7 @@ test('a member with no story to show: the viewer says so instead of a blank blac
     .getByRole('status')
     .filter({ hasText: storyTexts.viewer.none('조용한회원') })
     .waitFor();
+  expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([storyTexts.viewer.title('조용한회원')]);
   await page.getByRole('button', { name: storyTexts.viewer.close, exact: true }).click();
   await page.waitForURL(/\/community$/);
 
@@ -547,6 +548,8 @@ test('a guest hiding or reporting a story gets the login sheet first, and the st
     const page = await open(guest.context, `/stories/${posterId}`);
     await page.locator('.story-viewer__media').waitFor();
     await expect.poll(() => page.title()).toBe(`${storyTexts.viewer.title('기다리는스토리')} · ${uiTexts.appTitle}`);
+    // Headed as every screen is, for those who move by headings.
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([storyTexts.viewer.title('기다리는스토리')]);
     const sheet = page.getByRole('dialog', { name: accountTexts.sheet.title });
     const pick = async (item: string) => {
       await page.getByRole('button', { name: storyTexts.viewer.more }).click();

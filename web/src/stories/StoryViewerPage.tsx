@@ -83,7 +83,8 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
   const paused = held || typing || panelOpen || menuOpen || sheet !== null || overlaid;
   const { story, index, elapsed, go } = useStoryPlayback(stories, paused, close, videoRef);
   const hasStory = Boolean(story);
-  const title = screenTitle(user?.nickname ? storyTexts.viewer.title(user.nickname) : storyTexts.viewer.untitled);
+  const heading = user?.nickname ? storyTexts.viewer.title(user.nickname) : storyTexts.viewer.untitled;
+  const title = screenTitle(heading);
 
   // Focus moves into the viewer as it opens, so keys and screen readers start there.
   useEffect(() => {
@@ -104,6 +105,7 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
     return (
       <div className="story-viewer story-viewer--empty">
         <title>{title}</title>
+        <h1 className="visually-hidden">{heading}</h1>
         <CloseButton close={close} />
         <p className="story-viewer__none" role="status">
           {user?.nickname ? storyTexts.viewer.none(user.nickname) : storyTexts.errors.memberNotFound}
@@ -144,6 +146,8 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
       }}
     >
       <title>{title}</title>
+      {/* The screen's heading, for those who move by headings; the header below shows the member's name. */}
+      <h1 className="visually-hidden">{heading}</h1>
       <div className="story-viewer__progress">
         {stories.map((item, position) => (
           <span key={item.id} className="story-viewer__bar">
