@@ -502,6 +502,8 @@ export const STORY_DURATION_MAX = 60;
 export const STORY_IMAGE_DEFAULT_DURATION = 5;
 export const STORY_VIDEO_DEFAULT_DURATION = 15;
 export const STORY_COMPLETION_MAX = 100;
+/** Close friends a member may mark at once (the spec names no limit: a bound on one request's list). */
+export const CLOSE_FRIENDS_MAX = 1000;
 /** Mentions, hashtags and effects: how many, and how long each may be. */
 export const STORY_TAGS_MAX = 20;
 export const STORY_TAG_LENGTH_MAX = 50;

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import {
+  CLOSE_FRIENDS_MAX,
   HIGHLIGHT_STORIES_MAX,
   NICKNAME_MAX,
   STORY_FRIENDS_PAGE_SIZE,
@@ -195,7 +196,7 @@ export const closeFriendCandidatesQuerySchema = pageQuerySchema(STORY_FRIENDS_PA
 });
 
 /** The author's close friends (DESIGN §5): replaces the whole list; each must be a mutual follower. */
-export const closeFriendsSchema = z.object({ userIds: z.array(positiveId).max(1000) });
+export const closeFriendsSchema = z.object({ userIds: z.array(positiveId).max(CLOSE_FRIENDS_MAX, { error: t.invalid.closeFriends(CLOSE_FRIENDS_MAX) }) });
 
 /** Wire shapes of 002 §3.5-§3.11 (camelCase, as the stories API documents them): zod schemas in ./api/stories.ts. */
 export type {

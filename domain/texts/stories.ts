@@ -28,6 +28,7 @@ export const storyTexts = {
     reason: (max: number) => `신고 사유를 1자 이상 ${max}자 이하로 입력해주세요.`,
     notEditable: '스토리는 내용, 언급, 해시태그, 공개 범위만 수정할 수 있습니다.',
     friendQuery: (max: number) => `닉네임은 ${max}자 이하로 입력해주세요.`,
+    closeFriends: (max: number) => `친한 친구는 ${max}명까지 지정할 수 있습니다.`,
   },
   media: {
     missing: '올릴 사진이나 동영상을 선택해주세요.',

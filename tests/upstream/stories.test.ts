@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CLOSE_FRIENDS_MAX,
+  HIGHLIGHT_STORIES_MAX,
   HIGHLIGHT_TITLE_MAX,
   NICKNAME_MAX,
   REPORT_REASON_MAX,
@@ -396,10 +398,16 @@ describe.each(backends())('stories (%s)', (backend) => {
         ['POST', `/api/stories/${id}/reactions`, { type: 'emoji', emoji: '하트' }, t.invalid.emoji(STORY_REACTION_EMOJIS)],
         ['POST', `/api/stories/${id}/report`, { reason: '  ' }, t.invalid.reason(REPORT_REASON_MAX)],
         ['POST', '/api/stories/highlights', { title: 'ㄱ'.repeat(HIGHLIGHT_TITLE_MAX + 1), storyIds: [id] }, t.invalid.highlightTitle(HIGHLIGHT_TITLE_MAX)],
-        ['POST', '/api/stories/highlights', { title: '빈 하이라이트', storyIds: [] }, t.invalid.highlightStories(100)],
+        ['POST', '/api/stories/highlights', { title: '빈 하이라이트', storyIds: [] }, t.invalid.highlightStories(HIGHLIGHT_STORIES_MAX)],
         ['PUT', `/api/stories/${id}`, { type: 'video' }, t.invalid.notEditable],
         ['PUT', `/api/stories/${id}`, { caption: 'ㄱ'.repeat(STORY_CAPTION_MAX + 1) }, t.invalid.caption(STORY_CAPTION_MAX)],
         ['PUT', '/api/stories/close-friends', { userIds: [ids.follower] }, t.errors.closeFriendNotFriend],
+        [
+          'PUT',
+          '/api/stories/close-friends',
+          { userIds: Array.from({ length: CLOSE_FRIENDS_MAX + 1 }, (_, index) => index + 1) },
+          t.invalid.closeFriends(CLOSE_FRIENDS_MAX),
+        ],
         ['POST', '/api/stories/hide', { userId: ids.author }, t.errors.hideSelf],
       ];
       for (const [method, path, body, message] of cases) {
