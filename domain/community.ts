@@ -88,8 +88,9 @@ export const postListQuerySchema = z
   });
 
 /**
- * The query of `GET /v1/community/{id}/`. Reading a post counts a view, as opening it does; `count_view=false` reads it
- * without (a client's own refresh of what is on screen, such as the next page of its replies, is not another view).
+ * The query of `GET /v1/community/{id}/`. Reading a post counts a view, as opening it does (not its author's own
+ * reads); `count_view=false` reads it without (a client's own refresh of what is on screen, such as the next page of
+ * its replies, is not another view).
  */
 export const postReadQuerySchema = z.object({ count_view: booleanParam.default(true) });
 

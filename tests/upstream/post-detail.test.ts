@@ -38,6 +38,17 @@ describe.each(backends())('post detail, members and tokens (%s)', (backend) => {
       expect(stored.updatedAt.getTime()).toBe(row.updatedAt.getTime());
     });
 
+    it("does not count its author's own opens as views; another member's open counts", async () => {
+      const [row] = await visiblePostRows(upstream.db);
+      const [before] = await upstream.db.select({ viewCount: posts.viewCount }).from(posts).where(eq(posts.id, row.id));
+      const asMember = async (memberId: number) => getJson(`${upstream.url}/v1/community/${row.id}/`, await upstream.issueToken(memberId));
+      const byAuthor = await asMember(row.authorId);
+      expect(byAuthor.status).toBe(200);
+      expect(byAuthor.body.view_count).toBe(before.viewCount);
+      const [reader] = await upstream.db.select({ id: users.id }).from(users).where(ne(users.id, row.authorId)).limit(1);
+      expect((await asMember(reader.id)).body.view_count).toBe(before.viewCount + 1);
+    });
+
     it('reads the post without counting a view with count_view=false (a hidden post still 404); refuses a value that is not a flag', async () => {
       const [row] = await visiblePostRows(upstream.db);
       const [before] = await upstream.db.select({ viewCount: posts.viewCount }).from(posts).where(eq(posts.id, row.id));

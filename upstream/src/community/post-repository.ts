@@ -217,16 +217,18 @@ export function parseDateParam(value: string): Date {
 }
 
 /**
- * Opens a post: counts the view atomically (unless `countView` is false) and answers the post with the new count, or
- * null when the post does not exist, was deleted or is hidden, or when the viewer and its author are a blocked pair
- * (a blocked member's post reads like a missing one).
+ * Opens a post: counts the view atomically (unless `countView` is false, or the viewer is its author: their own
+ * opens, and the returns after each edit, are not readers) and answers the post with the new count, or null when the
+ * post does not exist, was deleted or is hidden, or when the viewer and its author are a blocked pair (a blocked
+ * member's post reads like a missing one).
  */
 export async function openPost(db: Database, id: number, viewerId: number | null = null, { countView = true } = {}): Promise<PostRecord | null> {
   const readable = and(eq(posts.id, id), visible, notBlockedWith(viewerId, posts.authorId));
+  const counted = viewerId === null ? sql`1` : sql`case when ${posts.authorId} = ${viewerId} then 0 else 1 end`;
   const [post] = countView
     ? await db
         .update(posts)
-        .set({ viewCount: sql`${posts.viewCount} + 1` })
+        .set({ viewCount: sql`${posts.viewCount} + ${counted}` })
         .where(readable)
         .returning()
     : await db.select().from(posts).where(readable).limit(1);

@@ -126,7 +126,13 @@ export const communityRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   app.get<{ Params: { id: string } }>(
     '/v1/community/:id/',
-    operation({ id: 'getPost', summary: 'Get a post, counting a view', area: 'community', query: postReadQuerySchema, answer: postJson }),
+    operation({
+      id: 'getPost',
+      summary: "Get a post, counting a view (not its author's own)",
+      area: 'community',
+      query: postReadQuerySchema,
+      answer: postJson,
+    }),
     async (request) => {
       const { count_view: countView } = validate(postReadQuerySchema, singleValuedQuery(request.query));
       const record = await openPost(db, pathId(request.params.id), viewerId(request), { countView });
