@@ -949,6 +949,44 @@ describe('blocking from a profile', () => {
     await page.waitForURL(/\/community$/);
   });
 
+  /** Demo member 13 reads a post of 14's with a reply of 15's, then blocks 15 from 15's profile (none of them blocked above). */
+  test('a member blocked from their profile leaves at once the post just read (Back) and the feed (홈), without a reload', async () => {
+    const page = await open('/community');
+    await page.evaluate((value) => window.localStorage.setItem('userToken', value), await app.upstream.issueToken(13));
+    const asMember = async (member: number, path: string, body: object) => {
+      const response = await fetch(`${app.upstream.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `token ${await app.upstream.issueToken(member)}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(201);
+      return (await response.json()) as { id: number };
+    };
+    await asMember(15, '/v1/community/', { title: '차단될 회원의 새 글', content: '피드에서 사라질 글' });
+    const post = await asMember(14, '/v1/community/', { title: '차단될 회원이 댓글 단 글', content: '댓글이 사라질 글' });
+    await asMember(15, `/v1/community/${post.id}/reply/`, { content: '차단될 회원의 댓글' });
+    await page.goto(`${app.gateway.url}/community`);
+    await page.getByTestId('post-card').filter({ hasText: '차단될 회원의 새 글' }).waitFor();
+    await page.goto(`${app.gateway.url}/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${post.id}`).toString('base64'))}`);
+    const reply = page.getByTestId('reply').filter({ hasText: '차단될 회원의 댓글' });
+    await reply.locator('.reply__author').click();
+    await page.waitForURL(/\/users\//);
+    await page.getByRole('button', { name: accountTexts.profile.block }).click();
+    await page
+      .getByRole('alertdialog', { name: communityTexts.confirm.block.message })
+      .getByRole('button', { name: communityTexts.confirm.block.action })
+      .click();
+    await page.getByRole('status').filter({ hasText: accountTexts.profile.blocked }).waitFor();
+
+    await page.goBack();
+    await page.getByText('댓글이 사라질 글').waitFor();
+    await expect.poll(() => reply.count()).toBe(0);
+    await page.getByRole('link', { name: uiTexts.tabs.home }).click();
+    await page.waitForURL(/\/community$/);
+    await page.getByTestId('post-card').first().waitFor();
+    await expect.poll(() => page.getByTestId('post-card').filter({ hasText: '차단될 회원의 새 글' }).count()).toBe(0);
+  });
+
   /** 젤리곰, demo member 3, has posts; 복숭아빛 (12) blocks and unblocks them. */
   test('unblocking shows the member’s posts again at once, listed without bullets', async () => {
     const page = await open('/community');

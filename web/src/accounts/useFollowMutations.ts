@@ -71,9 +71,13 @@ export function useFollowMutations() {
     (userId: string) =>
       commitBlock({
         variables: { input: { id: userId } },
-        // blockUser answers the id only: mark the member blocked in the store.
+        // blockUser answers the id only: mark the member blocked in the store, and discard the cached lists that show
+        // their posts and replies (the feed, the post just read), as blocking from a post's menu does. What
+        // `discardCachedPostLists` does, written here: importing it moved /community's first visit over its budget.
         updater: (store, data) => {
-          if (data?.blockUser?.__typename === 'BlockUserPayload') store.get(userId)?.setValue(true, 'isBlocked');
+          if (data?.blockUser?.__typename !== 'BlockUserPayload') return;
+          store.get(userId)?.setValue(true, 'isBlocked');
+          store.getRoot().invalidateRecord();
         },
       }),
     [commitBlock],
