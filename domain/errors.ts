@@ -38,26 +38,22 @@ export const TRANSIENT_ERROR_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'SERVICE_UNAVA
 /** Codes only a client says of itself (it could not classify a failure); the server never sends them, so the schema's enum leaves them out. */
 export const CLIENT_ONLY_ERROR_CODES = ['UNKNOWN'] as const satisfies readonly ErrorCode[];
 
+/** The catalogue of 000 §8: the code each status stands for; its message is the code's own. */
+const STATUS_CODES: Readonly<Partial<Record<number, ErrorCode & keyof typeof errorMessages>>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  422: 'UNPROCESSABLE_ENTITY',
+  500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
 /** The catalogue of 000 §8: which code and message a status stands for. */
 export function describeStatus(status: number): { code: ErrorCode; message: string } {
-  switch (status) {
-    case 400:
-      return { code: 'BAD_REQUEST', message: errorMessages.BAD_REQUEST };
-    case 401:
-      return { code: 'UNAUTHORIZED', message: errorMessages.UNAUTHORIZED };
-    case 403:
-      return { code: 'FORBIDDEN', message: errorMessages.FORBIDDEN };
-    case 404:
-      return { code: 'NOT_FOUND', message: errorMessages.NOT_FOUND };
-    case 409:
-      return { code: 'CONFLICT', message: errorMessages.CONFLICT };
-    case 422:
-      return { code: 'UNPROCESSABLE_ENTITY', message: errorMessages.UNPROCESSABLE_ENTITY };
-    case 500:
-      return { code: 'INTERNAL_SERVER_ERROR', message: errorMessages.INTERNAL_SERVER_ERROR };
-    case 503:
-      return { code: 'SERVICE_UNAVAILABLE', message: errorMessages.SERVICE_UNAVAILABLE };
-  }
+  const code = STATUS_CODES[status];
+  if (code) return { code, message: errorMessages[code] };
   if (status >= 400 && status < 500) return { code: 'BAD_REQUEST', message: errorMessages.OTHER_CLIENT_ERROR };
   if (status >= 500) return { code: 'INTERNAL_SERVER_ERROR', message: errorMessages.OTHER_SERVER_ERROR };
   return { code: 'UNKNOWN', message: errorMessages.UNKNOWN };
