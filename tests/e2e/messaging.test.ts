@@ -1,7 +1,7 @@
 import { type BrowserContext, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { communityTexts, globalErrorTexts, messagingTexts as m, uiTexts } from '../../domain/messages.js';
-import { INQUIRY_CONTENT_MAX, INQUIRY_TITLE_MAX, NOTIFICATION_PAGE_SIZE_DEFAULT } from '../../domain/limits.js';
+import { INQUIRY_CONTENT_MAX, INQUIRY_TITLE_MAX, NOTIFICATION_PAGE_SIZE_DEFAULT, REPLY_ANSWERS_PAGE_SIZE } from '../../domain/limits.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** Two members in two browser contexts: B answers A's post and A's 알림 tab shows it live, without a reload. */
@@ -220,6 +220,46 @@ describe('the post detail', () => {
     await firstThread.locator('.reply-list--nested').getByText('첫 댓글에 바로 보이는 답글').waitFor();
     expect(await watching.locator('.reply-list--nested').getByText('첫 댓글에 바로 보이는 답글').count()).toBe(1);
     expect(reloads).toBe(0);
+    await watching.close();
+    await acting.close();
+  });
+
+  test('an answer to a thread whose answers are not all shown adds to its 더보기 count, and comes once with the rest', async () => {
+    const alice = await app.upstream.issueToken(ALICE);
+    const asAlice = async (path: string, body: object) => {
+      const response = await fetch(`${app.upstream.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `token ${alice}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as { id: number };
+    };
+    const { id } = await asAlice('/v1/community/', { title: '답글이 많은 스레드', content: '답글이 열두 개' });
+    const thread = await asAlice(`/v1/community/${id}/reply/`, { content: '답글이 많은 댓글' });
+    const shownFirst = REPLY_ANSWERS_PAGE_SIZE;
+    for (let answer = 1; answer <= shownFirst + 2; answer += 1) {
+      await asAlice(`/v1/community/${id}/reply/`, { content: `이전 답글 ${answer}`, parent_id: thread.id });
+    }
+    const path = `/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${id}`).toString('base64'))}`;
+    const watching = await open(contexts.alice!, path);
+    await watching.getByRole('button', { name: communityTexts.reply.moreAnswers(2) }).waitFor();
+
+    const acting = await open(contexts.bob!, path);
+    const actingThread = acting.getByTestId('reply').filter({ hasText: '답글이 많은 댓글' }).first();
+    await actingThread
+      .locator('.reply__actions')
+      .first()
+      .getByRole('button', { name: new RegExp(`${communityTexts.reply.reply}$`) })
+      .click();
+    await actingThread.getByRole('textbox', { name: communityTexts.reply.replyPlaceholder }).fill('아직 안 보이는 답글');
+    await actingThread.getByRole('button', { name: communityTexts.reply.submit, exact: true }).click();
+    await acting.getByRole('button', { name: communityTexts.reply.moreAnswers(3) }).waitFor();
+
+    await watching.getByRole('button', { name: communityTexts.reply.moreAnswers(3) }).waitFor({ timeout: 15_000 });
+    await watching.getByRole('button', { name: communityTexts.reply.moreAnswers(3) }).click();
+    const answers = watching.locator('.reply-list--nested .reply__content');
+    await expect.poll(() => answers.count()).toBe(shownFirst + 3);
+    expect((await answers.allTextContents()).slice(-3)).toEqual([`이전 답글 ${shownFirst + 1}`, `이전 답글 ${shownFirst + 2}`, '아직 안 보이는 답글']);
     await watching.close();
     await acting.close();
   });

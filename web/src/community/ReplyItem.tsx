@@ -65,6 +65,7 @@ export function ReplyItem({
   const announceAnswer = useNewerReplies({
     query: ReplyItemAnswersPaginationQuery,
     ownerId: data.id,
+    connectionId: data.replies.__id,
     endCursor: data.replies.pageInfo.endCursor,
     hasNext,
     isLoadingNext,

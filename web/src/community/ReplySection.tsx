@@ -40,6 +40,7 @@ export function ReplySection({ post, viewerId }: { post: ReplySection_post$key; 
   const announceReply = useNewerReplies({
     query: ReplySectionPaginationQuery,
     ownerId: data.id,
+    connectionId: data.replies.__id,
     endCursor: data.replies.pageInfo.endCursor,
     hasNext,
     isLoadingNext,

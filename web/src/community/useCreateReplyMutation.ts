@@ -3,7 +3,7 @@ import { graphql } from 'react-relay';
 import type { useCreateReplyMutation as MutationType } from '../__generated__/useCreateReplyMutation.graphql';
 import { useIdempotencyKey } from '../app/relay/useIdempotencyKey';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
-import { countConnectionChange } from './postStoreUpdates';
+import { countNewReply } from './useNewerReplies';
 
 const mutation = graphql`
   mutation useCreateReplyMutation($input: CreateReplyInput!, $connections: [ID!]!) {
@@ -13,6 +13,7 @@ const mutation = graphql`
         replyEdge @appendEdge(connections: $connections) {
           cursor
           node {
+            id
             ...ReplyItem_reply
           }
         }
@@ -52,7 +53,8 @@ export function useCreateReplyMutation(): [(args: CreateReplyArgs) => Promise<un
       const answer = await commit({
         variables: { input: { ...input, idempotencyKey: keys.keyFor(input) }, connections: append ? [connectionId] : [] },
         updater: (store, response) => {
-          if (response?.createReply.__typename === 'CreateReplyPayload') countConnectionChange(store, connectionId, 1);
+          const created = response?.createReply.__typename === 'CreateReplyPayload' ? response.createReply.replyEdge?.node : null;
+          if (created) countNewReply(store, connectionId, created.id);
         },
       });
       keys.succeeded();
