@@ -195,6 +195,35 @@ describe('postChanged', () => {
       await until(() => heard.results.length > 0);
       expect(heard.results[0].data.postChanged.id).toBe(post.id);
     });
+
+    it('tells replyAdded subscribers on another replica of an answer written through this one, with its thread', async () => {
+      const settings = { redisUrl: process.env.TEST_REDIS_URL!, redisPrefix: `test:${randomUUID()}:` };
+      const writer = await startGatewayRig(upstream, { settings });
+      const reader = await startGatewayRig(upstream, { settings });
+      cleanups.push(
+        () => writer.stop(),
+        () => reader.stop(),
+      );
+      const token = await upstream.issueToken(2);
+      const post = await firstPost();
+      const thread = await fetch(`${upstream.url}/v1/community/${post.databaseId}/reply/`, {
+        method: 'POST',
+        headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ content: '다른 복제본에서 답글을 기다리는 댓글' }),
+      });
+      const threadId = Buffer.from(`Reply:${((await thread.json()) as { id: number }).id}`).toString('base64');
+      const heard = collect(client(reader), `subscription ($postId: ID!) { replyAdded(postId: $postId) { reply { id } thread { id } } }`, {
+        postId: post.id,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const answered = await writer.graphql(
+        `mutation ($input: CreateReplyInput!) { createReply(input: $input) { ... on CreateReplyPayload { replyEdge { node { id } } } } }`,
+        { input: { postId: post.id, parentId: threadId, content: '다른 복제본으로 가는 답글' } },
+        { token },
+      );
+      await until(() => heard.results.length > 0);
+      expect(heard.results[0].data.replyAdded).toEqual({ reply: { id: answered.data.createReply.replyEdge.node.id }, thread: { id: threadId } });
+    });
   });
 });
 
