@@ -950,7 +950,7 @@ describe('blocking from a profile', () => {
   });
 
   /** Demo member 13 reads a post of 14's with a reply of 15's, then blocks 15 from 15's profile (none of them blocked above). */
-  test('a member blocked from their profile leaves at once the post just read (Back) and the feed (홈), without a reload', async () => {
+  test('a member blocked from their profile leaves at once the post just read (Back) and the feed (홈), and unblocked comes back to both, without a reload', async () => {
     const page = await open('/community');
     await page.evaluate((value) => window.localStorage.setItem('userToken', value), await app.upstream.issueToken(13));
     const asMember = async (member: number, path: string, body: object) => {
@@ -978,13 +978,27 @@ describe('blocking from a profile', () => {
       .click();
     await page.getByRole('status').filter({ hasText: accountTexts.profile.blocked }).waitFor();
 
+    const homeTab = page.getByRole('link', { name: uiTexts.tabs.home });
+    const theirPost = page.getByTestId('post-card').filter({ hasText: '차단될 회원의 새 글' });
+    await homeTab.click();
+    await page.waitForURL(/\/community$/);
+    await page.getByTestId('post-card').first().waitFor();
+    await expect.poll(() => theirPost.count()).toBe(0);
+    await page.goBack();
+    await page.waitForURL(/\/users\//);
     await page.goBack();
     await page.getByText('댓글이 사라질 글').waitFor();
     await expect.poll(() => reply.count()).toBe(0);
-    await page.getByRole('link', { name: uiTexts.tabs.home }).click();
+
+    // Unblocked from their profile again, they come back to both at once.
+    await page.goForward();
+    await page.getByRole('button', { name: accountTexts.profile.unblock }).click();
+    await page.getByRole('button', { name: accountTexts.profile.block }).waitFor();
+    await page.goBack();
+    await reply.waitFor();
+    await homeTab.click();
     await page.waitForURL(/\/community$/);
-    await page.getByTestId('post-card').first().waitFor();
-    await expect.poll(() => page.getByTestId('post-card').filter({ hasText: '차단될 회원의 새 글' }).count()).toBe(0);
+    await theirPost.waitFor();
   });
 
   /** 젤리곰, demo member 3, has posts; 복숭아빛 (12) blocks and unblocks them. */

@@ -5,6 +5,7 @@ import type { useFollowMutationsUnfollowMutation } from '../__generated__/useFol
 import type { useFollowMutationsBlockMutation } from '../__generated__/useFollowMutationsBlockMutation.graphql';
 import type { useFollowMutationsUnblockMutation } from '../__generated__/useFollowMutationsUnblockMutation.graphql';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
+import { discardCachedPostLists } from '../community/postStoreUpdates';
 
 /** Follow, unfollow, block and unblock a member; the payloads carry the member's new relation and counts. */
 export function useFollowMutations() {
@@ -72,18 +73,27 @@ export function useFollowMutations() {
       commitBlock({
         variables: { input: { id: userId } },
         // blockUser answers the id only: mark the member blocked in the store, and discard the cached lists that show
-        // their posts and replies (the feed, the post just read), as blocking from a post's menu does. What
-        // `discardCachedPostLists` does, written here: importing it moved /community's first visit over its budget.
+        // their posts and replies (the feed, the post just read), as blocking from a post's menu does.
         updater: (store, data) => {
           if (data?.blockUser?.__typename !== 'BlockUserPayload') return;
           store.get(userId)?.setValue(true, 'isBlocked');
-          store.getRoot().invalidateRecord();
+          discardCachedPostLists(store);
         },
       }),
     [commitBlock],
   );
 
-  const unblock = useCallback((userId: string) => commitUnblock({ variables: { input: { id: userId } } }), [commitUnblock]);
+  const unblock = useCallback(
+    (userId: string) =>
+      commitUnblock({
+        variables: { input: { id: userId } },
+        // Their posts and replies come back to the lists that left them out (the feed, a post read while blocked).
+        updater: (store, data) => {
+          if (data?.unblockUser?.__typename === 'UnblockUserPayload') discardCachedPostLists(store);
+        },
+      }),
+    [commitUnblock],
+  );
 
   return { follow, block, unblock, inFlight: followInFlight || unfollowInFlight || blockInFlight || unblockInFlight };
 }
