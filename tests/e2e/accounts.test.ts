@@ -50,6 +50,17 @@ afterEach(async () => {
   await app.browser.clearCookies();
 });
 
+/** A member writes straight to the upstream (a post or a reply), for a test to meet it in the app. */
+async function postAsMember(member: number, path: string, body: object): Promise<{ id: number }> {
+  const response = await fetch(`${app.upstream.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `token ${await app.upstream.issueToken(member)}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: number };
+}
+
 async function open(path: string): Promise<Page> {
   const page = await app.open(path);
   // Every journey starts as a guest.
@@ -953,18 +964,9 @@ describe('blocking from a profile', () => {
   test('a member blocked from their profile leaves at once the post just read (Back) and the feed (홈), and unblocked comes back to both, without a reload', async () => {
     const page = await open('/community');
     await page.evaluate((value) => window.localStorage.setItem('userToken', value), await app.upstream.issueToken(13));
-    const asMember = async (member: number, path: string, body: object) => {
-      const response = await fetch(`${app.upstream.url}${path}`, {
-        method: 'POST',
-        headers: { authorization: `token ${await app.upstream.issueToken(member)}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      expect(response.status).toBe(201);
-      return (await response.json()) as { id: number };
-    };
-    await asMember(15, '/v1/community/', { title: '차단될 회원의 새 글', content: '피드에서 사라질 글' });
-    const post = await asMember(14, '/v1/community/', { title: '차단될 회원이 댓글 단 글', content: '댓글이 사라질 글' });
-    await asMember(15, `/v1/community/${post.id}/reply/`, { content: '차단될 회원의 댓글' });
+    await postAsMember(15, '/v1/community/', { title: '차단될 회원의 새 글', content: '피드에서 사라질 글' });
+    const post = await postAsMember(14, '/v1/community/', { title: '차단될 회원이 댓글 단 글', content: '댓글이 사라질 글' });
+    await postAsMember(15, `/v1/community/${post.id}/reply/`, { content: '차단될 회원의 댓글' });
     await page.goto(`${app.gateway.url}/community`);
     await page.getByTestId('post-card').filter({ hasText: '차단될 회원의 새 글' }).waitFor();
     await page.goto(`${app.gateway.url}/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${post.id}`).toString('base64'))}`);
@@ -1007,17 +1009,8 @@ describe('blocking from a profile', () => {
     const token = await app.upstream.issueToken(12);
     await page.evaluate((value) => window.localStorage.setItem('userToken', value), token);
     // A post of a member 복숭아빛 has not blocked (12 has blocked 1-11 above), whose only reply is 젤리곰's.
-    const asMember = async (member: number, path: string, body: object) => {
-      const response = await fetch(`${app.upstream.url}${path}`, {
-        method: 'POST',
-        headers: { authorization: `token ${await app.upstream.issueToken(member)}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      expect(response.status).toBe(201);
-      return (await response.json()) as { id: number };
-    };
-    const post = await asMember(14, '/v1/community/', { title: '젤리곰만 답한 글', content: '댓글은 하나' });
-    await asMember(3, `/v1/community/${post.id}/reply/`, { content: '젤리곰의 댓글' });
+    const post = await postAsMember(14, '/v1/community/', { title: '젤리곰만 답한 글', content: '댓글은 하나' });
+    await postAsMember(3, `/v1/community/${post.id}/reply/`, { content: '젤리곰의 댓글' });
     const blocked = await fetch(`${app.upstream.url}/users/3/block`, {
       method: 'POST',
       headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
