@@ -202,6 +202,59 @@ describe('resolveConnection while the list changes', () => {
     expect(second.edges.map((edge) => edge.node.id)).toEqual([39, 38, 37, 36, 35]);
   });
 
+  describe('ordered by a count that changes (most liked first)', () => {
+    interface Liked {
+      id: number;
+      like_count: number;
+    }
+    const mostLiked = byField<Liked>('like_count', 'desc');
+    /** The upstream's order: likes descending, ties by id descending. */
+    const sorted = (rows: Liked[]) => [...rows].sort((a, b) => b.like_count - a.like_count || b.id - a.id);
+    const likedSource = (rows: Liked[]) => {
+      const source = { rows: sorted(rows), requested: [] as UpstreamPage[] };
+      const fetchPage = async ({ page, pageSize }: UpstreamPage) => ({
+        items: source.rows.slice((page - 1) * pageSize, page * pageSize),
+        total: source.rows.length,
+      });
+      const setLikes = (id: number, likes: number) => {
+        source.rows = sorted(source.rows.map((row) => (row.id === id ? { ...row, like_count: likes } : row)));
+      };
+      return { source, fetchPage, setLikes };
+    };
+    const likesOf = (id: number) => 2 * id;
+
+    it.each([
+      ['liked more, moving up', 7],
+      ['liked less, moving down within the next page', -5],
+    ])('continues after where the last post seen was, when it was %s since', async (_case, change) => {
+      const { source, fetchPage, setLikes } = likedSource(range(1, 61).map((id) => ({ id, like_count: likesOf(id) })));
+      const first = await resolveConnection({ first: 10, list: LIST }, fetchPage, mostLiked);
+      const last = first.edges.at(-1)!.node;
+      expect(last.id).toBe(51);
+      setLikes(last.id, last.like_count + change);
+      const second = await resolveConnection({ first: 10, after: decoded(first.pageInfo.endCursor), list: LIST }, fetchPage, mostLiked);
+      // Neither the posts above it again nor itself again: the ten that came after it.
+      expect(second.edges.map((edge) => edge.node.id)).toEqual(range(41, 51).reverse());
+      expect(second.pageInfo.hasNextPage).toBe(true);
+      expect(source.requested.length).toBeLessThanOrEqual(2);
+    });
+
+    it('sees every post exactly once, forward and backward, while the post each cursor names is liked and unliked', async () => {
+      for (const direction of ['forward', 'backward'] as const) {
+        const { source, fetchPage, setLikes } = likedSource(range(1, 101).map((id) => ({ id, like_count: likesOf(id) })));
+        let turn = 0;
+        const { seen } = await walk(fetchPage as never, source, 10, direction, mostLiked as never, (seenSoFar) => {
+          const named = direction === 'forward' ? seenSoFar.at(-1)! : seenSoFar[0];
+          const row = source.rows.find((candidate) => candidate.id === named)!;
+          // A few places up or down: liked by several members, or unliked.
+          setLikes(named, row.like_count + (turn++ % 2 === 0 ? 9 : -7));
+        });
+        expect(seen.length).toBe(100);
+        expect(new Set(seen).size).toBe(100);
+      }
+    });
+  });
+
   it('re-anchors by id in a list whose items do not show its order', async () => {
     const live = new Set(range(1, 61));
     const { source, fetchPage } = pagedSource(newestFirst(live));

@@ -287,4 +287,43 @@ describe('stable cursors with a stock Apollo Client (relayStylePagination)', () 
     }
     expect(stack.upstreamRequests().filter((line) => line.startsWith('GET /v1/community/?'))).toEqual([]);
   });
+
+  it('with sort LIKES, continues after the post the cursor names where it was, though it was liked since', async () => {
+    const reader = client();
+    const SORTED = gql`
+      query Sorted($after: String) {
+        posts(first: 10, after: $after, sort: LIKES) {
+          edges {
+            node {
+              id
+              databaseId
+            }
+          }
+          pageInfo {
+            endCursor
+          }
+        }
+      }
+    `;
+    const LIKE = gql`
+      mutation Like($input: TogglePostLikeInput!) {
+        togglePostLike(input: $input) {
+          __typename
+        }
+      }
+    `;
+    const mostLiked = async () => (await stack.rest<{ results: { id: number }[] }>('/v1/community/?sort=likes&page_size=30')).results.map((post) => post.id);
+    const order = await mostLiked();
+    const first = await reader.query({ query: SORTED, fetchPolicy: 'no-cache' });
+    const seen = first.data.posts.edges.map((edge: { node: { databaseId: number } }) => edge.node.databaseId);
+    expect(seen).toEqual(order.slice(0, 10));
+    // Liked (or unliked, where a writer had liked it) by every writer: it sorts several places away now.
+    for (const writer of writers) {
+      const liked = await writer.mutate({ mutation: LIKE, variables: { input: { id: first.data.posts.edges.at(-1).node.id } } });
+      expect(liked.data.togglePostLike.__typename).toBe('TogglePostLikePayload');
+    }
+    expect((await mostLiked()).indexOf(seen.at(-1))).not.toBe(9);
+    const second = await reader.query({ query: SORTED, variables: { after: first.data.posts.pageInfo.endCursor }, fetchPolicy: 'no-cache' });
+    expect(second.data.posts.edges.map((edge: { node: { databaseId: number } }) => edge.node.databaseId)).toEqual(order.slice(10, 20));
+  });
 });

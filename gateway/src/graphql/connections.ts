@@ -17,7 +17,10 @@ import { ValidationError, type ValidationIssue } from './errors.js';
  * inserts or deletes moved the item beyond the margin, the search steps forward or backward a bounded number of
  * pages, guided by the sort key; when the item was deleted, the sort key places the boundary where it was. So an
  * insert or delete while a client pages causes neither duplicates nor gaps, forward or backward, in every list
- * whose items carry an unchanging sort key. Lists whose order the items do not show (liked posts by the time of
+ * whose items carry their sort key. A key that changes (a post's likes, views or replies under those sorts) moves
+ * the item, so the cursor's item is looked up by id only while it still carries the key the cursor holds; otherwise
+ * the key places the boundary where the item was, and the item itself is left out of the window wherever it sorts
+ * now (it was seen). Lists whose order the items do not show (liked posts by the time of
  * the like, member searches by collated nickname, trending by a score of the moment) re-anchor by id and fall back
  * to the seen offset when the item is gone.
  *
@@ -319,7 +322,9 @@ async function boundaryOf<T>(reader: ListReader<T>, cursor: Cursor, order: ListO
   if (!seenOffsetRead) await reader.read(cursor.offset - DRIFT_MARGIN, cursor.offset + DRIFT_MARGIN + 1);
   for (let step = 0; ; step++) {
     const found = reader.offsetOf(cursor.id, order);
-    if (found >= 0) return inclusive ? found + 1 : found;
+    // Where the item still sorts as it did; one whose key changed since (a post liked or viewed) moved, and the
+    // boundary stays where it was, by the key the cursor carries.
+    if (found >= 0 && (!compare || compare(reader.at(found)!) === 0)) return inclusive ? found + 1 : found;
     const total = reader.total!;
     let forward: boolean;
     if (reader.to <= reader.from) {
@@ -386,13 +391,21 @@ export async function resolveConnection<T>(
     start = Math.max(lower, end - size);
   }
   end = Math.max(start, end);
-  await reader.read(start, end);
+  // A cursor's own item is never in its window (`after` and `before` are exclusive), even where it sorts inside it
+  // now: it moved since (liked, viewed) and was seen where it was. The window then reaches one item further.
+  const anchors = new Set([args.after, args.before].flatMap((cursor) => (cursor ? [String(cursor.id)] : [])));
+  const reach = anchors.size ? 1 : 0;
+  await reader.read(forward ? start : start - reach, forward ? end + reach : end);
   const total = reader.total!;
-  const items = reader.slice(start, Math.min(end, total));
+  const skip = (item: T) => anchors.has(String(order.id(item)));
+  const offsets = forward
+    ? windowOffsets(reader, { from: start, to: Math.min(upper ?? total, total) }, size, skip)
+    : windowOffsets(reader, { from: lower, to: end, last: true }, size, skip);
+  const items = offsets.map((offset) => reader.at(offset)!);
   const listName = args.list ?? '';
   const list = typeof listName === 'string' ? () => listName : listName;
   // Cursors are written when a client selects them: most selections (a post's replies and their answers) do not.
-  const cursorAt = (index: number) => encodeCursor({ list: list(), id: order.id(items[index]), offset: start + index, key: order.sort?.key(items[index]) });
+  const cursorAt = (index: number) => encodeCursor({ list: list(), id: order.id(items[index]), offset: offsets[index], key: order.sort?.key(items[index]) });
   const edges = items.map((node, index) => ({
     node,
     get cursor() {
@@ -409,10 +422,25 @@ export async function resolveConnection<T>(
       get endCursor() {
         return items.length ? cursorAt(items.length - 1) : null;
       },
-      hasPreviousPage: start > 0 && total > 0,
-      hasNextPage: start + items.length < total,
+      hasPreviousPage: (offsets[0] ?? start) > 0 && total > 0,
+      hasNextPage: (items.length ? offsets.at(-1)! + 1 : start) < total,
     },
   };
+}
+
+/**
+ * The offsets of the first `size` items read in [from, to) (the last `size` with `last`), in list order, leaving out
+ * the items `skip` names.
+ */
+function windowOffsets<T>(reader: ListReader<T>, range: { from: number; to: number; last?: boolean }, size: number, skip: (item: T) => boolean) {
+  const offsets: number[] = [];
+  const step = range.last ? -1 : 1;
+  for (let offset = range.last ? range.to - 1 : range.from; offset >= range.from && offset < range.to && offsets.length < size; offset += step) {
+    const item = reader.at(offset);
+    if (item === undefined) break;
+    if (!skip(item)) offsets.push(offset);
+  }
+  return range.last ? offsets.reverse() : offsets;
 }
 
 /** The cursor of one item of a list, made outside a page of it (a created item's edge). */
