@@ -307,7 +307,8 @@ describe("Yoga's protocol refusals in Korean, each saying what to send", () => {
     return { status: response.status, allow: response.headers.get('allow'), body: await response.json() };
   };
   const post = (body: string) => send({ method: 'POST', headers: json, body });
-  const get = (query: string) => send({ headers: { 'x-graphql-yoga-csrf': '1', accept: 'application/json' } }, `?query=${encodeURIComponent(query)}`);
+  const get = (query: string, more = '') =>
+    send({ headers: { 'x-graphql-yoga-csrf': '1', accept: 'application/json' } }, `?query=${encodeURIComponent(query)}${more}`);
 
   it.each([
     ['an empty object', () => post('{}'), 400, hardeningTexts.bodyNotRequest],
@@ -319,6 +320,8 @@ describe("Yoga's protocol refusals in Korean, each saying what to send", () => {
     ['an unknown parameter', () => post('{"query":"{ __typename }","extra":1}'), 400, hardeningTexts.parameterUnknown('extra')],
     ['an operationName naming no operation', () => post('{"query":"query A { __typename }","operationName":"B"}'), 400, hardeningTexts.operationNotFound],
     ['a mutation over GET', () => get('mutation { logout { __typename } }'), 405, hardeningTexts.mutationNeedsPost],
+    ['GET variables that are not JSON', () => get('{ __typename }', '&variables=%7Bbad'), 400, hardeningTexts.parameterInvalid('variables')],
+    ['GET extensions that are not JSON', () => get('{ __typename }', '&extensions=%7Bbad'), 400, hardeningTexts.parameterInvalid('extensions')],
     [
       'a form POST',
       () => send({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'query=x' }),

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
-import { getSSEProcessor, isAsyncIterable, processRegularResult, type Plugin } from 'graphql-yoga';
+import { createGraphQLError, getSSEProcessor, isAsyncIterable, processRegularResult, type Plugin } from 'graphql-yoga';
 import { hardeningTexts } from '../../../domain/messages.js';
 
 type ResultProcessor = typeof processRegularResult;
@@ -96,6 +96,30 @@ export function useHeadAsGet(server: () => GetHandler): Plugin {
       if (request.method !== 'HEAD') return;
       const get = new fetchAPI.Request(request.url, { method: 'GET', headers: request.headers, signal: request.signal });
       endResponse(await server().fetch(get, serverContext as Record<string, unknown>));
+    },
+  };
+}
+
+/** The GET parameters Yoga reads as JSON. */
+const JSON_PARAMETERS = ['variables', 'extensions'];
+
+/**
+ * A GET whose `variables` or `extensions` is not JSON is the client's mistake: Yoga's GET parser meets it as a
+ * SyntaxError of its own `JSON.parse`, which it answers as a server error (500). Refused first, naming the parameter.
+ */
+export function useJsonSearchParameters(): Plugin {
+  return {
+    onRequestParse({ request, url }) {
+      if (request.method !== 'GET') return;
+      for (const name of JSON_PARAMETERS) {
+        const text = url.searchParams.get(name);
+        if (!text) continue;
+        try {
+          JSON.parse(text);
+        } catch {
+          throw createGraphQLError(hardeningTexts.parameterInvalid(name), { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
+        }
+      }
     },
   };
 }

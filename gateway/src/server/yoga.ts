@@ -22,7 +22,7 @@ import type { UpstreamClient } from '../upstream/client.js';
 import { PublicCache } from '../upstream/public-cache.js';
 import { usePublicCacheInvalidation } from './cache-invalidation.js';
 import { useOperationSpans, type GatewayTracing } from './tracing.js';
-import { useAcceptNegotiation, useHeadAsGet } from './http-negotiation.js';
+import { useAcceptNegotiation, useHeadAsGet, useJsonSearchParameters } from './http-negotiation.js';
 import { graphiqlPage, useCompressedGraphiQL } from './graphiql.js';
 import { useRefusedTokenNotice } from './refused-token.js';
 import { useDocumentErrorsInKorean } from './document-errors.js';
@@ -91,6 +91,7 @@ export function createGatewayYoga({
     usePublicCacheInvalidation(publicCache, (error) => logger?.warn('public cache invalidation failed', error)),
     useAcceptNegotiation(),
     useHeadAsGet(() => yoga),
+    useJsonSearchParameters(),
     useCompressedGraphiQL(),
     // @defer and @stream: the later parts follow as multipart/mixed (or server-sent events), see useAcceptNegotiation.
     useDeferStream() as Plugin,
