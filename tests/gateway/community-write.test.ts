@@ -122,7 +122,7 @@ describe('validation before any upstream call', () => {
       mutation Report($input: ReportPostInput!) { reportPost(input: $input) { __typename ... on ValidationError { issues { path message } } } }
     `;
     const blank = await stack.graphql(REPORT, { input: { id: encodeGlobalID('Post', 1), reason: '  ' } }, author.token);
-    expect(blank.data.reportPost.issues).toEqual([{ path: ['input', 'content'], message: validationTexts.reportRequired }]);
+    expect(blank.data.reportPost.issues).toEqual([{ path: ['input', 'reason'], message: validationTexts.reportRequired }]);
     const type = await stack.graphql(REPORT, { input: { id: encodeGlobalID('Post', 1), reason: '욕설', reasonType: 9 } }, author.token);
     expect(type.data.reportPost.issues).toEqual([{ path: ['input', 'reasonType'], message: reportTexts.reasonType }]);
     expect(stack.upstreamRequests()).toEqual([]);

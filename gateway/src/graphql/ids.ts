@@ -96,17 +96,22 @@ export function idempotencyKeyOf(input: { idempotencyKey?: string | null }): str
 
 /**
  * A value checked with a domain schema before any upstream call; issues are located under `path` (the argument and
- * input fields the value came from, e.g. `["input"]`), the schema's snake_case keys in the GraphQL input's camelCase.
+ * input fields the value came from, e.g. `["input"]`), the schema's snake_case keys in the GraphQL input's camelCase,
+ * and a key the input names otherwise by its `inputNames` entry (the upstream's `content` is a report's `reason`).
  */
-export function validateInput<S extends z.ZodType>(schema: S, value: unknown, path: string[]): z.output<S> {
+export function validateInput<S extends z.ZodType>(schema: S, value: unknown, path: string[], inputNames: Readonly<Record<string, string>> = {}): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw new ValidationError(issuesAt(parsed.error, path));
+  throw new ValidationError(issuesAt(parsed.error, path, inputNames));
 }
 
 /** A domain schema's issues located under `path`, for a caller that gathers them with others before answering. */
-export function issuesAt(error: z.ZodError, path: string[]): ValidationIssue[] {
-  return error.issues.map((issue) => ({ path: [...path, ...issuePathSegments(issue.path)], message: issue.message, code: issue.code }));
+export function issuesAt(error: z.ZodError, path: string[], inputNames: Readonly<Record<string, string>> = {}): ValidationIssue[] {
+  return error.issues.map((issue) => {
+    const [field, ...rest] = issuePathSegments(issue.path);
+    const located = field === undefined ? [] : [inputNames[field] ?? field, ...rest];
+    return { path: [...path, ...located], message: issue.message, code: issue.code };
+  });
 }
 
 /** The fields the client gave: GraphQL nulls mean "not given" to the domain schemas. */

@@ -190,9 +190,13 @@ payloadMutation('togglePostLike', {
   },
 });
 
+/** The report input's name for the upstream's report text. */
+const REPORT_INPUT_NAMES = { content: 'reason' };
+
 payloadMutation('reportPost', {
   description: 'Report a post to the staff. Reporting the same post a second time answers ConflictError.',
   errors: [...WRITE_ERRORS, ConflictError],
+  upstreamNames: REPORT_INPUT_NAMES,
   input: (f) => ({
     id: f.id({ required: true, description: "The post's global id." }),
     reason: f.string({ required: true, description: `Why, in the member's words: 1-${REPORT_REASON_MAX} characters.` }),
@@ -205,7 +209,7 @@ payloadMutation('reportPost', {
   },
   resolve: async (input, context) => {
     const id = inputIdOf(input, 'id', 'Post');
-    const report = validateInput(postReportSchema, { content: input.reason, reason_type: input.reasonType ?? undefined }, ['input']);
+    const report = validateInput(postReportSchema, { content: input.reason, reason_type: input.reasonType ?? undefined }, ['input'], REPORT_INPUT_NAMES);
     const created = await context.community.reportPost(id, report);
     return { reportedPostId: encodeGlobalID('Post', id), reportId: created.id };
   },
