@@ -105,6 +105,16 @@ describe('validation before any upstream call', () => {
     expect(stack.upstreamRequests()).toEqual([]);
   });
 
+  it("createPost answers a malformed id beside the input's other issues, each once", async () => {
+    stack.proxy.reset();
+    const input = { title: 'ㄱ'.repeat(TITLE_MAX + 1), content: '내용', price: -1, category: 'nope', imageIds: ['nope'] };
+    const answer = await stack.graphql(CREATE, { input }, author.token);
+    expect(answer.data.createPost.issues.map((issue: { path: string[] }) => issue.path.join('.')).sort()).toEqual(
+      ['input.category', 'input.imageIds.0', 'input.price', 'input.title'].sort(),
+    );
+    expect(stack.upstreamRequests()).toEqual([]);
+  });
+
   it.each([
     ['', validationTexts.replyRequired],
     ['ㄱ'.repeat(REPLY_MAX + 1), validationTexts.replyMax(REPLY_MAX)],

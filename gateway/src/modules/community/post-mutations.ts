@@ -18,7 +18,7 @@ import {
   userBlockSchema,
 } from '../../../../domain/index.js';
 import { builder } from '../../graphql/builder.js';
-import { ConflictError, ForbiddenError, ValidationError, WRITE_ERRORS } from '../../graphql/errors.js';
+import { ConflictError, ForbiddenError, ValidationError, WRITE_ERRORS, type ValidationIssue } from '../../graphql/errors.js';
 import { enumValues } from '../../graphql/enums.js';
 import {
   camelCase,
@@ -82,25 +82,35 @@ function categoryOf(globalId: string | number | null | undefined, databaseId: nu
 /** The upstream body for a post input, validated with the domain's post rules before any upstream call. */
 function postBody<S extends typeof postCreateSchema | typeof postUpdateSchema>(schema: S, input: PostInputFields) {
   const { category, subCategory, categoryId, subCategoryId, imageIds, ...sameNamed } = input;
+  // A malformed id is one issue among the input's others, all answered together.
+  const idIssues: ValidationIssue[] = [];
+  const idsOf = <T>(read: () => T): T | undefined => {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      idIssues.push(...error.issues);
+      return undefined;
+    }
+  };
   const body = {
     // A new input field reaches the upstream without being listed here; the domain schema keeps only what it knows.
     ...upstreamFields(sameNamed, Object.keys(sameNamed)),
-    category: categoryOf(category, categoryId, 'category'),
-    sub_category: categoryOf(subCategory, subCategoryId, 'subCategory'),
-    images: imageIds ? ownIdsOf(imageIds, 'Image', ['input', 'imageIds']) : undefined,
+    category: idsOf(() => categoryOf(category, categoryId, 'category')),
+    sub_category: idsOf(() => categoryOf(subCategory, subCategoryId, 'subCategory')),
+    images: imageIds ? idsOf(() => ownIdsOf(imageIds, 'Image', ['input', 'imageIds'])) : undefined,
   };
   const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const names = inputNamesFor(input);
-    throw new ValidationError(
-      parsed.error.issues.map((issue) => {
-        const [head, ...rest] = issue.path.map(String);
-        const name = head === undefined ? undefined : camelCase(head);
-        return { path: name === undefined ? ['input'] : ['input', names[name] ?? name, ...rest], message: issue.message, code: issue.code };
-      }),
-    );
-  }
-  return parsed.data;
+  if (parsed.success && !idIssues.length) return parsed.data;
+  const names = inputNamesFor(input);
+  const schemaIssues = (parsed.error?.issues ?? []).map((issue) => {
+    const [head, ...rest] = issue.path.map(String);
+    const name = head === undefined ? undefined : camelCase(head);
+    return { path: name === undefined ? ['input'] : ['input', names[name] ?? name, ...rest], message: issue.message, code: issue.code };
+  });
+  // A field whose id was refused is not also missing.
+  const refused = new Set(idIssues.map((issue) => issue.path[1]));
+  throw new ValidationError([...idIssues, ...schemaIssues.filter((issue) => !refused.has(issue.path[1]))]);
 }
 
 /** A category the input names, read leniently (a malformed one is left to the input's validation). */
