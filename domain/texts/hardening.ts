@@ -56,6 +56,18 @@ export const hardeningTexts = {
     `요청 본문이 너무 큽니다. ${maxBytes.toLocaleString('en-US')}바이트 이하로 보내주세요 (파일은 multipart/form-data로 올려주세요).`,
   /** A multipart body above GRAPHQL_UPLOAD_LIMITS.requestBytes (files and fields together). */
   uploadBodyTooLarge: (maxBytes: number) => `요청 본문이 너무 큽니다. 파일을 포함해 ${maxBytes.toLocaleString('en-US')}바이트 이하로 보내주세요.`,
+  /** A GraphQL multipart request (file uploads) that does not follow the multipart request specification, by what is wrong. */
+  uploadRequest: {
+    operations:
+      'operations 항목이 올바르지 않습니다. 파일 업로드 요청은 operations에 GraphQL 요청 하나를 JSON 객체로 담아 보내주세요 (여러 작업은 묶어 보낼 수 없습니다).',
+    map: 'map 항목이 올바르지 않습니다. {"0": ["variables.input.file"]}처럼 파일 이름마다 파일을 둘 자리의 목록을 JSON 객체로 보내주세요.',
+    fileMissing: (name: string) => `map이 가리키는 파일(${name})이 요청에 없습니다. 파일을 같은 이름으로 operations와 map 뒤에 보내주세요.`,
+    pathInvalid: (path: string) => `map의 자리(${path})에 파일을 둘 수 없습니다. operations의 그 변수를 null로 보내고, 한 자리에는 파일 하나만 두세요.`,
+    tooManyFiles: (max: number) => `파일은 한 요청에 ${max}개까지 보낼 수 있습니다.`,
+    tooManyFields: (max: number) => `파일 업로드 요청의 항목은 ${max}개까지 보낼 수 있습니다.`,
+    fieldTooLarge: (name: string, maxBytes: number) => `${name} 항목이 너무 큽니다. ${maxBytes.toLocaleString('en-US')}바이트 이하로 보내주세요.`,
+    unreadable: '파일 업로드 요청(multipart/form-data)을 끝까지 읽을 수 없습니다. 본문과 boundary를 확인해주세요.',
+  },
   persistedOperationNotFound: '등록되지 않은 작업입니다.',
   persistedOperationsOnly: '등록된 작업만 실행할 수 있습니다.',
   persistedQueryMismatch: '문서의 SHA-256 해시가 persistedQuery.sha256Hash와 다릅니다.',

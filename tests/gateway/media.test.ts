@@ -5,8 +5,8 @@ import { count, eq } from 'drizzle-orm';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSize } from 'image-size';
-import { IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_PX, STORY_VIDEO_MAX_BYTES } from '../../domain/limits.js';
-import { communityTexts, messagingTexts, storyTexts } from '../../domain/messages.js';
+import { GRAPHQL_UPLOAD_LIMITS, IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_PX, STORY_VIDEO_MAX_BYTES } from '../../domain/limits.js';
+import { communityTexts, hardeningTexts, messagingTexts, storyTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { images, users } from '../../upstream/src/db/schema.js';
 import { jpegPhoto, MEGABYTE, mp4OfSize, pngOfSize } from '../helpers/media-files.js';
@@ -230,6 +230,94 @@ describe('uploads of real files and media on the gateway origin', () => {
       expect(response.status, header).toBe(200);
       expect((await response.json()).data.uploadImage.__typename).toBe('UploadImagePayload');
     }
+  });
+
+  it('a multipart request that does not follow the specification is refused with what is wrong in it, before any upstream call', async () => {
+    const texts = hardeningTexts.uploadRequest;
+    const operations = JSON.stringify({ query: UPLOAD_IMAGE, variables: { file: null } });
+    const photo = () => new Blob([jpegPhoto(64, 64)], { type: 'image/jpeg' });
+    const form = (parts: [string, string | Blob][]) => {
+      const body = new FormData();
+      for (const [name, value] of parts) body.append(name, value);
+      return body;
+    };
+    const cases: [string, FormData | string, string][] = [
+      [
+        'operations not JSON',
+        form([
+          ['operations', 'nope'],
+          ['map', '{}'],
+        ]),
+        texts.operations,
+      ],
+      [
+        'operations a batch',
+        form([
+          ['operations', `[${operations}]`],
+          ['map', '{}'],
+        ]),
+        texts.operations,
+      ],
+      [
+        'map not JSON',
+        form([
+          ['operations', operations],
+          ['map', 'nope'],
+          ['0', photo()],
+        ]),
+        texts.map,
+      ],
+      [
+        'a map naming no file',
+        form([
+          ['operations', operations],
+          ['map', '{"0":["variables.file"]}'],
+        ]),
+        texts.fileMissing('0'),
+      ],
+      [
+        'a map path to no variable',
+        form([
+          ['operations', operations],
+          ['map', '{"0":["variables.nope.file"]}'],
+          ['0', photo()],
+        ]),
+        texts.pathInvalid('variables.nope.file'),
+      ],
+      [
+        'two files for one variable',
+        form([
+          ['operations', operations],
+          ['map', '{"0":["variables.file"],"1":["variables.file"]}'],
+          ['0', photo()],
+          ['1', photo()],
+        ]),
+        texts.pathInvalid('variables.file'),
+      ],
+      [
+        'more files than the limit',
+        form([
+          ['operations', operations],
+          ['map', '{}'],
+          ...Array.from({ length: GRAPHQL_UPLOAD_LIMITS.files + 1 }, (_, index): [string, Blob] => [String(index), photo()]),
+        ]),
+        texts.tooManyFiles(GRAPHQL_UPLOAD_LIMITS.files),
+      ],
+      [
+        'a body cut before its last boundary',
+        `--cut\r\ncontent-disposition: form-data; name="operations"\r\n\r\n${operations}\r\n--cut\r\ncontent-dis`,
+        texts.unreadable,
+      ],
+    ];
+    stack.proxy.reset();
+    for (const [name, body, message] of cases) {
+      const headers: Record<string, string> = { authorization: `token ${token}`, 'graphql-preflight': '1' };
+      if (typeof body === 'string') headers['content-type'] = 'multipart/form-data; boundary=cut';
+      const response = await fetch(`${stack.gateway.url}/graphql`, { method: 'POST', headers, body });
+      expect({ name, status: response.status }).toEqual({ name, status: 400 });
+      expect({ name, errors: (await response.json()).errors }).toEqual({ name, errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
+    }
+    expect(stack.upstreamRequests()).toEqual([]);
   });
 
   it('a media fetch carries its request id upstream, and no credentials', async () => {

@@ -2,10 +2,11 @@ import { Readable } from 'node:stream';
 import { Busboy } from '@fastify/busboy';
 import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yoga';
 import { GRAPHQL_UPLOAD_LIMITS } from '../../../../domain/limits.js';
-import { errorMessages, hardeningTexts } from '../../../../domain/messages.js';
+import { hardeningTexts } from '../../../../domain/messages.js';
 import { uploadLimitFor } from '../../../../domain/uploads.js';
 
-const badRequest = (message: string = errorMessages.BAD_REQUEST) => createGraphQLError(message, { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
+const badRequest = (message: string) => createGraphQLError(message, { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
+const texts = hardeningTexts.uploadRequest;
 const tooLarge = (message: string) => createGraphQLError(message, { extensions: { code: 'VALIDATION_ERROR', http: { status: 413 } } });
 
 /**
@@ -29,7 +30,7 @@ export function useBoundedUploads(): Plugin {
 
 function parseMultipartRequest(request: Request): Promise<GraphQLParams> {
   const body = request.body;
-  if (!body) return Promise.reject(badRequest());
+  if (!body) return Promise.reject(badRequest(texts.unreadable));
   return new Promise((resolve, reject) => {
     const fields = new Map<string, string>();
     const files = new Map<string, File>();
@@ -52,7 +53,8 @@ function parseMultipartRequest(request: Request): Promise<GraphQLParams> {
         },
       });
     } catch {
-      reject(badRequest());
+      // No boundary in the content type, or one busboy cannot read.
+      reject(badRequest(texts.unreadable));
       return;
     }
     let settled = false;
@@ -67,7 +69,7 @@ function parseMultipartRequest(request: Request): Promise<GraphQLParams> {
     };
 
     busboy.on('field', (name, value, _nameTruncated, valueTruncated) => {
-      if (valueTruncated) fail(badRequest());
+      if (valueTruncated) fail(badRequest(texts.fieldTooLarge(name, GRAPHQL_UPLOAD_LIMITS.fieldSize)));
       else fields.set(name, value);
     });
     busboy.on('file', (name, stream, filename, _encoding, mimeType) => {
@@ -88,10 +90,9 @@ function parseMultipartRequest(request: Request): Promise<GraphQLParams> {
       });
       stream.on('error', (error: Error) => fail(error));
     });
-    busboy.on('filesLimit', () => fail(badRequest()));
-    busboy.on('fieldsLimit', () => fail(badRequest()));
-    busboy.on('partsLimit', () => fail(badRequest()));
-    busboy.on('error', () => fail(badRequest()));
+    busboy.on('filesLimit', () => fail(badRequest(texts.tooManyFiles(GRAPHQL_UPLOAD_LIMITS.files))));
+    busboy.on('fieldsLimit', () => fail(badRequest(texts.tooManyFields(GRAPHQL_UPLOAD_LIMITS.fields))));
+    busboy.on('error', () => fail(badRequest(texts.unreadable)));
     busboy.on('finish', () => {
       if (settled) return;
       try {
@@ -103,7 +104,7 @@ function parseMultipartRequest(request: Request): Promise<GraphQLParams> {
       }
     });
     // A client that goes away mid-upload ends the stream with an error: the request is over.
-    source.on('error', () => fail(badRequest()));
+    source.on('error', () => fail(badRequest(texts.unreadable)));
     source.pipe(busboy);
   });
 }
@@ -111,14 +112,16 @@ function parseMultipartRequest(request: Request): Promise<GraphQLParams> {
 /** The operation with every file put where `map` says (`variables.input.file`), as the specification describes. */
 function assemble(fields: Map<string, string>, files: Map<string, File>): GraphQLParams {
   const operations = parseJson(fields.get('operations'));
-  if (!operations || typeof operations !== 'object' || Array.isArray(operations)) throw badRequest();
+  if (!operations || typeof operations !== 'object' || Array.isArray(operations)) throw badRequest(texts.operations);
   const map = fields.has('map') ? parseJson(fields.get('map')) : {};
-  if (!map || typeof map !== 'object' || Array.isArray(map)) throw badRequest();
+  if (!map || typeof map !== 'object' || Array.isArray(map)) throw badRequest(texts.map);
   for (const [name, paths] of Object.entries(map as Record<string, unknown>)) {
+    if (!Array.isArray(paths)) throw badRequest(texts.map);
     const file = files.get(name);
-    if (!file || !Array.isArray(paths)) throw badRequest();
+    if (!file) throw badRequest(texts.fileMissing(name));
     for (const path of paths) {
-      if (typeof path !== 'string' || !setAtPath(operations as Record<string, unknown>, path.split('.'), file)) throw badRequest();
+      if (typeof path !== 'string') throw badRequest(texts.map);
+      if (!setAtPath(operations as Record<string, unknown>, path.split('.'), file)) throw badRequest(texts.pathInvalid(path));
     }
   }
   return operations as GraphQLParams;
