@@ -22,6 +22,8 @@ export const hardeningTexts = {
   batchingUnsupported: '여러 작업을 한 요청에 묶어 보낼 수 없습니다. 작업마다 요청을 따로 보내주세요.',
   documentUnreadable: 'GraphQL 문서를 읽을 수 없습니다. 문법을 확인해주세요.',
   documentInvalid: 'GraphQL 문서가 스키마와 맞지 않습니다. 필드와 인자를 확인해주세요.',
+  /** graphql-js gave up comparing the document's fields with each other (its budget against quadratic work). */
+  documentTooComplex: 'GraphQL 문서가 너무 복잡해 확인할 수 없습니다. 같은 필드를 되풀이해 고르지 말고 문서를 줄여주세요.',
   variablesInvalid: '변수 값이 선언된 형식과 맞지 않습니다.',
   /** Yoga's refusals of a request it cannot read: each says what to send instead. */
   bodyNotRequest: '요청 본문이 GraphQL 요청이 아닙니다. {"query": "..."} 형태의 JSON 객체로 보내주세요.',

@@ -98,6 +98,13 @@ describe('request errors in Korean, each with a code of ErrorCode', () => {
       'BAD_REQUEST',
     ],
     ['an unknown field', () => postJson({ query: '{ nope }' }), hardeningTexts.documentInvalid, 'GRAPHQL_VALIDATION_FAILED'],
+    [
+      // Within the token limit, but graphql-js stops comparing so many like fields with each other.
+      'a field selected a thousand times',
+      () => postJson({ query: `{ categories { ${'id '.repeat(1000)}} }` }),
+      hardeningTexts.documentTooComplex,
+      'GRAPHQL_VALIDATION_FAILED',
+    ],
     ['a syntax error', () => postJson({ query: '{ posts(' }), hardeningTexts.documentUnreadable, 'GRAPHQL_PARSE_FAILED'],
     [
       'a bad variable',

@@ -192,13 +192,24 @@ function protocolRefusalMessage(message: string): string | undefined {
 }
 
 /**
+ * graphql-js's words when it stops validating a document whose fields it would compare too many times with each other
+ * (thousands of repeated selections): nothing is wrong with the fields, the document is too large to check.
+ */
+const GRAPHQL_VALIDATION_ABORTED = 'Validation aborted.';
+
+/**
  * A document that does not parse or validate, in Korean with graphql-js's code; its English words are kept in
  * `extensions.reason` for the developer. Our own refusals (document limits, already in Korean) pass as they are.
  */
 export function documentErrorInKorean(error: GraphQLError, code: 'GRAPHQL_PARSE_FAILED' | 'GRAPHQL_VALIDATION_FAILED'): GraphQLError {
   // Validation answers are cached and come back through here already told.
   if (originOf(error) instanceof GatewayError || error.extensions.reason !== undefined) return error;
-  const message = code === 'GRAPHQL_PARSE_FAILED' ? hardeningTexts.documentUnreadable : hardeningTexts.documentInvalid;
+  const message =
+    code === 'GRAPHQL_PARSE_FAILED'
+      ? hardeningTexts.documentUnreadable
+      : error.message === GRAPHQL_VALIDATION_ABORTED
+        ? hardeningTexts.documentTooComplex
+        : hardeningTexts.documentInvalid;
   return new GraphQLError(message, {
     nodes: error.nodes,
     source: error.source,
