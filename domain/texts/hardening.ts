@@ -36,7 +36,7 @@ export const hardeningTexts = {
   mediaTypeUnsupported: '요청 본문의 형식(Content-Type)을 읽을 수 없습니다. Content-Type: application/json으로 보내주세요 (파일 업로드는 multipart/form-data).',
   apiPathNotFound: (endpoint: string) => `이 주소에는 API가 없습니다. GraphQL 요청은 ${endpoint}로 보내주세요.`,
   /** Request headers above Node's limit (an oversized Authorization or cookie): answered 431 before any route. */
-  headersTooLarge: '요청 헤더가 너무 큽니다. Authorization 등 헤더를 확인해 줄여주세요.',
+  headersTooLarge: '요청 주소와 헤더가 너무 큽니다. 긴 GET 요청은 POST 본문으로 보내고, Authorization 등 헤더를 확인해 줄여주세요.',
   methodNotAllowed: (methods: string) => `이 주소는 ${methods} 요청만 받습니다.`,
   tooDeep: (max: number) => `요청이 너무 깊습니다. 필드는 ${max}단계까지 중첩할 수 있습니다.`,
   tooManyAliases: (max: number) => `별칭(alias)은 한 요청에 ${max}개까지 쓸 수 있습니다.`,

@@ -105,5 +105,9 @@ describe('gateway listener', () => {
     expect(answer.status).toBe(431);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await answer.json()).toEqual({ errors: [{ message: hardeningTexts.headersTooLarge, extensions: { code: 'BAD_REQUEST' } }] });
+    // A GET whose address alone passes the limit is told the same, which names the address too.
+    const longGet = await fetch(`${gateway.url}/graphql?query=${encodeURIComponent(`{ categories { ${'name '.repeat(5_000)}} }`)}`);
+    expect(longGet.status).toBe(431);
+    expect((await longGet.json()).errors[0].message).toMatch(/주소/);
   });
 });
