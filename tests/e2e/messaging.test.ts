@@ -140,6 +140,38 @@ describe('a long inbox', () => {
   });
 });
 
+describe('deleting the read ones of a long inbox', () => {
+  test('leaves no 더 보기 for the pages that went with them', async () => {
+    const MEMBER = 6;
+    const staffToken = await app.upstream.issueToken(1);
+    for (let index = 1; index <= NOTIFICATION_PAGE_SIZE_DEFAULT + 5; index++) {
+      const sent = await fetch(`${app.upstream.url}/v1/admin/notification/send/`, {
+        method: 'POST',
+        headers: { authorization: `token ${staffToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ targetUsers: [MEMBER], title: `지울 알림 ${index}`, content: '읽고 지우는 알림' }),
+      });
+      expect(sent.status).toBe(200);
+    }
+    const inbox = await open(await app.browserFor(MEMBER), '/community/notice');
+    const items = inbox.locator('.inbox__item');
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(NOTIFICATION_PAGE_SIZE_DEFAULT);
+    const more = inbox.getByRole('button', { name: m.moreNotifications });
+    await more.waitFor();
+    await inbox.getByRole('button', { name: m.markAllRead }).click();
+    await expect.poll(() => unreadCount(inbox)).toBe(0);
+    // Its toast goes first: a pointer resting on a toast keeps it, and this one lies over 읽은 알림 삭제.
+    await inbox.getByTestId('toast').filter({ hasText: m.allMarkedRead }).waitFor({ state: 'hidden' });
+    await inbox.getByRole('button', { name: m.deleteRead }).click();
+    await inbox
+      .getByRole('alertdialog', { name: communityTexts.confirm.delete.message })
+      .getByRole('button', { name: communityTexts.confirm.delete.action })
+      .click();
+    await inbox.getByText(m.emptyInbox).waitFor();
+    expect(await more.count()).toBe(0);
+    await inbox.close();
+  });
+});
+
 describe('the post detail', () => {
   test('shows like and reply counts changing live when another member acts', async () => {
     const postId = await alicePostId();

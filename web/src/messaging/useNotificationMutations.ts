@@ -118,7 +118,12 @@ export function useDeleteReadNotifications(connectionId: string) {
             ConnectionHandler.deleteNode(connection, node.getDataID());
             removed += 1;
           }
-          connection.setValue(Math.max(0, Number(connection.getValue('totalCount') ?? 0) - removed), 'totalCount');
+          // The read ones of the pages not loaded went too: the count is the server's, and when what is left is all
+          // on screen there is no page more to ask for.
+          const deleted = Number(store.getRootField('deleteNotifications')?.getValue('deletedCount') ?? removed);
+          const left = Math.max(0, Number(connection.getValue('totalCount') ?? 0) - Math.max(deleted, removed));
+          connection.setValue(left, 'totalCount');
+          if (left <= edges.length - removed) connection.getLinkedRecord('pageInfo')?.setValue(false, 'hasNextPage');
         },
       }),
     [commit, connectionId],
