@@ -71,6 +71,7 @@ export const messagingTexts = {
   emptyInbox: '알림이 없습니다.',
   /** Below the inbox while older notifications remain. */
   moreNotifications: '이전 알림 더 보기',
+  moreNotices: '공지 더 보기',
   settingsTitle: '알림 설정',
   /** The name of the inbox's links to the notices and inquiries (a navigation landmark). */
   inboxLinks: '공지사항과 문의',

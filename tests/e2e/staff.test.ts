@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { NOTICE_PAGE_SIZE_DEFAULT } from '../../domain/limits.js';
 import { communityTexts, globalErrorTexts, messagingTexts as m, staffTexts as s } from '../../domain/messages.js';
 import { pngOfSize } from '../helpers/media-files.js';
 import { useWebApp } from '../helpers/web-app.js';
@@ -162,4 +163,31 @@ test('staff send an announcement to one chosen member; nobody else gets it', asy
   };
   expect(await inbox(MEMBER)).toContain('당첨을 축하드립니다');
   expect(await inbox(3)).not.toContain('당첨을 축하드립니다');
+});
+
+test('more notices than one page: each one is reached with 공지 더 보기, once, the oldest guides included', async () => {
+  const staffToken = await app.upstream.issueToken(STAFF);
+  for (let index = 1; index <= 2 * NOTICE_PAGE_SIZE_DEFAULT; index++) {
+    const created = await fetch(`${app.upstream.url}/v1/board/notice/`, {
+      method: 'POST',
+      headers: { authorization: `token ${staffToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: `쌓인 공지 ${index}`, content: '목록을 넘겨 보는 공지' }),
+    });
+    expect(created.status).toBe(201);
+  }
+  const listed = await fetch(`${app.upstream.url}/v1/board/notice/?pageSize=100`);
+  const every = ((await listed.json()) as { results: { title: string }[] }).results.map((notice) => notice.title);
+  expect(every.length).toBeGreaterThan(2 * NOTICE_PAGE_SIZE_DEFAULT);
+
+  const page = await app.open('/my/notice', await app.browserFor(MEMBER));
+  const titles = page.locator('.notices__item strong');
+  await expect.poll(() => titles.count()).toBe(NOTICE_PAGE_SIZE_DEFAULT);
+  const more = page.getByRole('button', { name: m.moreNotices });
+  while ((await titles.count()) < every.length) {
+    const shown = await titles.count();
+    await more.click();
+    await expect.poll(() => titles.count()).toBeGreaterThan(shown);
+  }
+  expect(await more.count()).toBe(0);
+  expect(await titles.allTextContents()).toEqual(every);
 });

@@ -1,10 +1,14 @@
 import { useState } from 'react';
-import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useNavigate } from 'react-router-dom';
+import { NOTICE_PAGE_SIZE_DEFAULT } from '@domain/limits.js';
 import { errorMessages, messagingTexts as m, staffTexts } from '@domain/messages.js';
 import type { NoticeDetailPageQuery } from '../__generated__/NoticeDetailPageQuery.graphql';
 import type { NoticePagesDeleteMutation } from '../__generated__/NoticePagesDeleteMutation.graphql';
 import type { NoticeListPageQuery } from '../__generated__/NoticeListPageQuery.graphql';
+import type { NoticeListPaginationQuery } from '../__generated__/NoticeListPaginationQuery.graphql';
+import type { NoticePages_notices$key } from '../__generated__/NoticePages_notices.graphql';
+import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { PageHeader } from '../ui/PageHeader';
 import { StateScreen } from '../ui/StateScreen';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
@@ -33,10 +37,20 @@ export function GuideListPage() {
 }
 
 function NoticeList({ queryRef, emptyTitle, detailPath }: { queryRef: PreloadedQuery<NoticeListPageQuery>; emptyTitle: string; detailPath: string }) {
-  const { notices } = usePreloadedQuery<NoticeListPageQuery>(
+  const query = usePreloadedQuery<NoticeListPageQuery>(
     graphql`
       query NoticeListPageQuery($category: NoticeCategory) @preloadable {
-        notices(first: 50, category: $category) @required(action: THROW) {
+        ...NoticePages_notices @arguments(category: $category)
+      }
+    `,
+    queryRef,
+  );
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<NoticeListPaginationQuery, NoticePages_notices$key>(
+    graphql`
+      fragment NoticePages_notices on Query
+      @argumentDefinitions(category: { type: "NoticeCategory" }, count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" })
+      @refetchable(queryName: "NoticeListPaginationQuery") {
+        notices(first: $count, after: $cursor, category: $category) @connection(key: "NoticePages_notices") @required(action: THROW) {
           edges {
             node {
               id
@@ -52,24 +66,33 @@ function NoticeList({ queryRef, emptyTitle, detailPath }: { queryRef: PreloadedQ
         }
       }
     `,
-    queryRef,
+    query,
   );
-  if (notices.edges.length === 0) return <StateScreen title={emptyTitle} />;
+  const { edges } = data.notices;
+  if (edges.length === 0) return <StateScreen title={emptyTitle} />;
   return (
-    <ul className="notices">
-      {notices.edges.map(({ node }) => (
-        <li key={node.id} className={`notices__item${node.isImportant ? ' notices__item--important' : ''}`}>
-          <Link to={detailPath + node.uuid}>
-            {node.isImportant && <span className="notices__badge">{m.important}</span>}
-            {node.isPinned && <span className="notices__badge notices__badge--pinned">{m.pinned}</span>}
-            <strong>{node.title}</strong>
-            <span className="notices__meta">
-              {m.noticeCategoryLabels[node.category.toLowerCase()]} · {m.views(node.viewCount)} · {formatRelativeTime(String(node.createdAt))}
-            </span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="notices">
+        {edges.map(({ node }) => (
+          <li key={node.id} className={`notices__item${node.isImportant ? ' notices__item--important' : ''}`}>
+            <Link to={detailPath + node.uuid}>
+              {node.isImportant && <span className="notices__badge">{m.important}</span>}
+              {node.isPinned && <span className="notices__badge notices__badge--pinned">{m.pinned}</span>}
+              <strong>{node.title}</strong>
+              <span className="notices__meta">
+                {m.noticeCategoryLabels[node.category.toLowerCase()]} · {m.views(node.viewCount)} · {formatRelativeTime(String(node.createdAt))}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <LoadMoreButton
+        page={{ hasNext, isLoadingNext, loadNext, shown: edges.length }}
+        count={NOTICE_PAGE_SIZE_DEFAULT}
+        label={m.moreNotices}
+        className="button button--secondary notices__more"
+      />
+    </>
   );
 }
 
