@@ -54,9 +54,9 @@ const phone = z.string({ error: v.phone }).trim().regex(KOREAN_MOBILE_PATTERN, {
 const birthDate = z
   .string({ error: v.birthDate })
   .trim()
-  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && Date.parse(`${value}T00:00:00Z`) <= Date.now(), {
-    error: v.birthDate,
-  });
+  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: v.birthDate })
+  // A malformed date is told by the rule above alone (NaN compares false).
+  .refine((value) => !(Date.parse(`${value}T00:00:00Z`) > Date.now()), { error: v.birthDateFuture });
 const gender = z.enum(GENDERS, { error: v.gender });
 const deviceId = z.string().trim().min(1).max(100).default(DEVICE_ID_WEB);
 

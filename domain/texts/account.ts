@@ -23,6 +23,7 @@ export const accountTexts = {
     agreePrivacy: '개인정보 처리방침에 동의해주세요.',
     bioMax: (max: number) => `소개는 ${max}자 이하여야 합니다.`,
     birthDate: '생년월일은 YYYY-MM-DD 형식이어야 합니다.',
+    birthDateFuture: '생년월일은 오늘이나 그 전의 날짜여야 합니다.',
     gender: '성별은 male, female, other 중 하나여야 합니다.',
     privacy: (levels: readonly string[]) => `공개 범위는 ${levels.join(', ')} 중 하나여야 합니다.`,
     locationMax: (max: number) => `지역은 ${max}자 이하여야 합니다.`,

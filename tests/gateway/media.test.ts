@@ -235,7 +235,7 @@ describe('uploads of real files and media on the gateway origin', () => {
   it('a multipart request that does not follow the specification is refused with what is wrong in it, before any upstream call', async () => {
     const texts = hardeningTexts.uploadRequest;
     const operations = JSON.stringify({ query: UPLOAD_IMAGE, variables: { file: null } });
-    const photo = () => new Blob([jpegPhoto(64, 64)], { type: 'image/jpeg' });
+    const photo = () => new Blob([new Uint8Array(jpegPhoto(64, 64))], { type: 'image/jpeg' });
     const form = (parts: [string, string | Blob][]) => {
       const body = new FormData();
       for (const [name, value] of parts) body.append(name, value);

@@ -90,6 +90,7 @@ describe.each(backends())('accounts (%s)', (backend) => {
         [{ phone: '02-1234-5678' }, v.phone],
         [{ gender: 'unknown' }, v.gender],
         [{ birthDate: '2001-13-45' }, v.birthDate],
+        [{ birthDate: '2999-01-01' }, v.birthDateFuture],
       ];
       for (const [change, message] of cases) {
         const answer = await send('POST', url('/auth/register'), { ...valid, ...change });
@@ -186,6 +187,7 @@ describe.each(backends())('accounts (%s)', (backend) => {
         [{ bio: 'a'.repeat(501) }, v.bioMax(500)],
         [{ website: 'not a url' }, v.website],
         [{ birthDate: '05/05/1999' }, v.birthDate],
+        [{ birthDate: '2999-01-01' }, v.birthDateFuture],
         [{ gender: 'x' }, v.gender],
       ];
       for (const [body, message] of cases) {
