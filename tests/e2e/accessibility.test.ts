@@ -211,3 +211,15 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
     expect(inModal).toEqual([]);
   }, 240_000);
 });
+
+test('a post’s headings step down one level at a time (axe-core heading-order): its title, then 댓글', async () => {
+  const postId = Buffer.from(`Post:${await firstId('/v1/community/?page_size=1', (body) => body.results[0].id)}`).toString('base64');
+  const page = await app.open(`/community/detail?id=${encodeURIComponent(postId)}`);
+  await page.getByTestId('reply-count').waitFor();
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { runOnly: ['heading-order'], resultTypes: ['violations'] })).violations;
+  });
+  expect(describeViolations('post detail', violations)).toEqual([]);
+});

@@ -50,9 +50,9 @@ export function ReplySection({ post, viewerId }: { post: ReplySection_post$key; 
   useReplyAdded(data.id, ({ replyId, threadId }) => (threadId === null ? announceReply(replyId) : liveThreads.get(threadId)?.(replyId)));
   return (
     <section className="reply-section" aria-label={communityTexts.reply.title}>
-      <h3 className="reply-section__title">
+      <h2 className="reply-section__title">
         {communityTexts.reply.title} <span data-testid="reply-count">{data.replyCount}</span>
-      </h3>
+      </h2>
       <ReplyForm postId={data.id} connectionId={data.replies.__id} />
       {data.replies.edges.length === 0 ? (
         <p className="reply-section__empty">{data.replyCount > 0 ? communityTexts.reply.hiddenOnly : communityTexts.reply.empty}</p>
