@@ -1,5 +1,6 @@
 import { type Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { NICKNAME_MAX, NICKNAME_MIN } from '../../domain/limits.js';
 import { accountTexts, journeyTexts } from '../../domain/messages.js';
 import { lastMail } from '../helpers/mail.js';
 import { useWebApp } from '../helpers/web-app.js';
@@ -82,6 +83,18 @@ describe('sign-up', () => {
     await expect.poll(() => nickname.getAttribute('aria-invalid')).toBe('true');
     await page.getByText(accountTexts.errors.nicknameTaken).waitFor();
     expect(await email.getAttribute('aria-invalid')).toBe('false');
+  });
+
+  test('a tap on a consent right after a too-short nickname checks it: the message takes the hint’s place, nothing moves', async () => {
+    const page = await open('/register');
+    await page.getByLabel(r.nickname).fill('가');
+    const terms = page.getByLabel(r.agreeTerms);
+    const before = await terms.boundingBox();
+    // Leaving the nickname for the box shows its message at once, while the tap is still on its way.
+    await terms.click();
+    await page.getByText(accountTexts.validation.nickname(NICKNAME_MIN, NICKNAME_MAX)).waitFor();
+    expect(await terms.isChecked()).toBe(true);
+    expect((await terms.boundingBox())?.y).toBe(before?.y);
   });
 
   test('from the login sheet to /register; the rule shows while typing; a taken e-mail is told at its field; then logged in', async () => {

@@ -64,7 +64,7 @@ function TextField(props: {
           {props.error}
         </p>
       ) : props.hint ? (
-        <p id={messageId} className="field__counter">
+        <p id={messageId} className="field__hint">
           {props.hint}
         </p>
       ) : null}
