@@ -46,6 +46,8 @@ export const validationTexts = {
   replyMax: (max: number) => `댓글은 ${max}자 이내로 입력해주세요`,
   reportRequired: '신고 내용을 입력해주세요',
   locationMax: (max: number) => `거래 장소는 ${max}자 이내로 입력해주세요`,
+  /** Typed or pasted past a box's limit: the box kept the first `max` characters (the browser's own cut is silent). */
+  cutToMax: (max: number) => `${max}자까지 입력할 수 있어 넘는 부분은 들어가지 않았습니다`,
   multipartBroken: '업로드가 중간에 끊겼습니다. 다시 시도해주세요',
   /** A request body the server could not read (the REST API's 400 and 413 answers). */
   body: {

@@ -1,6 +1,6 @@
 import { type BrowserContext, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { communityTexts, globalErrorTexts, messagingTexts as m, uiTexts } from '../../domain/messages.js';
+import { communityTexts, globalErrorTexts, messagingTexts as m, uiTexts, validationTexts } from '../../domain/messages.js';
 import { INQUIRY_CONTENT_MAX, INQUIRY_TITLE_MAX, NOTIFICATION_PAGE_SIZE_DEFAULT, REPLY_ANSWERS_PAGE_SIZE } from '../../domain/limits.js';
 import { useWebApp } from '../helpers/web-app.js';
 
@@ -315,7 +315,13 @@ describe('inquiries', () => {
     const page = await open(contexts.alice!, '/my/inquiries');
     const form = page.getByRole('form', { name: m.newInquiry });
     await form.waitFor();
-    await form.getByLabel(m.titleLabel).fill('결제 내역 문의');
+    // A paste past the title's limit keeps its first characters and says so, until the title changes again.
+    const title = form.getByLabel(m.titleLabel);
+    await title.fill('가'.repeat(INQUIRY_TITLE_MAX + 30));
+    expect(await title.inputValue()).toBe('가'.repeat(INQUIRY_TITLE_MAX));
+    await form.getByRole('alert').getByText(validationTexts.cutToMax(INQUIRY_TITLE_MAX)).waitFor();
+    await title.fill('결제 내역 문의');
+    await form.getByText(validationTexts.cutToMax(INQUIRY_TITLE_MAX)).waitFor({ state: 'detached' });
     await form.getByLabel(m.contentLabel).fill('짧음');
     await form.getByRole('button', { name: m.submit }).click();
     await page.getByRole('alert').getByText(m.inquiryContent(10, 5000)).waitFor();

@@ -11,7 +11,7 @@ import { useToast } from '../ui/toast/ToastProvider';
 import { failureMessage } from '../app/relay/mutationFailure';
 import { ProfilePhotoPicker } from './ProfilePhotoPicker';
 import { RouteScreen } from '../app/RouteScreen';
-import { characterLimit, FormError } from '../ui/FormParts';
+import { CutMessage, FormError, useCharacterLimit } from '../ui/FormParts';
 import { LoginRequiredScreen } from './LoginRequiredScreen';
 
 const e = accountTexts.edit;
@@ -58,6 +58,7 @@ function ProfileFields({ viewer }: { viewer: NonNullable<ProfileEditPageQuery['r
     setForm((current) => ({ ...current, [field]: value }));
   };
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setValue(field)(event.target.value);
+  const bioLimit = useCharacterLimit(BIO_MAX, form.bio, setValue('bio'));
 
   async function save() {
     setError(null);
@@ -99,10 +100,17 @@ function ProfileFields({ viewer }: { viewer: NonNullable<ProfileEditPageQuery['r
         ) : null}
         <label className="field-label">
           {e.bio}
-          <textarea className="text-input" name="bio" value={form.bio} aria-describedby="bio-counter" {...characterLimit(BIO_MAX, setValue('bio'))} />
+          <textarea
+            className="text-input"
+            name="bio"
+            value={form.bio}
+            aria-describedby={['bio-counter', bioLimit.messageId].filter(Boolean).join(' ')}
+            {...bioLimit.limit}
+          />
         </label>
         {/* Outside the label: inside, the count became part of the box's name (소개 12/500). */}
         <span id="bio-counter" className="password-field__counter">{`${characterCount(form.bio)}/${BIO_MAX}`}</span>
+        <CutMessage message={bioLimit.message} id={bioLimit.messageId} />
         <label className="field-label">
           {e.birthDate}
           <input className="text-input" type="date" name="birthDate" value={form.birthDate} onChange={set('birthDate')} />

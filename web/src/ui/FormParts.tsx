@@ -1,5 +1,6 @@
-import { useEffect, useRef, useSyncExternalStore, type ChangeEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ChangeEvent, type MouseEvent, type ReactNode } from 'react';
 import { clipBeforeCaret, trimmedCharacterCount } from '@domain/characters.js';
+import { validationTexts } from '@domain/messages.js';
 import { useModalSound } from './modalSound';
 
 // The small parts the app's forms and modal dialogs share.
@@ -145,19 +146,44 @@ export function characterLimit(max: number | undefined, onChange: (value: string
   };
 }
 
+/**
+ * `characterLimit` that says so when it cut: `message` until the text changes again (read out, and named by the box's
+ * `aria-describedby` through `messageId`).
+ */
+export function useCharacterLimit(max: number | undefined, value: string, onChange: (value: string) => void) {
+  const messageId = useId();
+  /** The text as it was kept when a change went past `max`. */
+  const [cutText, setCutText] = useState<string | null>(null);
+  const message = max !== undefined && cutText !== null && cutText === value ? validationTexts.cutToMax(max) : null;
+  return { limit: characterLimit(max, onChange, setCutText), message, messageId: message ? messageId : undefined };
+}
+
+/** A limit's message, under its box (see useCharacterLimit). */
+export function CutMessage({ message, id }: { message: string | null; id: string | undefined }) {
+  return message ? (
+    <p id={id} className="field__error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
 /** A text input, or a textarea, inside its label (the inquiry and staff forms). */
 export function LabeledText({ label, value, onChange, maxLength, rows, placeholder, errorId, counterId }: LabeledTextProps) {
+  const { limit, message, messageId } = useCharacterLimit(maxLength, value, onChange);
   const control = {
     value,
-    ...characterLimit(maxLength, onChange),
+    ...limit,
     'aria-invalid': errorId ? true : undefined,
-    'aria-describedby': [errorId, counterId].filter(Boolean).join(' ') || undefined,
+    'aria-describedby': [errorId, counterId, messageId].filter(Boolean).join(' ') || undefined,
   };
   return (
-    <label>
-      {label}
-      {rows ? <textarea rows={rows} {...control} /> : <input placeholder={placeholder} {...control} />}
-    </label>
+    <>
+      <label>
+        {label}
+        {rows ? <textarea rows={rows} {...control} /> : <input placeholder={placeholder} {...control} />}
+      </label>
+      <CutMessage message={message} id={messageId} />
+    </>
   );
 }
 
