@@ -365,6 +365,14 @@ describe('login sheet and session', () => {
   });
 });
 
+test('a website that is not an address is told in Korean under the form, not by the browser’s own tooltip', async () => {
+  const page = await app.open('/my/profile/edit', await app.browserFor(13));
+  await page.getByLabel(accountTexts.edit.website).fill('not a url');
+  await page.getByRole('button', { name: accountTexts.edit.save }).click();
+  await page.getByRole('alert').getByText(accountTexts.validation.website).waitFor();
+  await page.close();
+});
+
 describe('login sheet details (001 §2)', () => {
   test('its tabs work from the keyboard (WAI-ARIA tabs): arrows, Home and End select, only the selected tab is in the Tab order', async () => {
     const page = await open('/login');

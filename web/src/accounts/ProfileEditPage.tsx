@@ -77,6 +77,8 @@ function ProfileFields({ viewer }: { viewer: NonNullable<ProfileEditPageQuery['r
       <ProfilePhotoPicker user={viewer} />
       <form
         className="account-page account-page__form"
+        // The fields are checked by the service's rules, told in Korean; the browser's own checks speak its language.
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           void save();
