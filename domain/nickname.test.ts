@@ -46,6 +46,13 @@ describe('nicknameProblem', () => {
   });
 });
 
+describe('a nickname of spaces alone', () => {
+  it('is too short, not a nickname with spaces around it', () => {
+    expect(nicknameProblem('   ')).toBe('length');
+    expect(nicknameProblem(' 슬라임팬')).toBe('spaces');
+  });
+});
+
 describe('nickname length', () => {
   it('counts what a reader sees: letters and whole emoji, not code units', () => {
     expect(nicknameProblem('가')).toBe('length');

@@ -48,6 +48,8 @@ export type NicknameProblem = 'invisible' | 'spaces' | 'length';
 export function nicknameProblem(value: string): NicknameProblem | null {
   const nickname = normalizeNickname(value);
   if (INVISIBLE.test(nickname.replace(EMOJI_ZWJ_SEQUENCE, (sequence) => sequence.replaceAll('\u200D', '')))) return 'invisible';
+  // Spaces alone are no nickname at all: its length is what is wrong, not where the spaces are.
+  if (nickname.trim() === '') return 'length';
   if (nickname !== nickname.trim()) return 'spaces';
   const length = nicknameLength(nickname);
   if (length < NICKNAME_MIN || length > NICKNAME_MAX || nickname.length > NICKNAME_MAX * CODE_UNITS_PER_CHARACTER) return 'length';
