@@ -85,6 +85,16 @@ describe.each(backends())('items, wish lists, probability tables and item report
       expect(wildcard.body.count).toBe(0);
     });
 
+    it('finds a name whether the term has its spaces or not (반짝랜턴 and 반짝 랜턴 alike)', async () => {
+      const named = async (term: string) =>
+        (await call('GET', `/v1/item/search-name/?item_name=${encodeURIComponent(term)}`)).body.results.map((item: any) => item.name);
+      const spaced = await named('통통 튀는');
+      expect(spaced).toContain('통통 튀는 슬라임 인형');
+      expect(await named('통통튀는')).toEqual(spaced);
+      expect(await named('튀는슬라임')).toContain('통통 튀는 슬라임 인형');
+      expect(await named('튀 는 슬 라 임')).toContain('통통 튀는 슬라임 인형');
+    });
+
     it.each([
       ['', 'empty'],
       ['a', 'one character'],

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client.js';
 
@@ -10,6 +10,14 @@ export function escapeLike(term: string): string {
 /** A LIKE pattern matching text that contains `term` anywhere. */
 export function containing(term: string): string {
   return `%${escapeLike(term)}%`;
+}
+
+/**
+ * A name that contains `term`, spaces aside either way: Korean names are written with and without them, so 반짝랜턴
+ * finds 반짝 랜턴 (and 반짝 랜턴 finds 반짝랜턴). Case is ignored; LIKE's wildcards match themselves.
+ */
+export function nameContaining(name: PgColumn, term: string): SQL {
+  return sql`replace(${name}, ' ', '') ilike ${containing(term.replace(/\s+/g, ''))}`;
 }
 
 /** Postgres' unique-violation code: the row a member tried to add already exists. */

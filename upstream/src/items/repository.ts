@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { WishAdd, WishListQuery, WishUpdate } from '../../../domain/items.js';
 import type { ProbabilityKind, WishStatus, WishType } from '../../../domain/limits.js';
 import { STORED_INT_MAX } from '../../../domain/limits.js';
 import type { Database } from '../db/client.js';
-import { containing, escapeLike, isUuid, offsetOf, selectPage } from '../db/queries.js';
+import { escapeLike, isUuid, nameContaining, offsetOf, selectPage } from '../db/queries.js';
 import { ConflictError, ForbiddenError } from '../errors.js';
 import { itemTexts } from '../../../domain/messages.js';
 import { itemReports, items, probabilityItems, probabilityTables, wishes, type ItemRow, type WishRow } from '../db/schema.js';
@@ -15,7 +15,7 @@ export async function findItemByUuid(db: Database, uuid: string): Promise<ItemRo
 }
 
 export async function searchItemsByName(db: Database, term: string, page: number, pageSize: number) {
-  const where = ilike(items.name, containing(term));
+  const where = nameContaining(items.name, term);
   // Names that start with the term first, then alphabetical.
   const startsFirst = sql`case when ${items.name} ilike ${`${escapeLike(term)}%`} then 0 else 1 end`;
   return selectPage(db, items, where, [startsFirst, asc(items.name), asc(items.id)], { page, pageSize });
@@ -116,7 +116,7 @@ function statusChange(status: WishStatus) {
 export async function listWishesOfUser(db: Database, userId: number, query: WishListQuery) {
   const conditions: SQL[] = [eq(wishes.userId, userId), eq(wishes.wishType, query.wish_type)];
   if (query.status) conditions.push(eq(wishes.status, query.status));
-  if (query.search) conditions.push(ilike(items.name, containing(query.search)));
+  if (query.search) conditions.push(nameContaining(items.name, query.search));
   const price = sql`coalesce(${wishes.targetPrice}, ${items.price})`;
   if (query.minPrice !== undefined) conditions.push(gte(price, query.minPrice));
   if (query.maxPrice !== undefined) conditions.push(lte(price, query.maxPrice));
