@@ -278,12 +278,6 @@ class ListReader<T> {
     }
     return -1;
   }
-
-  slice(start: number, end: number): T[] {
-    const slice: T[] = [];
-    for (let offset = start; offset < end && this.items.has(offset); offset++) slice.push(this.items.get(offset)!);
-    return slice;
-  }
 }
 
 function compareValues(a: SortValue | string | number, b: SortValue | string | number, direction: SortDirection): number {
