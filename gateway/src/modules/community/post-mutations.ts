@@ -108,9 +108,10 @@ function postBody<S extends typeof postCreateSchema | typeof postUpdateSchema>(s
     const name = head === undefined ? undefined : camelCase(head);
     return { path: name === undefined ? ['input'] : ['input', names[name] ?? name, ...rest], message: issue.message, code: issue.code };
   });
-  // A field whose id was refused is not also missing.
+  // A field whose id was refused is not also missing, nor is the input empty of changes for want of it.
   const refused = new Set(idIssues.map((issue) => issue.path[1]));
-  throw new ValidationError([...idIssues, ...schemaIssues.filter((issue) => !refused.has(issue.path[1]))]);
+  const alsoWrong = schemaIssues.filter((issue) => !idIssues.length || (issue.path.length > 1 && !refused.has(issue.path[1])));
+  throw new ValidationError([...idIssues, ...alsoWrong]);
 }
 
 /** A category the input names, read leniently (a malformed one is left to the input's validation). */
