@@ -116,14 +116,14 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
     ];
     const failures = await checkRoutes(routes, (route) => app.open(route));
     expect(failures).toEqual([]);
-  }, 240_000);
+  }, 480_000);
 
   test('the member’s own lists, the guides and the numbered post list', async () => {
     const guideId = await firstId('/v1/board/notice/?category=guide&page=1&pageSize=1', (body) => body.results[0].uuid);
     const routes = ['/my/posts', '/my/comments', '/my/likes', '/my/guide', `/my/guide/notion/${guideId}`, '/community/posts', '/community/posts?page=2'];
     const failures = await checkRoutes(routes, (route) => app.open(route));
     expect(failures).toEqual([]);
-  });
+  }, 120_000);
 
   test('the rest of the route table: home, edit mode, every probability table and a detail, channels, arcade, 404', async () => {
     const detailId = await firstId('/v1/probability/treasurebox/', (body) => body[0].id);

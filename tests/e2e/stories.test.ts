@@ -578,4 +578,5 @@ test('a guest hiding or reporting a story gets the login sheet first, and the st
   } finally {
     await guest.close();
   }
-});
+  // A browser of its own and a story played to its end: more than a minute on a busy machine.
+}, 120_000);
