@@ -542,7 +542,8 @@ test('a guest reacting to a story is offered the login sheet, and nothing is sen
 
 test('a guest hiding or reporting a story gets the login sheet first, and the story waits while the sheet is open', async () => {
   const [posterId] = await addMembers(app.upstream.db, ['기다리는스토리']);
-  const storyId = await postStory(posterId, 'public', 2);
+  // Long enough to reach the menu again after the sheet closes on a busy machine; short enough to wait out.
+  const storyId = await postStory(posterId, 'public', 5);
   const guest = await openBrowser('stories-guest-menu');
   try {
     const page = await open(guest.context, `/stories/${posterId}`);
@@ -558,8 +559,8 @@ test('a guest hiding or reporting a story gets the login sheet first, and the st
     };
 
     await pick(storyTexts.viewer.hide);
-    // The 2-second story would have ended (and the viewer closed) by now, had it not waited for the sheet.
-    await page.waitForTimeout(3000);
+    // The 5-second story would have ended (and the viewer closed) by now, had it not waited for the sheet.
+    await page.waitForTimeout(6000);
     expect(new URL(page.url()).pathname).toBe(`/stories/${posterId}`);
     expect(await page.getByText(errorMessages.UNAUTHORIZED).count()).toBe(0);
     await sheet.getByRole('button', { name: uiTexts.close }).click();

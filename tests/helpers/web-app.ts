@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../gateway/src/server/server.js';
 import { openBrowser, type BrowserProfile } from './browser.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
@@ -32,16 +32,26 @@ export interface WebApp {
   open(path: string, context?: BrowserContext): Promise<Page>;
   /** Counts a page's uncaught exceptions (they fail the test) and GraphQL requests; for pages the app opened itself. */
   watch(page: Page): Page;
-  /** A browser of its own signed in as `memberId`, closed after the suite. */
+  /**
+   * A browser of its own signed in as `memberId`: closed after the test that opened it, or after the suite when
+   * opened in `beforeAll`.
+   */
   browserFor(memberId: number): Promise<BrowserContext>;
 }
 
 /**
  * Starts the stack before the suite and stops it after; an uncaught exception in any page opened by `open`
- * fails the test that caused it.
+ * fails the test that caused it. What a test opens (tabs, member browsers) is closed when it ends: left open, a
+ * file's browsers and their timers pile up (130 Chromium processes by the end of one file) and starve the tests
+ * after them on a 2-core machine.
  */
 export function useWebApp(name: string, options: WebAppOptions = {}): WebApp {
+  /** Browsers opened before the tests (the suite's, and members' opened in `beforeAll`), closed after the suite. */
   const profiles: BrowserProfile[] = [];
+  /** Browsers opened by the running test; undefined between tests. */
+  let testProfiles: BrowserProfile[] | undefined;
+  /** The tabs each suite-long browser had when the running test began. */
+  const tabsBefore = new Map<BrowserContext, Set<Page>>();
   const pageErrors: Error[] = [];
   let proxy: FaultProxy | undefined;
 
@@ -63,7 +73,7 @@ export function useWebApp(name: string, options: WebAppOptions = {}): WebApp {
     },
     async browserFor(memberId) {
       const profile = await openBrowser(`${name}-${memberId}`, { token: await app.upstream.issueToken(memberId) });
-      profiles.push(profile);
+      (testProfiles ?? profiles).push(profile);
       return profile.context;
     },
   } as Partial<WebApp> as WebApp;
@@ -87,7 +97,19 @@ export function useWebApp(name: string, options: WebAppOptions = {}): WebApp {
     await app.upstream?.stop();
   });
 
-  afterEach(() => {
+  beforeEach(() => {
+    testProfiles = [];
+    for (const { context } of profiles) tabsBefore.set(context, new Set(context.pages()));
+  });
+
+  afterEach(async () => {
+    const opened = testProfiles ?? [];
+    testProfiles = undefined;
+    for (const profile of opened) await profile.close();
+    for (const [context, before] of tabsBefore) {
+      for (const page of context.pages()) if (!before.has(page)) await page.close();
+    }
+    tabsBefore.clear();
     expect(pageErrors.splice(0)).toEqual([]);
   });
 
