@@ -233,11 +233,21 @@ describe('settings', () => {
     const s = accountTexts.settings;
     const change = page.getByRole('button', { name: s.changePassword });
     await page.getByLabel(s.currentPassword, { exact: true }).fill('careful123');
-    await page.getByLabel(s.newPassword, { exact: true }).fill('abcdef');
-    await page.getByLabel(s.newPasswordConfirm, { exact: true }).fill('abcdef');
     const hint = page.getByTestId('password-rule');
+    const hintColour = () => hint.evaluate((element) => getComputedStyle(element).color);
+    const danger = await page.evaluate(() => {
+      const probe = document.body.appendChild(Object.assign(document.createElement('p'), { className: 'field__error' }));
+      const value = getComputedStyle(probe).color;
+      probe.remove();
+      return value;
+    });
+    await page.getByLabel(s.newPassword, { exact: true }).fill('abcdef');
+    // While the member types, the rule is a hint; once they leave the field with it broken, it is told as an error.
+    expect(await hintColour()).not.toBe(danger);
+    await page.getByLabel(s.newPasswordConfirm, { exact: true }).fill('abcdef');
     expect(await hint.isVisible()).toBe(true);
     expect(await hint.textContent()).toBe(RULE);
+    expect(await hintColour()).toBe(danger);
     expect(await change.isDisabled()).toBe(true);
 
     await page.getByLabel(s.newPassword, { exact: true }).fill('careful1234');

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { newPasswordSchema } from '@domain/account.js';
 import { LOGIN_SHEET_PASSWORD_MAX, LOGIN_SHEET_PASSWORD_MIN } from '@domain/limits.js';
 import { accountTexts, journeyTexts } from '@domain/messages.js';
@@ -43,6 +43,9 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
   const mismatchId = useId();
   const errorId = useId();
   const ok = keepsPasswordRule(props.password);
+  // Grey while the member types; the danger colour once they leave the field, or send the form, with the rule broken.
+  const [left, setLeft] = useState(false);
+  const broken = !ok && (props.checked || (left && props.password !== ''));
   // A refusal of a password that keeps the rule (the same as the current one) is shown alone, not beside "usable".
   const hint = props.error && ok ? null : ok ? journeyTexts.password.ok : RULE;
   const mismatched = (props.checked || props.confirmation !== '') && props.confirmation !== props.password;
@@ -62,8 +65,14 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
           aria-describedby={[hint ? hintId : '', props.error ? errorId : ''].filter(Boolean).join(' ') || undefined}
           aria-invalid={Boolean(props.error) || ((props.checked || props.password !== '') && !ok)}
           autoFocus={props.autoFocus}
+          onBlur={() => setLeft(true)}
         />
-        <p id={hintId} className={ok ? 'password-rule password-rule--ok' : 'password-rule'} aria-live="polite" data-testid="password-rule">
+        <p
+          id={hintId}
+          className={ok ? 'password-rule password-rule--ok' : broken ? 'password-rule password-rule--broken' : 'password-rule'}
+          aria-live="polite"
+          data-testid="password-rule"
+        >
           {hint}
         </p>
         {props.error ? (
