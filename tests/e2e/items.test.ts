@@ -19,10 +19,17 @@ describe('item search and the item-info modal', () => {
     const page = await open('/community/search/item');
     const box = page.getByRole('searchbox', { name: itemTexts.searchPlaceholder });
     operations.length = 0;
-    await box.pressSequentially('용사의', { delay: 40 });
+    // Three keystrokes faster than the debounce, as the page gets them (input events one after another, with no pause
+    // between them that a busy machine could stretch past the debounce): one search, for the whole word.
+    await box.evaluate((input: HTMLInputElement, word) => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      for (let end = 1; end <= word.length; end++) {
+        setValue.call(input, word.slice(0, end));
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    }, '용사의');
     const result = page.getByRole('button', { name: /용사의 갑옷 세트/ });
     await result.waitFor();
-    // Three keystrokes typed faster than the debounce: one search, for the whole word.
     expect(operations.filter((name) => name === 'ItemSearchPageQuery')).toHaveLength(1);
 
     await result.click();
