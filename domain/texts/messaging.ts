@@ -2,6 +2,10 @@
 
 import { withDirectionParticle } from './info.js';
 
+/** A post's title inside a notification's one-line title, cut so that the notice stays a line or two. */
+const NOTICE_POST_TITLE_LENGTH = 20;
+const quotedTitle = (title: string) => `'${title.length > NOTICE_POST_TITLE_LENGTH ? `${title.slice(0, NOTICE_POST_TITLE_LENGTH)}…` : title}'`;
+
 /** Notifications, notices and inquiries (001 §3-§9; the spec shows no texts of its own for their errors). */
 export const messagingTexts = {
   notificationIdsRequired: '읽음 처리할 알림을 선택해주세요.',
@@ -46,11 +50,12 @@ export const messagingTexts = {
   inquiryNotFound: '문의를 찾을 수 없습니다.',
   inquiryClosed: '종료된 문의에는 댓글을 남길 수 없습니다.',
   /** Notification texts the upstream writes when events happen. */
-  replyOnPost: (nickname: string) => `${nickname}님이 회원님의 게시글에 댓글을 남겼습니다.`,
-  replyOnReply: (nickname: string) => `${nickname}님이 회원님의 댓글에 답글을 남겼습니다.`,
+  /** `postTitle` names the post (cut short), so that several such notices tell their posts apart. */
+  replyOnPost: (nickname: string, postTitle: string) => `${nickname}님이 회원님의 게시글 ${quotedTitle(postTitle)}에 댓글을 남겼습니다.`,
+  replyOnReply: (nickname: string, postTitle: string) => `${nickname}님이 ${quotedTitle(postTitle)}의 회원님 댓글에 답글을 남겼습니다.`,
   likeOnPost: (nickname: string) => `${nickname}님이 회원님의 게시글을 좋아합니다.`,
   followed: (nickname: string) => `${nickname}님이 회원님을 팔로우합니다.`,
-  mentioned: (nickname: string) => `${nickname}님이 회원님을 언급했습니다.`,
+  mentioned: (nickname: string, postTitle: string) => `${nickname}님이 ${quotedTitle(postTitle)}에서 회원님을 언급했습니다.`,
   storyLiked: (nickname: string) => `${nickname}님이 회원님의 스토리를 좋아합니다.`,
   storyEmoji: (nickname: string, emoji: string) => `${nickname}님이 회원님의 스토리에 ${emoji} 반응을 보냈습니다.`,
   storyMessage: (nickname: string) => `${nickname}님이 회원님의 스토리에 메시지를 보냈습니다.`,

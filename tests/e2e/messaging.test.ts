@@ -20,10 +20,10 @@ beforeAll(async () => {
 
 const open = (context: BrowserContext, path: string) => app.open(path, context);
 
-async function alicePostId(): Promise<number> {
+async function alicePost(): Promise<{ id: number; title: string }> {
   const response = await fetch(`${app.upstream.url}/v1/community/?page_size=50`);
-  const body = (await response.json()) as { results: { id: number; author: { id: number } | null }[] };
-  return body.results.find((post) => post.author?.id === ALICE)!.id;
+  const body = (await response.json()) as { results: { id: number; title: string; author: { id: number } | null }[] };
+  return body.results.find((post) => post.author?.id === ALICE)!;
 }
 
 const unreadCount = async (page: Page) => Number((await page.getByTestId('unread-count').textContent())!.replace(/\D/g, ''));
@@ -38,13 +38,13 @@ describe('the 알림 tab', () => {
       if (frame === inbox.mainFrame()) reloads++;
     });
 
-    const postId = await alicePostId();
+    const { id: postId, title } = await alicePost();
     const detail = await open(contexts.bob!, `/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${postId}`).toString('base64'))}`);
     const box = detail.getByRole('textbox', { name: communityTexts.reply.placeholder });
     await box.fill('브라우저에서 남긴 실시간 댓글');
     await detail.getByRole('button', { name: communityTexts.reply.submit, exact: true }).click();
 
-    await inbox.getByText(m.replyOnPost('젤리곰')).first().waitFor({ timeout: 15_000 });
+    await inbox.getByText(m.replyOnPost('젤리곰', title)).first().waitFor({ timeout: 15_000 });
     await expect.poll(() => unreadCount(inbox), { timeout: 15_000 }).toBe(before + 1);
     expect(reloads).toBe(0);
 
@@ -59,7 +59,7 @@ describe('the 알림 tab', () => {
 
 describe('the inbox actions', () => {
   test('deleting one, marking all read and deleting the read ones keep the 알림 screen working', async () => {
-    const postId = await alicePostId();
+    const { id: postId } = await alicePost();
     const bobToken = await app.upstream.issueToken(BOB);
     for (const content of ['삭제될 알림 하나', '삭제될 알림 둘', '삭제될 알림 셋']) {
       const created = await fetch(`${app.upstream.url}/v1/community/${postId}/reply/`, {
@@ -177,7 +177,7 @@ describe('deleting the read ones of a long inbox', () => {
 
 describe('the post detail', () => {
   test('shows like and reply counts changing live when another member acts', async () => {
-    const postId = await alicePostId();
+    const { id: postId } = await alicePost();
     const path = `/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${postId}`).toString('base64'))}`;
     const watching = await open(contexts.alice!, path);
     await watching.getByTestId('like-count').waitFor();

@@ -60,8 +60,8 @@ async function subscribed(target: Stack, token: string, query?: string) {
   return subscription;
 }
 
-async function postOf(target: Stack, token: string, authorId: number): Promise<{ id: string }> {
-  const answer = await target.graphql(`{ posts(first: 50) { edges { node { id author { databaseId } } } } }`, undefined, { token });
+async function postOf(target: Stack, token: string, authorId: number): Promise<{ id: string; title: string }> {
+  const answer = await target.graphql(`{ posts(first: 50) { edges { node { id title author { databaseId } } } } }`, undefined, { token });
   return answer.data.posts.edges.find((edge: any) => edge.node.author?.databaseId === authorId).node;
 }
 
@@ -91,9 +91,10 @@ describe('hinted polls with the default interval', () => {
     const polled = pollsOf(rig).length;
     const counted = { start: await pollsCounted(rig, 'start'), hint: await pollsCounted(rig, 'hint'), interval: await pollsCounted(rig, 'interval') };
     expect(counted.start).toBeGreaterThan(0);
-    await reply(rig, tokens[BOB], { postId: (await postOf(rig, tokens[ALICE], ALICE)).id, content: '바로 가는 댓글' });
+    const post = await postOf(rig, tokens[ALICE], ALICE);
+    await reply(rig, tokens[BOB], { postId: post.id, content: '바로 가는 댓글' });
     await until(() => alice.results.length > 0);
-    expect(alice.results[0].data.notificationAdded).toMatchObject({ type: 'COMMENT', title: m.replyOnPost('젤리곰') });
+    expect(alice.results[0].data.notificationAdded).toMatchObject({ type: 'COMMENT', title: m.replyOnPost('젤리곰', post.title) });
     // One hinted poll, not a tick of the 30 s interval, and /metrics says which it was.
     expect(pollsOf(rig).length).toBe(polled + 1);
     expect(await pollsCounted(rig, 'hint')).toBe(counted.hint + 1);
@@ -270,12 +271,13 @@ describe.runIf(process.env.TEST_REDIS_URL)('hints across two gateway replicas sh
     await until(() => replicas.every((replica) => replica.gateway.notificationBridge.activePollers === 1));
     await pause(300);
     const polled = replicas.map((replica) => pollsOf(replica).length);
-    await reply(replicas[1], tokens[BOB], { postId: (await postOf(replicas[1], tokens[ALICE], ALICE)).id, content: '다른 복제본에서 단 댓글' });
+    const post = await postOf(replicas[1], tokens[ALICE], ALICE);
+    await reply(replicas[1], tokens[BOB], { postId: post.id, content: '다른 복제본에서 단 댓글' });
     await until(() => onFirst.results.length > 0 && onSecond.results.length > 0);
     await pause(300);
     expect(onFirst.results).toHaveLength(1);
     expect(onSecond.results).toHaveLength(1);
-    expect(onFirst.results[0].data.notificationAdded.title).toBe(m.replyOnPost('젤리곰'));
+    expect(onFirst.results[0].data.notificationAdded.title).toBe(m.replyOnPost('젤리곰', post.title));
     // Only the lease holder (replica 1, which subscribed first) polled again; the other heard the hint and left it.
     expect(pollsOf(replicas[0]).length).toBe(polled[0] + 1);
     expect(pollsOf(replicas[1]).length).toBe(polled[1]);

@@ -34,10 +34,14 @@ const NOTIFICATION_ADDED = `subscription { notificationAdded { id title type isR
 const UNREAD = `subscription { unreadNotificationCount }`;
 
 async function alicePost(): Promise<string> {
-  const answer = await rig.graphql(`{ viewer { databaseId } posts(first: 50) { edges { node { id author { databaseId } } } } }`, undefined, {
+  return (await alicePostAndTitle()).id;
+}
+
+async function alicePostAndTitle(): Promise<{ id: string; title: string }> {
+  const answer = await rig.graphql(`{ posts(first: 50) { edges { node { id title author { databaseId } } } } }`, undefined, {
     token: aliceToken,
   });
-  return answer.data.posts.edges.find((edge: any) => edge.node.author.databaseId === ALICE).node.id;
+  return answer.data.posts.edges.find((edge: any) => edge.node.author.databaseId === ALICE).node;
 }
 
 async function bobReplies(postId: string, content = '실시간 알림 시험 댓글') {
@@ -51,15 +55,15 @@ async function bobReplies(postId: string, content = '실시간 알림 시험 댓
 
 describe('notification subscriptions through the polling bridge', () => {
   it('a reply by B to A’s post reaches A’s subscription within one poll interval', async () => {
-    const postId = await alicePost();
+    const post = await alicePostAndTitle();
     const alice = collect(socket(rig, aliceToken), NOTIFICATION_ADDED);
     await until(() => rig.gateway.notificationBridge.activePollers === 1 && polls().length > 0);
-    await bobReplies(postId);
+    await bobReplies(post.id);
     await until(() => alice.results.length > 0);
     expect(alice.results[0].data.notificationAdded).toMatchObject({
       type: 'COMMENT',
       isRead: false,
-      title: m.replyOnPost('젤리곰'),
+      title: m.replyOnPost('젤리곰', post.title),
       sender: { databaseId: BOB },
     });
     alice.unsubscribe();
@@ -119,7 +123,7 @@ describe('notification subscriptions through the polling bridge', () => {
   });
 
   it('a session that ends (logout on one device) ends its own subscriptions with UNAUTHORIZED; the member’s other sessions go on hearing', async () => {
-    const postId = await alicePost();
+    const post = await alicePostAndTitle();
     // Two devices of one member, each its own session; the one to log out subscribes first (its token polls first).
     const [leaving, staying] = await Promise.all([rig.upstream.issueToken(ALICE), rig.upstream.issueToken(ALICE)]);
     const ended = { added: collect(socket(rig, leaving), NOTIFICATION_ADDED), unread: collect(socket(rig, leaving), UNREAD) };
@@ -133,9 +137,9 @@ describe('notification subscriptions through the polling bridge', () => {
     const unauthorized = (result: any) => result.data === null && result.errors?.[0]?.extensions?.code === 'UNAUTHORIZED';
     await until(() => ended.added.results.some(unauthorized) && ended.unread.results.some(unauthorized));
 
-    await bobReplies(postId, '남은 기기에 가는 알림');
+    await bobReplies(post.id, '남은 기기에 가는 알림');
     await until(() => kept.results.length > 0);
-    expect(kept.results[0].data.notificationAdded.title).toBe(m.replyOnPost('젤리곰'));
+    expect(kept.results[0].data.notificationAdded.title).toBe(m.replyOnPost('젤리곰', post.title));
     expect(ended.added.results.filter((result) => result.data?.notificationAdded)).toEqual([]);
     expect(rig.gateway.notificationBridge.activePollers).toBe(1);
     // No poll with the ended session's token once it was refused.

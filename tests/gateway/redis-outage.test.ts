@@ -81,7 +81,7 @@ describe.runIf(canStartRedis)('two replicas through a Redis outage', () => {
   }
 
   it('no replica dies, reads, writes and subscriptions carry on, and what happened meanwhile arrives after', { timeout: 120_000 }, async () => {
-    const posts = await replicas[0].graphql(`{ posts(first: 50) { edges { node { id databaseId author { databaseId } } } } }`);
+    const posts = await replicas[0].graphql(`{ posts(first: 50) { edges { node { id databaseId title author { databaseId } } } } }`);
     const post = posts.data.posts.edges.find((edge: any) => edge.node.author?.databaseId === ALICE).node;
 
     // Alice's inbox: the first replica polls its baseline and holds the lease, the second reads that state.
@@ -139,7 +139,7 @@ describe.runIf(canStartRedis)('two replicas through a Redis outage', () => {
     await until(() => latestCount(onFirst) === likeCount, 15_000);
     // The notification made during the outage arrives on both replicas' sockets; nothing arrives twice on the way.
     const titles = (inbox: { results: any[] }) => inbox.results.map((result) => result.data.notificationAdded.title);
-    await until(() => [inboxOnFirst, inboxOnSecond].every((inbox) => titles(inbox).includes(m.replyOnPost('젤리곰'))), 15_000);
+    await until(() => [inboxOnFirst, inboxOnSecond].every((inbox) => titles(inbox).includes(m.replyOnPost('젤리곰', post.title))), 15_000);
     await pause(500);
     for (const inbox of [inboxOnFirst, inboxOnSecond]) {
       const ids = inbox.results.map((result) => result.data.notificationAdded.databaseId);

@@ -55,7 +55,7 @@ describe.each(backends())('messaging on %s', (backend) => {
         senderId: BOB,
         type: 'comment',
         title: '댓글',
-        content: m.replyOnPost('젤리곰'),
+        content: m.replyOnPost('젤리곰', '첫 글'),
         url: '/community/detail/1',
       });
       const before = await inboxOf(aliceToken);
@@ -146,6 +146,9 @@ describe.each(backends())('messaging on %s', (backend) => {
         .where(and(eq(posts.authorId, ALICE), isNull(posts.deletedAt)))
         .limit(1);
       const postId = post.id;
+      // A title longer than a notice names: it is cut at 20 characters.
+      await upstream.db.update(posts).set({ title: '슬라임 키우기 완전 정복 가이드 제1편: 먹이 주기' }).where(eq(posts.id, postId));
+      const named = '슬라임 키우기 완전 정복 가이드 제1편: 먹이 주기';
       // An unliked post, so the toggle below is a like.
       await upstream.db.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, BOB)));
       await send('DELETE', url('/v1/user/notification/all/?readOnly=false'), undefined, aliceToken);
@@ -157,14 +160,14 @@ describe.each(backends())('messaging on %s', (backend) => {
       const aliceInbox = await inboxOf(aliceToken);
       expect(aliceInbox.results[0]).toMatchObject({
         type: 'comment',
-        title: m.replyOnPost('젤리곰'),
+        title: "젤리곰님이 회원님의 게시글 '슬라임 키우기 완전 정복 가이드 제1…'에 댓글을 남겼습니다.",
         sender: { id: BOB },
         url: `/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${postId}`).toString('base64'))}`,
       });
 
       await send('POST', url(`/v1/community/${postId}/reply/`), { content: '고마워요 @푸딩왕자 님도 보세요', parent_id: bobReply.body.id }, aliceToken);
-      expect((await inboxOf(bobToken)).results[0]).toMatchObject({ type: 'comment', title: m.replyOnReply('말랑콩떡') });
-      expect((await inboxOf(puddingToken)).results[0]).toMatchObject({ type: 'mention', title: m.mentioned('말랑콩떡') });
+      expect((await inboxOf(bobToken)).results[0]).toMatchObject({ type: 'comment', title: m.replyOnReply('말랑콩떡', named) });
+      expect((await inboxOf(puddingToken)).results[0]).toMatchObject({ type: 'mention', title: m.mentioned('말랑콩떡', named) });
       expect((await inboxOf(aliceToken)).results).toHaveLength(1);
 
       await send('PATCH', url(`/v1/community/${postId}/`), undefined, bobToken);

@@ -54,17 +54,17 @@ export async function notifyReply(db: Queryable, reply: ReplyRow, answeredReplyI
     const [answered] = await db.select({ authorId: replies.authorId }).from(replies).where(eq(replies.id, answeredReplyId)).limit(1);
     if (answered && !told.has(answered.authorId)) {
       told.add(answered.authorId);
-      await tell(db, { ...common, userId: answered.authorId, type: 'comment', title: m.replyOnReply(nickname), content: excerpt(reply.content) });
+      await tell(db, { ...common, userId: answered.authorId, type: 'comment', title: m.replyOnReply(nickname, post.title), content: excerpt(reply.content) });
     }
   }
   if (!told.has(post.authorId)) {
     told.add(post.authorId);
-    await tell(db, { ...common, userId: post.authorId, type: 'comment', title: m.replyOnPost(nickname), content: excerpt(reply.content) });
+    await tell(db, { ...common, userId: post.authorId, type: 'comment', title: m.replyOnPost(nickname, post.title), content: excerpt(reply.content) });
   }
   for (const userId of await mentionedUsers(db, reply.content)) {
     if (told.has(userId)) continue;
     told.add(userId);
-    await tell(db, { ...common, userId, type: 'mention', title: m.mentioned(nickname), content: excerpt(reply.content) });
+    await tell(db, { ...common, userId, type: 'mention', title: m.mentioned(nickname, post.title), content: excerpt(reply.content) });
   }
 }
 
