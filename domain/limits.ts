@@ -561,8 +561,10 @@ export const NOTICE_TITLE_MAX = 200;
 export const NOTICE_CONTENT_MAX = 10_000;
 export const NOTICE_PAGE_SIZE_DEFAULT = 10;
 export const NOTICE_ATTACHMENTS_MAX = 5;
-/** Each notice attachment, by bytes. */
+/** Each attachment of a notice or an inquiry, by bytes. */
 export const NOTICE_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** Files a member attaches to an inquiry (screenshots, a receipt), each within NOTICE_ATTACHMENT_MAX_BYTES. */
+export const INQUIRY_ATTACHMENTS_MAX = 5;
 export const INQUIRY_STATUSES = ['pending', 'in_progress', 'resolved', 'closed'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 /** Staff move an inquiry forward one step at a time (pending → in_progress → resolved → closed). */

@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingTexts as m, validationTexts } from '../../domain/messages.js';
@@ -11,6 +13,7 @@ import {
   INQUIRY_RESOLUTION_MAX,
   INQUIRY_SATISFACTION_MAX,
   INQUIRY_TITLE_MAX,
+  INQUIRY_ATTACHMENTS_MAX,
   NOTICE_ATTACHMENT_MAX_BYTES,
   NOTICE_ATTACHMENTS_MAX,
   NOTICE_CONTENT_MAX,
@@ -325,6 +328,63 @@ describe.each(backends())('messaging on %s', (backend) => {
       expect((await send('GET', url('/v1/inquiry/'), undefined, aliceToken)).body.results.map((i: any) => i.id)).toContain(inquiryId);
       expect((await send('GET', url('/v1/inquiry/'), undefined, bobToken)).body.results.map((i: any) => i.id)).not.toContain(inquiryId);
       expect((await send('GET', url(`/v1/inquiry/${inquiryId}/`), undefined, bobToken)).status).toBe(404);
+    });
+
+    it('takes screenshots and a receipt as multipart attachments[i], served back only by their unguessable addresses', async () => {
+      const screenshot = Buffer.alloc(300 * 1024, 7);
+      const form = new FormData();
+      form.append('title', '아이템이 사라졌어요');
+      form.append('content', '인벤토리에서 아이템이 사라졌습니다. 화면을 첨부합니다.');
+      form.append('category', 'technical');
+      form.append('attachments[0]', new Blob([screenshot], { type: 'image/png' }), '화면.png');
+      form.append('attachments[1]', new Blob(['%PDF-1.4 영수증'], { type: 'application/pdf' }), 'receipt.pdf');
+      const response = await fetch(url('/v1/inquiry/'), { method: 'POST', headers: { authorization: `token ${aliceToken}` }, body: form });
+      const body = await response.json();
+      expect(response.status).toBe(201);
+      expect(body).toMatchObject({
+        title: '아이템이 사라졌어요',
+        category: 'technical',
+        attachments: [
+          { fileName: '화면.png', mimeType: 'image/png', fileSize: screenshot.length },
+          { fileName: 'receipt.pdf', mimeType: 'application/pdf' },
+        ],
+      });
+      expect(body.attachments[0].fileUrl).toMatch(/^\/media\/uploads\/inquiries\/[0-9a-f-]{36}\.png$/);
+      expect(Buffer.from(await (await fetch(url(body.attachments[0].fileUrl))).arrayBuffer()).equals(screenshot)).toBe(true);
+      // Read again, the inquiry keeps them.
+      const again = await send('GET', url(`/v1/inquiry/${body.id}/`), undefined, aliceToken);
+      expect(again.body.attachments.map((file: any) => file.fileName)).toEqual(['화면.png', 'receipt.pdf']);
+    });
+
+    it('refuses an attachment over the size limit and too many attachments, filing nothing', async () => {
+      const inquiryWith = (sizes: number[]) => {
+        const form = new FormData();
+        form.append('title', '첨부가 많은 문의');
+        form.append('content', '첨부 파일이 너무 많거나 큽니다.');
+        form.append('category', 'general');
+        sizes.forEach((size, index) => form.append(`attachments[${index}]`, new Blob([Buffer.alloc(size, 1)], { type: 'image/jpeg' }), `shot-${index}.jpg`));
+        return fetch(url('/v1/inquiry/'), { method: 'POST', headers: { authorization: `token ${aliceToken}` }, body: form });
+      };
+      const countBefore = (await send('GET', url('/v1/inquiry/'), undefined, aliceToken)).body.total;
+      const folder = join(upstream.mediaDir, 'uploads', 'inquiries');
+      const filesBefore = await readdir(folder).catch(() => []);
+      const large = await inquiryWith([10, NOTICE_ATTACHMENT_MAX_BYTES + 1]);
+      expect(large.status).toBe(422);
+      expect(messagesOf(await large.json())).toEqual([m.attachmentTooLarge(NOTICE_ATTACHMENT_MAX_BYTES / (1024 * 1024))]);
+      const tooMany = await inquiryWith(Array(INQUIRY_ATTACHMENTS_MAX + 1).fill(10));
+      expect(tooMany.status).toBe(422);
+      expect(messagesOf(await tooMany.json())).toEqual([m.tooManyAttachments(INQUIRY_ATTACHMENTS_MAX)]);
+      // Bad fields with good files: the fields' messages, and the files are not kept.
+      const form = new FormData();
+      form.append('title', '');
+      form.append('content', '짧음');
+      form.append('category', 'general');
+      form.append('attachments[0]', new Blob([Buffer.alloc(10, 1)], { type: 'image/png' }), 'shot.png');
+      const badFields = await fetch(url('/v1/inquiry/'), { method: 'POST', headers: { authorization: `token ${aliceToken}` }, body: form });
+      expect(badFields.status).toBe(422);
+      expect(messagesOf(await badFields.json())).toEqual(expect.arrayContaining([m.inquiryTitle(INQUIRY_TITLE_MAX)]));
+      expect((await send('GET', url('/v1/inquiry/'), undefined, aliceToken)).body.total).toBe(countBefore);
+      expect(await readdir(folder).catch(() => [])).toEqual(filesBefore);
     });
 
     it('takes comments within the limit', async () => {

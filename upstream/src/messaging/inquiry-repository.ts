@@ -1,17 +1,17 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { INQUIRY_NEXT_STATUS, type InquiryStatus } from '../../../domain/limits.js';
 import { messagingTexts } from '../../../domain/messages.js';
-import type { InquiryCreateInput, InquiryStatusUpdate } from '../../../domain/messaging.js';
+import type { AttachmentJson, InquiryCreateInput, InquiryStatusUpdate } from '../../../domain/messaging.js';
 import type { Database } from '../db/client.js';
 import { selectPage } from '../db/queries.js';
 import { inquiries, inquiryComments, type InquiryRow } from '../db/schema.js';
 import { ConflictError, ForbiddenError } from '../errors.js';
 import { notify, type Queryable } from './notification-repository.js';
 
-export async function createInquiry(db: Database, userId: number, input: InquiryCreateInput): Promise<InquiryRow> {
+export async function createInquiry(db: Database, userId: number, input: InquiryCreateInput, attachments: AttachmentJson[] = []): Promise<InquiryRow> {
   const [row] = await db
     .insert(inquiries)
-    .values({ ...input, userId })
+    .values({ ...input, userId, attachments })
     .returning();
   return row;
 }

@@ -110,7 +110,7 @@ export async function presentInquiryDetail(
       isAIGenerated: comment.isAiGenerated,
       createdAt: comment.createdAt.toISOString(),
     })),
-    attachments: row.attachments,
+    attachments: row.attachments.map((attachment) => ({ ...attachment, fileUrl: media(attachment.fileUrl) ?? attachment.fileUrl })),
     assignedTo: row.assignedToId ? userJson(row.assignedToId) : null,
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
     resolution: row.resolution,

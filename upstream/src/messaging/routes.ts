@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { NOTICE_ATTACHMENT_MAX_BYTES, NOTICE_ATTACHMENTS_MAX } from '../../../domain/limits.js';
+import { INQUIRY_ATTACHMENTS_MAX, NOTICE_ATTACHMENT_MAX_BYTES, NOTICE_ATTACHMENTS_MAX } from '../../../domain/limits.js';
 import { messagingTexts } from '../../../domain/messages.js';
 import {
   adminSendSchema,
@@ -66,7 +66,9 @@ function staff(request: FastifyRequest): UserRow {
  * (ETag / If-None-Match → 304), so the gateway's pollers cost one aggregate query while nothing changed.
  */
 export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaStore }> = async (app, { db, media }) => {
-  await app.register(multipart, { limits: { fileSize: NOTICE_ATTACHMENT_MAX_BYTES, files: NOTICE_ATTACHMENTS_MAX, fields: 50 } });
+  // One file more than either form takes, so that the forms' own count answers too many files in their words.
+  const filesMax = Math.max(NOTICE_ATTACHMENTS_MAX, INQUIRY_ATTACHMENTS_MAX) + 1;
+  await app.register(multipart, { limits: { fileSize: NOTICE_ATTACHMENT_MAX_BYTES, files: filesMax, fields: 50 } });
 
   // ---------- notifications ----------
 
@@ -218,26 +220,30 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
     },
   );
 
-  // ---------- notices ----------
-
   /**
-   * JSON, or multipart fields plus `attachments[i]` files saved to the media store (recorded in `stored`).
-   * A file keeps its original name in the JSON only; stored it is a random id with the name's extension, and
-   * /media serves anything but a picture or video as a download (uploads/serve.ts).
+   * JSON, or multipart fields plus `attachments[i]` files (at most `max`) saved to the media store under `folder`
+   * (recorded in `stored`). A file keeps its original name in the JSON only; stored it is a random id with the
+   * name's extension, and /media serves anything but a picture or video as a download (uploads/serve.ts).
    */
-  async function readNoticeBody(request: FastifyRequest, stored: StoredUploads): Promise<{ fields: Record<string, unknown>; attachments: AttachmentJson[] }> {
+  async function readAttachedForm(
+    request: FastifyRequest,
+    stored: StoredUploads,
+    { folder, max }: { folder: string; max: number },
+  ): Promise<{ fields: Record<string, unknown>; attachments: AttachmentJson[] }> {
     if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, attachments: [] };
     const fields: Record<string, unknown> = {};
     const attachments: AttachmentJson[] = [];
+    const tooMany = () => ValidationError.of('attachments', messagingTexts.tooManyAttachments(max), 'too_big');
     try {
       for await (const part of request.parts()) {
         if (part.type === 'field') {
           fields[part.fieldname] = part.value;
           continue;
         }
+        if (attachments.length === max) throw tooMany();
         const bytes = await readWithinLimit(part);
         if (!bytes) throw ValidationError.of('attachments', ATTACHMENT_UPLOAD_LIMIT.tooLarge, 'too_big');
-        const path = `${UPLOADS_FOLDER}/notices/${randomUUID()}${extname(part.filename)
+        const path = `${UPLOADS_FOLDER}/${folder}/${randomUUID()}${extname(part.filename)
           .slice(0, 10)
           .replace(/[^.\w]/g, '')}`;
         stored.file(path);
@@ -252,14 +258,16 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
         });
       }
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_FILES_LIMIT') {
-        throw ValidationError.of('attachments', messagingTexts.tooManyAttachments(NOTICE_ATTACHMENTS_MAX), 'too_big');
-      }
+      if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw tooMany();
       throw error;
     }
     return { fields, attachments };
   }
+
+  // ---------- notices ----------
+
+  const readNoticeBody = (request: FastifyRequest, stored: StoredUploads) =>
+    readAttachedForm(request, stored, { folder: 'notices', max: NOTICE_ATTACHMENTS_MAX });
 
   app.get(
     '/v1/board/notice/',
@@ -411,13 +419,19 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
         area: 'messaging',
         member: true,
         body: inquiryCreateSchema,
+        bodyAs: 'both',
         status: 201,
+        description: `JSON, or multipart/form-data with the same fields plus up to ${INQUIRY_ATTACHMENTS_MAX} file parts attachments[i] (screenshots, a receipt)`,
         answer: inquiryDetailJson,
       }),
     },
     async (request, reply) => {
       const viewer = member(request);
-      const row = await inquiryRepo.createInquiry(db, viewer.id, validate(inquiryCreateSchema, request.body));
+      const stored = new StoredUploads(db, media);
+      const row = await stored.keepIf(async () => {
+        const { fields, attachments } = await readAttachedForm(request, stored, { folder: 'inquiries', max: INQUIRY_ATTACHMENTS_MAX });
+        return inquiryRepo.createInquiry(db, viewer.id, validate(inquiryCreateSchema, fields), attachments);
+      });
       return reply.code(201).send(await detail(request, row, viewer));
     },
   );
