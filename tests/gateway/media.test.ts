@@ -5,7 +5,14 @@ import { count, eq } from 'drizzle-orm';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSize } from 'image-size';
-import { GRAPHQL_UPLOAD_LIMITS, IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_PX, STORY_VIDEO_MAX_BYTES } from '../../domain/limits.js';
+import {
+  GRAPHQL_UPLOAD_LIMITS,
+  IMAGE_MAX_BYTES,
+  INQUIRY_ATTACHMENTS_MAX,
+  NOTICE_ATTACHMENT_MAX_BYTES,
+  PROFILE_IMAGE_MAX_PX,
+  STORY_VIDEO_MAX_BYTES,
+} from '../../domain/limits.js';
 import { communityTexts, hardeningTexts, messagingTexts, storyTexts } from '../../domain/messages.js';
 import { startGateway, type RunningGateway } from '../../gateway/src/server/server.js';
 import { images, users } from '../../upstream/src/db/schema.js';
@@ -215,6 +222,62 @@ describe('uploads of real files and media on the gateway origin', () => {
     expect(removed.data.updateNotice).toEqual({ __typename: 'UpdateNoticePayload', notice: { attachments: [{ fileName: 'two.txt' }] } });
     expect((await download(notice.attachments[0].fileUrl)).response.status).toBe(404);
     expect((await download(other.attachments[0].fileUrl)).response.status).toBe(200);
+  });
+
+  it('a stock Apollo upload client files an inquiry with a 300 KB screenshot and a receipt; too many files or one too large are refused, filing nothing', async () => {
+    const screenshot = pngOfSize(300 * 1024);
+    const CREATE_INQUIRY = gql`
+      mutation Inquiry($input: CreateInquiryInput!) {
+        createInquiry(input: $input) {
+          __typename
+          ... on CreateInquiryPayload { inquiry { id attachments { fileName fileUrl fileSize mimeType } } }
+          ... on ValidationError { issues { path message } }
+        }
+      }
+    `;
+    const file = (bytes: Uint8Array, name: string, type: string) => new File([new Uint8Array(bytes)], name, { type });
+    const fields = { title: '아이템이 사라졌어요', content: '인벤토리에서 아이템이 사라졌습니다. 화면을 첨부합니다.', category: 'TECHNICAL' };
+    const { data } = await apollo.mutate({
+      mutation: CREATE_INQUIRY,
+      variables: {
+        input: { ...fields, attachments: [file(screenshot, '화면.png', 'image/png'), file(Buffer.from('%PDF-1.4'), 'receipt.pdf', 'application/pdf')] },
+      },
+    });
+    expect(data.createInquiry.__typename).toBe('CreateInquiryPayload');
+    const [picture, receipt] = data.createInquiry.inquiry.attachments;
+    expect(picture).toMatchObject({ fileName: '화면.png', fileSize: screenshot.length, mimeType: 'image/png' });
+    expect(receipt).toMatchObject({ fileName: 'receipt.pdf', mimeType: 'application/pdf' });
+    expect(sha((await download(picture.fileUrl)).bytes)).toBe(sha(screenshot));
+    // Read again later, the inquiry has them; nobody else can read it.
+    const read = `query ($id: ID!) { inquiry(id: $id) { ... on Inquiry { attachments { fileName } } } }`;
+    expect((await stack.graphql(read, { id: data.createInquiry.inquiry.id }, { token })).data.inquiry.attachments).toEqual([
+      { fileName: '화면.png' },
+      { fileName: 'receipt.pdf' },
+    ]);
+
+    const filed = async () => (await stack.graphql(`{ viewer { inquiries(first: 1) { totalCount } } }`, undefined, { token })).data.viewer.inquiries.totalCount;
+    const before = await filed();
+    const refusal = async (attachments: File[]) =>
+      (await apollo.mutate({ mutation: CREATE_INQUIRY, variables: { input: { ...fields, attachments } } })).data.createInquiry;
+    const small = file(Buffer.from('x'), 'x.png', 'image/png');
+    // (Apollo's cache adds each object's __typename.)
+    expect(await refusal(Array(INQUIRY_ATTACHMENTS_MAX + 1).fill(small))).toMatchObject({
+      __typename: 'ValidationError',
+      issues: [{ path: ['input', 'attachments'], message: messagingTexts.tooManyAttachments(INQUIRY_ATTACHMENTS_MAX) }],
+    });
+    // A file over the limit is refused as it streams in, before the operation runs: the whole request is a 413.
+    const tooLarge = await fetch(`${stack.gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `token ${token}`, 'apollo-require-preflight': 'true' },
+      body: multipartBody(
+        `mutation ($files: [File!]) { createInquiry(input: { title: "큰 영수증", content: "영수증 파일이 큽니다. 확인 부탁드려요.", category: PAYMENT, attachments: $files }) { __typename } }`,
+        { files: [null] },
+        { 'files.0': { bytes: Buffer.alloc(NOTICE_ATTACHMENT_MAX_BYTES + 1, 1), type: 'application/pdf', name: 'receipt.pdf' } },
+      ),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect((await tooLarge.json()).errors[0].message).toBe(messagingTexts.attachmentTooLarge(NOTICE_ATTACHMENT_MAX_BYTES / MEGABYTE));
+    expect(await filed()).toBe(before);
   });
 
   it("multipart uploads need a preflight header (CSRF); each common upload client's header is accepted", async () => {

@@ -1,4 +1,5 @@
 import {
+  INQUIRY_ATTACHMENTS_MAX,
   INQUIRY_CATEGORIES,
   INQUIRY_COMMENT_MAX,
   INQUIRY_CONTENT_MAX,
@@ -14,6 +15,7 @@ import {
   inquiryCreateSchema,
   inquirySatisfactionSchema,
   inquiryStatusUpdateSchema,
+  type AttachmentJson,
   type InquiryCommentJson,
   type InquiryDetailJson,
   type InquiryJson,
@@ -29,6 +31,7 @@ import { idempotencyKeyField, payloadMutation, targetIdFields } from '../../grap
 import { byId, listConnection, resultsConnection } from '../../graphql/connections.js';
 import { isViewer } from '../../graphql/viewer.js';
 import { User } from '../../graphql/refs.js';
+import { attachedFilesOf } from './attachments.js';
 
 /** The statuses in the order staff move an inquiry through them, one step at a time. */
 const STATUS_STEPS = INQUIRY_STATUSES.map((status) => status.toUpperCase()).join(', ');
@@ -75,6 +78,23 @@ const InquiryPerson = builder.objectRef<InquiryUserJson>('InquiryPerson').implem
       description: "The member's profile picture; null when they have none.",
       resolve: (parent, _args, context) => context.mediaUrl(parent.profileImage),
     }),
+  }),
+});
+
+/** Not a Node: the REST API reads a file only with its inquiry, which only its author and staff may read. */
+const InquiryAttachment = builder.objectRef<AttachmentJson>('InquiryAttachment').implement({
+  description: 'A file the member attached to an inquiry: a screenshot, a receipt.',
+  fields: (t) => ({
+    databaseId: t.exposeString('id', { description: "The file's id in the REST API (a UUID), unique within its inquiry." }),
+    fileName: t.exposeString('fileName', { description: 'The name the file was uploaded with.' }),
+    fileUrl: t.field({
+      type: 'URL',
+      description: 'Where to open the file: pictures show in place, anything else downloads.',
+      resolve: (parent, _args, context) => context.mediaUrl(parent.fileUrl),
+    }),
+    fileSize: t.exposeInt('fileSize', { description: 'The size of the file, in bytes.' }),
+    mimeType: t.exposeString('mimeType', { description: "The file's media type, such as `image/png`." }),
+    uploadedAt: t.field({ type: 'DateTime', description: 'When the file was attached.', resolve: (file) => file.uploadedAt }),
   }),
 });
 
@@ -133,6 +153,11 @@ Inquiry.implement({
       type: [InquiryComment],
       description: 'The messages exchanged about it, oldest first.',
       resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).comments,
+    }),
+    attachments: t.field({
+      type: [InquiryAttachment],
+      description: 'The files the member attached when sending it, possibly none.',
+      resolve: async (inquiry, _args, context) => (await detailOf(inquiry, context)).attachments,
     }),
     resolution: t.string({
       nullable: true,
@@ -203,20 +228,25 @@ builder.queryField('inquiry', (t) =>
 const inquiryPayload = { inquiry: Inquiry } as const;
 
 payloadMutation('createInquiry', {
-  description: 'Sends an inquiry to the staff, members only.',
+  description: 'Sends an inquiry to the staff, members only. Attachments are sent as a multipart request.',
   errors: inquiryErrors,
   input: (f) => ({
     title: f.string({ required: true, description: `The title: 1 to ${INQUIRY_TITLE_MAX} characters after trimming.` }),
     content: f.string({ required: true, description: `The question: ${INQUIRY_CONTENT_MIN} to ${INQUIRY_CONTENT_MAX} characters after trimming.` }),
     category: f.field({ type: InquiryCategoryEnum, required: true, description: 'What it is about.' }),
     priority: f.field({ type: InquiryPriorityEnum, description: 'How urgent it is (default MEDIUM).' }),
+    attachments: f.field({
+      type: ['File'],
+      description: `Files to attach (screenshots, a receipt), at most ${INQUIRY_ATTACHMENTS_MAX}, sent as a multipart request (the GraphQL multipart request spec).`,
+    }),
     idempotencyKey: idempotencyKeyField(f),
   }),
   payload: inquiryPayload,
   resolve: async (input, context) => {
-    const { idempotencyKey, ...fields } = input;
+    const { idempotencyKey, attachments, ...fields } = input;
     const payload = validateInput(inquiryCreateSchema, { ...fields, priority: fields.priority ?? undefined }, ['input']);
-    return { inquiry: await context.messaging.createInquiry(payload, idempotencyKeyOf({ idempotencyKey })) };
+    const files = await attachedFilesOf(attachments, INQUIRY_ATTACHMENTS_MAX);
+    return { inquiry: await context.messaging.createInquiry(payload, files, idempotencyKeyOf({ idempotencyKey })) };
   },
 });
 

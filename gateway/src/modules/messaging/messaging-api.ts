@@ -21,7 +21,8 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** 403, 404 and 409 are expected answers here: typed, with the upstream's Korean message. */
 const REFUSALS = [403, 404, 409] as const;
 
-export interface NoticeFile {
+/** A file attached to a notice or an inquiry, read whole from the GraphQL multipart request. */
+export interface AttachedFile {
   name: string;
   type: string;
   bytes: Uint8Array<ArrayBuffer>;
@@ -100,17 +101,20 @@ export class MessagingApi {
     return this.call('GET', `/v1/board/notice/${encodeURIComponent(uuid)}/`);
   }
 
-  /** JSON, or multipart with `attachments[i]` when files come along (001 §7). */
-  async writeNotice(method: 'POST' | 'PATCH', uuid: string | null, fields: Record<string, unknown>, files: NoticeFile[]): Promise<NoticeJson> {
-    const path = uuid ? `/v1/board/notice/${encodeURIComponent(uuid)}/` : '/v1/board/notice/';
-    if (files.length === 0) return this.call(method, path, undefined, fields);
+  /** The fields as JSON, or as multipart form data with `attachments[i]` when files come along (001 §7). */
+  private write<T>(method: 'POST' | 'PATCH', path: string, fields: Record<string, unknown>, files: AttachedFile[], idempotencyKey?: string): Promise<T> {
+    if (files.length === 0) return this.call(method, path, undefined, fields, idempotencyKey);
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) {
       if (value === undefined) continue;
       form.append(key, Array.isArray(value) ? value.join(',') : String(value));
     }
     files.forEach((file, index) => form.append(`attachments[${index}]`, new Blob([file.bytes], { type: file.type }), file.name));
-    return withTypedRefusals(this.client.multipart<NoticeJson>(method, path, this.caller, form as never), REFUSALS);
+    return this.call(method, path, undefined, form, idempotencyKey);
+  }
+
+  writeNotice(method: 'POST' | 'PATCH', uuid: string | null, fields: Record<string, unknown>, files: AttachedFile[]): Promise<NoticeJson> {
+    return this.write(method, uuid ? `/v1/board/notice/${encodeURIComponent(uuid)}/` : '/v1/board/notice/', fields, files);
   }
 
   deleteNotice(uuid: string): Promise<{ id: string; message: string }> {
@@ -125,8 +129,8 @@ export class MessagingApi {
     return this.call('GET', `/v1/inquiry/${id}/`);
   }
 
-  createInquiry(payload: unknown, idempotencyKey?: string): Promise<InquiryDetailJson> {
-    return this.call('POST', '/v1/inquiry/', undefined, payload, idempotencyKey);
+  createInquiry(fields: Record<string, unknown>, files: AttachedFile[], idempotencyKey?: string): Promise<InquiryDetailJson> {
+    return this.write('POST', '/v1/inquiry/', fields, files, idempotencyKey);
   }
 
   addInquiryComment(id: number, comment: string): Promise<InquiryDetailJson> {

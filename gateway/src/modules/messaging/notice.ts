@@ -14,12 +14,10 @@ import {
   type NoticeJson,
   type NoticeSortField as NoticeSortFieldName,
 } from '../../../../domain/index.js';
-import { ATTACHMENT_UPLOAD_LIMIT } from '../../../../domain/uploads.js';
 import { builder } from '../../graphql/builder.js';
 import { upstreamNode } from '../../graphql/nodes.js';
-import { ensureWithin } from '../../graphql/uploads.js';
 import { NotFoundError, ValidationError, invalidArgument } from '../../graphql/errors.js';
-import type { NoticeFile } from './messaging-api.js';
+import { attachedFilesOf } from './attachments.js';
 import { enumValues, labelledDescriptions, OrderDirection } from '../../graphql/enums.js';
 import { byIdentity, queryConnection, resultsConnection, type ListOrder, type SortDirection } from '../../graphql/connections.js';
 import { localKeyOf, UUID_PATTERN, validateInput } from '../../graphql/ids.js';
@@ -210,16 +208,7 @@ function noticeBody(input: NoticeInput): Record<string, unknown> {
   return body;
 }
 
-async function filesOf(files: File[] | null | undefined): Promise<NoticeFile[]> {
-  if (!files?.length) return [];
-  if (files.length > NOTICE_ATTACHMENTS_MAX) {
-    throw invalidArgument(['input', 'attachments'], messagingTexts.tooManyAttachments(NOTICE_ATTACHMENTS_MAX), 'too_big');
-  }
-  files.forEach((file, index) => ensureWithin(file, ATTACHMENT_UPLOAD_LIMIT, ['input', 'attachments', String(index)]));
-  return Promise.all(
-    files.map(async (file) => ({ name: file.name || 'file', type: file.type || 'application/octet-stream', bytes: new Uint8Array(await file.arrayBuffer()) })),
-  );
-}
+const filesOf = (files: File[] | null | undefined) => attachedFilesOf(files, NOTICE_ATTACHMENTS_MAX);
 
 payloadMutation('createNotice', {
   staff: true,
