@@ -1,7 +1,14 @@
 import { type BrowserContext, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { communityTexts, globalErrorTexts, messagingTexts as m, uiTexts, validationTexts } from '../../domain/messages.js';
-import { INQUIRY_CONTENT_MAX, INQUIRY_TITLE_MAX, NOTIFICATION_PAGE_SIZE_DEFAULT, REPLY_ANSWERS_PAGE_SIZE } from '../../domain/limits.js';
+import {
+  INQUIRY_ATTACHMENTS_MAX,
+  INQUIRY_CONTENT_MAX,
+  INQUIRY_TITLE_MAX,
+  NOTIFICATION_PAGE_SIZE_DEFAULT,
+  REPLY_ANSWERS_PAGE_SIZE,
+} from '../../domain/limits.js';
+import { pngOfSize } from '../helpers/media-files.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** Two members in two browser contexts: B answers A's post and A's 알림 tab shows it live, without a reload. */
@@ -355,6 +362,39 @@ describe('inquiries', () => {
     await page.getByRole('textbox', { name: m.commentPlaceholder }).fill('주문 번호는 1234입니다.');
     await page.getByRole('button', { name: m.submit }).click();
     await page.locator('.inquiry__comments').getByText('주문 번호는 1234입니다.').waitFor();
+    await page.close();
+  });
+
+  test('a member attaches a 300 KB screenshot and a receipt; too many files are told at once; the inquiry shows the picture', async () => {
+    const page = await open(contexts.alice!, '/my/inquiries');
+    const form = page.getByRole('form', { name: m.newInquiry });
+    const picker = form.getByLabel(m.attachmentsLabel, { exact: true });
+    const screenshot = { name: '화면.png', mimeType: 'image/png', buffer: pngOfSize(300 * 1024) };
+    const receipt = { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 영수증') };
+    // One file over the count: said as soon as they are picked.
+    await picker.setInputFiles(Array.from({ length: INQUIRY_ATTACHMENTS_MAX + 1 }, (_, index) => ({ ...receipt, name: `r${index}.pdf` })));
+    await form.getByRole('alert').getByText(m.tooManyAttachments(INQUIRY_ATTACHMENTS_MAX)).waitFor();
+    expect(await picker.getAttribute('aria-invalid')).toBe('true');
+    // Leaving one out is enough.
+    await form.getByRole('button', { name: m.leaveOutAttachment('r5.pdf') }).click();
+    await form.getByRole('alert').waitFor({ state: 'detached' });
+
+    await picker.setInputFiles([screenshot, receipt]);
+    await form.getByText('화면.png', { exact: true }).waitFor();
+    await form.getByLabel(m.titleLabel, { exact: true }).fill('아이템이 사라졌어요');
+    await form.getByLabel(m.contentLabel, { exact: true }).fill('인벤토리에서 아이템이 사라졌습니다. 화면을 붙입니다.');
+    await form.getByRole('button', { name: m.submit }).click();
+    await page.getByTestId('toast').filter({ hasText: m.inquiryCreated }).waitFor();
+    // Sent, the form is empty again: no file left to go with the next inquiry.
+    await form.getByText('화면.png', { exact: true }).waitFor({ state: 'detached' });
+    expect(await picker.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+
+    await page.getByRole('list', { name: m.inquiriesTitle }).getByText('아이템이 사라졌어요').click();
+    const attachments = page.getByRole('list', { name: m.attachmentsLabel });
+    const picture = attachments.getByRole('img', { name: '화면.png' });
+    await picture.waitFor();
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    await attachments.getByRole('link', { name: 'receipt.pdf' }).waitFor();
     await page.close();
   });
 });

@@ -3,6 +3,7 @@ import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 're
 import { Link } from 'react-router-dom';
 import {
   characterCount,
+  INQUIRY_ATTACHMENTS_MAX,
   INQUIRY_CATEGORIES,
   INQUIRY_COMMENT_MAX,
   INQUIRY_CONTENT_MAX,
@@ -12,6 +13,7 @@ import {
   INQUIRY_TITLE_MAX,
 } from '@domain/limits.js';
 import { errorMessages, messagingTexts as m } from '@domain/messages.js';
+import { ATTACHMENT_UPLOAD_LIMIT, megabytes } from '@domain/uploads.js';
 import type { InquiryDetailPageCommentMutation } from '../__generated__/InquiryDetailPageCommentMutation.graphql';
 import type { InquiryDetailPageQuery } from '../__generated__/InquiryDetailPageQuery.graphql';
 import type { InquiryPages_comments$key } from '../__generated__/InquiryPages_comments.graphql';
@@ -89,10 +91,15 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
   const [content, setContent] = useState('');
   const [category, setCategory] = useState<InquiryCategory>('GENERAL');
   const [priority, setPriority] = useState<InquiryPriority>('MEDIUM');
+  const [files, setFiles] = useState<File[]>([]);
+  /** A new key empties the file picker once the inquiry is sent. */
+  const [filePickerKey, setFilePickerKey] = useState(0);
   const [error, setError] = useState<string | null>(null);
   /** The field the message is about, when it is about one (the server's refusals are told below the form). */
-  const [errorField, setErrorField] = useState<'title' | 'content' | null>(null);
+  const [errorField, setErrorField] = useState<'title' | 'content' | 'attachments' | null>(null);
   const errorId = useId();
+  const filePickerId = useId();
+  const fileHintId = useId();
   const [commit, inFlight] = useTypedMutation<InquiryListPageCreateMutation>(
     graphql`
       mutation InquiryListPageCreateMutation($input: CreateInquiryInput!, $connections: [ID!]!) {
@@ -117,13 +124,26 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
   );
   const keys = useIdempotencyKey();
   // The same rules as the server, counted as it counts (an emoji is one character), so the member learns them before sending.
-  const localProblem = (): { field: 'title' | 'content'; message: string } | null => {
+  const localProblem = (): { field: 'title' | 'content' | 'attachments'; message: string } | null => {
     const titleLength = characterCount(title.trim());
     if (titleLength < 1 || titleLength > INQUIRY_TITLE_MAX) return { field: 'title', message: m.inquiryTitle(INQUIRY_TITLE_MAX) };
     const contentLength = characterCount(content.trim());
     if (contentLength < INQUIRY_CONTENT_MIN || contentLength > INQUIRY_CONTENT_MAX)
       return { field: 'content', message: m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX) };
+    return filesProblem(files);
+  };
+  const filesProblem = (chosen: File[]) => {
+    if (chosen.length > INQUIRY_ATTACHMENTS_MAX) return { field: 'attachments' as const, message: m.tooManyAttachments(INQUIRY_ATTACHMENTS_MAX) };
+    if (chosen.some((file) => file.size > ATTACHMENT_UPLOAD_LIMIT.maxBytes))
+      return { field: 'attachments' as const, message: ATTACHMENT_UPLOAD_LIMIT.tooLarge };
     return null;
+  };
+  const choose = (chosen: File[]) => {
+    // Told as soon as they are picked, not only on 보내기.
+    const problem = filesProblem(chosen);
+    setError(problem?.message ?? null);
+    setErrorField(problem?.field ?? null);
+    setFiles(chosen);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -132,13 +152,21 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
     setErrorField(problem?.field ?? null);
     if (problem) return;
     const input = { title, content, category, priority };
-    commit({ variables: { input: { ...input, idempotencyKey: keys.keyFor(input) }, connections: [connectionId] } }).then(
+    // Files go as the GraphQL multipart request's parts, each mapped onto its place in the input.
+    const uploadables = files.length ? Object.fromEntries(files.map((file, index) => [`input.attachments.${index}`, file])) : undefined;
+    const idempotencyKey = keys.keyFor({ ...input, files: files.map((file) => [file.name, file.size, file.lastModified]) });
+    commit({
+      variables: { input: { ...input, attachments: files.length ? files.map(() => null) : null, idempotencyKey }, connections: [connectionId] },
+      uploadables,
+    }).then(
       () => {
         keys.succeeded();
         toast.show(m.inquiryCreated, 'success');
         setTitle('');
         setContent('');
         setPriority('MEDIUM');
+        setFiles([]);
+        setFilePickerKey((key) => key + 1);
       },
       (failure: Error) => setError(failure.message),
     );
@@ -177,6 +205,40 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         counterId={`${errorId}-content-counter`}
       />
       <LengthCounter id={`${errorId}-content-counter`} text={content} max={INQUIRY_CONTENT_MAX} />
+      <label htmlFor={filePickerId}>{m.attachmentsLabel}</label>
+      <input
+        key={filePickerKey}
+        id={filePickerId}
+        type="file"
+        multiple
+        accept="image/*,application/pdf"
+        aria-describedby={[fileHintId, errorField === 'attachments' ? errorId : ''].filter(Boolean).join(' ')}
+        aria-invalid={errorField === 'attachments'}
+        onChange={(event) => choose([...(event.target.files ?? [])])}
+      />
+      <p id={fileHintId} className="field__hint">
+        {m.inquiryAttachmentsHint(INQUIRY_ATTACHMENTS_MAX, megabytes(ATTACHMENT_UPLOAD_LIMIT.maxBytes))}
+      </p>
+      {files.length > 0 && (
+        <ul className="inquiry-form__files">
+          {files.map((file, index) => (
+            <li key={`${index}-${file.name}`}>
+              <span>{file.name}</span>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  choose(files.filter((_, at) => at !== index));
+                  // The picker still holds the old choice; emptied, picking the same file again is a change.
+                  if (files.length === 1) setFilePickerKey((key) => key + 1);
+                }}
+              >
+                {m.leaveOutAttachment(file.name)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       <FormError error={error} id={errorId} />
       <button type="submit" className="button button--primary" disabled={inFlight}>
         {m.submit}
@@ -216,6 +278,12 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
             status
             priority
             resolution
+            attachments {
+              databaseId
+              fileName
+              fileUrl
+              mimeType
+            }
             ...InquiryPages_comments @alias(as: "thread")
             ...InquiryPages_satisfaction @alias(as: "rating")
           }
@@ -269,6 +337,17 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
       </span>
       <h2>{inquiry.title}</h2>
       <p className="inquiry__content">{inquiry.content}</p>
+      {inquiry.attachments && inquiry.attachments.length > 0 && (
+        <ul className="inquiry__attachments" aria-label={m.attachmentsLabel}>
+          {inquiry.attachments.map((file) => (
+            <li key={file.databaseId}>
+              <a href={file.fileUrl} target="_blank" rel="noreferrer">
+                {file.mimeType.startsWith('image/') ? <img src={file.fileUrl} alt={file.fileName} loading="lazy" /> : file.fileName}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       {inquiry.resolution && <p className="inquiry__resolution">{inquiry.resolution}</p>}
       {/* Staff read every inquiry, but only its author rates the answer. */}
       {inquiry.rating && viewer?.databaseId != null && viewer.databaseId === inquiry.author?.databaseId && <InquirySatisfaction inquiry={inquiry.rating} />}
