@@ -31,6 +31,8 @@ export const journeyTexts = {
   password: {
     /** The live hint under a new password: the rule, and whether it holds yet. */
     ok: '사용할 수 있는 비밀번호입니다.',
+    /** The hint once the member has left the field (or sent the form) with the rule broken: told in words, not by colour alone. */
+    broken: (rule: string) => `사용할 수 없는 비밀번호입니다. ${rule}`,
   },
   forgot: {
     title: '비밀번호 찾기',

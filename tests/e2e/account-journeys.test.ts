@@ -111,7 +111,9 @@ describe('sign-up', () => {
     await page.getByLabel(r.password, { exact: true }).fill('abcdef');
     await page.getByLabel(r.passwordConfirm).fill('abcdef');
     await page.getByLabel(r.nickname).fill('새싹슬라임');
-    expect(await page.getByTestId('password-rule').textContent()).toBe(RULE);
+    // Left with the rule broken, the hint says so in words (not by colour alone) and the field is marked invalid.
+    expect(await page.getByTestId('password-rule').textContent()).toBe(journeyTexts.password.broken(RULE));
+    expect(await page.getByLabel(r.password, { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel(r.password, { exact: true }).fill('sprout123');
     await page.getByLabel(r.passwordConfirm).fill('sprout124');
@@ -184,7 +186,7 @@ describe('forgotten password', () => {
     const submit = page.getByRole('button', { name: journeyTexts.reset.submit });
     await page.getByLabel(journeyTexts.reset.newPassword, { exact: true }).fill('abcdef');
     await page.getByLabel(journeyTexts.reset.newPasswordConfirm).fill('abcdef');
-    expect(await page.getByTestId('password-rule').textContent()).toBe(RULE);
+    expect(await page.getByTestId('password-rule').textContent()).toBe(journeyTexts.password.broken(RULE));
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel(journeyTexts.reset.newPassword, { exact: true }).fill('remember123');
     await page.getByLabel(journeyTexts.reset.newPasswordConfirm).fill('remember123');
@@ -241,13 +243,18 @@ describe('settings', () => {
       probe.remove();
       return value;
     });
-    await page.getByLabel(s.newPassword, { exact: true }).fill('abcdef');
-    // While the member types, the rule is a hint; once they leave the field with it broken, it is told as an error.
+    const newPassword = page.getByLabel(s.newPassword, { exact: true });
+    await newPassword.fill('abcdef');
+    // While the member types, the rule is a hint; once they leave the field with it broken, it is told as an error, in
+    // words and colour, and the field is marked invalid.
+    expect(await hint.textContent()).toBe(RULE);
     expect(await hintColour()).not.toBe(danger);
+    expect(await newPassword.getAttribute('aria-invalid')).toBe('false');
     await page.getByLabel(s.newPasswordConfirm, { exact: true }).fill('abcdef');
     expect(await hint.isVisible()).toBe(true);
-    expect(await hint.textContent()).toBe(RULE);
+    expect(await hint.textContent()).toBe(journeyTexts.password.broken(RULE));
     expect(await hintColour()).toBe(danger);
+    expect(await newPassword.getAttribute('aria-invalid')).toBe('true');
     expect(await change.isDisabled()).toBe(true);
 
     await page.getByLabel(s.newPassword, { exact: true }).fill('careful1234');

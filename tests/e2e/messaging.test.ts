@@ -379,8 +379,12 @@ describe('inquiries', () => {
     await form.getByRole('button', { name: m.leaveOutAttachment('r5.pdf') }).click();
     await form.getByRole('alert').waitFor({ state: 'detached' });
 
-    await picker.setInputFiles([screenshot, receipt]);
+    // Picked one after the other, the screenshot and the receipt both go along (each pick adds to the list).
+    for (const name of ['r0.pdf', 'r1.pdf', 'r2.pdf', 'r3.pdf', 'r4.pdf']) await form.getByRole('button', { name: m.leaveOutAttachment(name) }).click();
+    await picker.setInputFiles([screenshot]);
+    await picker.setInputFiles([receipt]);
     await form.getByText('화면.png', { exact: true }).waitFor();
+    await form.getByText('receipt.pdf', { exact: true }).waitFor();
     await form.getByLabel(m.titleLabel, { exact: true }).fill('아이템이 사라졌어요');
     await form.getByLabel(m.contentLabel, { exact: true }).fill('인벤토리에서 아이템이 사라졌습니다. 화면을 붙입니다.');
     await form.getByRole('button', { name: m.submit }).click();

@@ -43,11 +43,12 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
   const mismatchId = useId();
   const errorId = useId();
   const ok = keepsPasswordRule(props.password);
-  // Grey while the member types; the danger colour once they leave the field, or send the form, with the rule broken.
+  // A hint while the member types; an error (in words and colour, the field marked invalid) once they leave the
+  // field, or send the form, with the rule broken.
   const [left, setLeft] = useState(false);
   const broken = !ok && (props.checked || (left && props.password !== ''));
   // A refusal of a password that keeps the rule (the same as the current one) is shown alone, not beside "usable".
-  const hint = props.error && ok ? null : ok ? journeyTexts.password.ok : RULE;
+  const hint = props.error && ok ? null : ok ? journeyTexts.password.ok : broken ? journeyTexts.password.broken(RULE) : RULE;
   const mismatched = (props.checked || props.confirmation !== '') && props.confirmation !== props.password;
   return (
     <>
@@ -63,7 +64,7 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
           {...characterLimit(LOGIN_SHEET_PASSWORD_MAX, props.onPassword)}
           value={props.password}
           aria-describedby={[hint ? hintId : '', props.error ? errorId : ''].filter(Boolean).join(' ') || undefined}
-          aria-invalid={Boolean(props.error) || ((props.checked || props.password !== '') && !ok)}
+          aria-invalid={Boolean(props.error) || broken}
           autoFocus={props.autoFocus}
           onBlur={() => setLeft(true)}
         />

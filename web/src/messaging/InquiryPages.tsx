@@ -214,7 +214,15 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         accept="image/*,application/pdf"
         aria-describedby={[fileHintId, errorField === 'attachments' ? errorId : ''].filter(Boolean).join(' ')}
         aria-invalid={errorField === 'attachments'}
-        onChange={(event) => choose([...(event.target.files ?? [])])}
+        onChange={(event) => {
+          // Each pick adds to the files already chosen (a screenshot, then a receipt); the same file twice is kept once.
+          const picked = [...(event.target.files ?? [])].filter(
+            (file) => !files.some((chosen) => chosen.name === file.name && chosen.size === file.size && chosen.lastModified === file.lastModified),
+          );
+          choose([...files, ...picked]);
+          // Emptied, the picker takes the same file again after it was left out.
+          event.target.value = '';
+        }}
       />
       <p id={fileHintId} className="field__hint">
         {m.inquiryAttachmentsHint(INQUIRY_ATTACHMENTS_MAX, megabytes(ATTACHMENT_UPLOAD_LIMIT.maxBytes))}
@@ -224,15 +232,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
           {files.map((file, index) => (
             <li key={`${index}-${file.name}`}>
               <span>{file.name}</span>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => {
-                  choose(files.filter((_, at) => at !== index));
-                  // The picker still holds the old choice; emptied, picking the same file again is a change.
-                  if (files.length === 1) setFilePickerKey((key) => key + 1);
-                }}
-              >
+              <button type="button" className="button button--secondary" onClick={() => choose(files.filter((_, at) => at !== index))}>
                 {m.leaveOutAttachment(file.name)}
               </button>
             </li>
