@@ -172,6 +172,7 @@ export default tseslint.config(
               // Upstream rows known by their `databaseId` that no client refetches on their own (not Nodes).
               'Activity',
               'Badge',
+              'InquiryAttachment',
               'InquiryPerson',
               'NotificationSender',
               'StoryView',
