@@ -267,7 +267,9 @@ describe.each(backends())('messaging on %s', (backend) => {
       expect(response.status).toBe(201);
       expect(body).toMatchObject({ isPinned: true, attachments: [{ fileName: 'guide.txt', mimeType: 'text/plain', fileSize: Buffer.byteLength('안내문') }] });
       expect(body.attachments[0].fileUrl).toMatch(/^\/media\/uploads\/notices\//);
-      expect(await (await fetch(url(body.attachments[0].fileUrl))).text()).toBe('안내문');
+      const served = await fetch(url(body.attachments[0].fileUrl));
+      expect(await served.text()).toBe('안내문');
+      expect(served.headers.get('cache-control')).toMatch(/^public,/);
     });
 
     it('refuses an attachment over the size limit, even one ending exactly at it, and too many attachments, storing no notice', async () => {
@@ -350,7 +352,10 @@ describe.each(backends())('messaging on %s', (backend) => {
         ],
       });
       expect(body.attachments[0].fileUrl).toMatch(/^\/media\/uploads\/inquiries\/[0-9a-f-]{36}\.png$/);
-      expect(Buffer.from(await (await fetch(url(body.attachments[0].fileUrl))).arrayBuffer()).equals(screenshot)).toBe(true);
+      const served = await fetch(url(body.attachments[0].fileUrl));
+      expect(Buffer.from(await served.arrayBuffer()).equals(screenshot)).toBe(true);
+      // The member's own file: no shared cache keeps it (a notice's files are public).
+      expect(served.headers.get('cache-control')).toMatch(/^private,/);
       // Read again, the inquiry keeps them.
       const again = await send('GET', url(`/v1/inquiry/${body.id}/`), undefined, aliceToken);
       expect(again.body.attachments.map((file: any) => file.fileName)).toEqual(['화면.png', 'receipt.pdf']);

@@ -34,7 +34,7 @@ import * as inquiryRepo from './inquiry-repository.js';
 import * as noticeRepo from './notice-repository.js';
 import * as inbox from './notification-repository.js';
 import { presentInquiry, presentInquiryDetail, presentNotices, presentNotifications } from './present.js';
-import { StoredUploads, UPLOADS_FOLDER, readWithinLimit } from '../uploads/images.js';
+import { INQUIRY_UPLOADS_SUBFOLDER, StoredUploads, UPLOADS_FOLDER, readWithinLimit } from '../uploads/images.js';
 import type { MediaStore } from '../uploads/store.js';
 import { ATTACHMENT_UPLOAD_LIMIT } from '../../../domain/uploads.js';
 import { operation } from '../http/openapi.js';
@@ -429,7 +429,7 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
       const viewer = member(request);
       const stored = new StoredUploads(db, media);
       const row = await stored.keepIf(async () => {
-        const { fields, attachments } = await readAttachedForm(request, stored, { folder: 'inquiries', max: INQUIRY_ATTACHMENTS_MAX });
+        const { fields, attachments } = await readAttachedForm(request, stored, { folder: INQUIRY_UPLOADS_SUBFOLDER, max: INQUIRY_ATTACHMENTS_MAX });
         return inquiryRepo.createInquiry(db, viewer.id, validate(inquiryCreateSchema, fields), attachments);
       });
       return reply.code(201).send(await detail(request, row, viewer));

@@ -14,6 +14,8 @@ import type { MediaStore } from './store.js';
 
 /** Where uploads go under the media root, and the path prefix their URLs carry. */
 export const UPLOADS_FOLDER = 'uploads';
+/** Inquiries' attachments, below UPLOADS_FOLDER: served as private (uploads/serve.ts). */
+export const INQUIRY_UPLOADS_SUBFOLDER = 'inquiries';
 
 /** Every file of a stored picture by its path below /media: the picture and its copies, once each (a copy may be the picture itself). */
 export function imageFiles(row: Pick<ImageRow, 'url' | 'thumbnailUrl' | 'displayUrl'>): string[] {
