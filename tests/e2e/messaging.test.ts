@@ -4,11 +4,13 @@ import { communityTexts, globalErrorTexts, messagingTexts as m, uiTexts, validat
 import {
   INQUIRY_ATTACHMENTS_MAX,
   INQUIRY_CONTENT_MAX,
+  INQUIRY_PAGE_SIZE_DEFAULT,
   INQUIRY_TITLE_MAX,
   NOTIFICATION_PAGE_SIZE_DEFAULT,
   REPLY_ANSWERS_PAGE_SIZE,
 } from '../../domain/limits.js';
 import { pngOfSize } from '../helpers/media-files.js';
+import { addMembers } from '../helpers/stories.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** Two members in two browser contexts: B answers A's post and A's 알림 tab shows it live, without a reload. */
@@ -363,6 +365,35 @@ describe('inquiries', () => {
     await page.getByRole('button', { name: m.submit }).click();
     await page.locator('.inquiry__comments').getByText('주문 번호는 1234입니다.').waitFor();
     await page.close();
+  });
+
+  test('a new member is told they have sent none; with more than a page, 문의 더 보기 brings the older ones, each once', async () => {
+    const [memberId] = await addMembers(app.upstream.db, ['문의많은이']);
+    const context = await app.browserFor(memberId);
+    const empty = await open(context, '/my/inquiries');
+    await empty.getByText(m.noInquiries).waitFor();
+    await empty.close();
+
+    const token = await app.upstream.issueToken(memberId);
+    const count = INQUIRY_PAGE_SIZE_DEFAULT + 3;
+    for (let index = 1; index <= count; index++) {
+      const filed = await fetch(`${app.upstream.url}/v1/inquiry/`, {
+        method: 'POST',
+        headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: `문의 ${index}번`, content: '여러 번 보낸 문의입니다. 확인 부탁드려요.', category: 'general' }),
+      });
+      expect(filed.status).toBe(201);
+    }
+    const page = await open(context, '/my/inquiries');
+    const list = page.getByRole('list', { name: m.inquiriesTitle });
+    await list.getByText(`문의 ${count}번`, { exact: true }).waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(INQUIRY_PAGE_SIZE_DEFAULT);
+    expect(await page.getByText(m.noInquiries).count()).toBe(0);
+    await page.getByRole('button', { name: m.moreInquiries }).click();
+    await list.getByText('문의 1번', { exact: true }).waitFor();
+    const titles = await list.locator('strong').allTextContents();
+    expect(titles).toEqual(Array.from({ length: count }, (_, index) => `문의 ${count - index}번`));
+    await page.getByRole('button', { name: m.moreInquiries }).waitFor({ state: 'detached' });
   });
 
   test('a member attaches a 300 KB screenshot and a receipt; too many files are told at once; the inquiry shows the picture', async () => {

@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { graphql, useFragment, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
 import {
   characterCount,
@@ -8,6 +8,7 @@ import {
   INQUIRY_COMMENT_MAX,
   INQUIRY_CONTENT_MAX,
   INQUIRY_CONTENT_MIN,
+  INQUIRY_PAGE_SIZE_DEFAULT,
   INQUIRY_PRIORITIES,
   INQUIRY_SATISFACTION_MAX,
   INQUIRY_TITLE_MAX,
@@ -21,6 +22,9 @@ import type { InquiryCategory, InquiryListPageCreateMutation, InquiryPriority } 
 import type { InquiryPages_satisfaction$key } from '../__generated__/InquiryPages_satisfaction.graphql';
 import type { InquiryPagesRateMutation } from '../__generated__/InquiryPagesRateMutation.graphql';
 import type { InquiryListPageQuery } from '../__generated__/InquiryListPageQuery.graphql';
+import type { InquiryListPaginationQuery } from '../__generated__/InquiryListPaginationQuery.graphql';
+import type { InquiryPages_inquiries$key } from '../__generated__/InquiryPages_inquiries.graphql';
+import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { PageHeader } from '../ui/PageHeader';
 import { StateScreen } from '../ui/StateScreen';
 import { useToast } from '../ui/toast/ToastProvider';
@@ -28,7 +32,7 @@ import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 import { useIdempotencyKey } from '../app/relay/useIdempotencyKey';
 import { RouteScreen } from '../app/RouteScreen';
-import { characterLimit, FormError, LabeledSelect, LabeledText, LengthCounter } from '../ui/FormParts';
+import { characterLimit, focusFirstInvalid, FormError, LabeledSelect, LabeledText, LengthCounter } from '../ui/FormParts';
 import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 
 /** /my/inquiries: the member's inquiries and the form to file one (001 §5 rules, checked again by the gateway). */
@@ -43,32 +47,48 @@ function InquiryList({ queryRef }: { queryRef: PreloadedQuery<InquiryListPageQue
     graphql`
       query InquiryListPageQuery @preloadable {
         viewer {
-          id
-          inquiries(first: 50) @connection(key: "InquiryListPage_inquiries") {
-            __id
-            edges {
-              node {
-                id
-                databaseId
-                title
-                status
-                category
-                priority
-                createdAt
-              }
-            }
-          }
+          ...InquiryPages_inquiries
         }
       }
     `,
     queryRef,
   );
-  if (!viewer?.inquiries) return <LoginRequiredScreen />;
+  if (!viewer) return <LoginRequiredScreen />;
+  return <InquiryPagesList viewer={viewer} />;
+}
+
+/** The member's inquiries (staff: everyone's), newest first, a page at a time. */
+function InquiryPagesList({ viewer }: { viewer: InquiryPages_inquiries$key }) {
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<InquiryListPaginationQuery, InquiryPages_inquiries$key>(
+    graphql`
+      fragment InquiryPages_inquiries on User
+      @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" })
+      @refetchable(queryName: "InquiryListPaginationQuery") {
+        inquiries(first: $count, after: $cursor) @connection(key: "InquiryPages_inquiries") @required(action: THROW) {
+          __id
+          edges {
+            node {
+              id
+              databaseId
+              title
+              status
+              category
+              priority
+              createdAt
+            }
+          }
+        }
+      }
+    `,
+    viewer,
+  );
+  const { edges } = data.inquiries;
   return (
     <section className="inquiries">
-      <InquiryForm connectionId={viewer.inquiries.__id} />
+      <InquiryForm connectionId={data.inquiries.__id} />
+      {edges.length === 0 && <p className="inquiries__empty">{m.noInquiries}</p>}
       <ul className="inquiries__list" aria-label={m.inquiriesTitle}>
-        {viewer.inquiries.edges.map(({ node }) => (
+        {edges.map(({ node }) => (
           <li key={node.id} className="inquiries__item">
             <Link to={`/my/inquiries/${node.databaseId}`}>
               <span className={`inquiries__status inquiries__status--${node.status.toLowerCase()}`}>{m.inquiryStatusLabels[node.status.toLowerCase()]}</span>
@@ -81,6 +101,12 @@ function InquiryList({ queryRef }: { queryRef: PreloadedQuery<InquiryListPageQue
           </li>
         ))}
       </ul>
+      <LoadMoreButton
+        page={{ hasNext, isLoadingNext, loadNext, shown: edges.length }}
+        count={INQUIRY_PAGE_SIZE_DEFAULT}
+        label={m.moreInquiries}
+        className="button button--secondary notices__more"
+      />
     </section>
   );
 }
@@ -99,6 +125,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
   const [errorField, setErrorField] = useState<'title' | 'content' | 'attachments' | null>(null);
   const errorId = useId();
   const filePickerId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const fileHintId = useId();
   const [commit, inFlight] = useTypedMutation<InquiryListPageCreateMutation>(
     graphql`
@@ -150,7 +177,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
     const problem = localProblem();
     setError(problem?.message ?? null);
     setErrorField(problem?.field ?? null);
-    if (problem) return;
+    if (problem) return focusFirstInvalid(formRef.current);
     const input = { title, content, category, priority };
     // Files go as the GraphQL multipart request's parts, each mapped onto its place in the input.
     const uploadables = files.length ? Object.fromEntries(files.map((file, index) => [`input.attachments.${index}`, file])) : undefined;
@@ -164,6 +191,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         toast.show(m.inquiryCreated, 'success');
         setTitle('');
         setContent('');
+        setCategory('GENERAL');
         setPriority('MEDIUM');
         setFiles([]);
         setFilePickerKey((key) => key + 1);
@@ -172,7 +200,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
     );
   };
   return (
-    <form className="inquiry-form" onSubmit={submit} aria-label={m.newInquiry}>
+    <form ref={formRef} className="inquiry-form" onSubmit={submit} aria-label={m.newInquiry}>
       <h2>{m.newInquiry}</h2>
       <LabeledSelect
         label={m.categoryLabel}
@@ -276,7 +304,9 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
             title
             content
             status
+            category
             priority
+            createdAt
             resolution
             attachments {
               databaseId
@@ -333,7 +363,8 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
         {m.inquiryStatusLabels[inquiry.status?.toLowerCase() ?? 'pending']}
       </span>
       <span className="inquiry__priority">
-        {m.priorityLabel} {m.inquiryPriorityLabels[inquiry.priority?.toLowerCase() ?? 'medium']}
+        {m.inquiryCategoryLabels[inquiry.category?.toLowerCase() ?? 'general']} · {m.priorityLabel}{' '}
+        {m.inquiryPriorityLabels[inquiry.priority?.toLowerCase() ?? 'medium']} · {formatRelativeTime(String(inquiry.createdAt))}
       </span>
       <h2>{inquiry.title}</h2>
       <p className="inquiry__content">{inquiry.content}</p>

@@ -209,7 +209,6 @@ export function LabeledSelect<T extends string>(props: {
   );
 }
 
-/** A form's message, read out when it appears. */
 /**
  * A form sent with something wrong: once its fields have drawn their messages, the first one marked invalid takes
  * focus, so a keyboard or screen reader user lands on the problem (submit buttons stay enabled to get there).
@@ -218,6 +217,7 @@ export function focusFirstInvalid(form: Element | null | undefined): void {
   window.requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
+/** A form's message, read out when it appears. */
 export function FormError({ error, className = 'form-error', id }: { error: string | null; className?: string; id?: string }) {
   return error ? (
     <p id={id} className={className} role="alert">
