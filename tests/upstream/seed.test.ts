@@ -55,7 +55,8 @@ describe.each(backends())('demo data (%s)', (backend) => {
     const [added] = await second.db.insert(users).values({ email: 'new-member@slime.community', nickname: '새회원' }).returning();
     expect(added.id).toBe(seeded.users + 1);
     await second.close();
-  });
+    // Two whole starts, the first migrating and seeding an empty store: ~9 s on a quiet machine, past 30 s on a busy one.
+  }, 90_000);
 
   // Seeds two fresh stores in full.
   it('is deterministic, with counters that agree with the rows', async () => {
