@@ -24,6 +24,7 @@ import type { InquiryPagesRateMutation } from '../__generated__/InquiryPagesRate
 import type { InquiryListPageQuery } from '../__generated__/InquiryListPageQuery.graphql';
 import type { InquiryListPaginationQuery } from '../__generated__/InquiryListPaginationQuery.graphql';
 import type { InquiryPages_inquiries$key } from '../__generated__/InquiryPages_inquiries.graphql';
+import type { InquiryPages_row$key } from '../__generated__/InquiryPages_row.graphql';
 import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { PageHeader } from '../ui/PageHeader';
 import { StateScreen } from '../ui/StateScreen';
@@ -57,6 +58,35 @@ function InquiryList({ queryRef }: { queryRef: PreloadedQuery<InquiryListPageQue
   return <InquiryPagesList viewer={viewer} />;
 }
 
+/** One inquiry in the list; a new one filed from the form is added with the same fields. */
+function InquiryRow({ inquiry }: { inquiry: InquiryPages_row$key }) {
+  const node = useFragment(
+    graphql`
+      fragment InquiryPages_row on Inquiry {
+        databaseId
+        title
+        status
+        category
+        priority
+        createdAt
+      }
+    `,
+    inquiry,
+  );
+  return (
+    <li className="inquiries__item">
+      <Link to={`/my/inquiries/${node.databaseId}`}>
+        <span className={`inquiries__status inquiries__status--${node.status.toLowerCase()}`}>{m.inquiryStatusLabels[node.status.toLowerCase()]}</span>
+        <strong>{node.title}</strong>
+        <span className="inquiries__meta">
+          {m.inquiryCategoryLabels[node.category.toLowerCase()]} · {m.priorityLabel} {m.inquiryPriorityLabels[node.priority.toLowerCase()]} ·{' '}
+          {formatRelativeTime(String(node.createdAt))}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
 /** The member's inquiries (staff: everyone's), newest first, a page at a time. */
 function InquiryPagesList({ viewer }: { viewer: InquiryPages_inquiries$key }) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<InquiryListPaginationQuery, InquiryPages_inquiries$key>(
@@ -69,12 +99,7 @@ function InquiryPagesList({ viewer }: { viewer: InquiryPages_inquiries$key }) {
           edges {
             node {
               id
-              databaseId
-              title
-              status
-              category
-              priority
-              createdAt
+              ...InquiryPages_row
             }
           }
         }
@@ -89,16 +114,7 @@ function InquiryPagesList({ viewer }: { viewer: InquiryPages_inquiries$key }) {
       {edges.length === 0 && <p className="inquiries__empty">{m.noInquiries}</p>}
       <ul className="inquiries__list" aria-label={m.inquiriesTitle}>
         {edges.map(({ node }) => (
-          <li key={node.id} className="inquiries__item">
-            <Link to={`/my/inquiries/${node.databaseId}`}>
-              <span className={`inquiries__status inquiries__status--${node.status.toLowerCase()}`}>{m.inquiryStatusLabels[node.status.toLowerCase()]}</span>
-              <strong>{node.title}</strong>
-              <span className="inquiries__meta">
-                {m.inquiryCategoryLabels[node.category.toLowerCase()]} · {m.priorityLabel} {m.inquiryPriorityLabels[node.priority.toLowerCase()]} ·{' '}
-                {formatRelativeTime(String(node.createdAt))}
-              </span>
-            </Link>
-          </li>
+          <InquiryRow key={node.id} inquiry={node} />
         ))}
       </ul>
       <LoadMoreButton
@@ -135,12 +151,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
           ... on CreateInquiryPayload {
             inquiry @prependNode(connections: $connections, edgeTypeName: "InquiryEdge") {
               id
-              databaseId
-              title
-              status
-              category
-              priority
-              createdAt
+              ...InquiryPages_row
             }
           }
           ...useTypedMutation_failure @alias(as: "failure")
