@@ -519,6 +519,11 @@ export const INLINE_MEDIA_TYPES = [...IMAGE_MIME_TYPES, ...STORY_VIDEO_MIME_TYPE
  * names other bytes (a year, immutable); the bundled demo pictures may change with a release (a day).
  */
 export const MEDIA_CACHE_SECONDS = { uploaded: 365 * 24 * 60 * 60, bundled: 24 * 60 * 60 } as const;
+/**
+ * An inquiry file's address is signed to expire at the end of the window after the current one, so it works for 6 to
+ * 12 hours after the inquiry was read, and every read within one window answers the same address (browsers cache it).
+ */
+export const PRIVATE_MEDIA_LINK_WINDOW_SECONDS = 6 * 60 * 60;
 export const STORY_GROUPS_PAGE_SIZE = 20;
 export const STORY_VIEWERS_PAGE_SIZE = 50;
 /** The author's list of reactions and messages on one story. */

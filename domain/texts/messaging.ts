@@ -48,6 +48,8 @@ export const messagingTexts = {
   satisfaction: (max: number) => `만족도는 0에서 ${max} 사이의 정수여야 합니다.`,
   satisfactionTooEarly: '해결된 문의에만 만족도를 남길 수 있습니다.',
   inquiryNotFound: '문의를 찾을 수 없습니다.',
+  /** An inquiry file's address without a valid signature, or past its expiry (uploads/signed-media.ts). */
+  inquiryFileLinkExpired: '파일 주소가 만료되었거나 올바르지 않습니다. 문의를 다시 열어 파일을 받아주세요.',
   inquiryClosed: '종료된 문의에는 댓글을 남길 수 없습니다.',
   /** Notification texts the upstream writes when events happen. */
   /** `postTitle` names the post (cut short), so that several such notices tell their posts apart. */

@@ -248,6 +248,10 @@ describe('uploads of real files and media on the gateway origin', () => {
     expect(picture).toMatchObject({ fileName: '화면.png', fileSize: screenshot.length, mimeType: 'image/png' });
     expect(receipt).toMatchObject({ fileName: 'receipt.pdf', mimeType: 'application/pdf' });
     expect(sha((await download(picture.fileUrl)).bytes)).toBe(sha(screenshot));
+    // The address carries its expiring signature through the gateway's /media; the bare path is refused in Korean.
+    const bare = await download(picture.fileUrl.split('?')[0]);
+    expect(bare.response.status).toBe(403);
+    expect(JSON.parse(Buffer.from(bare.bytes).toString()).message).toBe(messagingTexts.inquiryFileLinkExpired);
     // Read again later, the inquiry has them; nobody else can read it.
     const read = `query ($id: ID!) { inquiry(id: $id) { ... on Inquiry { attachments { fileName } } } }`;
     expect((await stack.graphql(read, { id: data.createInquiry.inquiry.id }, { token })).data.inquiry.attachments).toEqual([

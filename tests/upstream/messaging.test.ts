@@ -332,7 +332,7 @@ describe.each(backends())('messaging on %s', (backend) => {
       expect((await send('GET', url(`/v1/inquiry/${inquiryId}/`), undefined, bobToken)).status).toBe(404);
     });
 
-    it('takes screenshots and a receipt as multipart attachments[i], served back only by their unguessable addresses', async () => {
+    it('takes screenshots and a receipt as multipart attachments[i], served back only by their signed, expiring addresses', async () => {
       const screenshot = Buffer.alloc(300 * 1024, 7);
       const form = new FormData();
       form.append('title', '아이템이 사라졌어요');
@@ -351,11 +351,22 @@ describe.each(backends())('messaging on %s', (backend) => {
           { fileName: 'receipt.pdf', mimeType: 'application/pdf' },
         ],
       });
-      expect(body.attachments[0].fileUrl).toMatch(/^\/media\/uploads\/inquiries\/[0-9a-f-]{36}\.png$/);
-      const served = await fetch(url(body.attachments[0].fileUrl));
+      const [pictureUrl, receiptUrl] = body.attachments.map((file: { fileUrl: string }) => file.fileUrl);
+      expect(pictureUrl).toMatch(/^\/media\/uploads\/inquiries\/[0-9a-f-]{36}\.png\?expires=\d+&signature=[\w-]{43}$/);
+      const served = await fetch(url(pictureUrl));
       expect(Buffer.from(await served.arrayBuffer()).equals(screenshot)).toBe(true);
       // The member's own file: no shared cache keeps it (a notice's files are public).
       expect(served.headers.get('cache-control')).toMatch(/^private,/);
+      // Only the signed address opens it: not the bare path, not a changed signature, not another file's signature.
+      const [picturePath, pictureQuery] = pictureUrl.split('?');
+      const receiptPath = receiptUrl.split('?')[0];
+      const tampered = pictureQuery.replace(/signature=./, (start: string) => (start.endsWith('A') ? `${start.slice(0, -1)}B` : `${start.slice(0, -1)}A`));
+      for (const refused of [picturePath, `${picturePath}?${tampered}`, `${receiptPath}?${pictureQuery}`]) {
+        const answer = await fetch(url(refused));
+        expect(answer.status, refused).toBe(403);
+        expect((await answer.json()).message).toBe(m.inquiryFileLinkExpired);
+      }
+      expect((await fetch(url(receiptUrl))).status).toBe(200);
       // Read again, the inquiry keeps them.
       const again = await send('GET', url(`/v1/inquiry/${body.id}/`), undefined, aliceToken);
       expect(again.body.attachments.map((file: any) => file.fileName)).toEqual(['화면.png', 'receipt.pdf']);

@@ -8,6 +8,7 @@ import { enforceBodyRateFloor } from '../../domain/bodyRate.js';
 import { errorBody } from '../../domain/errors.js';
 import { DRAIN_RETRY_AFTER_SECONDS, HTTP_SERVER_TIMEOUTS, REST_BODY_MAX_BYTES } from '../../domain/limits.js';
 import { requestIdOf } from '../../domain/requestId.js';
+import { messagingTexts } from '../../domain/messages.js';
 import { DEFAULT_DATA_DIR, isMemoryDir, openStore, type Database } from './db/client.js';
 import { DEMO_DATA_LOG, type DemoDataOutcome } from './db/demo-data.js';
 import { seedIfEmpty } from './db/seed.js';
@@ -15,6 +16,7 @@ import { authenticate } from './http/auth.js';
 import { idempotentCreates } from './http/idempotency.js';
 import { installErrorHandling } from './http/errors.js';
 import { DatabaseOutage } from './db/outage.js';
+import { ForbiddenError } from './errors.js';
 import { serializeError } from './http/log-errors.js';
 import { refuseNulInput } from './http/validate.js';
 import { describeApi } from './http/openapi.js';
@@ -34,6 +36,7 @@ import { messagingRoutes } from './messaging/routes.js';
 import { storyRoutes } from './stories/routes.js';
 import { mediaUrlFor } from './serializers.js';
 import { mediaHeaders } from './uploads/serve.js';
+import { isPrivateMediaPath, loadMediaSigner } from './uploads/signed-media.js';
 import { UPLOADS_FOLDER } from './uploads/images.js';
 import { diskMedia, postgresMedia, type MediaStore } from './uploads/store.js';
 import { scheduleUnusedImageSweeps, type SweepTiming } from './uploads/sweeps.js';
@@ -125,7 +128,6 @@ export interface Upstream {
 
 export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upstream> {
   const publicUrl = checkPublicUrl(options.publicUrl);
-  const mediaUrl = mediaUrlFor(publicUrl);
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   // The app's logger once it exists: a connection lost while the store migrates fails those queries instead.
   let log: FastifyBaseLogger | undefined;
@@ -192,6 +194,8 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     // Before every route, so its hook counts them all (the not-found answers too).
     serveMetrics(app, store.poolStats);
     app.addHook('onClose', async () => store.close());
+    const signer = await loadMediaSigner(store.db);
+    const mediaUrl = mediaUrlFor(publicUrl, signer);
     app.decorate('mediaUrl', mediaUrl);
     app.decorate('publicUrl', publicUrl);
     if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -216,6 +220,12 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     });
     await app.register(async (files) => {
       const { beforeServe } = media;
+      // An inquiry's files open only by the signed address its inquiry answered, and only until it expires.
+      files.addHook('onRequest', async (request) => {
+        const path = (request.params as { '*': string })['*'];
+        if (isPrivateMediaPath(path) && !signer.verify(path, request.query as Record<string, unknown>))
+          throw new ForbiddenError(messagingTexts.inquiryFileLinkExpired);
+      });
       if (beforeServe) files.addHook('onRequest', async (request) => beforeServe((request.params as { '*': string })['*']));
       await files.register(fastifyStatic, {
         root: [ASSETS_DIR, mediaDir],

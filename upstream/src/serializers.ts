@@ -1,5 +1,6 @@
 import type { BadgeJson, ImageJson, UserSummaryJson } from '../../domain/api.js';
 import type { BadgeRow, ImageRow, UserRow } from './db/schema.js';
+import { isPrivateMediaPath, type MediaSigner } from './uploads/signed-media.js';
 
 /** Turns stored media paths into the URLs clients load them from. */
 export type MediaUrl = (path: string | null) => string | null;
@@ -8,14 +9,16 @@ export type MediaUrl = (path: string | null) => string | null;
  * Stored paths become `/media/<path>`, root-relative, so whoever serves the API (the gateway proxies
  * `/media/*`) serves the files from its own origin; with the operator's `publicUrl` they become
  * `<publicUrl>/media/<path>`. Never built from the request's Host, which any client can forge.
- * Stored absolute URLs (a provider's picture) pass through unchanged.
+ * Stored absolute URLs (a provider's picture) pass through unchanged. An inquiry's files get an expiring signature
+ * (uploads/signed-media.ts).
  */
-export function mediaUrlFor(publicUrl?: string): MediaUrl {
+export function mediaUrlFor(publicUrl: string | undefined, signer: MediaSigner): MediaUrl {
   const base = publicUrl ? publicUrl.replace(/\/+$/, '') : '';
   return (path) => {
     if (!path) return null;
     if (/^https?:\/\//i.test(path)) return path;
-    return `${base}/media/${path.replace(/^\/+/, '').replace(/^media\//, '')}`;
+    const file = path.replace(/^\/+/, '').replace(/^media\//, '');
+    return `${base}/media/${file}${isPrivateMediaPath(file) ? `?${signer.sign(file)}` : ''}`;
   };
 }
 

@@ -69,10 +69,11 @@ export async function serveMedia(app: FastifyInstance, upstreamUrl: string, { cr
     disableRequestLogging: true,
   });
   app.get('/media/*', (request, reply) => {
-    const path = request.url.split('?')[0];
+    const [path] = request.url.split('?', 1);
     // Only files under /media: no way back out to the upstream's API routes.
     if (!insideMedia(path)) return reply.status(404).send({ status: 404, message: errorMessages.NOT_FOUND });
-    return reply.from(path, {
+    // The query goes along: an inquiry's files open only with the expiring signature the upstream put in their address.
+    return reply.from(request.url, {
       // With this request's id, as every upstream call carries it: one id finds the media request in both logs.
       rewriteRequestHeaders: (_request, headers) => ({ ...pick(headers, FORWARDED_REQUEST_HEADERS), 'x-request-id': request.id }) as typeof headers,
       rewriteHeaders: (headers) => {

@@ -8,3 +8,4 @@ export * from './tables/stories.js';
 export * from './tables/messaging.js';
 export * from './tables/requests.js';
 export * from './tables/media.js';
+export * from './tables/keys.js';
