@@ -8,6 +8,7 @@ import {
   INQUIRY_TITLE_MAX,
   NOTIFICATION_PAGE_SIZE_DEFAULT,
   REPLY_ANSWERS_PAGE_SIZE,
+  REPLY_PAGE_SIZE,
 } from '../../domain/limits.js';
 import { pngOfSize } from '../helpers/media-files.js';
 import { addMembers } from '../helpers/stories.js';
@@ -306,6 +307,55 @@ describe('the post detail', () => {
     expect((await answers.allTextContents()).slice(-3)).toEqual([`이전 답글 ${shownFirst + 1}`, `이전 답글 ${shownFirst + 2}`, '아직 안 보이는 답글']);
     await watching.close();
     await acting.close();
+  });
+});
+
+describe('a comment notification', () => {
+  test('opens the post at the comment, past the first page of replies and of a thread’s answers', async () => {
+    const [alice, bob] = await Promise.all([app.upstream.issueToken(ALICE), app.upstream.issueToken(BOB)]);
+    const write = async (token: string, path: string, body: object) => {
+      const answer = await fetch(`${app.upstream.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(answer.status).toBe(201);
+      return ((await answer.json()) as { id: number }).id;
+    };
+    const postId = await write(alice, '/v1/community/', { title: '댓글이 아주 많은 글', content: '알림에서 댓글로 바로 가나요' });
+    // The post's own author writes the first page and more (no notification to herself); Bob's comment comes after them.
+    for (let index = 1; index <= REPLY_PAGE_SIZE + 2; index++) await write(alice, `/v1/community/${postId}/reply/`, { content: `먼저 단 댓글 ${index}` });
+    const bobReply = await write(bob, `/v1/community/${postId}/reply/`, { content: '한참 뒤에 단 젤리곰의 댓글' });
+    // Alice answers it past one page of answers: each answer tells Bob, the last one is his newest notification.
+    for (let index = 1; index <= REPLY_ANSWERS_PAGE_SIZE + 1; index++)
+      await write(alice, `/v1/community/${postId}/reply/`, { content: `말랑콩떡의 답글 ${index}`, parent_id: bobReply });
+
+    const revealedIn = async (page: Page, text: string) => {
+      const revealed = page.locator('.reply__own--revealed');
+      await revealed.getByText(text, { exact: true }).waitFor({ timeout: 15_000 });
+      // On screen, and where the keyboard and a screen reader now are.
+      await expect
+        .poll(() => revealed.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= innerHeight))
+        .toBe(true);
+      expect(await revealed.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await page.locator('.reply__own--revealed').count()).toBe(1);
+    };
+
+    const aliceInbox = await open(contexts.alice!, '/community/notice');
+    await aliceInbox.locator('.inbox__open').filter({ hasText: '한참 뒤에 단 젤리곰의 댓글' }).first().click();
+    await aliceInbox.waitForURL(/\/community\/detail\?id=.+&reply=/);
+    await revealedIn(aliceInbox, '한참 뒤에 단 젤리곰의 댓글');
+
+    const bobInbox = await open(contexts.bob!, '/community/notice');
+    await bobInbox
+      .locator('.inbox__open')
+      .filter({ hasText: `말랑콩떡의 답글 ${REPLY_ANSWERS_PAGE_SIZE + 1}` })
+      .first()
+      .click();
+    await bobInbox.waitForURL(/&thread=/);
+    await revealedIn(bobInbox, `말랑콩떡의 답글 ${REPLY_ANSWERS_PAGE_SIZE + 1}`);
+    await aliceInbox.close();
+    await bobInbox.close();
   });
 });
 

@@ -152,6 +152,8 @@ describe.each(backends())('messaging on %s', (backend) => {
       // A title longer than a notice names: it is cut at 20 characters.
       await upstream.db.update(posts).set({ title: '슬라임 키우기 완전 정복 가이드 제1편: 먹이 주기' }).where(eq(posts.id, postId));
       const named = '슬라임 키우기 완전 정복 가이드 제1편: 먹이 주기';
+      const globalId = (type: string, id: number) => encodeURIComponent(Buffer.from(`${type}:${id}`).toString('base64'));
+      const postPath = `/community/detail?id=${globalId('Post', postId)}`;
       // An unliked post, so the toggle below is a like.
       await upstream.db.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, BOB)));
       await send('DELETE', url('/v1/user/notification/all/?readOnly=false'), undefined, aliceToken);
@@ -165,12 +167,20 @@ describe.each(backends())('messaging on %s', (backend) => {
         type: 'comment',
         title: "젤리곰님이 회원님의 게시글 '슬라임 키우기 완전 정복 가이드 제1…'에 댓글을 남겼습니다.",
         sender: { id: BOB },
-        url: `/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${postId}`).toString('base64'))}`,
+        // The post opened at the reply.
+        url: `${postPath}&reply=${globalId('Reply', bobReply.body.id)}`,
       });
 
-      await send('POST', url(`/v1/community/${postId}/reply/`), { content: '고마워요 @푸딩왕자 님도 보세요', parent_id: bobReply.body.id }, aliceToken);
-      expect((await inboxOf(bobToken)).results[0]).toMatchObject({ type: 'comment', title: m.replyOnReply('말랑콩떡', named) });
-      expect((await inboxOf(puddingToken)).results[0]).toMatchObject({ type: 'mention', title: m.mentioned('말랑콩떡', named) });
+      const answer = await send(
+        'POST',
+        url(`/v1/community/${postId}/reply/`),
+        { content: '고마워요 @푸딩왕자 님도 보세요', parent_id: bobReply.body.id },
+        aliceToken,
+      );
+      // An answer names its thread too: the web app opens that thread's answers to show it.
+      const answerUrl = `${postPath}&reply=${globalId('Reply', answer.body.id)}&thread=${globalId('Reply', bobReply.body.id)}`;
+      expect((await inboxOf(bobToken)).results[0]).toMatchObject({ type: 'comment', title: m.replyOnReply('말랑콩떡', named), url: answerUrl });
+      expect((await inboxOf(puddingToken)).results[0]).toMatchObject({ type: 'mention', title: m.mentioned('말랑콩떡', named), url: answerUrl });
       expect((await inboxOf(aliceToken)).results).toHaveLength(1);
 
       await send('PATCH', url(`/v1/community/${postId}/`), undefined, bobToken);

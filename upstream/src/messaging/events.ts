@@ -13,10 +13,14 @@ import { notify, type NotificationEvent, type Queryable } from './notification-r
 
 const EXCERPT_LENGTH = 50;
 const excerpt = (text: string) => (text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text);
-/** The web app's story viewer route takes the author's GraphQL global id. */
-const storiesUrl = (authorId: number) => `/stories/${encodeURIComponent(Buffer.from(`User:${authorId}`).toString('base64'))}`;
-/** The web app's post route takes the GraphQL global id (base64 of `Post:<id>`, DESIGN §3). */
-const postUrl = (postId: number) => `/community/detail?id=${encodeURIComponent(Buffer.from(`Post:${postId}`).toString('base64'))}`;
+/** A GraphQL global id (base64 of `<Type>:<id>`, DESIGN §3), as the web app's routes take them, ready for a query string. */
+const globalIdParam = (type: 'User' | 'Post' | 'Reply', id: number) => encodeURIComponent(Buffer.from(`${type}:${id}`).toString('base64'));
+/** The web app's story viewer route takes the author's global id. */
+const storiesUrl = (authorId: number) => `/stories/${globalIdParam('User', authorId)}`;
+const postUrl = (postId: number) => `/community/detail?id=${globalIdParam('Post', postId)}`;
+/** The post opened at the reply: `reply` names it, `thread` the reply it answers (the web app loads that thread's answers). */
+const replyUrl = (reply: ReplyRow) =>
+  `${postUrl(reply.postId)}&reply=${globalIdParam('Reply', reply.id)}${reply.parentId === null ? '' : `&thread=${globalIdParam('Reply', reply.parentId)}`}`;
 
 type ReplyRow = typeof replies.$inferSelect;
 
@@ -48,7 +52,7 @@ export async function notifyReply(db: Queryable, reply: ReplyRow, answeredReplyI
   const [post] = await db.select({ authorId: posts.authorId, title: posts.title }).from(posts).where(eq(posts.id, reply.postId)).limit(1);
   if (!post) return;
   const nickname = await nicknameOf(db, reply.authorId);
-  const common = { senderId: reply.authorId, url: postUrl(reply.postId), metadata: { postId: reply.postId, replyId: reply.id } };
+  const common = { senderId: reply.authorId, url: replyUrl(reply), metadata: { postId: reply.postId, replyId: reply.id } };
   const told = new Set<number>([reply.authorId]);
   if (answeredReplyId !== undefined) {
     const [answered] = await db.select({ authorId: replies.authorId }).from(replies).where(eq(replies.id, answeredReplyId)).limit(1);

@@ -16,6 +16,7 @@ import { useMemberAction } from '../accounts/useMemberAction';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { ReplyForm, ReplyTextBox, replyContentError } from './ReplyForm';
 import { useNewerReplies } from './useNewerReplies';
+import { useLoadUntilShown, useReplyTarget, useRevealedReply } from './replyReveal';
 import { useUpdateReplyMutation } from './useUpdateReplyMutation';
 
 interface ReplyContext {
@@ -70,6 +71,15 @@ export function ReplyItem({
     hasNext,
     isLoadingNext,
     shownIds: data.replies.edges.map((edge) => edge.node.id),
+    pageSize: REPLY_ANSWERS_PAGE_SIZE,
+  });
+  // Opened at an answer past this thread's first page: its pages load until it is shown.
+  const target = useReplyTarget();
+  useLoadUntilShown(target?.threadId === data.id && target.replyId !== data.id ? target.replyId : null, {
+    shownIds: data.replies.edges.map((edge) => edge.node.id),
+    hasNext,
+    isLoadingNext,
+    loadNext,
     pageSize: REPLY_ANSWERS_PAGE_SIZE,
   });
   useEffect(() => {
@@ -161,9 +171,11 @@ function ReplyBody({ reply, connectionId, viewerId, answer }: ReplyBodyProps) {
   const isMine = viewerId !== null && data.author?.id === viewerId;
   /** Whose reply the buttons act on, in their names (a screen reader lists them away from the text). */
   const target = communityTexts.reply.target(data.author?.nickname ?? uiTexts.unknownAuthor, !answer);
+  const own = useRef<HTMLDivElement>(null);
+  const revealed = useRevealedReply(data.id, own);
 
   return (
-    <>
+    <div ref={own} className={revealed ? 'reply__own reply__own--revealed' : 'reply__own'} tabIndex={revealed ? -1 : undefined}>
       <div className="reply__head">
         {data.author ? (
           <Link className="reply__author" to={`/users/${encodeURIComponent(data.author.id)}`}>
@@ -245,7 +257,7 @@ function ReplyBody({ reply, connectionId, viewerId, answer }: ReplyBodyProps) {
           )
         }
       />
-    </>
+    </div>
   );
 }
 

@@ -8,6 +8,7 @@ import { useReplyAdded } from '../messaging/useReplyAdded';
 import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { ReplyForm } from './ReplyForm';
 import { ReplyItem } from './ReplyItem';
+import { useLoadUntilShown, useReplyTarget } from './replyReveal';
 import { useNewerReplies } from './useNewerReplies';
 
 /** The post's replies (with their answers), paged; arrives with the post in the detail's one request, and live after. */
@@ -45,6 +46,15 @@ export function ReplySection({ post, viewerId }: { post: ReplySection_post$key; 
     hasNext,
     isLoadingNext,
     shownIds: data.replies.edges.map((edge) => edge.node.id),
+    pageSize: REPLY_PAGE_SIZE,
+  });
+  // Opened at a reply (a notification's link): the list's pages load until its thread is shown.
+  const target = useReplyTarget();
+  useLoadUntilShown(target?.threadId, {
+    shownIds: data.replies.edges.map((edge) => edge.node.id),
+    hasNext,
+    isLoadingNext,
+    loadNext,
     pageSize: REPLY_PAGE_SIZE,
   });
   useReplyAdded(data.id, ({ replyId, threadId }) => (threadId === null ? announceReply(replyId) : liveThreads.get(threadId)?.(replyId)));
