@@ -40,7 +40,8 @@ export const messagingTexts = {
   inquiryCategory: '문의 유형을 선택해주세요.',
   inquiryPriority: '알 수 없는 문의 중요도입니다.',
   inquiryStatus: '알 수 없는 문의 상태입니다.',
-  inquiryComment: (max: number) => `댓글은 1자 이상 ${max}자 이하로 입력해주세요.`,
+  /** An inquiry's follow-up: the member's further question, or staff's answer. */
+  inquiryComment: (max: number) => `추가 문의나 답변은 1자 이상 ${max}자 이하로 입력해주세요.`,
   resolution: (max: number) => `처리 내용은 ${max}자 이하로 입력해주세요.`,
   internalNotes: (max: number) => `내부 메모는 ${max}자 이하로 입력해주세요.`,
   /** `from` and `to` are the Korean labels of `inquiryStatusLabels`. */
@@ -129,7 +130,12 @@ export const messagingTexts = {
   contentLabel: '내용',
   categoryLabel: '분류',
   submit: '보내기',
-  commentPlaceholder: '댓글을 입력하세요',
+  /** The box under an inquiry: its author asks further, staff answer. */
+  followUpPlaceholder: { author: '추가로 문의할 내용을 입력하세요', staff: '답변을 입력하세요' },
+  /** The inquiry's author sees this until staff have written (or resolved it). */
+  notAnsweredYet: '아직 답변이 없습니다. 답변이 등록되면 알림으로 알려드릴게요.',
+  /** Beside a follow-up written by staff rather than the inquiry's author. */
+  staffAnswer: '운영팀 답변',
   composeNotification: '알림 보내기',
   writeNotice: '공지 작성',
   attachmentsLabel: '첨부 파일',

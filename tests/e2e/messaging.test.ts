@@ -393,6 +393,17 @@ describe('inquiries', () => {
     // It is described by the message, then by its counter (read with the field, not announced at every key).
     const [messageId, counterId] = (await content.getAttribute('aria-describedby'))!.split(' ');
     expect(await page.locator(`[id="${messageId}"]`).textContent()).toBe(m.inquiryContent(10, 5000));
+    // Shown under its field, not above 보내기: right after the content box, before its counter.
+    expect(
+      await content.evaluate(
+        (box, ids) => {
+          const [message, counter] = ids.map((id) => document.getElementById(id)!);
+          const follows = (a: Node, b: Node) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+          return follows(box, message) && follows(message, counter);
+        },
+        [messageId, counterId],
+      ),
+    ).toBe(true);
     expect(await page.locator(`[id="${counterId}"]`).textContent()).toBe('2/5000');
     expect(await page.locator(`[id="${counterId}"]`).getAttribute('aria-live')).toBeNull();
     expect(await form.getByLabel(m.titleLabel).getAttribute('aria-invalid')).toBeNull();
@@ -410,10 +421,26 @@ describe('inquiries', () => {
     await list.getByText('결제 내역 문의').waitFor();
     await list.getByText('결제 내역 문의').click();
     await page.getByText('어제 결제한 아이템이 보이지 않아요. 확인 부탁드립니다.').waitFor();
-    // A comment shows under the inquiry from the mutation's answer, without a reload.
-    await page.getByRole('textbox', { name: m.commentPlaceholder }).fill('주문 번호는 1234입니다.');
+    // Until staff answer, the author is told none has come yet.
+    await page.getByText(m.notAnsweredYet).waitFor();
+    // A follow-up shows under the inquiry from the mutation's answer, without a reload.
+    await page.getByRole('textbox', { name: m.followUpPlaceholder.author }).fill('주문 번호는 1234입니다.');
     await page.getByRole('button', { name: m.submit }).click();
     await page.locator('.inquiry__comments').getByText('주문 번호는 1234입니다.').waitFor();
+    expect(await page.getByText(m.notAnsweredYet).count()).toBe(1);
+    // Staff answer: the answer is marked as theirs and the waiting line goes.
+    const inquiryId = page.url().match(/\/my\/inquiries\/(\d+)/)![1];
+    const answered = await fetch(`${app.upstream.url}/v1/inquiry/${inquiryId}/comments/`, {
+      method: 'POST',
+      headers: { authorization: `token ${await app.upstream.issueToken(1)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ comment: '확인해 보니 결제가 두 번 되었습니다. 환불해 드릴게요.' }),
+    });
+    expect(answered.status).toBe(201);
+    await page.reload();
+    const staffAnswer = page.locator('.inquiry__comment--staff');
+    await staffAnswer.getByText('확인해 보니 결제가 두 번 되었습니다. 환불해 드릴게요.').waitFor();
+    expect(await staffAnswer.getByText(m.staffAnswer).count()).toBe(1);
+    expect(await page.getByText(m.notAnsweredYet).count()).toBe(0);
     await page.close();
   });
 

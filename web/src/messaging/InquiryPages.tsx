@@ -137,7 +137,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
   /** A new key empties the file picker once the inquiry is sent. */
   const [filePickerKey, setFilePickerKey] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  /** The field the message is about, when it is about one (the server's refusals are told below the form). */
+  /** The field the message is about, when it is about one (told under that field; the server's refusals above 보내기). */
   const [errorField, setErrorField] = useState<'title' | 'content' | 'attachments' | null>(null);
   const errorId = useId();
   const filePickerId = useId();
@@ -210,6 +210,9 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
       (failure: Error) => setError(failure.message),
     );
   };
+  /** The message under the field it is about; the server's other refusals above 보내기. */
+  const errorAt = (field: typeof errorField) =>
+    errorField === field ? <FormError error={error} id={errorId} className={field ? 'field__error' : undefined} /> : null;
   return (
     <form ref={formRef} className="inquiry-form" onSubmit={submit} aria-label={m.newInquiry}>
       <h2>{m.newInquiry}</h2>
@@ -233,6 +236,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         errorId={errorField === 'title' ? errorId : undefined}
         counterId={`${errorId}-title-counter`}
       />
+      {errorAt('title')}
       <LengthCounter id={`${errorId}-title-counter`} text={title} max={INQUIRY_TITLE_MAX} />
       <LabeledText
         label={m.contentLabel}
@@ -243,6 +247,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         errorId={errorField === 'content' ? errorId : undefined}
         counterId={`${errorId}-content-counter`}
       />
+      {errorAt('content')}
       <LengthCounter id={`${errorId}-content-counter`} text={content} max={INQUIRY_CONTENT_MAX} />
       <label htmlFor={filePickerId}>{m.attachmentsLabel}</label>
       <input
@@ -266,6 +271,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
       <p id={fileHintId} className="field__hint">
         {m.inquiryAttachmentsHint(INQUIRY_ATTACHMENTS_MAX, megabytes(ATTACHMENT_UPLOAD_LIMIT.maxBytes))}
       </p>
+      {errorAt('attachments')}
       {files.length > 0 && (
         <ul className="inquiry-form__files">
           {files.map((file, index) => (
@@ -278,7 +284,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
           ))}
         </ul>
       )}
-      <FormError error={error} id={errorId} />
+      {errorAt(null)}
       <button type="submit" className="button button--primary" disabled={inFlight}>
         {m.submit}
       </button>
@@ -357,6 +363,8 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
   );
   if (!viewer) return <LoginRequiredScreen />;
   if (inquiry.__typename !== 'Inquiry') return <StateScreen title={'message' in inquiry ? (inquiry.message ?? m.inquiryNotFound) : m.inquiryNotFound} />;
+  const isAuthor = viewer.databaseId != null && viewer.databaseId === inquiry.author?.databaseId;
+  const followUpLabel = isAuthor ? m.followUpPlaceholder.author : m.followUpPlaceholder.staff;
   const send = (event: FormEvent) => {
     event.preventDefault();
     if (!comment.trim() || characterCount(comment) > INQUIRY_COMMENT_MAX) {
@@ -383,9 +391,15 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
         <ul className="inquiry__attachments" aria-label={m.attachmentsLabel}>
           {inquiry.attachments.map((file) => (
             <li key={file.databaseId}>
-              <a href={file.fileUrl} target="_blank" rel="noreferrer">
-                {file.mimeType.startsWith('image/') ? <img src={file.fileUrl} alt={file.fileName} loading="lazy" /> : file.fileName}
-              </a>
+              {file.mimeType.startsWith('image/') ? (
+                <a href={file.fileUrl} target="_blank" rel="noreferrer">
+                  <img src={file.fileUrl} alt={file.fileName} loading="lazy" />
+                </a>
+              ) : (
+                <a className="inquiry__file" href={file.fileUrl} target="_blank" rel="noreferrer">
+                  {file.fileName}
+                </a>
+              )}
             </li>
           ))}
         </ul>
@@ -398,9 +412,9 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
           {m.inquiryStatusForm.open}
         </Link>
       )}
-      {inquiry.thread && <InquiryComments inquiry={inquiry.thread} />}
+      {inquiry.thread && <InquiryComments inquiry={inquiry.thread} authorId={inquiry.author?.databaseId ?? null} awaited={isAuthor && !inquiry.resolution} />}
       <form className="inquiry__comment-form" onSubmit={send}>
-        <textarea value={comment} {...characterLimit(INQUIRY_COMMENT_MAX, setComment)} aria-label={m.commentPlaceholder} placeholder={m.commentPlaceholder} />
+        <textarea value={comment} {...characterLimit(INQUIRY_COMMENT_MAX, setComment)} aria-label={followUpLabel} placeholder={followUpLabel} />
         <button type="submit" className="button button--primary" disabled={inFlight}>
           {m.submit}
         </button>
@@ -409,8 +423,12 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
   );
 }
 
-/** An inquiry's comments; the comment mutation's answer refreshes them in the store. */
-function InquiryComments({ inquiry }: { inquiry: InquiryPages_comments$key }) {
+/**
+ * An inquiry's follow-ups, the author's and staff's (anyone but the author writing here is staff), each with its time;
+ * `awaited` (its author, before it is resolved): until staff have written, a line says no answer has come yet. The comment mutation's answer refreshes
+ * them in the store.
+ */
+function InquiryComments({ inquiry, authorId, awaited }: { inquiry: InquiryPages_comments$key; authorId: number | null; awaited: boolean }) {
   const { comments } = useFragment(
     graphql`
       fragment InquiryPages_comments on Inquiry {
@@ -419,6 +437,7 @@ function InquiryComments({ inquiry }: { inquiry: InquiryPages_comments$key }) {
           comment
           createdAt
           user {
+            databaseId
             name
           }
         }
@@ -426,14 +445,23 @@ function InquiryComments({ inquiry }: { inquiry: InquiryPages_comments$key }) {
     `,
     inquiry,
   );
+  const fromStaff = (entry: { user: { databaseId: number } }) => authorId !== null && entry.user.databaseId !== authorId;
   return (
-    <ul className="inquiry__comments">
-      {comments?.map((entry) => (
-        <li key={entry.databaseId}>
-          <strong>{entry.user.name}</strong> {entry.comment}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="inquiry__comments">
+        {comments?.map((entry) => (
+          <li key={entry.databaseId} className={fromStaff(entry) ? 'inquiry__comment inquiry__comment--staff' : 'inquiry__comment'}>
+            <div className="inquiry__comment-head">
+              <strong>{entry.user.name}</strong>
+              {fromStaff(entry) ? <span className="inquiry__staff-mark">{m.staffAnswer}</span> : null}
+              <time dateTime={String(entry.createdAt)}>{formatRelativeTime(String(entry.createdAt))}</time>
+            </div>
+            <p className="inquiry__comment-text">{entry.comment}</p>
+          </li>
+        ))}
+      </ul>
+      {awaited && !comments?.some(fromStaff) ? <p className="inquiry__waiting">{m.notAnsweredYet}</p> : null}
+    </>
   );
 }
 
