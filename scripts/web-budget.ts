@@ -42,5 +42,5 @@ export function initialJsFor(routeModules: string[]): { files: { file: string; g
 const { files, totalKb } = initialJsFor(['src/community/CommunityPage.tsx']);
 for (const { file, gzipBytes } of files) console.log(`  ${file}: ${(gzipBytes / 1000).toFixed(2)} kB gzip`);
 const met = totalKb <= WEB_INITIAL_JS_BUDGET_KB;
-console.log(`web initial JS for /community: ${totalKb.toFixed(1)} kB gzip (≤ ${WEB_INITIAL_JS_BUDGET_KB} kB)${met ? '' : '  <-- over budget'}`);
+console.log(`web initial JS for /community: ${totalKb.toFixed(3)} kB gzip (≤ ${WEB_INITIAL_JS_BUDGET_KB} kB)${met ? '' : '  <-- over budget'}`);
 if (!met && process.argv.includes('--enforce')) process.exitCode = 1;

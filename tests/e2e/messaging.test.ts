@@ -67,6 +67,34 @@ describe('the 알림 tab', () => {
   });
 });
 
+describe('the 알림 screen on a phone', () => {
+  test('at 390 px its header and its toolbar keep one line each; 알림 설정 is a named link', async () => {
+    const inbox = await open(contexts.alice!, '/community/notice');
+    await inbox.setViewportSize({ width: 390, height: 844 });
+    await inbox.getByTestId('unread-count').waitFor();
+    const settings = inbox.getByRole('link', { name: m.settingsTitle });
+    // A whole touch target.
+    const box = (await settings.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    // The unread count on one line.
+    const count = inbox.getByTestId('unread-count');
+    expect(await count.evaluate((part) => part.getBoundingClientRect().height < 1.5 * parseFloat(getComputedStyle(part).lineHeight || '20'))).toBe(true);
+    // The count and both buttons side by side: one row.
+    const tops = await inbox
+      .locator('.inbox__toolbar > *:not(dialog)')
+      .evaluateAll((parts) =>
+        parts
+          .filter((part) => part.getClientRects().length > 0)
+          .map((part) => Math.round(part.getBoundingClientRect().top + part.getBoundingClientRect().height / 2)),
+      );
+    expect(tops.length).toBe(3);
+    expect(new Set(tops).size).toBe(1);
+    await settings.click();
+    await inbox.waitForURL(/\/my\/notifications$/);
+    await inbox.close();
+  });
+});
+
 describe('the inbox actions', () => {
   test('deleting one, marking all read and deleting the read ones keep the 알림 screen working', async () => {
     const { id: postId } = await alicePost();

@@ -8,6 +8,7 @@ import type { InboxPage_inbox$data, InboxPage_inbox$key } from '../__generated__
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { PageHeader } from '../ui/PageHeader';
+import { Icon } from '../ui/icons';
 import { useDeleteNotification, useDeleteReadNotifications, useMarkNotificationsRead } from './useNotificationMutations';
 import { StateScreen } from '../ui/StateScreen';
 import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
@@ -28,6 +29,13 @@ export const notificationFields = graphql`
   }
 `;
 
+/** The header's way to 알림 설정: sliders, as an icon (its name is read from the link), so the bar keeps one line. */
+const SettingsIcon = () => (
+  <Icon>
+    <path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />
+  </Icon>
+);
+
 /** /community/notice, the 알림 tab: the inbox (001 §2, §4), kept live by the shell's LiveInbox over graphql-ws. */
 export default function InboxPage() {
   return (
@@ -36,8 +44,8 @@ export default function InboxPage() {
         <PageHeader
           title={m.inboxTitle}
           right={
-            <Link to="/my/notifications" className="inbox__settings-link">
-              {m.settingsTitle}
+            <Link to="/my/notifications" className="icon-button" aria-label={m.settingsTitle} title={m.settingsTitle}>
+              <SettingsIcon />
             </Link>
           }
         />
