@@ -17,7 +17,7 @@ import {
   WISH_QUANTITY_MAX,
   WISH_STATUSES,
   WISH_TYPES,
-  STORED_INT_MAX,
+  PRICE_MAX,
 } from './limits.js';
 import { priceInput } from './price.js';
 import { itemTexts, validationTexts as v } from './messages.js';
@@ -42,11 +42,11 @@ export type { ReportCreatedJson } from './api/common.js';
 
 const page = pageParam;
 const pageSize = pageSizeParam;
-const priceError = itemTexts.price(STORED_INT_MAX);
+const priceError = itemTexts.price(PRICE_MAX);
 /** A price in gems, as members type it (priceFromText: "1,000" is 1000, "1e3" is refused). */
 const price = z.preprocess(
   priceInput,
-  z.number({ error: priceError }).int({ error: priceError }).min(0, { error: priceError }).max(STORED_INT_MAX, { error: priceError }),
+  z.number({ error: priceError }).int({ error: priceError }).min(0, { error: priceError }).max(PRICE_MAX, { error: priceError }),
 );
 
 /** The item search term: at least 2 characters after trimming (000 §5). */

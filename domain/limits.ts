@@ -4,6 +4,11 @@
  */
 /** The largest number an integer column (ids, prices, counts) stores: larger input is refused, never sent to the database. */
 export const STORED_INT_MAX = 2_147_483_647;
+/**
+ * The highest price, in gems, a trade post or a wish may name: a round figure members can read in the message, well
+ * inside STORED_INT_MAX (whose 2,147,483,647 is the database's bound, not a price anyone means).
+ */
+export const PRICE_MAX = 1_000_000_000;
 
 /** The longest idempotency key a create may carry (domain/idempotency.ts). */
 export const IDEMPOTENCY_KEY_MAX = 100;

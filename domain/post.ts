@@ -15,6 +15,7 @@ import {
   TAGS_MAX,
   TITLE_MAX,
   TRADE_TYPES,
+  PRICE_MAX,
   STORED_INT_MAX,
   SPECIAL_IDS,
 } from './limits.js';
@@ -73,7 +74,7 @@ const postFields = {
   category: optional(positiveId),
   sub_category: optional(positiveId),
   trade_type: optional(z.enum(TRADE_TYPES, { error: v.tradeType })),
-  // Stored as a 32-bit integer, as an item's price is: above it the item's range message names the bound.
+  // At most PRICE_MAX, as a wish's price: above it the item's range message names the bound.
   // Read as members type it (priceFromText): "12,000" is 12000, "1e9" is refused.
   price: optional(
     z.preprocess(
@@ -82,7 +83,7 @@ const postFields = {
         .number({ error: v.price })
         .int({ error: v.price })
         .min(0, { error: v.price })
-        .max(STORED_INT_MAX, { error: itemTexts.price(STORED_INT_MAX) }),
+        .max(PRICE_MAX, { error: itemTexts.price(PRICE_MAX) }),
     ),
   ),
   location: optional(

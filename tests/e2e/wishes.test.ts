@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { STORED_INT_MAX, WISH_MEMO_MAX, WISH_PAGE_SIZE_DEFAULT, WISH_QUANTITY_MAX } from '../../domain/limits.js';
+import { PRICE_MAX, WISH_MEMO_MAX, WISH_PAGE_SIZE_DEFAULT, WISH_QUANTITY_MAX } from '../../domain/limits.js';
 import { globalErrorTexts, itemTexts, recoveryTexts, uiTexts } from '../../domain/messages.js';
 import { items } from '../../upstream/src/db/schema.js';
 import { useWebApp } from '../helpers/web-app.js';
@@ -84,7 +84,7 @@ describe('my wish lists', () => {
     const price = dialog.getByRole('textbox', { name: itemTexts.wishEdit.targetPrice });
     const memo = dialog.getByRole('textbox', { name: itemTexts.wishEdit.memo });
     await quantity.fill('3');
-    await price.fill(String(STORED_INT_MAX + 1));
+    await price.fill(String(PRICE_MAX + 1));
     const pasted = '가'.repeat(WISH_MEMO_MAX + 100);
     await memo.fill(pasted);
     expect(await memo.inputValue()).toBe(pasted);
@@ -92,8 +92,8 @@ describe('my wish lists', () => {
     expect(await dialog.locator('.field__counter').getAttribute('class')).toContain('field__counter--over');
     await dialog.getByText(itemTexts.memoMax(WISH_MEMO_MAX)).waitFor();
     await dialog.getByRole('button', { name: itemTexts.wishEdit.save }).click();
-    await dialog.getByText(itemTexts.price(STORED_INT_MAX)).waitFor();
-    expect(itemTexts.price(STORED_INT_MAX)).toBe('가격은 0에서 2,147,483,647 사이의 정수여야 합니다.');
+    await dialog.getByText(itemTexts.price(PRICE_MAX)).waitFor();
+    expect(itemTexts.price(PRICE_MAX)).toBe('가격은 0에서 1,000,000,000 사이의 정수여야 합니다.');
     expect(await price.getAttribute('aria-invalid')).toBe('true');
     expect(await memo.getAttribute('aria-invalid')).toBe('true');
 

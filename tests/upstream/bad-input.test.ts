@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORED_INT_MAX } from '../../domain/limits.js';
+import { PRICE_MAX, STORED_INT_MAX } from '../../domain/limits.js';
 import { accountTexts, itemTexts, validationTexts } from '../../domain/messages.js';
 import { users } from '../../upstream/src/db/schema.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
@@ -225,23 +225,23 @@ describe.each(backends())('bad input never answers 500 (%s)', (backend) => {
     expect(failures).toEqual([]);
   });
 
-  it('a trade price above the stored range is refused with the range in words, and nothing is stored', async () => {
+  it('a trade price above PRICE_MAX (or the stored range) is refused with the range in words, and nothing is stored', async () => {
     const title = `너무 비싼 거래 ${Date.now()}`;
-    for (const price of [STORED_INT_MAX + 1, 99_999_999_999_999]) {
+    for (const price of [PRICE_MAX + 1, STORED_INT_MAX + 1, 99_999_999_999_999]) {
       const created = await json('POST', '/v1/community/', memberToken, { title, content: '가격이 너무 커요', post_type: 'trade', trade_type: 'sell', price });
       expect(created.status).toBe(422);
-      expect(created.body.details).toEqual([{ path: 'price', message: itemTexts.price(STORED_INT_MAX), code: 'too_big' }]);
+      expect(created.body.details).toEqual([{ path: 'price', message: itemTexts.price(PRICE_MAX), code: 'too_big' }]);
     }
     const atMost = await json('POST', '/v1/community/', memberToken, {
       title,
       content: '딱 최대 가격',
       post_type: 'trade',
       trade_type: 'sell',
-      price: STORED_INT_MAX,
+      price: PRICE_MAX,
     });
     expect(atMost.status).toBe(201);
     const listed = await json('GET', `/v1/community/?search=${encodeURIComponent(title)}`, undefined);
-    expect(listed.body.results.map((post: { price: number }) => post.price)).toEqual([STORED_INT_MAX]);
+    expect(listed.body.results.map((post: { price: number }) => post.price)).toEqual([PRICE_MAX]);
   });
 
   it('a NUL character answers 422 naming the field, in JSON bodies, nested values and query strings', async () => {

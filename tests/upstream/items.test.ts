@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ITEM_GRADES, ITEM_SEARCH_MIN_LENGTH, ITEM_TYPES, PROBABILITY_KINDS, STORED_INT_MAX, WISH_MEMO_MAX } from '../../domain/limits.js';
+import { ITEM_GRADES, ITEM_SEARCH_MIN_LENGTH, ITEM_TYPES, PRICE_MAX, PROBABILITY_KINDS, STORED_INT_MAX, WISH_MEMO_MAX } from '../../domain/limits.js';
 import { itemTexts, reportTexts } from '../../domain/messages.js';
 import { itemReports, items, users, wishes } from '../../upstream/src/db/schema.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
@@ -194,9 +194,10 @@ describe.each(backends())('items, wish lists, probability tables and item report
         [{ item_uuid: item, quantity: 0 }, 'quantity', itemTexts.quantity(9999)],
         [{ item_uuid: item, quantity: 1.5 }, 'quantity', itemTexts.quantity(9999)],
         // Over the stored range: the message names the range.
-        [{ item_uuid: item, target_price: STORED_INT_MAX + 1 }, 'target_price', itemTexts.price(STORED_INT_MAX)],
-        [{ item_uuid: item, target_price: -1 }, 'target_price', itemTexts.price(STORED_INT_MAX)],
-        [{ item_uuid: item, target_price: '1,00' }, 'target_price', itemTexts.price(STORED_INT_MAX)],
+        [{ item_uuid: item, target_price: PRICE_MAX + 1 }, 'target_price', itemTexts.price(PRICE_MAX)],
+        [{ item_uuid: item, target_price: STORED_INT_MAX + 1 }, 'target_price', itemTexts.price(PRICE_MAX)],
+        [{ item_uuid: item, target_price: -1 }, 'target_price', itemTexts.price(PRICE_MAX)],
+        [{ item_uuid: item, target_price: '1,00' }, 'target_price', itemTexts.price(PRICE_MAX)],
         [{ item_uuid: 'nope' }, 'item_uuid', itemTexts.wishItemRequired],
         [{}, 'item_uuid', itemTexts.wishItemRequired],
       ];

@@ -1,7 +1,7 @@
 import {
   ITEM_SEARCH_MAX_LENGTH,
   PAGE_SIZE_MAX,
-  STORED_INT_MAX,
+  PRICE_MAX,
   WISH_MEMO_MAX,
   WISH_PRIORITY_MAX,
   WISH_QUANTITY_DEFAULT,
@@ -218,12 +218,12 @@ function validBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 }
 
 const wishFields = (t: InputFieldBuilder) => ({
-  targetPrice: t.int({ description: `The price hoped for, in gems: 0 to ${STORED_INT_MAX}.` }),
+  targetPrice: t.int({ description: `The price hoped for, in gems: 0 to ${PRICE_MAX}.` }),
   memo: t.string({ description: `A note for the member, at most ${WISH_MEMO_MAX} characters.` }),
   priority: t.int({ description: `The member's priority, 0 to ${WISH_PRIORITY_MAX} (default 0).` }),
   quantity: t.int({ description: `How many, 1 to ${WISH_QUANTITY_MAX} (default ${WISH_QUANTITY_DEFAULT}).` }),
   isNotificationEnabled: t.boolean({ description: 'Whether to notify the member about price changes (default true).' }),
-  notificationPrice: t.int({ description: `The price, in gems, at which to notify the member: 0 to ${STORED_INT_MAX}.` }),
+  notificationPrice: t.int({ description: `The price, in gems, at which to notify the member: 0 to ${PRICE_MAX}.` }),
 });
 
 const wishFieldNames = ['targetPrice', 'memo', 'priority', 'quantity', 'isNotificationEnabled', 'notificationPrice'] as const;
