@@ -24,6 +24,8 @@ export const NUMBERED_LIST_PAGE_SIZE = 10;
 export const NUMBERED_LIST_VISIBLE_PAGES = 5;
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_MAX_LENGTH = 100;
+/** The search screen's recent keywords (001 §3 client state, §9 "Recent search keywords max 10"): the newest first. */
+export const RECENT_SEARCHES_MAX = 10;
 
 /*
  * Lengths are counted as the domain's zod schemas count them: in Unicode code points, so an emoji is one character

@@ -1,6 +1,13 @@
 // One group of the product's Korean texts; domain/messages.ts re-exports every group (import from there).
 
 /** Community core (000 §2, §4, §8, §9): writing, replies, likes, confirmations, search, reports, blocks, uploads. */
+/** The search screen's recent keywords, kept on the device (web/src/community/recentSearches.ts). */
+export const recentSearchTexts = {
+  title: '최근 검색어',
+  clear: '전체 삭제',
+  remove: (keyword: string) => `${keyword} 검색어 삭제`,
+};
+
 export const communityTexts = {
   /** A post's trade details, pictures and tags, as its detail and the write form show them. */
   postFields: {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { ITEM_SEARCH_MAX_LENGTH, PROBABILITY_SEARCH_MAX_LENGTH, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../domain/limits.js';
-import { accountTexts, communityTexts, globalErrorTexts, itemTexts, validationTexts } from '../../domain/messages.js';
+import { ITEM_SEARCH_MAX_LENGTH, PROBABILITY_SEARCH_MAX_LENGTH, RECENT_SEARCHES_MAX, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../domain/limits.js';
+import { accountTexts, communityTexts, globalErrorTexts, itemTexts, recentSearchTexts, validationTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /**
@@ -94,6 +94,51 @@ describe('search terms the gateway would refuse', () => {
     await box.fill('슬라임');
     await page.getByRole('button', { name: accountTexts.search.submit }).click();
     await expect.poll(() => page.getByTestId('member-result').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
+describe('recent search keywords', () => {
+  test('the search screen keeps the newest 10, newest first; one searched again moves up; each or all can be forgotten', async () => {
+    const page = await app.open('/community/search');
+    await page.evaluate(() => localStorage.removeItem('recentSearchKeywords'));
+    await page.reload();
+    const box = page.getByRole('searchbox', { name: communityTexts.search.placeholder });
+    const recent = page.getByRole('region', { name: recentSearchTexts.title });
+    const shown = () => recent.getByRole('listitem').getByRole('link').allTextContents();
+    // Nothing searched yet: no section.
+    await box.waitFor();
+    expect(await recent.count()).toBe(0);
+
+    const keywords = Array.from({ length: RECENT_SEARCHES_MAX + 2 }, (_, index) => `슬라임 ${index + 1}`);
+    for (const keyword of [...keywords, '😀']) {
+      await box.fill(`  ${keyword} `);
+      await page.getByRole('search').getByRole('button', { name: communityTexts.search.submit }).click();
+      if (keyword !== '😀') {
+        await page.waitForURL(/\/community\/search\/post\?/);
+        await page.goBack();
+        await box.waitFor();
+      }
+    }
+    // Trimmed, the newest first, at most 10; a refused term is not kept.
+    expect(await shown()).toEqual(keywords.slice(-RECENT_SEARCHES_MAX).reverse());
+
+    // A chip searches its keyword again and comes first.
+    const oldest = keywords[keywords.length - RECENT_SEARCHES_MAX];
+    await recent.getByRole('link', { name: oldest, exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('query') === oldest);
+    await page.goBack();
+    await expect.poll(shown).toEqual([oldest, ...keywords.slice(-RECENT_SEARCHES_MAX + 1).reverse()]);
+
+    // Kept across a reload (this browser's storage); one forgotten, then all.
+    await page.reload();
+    await recent.getByRole('button', { name: recentSearchTexts.remove(oldest) }).click();
+    await expect.poll(shown).toEqual(keywords.slice(-RECENT_SEARCHES_MAX + 1).reverse());
+    await recent.getByRole('button', { name: recentSearchTexts.clear }).click();
+    await recent.waitFor({ state: 'detached' });
+    await page.reload();
+    await box.waitFor();
+    expect(await recent.count()).toBe(0);
     await page.close();
   });
 });

@@ -4,6 +4,7 @@ import { POST_SEARCH_TYPES, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, searchTermProb
 import { communityTexts, validationTexts } from '@domain/messages.js';
 import { searchPath } from './numberedPages';
 import { characterLimit } from '../ui/FormParts';
+import { rememberSearch } from './recentSearches';
 
 const s = communityTexts.search;
 
@@ -53,6 +54,7 @@ export function SearchBox({
       return;
     }
     setProblem(null);
+    rememberSearch(query.trim());
     navigate(searchPath({ query, type, page: 1 }, basePath));
   };
 

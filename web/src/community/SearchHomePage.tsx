@@ -1,12 +1,15 @@
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { TRENDING_PAGE_SIZE } from '@domain/limits.js';
-import { communityTexts, itemTexts, uiTexts } from '@domain/messages.js';
+import { POST_SEARCH_TYPES, TRENDING_PAGE_SIZE } from '@domain/limits.js';
+import { communityTexts, itemTexts, recentSearchTexts, uiTexts } from '@domain/messages.js';
 import type { SearchHomePageQuery } from '../__generated__/SearchHomePageQuery.graphql';
 import type { SearchHomePage_trending$key } from '../__generated__/SearchHomePage_trending.graphql';
 import { MoreButton, PostList } from './PostList';
 import { PageHeader } from '../ui/PageHeader';
 import { SearchBox } from './SearchBox';
+import { forgetAllSearches, forgetSearch, rememberSearch, useRecentSearches } from './recentSearches';
+import { searchPath } from './numberedPages';
+import { CloseIcon } from '../ui/icons';
 import { POST_LIST_PATH } from './searchParams';
 import { RouteScreen } from '../app/RouteScreen';
 
@@ -23,6 +26,7 @@ export default function SearchHomePage() {
         <>
           <PageHeader title={s.title} />
           <SearchBox />
+          <RecentSearches />
           <p className="search-home__links">
             <Link to="/community/search/item">{itemTexts.searchTitle}</Link>
             <Link to="/probability">{itemTexts.probability.title}</Link>
@@ -34,6 +38,36 @@ export default function SearchHomePage() {
     >
       {(queryRef) => <TrendingSection queryRef={queryRef} />}
     </RouteScreen>
+  );
+}
+
+/** The keywords searched here lately, each a link that searches it again, with a way to forget one or all. */
+function RecentSearches() {
+  const keywords = useRecentSearches();
+  if (keywords.length === 0) return null;
+  return (
+    <section className="recent-searches" aria-labelledby="recent-searches-title">
+      <div className="recent-searches__head">
+        <h2 id="recent-searches-title" className="recent-searches__title">
+          {recentSearchTexts.title}
+        </h2>
+        <button type="button" className="recent-searches__clear" onClick={forgetAllSearches}>
+          {recentSearchTexts.clear}
+        </button>
+      </div>
+      <ul className="recent-searches__list">
+        {keywords.map((keyword) => (
+          <li key={keyword} className="recent-searches__item">
+            <Link to={searchPath({ query: keyword, type: POST_SEARCH_TYPES[0], page: 1 })} onClick={() => rememberSearch(keyword)}>
+              {keyword}
+            </Link>
+            <button type="button" className="recent-searches__remove" aria-label={recentSearchTexts.remove(keyword)} onClick={() => forgetSearch(keyword)}>
+              <CloseIcon />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
