@@ -4,7 +4,7 @@
  * The larger groups live in texts/ and are re-exported here, so a web page downloads only the groups it shows.
  */
 export { reportTexts } from './texts/report.js';
-export { communityTexts, recentSearchTexts } from './texts/community.js';
+export { communityTexts, recentSearchTexts, replyLinkTexts } from './texts/community.js';
 export { itemTexts } from './texts/items.js';
 export { accountTexts } from './texts/account.js';
 export { journeyTexts } from './texts/account-journeys.js';

@@ -136,6 +136,8 @@ export const messagingTexts = {
   notAnsweredYet: '아직 답변이 없습니다. 답변이 등록되면 알림으로 알려드릴게요.',
   /** Beside a follow-up written by staff rather than the inquiry's author. */
   staffAnswer: '운영팀 답변',
+  /** Above staff's resolution, as the inquiry's author reads it. */
+  resolutionTitle: '처리 내용',
   composeNotification: '알림 보내기',
   writeNotice: '공지 작성',
   attachmentsLabel: '첨부 파일',

@@ -1,6 +1,6 @@
 import { type BrowserContext, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { communityTexts, globalErrorTexts, messagingTexts as m, uiTexts, validationTexts } from '../../domain/messages.js';
+import { communityTexts, globalErrorTexts, messagingTexts as m, replyLinkTexts, uiTexts, validationTexts } from '../../domain/messages.js';
 import {
   INQUIRY_ATTACHMENTS_MAX,
   INQUIRY_CONTENT_MAX,
@@ -355,8 +355,9 @@ describe('a comment notification', () => {
     for (let index = 1; index <= REPLY_PAGE_SIZE + 2; index++) await write(alice, `/v1/community/${postId}/reply/`, { content: `먼저 단 댓글 ${index}` });
     const bobReply = await write(bob, `/v1/community/${postId}/reply/`, { content: '한참 뒤에 단 젤리곰의 댓글' });
     // Alice answers it past one page of answers: each answer tells Bob, the last one is his newest notification.
+    const answers: number[] = [];
     for (let index = 1; index <= REPLY_ANSWERS_PAGE_SIZE + 1; index++)
-      await write(alice, `/v1/community/${postId}/reply/`, { content: `말랑콩떡의 답글 ${index}`, parent_id: bobReply });
+      answers.push(await write(alice, `/v1/community/${postId}/reply/`, { content: `말랑콩떡의 답글 ${index}`, parent_id: bobReply }));
 
     const revealedIn = async (page: Page, text: string) => {
       const revealed = page.locator('.reply__own--revealed');
@@ -382,6 +383,17 @@ describe('a comment notification', () => {
       .click();
     await bobInbox.waitForURL(/&thread=/);
     await revealedIn(bobInbox, `말랑콩떡의 답글 ${REPLY_ANSWERS_PAGE_SIZE + 1}`);
+    // A screen reader hears where it landed.
+    expect(await bobInbox.locator('.reply__own--revealed .visually-hidden').textContent()).toBe(replyLinkTexts.opened);
+
+    // An answer deleted since: the whole thread is looked through, then the member is told, not left at the top.
+    const deleted = await fetch(`${app.upstream.url}/v1/community/${postId}/reply/${answers[4]}/`, { method: 'DELETE', headers: { authorization: `token ${alice}` } });
+    expect(deleted.ok).toBe(true);
+    await bobInbox.goto(`${app.gateway.url}/community/notice`);
+    await bobInbox.locator('.inbox__open').filter({ hasText: '말랑콩떡의 답글 5' }).first().click();
+    await bobInbox.waitForURL(/&thread=/);
+    await bobInbox.getByText(replyLinkTexts.gone).waitFor();
+    expect(await bobInbox.locator('.reply__own--revealed').count()).toBe(0);
     await aliceInbox.close();
     await bobInbox.close();
   });

@@ -252,6 +252,12 @@ describe('uploads of real files and media on the gateway origin', () => {
     const bare = await download(picture.fileUrl.split('?')[0]);
     expect(bare.response.status).toBe(403);
     expect(JSON.parse(Buffer.from(bare.bytes).toString()).message).toBe(messagingTexts.inquiryFileLinkExpired);
+    // Opened in a browser tab: the sentence, shown rather than downloaded (a download of an error is the browser's own error page).
+    const navigated = await download(picture.fileUrl.split('?')[0], { accept: 'text/html,application/xhtml+xml,image/avif,image/webp,*/*;q=0.8' });
+    expect(navigated.response.status).toBe(403);
+    expect(navigated.response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(navigated.response.headers.get('content-disposition')).toBeNull();
+    expect(Buffer.from(navigated.bytes).toString()).toBe(messagingTexts.inquiryFileLinkExpired);
     // Read again later, the inquiry has them; nobody else can read it.
     const read = `query ($id: ID!) { inquiry(id: $id) { ... on Inquiry { attachments { fileName } } } }`;
     expect((await stack.graphql(read, { id: data.createInquiry.inquiry.id }, { token })).data.inquiry.attachments).toEqual([

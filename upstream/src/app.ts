@@ -3,6 +3,7 @@ import { hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { TracerProvider } from '@opentelemetry/api';
+import Negotiator from 'negotiator';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { enforceBodyRateFloor } from '../../domain/bodyRate.js';
 import { errorBody } from '../../domain/errors.js';
@@ -221,10 +222,13 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     await app.register(async (files) => {
       const { beforeServe } = media;
       // An inquiry's files open only by the signed address its inquiry answered, and only until it expires.
-      files.addHook('onRequest', async (request) => {
+      files.addHook('onRequest', async (request, reply) => {
         const path = (request.params as { '*': string })['*'];
-        if (isPrivateMediaPath(path) && !signer.verify(path, request.query as Record<string, unknown>))
-          throw new ForbiddenError(messagingTexts.inquiryFileLinkExpired);
+        if (!isPrivateMediaPath(path) || signer.verify(path, request.query as Record<string, unknown>)) return;
+        // A browser opening the link (a tab, a bookmark) reads the sentence; API clients get the JSON error object.
+        if (new Negotiator(request.raw).mediaType(['application/json', 'text/html']) === 'text/html')
+          return reply.code(403).type('text/plain; charset=utf-8').send(messagingTexts.inquiryFileLinkExpired);
+        throw new ForbiddenError(messagingTexts.inquiryFileLinkExpired);
       });
       if (beforeServe) files.addHook('onRequest', async (request) => beforeServe((request.params as { '*': string })['*']));
       await files.register(fastifyStatic, {

@@ -91,6 +91,12 @@ export async function serveMedia(app: FastifyInstance, upstreamUrl: string, { cr
             : { 'content-disposition': String(kept['content-disposition'] ?? '').startsWith('attachment') ? kept['content-disposition'] : 'attachment' }),
         } as typeof headers;
       },
+      onResponse: (_request, mediaReply, response) => {
+        // A refusal (an expired inquiry link, a removed file) is shown, not downloaded: a browser told to download an
+        // error answer shows its own ERR_INVALID_RESPONSE page instead of our words.
+        if (response.statusCode >= 400) mediaReply.removeHeader('content-disposition');
+        mediaReply.send(response.stream);
+      },
       onError: (errorReply) => {
         errorReply.status(502).send({ status: 502, message: errorMessages.SERVICE_UNAVAILABLE });
       },

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { graphql, useFragment, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
 import { REPLY_ANSWERS_PAGE_SIZE } from '@domain/limits.js';
-import { communityTexts, uiTexts } from '@domain/messages.js';
+import { communityTexts, replyLinkTexts, uiTexts } from '@domain/messages.js';
 import type { ReplyItem_reply$key } from '../__generated__/ReplyItem_reply.graphql';
 import type { ReplyItemBody_reply$key } from '../__generated__/ReplyItemBody_reply.graphql';
 import ReplyItemAnswersPaginationQuery from '../__generated__/ReplyItemAnswersPaginationQuery.graphql';
@@ -176,6 +176,7 @@ function ReplyBody({ reply, connectionId, viewerId, answer }: ReplyBodyProps) {
 
   return (
     <div ref={own} className={revealed ? 'reply__own reply__own--revealed' : 'reply__own'} tabIndex={revealed ? -1 : undefined}>
+      {revealed ? <span className="visually-hidden">{replyLinkTexts.opened}</span> : null}
       <div className="reply__head">
         {data.author ? (
           <Link className="reply__author" to={`/users/${encodeURIComponent(data.author.id)}`}>

@@ -1,5 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { replyLinkTexts } from '@domain/messages.js';
+import { useToast } from '../ui/toast/ToastProvider';
 
 /**
  * A post opened at one reply: `/community/detail?id=<post>&reply=<reply>` (a comment or mention notification's link),
@@ -27,7 +29,8 @@ export function useReplyTarget(): ReplyTarget | null {
 
 /**
  * Loads the next page of a reply list while `wantedId` is not among `shownIds` and more pages remain: the reply a link
- * names may be the 21st of a post, or an answer past its thread's first page.
+ * names may be the 21st of a post, or an answer past its thread's first page. When every page is shown without it (it
+ * was deleted, or its author is blocked), a toast says so, once.
  */
 export function useLoadUntilShown(
   wantedId: string | null | undefined,
@@ -35,9 +38,17 @@ export function useLoadUntilShown(
 ) {
   const { shownIds, hasNext, isLoadingNext, loadNext, pageSize } = page;
   const missing = !!wantedId && !shownIds.includes(wantedId);
+  const { key } = useLocation();
+  const toast = useToast();
   useEffect(() => {
-    if (missing && hasNext && !isLoadingNext) loadNext(pageSize);
-  }, [missing, hasNext, isLoadingNext, loadNext, pageSize]);
+    if (!missing || isLoadingNext || revealedEntries.has(key)) return;
+    if (hasNext) {
+      loadNext(pageSize);
+      return;
+    }
+    revealedEntries.add(key);
+    toast.show(replyLinkTexts.gone, 'info');
+  }, [missing, hasNext, isLoadingNext, loadNext, pageSize, key, toast]);
 }
 
 /**

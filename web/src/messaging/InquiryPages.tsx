@@ -396,7 +396,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
                   <img src={file.fileUrl} alt={file.fileName} loading="lazy" />
                 </a>
               ) : (
-                <a className="inquiry__file" href={file.fileUrl} target="_blank" rel="noreferrer">
+                <a className="inquiry__file" href={file.fileUrl} download={file.fileName}>
                   {file.fileName}
                 </a>
               )}
@@ -404,7 +404,14 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
           ))}
         </ul>
       )}
-      {inquiry.resolution && <p className="inquiry__resolution">{inquiry.resolution}</p>}
+      {inquiry.resolution && (
+        <section className="inquiry__resolution" aria-labelledby="inquiry-resolution-title">
+          <h3 id="inquiry-resolution-title" className="inquiry__resolution-title">
+            {m.resolutionTitle}
+          </h3>
+          <p>{inquiry.resolution}</p>
+        </section>
+      )}
       {/* Staff read every inquiry, but only its author rates the answer. */}
       {inquiry.rating && viewer?.databaseId != null && viewer.databaseId === inquiry.author?.databaseId && <InquirySatisfaction inquiry={inquiry.rating} />}
       {viewer?.isStaff && (
