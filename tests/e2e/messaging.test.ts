@@ -387,7 +387,10 @@ describe('a comment notification', () => {
     expect(await bobInbox.locator('.reply__own--revealed .visually-hidden').textContent()).toBe(replyLinkTexts.opened);
 
     // An answer deleted since: the whole thread is looked through, then the member is told, not left at the top.
-    const deleted = await fetch(`${app.upstream.url}/v1/community/${postId}/reply/${answers[4]}/`, { method: 'DELETE', headers: { authorization: `token ${alice}` } });
+    const deleted = await fetch(`${app.upstream.url}/v1/community/${postId}/reply/${answers[4]}/`, {
+      method: 'DELETE',
+      headers: { authorization: `token ${alice}` },
+    });
     expect(deleted.ok).toBe(true);
     await bobInbox.goto(`${app.gateway.url}/community/notice`);
     await bobInbox.locator('.inbox__open').filter({ hasText: '말랑콩떡의 답글 5' }).first().click();
