@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STORED_INT_MAX } from './limits.js';
+import { PRICE_MAX } from './limits.js';
 import { priceFromText } from './price.js';
 import { itemTexts, validationTexts } from './messages.js';
 import { postCreateSchema } from './post.js';
@@ -29,7 +29,7 @@ describe('a typed price', () => {
     const wish = (target_price: string) => wishUpdateSchema.safeParse({ target_price });
     expect(wish('12,000').data?.target_price).toBe(12000);
     for (const price of ['1e9', '1.5', '-5', '0x10']) {
-      expect(wish(price).error?.issues[0].message, price).toBe(itemTexts.price(STORED_INT_MAX));
+      expect(wish(price).error?.issues[0].message, price).toBe(itemTexts.price(PRICE_MAX));
     }
   });
 });
