@@ -193,6 +193,32 @@ describe.each(backends())('messaging on %s', (backend) => {
     });
   });
 
+  describe('a reply’s notifications follow the reply', () => {
+    it('an edit shows in their preview; a delete withdraws them, and only them', async () => {
+      const [post] = await upstream.db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(eq(posts.authorId, ALICE), isNull(posts.deletedAt)))
+        .limit(1);
+      await send('DELETE', url('/v1/user/notification/all/?readOnly=false'), undefined, aliceToken);
+      const replyPath = `/v1/community/${post.id}/reply/`;
+      const kept = await send('POST', url(replyPath), { content: '남는 댓글입니다' }, bobToken);
+      const taken = await send('POST', url(replyPath), { content: '실수로 쓴 댓글' }, bobToken);
+      expect([kept.status, taken.status]).toEqual([201, 201]);
+      const contents = async () => (await inboxOf(aliceToken)).results.map((entry: { content: string }) => entry.content);
+      expect(await contents()).toEqual(['실수로 쓴 댓글', '남는 댓글입니다']);
+
+      expect((await send('PUT', url(`${replyPath}${taken.body.id}/`), { content: '고쳐 쓴 댓글' }, bobToken)).status).toBe(200);
+      expect(await contents()).toEqual(['고쳐 쓴 댓글', '남는 댓글입니다']);
+
+      const unreadBefore = (await inboxOf(aliceToken)).noread_count;
+      expect((await send('DELETE', url(`${replyPath}${taken.body.id}/`), undefined, bobToken)).status).toBe(200);
+      const inbox = await inboxOf(aliceToken);
+      expect(inbox.results.map((entry: { content: string }) => entry.content)).toEqual(['남는 댓글입니다']);
+      expect(inbox.noread_count).toBe(unreadBefore - 1);
+    });
+  });
+
   describe('admin send', () => {
     it('is refused to members', async () => {
       const answer = await send('POST', url('/v1/admin/notification/send/'), { targetUsers: 'all', title: '공지', content: '내용' }, aliceToken);

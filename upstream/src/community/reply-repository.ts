@@ -6,7 +6,7 @@ import type { Database } from '../db/client.js';
 import { idsMarkedBy, offsetOf, selectPage } from '../db/queries.js';
 import { posts, replies, replyLikes } from '../db/schema.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
-import { notifyReply } from '../messaging/events.js';
+import { notifyReply, refreshReplyNotifications, withdrawReplyNotifications } from '../messaging/events.js';
 
 export type ReplyRow = typeof replies.$inferSelect;
 
@@ -191,13 +191,16 @@ async function authoredReply(db: Database, postId: number, replyId: number, view
 
 export async function updateReply(db: Database, postId: number, replyId: number, viewerId: number, content: string): Promise<ReplyRow> {
   await authoredReply(db, postId, replyId, viewerId);
-  const [updated] = await db.update(replies).set({ content, isEdited: true, updatedAt: new Date() }).where(eq(replies.id, replyId)).returning();
-  return updated;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(replies).set({ content, isEdited: true, updatedAt: new Date() }).where(eq(replies.id, replyId)).returning();
+    await refreshReplyNotifications(tx, updated);
+    return updated;
+  });
 }
 
 /**
  * Deletes a reply: marked `is_deleted` (its thread stays readable, the list hides it once no live answer is
- * left) and no longer counted in the post's reply_count.
+ * left), no longer counted in the post's reply_count, and the notifications it caused withdrawn.
  */
 export async function deleteReply(db: Database, postId: number, replyId: number, viewerId: number): Promise<void> {
   await authoredReply(db, postId, replyId, viewerId);
@@ -207,11 +210,12 @@ export async function deleteReply(db: Database, postId: number, replyId: number,
       .set({ isDeleted: true, deletedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(replies.id, replyId), eq(replies.isDeleted, false)))
       .returning({ id: replies.id });
-    if (marked.length)
-      await tx
-        .update(posts)
-        .set({ replyCount: sql`greatest(${posts.replyCount} - 1, 0)` })
-        .where(eq(posts.id, postId));
+    if (!marked.length) return;
+    await tx
+      .update(posts)
+      .set({ replyCount: sql`greatest(${posts.replyCount} - 1, 0)` })
+      .where(eq(posts.id, postId));
+    await withdrawReplyNotifications(tx, replyId);
   });
 }
 

@@ -47,6 +47,22 @@ async function mentionedUsers(db: Queryable, text: string): Promise<number[]> {
   return keys.flatMap((key) => idByKey.get(key) ?? []).slice(0, MENTIONS_NOTIFIED_MAX);
 }
 
+/** The notifications a reply caused (its comment and mention notices), by the index on `metadata.replyId`. */
+const causedBy = (replyId: number) => sql`(${notifications.metadata}->>'replyId') = ${String(replyId)}`;
+
+/** An edited reply's notifications show its new text, as the post does: a preview never quotes what was taken back. */
+export async function refreshReplyNotifications(db: Queryable, reply: ReplyRow): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ content: excerpt(reply.content), updatedAt: new Date() })
+    .where(causedBy(reply.id));
+}
+
+/** A deleted reply's notifications go with it: an inbox never quotes a removed reply or links to where it was. */
+export async function withdrawReplyNotifications(db: Queryable, replyId: number): Promise<void> {
+  await db.delete(notifications).where(causedBy(replyId));
+}
+
 /** A new reply tells the post's author, the author of the reply it answers, and anyone it mentions. */
 export async function notifyReply(db: Queryable, reply: ReplyRow, answeredReplyId?: number): Promise<void> {
   const [post] = await db.select({ authorId: posts.authorId, title: posts.title }).from(posts).where(eq(posts.id, reply.postId)).limit(1);

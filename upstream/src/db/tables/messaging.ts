@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import type { AttachmentJson, ChannelSettingsJson } from '../../../../domain/messaging.js';
 import type { InquiryCategory, InquiryPriority, InquiryStatus, NoticeCategory, NotificationPriority, NotificationType } from '../../../../domain/limits.js';
@@ -24,7 +25,11 @@ export const notifications = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    // A reply's notifications, found when it is edited or deleted (events.ts).
+    index('notifications_reply_idx').on(sql`(${t.metadata}->>'replyId')`),
+  ],
 );
 
 /** The inbox settings (channels and quiet hours); a member without a row has the defaults. */

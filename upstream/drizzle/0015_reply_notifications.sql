@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_reply_idx" ON "notifications" USING btree (("metadata"->>'replyId'));
