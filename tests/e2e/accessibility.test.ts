@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { accountTexts, itemTexts, uiTexts } from '../../domain/messages.js';
 import { openBrowser } from '../helpers/browser.js';
@@ -13,7 +13,7 @@ import { useWebApp } from '../helpers/web-app.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const MEMBER_ID = 2;
-const app = useWebApp('accessibility', { member: MEMBER_ID });
+const app = useWebApp({ member: MEMBER_ID });
 
 interface Violation {
   id: string;
@@ -49,16 +49,23 @@ function describeViolations(where: string, violations: Violation[]): string[] {
   });
 }
 
-/** Opens each route, checks it is a screen with one <main>, and collects axe-core's findings. */
-async function checkRoutes(routes: string[], open: (route: string) => Promise<Page>): Promise<string[]> {
+/**
+ * Loads each route in turn in one tab of `context` (a tab per route would cost Chromium a renderer process each),
+ * checks it is a screen with one <main>, and collects axe-core's findings.
+ */
+async function checkRoutes(routes: string[], context: BrowserContext = app.browser): Promise<string[]> {
   const failures: string[] = [];
-  for (const route of routes) {
-    const page = await open(route);
-    await page.waitForLoadState('networkidle');
-    await page.locator('main').first().waitFor();
-    expect(await page.getByText(uiTexts.notFoundTitle).count(), `${route} is the 404 screen`).toBe(0);
-    expect(await page.locator('main').count(), `${route}: one <main>`).toBe(1);
-    failures.push(...describeViolations(route, await seriousViolations(page)));
+  const page = app.watch(await context.newPage());
+  try {
+    for (const route of routes) {
+      await page.goto(app.gateway.url + route);
+      await page.waitForLoadState('networkidle');
+      await page.locator('main').first().waitFor();
+      expect(await page.getByText(uiTexts.notFoundTitle).count(), `${route} is the 404 screen`).toBe(0);
+      expect(await page.locator('main').count(), `${route}: one <main>`).toBe(1);
+      failures.push(...describeViolations(route, await seriousViolations(page)));
+    }
+  } finally {
     await page.close();
   }
   return failures;
@@ -114,14 +121,14 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
       '/arcade/games',
       '/mission',
     ];
-    const failures = await checkRoutes(routes, (route) => app.open(route));
+    const failures = await checkRoutes(routes);
     expect(failures).toEqual([]);
   }, 480_000);
 
   test('the member’s own lists, the guides and the numbered post list', async () => {
     const guideId = await firstId('/v1/board/notice/?category=guide&page=1&pageSize=1', (body) => body.results[0].uuid);
     const routes = ['/my/posts', '/my/comments', '/my/likes', '/my/guide', `/my/guide/notion/${guideId}`, '/community/posts', '/community/posts?page=2'];
-    const failures = await checkRoutes(routes, (route) => app.open(route));
+    const failures = await checkRoutes(routes);
     expect(failures).toEqual([]);
   }, 120_000);
 
@@ -138,7 +145,7 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
       '/channel/create',
       '/arcade',
     ];
-    const failures = await checkRoutes(routes, (route) => app.open(route));
+    const failures = await checkRoutes(routes);
     // /404 is the one route that is the 404 screen, with one <main> and nothing serious for axe-core either.
     const notFound = await app.open('/404');
     await notFound.getByRole('heading', { level: 1, name: uiTexts.notFoundTitle }).waitFor();
@@ -151,18 +158,18 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
   test('staff screens: writing a notice and sending a notification', async () => {
     // The first demo member is staff (admin@slime.community).
     const staff = await app.browserFor(1);
-    const failures = await checkRoutes(['/my/admin/notice', '/my/admin/notify'], (route) => app.open(route, staff));
+    const failures = await checkRoutes(['/my/admin/notice', '/my/admin/notify'], staff);
     expect(failures).toEqual([]);
   });
 
   test('story screens: the upload, the close-friends picker', async () => {
-    const failures = await checkRoutes(['/stories/new', '/my/settings/close-friends'], (route) => app.open(route));
+    const failures = await checkRoutes(['/stories/new', '/my/settings/close-friends']);
     expect(failures).toEqual([]);
   });
 
   test('guest screens, the login sheet and the item modal', async () => {
     const postId = await firstId('/v1/community/?page_size=1', (body) => body.results[0].id);
-    const guest = await openBrowser('accessibility-guest');
+    const guest = await openBrowser();
     try {
       const failures = await checkRoutes(
         [
@@ -179,11 +186,7 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
           '/privacy',
           '/probability/treasurebox',
         ],
-        async (route) =>
-          app
-            .watch(await guest.context.newPage())
-            .goto(app.gateway.url + route)
-            .then((response) => response!.frame().page()),
+        guest.context,
       );
 
       const page = app.watch(await guest.context.newPage());

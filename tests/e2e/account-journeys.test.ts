@@ -14,7 +14,7 @@ const sheet = accountTexts.sheet;
 const r = journeyTexts.register;
 const RULE = accountTexts.validation.passwordRule(8, 20);
 
-const app = useWebApp('account-journeys');
+const app = useWebApp();
 
 beforeAll(async () => {
   // The providers' SDKs are out of reach here; answer their script requests as missing at once.

@@ -19,7 +19,7 @@ const sheet = accountTexts.sheet;
 /** A 2×3 PNG, byte for byte. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEklEQVR4nGP4z8DAwMDAwMAAAA4AAf8Gq8pGAAAAAElFTkSuQmCC', 'base64');
 
-const app = useWebApp('accounts');
+const app = useWebApp();
 
 /** Every provider on (its app configured on the server), as a deployment with social login has it. */
 const PROVIDER_IDS = {

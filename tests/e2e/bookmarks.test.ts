@@ -7,7 +7,7 @@ import { useWebApp } from '../helpers/web-app.js';
 
 /** Bookmarks in Chromium: the toggle on a post, /my/bookmarks with its pages, and taking a bookmark back (README "Bookmarks"). */
 const MEMBER_ID = 2;
-const app = useWebApp('bookmarks', { member: MEMBER_ID });
+const app = useWebApp({ member: MEMBER_ID });
 const b = communityTexts.bookmark;
 
 interface ListedPost {
@@ -99,7 +99,7 @@ describe('bookmarks', () => {
     await empty.getByText(b.emptyHint).waitFor();
     await empty.close();
 
-    const guest = await openBrowser('bookmarks-guest');
+    const guest = await openBrowser();
     try {
       const guestPage = app.watch(await guest.context.newPage());
       await guestPage.goto(`${app.gateway.url}/community/detail?id=${post.id}`);

@@ -8,7 +8,7 @@ import { useWebApp, viewerNickname } from '../helpers/web-app.js';
  * (two UTF-16 units, which the browser's own maxLength counted), so a text with emoji can fill its limit, what is
  * pasted past it is cut after the last whole character, and the counter agrees with the service.
  */
-const app = useWebApp('character-limits', { member: 2 });
+const app = useWebApp({ member: 2 });
 
 describe('character limits with emoji', () => {
   test('a reply fills its limit with emoji, is cut after the limit, and is accepted as it stands', async () => {

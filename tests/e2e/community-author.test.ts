@@ -17,7 +17,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEklEQVR
 const MEMBER_ID = 2;
 
 // The breaker would stay open after the forced failure; this suite is about the screen, not the breaker.
-const app = useWebApp('community-author', { member: MEMBER_ID, faultProxy: true, gateway: { settings: { breakerFailures: 1000 } } });
+const app = useWebApp({ member: MEMBER_ID, faultProxy: true, gateway: { settings: { breakerFailures: 1000 } } });
 const open = (path: string) => app.open(path);
 
 afterEach(() => {

@@ -6,7 +6,7 @@ import { useWebApp } from '../helpers/web-app.js';
 
 /** A member's journeys on the post detail in Chromium: like, reply, answer, delete, all through the Relay store. */
 
-const app = useWebApp('community-write', { member: 2 });
+const app = useWebApp({ member: 2 });
 const open = (path: string) => app.open(path);
 
 const likesOf = async (page: Page, card: number) =>

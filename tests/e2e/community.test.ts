@@ -11,7 +11,7 @@ import { useWebApp } from '../helpers/web-app.js';
 
 const HANGUL = /[가-힣]/;
 
-const app = useWebApp('community');
+const app = useWebApp();
 const open = (path: string) => app.open(path);
 
 const cards = (page: Page) => page.getByTestId('post-card');

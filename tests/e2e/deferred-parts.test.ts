@@ -10,7 +10,7 @@ import { useWebApp } from '../helpers/web-app.js';
  * what it has, with the part's skeleton, and fill the part in once its call is answered.
  */
 const MEMBER = 12;
-const app = useWebApp('deferred-parts', { member: MEMBER, faultProxy: true });
+const app = useWebApp({ member: MEMBER, faultProxy: true });
 
 const busySkeleton = (page: Page) => page.getByRole('status').filter({ has: page.getByText(uiTexts.loading, { exact: true }) });
 

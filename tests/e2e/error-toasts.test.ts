@@ -10,7 +10,7 @@ import { builtChunkOf } from '../helpers/web-build.js';
  * says so in a toast and leaves the screen as it was, repeated failures say the request keeps failing, and the
  * same tap works again once the upstream is back. A screen whose own data fails still shows the fallback screen.
  */
-const app = useWebApp('error-toasts', { member: 2, faultProxy: true, gateway: { settings: { breakerFailures: 2, breakerHalfOpenAfterMs: 500 } } });
+const app = useWebApp({ member: 2, faultProxy: true, gateway: { settings: { breakerFailures: 2, breakerHalfOpenAfterMs: 500 } } });
 
 afterEach(() => {
   app.proxy.fallback = { kind: 'pass' };
@@ -62,7 +62,7 @@ test('a tap with the upstream down shows the server-error toast, then "keeps fai
 test('a screen whose data fails shows the fallback screen with 다시 시도; it loads by itself once the service is back', async () => {
   // A guest: a member's socket is closed while the upstream cannot check its token, and coming back it reads the
   // screen again by itself (live catch-up), which would load the screen before 다시 시도 is pressed.
-  const guest = await openBrowser('error-toasts-guest');
+  const guest = await openBrowser();
   try {
     const page = app.watch(await guest.context.newPage());
     await page.goto(app.gateway.url + '/community');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openBrowser, type BrowserProfile } from '../helpers/browser.js';
+import { closeBrowsers, openBrowser, type BrowserProfile } from '../helpers/browser.js';
 import { useStack } from '../helpers/stack.js';
 
 /** GraphiQL at /graphql in Chromium with the network limited to the gateway's own origin. */
@@ -7,9 +7,12 @@ const rig = useStack();
 let browser: BrowserProfile;
 
 beforeAll(async () => {
-  browser = await openBrowser('graphiql');
+  browser = await openBrowser();
 });
-afterAll(async () => browser?.close());
+afterAll(async () => {
+  await browser?.close();
+  await closeBrowsers();
+});
 
 describe('GraphiQL', () => {
   test('loads from the gateway alone, opens on the example operation and runs it', async () => {

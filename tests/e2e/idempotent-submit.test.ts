@@ -5,7 +5,7 @@ import { replies } from '../../upstream/src/db/schema.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** A create whose answer is lost on the way back is sent again with its key, and saved once. */
-const app = useWebApp('idempotent-submit', { member: 2 });
+const app = useWebApp({ member: 2 });
 
 describe('creates carry an idempotency key', () => {
   test('a reply whose answer was lost, sent again, is saved and shown once', async () => {

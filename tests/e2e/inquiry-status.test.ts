@@ -16,7 +16,7 @@ const TITLE = '포인트가 적립되지 않았어요';
 const NOTE = 'PG사 정산 지연 의심';
 const t = m.inquiryStatusForm;
 
-const app = useWebApp('inquiry-status', { browser: false });
+const app = useWebApp({ browser: false });
 let inquiryId: number;
 
 beforeAll(async () => {
@@ -34,7 +34,9 @@ const open = (context: BrowserContext, path: string) => app.open(path, context);
 
 test('staff move a member’s inquiry to 처리 중; the member sees the new status and the resolution, not the internal note', async () => {
   const staff = await open(await browserFor(STAFF), '/my/inquiries');
-  // Staff see every member's inquiries and reach the status screen from the detail.
+  // Staff see every member's inquiries and reach the status screen from the detail; they answer, they file none.
+  await staff.getByRole('link', { name: new RegExp(TITLE) }).waitFor();
+  expect(await staff.getByRole('form', { name: m.newInquiry }).count()).toBe(0);
   await staff.getByRole('link', { name: new RegExp(TITLE) }).click();
   await staff.getByRole('link', { name: t.open }).click();
   const form = staff.getByRole('form', { name: t.title });
@@ -102,6 +104,14 @@ test('a member files an inquiry as 높음, sees the priority, and rates the answ
   }
   await member.reload();
   const rating = member.getByRole('group', { name: m.satisfactionForm.title });
+  // Rated after reading the conversation: the form follows the resolution and the follow-ups.
+  await rating.waitFor();
+  expect(
+    await rating.evaluate((group) => {
+      const before = (selector: string) => !!(document.querySelector(selector)!.compareDocumentPosition(group) & Node.DOCUMENT_POSITION_FOLLOWING);
+      return before('.inquiry__resolution') && before('.inquiry__comments');
+    }),
+  ).toBe(true);
   await rating.getByLabel(m.satisfactionForm.score(4)).check();
   await member.getByRole('button', { name: m.satisfactionForm.submit }).click();
   await member.getByText(m.satisfactionForm.saved).waitFor();

@@ -9,7 +9,7 @@ import { useWebApp } from '../helpers/web-app.js';
  */
 
 // Member 1 (운영자슬라임) has no wishes in the demo data.
-const app = useWebApp('items', { member: 1 });
+const app = useWebApp({ member: 1 });
 const open = (path: string) => app.open(path);
 /** Operations the pages sent to /graphql, by operation name. */
 const operations = app.graphqlOperations;

@@ -12,7 +12,7 @@ import { useWebApp, viewerNickname } from '../helpers/web-app.js';
 const ALICE = 2;
 const BOB = 3;
 
-const app = useWebApp('keyboard-trial', { member: ALICE });
+const app = useWebApp({ member: ALICE });
 
 /** Bob answers one of Alice's posts through the upstream: Alice gets an unread notification. */
 async function bobRepliesToAlice(content: string): Promise<void> {
@@ -85,7 +85,7 @@ describe('forms whose submit cannot go yet', () => {
   const sheet = accountTexts.sheet;
 
   test('a 3-character password and Enter: the field says why, is marked invalid and keeps focus; nothing is sent', async () => {
-    const guest = await openBrowser('keyboard-trial-guest');
+    const guest = await openBrowser();
     try {
       const page = app.watch(await guest.context.newPage());
       await page.goto(`${app.gateway.url}/login/sign-in`);
@@ -174,7 +174,7 @@ describe('getting around', () => {
 
   test('a guest’s tab that needs a login: once logged in from the sheet, focus is on the heading of the screen it opens', async () => {
     const sheet = accountTexts.sheet;
-    const guest = await openBrowser('keyboard-trial-tab-login');
+    const guest = await openBrowser();
     try {
       const page = app.watch(await guest.context.newPage());
       await page.goto(`${app.gateway.url}/community`);
@@ -319,7 +319,7 @@ describe('leftovers', () => {
   test('with a quick login on, the login sheet opens on the first provider, not on 닫기', async () => {
     const saved = process.env.GOOGLE_CLIENT_ID;
     process.env.GOOGLE_CLIENT_ID = 'keyboard-trial-google';
-    const guest = await openBrowser('keyboard-trial-sheet');
+    const guest = await openBrowser();
     try {
       const page = app.watch(await guest.context.newPage());
       await page.route('https://accounts.google.com/gsi/client', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));

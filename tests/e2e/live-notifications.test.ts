@@ -11,7 +11,7 @@ const STAFF = 1;
 const ALICE = 2;
 const BOB = 3;
 
-const app = useWebApp('live-notifications', { browser: false });
+const app = useWebApp({ browser: false });
 
 async function graphql(token: string, query: string, variables: Record<string, unknown> = {}) {
   const response = await fetch(`${app.gateway.url}/graphql`, {

@@ -17,7 +17,7 @@ const ALICE = 2;
 const BOB = 3;
 const OUTAGE_MS = 5000;
 
-const app = useWebApp('live-reconnect', { browser: false, faultProxy: true });
+const app = useWebApp({ browser: false, faultProxy: true });
 let front: TcpProxy;
 beforeAll(async () => {
   front = await startTcpProxy(app.gateway.url);
@@ -199,7 +199,7 @@ test('a catch-up read that fails (the gateway is back, its upstream is not) leav
   const postId: string = posts.data.posts.edges.find((edge: any) => edge.node.author?.databaseId === ALICE).node.id;
   const databaseId = Buffer.from(postId, 'base64').toString().split(':')[1];
   // A guest: the gateway takes a guest's socket without asking the upstream, so the socket comes back first.
-  const guest = await openBrowser('live-reconnect-guest');
+  const guest = await openBrowser();
   try {
     const page = app.watch(await guest.context.newPage());
     let sockets = 0;

@@ -18,7 +18,7 @@ const MEMBER_ID = 2;
 /** Resolved to 127.0.0.1 by Chromium only (--host-resolver-rules), so the page's host is not the upstream's. */
 const OTHER_HOST = 'slime-media.test';
 
-const app = useWebApp('media', { member: MEMBER_ID, browserArgs: [`--host-resolver-rules=MAP ${OTHER_HOST} 127.0.0.1`] });
+const app = useWebApp({ member: MEMBER_ID, browserArgs: [`--host-resolver-rules=MAP ${OTHER_HOST} 127.0.0.1`] });
 /** The member's session, for the GraphQL calls made beside the browser. */
 let token: string;
 /** Every request the browser tried to send to the upstream's own origin (each one is aborted). */

@@ -3,7 +3,7 @@ import { accountTexts, globalErrorTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** A member action the server refuses says why on the screen (the button stays as it was). */
-const app = useWebApp('member-refusals', { member: 2 });
+const app = useWebApp({ member: 2 });
 /** 바다슬라임 of the demo data. */
 const BLOCKER = 9;
 

@@ -20,7 +20,7 @@ const ALICE = 2;
 const BOB = 3;
 
 // A short poll interval so the test need not wait the spec's 30 s.
-const app = useWebApp('messaging', { browser: false, gateway: { settings: { notificationPollIntervalMs: 500 } } });
+const app = useWebApp({ browser: false, gateway: { settings: { notificationPollIntervalMs: 500 } } });
 const contexts: { alice?: BrowserContext; bob?: BrowserContext } = {};
 
 beforeAll(async () => {
@@ -89,9 +89,42 @@ describe('the 알림 screen on a phone', () => {
       );
     expect(tops.length).toBe(3);
     expect(new Set(tops).size).toBe(1);
+    // Each notification's 삭제 is a whole touch target too, inside the screen.
+    const deletes = await inbox.locator('.inbox__delete').evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().toJSON() as DOMRect));
+    expect(deletes.length).toBeGreaterThan(0);
+    for (const target of deletes) {
+      expect(Math.min(target.width, target.height)).toBeGreaterThanOrEqual(44);
+      expect(target.right).toBeLessThanOrEqual(390);
+    }
     await settings.click();
     await inbox.waitForURL(/\/my\/notifications$/);
     await inbox.close();
+  });
+});
+
+describe('알림 설정', () => {
+  test('every choice is a 44 px row with a 20 px box; the quiet hours are named in Korean and kept after saving', async () => {
+    const settings = await open(contexts.bob!, '/my/notifications');
+    const from = settings.getByLabel(m.quietHoursFrom, { exact: true });
+    await from.waitFor();
+    const sizes = await settings
+      .locator('.notification-settings input[type="checkbox"]')
+      .evaluateAll((boxes) => boxes.map((box) => ({ box: box.getBoundingClientRect().width, row: box.closest('label')!.getBoundingClientRect().height })));
+    expect(sizes.length).toBeGreaterThan(4);
+    for (const size of sizes) {
+      expect(size.box).toBeGreaterThanOrEqual(20);
+      expect(size.row).toBeGreaterThanOrEqual(44);
+    }
+    await settings.getByRole('checkbox', { name: m.quietHours }).check();
+    await from.fill('23:30');
+    await settings.getByLabel(m.quietHoursUntil, { exact: true }).fill('07:15');
+    await settings.getByRole('button', { name: m.save }).click();
+    await settings.getByText(m.saved).waitFor();
+    await settings.reload();
+    await expect.poll(() => settings.getByLabel(m.quietHoursFrom, { exact: true }).inputValue()).toBe('23:30');
+    expect(await settings.getByLabel(m.quietHoursUntil, { exact: true }).inputValue()).toBe('07:15');
+    expect(await settings.getByRole('checkbox', { name: m.quietHours }).isChecked()).toBe(true);
+    await settings.close();
   });
 });
 
@@ -386,15 +419,21 @@ describe('a comment notification', () => {
     // A screen reader hears where it landed.
     expect(await bobInbox.locator('.reply__own--revealed .visually-hidden').textContent()).toBe(replyLinkTexts.opened);
 
-    // An answer deleted since: the whole thread is looked through, then the member is told, not left at the top.
+    // An answer deleted since: its notification leaves the inbox. Its link, kept from before (an inbox left open, a
+    // shared address), looks through the whole thread, then tells the member, not leaving them at the top.
+    const inboxBefore = (await (
+      await fetch(`${app.upstream.url}/v1/user/notification/?pageSize=50`, { headers: { authorization: `token ${bob}` } })
+    ).json()) as { results: { content: string; url: string }[] };
+    const keptLink = inboxBefore.results.find((entry) => entry.content === '말랑콩떡의 답글 5')!.url;
     const deleted = await fetch(`${app.upstream.url}/v1/community/${postId}/reply/${answers[4]}/`, {
       method: 'DELETE',
       headers: { authorization: `token ${alice}` },
     });
     expect(deleted.ok).toBe(true);
     await bobInbox.goto(`${app.gateway.url}/community/notice`);
-    await bobInbox.locator('.inbox__open').filter({ hasText: '말랑콩떡의 답글 5' }).first().click();
-    await bobInbox.waitForURL(/&thread=/);
+    await bobInbox.locator('.inbox__open').filter({ hasText: '말랑콩떡의 답글 4' }).first().waitFor();
+    expect(await bobInbox.locator('.inbox__open').filter({ hasText: '말랑콩떡의 답글 5' }).count()).toBe(0);
+    await bobInbox.goto(app.gateway.url + keptLink);
     await bobInbox.getByText(replyLinkTexts.gone).waitFor();
     expect(await bobInbox.locator('.reply__own--revealed').count()).toBe(0);
     await aliceInbox.close();
@@ -420,6 +459,12 @@ describe('inquiries', () => {
     const page = await open(contexts.alice!, '/my/inquiries');
     const form = page.getByRole('form', { name: m.newInquiry });
     await form.waitFor();
+    // Sent empty, every broken rule is told at once, each under its own field.
+    await form.getByRole('button', { name: m.submit }).click();
+    await form.getByRole('alert').getByText(m.inquiryTitle(INQUIRY_TITLE_MAX)).waitFor();
+    await form.getByRole('alert').getByText(m.inquiryContent(10, 5000)).waitFor();
+    expect(await form.getByLabel(m.titleLabel).getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByLabel(m.contentLabel).getAttribute('aria-invalid')).toBe('true');
     // A paste past the title's limit keeps its first characters and says so, until the title changes again.
     const title = form.getByLabel(m.titleLabel);
     await title.fill('가'.repeat(INQUIRY_TITLE_MAX + 30));

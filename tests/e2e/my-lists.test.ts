@@ -8,7 +8,7 @@ import { useWebApp } from '../helpers/web-app.js';
 const MEMBER = 2;
 /** Another demo member, who writes the post the member likes. */
 const OTHER = 3;
-const app = useWebApp('my-lists', { member: MEMBER });
+const app = useWebApp({ member: MEMBER });
 const m = communityTexts.my;
 const s = communityTexts.search;
 
@@ -90,7 +90,7 @@ describe('the member’s own lists', () => {
   });
 
   test('a guest is asked to log in on the member’s lists', async () => {
-    const guest = await openBrowser('my-lists-guest');
+    const guest = await openBrowser();
     try {
       for (const path of ['/my/likes', '/my/posts']) {
         const page = app.watch(await guest.context.newPage());

@@ -10,7 +10,7 @@ import { builtChunkOf } from '../helpers/web-build.js';
  * first visit and each in-app navigation make, in Chromium against the built app (`npm run build`).
  */
 
-const app = useWebApp('navigation');
+const app = useWebApp();
 
 /** The /graphql HTTP requests (not the WebSocket) the page makes while `step` runs and the screen settles. */
 async function graphqlRequestsDuring(page: Page, step: () => Promise<unknown>): Promise<string[]> {

@@ -4,7 +4,7 @@ import { accountTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** A member's profile screen under their privacy setting: a notice instead of empty stats and tabs. */
-const app = useWebApp('privacy');
+const app = useWebApp();
 /** 바다슬라임 of the demo data. */
 const MEMBER = 9;
 const p = accountTexts.profile;

@@ -4,7 +4,7 @@ import { communityTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** Answers past the tenth under a comment, reached in Chromium with 답글 N개 더보기, and a new answer joining them. */
-const app = useWebApp('reply-answers', { member: 2 });
+const app = useWebApp({ member: 2 });
 const r = communityTexts.reply;
 const ANSWERS = 23;
 

@@ -3,7 +3,7 @@ import { communityTexts, validationTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** Editing one's own reply on the post detail, in Chromium (the API's updateReply, 000 §7). */
-const app = useWebApp('reply-edit', { member: 2 });
+const app = useWebApp({ member: 2 });
 const r = communityTexts.reply;
 
 describe('reply edit', () => {

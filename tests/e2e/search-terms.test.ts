@@ -8,7 +8,7 @@ import { useWebApp } from '../helpers/web-app.js';
  * UTF-16 units to JavaScript) and terms over each search's limit. Each screen says the rule where the results go,
  * sends nothing the gateway would refuse, and keeps its header and search box (no error screen).
  */
-const app = useWebApp('search-terms', { member: 2 });
+const app = useWebApp({ member: 2 });
 const sent = (operation: string) => app.graphqlOperations.filter((name) => name === operation).length;
 
 describe('search terms the gateway would refuse', () => {
@@ -32,6 +32,15 @@ describe('search terms the gateway would refuse', () => {
 
   test('post search: an emoji is refused in the box with the minimum, a long term in the address with the maximum', async () => {
     const page = await app.open('/community/search');
+    // At 390 px the placeholder is read whole, not cut at the box's edge.
+    const fits = await page.getByRole('searchbox', { name: communityTexts.search.placeholder }).evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return context.measureText(input.placeholder).width <= room;
+    });
+    expect(fits).toBe(true);
     await page.getByRole('searchbox', { name: communityTexts.search.placeholder }).fill('😀');
     await page.getByRole('button', { name: communityTexts.search.submit }).click();
     await page
@@ -134,8 +143,17 @@ describe('recent search keywords', () => {
     await page.reload();
     await recent.getByRole('button', { name: recentSearchTexts.remove(oldest) }).click();
     await expect.poll(shown).toEqual(keywords.slice(-RECENT_SEARCHES_MAX + 1).reverse());
+    // The removal is read out, and the focus goes to the next chip's remove button, not to the page.
+    await page
+      .getByRole('status')
+      .filter({ hasText: recentSearchTexts.removed(oldest) })
+      .waitFor({ state: 'attached' });
+    const nextKeyword = keywords[keywords.length - 1];
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(recentSearchTexts.remove(nextKeyword));
     await recent.getByRole('button', { name: recentSearchTexts.clear }).click();
     await recent.waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: recentSearchTexts.cleared }).waitFor({ state: 'attached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('search-box__input'))).toBe(true);
     await page.reload();
     await box.waitFor();
     expect(await recent.count()).toBe(0);

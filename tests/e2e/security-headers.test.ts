@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** The built app under its Content-Security-Policy in Chromium: every page works and nothing is refused. */
-const app = useWebApp('security-headers', { member: 2 });
+const app = useWebApp({ member: 2 });
 
 interface Violation {
   directive: string;

@@ -7,7 +7,7 @@ import { useWebApp } from '../helpers/web-app.js';
  * A stored session the gateway refuses (002 §4.3), in Chromium: public screens keep working as a guest, member
  * screens send to /login/sign-in, and the visitor is told once.
  */
-const app = useWebApp('session-expiry');
+const app = useWebApp();
 
 async function withStaleSession(path: string) {
   const page = await app.open('/privacy');

@@ -4,7 +4,7 @@ import { accountTexts, communityTexts, globalErrorTexts, infoTexts, legalTexts, 
 import { useWebApp } from '../helpers/web-app.js';
 
 /** The app shell of 002 §2.3 in Chromium: wide-screen legal links and the loading bar's stop delay. */
-const app = useWebApp('shell');
+const app = useWebApp();
 
 describe('the app shell', () => {
   test('terms and privacy links sit at the bottom left on a wide screen, and not on a phone', async () => {

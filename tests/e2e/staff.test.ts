@@ -11,7 +11,7 @@ import { useWebApp } from '../helpers/web-app.js';
 
 const STAFF = 1;
 const MEMBER = 2;
-const app = useWebApp('staff', { browser: false });
+const app = useWebApp({ browser: false });
 
 test('the staff menu on /my is for staff only', async () => {
   const staff = await app.open('/my', await app.browserFor(STAFF));

@@ -16,7 +16,7 @@ import { useWebApp } from '../helpers/web-app.js';
  * viewer and the stats. Each member is a browser context of its own, logged in through `userToken`.
  */
 
-const app = useWebApp('stories', { browser: false });
+const app = useWebApp({ browser: false });
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let author: { id: number };
 let reader: { id: number };
@@ -527,7 +527,7 @@ test('a member with no story to show: the viewer says so instead of a blank blac
 test('a guest reacting to a story is offered the login sheet, and nothing is sent', async () => {
   const [posterId] = await addMembers(app.upstream.db, ['손님에게보이는']);
   const storyId = await postStory(posterId);
-  const guest = await openBrowser('stories-guest');
+  const guest = await openBrowser();
   try {
     const page = await open(guest.context, `/stories/${posterId}`);
     await page.locator('.story-viewer__media').waitFor();
@@ -544,7 +544,7 @@ test('a guest hiding or reporting a story gets the login sheet first, and the st
   const [posterId] = await addMembers(app.upstream.db, ['기다리는스토리']);
   // Long enough to reach the menu again after the sheet closes on a busy machine; short enough to wait out.
   const storyId = await postStory(posterId, 'public', 5);
-  const guest = await openBrowser('stories-guest-menu');
+  const guest = await openBrowser();
   try {
     const page = await open(guest.context, `/stories/${posterId}`);
     await page.locator('.story-viewer__media').waitFor();

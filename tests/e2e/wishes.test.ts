@@ -13,7 +13,7 @@ import { useWebApp } from '../helpers/web-app.js';
 
 // Member 1 (운영자슬라임) has no wishes in the demo data.
 const MEMBER = 1;
-const app = useWebApp('wishes', { member: MEMBER });
+const app = useWebApp({ member: MEMBER });
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 const stat = (page: Page, type: 'buy' | 'sell', name: string) => page.getByTestId(`wish-stats-${type}`).locator(`[data-stat="${name}"]`).textContent();
@@ -70,6 +70,11 @@ describe('my wish lists', () => {
       button: getComputedStyle(entry.querySelector('.link-button')!).borderStyle,
     }));
     expect(look).toEqual({ select: '8px', button: 'none' });
+    // 수정 and 삭제 are whole touch targets (44 px), though drawn as text.
+    for (const name of [itemTexts.editWish('반짝 랜턴'), itemTexts.removeWish('반짝 랜턴')]) {
+      const box = (await lantern.getByRole('button', { name }).boundingBox())!;
+      expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(44);
+    }
     await lantern.getByRole('button', { name: itemTexts.editWish('반짝 랜턴') }).click();
     const dialog = page.getByRole('dialog', { name: itemTexts.editWish('반짝 랜턴') });
     await dialog.waitFor();

@@ -1,15 +1,12 @@
-import type { LaunchOptions } from 'playwright-core';
+import type { BrowserContextOptions, LaunchOptions } from 'playwright-core';
 
 /**
- * How every browser test (and `npm run bench:web`) starts Debian's Chromium: headless, a phone-sized Korean page, and
- * the flags that keep it off the network this machine does not have (TOOLCHAIN.md trap 9). Pass to
- * `chromium.launchPersistentContext`.
+ * How every browser test (and `npm run bench:web`) starts Debian's Chromium: headless, with the flags that keep it off
+ * the network this machine does not have (TOOLCHAIN.md trap 9). Pass to `chromium.launch`.
  */
 export const CHROMIUM_OPTIONS = {
   executablePath: '/usr/bin/chromium',
   headless: true,
-  locale: 'ko-KR',
-  viewport: { width: 390, height: 844 },
   args: [
     '--headless',
     '--no-sandbox',
@@ -21,4 +18,10 @@ export const CHROMIUM_OPTIONS = {
     '--disable-sync',
     '--disable-dev-shm-usage',
   ],
-} satisfies LaunchOptions & { locale: string; viewport: { width: number; height: number } };
+} satisfies LaunchOptions;
+
+/** Every test profile's page: phone-sized and Korean. Pass to `browser.newContext`. */
+export const CHROMIUM_CONTEXT_OPTIONS = {
+  locale: 'ko-KR',
+  viewport: { width: 390, height: 844 },
+} satisfies BrowserContextOptions;

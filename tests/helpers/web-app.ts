@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../gateway/src/server/server.js';
-import { openBrowser, type BrowserProfile } from './browser.js';
+import { closeBrowsers, openBrowser, type BrowserProfile } from './browser.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { startUpstream, type RunningUpstream } from './upstream.js';
 
@@ -45,7 +45,7 @@ export interface WebApp {
  * file's browsers and their timers pile up (130 Chromium processes by the end of one file) and starve the tests
  * after them on a 2-core machine.
  */
-export function useWebApp(name: string, options: WebAppOptions = {}): WebApp {
+export function useWebApp(options: WebAppOptions = {}): WebApp {
   /** Browsers opened before the tests (the suite's, and members' opened in `beforeAll`), closed after the suite. */
   const profiles: BrowserProfile[] = [];
   /** Browsers opened by the running test; undefined between tests. */
@@ -72,7 +72,7 @@ export function useWebApp(name: string, options: WebAppOptions = {}): WebApp {
       return page;
     },
     async browserFor(memberId) {
-      const profile = await openBrowser(`${name}-${memberId}`, { token: await app.upstream.issueToken(memberId) });
+      const profile = await openBrowser({ token: await app.upstream.issueToken(memberId) });
       (testProfiles ?? profiles).push(profile);
       return profile.context;
     },
@@ -84,7 +84,7 @@ export function useWebApp(name: string, options: WebAppOptions = {}): WebApp {
     app.gateway = await startGateway({ port: 0, webDir: 'dist/web', ...options.gateway, upstreamUrl: (proxy ?? app.upstream).url });
     if (options.browser !== false) {
       const token = options.member === undefined ? undefined : await app.upstream.issueToken(options.member);
-      const profile = await openBrowser(name, { token, args: options.browserArgs });
+      const profile = await openBrowser({ token, args: options.browserArgs });
       profiles.push(profile);
       app.browser = profile.context;
     }
@@ -92,6 +92,7 @@ export function useWebApp(name: string, options: WebAppOptions = {}): WebApp {
 
   afterAll(async () => {
     for (const profile of profiles) await profile.close();
+    await closeBrowsers();
     await app.gateway?.close();
     await proxy?.close();
     await app.upstream?.stop();
