@@ -3,17 +3,12 @@ import { pageParam, pageSizeParam } from './paging.js';
 import {
   ADMIN_NOTIFICATION_CONTENT_MAX,
   ADMIN_NOTIFICATION_TITLE_MAX,
-  INQUIRY_CATEGORIES,
   INQUIRY_COMMENT_MAX,
-  INQUIRY_CONTENT_MAX,
-  INQUIRY_CONTENT_MIN,
   INQUIRY_INTERNAL_NOTES_MAX,
   INQUIRY_PAGE_SIZE_DEFAULT,
-  INQUIRY_PRIORITIES,
   INQUIRY_RESOLUTION_MAX,
   INQUIRY_SATISFACTION_MAX,
   INQUIRY_STATUSES,
-  INQUIRY_TITLE_MAX,
   NOTICE_CATEGORIES,
   NOTICE_CONTENT_MAX,
   NOTICE_PAGE_SIZE_DEFAULT,
@@ -192,21 +187,8 @@ export const noticeListQuerySchema = z.object({
   sortOrder: z.enum(SORT_ORDERS).default('desc'),
 });
 
-export const inquiryCreateSchema = z.object({
-  title: z
-    .string({ error: m.inquiryTitle(INQUIRY_TITLE_MAX) })
-    .trim()
-    .min(1, { error: m.inquiryTitle(INQUIRY_TITLE_MAX) })
-    .max(INQUIRY_TITLE_MAX, { error: m.inquiryTitle(INQUIRY_TITLE_MAX) }),
-  content: z
-    .string({ error: m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX) })
-    .trim()
-    .min(INQUIRY_CONTENT_MIN, { error: m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX) })
-    .max(INQUIRY_CONTENT_MAX, { error: m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX) }),
-  category: z.enum(INQUIRY_CATEGORIES, { error: m.inquiryCategory }),
-  priority: z.enum(INQUIRY_PRIORITIES, { error: m.inquiryPriority }).default('medium'),
-});
-export type InquiryCreateInput = z.output<typeof inquiryCreateSchema>;
+// Its own module, so the web app's inquiry form checks it without carrying every other messaging rule.
+export { inquiryCreateSchema, type InquiryCreateInput } from './inquiry.js';
 
 export const inquiryListQuerySchema = z.object({
   page,

@@ -33,3 +33,11 @@ describe('a typed price', () => {
     }
   });
 });
+
+describe('a price shown in gems', () => {
+  it('keeps 젬 on the line of its number, however long the number', () => {
+    for (const text of [itemTexts.gems(PRICE_MAX), itemTexts.targetPriceLabel(PRICE_MAX)]) {
+      expect(text).toMatch(/1,000,000,000\u00A0젬$/);
+    }
+  });
+});

@@ -13,6 +13,9 @@ export const recentSearchTexts = {
   title: '최근 검색어',
   clear: '전체 삭제',
   remove: (keyword: string) => `${keyword} 검색어 삭제`,
+  /** Read out after a removal (the chip and its button are gone from the screen). */
+  removed: (keyword: string) => `${keyword} 검색어를 삭제했습니다.`,
+  cleared: '최근 검색어를 모두 삭제했습니다.',
 };
 
 export const communityTexts = {
@@ -120,7 +123,8 @@ export const communityTexts = {
   },
   search: {
     title: '검색',
-    placeholder: '검색어를 입력해주세요',
+    /** Short enough to be read whole beside the type selector and 검색 on a 390 px phone. */
+    placeholder: '검색어 입력',
     submit: '검색',
     typeLabel: '검색 유형',
     types: { title_content: '제목+내용', title: '제목', content: '내용', nickname: '닉네임' },

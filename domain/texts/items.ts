@@ -18,7 +18,8 @@ export const itemTexts = {
   rows: { name: '이름', rating: '등급', description: '설명', type: '종류', score: '점수', price: '가격' },
   grade: (grade: string) => `${grade}등급`,
   score: (score: number) => `${score.toLocaleString('ko-KR')}점`,
-  gems: (gems: number) => `${gems.toLocaleString('ko-KR')} 젬`,
+  /** The unit is held to its number (a no-break space): a long price never leaves 젬 alone on the next line. */
+  gems: (gems: number) => `${gems.toLocaleString('ko-KR')}\u00A0젬`,
   types: {
     equipment: '장비',
     head: '머리',
@@ -85,7 +86,7 @@ export const itemTexts = {
   deleteSelected: '선택 삭제',
   deleteSelectedConfirm: (count: number) => `선택한 ${count}개 아이템을 삭제하시겠습니까?`,
   quantityLabel: (quantity: number) => `수량 ${quantity}`,
-  targetPriceLabel: (gems: number) => `희망 가격 ${gems.toLocaleString('ko-KR')} 젬`,
+  targetPriceLabel: (gems: number) => `희망 가격 ${gems.toLocaleString('ko-KR')}\u00A0젬`,
   removeWish: (name: string) => `${name} 삭제`,
   wishStatusOf: (name: string) => `${name} 상태`,
   editWish: (name: string) => `${name} 수정`,

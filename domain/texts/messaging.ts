@@ -99,6 +99,8 @@ export const messagingTexts = {
     other: '기타',
   } as Record<string, string>,
   quietHours: '방해 금지 시간',
+  quietHoursFrom: '시작',
+  quietHoursUntil: '종료',
   save: '저장',
   saved: '저장되었습니다.',
   noticesTitle: '공지사항',

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
 import { POST_SEARCH_TYPES, TRENDING_PAGE_SIZE } from '@domain/limits.js';
@@ -41,33 +42,70 @@ export default function SearchHomePage() {
   );
 }
 
-/** The keywords searched here lately, each a link that searches it again, with a way to forget one or all. */
+/**
+ * The keywords searched here lately, each a link that searches it again, with a way to forget one or all. A removal is
+ * read out, and the keyboard's focus moves to the next chip's remove button (the previous one's after the last; the
+ * search box once none is left) instead of falling to the page.
+ */
 function RecentSearches() {
   const keywords = useRecentSearches();
-  if (keywords.length === 0) return null;
+  const [announcement, setAnnouncement] = useState('');
+  const listRef = useRef<HTMLUListElement>(null);
+  /** The position whose remove button takes the focus once the list has changed. */
+  const focusAfterRemoval = useRef<number | null>(null);
+  useEffect(() => {
+    const position = focusAfterRemoval.current;
+    if (position === null) return;
+    focusAfterRemoval.current = null;
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('.recent-searches__remove') ?? [];
+    const next = buttons[Math.min(position, buttons.length - 1)];
+    (next ?? document.querySelector<HTMLInputElement>('.search-box__input'))?.focus();
+  }, [keywords]);
+  const forget = (keyword: string, position: number) => {
+    focusAfterRemoval.current = position;
+    forgetSearch(keyword);
+    setAnnouncement(recentSearchTexts.removed(keyword));
+  };
+  const forgetAll = () => {
+    focusAfterRemoval.current = 0;
+    forgetAllSearches();
+    setAnnouncement(recentSearchTexts.cleared);
+  };
   return (
-    <section className="recent-searches" aria-labelledby="recent-searches-title">
-      <div className="recent-searches__head">
-        <h2 id="recent-searches-title" className="recent-searches__title">
-          {recentSearchTexts.title}
-        </h2>
-        <button type="button" className="recent-searches__clear" onClick={forgetAllSearches}>
-          {recentSearchTexts.clear}
-        </button>
-      </div>
-      <ul className="recent-searches__list">
-        {keywords.map((keyword) => (
-          <li key={keyword} className="recent-searches__item">
-            <Link to={searchPath({ query: keyword, type: POST_SEARCH_TYPES[0], page: 1 })} onClick={() => rememberSearch(keyword)}>
-              {keyword}
-            </Link>
-            <button type="button" className="recent-searches__remove" aria-label={recentSearchTexts.remove(keyword)} onClick={() => forgetSearch(keyword)}>
-              <CloseIcon />
+    <>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      {keywords.length > 0 && (
+        <section className="recent-searches" aria-labelledby="recent-searches-title">
+          <div className="recent-searches__head">
+            <h2 id="recent-searches-title" className="recent-searches__title">
+              {recentSearchTexts.title}
+            </h2>
+            <button type="button" className="recent-searches__clear" onClick={forgetAll}>
+              {recentSearchTexts.clear}
             </button>
-          </li>
-        ))}
-      </ul>
-    </section>
+          </div>
+          <ul ref={listRef} className="recent-searches__list">
+            {keywords.map((keyword, position) => (
+              <li key={keyword} className="recent-searches__item">
+                <Link to={searchPath({ query: keyword, type: POST_SEARCH_TYPES[0], page: 1 })} onClick={() => rememberSearch(keyword)}>
+                  {keyword}
+                </Link>
+                <button
+                  type="button"
+                  className="recent-searches__remove"
+                  aria-label={recentSearchTexts.remove(keyword)}
+                  onClick={() => forget(keyword, position)}
+                >
+                  <CloseIcon />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
   );
 }
 

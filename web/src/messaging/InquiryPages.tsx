@@ -7,13 +7,13 @@ import {
   INQUIRY_CATEGORIES,
   INQUIRY_COMMENT_MAX,
   INQUIRY_CONTENT_MAX,
-  INQUIRY_CONTENT_MIN,
   INQUIRY_PAGE_SIZE_DEFAULT,
   INQUIRY_PRIORITIES,
   INQUIRY_SATISFACTION_MAX,
   INQUIRY_TITLE_MAX,
 } from '@domain/limits.js';
 import { errorMessages, messagingTexts as m } from '@domain/messages.js';
+import { inquiryCreateSchema } from '@domain/inquiry.js';
 import { ATTACHMENT_UPLOAD_LIMIT, megabytes } from '@domain/uploads.js';
 import type { InquiryDetailPageCommentMutation } from '../__generated__/InquiryDetailPageCommentMutation.graphql';
 import type { InquiryDetailPageQuery } from '../__generated__/InquiryDetailPageQuery.graphql';
@@ -48,6 +48,7 @@ function InquiryList({ queryRef }: { queryRef: PreloadedQuery<InquiryListPageQue
     graphql`
       query InquiryListPageQuery @preloadable {
         viewer {
+          isStaff
           ...InquiryPages_inquiries
         }
       }
@@ -55,7 +56,7 @@ function InquiryList({ queryRef }: { queryRef: PreloadedQuery<InquiryListPageQue
     queryRef,
   );
   if (!viewer) return <LoginRequiredScreen />;
-  return <InquiryPagesList viewer={viewer} />;
+  return <InquiryPagesList viewer={viewer} isStaff={viewer.isStaff === true} />;
 }
 
 /** One inquiry in the list; a new one filed from the form is added with the same fields. */
@@ -87,8 +88,8 @@ function InquiryRow({ inquiry }: { inquiry: InquiryPages_row$key }) {
   );
 }
 
-/** The member's inquiries (staff: everyone's), newest first, a page at a time. */
-function InquiryPagesList({ viewer }: { viewer: InquiryPages_inquiries$key }) {
+/** The member's inquiries with the form to file one; staff: everyone's, to answer (no form). Newest first, a page at a time. */
+function InquiryPagesList({ viewer, isStaff }: { viewer: InquiryPages_inquiries$key; isStaff: boolean }) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<InquiryListPaginationQuery, InquiryPages_inquiries$key>(
     graphql`
       fragment InquiryPages_inquiries on User
@@ -110,7 +111,7 @@ function InquiryPagesList({ viewer }: { viewer: InquiryPages_inquiries$key }) {
   const { edges } = data.inquiries;
   return (
     <section className="inquiries">
-      <InquiryForm connectionId={data.inquiries.__id} />
+      {!isStaff && <InquiryForm connectionId={data.inquiries.__id} />}
       {edges.length === 0 && <p className="inquiries__empty">{m.noInquiries}</p>}
       <ul className="inquiries__list" aria-label={m.inquiriesTitle}>
         {edges.map(({ node }) => (
@@ -127,6 +128,8 @@ function InquiryPagesList({ viewer }: { viewer: InquiryPages_inquiries$key }) {
   );
 }
 
+type InquiryFormErrors = Partial<Record<'title' | 'content' | 'attachments' | 'form', string>>;
+
 function InquiryForm({ connectionId }: { connectionId: string }) {
   const toast = useToast();
   const [title, setTitle] = useState('');
@@ -136,9 +139,8 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
   const [files, setFiles] = useState<File[]>([]);
   /** A new key empties the file picker once the inquiry is sent. */
   const [filePickerKey, setFilePickerKey] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  /** The field the message is about, when it is about one (told under that field; the server's refusals above 보내기). */
-  const [errorField, setErrorField] = useState<'title' | 'content' | 'attachments' | null>(null);
+  /** Each field's first broken rule, told under it; `form` holds the server's other refusals, told above 보내기. */
+  const [errors, setErrors] = useState<InquiryFormErrors>({});
   const errorId = useId();
   const filePickerId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -161,34 +163,32 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
     { payload: 'CreateInquiryPayload', failureText: errorMessages.UNKNOWN },
   );
   const keys = useIdempotencyKey();
-  // The same rules as the server, counted as it counts (an emoji is one character), so the member learns them before sending.
-  const localProblem = (): { field: 'title' | 'content' | 'attachments'; message: string } | null => {
-    const titleLength = characterCount(title.trim());
-    if (titleLength < 1 || titleLength > INQUIRY_TITLE_MAX) return { field: 'title', message: m.inquiryTitle(INQUIRY_TITLE_MAX) };
-    const contentLength = characterCount(content.trim());
-    if (contentLength < INQUIRY_CONTENT_MIN || contentLength > INQUIRY_CONTENT_MAX)
-      return { field: 'content', message: m.inquiryContent(INQUIRY_CONTENT_MIN, INQUIRY_CONTENT_MAX) };
-    return filesProblem(files);
+  // The domain's rules, as the gateway and the upstream check them: every broken one is told at once.
+  const localProblems = (): InquiryFormErrors => {
+    const checked = inquiryCreateSchema.safeParse({ title, content, category: category.toLowerCase(), priority: priority.toLowerCase() });
+    const found: InquiryFormErrors = {};
+    for (const issue of checked.success ? [] : checked.error.issues) {
+      const field = issue.path[0] === 'title' || issue.path[0] === 'content' ? issue.path[0] : 'form';
+      found[field] ??= issue.message;
+    }
+    const filesMessage = filesProblem(files);
+    return filesMessage ? { ...found, attachments: filesMessage } : found;
   };
   const filesProblem = (chosen: File[]) => {
-    if (chosen.length > INQUIRY_ATTACHMENTS_MAX) return { field: 'attachments' as const, message: m.tooManyAttachments(INQUIRY_ATTACHMENTS_MAX) };
-    if (chosen.some((file) => file.size > ATTACHMENT_UPLOAD_LIMIT.maxBytes))
-      return { field: 'attachments' as const, message: ATTACHMENT_UPLOAD_LIMIT.tooLarge };
-    return null;
+    if (chosen.length > INQUIRY_ATTACHMENTS_MAX) return m.tooManyAttachments(INQUIRY_ATTACHMENTS_MAX);
+    if (chosen.some((file) => file.size > ATTACHMENT_UPLOAD_LIMIT.maxBytes)) return ATTACHMENT_UPLOAD_LIMIT.tooLarge;
+    return undefined;
   };
   const choose = (chosen: File[]) => {
     // Told as soon as they are picked, not only on 보내기.
-    const problem = filesProblem(chosen);
-    setError(problem?.message ?? null);
-    setErrorField(problem?.field ?? null);
+    setErrors((shown) => ({ ...shown, attachments: filesProblem(chosen) }));
     setFiles(chosen);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = localProblem();
-    setError(problem?.message ?? null);
-    setErrorField(problem?.field ?? null);
-    if (problem) return focusFirstInvalid(formRef.current);
+    const problems = localProblems();
+    setErrors(problems);
+    if (Object.values(problems).some(Boolean)) return focusFirstInvalid(formRef.current);
     const input = { title, content, category, priority };
     // Files go as the GraphQL multipart request's parts, each mapped onto its place in the input.
     const uploadables = files.length ? Object.fromEntries(files.map((file, index) => [`input.attachments.${index}`, file])) : undefined;
@@ -207,12 +207,13 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         setFiles([]);
         setFilePickerKey((key) => key + 1);
       },
-      (failure: Error) => setError(failure.message),
+      (failure: Error) => setErrors({ form: failure.message }),
     );
   };
-  /** The message under the field it is about; the server's other refusals above 보내기. */
-  const errorAt = (field: typeof errorField) =>
-    errorField === field ? <FormError error={error} id={errorId} className={field ? 'field__error' : undefined} /> : null;
+  const errorIdOf = (field: keyof InquiryFormErrors) => (errors[field] ? `${errorId}-${field}` : undefined);
+  const errorAt = (field: keyof InquiryFormErrors) => (
+    <FormError error={errors[field] ?? null} id={errorIdOf(field)} className={field === 'form' ? undefined : 'field__error'} />
+  );
   return (
     <form ref={formRef} className="inquiry-form" onSubmit={submit} aria-label={m.newInquiry}>
       <h2>{m.newInquiry}</h2>
@@ -233,7 +234,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         value={title}
         maxLength={INQUIRY_TITLE_MAX}
         onChange={setTitle}
-        errorId={errorField === 'title' ? errorId : undefined}
+        errorId={errorIdOf('title')}
         counterId={`${errorId}-title-counter`}
       />
       {errorAt('title')}
@@ -244,7 +245,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         maxLength={INQUIRY_CONTENT_MAX}
         rows={5}
         onChange={setContent}
-        errorId={errorField === 'content' ? errorId : undefined}
+        errorId={errorIdOf('content')}
         counterId={`${errorId}-content-counter`}
       />
       {errorAt('content')}
@@ -256,8 +257,8 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         type="file"
         multiple
         accept="image/*,application/pdf"
-        aria-describedby={[fileHintId, errorField === 'attachments' ? errorId : ''].filter(Boolean).join(' ')}
-        aria-invalid={errorField === 'attachments'}
+        aria-describedby={[fileHintId, errorIdOf('attachments')].filter(Boolean).join(' ')}
+        aria-invalid={Boolean(errors.attachments)}
         onChange={(event) => {
           // Each pick adds to the files already chosen (a screenshot, then a receipt); the same file twice is kept once.
           const picked = [...(event.target.files ?? [])].filter(
@@ -284,7 +285,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
           ))}
         </ul>
       )}
-      {errorAt(null)}
+      {errorAt('form')}
       <button type="submit" className="button button--primary" disabled={inFlight}>
         {m.submit}
       </button>
@@ -412,14 +413,14 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
           <p>{inquiry.resolution}</p>
         </section>
       )}
-      {/* Staff read every inquiry, but only its author rates the answer. */}
-      {inquiry.rating && viewer?.databaseId != null && viewer.databaseId === inquiry.author?.databaseId && <InquirySatisfaction inquiry={inquiry.rating} />}
       {viewer?.isStaff && (
         <Link className="inquiry__staff-link" to={`/my/inquiries/${inquiry.databaseId}/status`}>
           {m.inquiryStatusForm.open}
         </Link>
       )}
       {inquiry.thread && <InquiryComments inquiry={inquiry.thread} authorId={inquiry.author?.databaseId ?? null} awaited={isAuthor && !inquiry.resolution} />}
+      {/* Staff read every inquiry, but only its author rates the answer, once it has been read. */}
+      {inquiry.rating && viewer?.databaseId != null && viewer.databaseId === inquiry.author?.databaseId && <InquirySatisfaction inquiry={inquiry.rating} />}
       <form className="inquiry__comment-form" onSubmit={send}>
         <textarea value={comment} {...characterLimit(INQUIRY_COMMENT_MAX, setComment)} aria-label={followUpLabel} placeholder={followUpLabel} />
         <button type="submit" className="button button--primary" disabled={inFlight}>

@@ -128,13 +128,14 @@ function ChannelsForm({ settings }: { settings: NonNullable<NonNullable<Notifica
             {m.quietHours}
           </label>
         </legend>
-        <input
-          type="time"
-          aria-label={`${m.quietHours} start`}
-          value={quiet.startTime}
-          onChange={(event) => setQuiet({ ...quiet, startTime: event.target.value })}
-        />
-        <input type="time" aria-label={`${m.quietHours} end`} value={quiet.endTime} onChange={(event) => setQuiet({ ...quiet, endTime: event.target.value })} />
+        <label className="notification-settings__time">
+          {m.quietHoursFrom}
+          <input type="time" value={quiet.startTime} onChange={(event) => setQuiet({ ...quiet, startTime: event.target.value })} />
+        </label>
+        <label className="notification-settings__time">
+          {m.quietHoursUntil}
+          <input type="time" value={quiet.endTime} onChange={(event) => setQuiet({ ...quiet, endTime: event.target.value })} />
+        </label>
       </fieldset>
       <button type="submit" className="button button--primary" disabled={inFlight}>
         {m.save}
