@@ -465,6 +465,14 @@ describe('inquiries', () => {
     await form.getByRole('alert').getByText(m.inquiryContent(10, 5000)).waitFor();
     expect(await form.getByLabel(m.titleLabel).getAttribute('aria-invalid')).toBe('true');
     expect(await form.getByLabel(m.contentLabel).getAttribute('aria-invalid')).toBe('true');
+    // Outlined in the message's colour, not only told below.
+    const outline = (label: string) => form.getByLabel(label).evaluate((field) => getComputedStyle(field).borderTopColor);
+    expect(await outline(m.titleLabel)).not.toBe(await outline(m.categoryLabel));
+    // Changing a field takes its message away; the other field keeps its own until it changes too.
+    await form.getByLabel(m.titleLabel).fill('제목');
+    await form.getByText(m.inquiryTitle(INQUIRY_TITLE_MAX)).waitFor({ state: 'detached' });
+    expect(await form.getByLabel(m.titleLabel).getAttribute('aria-invalid')).toBeNull();
+    expect(await form.getByText(m.inquiryContent(10, 5000)).count()).toBe(1);
     // A paste past the title's limit keeps its first characters and says so, until the title changes again.
     const title = form.getByLabel(m.titleLabel);
     await title.fill('가'.repeat(INQUIRY_TITLE_MAX + 30));

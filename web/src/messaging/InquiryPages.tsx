@@ -210,6 +210,11 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
       (failure: Error) => setErrors({ form: failure.message }),
     );
   };
+  /** A change to a field takes its message away: the next 보내기 checks it again. */
+  const edit = (field: 'title' | 'content', value: string, set: (value: string) => void) => {
+    set(value);
+    if (errors[field]) setErrors((shown) => ({ ...shown, [field]: undefined }));
+  };
   const errorIdOf = (field: keyof InquiryFormErrors) => (errors[field] ? `${errorId}-${field}` : undefined);
   const errorAt = (field: keyof InquiryFormErrors) => (
     <FormError error={errors[field] ?? null} id={errorIdOf(field)} className={field === 'form' ? undefined : 'field__error'} />
@@ -233,7 +238,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         label={m.titleLabel}
         value={title}
         maxLength={INQUIRY_TITLE_MAX}
-        onChange={setTitle}
+        onChange={(value) => edit('title', value, setTitle)}
         errorId={errorIdOf('title')}
         counterId={`${errorId}-title-counter`}
       />
@@ -244,7 +249,7 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         value={content}
         maxLength={INQUIRY_CONTENT_MAX}
         rows={5}
-        onChange={setContent}
+        onChange={(value) => edit('content', value, setContent)}
         errorId={errorIdOf('content')}
         counterId={`${errorId}-content-counter`}
       />
