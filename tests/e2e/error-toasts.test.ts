@@ -142,7 +142,7 @@ test('a tap that fails before the error handler’s code has arrived is told by 
   const page = app.watch(await app.browser.newPage());
   let releaseHandler!: () => void;
   const handlerHeld = new Promise<void>((resolve) => (releaseHandler = resolve));
-  await page.route(`**${builtChunkOf('src/app/errors/RequestFailureToasts.tsx')}`, async (route) => {
+  await page.route(`**${builtChunkOf('src/app/errors/GlobalErrorHandlers.tsx')}`, async (route) => {
     await handlerHeld;
     await route.continue();
   });
@@ -156,5 +156,25 @@ test('a tap that fails before the error handler’s code has arrived is told by 
   releaseHandler();
   await seeToast(page, globalErrorTexts.server);
   expect(await page.getByText(communityTexts.post.likeFailed).count()).toBe(0);
+  await page.close();
+});
+
+test('the error handlers’ code that fails to download (the connection dropped as the page loaded) arrives later; the screen stays', async () => {
+  const page = app.watch(await app.browser.newPage());
+  const handlerChunk = builtChunkOf('src/app/errors/GlobalErrorHandlers.tsx');
+  let downloads = 0;
+  await page.route(`**${handlerChunk}`, async (route) => {
+    downloads += 1;
+    await (downloads === 1 ? route.abort('connectionreset') : route.continue());
+  });
+  await page.goto(app.gateway.url + postPath(1));
+  await likeButton(page).waitFor();
+  // Tried again after the first wait, and no error reaches the page (app.watch fails the test on one).
+  await expect.poll(() => downloads, { timeout: 10_000 }).toBe(2);
+  expect(await page.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
+
+  app.proxy.fallback = { kind: 'status', status: 503 };
+  await likeButton(page).click();
+  await seeToast(page, globalErrorTexts.server);
   await page.close();
 });

@@ -75,7 +75,7 @@ test("a first visit asks for its screen's code beside its query, before the app 
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  const firstRendersChunk = builtChunkOf('src/app/errors/RequestFailureToasts.tsx');
+  const firstRendersChunk = builtChunkOf('src/app/errors/GlobalErrorHandlers.tsx');
   const firstRendersRequested = page.waitForRequest((request) => new URL(request.url()).pathname === firstRendersChunk);
   await page.goto(`${app.gateway.url}/community/detail?id=${feed.results[0].id}`);
   await page.getByRole('heading', { name: feed.results[0].title }).waitFor();

@@ -1,7 +1,8 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+import { importUntilLoaded } from '../app/importUntilLoaded';
 
 // The sheet (the login forms, their mutations and texts) downloads when a guest first opens it, not with every page.
-const LoginSheet = lazy(() => import('./LoginSheet'));
+const LoginSheet = lazy(importUntilLoaded(() => import('./LoginSheet')));
 
 export interface OpenLoginOptions {
   /** Where to go after logging in (the tab a guest tapped); default: stay, or the remembered path. */

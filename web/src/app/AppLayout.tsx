@@ -7,11 +7,9 @@ import { LoginModalProvider } from '../accounts/LoginModal';
 import { NavigationProgress } from './NavigationProgress';
 import { ToastProvider } from '../ui/toast/ToastProvider';
 import { onRequestOutcome } from './errors/requestFailures';
+import { importUntilLoaded } from './importUntilLoaded';
 
-/** The global error handler's toasts (002 §8.2): off the first screen's critical path, loaded as the shell renders. */
-const RequestFailureToasts = lazy(() => import('./errors/RequestFailureToasts'));
-/** A refused session's toast and redirect: rare, so loaded as the shell renders too (it catches up on a refusal made before). */
-const UnauthorizedRedirect = lazy(() => import('../accounts/UnauthorizedRedirect'));
+const GlobalErrorHandlers = lazy(importUntilLoaded(() => import('./errors/GlobalErrorHandlers')));
 
 /** The layout shell of 000 §2: a centred column (the page's one <main>) with each screen's header and content above the tab bar. */
 export function AppLayout() {
@@ -36,8 +34,7 @@ export function AppLayout() {
       <LoginModalProvider>
         <NavigationProgress />
         <Suspense fallback={null}>
-          <UnauthorizedRedirect />
-          <RequestFailureToasts subscribe={onRequestOutcome} />
+          <GlobalErrorHandlers subscribe={onRequestOutcome} />
         </Suspense>
         <main id="main" className="app-column" tabIndex={-1}>
           <Outlet />

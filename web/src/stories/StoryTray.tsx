@@ -5,8 +5,16 @@ import { storyTrayTexts } from '@domain/messages.js';
 import type { StoryTray_query$key } from '../__generated__/StoryTray_query.graphql';
 import { Avatar } from '../ui/Avatar';
 
-/** Story toasts come from the story screens, which load the toaster themselves: the home needs it only after them. */
-const StoryToaster = lazy(async () => ({ default: (await import('./storyToaster')).StoryToaster }));
+/**
+ * Story toasts come from the story screens, which load the toaster themselves: the home needs it only after them,
+ * and without it (its download failed) the home stays as it is.
+ */
+const StoryToaster = lazy(() =>
+  import('./storyToaster').then(
+    (module) => ({ default: module.StoryToaster }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** The story tray at the top of the community home: the viewer's own "add" first, then groups, unviewed ringed. */
 export function StoryTray({ query }: { query: StoryTray_query$key }) {

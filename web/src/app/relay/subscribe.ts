@@ -2,6 +2,7 @@ import { Observable, type GraphQLResponse, type SubscribeFunction } from 'relay-
 import { FRESHNESS, LIVE_RECONNECT } from '@domain/limits.js';
 import { deviceId, signalUnauthorized, storedToken } from '../session';
 import type { LiveSession } from './liveSocket';
+import { importUntilLoaded } from '../importUntilLoaded';
 
 /** What the socket's code reads from the app (main.tsx sets `routeQuery`). */
 export const liveSession: LiveSession = {
@@ -14,19 +15,19 @@ export const liveSession: LiveSession = {
 };
 
 /**
- * Subscriptions over graphql-ws on the gateway's /graphql (liveSocket.ts). graphql-ws and the socket's code
- * download with the first subscription, so pages that subscribe to nothing never load them.
+ * graphql-ws and the socket's code download with the first subscription, so pages that subscribe to nothing never
+ * load them; a failed download is tried again until it arrives, and the subscriptions wait for it.
  */
+const loadLiveSocket = importUntilLoaded(() => import('./liveSocket'));
+
+/** Subscriptions over graphql-ws on the gateway's /graphql (liveSocket.ts). */
 export const subscribeGraphQL: SubscribeFunction = (operation, variables) =>
   Observable.create<GraphQLResponse>((sink) => {
     let unsubscribe: (() => void) | undefined;
     let closed = false;
-    import('./liveSocket').then(
-      (live) => {
-        if (!closed) unsubscribe = live.subscribeLive(operation, variables, sink, liveSession);
-      },
-      (error: unknown) => sink.error(error instanceof Error ? error : new Error('subscription failed')),
-    );
+    void loadLiveSocket().then((live) => {
+      if (!closed) unsubscribe = live.subscribeLive(operation, variables, sink, liveSession);
+    });
     return () => {
       closed = true;
       unsubscribe?.();
