@@ -19,6 +19,15 @@ describe('reply edit', () => {
     const others = section.getByTestId('reply').filter({ hasNotText: '고치기 전 댓글' });
     expect(await others.count()).toBeGreaterThan(0);
     expect(await others.getByRole('button', { name: new RegExp(` ${r.edit}$`) }).count()).toBe(0);
+    // 답글, 수정 and 삭제 stay small words, each with a thumb-sized target (44 px) on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const word of [r.reply, r.edit, r.delete]) {
+      const box = (await mine
+        .getByRole('button', { name: new RegExp(`${word}$`) })
+        .first()
+        .boundingBox())!;
+      expect(Math.min(box.width, box.height), word).toBeGreaterThanOrEqual(44);
+    }
 
     await mine.getByRole('button', { name: new RegExp(` ${r.edit}$`) }).click();
     const box = section.getByRole('textbox', { name: r.edit });

@@ -107,6 +107,24 @@ describe('search terms the gateway would refuse', () => {
   });
 });
 
+describe('the search screen on a phone', () => {
+  test('its links to item search, the probability tables and the post list are 44 px targets', async () => {
+    const page = await app.open('/community/search');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const links = page.locator('.search-home__links').getByRole('link');
+    await links.first().waitFor();
+    const boxes = await links.evaluateAll((elements) =>
+      elements.map((link) => ({ name: link.textContent, box: link.getBoundingClientRect().toJSON() as DOMRect })),
+    );
+    expect(boxes.length).toBe(3);
+    for (const { name, box } of boxes) {
+      expect(Math.min(box.width, box.height), name ?? '').toBeGreaterThanOrEqual(44);
+      expect(box.right, name ?? '').toBeLessThanOrEqual(390);
+    }
+    await page.close();
+  });
+});
+
 describe('recent search keywords', () => {
   test('the search screen keeps the newest 10, newest first; one searched again moves up; each or all can be forgotten', async () => {
     const page = await app.open('/community/search');

@@ -75,6 +75,16 @@ describe('my wish lists', () => {
       const box = (await lantern.getByRole('button', { name }).boundingBox())!;
       expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(44);
     }
+    // The selection box is labelled with its item, and a 44 px target at 390 px: a tap near its corner ticks it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const select = lantern.getByRole('checkbox', { name: itemTexts.selectWish('반짝 랜턴') });
+    const target = await select.evaluate((box) => (box.closest('label') ?? box).getBoundingClientRect().toJSON() as DOMRect);
+    expect(Math.min(target.width, target.height)).toBeGreaterThanOrEqual(44);
+    expect(target.left).toBeGreaterThanOrEqual(0);
+    await page.mouse.click(target.left + 2, target.top + 2);
+    expect(await select.isChecked()).toBe(true);
+    await page.mouse.click(target.right - 2, target.bottom - 2);
+    expect(await select.isChecked()).toBe(false);
     await lantern.getByRole('button', { name: itemTexts.editWish('반짝 랜턴') }).click();
     const dialog = page.getByRole('dialog', { name: itemTexts.editWish('반짝 랜턴') });
     await dialog.waitFor();

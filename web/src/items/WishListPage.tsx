@@ -279,7 +279,11 @@ function WishListItem({ wish: wishKey, wishType, selected, onSelect, onEdit, onD
 
   return (
     <li className={`wish wish--${wish.status.toLowerCase()}`} data-testid="wish">
-      <input type="checkbox" checked={selected} aria-label={itemTexts.selectWish(name)} onChange={onSelect} />
+      {/* The label names the item and is the box's thumb-sized target. */}
+      <label className="wish__select">
+        <input type="checkbox" checked={selected} onChange={onSelect} />
+        <span className="visually-hidden">{itemTexts.selectWish(name)}</span>
+      </label>
       {wish.item.image ? <img className="wish__image" src={wish.item.image} alt="" loading="lazy" /> : <span className="wish__image" />}
       <div className="wish__text">
         <span className="wish__name">{name}</span>
