@@ -76,6 +76,8 @@ export const messagingTexts = {
   allMarkedRead: '모든 알림을 읽음으로 표시했습니다.',
   deleteRead: '읽은 알림 삭제',
   delete: '삭제',
+  /** Told (a polite status) once one notification is deleted: its row goes without a word on screen. */
+  notificationDeleted: (title: string) => `알림을 삭제했습니다: ${title}`,
   emptyInbox: '알림이 없습니다.',
   /** Below the inbox while older notifications remain. */
   moreNotifications: '이전 알림 더 보기',

@@ -150,6 +150,12 @@ describe('the inbox actions', () => {
     const title = (await first.locator('.inbox__title').textContent())!;
     await first.getByRole('button', { name: `${m.delete}: ${title}` }).click();
     await expect.poll(() => items.count()).toBe(before - 1);
+    // The row is gone without a word on screen: a polite status of the inbox tells a screen reader which one went.
+    await inbox
+      .locator('.inbox')
+      .getByRole('status')
+      .filter({ hasText: m.notificationDeleted(title) })
+      .waitFor({ state: 'attached' });
     expect(await inbox.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
     expect(await unreadCount(inbox)).toBe(unreadBefore - 1);
 

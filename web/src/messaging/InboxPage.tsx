@@ -102,6 +102,8 @@ function Inbox({ viewer }: { viewer: InboxPage_inbox$key }) {
   const deleteRead = useDeleteReadNotifications(connection.__id);
   // Every read notification goes at once: the member confirms first, as for deleting a notice.
   const [confirmingDeleteRead, setConfirmingDeleteRead] = useState(false);
+  /** Read out (a polite status) once a notification is deleted: its row just goes. */
+  const [announcement, setAnnouncement] = useState('');
   const fail = (error: Error) => toast.show(error.message || errorMessages.UNKNOWN, 'error');
 
   const open = (node: Connection['edges'][number]['node']) => {
@@ -114,6 +116,9 @@ function Inbox({ viewer }: { viewer: InboxPage_inbox$key }) {
 
   return (
     <section className="inbox" aria-label={m.inboxTitle}>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
       <div className="inbox__toolbar">
         <span className="inbox__unread" data-testid="unread-count">
           {m.unread(connection.unreadCount)}
@@ -162,7 +167,7 @@ function Inbox({ viewer }: { viewer: InboxPage_inbox$key }) {
                 type="button"
                 className="inbox__delete"
                 aria-label={`${m.delete}: ${node.title}`}
-                onClick={() => deleteOne(node.id, !node.isRead).catch(fail)}
+                onClick={() => deleteOne(node.id, !node.isRead).then(() => setAnnouncement(m.notificationDeleted(node.title)), fail)}
               >
                 {m.delete}
               </button>
