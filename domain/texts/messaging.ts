@@ -116,6 +116,8 @@ export const messagingTexts = {
     string
   >,
   inquiriesTitle: '1:1 문의',
+  /** Staff's list and detail name the member who sent an inquiry. */
+  inquiryAuthor: (nickname: string) => `작성자 ${nickname}`,
   newInquiry: '문의하기',
   inquiryStatusLabels: { pending: '접수', in_progress: '처리 중', resolved: '해결', closed: '종료' } as Record<string, string>,
   inquiryCategoryLabels: { general: '일반', technical: '기술', account: '계정', payment: '결제', other: '기타' } as Record<string, string>,

@@ -1,4 +1,4 @@
-import { type BrowserContext } from 'playwright-core';
+import { type BrowserContext, type Locator } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { INQUIRY_INTERNAL_NOTES_MAX, INQUIRY_RESOLUTION_MAX, INQUIRY_SATISFACTION_MAX } from '../../domain/limits.js';
 import { messagingTexts as m } from '../../domain/messages.js';
@@ -12,6 +12,8 @@ import { useWebApp } from '../helpers/web-app.js';
 
 const STAFF = 1;
 const MEMBER = 2;
+/** Member 2's nickname in the demo data. */
+const AUTHOR_NICKNAME = '말랑콩떡';
 const TITLE = '포인트가 적립되지 않았어요';
 const NOTE = 'PG사 정산 지연 의심';
 const t = m.inquiryStatusForm;
@@ -126,4 +128,45 @@ test('a member files an inquiry as 높음, sees the priority, and rates the answ
   await staff.getByRole('link', { name: t.open }).waitFor();
   expect(await staff.getByRole('group', { name: m.satisfactionForm.title }).count()).toBe(0);
   expect(await staff.getByRole('button', { name: m.satisfactionForm.submit }).count()).toBe(0);
+});
+
+/** The smaller side of a control's box, in CSS px. */
+const shorterSide = async (locator: Locator) => {
+  const box = (await locator.boundingBox())!;
+  return Math.min(box.width, box.height);
+};
+
+test('on a phone, staff see which member wrote each inquiry, in the list and the detail; the selects and the way to the status screen are 44 px targets', async () => {
+  const staffBrowser = await browserFor(STAFF);
+  const staffOperationsBefore = app.graphqlOperations.length;
+  const staff = await open(staffBrowser, '/my/inquiries');
+  await staff.setViewportSize({ width: 390, height: 844 });
+  // The inquiry of beforeAll was sent by member 2, 말랑콩떡 in the demo data.
+  const row = staff.getByRole('link', { name: new RegExp(TITLE) });
+  await row.getByText(m.inquiryAuthor(AUTHOR_NICKNAME)).waitFor();
+  // The names come with one more read of the list, once.
+  expect(app.graphqlOperations.slice(staffOperationsBefore).filter((name) => name === 'InquiryListPaginationQuery')).toHaveLength(1);
+  await row.click();
+  await staff.locator('.inquiry').getByText(m.inquiryAuthor(AUTHOR_NICKNAME)).waitFor();
+  const way = staff.getByRole('link', { name: t.open });
+  expect(await shorterSide(way)).toBeGreaterThanOrEqual(44);
+  await way.click();
+  const form = staff.getByRole('form', { name: t.title });
+  expect(await shorterSide(form.getByLabel(t.status))).toBeGreaterThanOrEqual(44);
+
+  // The member reads their own inquiries: no name of theirs on each row (nor the second read that brings the names),
+  // and the form's selects are 44 px too.
+  const operationsBefore = app.graphqlOperations.length;
+  const member = await open(await browserFor(MEMBER), '/my/inquiries');
+  await member.setViewportSize({ width: 390, height: 844 });
+  await member.getByRole('link', { name: new RegExp(TITLE) }).waitFor();
+  expect(await member.getByText(m.inquiryAuthor(AUTHOR_NICKNAME)).count()).toBe(0);
+  expect(app.graphqlOperations.slice(operationsBefore)).not.toContain('InquiryListPaginationQuery');
+  const memberForm = member.getByRole('form', { name: m.newInquiry });
+  for (const label of [m.categoryLabel, m.priorityLabel]) {
+    expect(await shorterSide(memberForm.getByLabel(label)), label).toBeGreaterThanOrEqual(44);
+  }
+  await member.getByRole('link', { name: new RegExp(TITLE) }).click();
+  await member.getByRole('heading', { name: TITLE }).waitFor();
+  expect(await member.getByText(m.inquiryAuthor(AUTHOR_NICKNAME)).count()).toBe(0);
 });

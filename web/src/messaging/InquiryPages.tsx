@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { startTransition, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { graphql, useFragment, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
 import {
@@ -59,17 +59,23 @@ function InquiryList({ queryRef }: { queryRef: PreloadedQuery<InquiryListPageQue
   return <InquiryPagesList viewer={viewer} isStaff={viewer.isStaff === true} />;
 }
 
-/** One inquiry in the list; a new one filed from the form is added with the same fields. */
+/**
+ * One inquiry in the list; a new one filed from the form is added with the same fields. `withAuthor` (staff's list):
+ * the member who sent it too, which costs the gateway a read of each inquiry, so members' own lists go without it.
+ */
 function InquiryRow({ inquiry }: { inquiry: InquiryPages_row$key }) {
   const node = useFragment(
     graphql`
-      fragment InquiryPages_row on Inquiry {
+      fragment InquiryPages_row on Inquiry @argumentDefinitions(withAuthor: { type: "Boolean", defaultValue: false }) {
         databaseId
         title
         status
         category
         priority
         createdAt
+        author @include(if: $withAuthor) {
+          name
+        }
       }
     `,
     inquiry,
@@ -83,24 +89,28 @@ function InquiryRow({ inquiry }: { inquiry: InquiryPages_row$key }) {
           {m.inquiryCategoryLabels[node.category.toLowerCase()]} · {m.priorityLabel} {m.inquiryPriorityLabels[node.priority.toLowerCase()]} ·{' '}
           {formatRelativeTime(String(node.createdAt))}
         </span>
+        {node.author ? <span className="inquiries__meta">{m.inquiryAuthor(node.author.name)}</span> : null}
       </Link>
     </li>
   );
 }
 
-/** The member's inquiries with the form to file one; staff: everyone's, to answer (no form). Newest first, a page at a time. */
+/**
+ * The member's inquiries with the form to file one; staff: everyone's, to answer (no form), each with the member who
+ * sent it (read again with the authors once the viewer is known to be staff). Newest first, a page at a time.
+ */
 function InquiryPagesList({ viewer, isStaff }: { viewer: InquiryPages_inquiries$key; isStaff: boolean }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<InquiryListPaginationQuery, InquiryPages_inquiries$key>(
+  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<InquiryListPaginationQuery, InquiryPages_inquiries$key>(
     graphql`
       fragment InquiryPages_inquiries on User
-      @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" })
+      @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" }, withAuthors: { type: "Boolean", defaultValue: false })
       @refetchable(queryName: "InquiryListPaginationQuery") {
         inquiries(first: $count, after: $cursor) @connection(key: "InquiryPages_inquiries") @required(action: THROW) {
           __id
           edges {
             node {
               id
-              ...InquiryPages_row
+              ...InquiryPages_row @arguments(withAuthor: $withAuthors)
             }
           }
         }
@@ -108,6 +118,15 @@ function InquiryPagesList({ viewer, isStaff }: { viewer: InquiryPages_inquiries$
     `,
     viewer,
   );
+  const authorsAsked = useRef(false);
+  useEffect(() => {
+    if (!isStaff || authorsAsked.current) return;
+    authorsAsked.current = true;
+    // The rows shown meanwhile stay until the names have come.
+    startTransition(() => {
+      refetch({ withAuthors: true });
+    });
+  }, [isStaff, refetch]);
   const { edges } = data.inquiries;
   return (
     <section className="inquiries">
@@ -323,6 +342,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
             databaseId
             author {
               databaseId
+              name
             }
             title
             content
@@ -391,6 +411,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
         {m.inquiryCategoryLabels[inquiry.category?.toLowerCase() ?? 'general']} · {m.priorityLabel}{' '}
         {m.inquiryPriorityLabels[inquiry.priority?.toLowerCase() ?? 'medium']} · {formatRelativeTime(String(inquiry.createdAt))}
       </span>
+      {viewer.isStaff && inquiry.author ? <span className="inquiry__author">{m.inquiryAuthor(inquiry.author.name)}</span> : null}
       <h2>{inquiry.title}</h2>
       <p className="inquiry__content">{inquiry.content}</p>
       {inquiry.attachments && inquiry.attachments.length > 0 && (
