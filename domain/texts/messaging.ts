@@ -84,6 +84,8 @@ export const messagingTexts = {
   moreNotices: '공지 더 보기',
   moreInquiries: '문의 더 보기',
   noInquiries: '아직 보낸 문의가 없습니다. 궁금한 점이나 불편한 점을 위 양식으로 보내주세요.',
+  /** Staff's list (everyone's inquiries, no form) while no member has sent one. */
+  noInquiriesForStaff: '아직 들어온 문의가 없습니다.',
   settingsTitle: '알림 설정',
   /** The name of the inbox's links to the notices and inquiries (a navigation landmark). */
   inboxLinks: '공지사항과 문의',

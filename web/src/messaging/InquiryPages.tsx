@@ -131,7 +131,7 @@ function InquiryPagesList({ viewer, isStaff }: { viewer: InquiryPages_inquiries$
   return (
     <section className="inquiries">
       {!isStaff && <InquiryForm connectionId={data.inquiries.__id} />}
-      {edges.length === 0 && <p className="inquiries__empty">{m.noInquiries}</p>}
+      {edges.length === 0 && <p className="inquiries__empty">{isStaff ? m.noInquiriesForStaff : m.noInquiries}</p>}
       <ul className="inquiries__list" aria-label={m.inquiriesTitle}>
         {edges.map(({ node }) => (
           <InquiryRow key={node.id} inquiry={node} />
