@@ -100,6 +100,8 @@ export default defineConfig({
             { name: 'router', test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
             // With domain/zod.ts, zod's Korean set-up, so screens that share zod share one chunk (each name costs the route table).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|domain[\\/]zod\.ts$/ },
+            // The live status and the "more" button that tells through it: one small chunk, one name in the route table.
+            { name: 'live-status', test: /src[\\/]ui[\\/](LiveStatus|LoadMoreButton)\.tsx$/, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { TOAST_DURATION_MS, TRENDING_PAGE_SIZE } from '../../domain/limits.js';
 import { accountTexts, communityTexts, globalErrorTexts, messagingTexts as m, recoveryTexts, uiTexts } from '../../domain/messages.js';
+import { recordAnnouncements } from '../helpers/announcements.js';
 import { openBrowser } from '../helpers/browser.js';
 import { useWebApp, viewerNickname } from '../helpers/web-app.js';
 
@@ -235,12 +236,15 @@ describe('replies from the keyboard', () => {
     expect(await mine.getByRole('button', { name: `${target} ${r.delete}`, exact: true }).count()).toBe(1);
     expect(await mine.getByRole('button', { name: new RegExp(`^${r.toTarget(target, communityTexts.post.like)} \\d+$`) }).count()).toBe(1);
 
-    // Opened, the form is next in the Tab order: before 수정 and 삭제.
+    // Opened, the form takes the focus in its box, and is next in the Tab order after 답글: before 수정 and 삭제.
     await answerButton.focus();
     await page.keyboard.press('Enter');
-    await page.keyboard.press('Tab');
     // Named for the reply it answers, as its buttons are.
     const answerBox = mine.getByRole('textbox', { name: r.toTarget(target, r.replyPlaceholder), exact: true });
+    await expect.poll(() => answerBox.evaluate(isFocused)).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    expect(await answerButton.evaluate(isFocused)).toBe(true);
+    await page.keyboard.press('Tab');
     expect(await answerBox.evaluate(isFocused)).toBe(true);
     // Escape closes it, back to its 답글 button.
     await page.keyboard.press('Escape');
@@ -307,10 +311,13 @@ describe('notifications for screen readers', () => {
     // Wait for the socket's first count (the live inbox is up), then a notification arrives.
     await page.waitForTimeout(1000);
     await bobRepliesLive('실시간으로 들어온 알림');
-    await page
-      .getByRole('status')
-      .filter({ hasText: m.arrived('') })
-      .waitFor({ timeout: 15_000 });
+    const told = page.getByRole('status').filter({ hasText: m.arrived('') });
+    await told.waitFor({ timeout: 15_000 });
+    const firstTold = (await told.textContent())!;
+    // A second one titled alike (Bob again, on the same post) is told again: its words are added anew to the status.
+    const announcements = await recordAnnouncements(page);
+    await bobRepliesLive('실시간으로 들어온 두 번째 알림');
+    await expect.poll(announcements, { timeout: 15_000 }).toContain(firstTold);
     await page.close();
   });
 });

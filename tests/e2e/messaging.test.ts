@@ -1,6 +1,6 @@
 import { type BrowserContext, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { communityTexts, globalErrorTexts, messagingTexts as m, replyLinkTexts, uiTexts, validationTexts } from '../../domain/messages.js';
+import { communityTexts, globalErrorTexts, messagingTexts as m, recoveryTexts, replyLinkTexts, uiTexts, validationTexts } from '../../domain/messages.js';
 import {
   INQUIRY_ATTACHMENTS_MAX,
   INQUIRY_CONTENT_MAX,
@@ -10,6 +10,7 @@ import {
   REPLY_ANSWERS_PAGE_SIZE,
   REPLY_PAGE_SIZE,
 } from '../../domain/limits.js';
+import { recordAnnouncements } from '../helpers/announcements.js';
 import { pngOfSize } from '../helpers/media-files.js';
 import { addMembers } from '../helpers/stories.js';
 import { useWebApp } from '../helpers/web-app.js';
@@ -158,6 +159,16 @@ describe('the inbox actions', () => {
       .waitFor({ state: 'attached' });
     expect(await inbox.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
     expect(await unreadCount(inbox)).toBe(unreadBefore - 1);
+    // The next one is titled alike (the same member on the same post): deleting it is told again, as words added anew
+    // to the status (the same text left in place is not read twice).
+    expect(await items.first().locator('.inbox__title').textContent()).toBe(title);
+    const announcements = await recordAnnouncements(inbox);
+    await items
+      .first()
+      .getByRole('button', { name: `${m.delete}: ${title}` })
+      .click();
+    await expect.poll(() => items.count()).toBe(before - 2);
+    await expect.poll(announcements).toContain(m.notificationDeleted(title));
 
     await inbox.getByRole('button', { name: m.markAllRead }).click();
     await expect.poll(() => unreadCount(inbox)).toBe(0);
@@ -183,7 +194,8 @@ describe('a long inbox', () => {
   test('shows the newest page first and every older notification on request, each once', async () => {
     const MEMBER = 5;
     const staffToken = await app.upstream.issueToken(1);
-    const titles = Array.from({ length: 45 }, (_, index) => `긴 알림함 안내 ${String(index + 1).padStart(2, '0')}`);
+    // Three full pages and some: the second page of 20 is told as the first was, in the same words.
+    const titles = Array.from({ length: NOTIFICATION_PAGE_SIZE_DEFAULT * 3 + 5 }, (_, index) => `긴 알림함 안내 ${String(index + 1).padStart(2, '0')}`);
     for (const title of titles) {
       const sent = await fetch(`${app.upstream.url}/v1/admin/notification/send/`, {
         method: 'POST',
@@ -204,12 +216,16 @@ describe('a long inbox', () => {
     // Newest first: the last one sent leads.
     expect(await items.first().locator('.inbox__title').textContent()).toBe(titles.at(-1));
     const more = inbox.getByRole('button', { name: m.moreNotifications });
+    const announcements = await recordAnnouncements(inbox);
     while ((await items.count()) < total) {
       const shown = await items.count();
       await more.click();
       await expect.poll(() => items.count(), { timeout: 15_000 }).toBeGreaterThan(shown);
     }
     expect(await more.count()).toBe(0);
+    await expect
+      .poll(async () => (await announcements()).filter((said) => said === recoveryTexts.moreLoaded(NOTIFICATION_PAGE_SIZE_DEFAULT, false)).length)
+      .toBeGreaterThanOrEqual(2);
     const shownTitles = await inbox.locator('.inbox__item .inbox__title').allTextContents();
     expect(shownTitles).toHaveLength(total);
     expect(shownTitles.filter((title) => title.startsWith('긴 알림함'))).toEqual([...titles].reverse());

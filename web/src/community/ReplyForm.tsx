@@ -18,6 +18,8 @@ interface ReplyFormProps {
   label?: string;
   /** Where the focus goes once the reply is sent, when the form closes then (an answer's 답글 button); else the emptied box. */
   sentFocus?: RefObject<HTMLElement | null>;
+  /** The box takes the focus as the form appears (an answer's form, opened by its 답글 button: the caret is where to type). */
+  autoFocus?: boolean;
   onDone?: () => void;
 }
 
@@ -76,6 +78,7 @@ export function ReplyForm({
   placeholder = communityTexts.reply.placeholder,
   label = placeholder,
   sentFocus,
+  autoFocus,
   onDone,
 }: ReplyFormProps) {
   const [content, setContent] = useState('');
@@ -128,7 +131,7 @@ export function ReplyForm({
         onDone();
       }}
     >
-      <ReplyTextBox label={label} placeholder={placeholder} value={content} onChange={setContent} error={error} inputRef={input} />
+      <ReplyTextBox label={label} placeholder={placeholder} value={content} onChange={setContent} error={error} inputRef={input} autoFocus={autoFocus} />
       <button type="submit" className="button button--primary reply-form__submit" disabled={sending}>
         {communityTexts.reply.submit}
       </button>

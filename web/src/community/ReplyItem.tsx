@@ -87,8 +87,9 @@ export function ReplyItem({
     return () => void liveThreads.delete(data.id);
   }, [liveThreads, data.id, announceAnswer]);
   const [answering, setAnswering] = useState(false);
-  // A sent answer (or Escape) closes its form: the focus goes back to the 답글 button that opened it (now saying it is
-  // closed), in its place in the thread, ready for another answer, rather than to <body> or to the answer's text.
+  // 답글 opens the form with the caret in its box. A sent answer (or Escape) closes it: the focus goes back to the 답글
+  // button that opened it (now saying it is closed), in its place in the thread, ready for another answer, rather than
+  // to <body> or to the answer's text.
   const answerButton = useRef<HTMLButtonElement>(null);
   return (
     <li className="reply" data-testid="reply">
@@ -110,6 +111,7 @@ export function ReplyItem({
                   placeholder={communityTexts.reply.replyPlaceholder}
                   label={communityTexts.reply.toTarget(target, communityTexts.reply.replyPlaceholder)}
                   sentFocus={answerButton}
+                  autoFocus
                   onDone={() => setAnswering(false)}
                 />
               )

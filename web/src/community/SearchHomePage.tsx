@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
 import { POST_SEARCH_TYPES, TRENDING_PAGE_SIZE } from '@domain/limits.js';
@@ -7,6 +7,7 @@ import type { SearchHomePageQuery } from '../__generated__/SearchHomePageQuery.g
 import type { SearchHomePage_trending$key } from '../__generated__/SearchHomePage_trending.graphql';
 import { MoreButton, PostList } from './PostList';
 import { PageHeader } from '../ui/PageHeader';
+import { LiveStatus, useAnnouncement } from '../ui/LiveStatus';
 import { SearchBox } from './SearchBox';
 import { forgetAllSearches, forgetSearch, rememberSearch, useRecentSearches } from './recentSearches';
 import { searchPath } from './numberedPages';
@@ -49,7 +50,7 @@ export default function SearchHomePage() {
  */
 function RecentSearches() {
   const keywords = useRecentSearches();
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, announce] = useAnnouncement();
   const listRef = useRef<HTMLUListElement>(null);
   /** The position whose remove button takes the focus once the list has changed. */
   const focusAfterRemoval = useRef<number | null>(null);
@@ -64,18 +65,16 @@ function RecentSearches() {
   const forget = (keyword: string, position: number) => {
     focusAfterRemoval.current = position;
     forgetSearch(keyword);
-    setAnnouncement(recentSearchTexts.removed(keyword));
+    announce(recentSearchTexts.removed(keyword));
   };
   const forgetAll = () => {
     focusAfterRemoval.current = 0;
     forgetAllSearches();
-    setAnnouncement(recentSearchTexts.cleared);
+    announce(recentSearchTexts.cleared);
   };
   return (
     <>
-      <p className="visually-hidden" role="status">
-        {announcement}
-      </p>
+      <LiveStatus said={announcement} />
       {keywords.length > 0 && (
         <section className="recent-searches" aria-labelledby="recent-searches-title">
           <div className="recent-searches__head">

@@ -8,6 +8,7 @@ import type { InboxPage_inbox$data, InboxPage_inbox$key } from '../__generated__
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { PageHeader } from '../ui/PageHeader';
+import { LiveStatus, useAnnouncement } from '../ui/LiveStatus';
 import { Icon } from '../ui/icons';
 import { useDeleteNotification, useDeleteReadNotifications, useMarkNotificationsRead } from './useNotificationMutations';
 import { StateScreen } from '../ui/StateScreen';
@@ -103,7 +104,7 @@ function Inbox({ viewer }: { viewer: InboxPage_inbox$key }) {
   // Every read notification goes at once: the member confirms first, as for deleting a notice.
   const [confirmingDeleteRead, setConfirmingDeleteRead] = useState(false);
   /** Read out (a polite status) once a notification is deleted: its row just goes. */
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, announce] = useAnnouncement();
   const fail = (error: Error) => toast.show(error.message || errorMessages.UNKNOWN, 'error');
 
   const open = (node: Connection['edges'][number]['node']) => {
@@ -116,9 +117,7 @@ function Inbox({ viewer }: { viewer: InboxPage_inbox$key }) {
 
   return (
     <section className="inbox" aria-label={m.inboxTitle}>
-      <p className="visually-hidden" role="status">
-        {announcement}
-      </p>
+      <LiveStatus said={announcement} />
       <div className="inbox__toolbar">
         <span className="inbox__unread" data-testid="unread-count">
           {m.unread(connection.unreadCount)}
@@ -167,7 +166,7 @@ function Inbox({ viewer }: { viewer: InboxPage_inbox$key }) {
                 type="button"
                 className="inbox__delete"
                 aria-label={`${m.delete}: ${node.title}`}
-                onClick={() => deleteOne(node.id, !node.isRead).then(() => setAnnouncement(m.notificationDeleted(node.title)), fail)}
+                onClick={() => deleteOne(node.id, !node.isRead).then(() => announce(m.notificationDeleted(node.title)), fail)}
               >
                 {m.delete}
               </button>

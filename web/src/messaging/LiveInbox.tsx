@@ -8,6 +8,7 @@ import type { LiveInboxUnreadSubscription } from '../__generated__/LiveInboxUnre
 import type { useSession as UseSession } from '../app/session';
 import { UNREAD_BADGE_MAX } from '@domain/limits.js';
 import { messagingTexts as m } from '@domain/messages.js';
+import { LiveStatus, useAnnouncement } from '../ui/LiveStatus';
 
 /** The 알림 screen's list in the store, when it has been read (InboxPage's `InboxPage_notifications`). */
 function inboxConnection(store: RecordSourceSelectorProxy) {
@@ -22,8 +23,8 @@ function inboxConnection(store: RecordSourceSelectorProxy) {
  */
 function LiveInbox() {
   const [unreadCount, setUnreadCount] = useState(0);
-  /** What arrived last, told by the live region below. */
-  const [arrived, setArrived] = useState('');
+  /** What arrived last, told by the live region below (each arrival, also one titled as the one before). */
+  const [arrived, announce] = useAnnouncement();
   const tab = useNotificationTab();
   const icon = tab?.querySelector('.tab__icon');
   const added = useMemo<GraphQLSubscriptionConfig<LiveInboxAddedSubscription>>(
@@ -37,7 +38,7 @@ function LiveInbox() {
       `,
       variables: {},
       onNext: (data) => {
-        if (data?.notificationAdded) setArrived(m.arrived(data.notificationAdded.title));
+        if (data?.notificationAdded) announce(m.arrived(data.notificationAdded.title));
       },
       updater: (store) => {
         const connection = inboxConnection(store);
@@ -50,7 +51,7 @@ function LiveInbox() {
         connection.setValue(Number(connection.getValue('totalCount') ?? 0) + 1, 'totalCount');
       },
     }),
-    [],
+    [announce],
   );
   const unread = useMemo<GraphQLSubscriptionConfig<LiveInboxUnreadSubscription>>(
     () => ({
@@ -73,9 +74,7 @@ function LiveInbox() {
   useSubscription(unread);
   return (
     <>
-      <p className="visually-hidden" role="status">
-        {arrived}
-      </p>
+      <LiveStatus said={arrived} />
       {unreadCount && tab && icon ? (
         <>
           {createPortal(

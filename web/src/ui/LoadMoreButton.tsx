@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { globalErrorTexts, recoveryTexts, uiTexts } from '@domain/messages.js';
+import { LiveStatus } from './LiveStatus';
 
 /** What a paginated list needs of usePaginationFragment to show its "more" button, and how many items it shows. */
 export interface ListPage {
@@ -32,9 +33,7 @@ export function LoadMoreButton({ page, count, label, className }: { page: ListPa
   return (
     <>
       {/* Kept while the list lasts, also once the last page is in: a live region reads only what changes inside it. */}
-      <p className="visually-hidden" role="status">
-        {told}
-      </p>
+      <LiveStatus said={told ? { text: told, serial: shownBefore ?? 0 } : null} />
       {!page.hasNext ? null : (
         <>
           {failed && !page.isLoadingNext ? (

@@ -1,0 +1,26 @@
+import { useCallback, useState } from 'react';
+
+/** One thing to tell; `serial` tells the same words said again apart. */
+export interface Announcement {
+  text: string;
+  serial: number;
+}
+
+/** What the screen says last through its `LiveStatus`, and how to say the next thing (the same words again included). */
+export function useAnnouncement(): [Announcement | null, (text: string) => void] {
+  const [said, setSaid] = useState<Announcement | null>(null);
+  const announce = useCallback((text: string) => setSaid((last) => ({ text, serial: (last?.serial ?? 0) + 1 })), []);
+  return [said, announce];
+}
+
+/**
+ * A polite status, read by screen readers without being shown. Each announcement is a new node: a live region reads
+ * what is added to it, so the same words set again as plain text (two notifications titled alike) would go unsaid.
+ */
+export function LiveStatus({ said }: { said: Announcement | null }) {
+  return (
+    <p className="visually-hidden" role="status">
+      {said ? <span key={said.serial}>{said.text}</span> : null}
+    </p>
+  );
+}
