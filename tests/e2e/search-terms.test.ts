@@ -108,18 +108,27 @@ describe('search terms the gateway would refuse', () => {
 });
 
 describe('the search screen on a phone', () => {
-  test('its links to item search, the probability tables and the post list are 44 px targets', async () => {
+  test('its links to item search, the probability tables and the post list are 44 px targets that look like links', async () => {
     const page = await app.open('/community/search');
     await page.setViewportSize({ width: 390, height: 844 });
     const links = page.locator('.search-home__links').getByRole('link');
     await links.first().waitFor();
     const boxes = await links.evaluateAll((elements) =>
-      elements.map((link) => ({ name: link.textContent, box: link.getBoundingClientRect().toJSON() as DOMRect })),
+      elements.map((link) => ({
+        name: link.textContent,
+        box: link.getBoundingClientRect().toJSON() as DOMRect,
+        decoration: getComputedStyle(link).textDecorationLine,
+        colour: getComputedStyle(link).color,
+        bodyColour: getComputedStyle(document.body).color,
+      })),
     );
     expect(boxes.length).toBe(3);
-    for (const { name, box } of boxes) {
+    for (const { name, box, decoration, colour, bodyColour } of boxes) {
       expect(Math.min(box.width, box.height), name ?? '').toBeGreaterThanOrEqual(44);
       expect(box.right, name ?? '').toBeLessThanOrEqual(390);
+      // Told apart from the text around them by more than their place: underlined, in the brand's text colour.
+      expect(decoration, name ?? '').toContain('underline');
+      expect(colour, name ?? '').not.toBe(bodyColour);
     }
     await page.close();
   });

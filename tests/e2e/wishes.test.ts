@@ -85,6 +85,16 @@ describe('my wish lists', () => {
     expect(await select.isChecked()).toBe(true);
     await page.mouse.click(target.right - 2, target.bottom - 2);
     expect(await select.isChecked()).toBe(false);
+    // Nothing drawn over it takes a tap: every point of its edges (the item's picture beside it included) is the label's.
+    const coveredAt = await select.evaluate((box) => {
+      const label = box.closest('label')!;
+      const { left, right, top, bottom } = label.getBoundingClientRect();
+      const points: Array<[number, number]> = [];
+      for (let y = top + 1; y < bottom; y += 4) points.push([left + 1, y], [right - 1, y]);
+      for (let x = left + 1; x < right; x += 4) points.push([x, top + 1], [x, bottom - 1]);
+      return points.filter(([x, y]) => !label.contains(document.elementFromPoint(x, y))).map(([x, y]) => `${Math.round(x)},${Math.round(y)}`);
+    });
+    expect(coveredAt).toEqual([]);
     await lantern.getByRole('button', { name: itemTexts.editWish('반짝 랜턴') }).click();
     const dialog = page.getByRole('dialog', { name: itemTexts.editWish('반짝 랜턴') });
     await dialog.waitFor();
