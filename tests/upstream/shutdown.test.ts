@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { errorMessages } from '../../domain/messages.js';
 import { DRAIN_RETRY_AFTER_SECONDS } from '../../domain/limits.js';
+import { seededDataDir } from '../helpers/seeded-template.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const cleanups: (() => void)[] = [];
@@ -14,7 +15,11 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0).reverse()) cleanup();
 });
 
-/** `npm run upstream` as operators run it: its own process on a PGlite folder (a fresh one unless given), stopped with a signal. */
+/**
+ * `npm run upstream` as operators run it: its own process on a PGlite folder (a fresh one unless given), stopped with a
+ * signal. The tests of a stop while serving start on a seeded folder (`seededDataDir`); the stop during a start needs the
+ * fresh one.
+ */
 function spawnProgram(env: Record<string, string>, dataDir = mkdtempSync(join(tmpdir(), 'upstream-shutdown-'))) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'upstream/src/main.ts'], {
     cwd: repoRoot,
@@ -58,7 +63,7 @@ function received(socket: Socket, text: string): Promise<void> {
 }
 
 it('SIGTERM: no new connection is taken, a request still under way after SHUTDOWN_GRACE_MS is cut, and the process exits 0', async () => {
-  const upstream = await spawnUpstream({ SHUTDOWN_GRACE_MS: '500' });
+  const upstream = await spawnUpstream({ SHUTDOWN_GRACE_MS: '500' }, await seededDataDir());
 
   // A request that would last over a minute: a login body of 200 KB sent at ~2.5 KB/s (above the body-rate floor).
   const socket = connect(Number(upstream.url.port), upstream.url.hostname);
@@ -100,7 +105,7 @@ it('SIGTERM: no new connection is taken, a request still under way after SHUTDOW
 }, 60_000);
 
 it('SIGTERM: a request under way is answered with Connection: close, so its keep-alive does not hold the stop until the grace', async () => {
-  const upstream = await spawnUpstream({ SHUTDOWN_GRACE_MS: '20000' });
+  const upstream = await spawnUpstream({ SHUTDOWN_GRACE_MS: '20000' }, await seededDataDir());
   const socket = connect(Number(upstream.url.port), upstream.url.hostname);
   cleanups.push(() => socket.destroy());
   const body = JSON.stringify({ email: 'nobody@slime.community', password: 'x'.repeat(20) });
@@ -130,7 +135,7 @@ it('SIGTERM: a request under way is answered with Connection: close, so its keep
 }, 60_000);
 
 it('SIGTERM: a request arriving while the upstream drains is answered 503 in the error object, in Korean, with Retry-After', async () => {
-  const upstream = await spawnUpstream({ SHUTDOWN_GRACE_MS: '20000' });
+  const upstream = await spawnUpstream({ SHUTDOWN_GRACE_MS: '20000' }, await seededDataDir());
   // The request's head is on its way over an open connection when the drain begins: its last line comes after.
   const socket = connect(Number(upstream.url.port), upstream.url.hostname);
   cleanups.push(() => socket.destroy());
