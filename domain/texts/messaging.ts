@@ -140,6 +140,8 @@ export const messagingTexts = {
   submit: '보내기',
   /** The box under an inquiry: its author asks further, staff answer. */
   followUpPlaceholder: { author: '추가로 문의할 내용을 입력하세요', staff: '답변을 입력하세요' },
+  /** Told (a toast) once a follow-up is sent: the member's further question, or staff's answer. */
+  followUpSent: { author: '추가 문의를 보냈습니다.', staff: '답변을 등록했습니다.' },
   /** The inquiry's author sees this until staff have written (or resolved it). */
   notAnsweredYet: '아직 답변이 없습니다. 답변이 등록되면 알림으로 알려드릴게요.',
   /** Beside a follow-up written by staff rather than the inquiry's author. */

@@ -157,6 +157,11 @@ describe('with a member’s inquiry', () => {
     expect(app.graphqlOperations.slice(staffOperationsBefore).filter((name) => name === 'InquiryListPaginationQuery')).toHaveLength(1);
     await row.click();
     await staff.locator('.inquiry').getByText(m.inquiryAuthor(AUTHOR_NICKNAME)).waitFor();
+    // Staff's answer, sent from the detail, shows in the thread and is told.
+    await staff.getByRole('textbox', { name: m.followUpPlaceholder.staff }).fill('확인 중입니다. 조금만 기다려 주세요.');
+    await staff.locator('.inquiry__comment-form').getByRole('button', { name: m.submit }).click();
+    await staff.locator('.inquiry__comments').getByText('확인 중입니다. 조금만 기다려 주세요.').waitFor();
+    await staff.getByRole('status').filter({ hasText: m.followUpSent.staff }).waitFor();
     const way = staff.getByRole('link', { name: t.open });
     expect(await shorterSide(way)).toBeGreaterThanOrEqual(44);
     await way.click();

@@ -545,6 +545,8 @@ describe('inquiries', () => {
     await page.getByRole('textbox', { name: m.followUpPlaceholder.author }).fill('주문 번호는 1234입니다.');
     await page.getByRole('button', { name: m.submit }).click();
     await page.locator('.inquiry__comments').getByText('주문 번호는 1234입니다.').waitFor();
+    // Sent is told, as every other form of the app tells it.
+    await page.getByRole('status').filter({ hasText: m.followUpSent.author }).waitFor();
     expect(await page.getByText(m.notAnsweredYet).count()).toBe(1);
     // Staff answer: the answer is marked as theirs and the waiting line goes.
     const inquiryId = page.url().match(/\/my\/inquiries\/(\d+)/)![1];

@@ -391,6 +391,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
   if (inquiry.__typename !== 'Inquiry') return <StateScreen title={'message' in inquiry ? (inquiry.message ?? m.inquiryNotFound) : m.inquiryNotFound} />;
   const isAuthor = viewer.databaseId != null && viewer.databaseId === inquiry.author?.databaseId;
   const followUpLabel = isAuthor ? m.followUpPlaceholder.author : m.followUpPlaceholder.staff;
+  const followUpSent = isAuthor ? m.followUpSent.author : m.followUpSent.staff;
   const send = (event: FormEvent) => {
     event.preventDefault();
     if (!comment.trim() || characterCount(comment) > INQUIRY_COMMENT_MAX) {
@@ -398,7 +399,10 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
       return;
     }
     commit({ variables: { input: { inquiryId: inquiry.id ?? '', comment } } }).then(
-      () => setComment(''),
+      () => {
+        setComment('');
+        toast.show(followUpSent, 'success');
+      },
       (failure: Error) => toast.show(failure.message, 'error'),
     );
   };
