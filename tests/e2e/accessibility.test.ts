@@ -226,3 +226,34 @@ test('a post’s headings step down one level at a time (axe-core heading-order)
   });
   expect(describeViolations('post detail', violations)).toEqual([]);
 });
+
+test('the keyboard’s focus ring stands out from the white cards and the grey page behind it (3:1, WCAG 1.4.11)', async () => {
+  const page = await app.open('/community');
+  await page.getByTestId('post-card').first().waitFor();
+  // The skip link, then the first post card: each drawn with the ring as the keyboard reaches it.
+  const rings: { name: string; colour: string; style: string }[] = [];
+  for (let press = 0; press < 3; press += 1) {
+    await page.keyboard.press('Tab');
+    rings.push(
+      await page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement;
+        const style = getComputedStyle(focused);
+        return { name: `${focused.tagName} ${focused.textContent?.slice(0, 20) ?? ''}`, colour: style.outlineColor, style: style.outlineStyle };
+      }),
+    );
+  }
+  /** WCAG's relative luminance of a computed colour: `rgb(r, g, b)` or `color(srgb r g b)`. */
+  const luminance = (colour: string) => {
+    const numbers = (colour.match(/[\d.]+/g) ?? []).map(Number);
+    const channels = colour.startsWith('color(') ? numbers.slice(0, 3) : numbers.slice(0, 3).map((value) => value / 255);
+    const [r, g, b] = channels.map((value) => (value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (one: number, other: number) => (Math.max(one, other) + 0.05) / (Math.min(one, other) + 0.05);
+  for (const ring of rings) {
+    expect(ring.style, ring.name).not.toBe('none');
+    for (const background of ['rgb(255, 255, 255)', 'rgb(246, 247, 249)']) {
+      expect(contrast(luminance(ring.colour), luminance(background)), `${ring.name} (${ring.colour}) on ${background}`).toBeGreaterThanOrEqual(3);
+    }
+  }
+});

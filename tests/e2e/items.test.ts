@@ -107,18 +107,25 @@ describe('item search and the item-info modal', () => {
       expect(await focusInModal()).toBe(true);
     }
 
-    const buttons = await modal.locator('footer button').evaluateAll((elements) =>
-      elements.map((element) => ({
-        top: element.getBoundingClientRect().top,
-        height: element.getBoundingClientRect().height,
-        overflows: element.scrollWidth > element.clientWidth,
-      })),
-    );
-    expect(buttons).toHaveLength(3);
-    expect(new Set(buttons.map((button) => Math.round(button.top))).size).toBe(1);
-    for (const button of buttons) {
-      expect(button.height).toBeLessThanOrEqual(44);
-      expect(button.overflows).toBe(false);
+    // As it opened, then on a phone (390 px), where 닫기 beside the two list buttons is still a thumb-sized target.
+    for (const width of [null, 390]) {
+      if (width) await page.setViewportSize({ width, height: 844 });
+      const buttons = await modal.locator('footer button').evaluateAll((elements) =>
+        elements.map((element) => ({
+          name: element.textContent ?? '',
+          top: element.getBoundingClientRect().top,
+          width: element.getBoundingClientRect().width,
+          height: element.getBoundingClientRect().height,
+          overflows: element.scrollWidth > element.clientWidth,
+        })),
+      );
+      expect(buttons).toHaveLength(3);
+      expect(new Set(buttons.map((button) => Math.round(button.top))).size).toBe(1);
+      for (const button of buttons) {
+        expect(button.height, button.name).toBeLessThanOrEqual(44);
+        expect(button.width, button.name).toBeGreaterThanOrEqual(44);
+        expect(button.overflows, button.name).toBe(false);
+      }
     }
 
     await page.keyboard.press('Escape');

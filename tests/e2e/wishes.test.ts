@@ -90,8 +90,8 @@ describe('my wish lists', () => {
       const label = box.closest('label')!;
       const { left, right, top, bottom } = label.getBoundingClientRect();
       const points: Array<[number, number]> = [];
-      for (let y = top + 1; y < bottom; y += 4) points.push([left + 1, y], [right - 1, y]);
-      for (let x = left + 1; x < right; x += 4) points.push([x, top + 1], [x, bottom - 1]);
+      for (let y = top + 0.5; y < bottom; y += 4) points.push([left + 0.5, y], [right - 0.5, y]);
+      for (let x = left + 0.5; x < right; x += 4) points.push([x, top + 0.5], [x, bottom - 0.5]);
       return points.filter(([x, y]) => !label.contains(document.elementFromPoint(x, y))).map(([x, y]) => `${Math.round(x)},${Math.round(y)}`);
     });
     expect(coveredAt).toEqual([]);
