@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { PROBABILITY_SKELETON_CARDS } from '../../domain/limits.js';
-import { accountTexts, itemTexts, reportTexts, uiTexts } from '../../domain/messages.js';
+import { accountTexts, communityTexts, itemTexts, reportTexts, uiTexts } from '../../domain/messages.js';
+import { recordAnnouncements } from '../helpers/announcements.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /**
@@ -31,6 +32,21 @@ describe('item search and the item-info modal', () => {
     const result = page.getByRole('button', { name: /용사의 갑옷 세트/ });
     await result.waitFor();
     expect(operations.filter((name) => name === 'ItemSearchPageQuery')).toHaveLength(1);
+    // The results came away from the box that has the focus: how many is told.
+    const shown = await page.locator('.item-result').count();
+    await page
+      .locator('.item-search')
+      .getByRole('status')
+      .filter({ hasText: communityTexts.search.resultCount(shown) })
+      .waitFor({ state: 'attached' });
+    // A search that finds nothing is told so; one that finds as many as before is told again.
+    const announcements = await recordAnnouncements(page);
+    await box.fill('없는아이템이름');
+    await page.locator('.item-search__state').getByText(itemTexts.noResults).waitFor();
+    await box.fill('용사의');
+    await result.waitFor();
+    const told = [itemTexts.noResults, communityTexts.search.resultCount(shown)];
+    await expect.poll(async () => (await announcements()).filter((said) => told.includes(said))).toEqual(told);
 
     await result.click();
     const modal = page.getByRole('dialog', { name: itemTexts.modalTitle });

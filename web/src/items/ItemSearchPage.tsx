@@ -2,9 +2,10 @@ import { Suspense, useEffect, useState } from 'react';
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
 import { useSearchParams } from 'react-router-dom';
 import { ITEM_SEARCH_DEBOUNCE_MS, ITEM_SEARCH_MAX_LENGTH, ITEM_SEARCH_MIN_LENGTH, ITEM_SEARCH_PAGE_SIZE_DEFAULT, searchTermProblem } from '@domain/limits.js';
-import { itemTexts } from '@domain/messages.js';
+import { communityTexts, itemTexts } from '@domain/messages.js';
 import type { ItemSearchPageQuery as ItemSearchPageQueryType } from '../__generated__/ItemSearchPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
+import { LiveStatus, useAnnouncement } from '../ui/LiveStatus';
 import { PAGE_PARAM, SEARCH_PARAM } from './searchParam';
 import { ItemInfoModal } from './ItemInfoModal';
 import { characterLimit } from '../ui/FormParts';
@@ -67,6 +68,8 @@ export default function ItemSearchPage() {
   const [text, setText, term] = useSearchInAddress(ITEM_SEARCH_DEBOUNCE_MS);
   const [queryRef, loadQuery, dispose] = useQueryLoader<ItemSearchPageQueryType>(itemSearchQuery);
   const [openItemId, setOpenItemId] = useState<string | null>(null);
+  /** The results come as the typing pauses, away from the box that has the focus: how many is told (a polite status). */
+  const [resultsTold, announce] = useAnnouncement();
 
   // Counted as the gateway counts (an emoji is one character): a term it would refuse is never sent.
   const problem = searchTermProblem(term, ITEM_SEARCH_MIN_LENGTH, ITEM_SEARCH_MAX_LENGTH);
@@ -90,21 +93,28 @@ export default function ItemSearchPage() {
         />
         {queryRef && problem === null ? (
           <Suspense fallback={<p className="item-search__state">{itemTexts.searching}</p>}>
-            <ItemSearchResults queryRef={queryRef} onOpen={setOpenItemId} />
+            <ItemSearchResults queryRef={queryRef} onOpen={setOpenItemId} onShown={announce} />
           </Suspense>
         ) : (
           <p className="item-search__state">
             {problem === 'tooLong' ? itemTexts.searchMax(ITEM_SEARCH_MAX_LENGTH) : itemTexts.searchHint(ITEM_SEARCH_MIN_LENGTH)}
           </p>
         )}
+        <LiveStatus said={resultsTold} />
       </section>
       {openItemId ? <ItemInfoModal itemId={openItemId} onClose={() => setOpenItemId(null)} /> : null}
     </>
   );
 }
 
-function ItemSearchResults({ queryRef, onOpen }: { queryRef: PreloadedQuery<ItemSearchPageQueryType>; onOpen: (id: string) => void }) {
+function ItemSearchResults(props: { queryRef: PreloadedQuery<ItemSearchPageQueryType>; onOpen: (id: string) => void; onShown: (told: string) => void }) {
+  const { queryRef, onOpen, onShown } = props;
   const { searchItems } = usePreloadedQuery<ItemSearchPageQueryType>(itemSearchQuery, queryRef);
+  const { totalCount } = searchItems;
+  // Once per search shown (a new query), also when two searches find as many.
+  useEffect(() => {
+    onShown(totalCount === 0 ? itemTexts.noResults : communityTexts.search.resultCount(totalCount));
+  }, [queryRef, totalCount, onShown]);
   if (searchItems.edges.length === 0) return <p className="item-search__state">{itemTexts.noResults}</p>;
   return (
     <ul className="item-search__results">
