@@ -246,7 +246,8 @@ describe('replies from the keyboard', () => {
     expect(await answerButton.evaluate(isFocused)).toBe(true);
     await page.keyboard.press('Tab');
     expect(await answerBox.evaluate(isFocused)).toBe(true);
-    // Escape closes it, back to its 답글 button.
+    // Escape closes it, back to its 답글 button; what was typed is kept for when it opens again.
+    await page.keyboard.type('키보드 점검');
     await page.keyboard.press('Escape');
     await answerBox.waitFor({ state: 'detached' });
     expect(await answerButton.evaluate(isFocused)).toBe(true);
@@ -254,8 +255,9 @@ describe('replies from the keyboard', () => {
 
     // Sent, the answer is told and the focus stays in the thread, on the 답글 button (not the post's reply box).
     await page.keyboard.press('Enter');
-    await answerBox.focus();
-    await page.keyboard.type('키보드 점검 답글');
+    await expect.poll(() => answerBox.evaluate(isFocused)).toBe(true);
+    expect(await answerBox.inputValue()).toBe('키보드 점검');
+    await page.keyboard.type(' 답글');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await mine.locator('.reply--nested').filter({ hasText: '키보드 점검 답글' }).waitFor();

@@ -33,6 +33,12 @@ describe('reply edit', () => {
     const box = section.getByRole('textbox', { name: r.edit });
     const editor = section.getByTestId('reply').filter({ has: page.getByRole('textbox', { name: r.edit }) });
     expect(await box.inputValue()).toBe('고치기 전 댓글');
+    // The box has the focus with the caret after the text, where an edit goes on.
+    expect(await box.evaluate((element: HTMLTextAreaElement) => [element === document.activeElement, element.selectionStart, element.value.length])).toEqual([
+      true,
+      '고치기 전 댓글'.length,
+      '고치기 전 댓글'.length,
+    ]);
     await box.fill('   ');
     await editor.getByRole('button', { name: r.save, exact: true }).click();
     await editor.getByRole('alert').filter({ hasText: validationTexts.replyRequired }).waitFor();

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type Ref, type RefObject } from 'react';
+import { useId, useRef, useState, type Dispatch, type Ref, type RefObject, type SetStateAction } from 'react';
 import { REPLY_MAX, characterCount } from '@domain/limits.js';
 import { showsText, trimmedCharacterCount } from '@domain/characters.js';
 import { communityTexts, validationTexts } from '@domain/messages.js';
@@ -20,6 +20,8 @@ interface ReplyFormProps {
   sentFocus?: RefObject<HTMLElement | null>;
   /** The box takes the focus as the form appears (an answer's form, opened by its 답글 button: the caret is where to type). */
   autoFocus?: boolean;
+  /** The text, kept by the caller while the form is closed (an answer's, closed with Escape); else the form's own. */
+  draft?: [string, Dispatch<SetStateAction<string>>];
   onDone?: () => void;
 }
 
@@ -37,6 +39,8 @@ export function ReplyTextBox(props: {
   const messageId = useId();
   /** The text as it was kept when a paste or typing went past REPLY_MAX and was cut: said until the text changes. */
   const [cutText, setCutText] = useState<string | null>(null);
+  /** Whether the box has had the focus: the first time (autoFocus) the caret goes after the text already there. */
+  const focusedBefore = useRef(false);
   const message = props.error ?? (cutText !== null && cutText === props.value ? validationTexts.replyMax(REPLY_MAX) : null);
   return (
     <>
@@ -50,6 +54,13 @@ export function ReplyTextBox(props: {
         aria-invalid={props.error ? true : undefined}
         aria-describedby={message ? `${counterId} ${messageId}` : counterId}
         autoFocus={props.autoFocus}
+        // A reply being edited, or an answer's kept draft, goes on where it ends (a new box puts the caret first).
+        onFocus={(event) => {
+          if (!props.autoFocus || focusedBefore.current) return;
+          focusedBefore.current = true;
+          const end = event.currentTarget.value.length;
+          event.currentTarget.setSelectionRange(end, end);
+        }}
       />
       <span id={counterId} className="field__counter">
         {communityTexts.write.counter(trimmedCharacterCount(props.value), REPLY_MAX)}
@@ -79,9 +90,11 @@ export function ReplyForm({
   label = placeholder,
   sentFocus,
   autoFocus,
+  draft,
   onDone,
 }: ReplyFormProps) {
-  const [content, setContent] = useState('');
+  const ownContent = useState('');
+  const [content, setContent] = draft ?? ownContent;
   const [error, setError] = useState<string | null>(null);
   const [create, sending] = useCreateReplyMutation();
   const toast = useToast();

@@ -91,6 +91,8 @@ export function ReplyItem({
   // button that opened it (now saying it is closed), in its place in the thread, ready for another answer, rather than
   // to <body> or to the answer's text.
   const answerButton = useRef<HTMLButtonElement>(null);
+  /** The answer being written: kept when its form closes unsent (Escape, or 답글 again), there again when it reopens. */
+  const answerDraft = useState('');
   return (
     <li className="reply" data-testid="reply">
       <ReplyBody
@@ -112,6 +114,7 @@ export function ReplyItem({
                   label={communityTexts.reply.toTarget(target, communityTexts.reply.replyPlaceholder)}
                   sentFocus={answerButton}
                   autoFocus
+                  draft={answerDraft}
                   onDone={() => setAnswering(false)}
                 />
               )
