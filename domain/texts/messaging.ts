@@ -4,6 +4,7 @@ import { withDirectionParticle } from './info.js';
 
 /** A post's title inside a notification's one-line title, cut so that the notice stays a line or two. */
 const NOTICE_POST_TITLE_LENGTH = 20;
+const DELETE = '삭제';
 const quotedTitle = (title: string) => `'${title.length > NOTICE_POST_TITLE_LENGTH ? `${title.slice(0, NOTICE_POST_TITLE_LENGTH)}…` : title}'`;
 
 /** Notifications, notices and inquiries (001 §3-§9; the spec shows no texts of its own for their errors). */
@@ -75,7 +76,12 @@ export const messagingTexts = {
   /** Told (a polite status) once 모두 읽음 is done. */
   allMarkedRead: '모든 알림을 읽음으로 표시했습니다.',
   deleteRead: '읽은 알림 삭제',
-  delete: '삭제',
+  delete: DELETE,
+  /**
+   * The name of one notification's 삭제: its title and its excerpt, so same-titled rows (one member's replies on one
+   * post) are told apart.
+   */
+  deleteNotification: (title: string, content: string) => `${DELETE}: ${content && content !== title ? `${title}, ${content}` : title}`,
   /** Told (a polite status) once one notification is deleted: its row goes without a word on screen. */
   notificationDeleted: (title: string) => `알림을 삭제했습니다: ${title}`,
   emptyInbox: '알림이 없습니다.',

@@ -43,6 +43,8 @@ export const validationTexts = {
   contentRequired: '내용을 입력해주세요',
   contentMax: (max: number) => `내용은 ${max}자 이내로 입력해주세요`,
   replyRequired: '댓글을 입력해주세요',
+  /** An answer (a reply to a reply) sent empty: the form asks for a 답글, so the words do too. */
+  answerRequired: '답글을 입력해주세요',
   replyMax: (max: number) => `댓글은 ${max}자 이내로 입력해주세요`,
   reportRequired: '신고 내용을 입력해주세요',
   locationMax: (max: number) => `거래 장소는 ${max}자 이내로 입력해주세요`,

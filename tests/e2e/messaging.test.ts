@@ -149,7 +149,10 @@ describe('the inbox actions', () => {
 
     const first = items.first();
     const title = (await first.locator('.inbox__title').textContent())!;
-    await first.getByRole('button', { name: `${m.delete}: ${title}` }).click();
+    // Same-titled rows (one member's replies on one post) are told apart by their 삭제's names, which carry the excerpt.
+    const deleteNames = await items.evaluateAll((rows) => rows.slice(0, 3).map((row) => row.querySelector('.inbox__delete')!.getAttribute('aria-label')));
+    expect(deleteNames).toEqual(['삭제될 알림 셋', '삭제될 알림 둘', '삭제될 알림 하나'].map((content) => m.deleteNotification(title, content)));
+    await first.getByRole('button', { name: m.deleteNotification(title, '삭제될 알림 셋'), exact: true }).click();
     await expect.poll(() => items.count()).toBe(before - 1);
     // The row is gone without a word on screen: a polite status of the inbox tells a screen reader which one went.
     await inbox
@@ -165,7 +168,7 @@ describe('the inbox actions', () => {
     const announcements = await recordAnnouncements(inbox);
     await items
       .first()
-      .getByRole('button', { name: `${m.delete}: ${title}` })
+      .getByRole('button', { name: m.deleteNotification(title, '삭제될 알림 둘'), exact: true })
       .click();
     await expect.poll(() => items.count()).toBe(before - 2);
     await expect.poll(announcements).toContain(m.notificationDeleted(title));

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { REPLY_ANSWERS_PAGE_SIZE } from '../../domain/limits.js';
-import { communityTexts } from '../../domain/messages.js';
+import { communityTexts, validationTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /** Answers past the tenth under a comment, reached in Chromium with 답글 N개 더보기, and a new answer joining them. */
@@ -49,6 +49,9 @@ describe('answers under a comment', () => {
       .first()
       .getByRole('button', { name: new RegExp(`${r.reply}$`) })
       .click();
+    // Sent empty, an answer is asked for in its own word (답글), not the comment's.
+    await thread.getByRole('button', { name: r.submit, exact: true }).click();
+    await thread.getByRole('alert').filter({ hasText: validationTexts.answerRequired }).waitFor();
     await thread.getByRole('textbox', { name: r.replyPlaceholder }).fill('새로 단 답글');
     await thread.getByRole('button', { name: r.submit, exact: true }).click();
     await answers.nth(ANSWERS).waitFor();

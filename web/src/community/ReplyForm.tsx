@@ -74,9 +74,9 @@ export function ReplyTextBox(props: {
   );
 }
 
-/** What is wrong with a reply's (trimmed) text by the server's rules (000 §5), or null. */
-export function replyContentError(trimmed: string): string | null {
-  if (!showsText(trimmed)) return validationTexts.replyRequired;
+/** What is wrong with a reply's or an answer's (trimmed) text by the server's rules (000 §5), or null. */
+export function replyContentError(trimmed: string, isAnswer: boolean): string | null {
+  if (!showsText(trimmed)) return isAnswer ? validationTexts.answerRequired : validationTexts.replyRequired;
   return characterCount(trimmed) > REPLY_MAX ? validationTexts.replyMax(REPLY_MAX) : null;
 }
 
@@ -111,7 +111,7 @@ export function ReplyForm({
 
   const submit = () => {
     const trimmed = content.trim();
-    const invalid = replyContentError(trimmed);
+    const invalid = replyContentError(trimmed, Boolean(parentId));
     setError(invalid);
     if (invalid) return;
     create({ postId, content: trimmed, parentId, connectionId, append }).then(

@@ -196,7 +196,7 @@ function ReplyBody({ reply, connectionId, viewerId, answer }: ReplyBodyProps) {
         {data.isEdited && !data.isDeleted ? <span className="reply__edited">{communityTexts.reply.edited}</span> : null}
       </div>
       {editing ? (
-        <ReplyEditor replyId={data.id} content={data.content} onDone={() => setEditing(false)} />
+        <ReplyEditor replyId={data.id} content={data.content} isAnswer={!answer} onDone={() => setEditing(false)} />
       ) : (
         <p className={`reply__content${data.isDeleted ? ' reply__content--deleted' : ''}`}>{data.content}</p>
       )}
@@ -268,14 +268,14 @@ function ReplyBody({ reply, connectionId, viewerId, answer }: ReplyBodyProps) {
 }
 
 /** The author's reply in place as a text box: 저장 sends it with the server's rules, 취소 leaves it as it was. */
-function ReplyEditor({ replyId, content, onDone }: { replyId: string; content: string; onDone: () => void }) {
+function ReplyEditor({ replyId, content, isAnswer, onDone }: { replyId: string; content: string; isAnswer: boolean; onDone: () => void }) {
   const [text, setText] = useState(content);
   const [error, setError] = useState<string | null>(null);
   const [update, saving] = useUpdateReplyMutation();
   const toast = useToast();
   const save = () => {
     const trimmed = text.trim();
-    const invalid = replyContentError(trimmed);
+    const invalid = replyContentError(trimmed, isAnswer);
     setError(invalid);
     if (invalid) return;
     if (trimmed === content) return onDone();

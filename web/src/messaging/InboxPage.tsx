@@ -165,7 +165,7 @@ function Inbox({ viewer }: { viewer: InboxPage_inbox$key }) {
               <button
                 type="button"
                 className="inbox__delete"
-                aria-label={`${m.delete}: ${node.title}`}
+                aria-label={m.deleteNotification(node.title, node.content)}
                 onClick={() => deleteOne(node.id, !node.isRead).then(() => announce(m.notificationDeleted(node.title)), fail)}
               >
                 {m.delete}
