@@ -7,6 +7,28 @@ function codeOf(answer: { data?: any; errors?: { path?: string[]; extensions?: {
   return answer.data?.[field]?.code ?? answer.errors?.find((error) => error.path?.[0] === field)?.extensions?.code;
 }
 
+/**
+ * The events a subscription over server-sent events sends before its stream ends (or before `waitMs`, for one that
+ * goes on: then the events so far).
+ */
+async function subscribeOverSse(gatewayUrl: string, query: string, authorization: string, waitMs = 3_000): Promise<unknown[]> {
+  const response = await fetch(`${gatewayUrl}/graphql`, {
+    method: 'POST',
+    headers: { accept: 'text/event-stream', 'content-type': 'application/json', authorization },
+    body: JSON.stringify({ query }),
+    signal: AbortSignal.timeout(waitMs),
+  });
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  let text = '';
+  try {
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) text += read.value;
+  } catch (error) {
+    if ((error as Error).name !== 'TimeoutError') throw error;
+  }
+  return [...text.matchAll(/^event: next\ndata: (.*)$/gm)].map((match) => JSON.parse(match[1]));
+}
+
 describe('a revoked token through the gateway', () => {
   const stack = useStack();
   let token: string;
@@ -24,6 +46,14 @@ describe('a revoked token through the gateway', () => {
     const answer = await stack.graphql(query, {}, token);
     expect(answer.data?.[field], JSON.stringify(answer)).toEqual((await stack.graphql(query)).data?.[field]);
     expect(answer.errors).toEqual([{ message: hardeningTexts.tokenRefused, extensions: { code: 'UNAUTHORIZED' } }]);
+  });
+
+  it.each([
+    ['postChanged (which reads nothing with the token before its first event)', 'subscription { postChanged(id: "UG9zdDox") { id isLiked } }'],
+    ['unreadNotificationCount', 'subscription { unreadNotificationCount }'],
+  ])('a subscription over server-sent events, %s, ends at once with the notice instead of running as a guest', async (_name, query) => {
+    const answer = await subscribeOverSse(stack.gateway.url, query, `token ${token}`);
+    expect(answer).toEqual([{ errors: [{ message: hardeningTexts.tokenRefused, extensions: { code: 'UNAUTHORIZED' } }] }]);
   });
 
   const user = Buffer.from('User:2').toString('base64');
@@ -68,6 +98,17 @@ describe('an Authorization header that is not `token <t>` or `Bearer <t>`', () =
   it('is told even when the operation reads nothing per member', async () => {
     const answer = await stack.graphql('{ categories { id } }', {}, { headers: { authorization: token } });
     expect(answer.errors).toEqual([{ message: hardeningTexts.authorizationMalformed, extensions: { code: 'UNAUTHORIZED' } }]);
+  });
+
+  it('leaves a live token’s subscription over server-sent events running, without a notice', async () => {
+    expect(await subscribeOverSse(stack.gateway.url, 'subscription { unreadNotificationCount }', `token ${token}`, 1_500)).not.toContainEqual(
+      expect.objectContaining({ errors: expect.anything() }),
+    );
+  });
+
+  it('ends a subscription over server-sent events with the notice', async () => {
+    const answer = await subscribeOverSse(stack.gateway.url, 'subscription { postChanged(id: "UG9zdDox") { id likeCount } }', `Basic ${token}`);
+    expect(answer).toEqual([{ errors: [{ message: hardeningTexts.authorizationMalformed, extensions: { code: 'UNAUTHORIZED' } }] }]);
   });
 
   it.each(['', 'Bearer ', 'token'])('%j (a client without a session filling in its template) is a guest without a notice', async (header) => {

@@ -13,7 +13,22 @@ const UNAUTHORIZED: ErrorCode = 'UNAUTHORIZED';
  * whatever the operation reads (server/context.ts).
  */
 export function useRefusedTokenNotice(): Plugin<GatewayContext> {
+  const noticeFor = (caller: GatewayContext['caller']) =>
+    new GraphQLError(caller.authorizationMalformed ? hardeningTexts.authorizationMalformed : hardeningTexts.tokenRefused, {
+      extensions: { code: UNAUTHORIZED },
+    });
   return {
+    /**
+     * A subscription over HTTP (server-sent events, multipart) has no answer to carry the notice, and may never make a
+     * call with the token before its first event: its token is checked as it starts, as a socket's is on init
+     * (server/ws.ts), and a refused one ends it with the notice, rather than a guest's events read as the member's.
+     * An upstream that cannot say leaves the subscription to start.
+     */
+    async onSubscribe({ args, setResultAndStopExecution }) {
+      const { caller, accounts } = args.contextValue as GatewayContext;
+      if (caller.token && !caller.tokenChecked) await accounts.me().catch(() => undefined);
+      if (caller.tokenRefused) setResultAndStopExecution({ errors: [noticeFor(caller)] });
+    },
     onExecute({ args }) {
       const { caller } = args.contextValue as GatewayContext;
       let told = false;
@@ -22,9 +37,7 @@ export function useRefusedTokenNotice(): Plugin<GatewayContext> {
           return handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) => {
             if (!caller.tokenRefused || told) return;
             told = true;
-            const message = caller.authorizationMalformed ? hardeningTexts.authorizationMalformed : hardeningTexts.tokenRefused;
-            const notice = new GraphQLError(message, { extensions: { code: UNAUTHORIZED } });
-            setResult({ ...result, errors: [notice, ...(result.errors ?? [])] });
+            setResult({ ...result, errors: [noticeFor(caller), ...(result.errors ?? [])] });
           });
         },
       };

@@ -269,6 +269,8 @@ export function attachGraphQLWebSocket({ server, yoga, client, persisted, settin
           contextValue: await contextFactory(),
           rootValue: root,
         };
+        // Its token was checked on the socket's init.
+        (args.contextValue as { caller: Caller }).caller.tokenChecked = true;
         return args;
       },
       // Errors of a result as HTTP would answer them: the status Yoga's plugins note for HTTP (a rate limit's 429 and

@@ -56,6 +56,8 @@ export interface Caller {
    * as a guest for the rest of the request; copies of a caller share it, so every call of the request hears of it.
    */
   refuseToken?: () => void;
+  /** True when the token was already found live (a socket's, on its init): a subscription need not check it again. */
+  tokenChecked?: boolean;
   /** True once the token was refused: the answer tells the client so (server/refused-token.ts). */
   tokenRefused?: boolean;
   /** True when the request's `Authorization` header was not `token <t>` or `Bearer <t>`: refused before any call. */
