@@ -370,6 +370,14 @@ describe('reports, blocks and search', () => {
     const answer = await stack.graphql(BLOCK, { input: { userId: encodeGlobalID('User', blocked.id), reason: '스팸' } }, other.token);
     expect(answer.data.blockUser).toEqual({ __typename: 'BlockUserPayload', blockedUserId: encodeGlobalID('User', blocked.id) });
 
+    // Blocking oneself is refused at the input field that named the member.
+    const self = await stack.graphql(
+      `mutation($input: BlockUserInput!) { blockUser(input: $input) { __typename ... on ValidationError { issues { path message } } } }`,
+      { input: { id: encodeGlobalID('User', other.id) } },
+      other.token,
+    );
+    expect(self.data.blockUser).toEqual({ __typename: 'ValidationError', issues: [{ path: ['input', 'id'], message: communityTexts.errors.blockSelf }] });
+
     const after = await stack.graphql(SEARCH, { q: nickname, type: 'NICKNAME' }, other.token);
     expect(after.data.searchPosts.totalCount).toBe(0);
     const feed = await stack.graphql(`{ posts(first: 100) { edges { node { author { databaseId } } } } }`, {}, other.token);

@@ -216,10 +216,11 @@ describe('notification fields and mutations', () => {
   it('refuses guests with NotAuthenticatedError and a mark-read without ids with the spec message', async () => {
     const guest = await rig.graphql(`mutation { markNotificationsRead(input: { all: true }) { __typename } }`);
     expect(guest.data.markNotificationsRead.__typename).toBe('NotAuthenticatedError');
-    const empty = await rig.graphql(`mutation { markNotificationsRead(input: {}) { ... on ValidationError { issues { message } } } }`, undefined, {
+    const empty = await rig.graphql(`mutation { markNotificationsRead(input: {}) { ... on ValidationError { issues { path message } } } }`, undefined, {
       token: aliceToken,
     });
-    expect(empty.data.markNotificationsRead.issues.map((issue: any) => issue.message)).toContain(m.notificationIdsRequired);
+    // Told at the input's own field, `ids`.
+    expect(empty.data.markNotificationsRead.issues).toEqual([{ path: ['input', 'ids'], message: m.notificationIdsRequired }]);
   });
 
   it('updates settings, checking quiet hours', async () => {

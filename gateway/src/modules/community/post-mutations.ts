@@ -258,13 +258,15 @@ payloadMutation('blockUser', {
     ...targetIdFields(f, 'userId', 'member'),
     reason: f.string({ description: `Why, for the caller's own record: at most ${REPORT_REASON_MAX} characters.` }),
   }),
+  // The REST API's rules on the member blocked (not oneself) are told at `id`.
+  upstreamNames: { blockTargetUser: 'id' },
   payload: {
     blockedUser: referencedObject('blockedUserId', User, 'The member blocked; null when their profile can no longer be read.'),
     blockedUserId: rawIdReplacedBy('blockedUser'),
   },
   resolve: async (input, context) => {
     const userId = targetUpstreamIdOf(input, 'userId', 'User');
-    const body = validateInput(userBlockSchema, { block_target_user: userId, reason: input.reason ?? undefined }, ['input']);
+    const body = validateInput(userBlockSchema, { block_target_user: userId, reason: input.reason ?? undefined }, ['input'], { block_target_user: 'id' });
     await context.community.blockUser(body);
     return { blockedUserId: encodeGlobalID('User', userId) };
   },

@@ -302,7 +302,7 @@ payloadMutation('markNotificationsRead', {
   },
   resolve: async (input, context) => {
     const ids = (input.ids ?? []).map((id, index) => notificationIdOf(String(id), ['input', 'ids', String(index)]));
-    validateInput(markReadSchema, { notificationIds: ids, markAll: input.all ?? undefined }, ['input']);
+    validateInput(markReadSchema, { notificationIds: ids, markAll: input.all ?? undefined }, ['input'], { notificationIds: 'ids', markAll: 'all' });
     const answer = await ownInboxWrite(context, context.messaging.markRead(input.all ? 'all' : ids));
     const notifications = input.all ? [] : await Promise.all(ids.map((id) => context.messaging.notification(id)));
     return { updatedCount: answer.updatedCount, message: answer.message, notifications };
