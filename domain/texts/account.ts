@@ -192,9 +192,9 @@ export const accountTexts = {
     changePassword: '비밀번호 변경',
     passwordChanged: '비밀번호가 변경되었습니다.',
     notificationsSection: '알림 설정',
-    notifications: '알림 받기',
-    emailAlerts: '이메일 알림',
-    pushAlerts: '푸시 알림',
+    /** The way from the settings to the one screen of notification settings (/my/notifications). */
+    notificationSettingsLink: '알림 받을 방법과 종류 설정하기',
+    privacySection: '프로필 공개',
     privacy: '공개 범위',
     privacyLevels: { public: '전체 공개', friends: '친구 공개', private: '비공개' },
     saved: '설정이 저장되었습니다.',

@@ -52,6 +52,8 @@ export const itemTexts = {
   addToSellList: `${SELL_LIST}에 추가`,
   alreadyInBuyList: `이미 ${BUY_LIST}에 있는 아이템입니다.`,
   alreadyInSellList: `이미 ${SELL_LIST}에 있는 아이템입니다.`,
+  /** Added again while its entry is 비활성 or 완료: the entry stays as it is, and the member is told where to change it. */
+  alreadyListedAs: (list: string, status: string) => `이미 ${list}에 '${status}' 상태로 있는 아이템입니다. 상태는 희망 리스트에서 바꿀 수 있습니다.`,
   addedToBuyList: `${BUY_LIST}에 추가되었습니다.`,
   addedToSellList: `${SELL_LIST}에 추가되었습니다.`,
   addFailed: '추가 중 오류가 발생했습니다.',

@@ -1086,12 +1086,17 @@ describe('settings', () => {
 
     await page.getByLabel(s.privacy).selectOption('private');
     await page.getByTestId('toast').filter({ hasText: s.saved }).first().waitFor();
-    await page.getByLabel(s.emailAlerts).uncheck();
-    await expect.poll(() => page.getByTestId('toast').filter({ hasText: s.saved }).count()).toBeGreaterThan(0);
     await page.reload();
     await expect.poll(() => page.getByLabel(s.privacy).inputValue()).toBe('private');
-    expect(await page.getByLabel(s.emailAlerts).isChecked()).toBe(false);
-    expect(await page.getByLabel(s.pushAlerts).isChecked()).toBe(true);
+    // Notifications are set in one place, the 알림 설정 screen, not by a second set of switches here that could
+    // disagree with it.
+    const notificationSettings = page.locator('.settings-section').filter({ has: page.getByRole('heading', { name: s.notificationsSection }) });
+    expect(await notificationSettings.getByRole('checkbox').count()).toBe(0);
+    await notificationSettings.getByRole('link', { name: s.notificationSettingsLink }).click();
+    await page.waitForURL(/\/my\/notifications$/);
+    await page.getByLabel(messagingTexts.quietHoursFrom, { exact: true }).waitFor();
+    await page.goBack();
+    await page.getByLabel(s.privacy).waitFor();
 
     // The same password again is no change: said under the new password, and the button waits.
     await page.getByLabel(s.currentPassword, { exact: true }).fill('first1234');

@@ -90,6 +90,23 @@ describe('item search and the item-info modal', () => {
     const wish = page.getByTestId('wish').filter({ hasText: '용사의 갑옷 세트' });
     await wish.waitFor();
     expect(await page.getByTestId('wish').count()).toBe(1);
+
+    // Once it is 완료 it is no longer among the item's buyers; adding it again says where it is, and changes nothing.
+    await wish.getByRole('combobox', { name: itemTexts.wishStatusOf('용사의 갑옷 세트') }).selectOption('COMPLETED');
+    const completed = () => page.getByTestId('wish-stats-buy').locator('[data-stat="completed"]').textContent();
+    await expect.poll(completed).toBe('1');
+    await page.goto(`${app.gateway.url}/community/search/item?q=${encodeURIComponent('용사의')}`);
+    await page.getByRole('button', { name: /용사의 갑옷 세트/ }).click();
+    await modal.getByRole('button', { name: itemTexts.addToBuyList }).click();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: itemTexts.alreadyListedAs(itemTexts.wishListNames.buy, itemTexts.statuses.completed) })
+      .waitFor();
+    await page.goto(`${app.gateway.url}/my/wishes`);
+    await wish.getByRole('combobox', { name: itemTexts.wishStatusOf('용사의 갑옷 세트') }).waitFor();
+    expect(await wish.getByRole('combobox', { name: itemTexts.wishStatusOf('용사의 갑옷 세트') }).inputValue()).toBe('COMPLETED');
+    expect(await page.getByTestId('wish').count()).toBe(1);
+    expect(await completed()).toBe('1');
     await page.close();
   });
 

@@ -185,6 +185,11 @@ describe('the inbox actions', () => {
     await inbox.getByRole('button', { name: m.deleteRead }).click();
     await confirm.getByRole('button', { name: communityTexts.confirm.delete.action }).click();
     await inbox.getByText(m.emptyInbox).waitFor();
+    // How many went is said, as 모두 읽음's toast says it is done.
+    await inbox
+      .getByTestId('toast')
+      .filter({ hasText: m.deleted(readCount) })
+      .waitFor();
     expect(await inbox.getByText(globalErrorTexts.fallbackTitle).count()).toBe(0);
 
     await inbox.reload();

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { PRIVACY_LEVELS, type PrivacyLevel } from '@domain/limits.js';
 import { accountTexts, journeyTexts } from '@domain/messages.js';
 import type { SettingsPageQuery } from '../__generated__/SettingsPageQuery.graphql';
@@ -23,7 +23,10 @@ import { focusFirstInvalid } from '../ui/FormParts';
 const s = accountTexts.settings;
 const e = journeyTexts.settings;
 
-/** /my/settings: password change, notification preferences, blocked members, hidden story members, logout, account deletion. */
+/**
+ * /my/settings: password change, the way to the notification settings, profile privacy, blocked members, hidden story
+ * members, logout, account deletion.
+ */
 export default function SettingsPage() {
   return <RouteScreen<SettingsPageQuery> header={<PageHeader title={s.title} back />}>{(queryRef) => <Settings queryRef={queryRef} />}</RouteScreen>;
 }
@@ -38,7 +41,7 @@ function Settings({ queryRef }: { queryRef: PreloadedQuery<SettingsPageQuery> })
           profileImage
           email
           verifiedAt
-          preferences { notifications emailAlerts pushAlerts privacy }
+          preferences { privacy }
           ...BlockedMemberList_user
           ...HiddenStoryMemberList_user
         }
@@ -66,11 +69,6 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
   const [deleteChecked, setDeleteChecked] = useState(false);
   const [confirmingDeletion, setConfirmingDeletion] = useState(false);
   const soundEffects = useSoundEffects();
-  const [preferences, setPreferences] = useState({
-    notifications: viewer.preferences?.notifications ?? true,
-    emailAlerts: viewer.preferences?.emailAlerts ?? true,
-    pushAlerts: viewer.preferences?.pushAlerts ?? true,
-  });
   const [privacy, setPrivacy] = useState<PrivacyLevel>((viewer.preferences?.privacy?.toLowerCase() as PrivacyLevel | undefined) ?? 'public');
 
   async function changePassword() {
@@ -112,12 +110,6 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
       return toast.show(failureMessage(failure), 'error');
     }
     toast.show(s.saved, 'success');
-  }
-
-  async function togglePreference(field: 'notifications' | 'emailAlerts' | 'pushAlerts', value: boolean) {
-    // Optimistic: the switch moves at once and moves back if the change is refused.
-    setPreferences((current) => ({ ...current, [field]: value }));
-    await saveSetting({ [field]: value }, () => setPreferences((current) => ({ ...current, [field]: !value })));
   }
 
   async function choosePrivacy(level: PrivacyLevel) {
@@ -186,12 +178,14 @@ function SettingsForms({ viewer }: { viewer: NonNullable<SettingsPageQuery['resp
       ) : null}
       <section className="settings-section">
         <h2>{s.notificationsSection}</h2>
-        {(['notifications', 'emailAlerts', 'pushAlerts'] as const).map((field) => (
-          <label key={field} className="settings-toggle">
-            <input type="checkbox" checked={preferences[field]} onChange={(event) => void togglePreference(field, event.target.checked)} />
-            {s[field]}
-          </label>
-        ))}
+        {/* One place decides what is sent and how (the inbox's channels, types and quiet hours): switches here too
+            would be a second set that could disagree with it. */}
+        <p>
+          <Link to="/my/notifications">{s.notificationSettingsLink}</Link>
+        </p>
+      </section>
+      <section className="settings-section">
+        <h2>{s.privacySection}</h2>
         <label className="field-label">
           {s.privacy}
           <select className="text-input" value={privacy} onChange={(event) => void choosePrivacy(event.target.value as PrivacyLevel)}>

@@ -109,7 +109,13 @@ export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
       return;
     }
     try {
-      await addWish(itemId, wishType);
+      const { wish } = await addWish(itemId, wishType);
+      // The item was on the list already, set aside (비활성) or done (완료): it is answered as it is, not added.
+      if (wish && wish.status !== 'ACTIVE') {
+        const list = itemTexts.wishListNames[wishType === 'BUY' ? 'buy' : 'sell'];
+        toast.show(itemTexts.alreadyListedAs(list, itemTexts.statuses[wish.status === 'COMPLETED' ? 'completed' : 'inactive']), 'info');
+        return;
+      }
       toast.show(wishType === 'BUY' ? itemTexts.addedToBuyList : itemTexts.addedToSellList, 'success');
       // The viewer is now one of the item's buyers or sellers: the tabs show the lists as they are now.
       loadQuery({ id: itemId }, { fetchPolicy: 'store-and-network' });

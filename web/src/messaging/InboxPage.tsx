@@ -138,7 +138,7 @@ function Inbox({ viewer }: { viewer: InboxPage_inbox$key }) {
           open={confirmingDeleteRead}
           onConfirm={() => {
             setConfirmingDeleteRead(false);
-            deleteRead().catch(fail);
+            deleteRead().then(({ deletedCount }) => toast.show(m.deleted(deletedCount ?? 0), 'success'), fail);
           }}
           onCancel={() => setConfirmingDeleteRead(false)}
         />
