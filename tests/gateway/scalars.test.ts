@@ -56,6 +56,8 @@ describe('custom scalars', () => {
     const answer = await stack.graphql(POSTS_SINCE, { from });
     expect(answer.data).toBeUndefined();
     expect(answer.errors?.[0].message).toBe(validationTexts.dateTime);
+    // A bad variable, as every scalar's refusal of one is (the File scalar's too).
+    expect(answer.errors?.[0].extensions?.code).toBe('BAD_REQUEST');
   });
 
   it('answers media URLs as the same root-relative strings', async () => {
@@ -89,6 +91,7 @@ describe('custom scalars', () => {
       const refused = await send(input);
       expect(refused.data).toBeUndefined();
       expect(refused.errors?.[0].message).toBe(message);
+      expect(refused.errors?.[0].extensions?.code).toBe('BAD_REQUEST');
     }
   });
 });

@@ -229,12 +229,15 @@ function requestErrorInKorean(error: GraphQLError): GraphQLError {
   const origin = originOf(error);
   // A scalar of ours refused a variable in Korean with a code; graphql-js put its English words before ours
   // (`Variable "$f" got invalid value …; `): the client gets ours alone, graphql-js's in `reason`.
+  // A refused variable is a bad request whichever scalar refused it (the File scalar's code already said so; a
+  // DateTime's or a URL's said VALIDATION_ERROR, the code of a refused field input).
   if (origin instanceof GraphQLError && origin !== error && isErrorCode(origin.extensions.code) && error.message !== origin.message) {
+    const variable = error.message.startsWith('Variable "$');
     return new GraphQLError(origin.message, {
       nodes: error.nodes,
       source: error.source,
       positions: error.positions,
-      extensions: { ...error.extensions, reason: error.message },
+      extensions: { ...error.extensions, ...(variable ? { code: 'BAD_REQUEST' } : {}), reason: error.message },
     });
   }
   if (!refusal && !protocolRefusal && isErrorCode(error.extensions.code)) return error;
