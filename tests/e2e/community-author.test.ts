@@ -51,6 +51,9 @@ describe('writing as a member', () => {
     await page.getByRole('button', { name: w.submit, exact: true }).click();
     await page.getByText(validationTexts.titleRequired).waitFor();
     await page.getByText(validationTexts.contentRequired).waitFor();
+    // The first field to mend has the focus, not 등록.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    expect(await page.getByLabel(w.titleLabel, { exact: true }).evaluate((title) => title === document.activeElement)).toBe(true);
     await page.getByLabel(w.titleLabel, { exact: true }).fill('가'.repeat(100));
     expect(await page.getByLabel(w.titleLabel, { exact: true }).getAttribute('aria-invalid')).toBeNull();
     // Past the limit the title is marked wrong at once, beside its counter (before any send).

@@ -581,3 +581,26 @@ test('a guest hiding or reporting a story gets the login sheet first, and the st
   }
   // A browser of its own and a story played to its end: more than a minute on a busy machine.
 }, 120_000);
+
+test('the arrow keys step through a member’s stories as the two halves of the story do, but not in the reply box', async () => {
+  const [posterId, watcherId] = await addMembers(app.upstream.db, ['화살표스토리', '화살표로보는이']);
+  await postStory(posterId);
+  await postStory(posterId);
+  const browser = await app.browserFor(watcherId);
+  const page = await open(browser, `/stories/${posterId}`);
+  await page.locator('.story-viewer__media').waitFor();
+  const fills = () => page.locator('.story-viewer__fill').evaluateAll((bars) => bars.map((bar) => parseFloat((bar as HTMLElement).style.width)));
+  expect((await fills())[0]).toBeLessThan(100);
+
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await fills())[0]).toBe(100);
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await fills())[0]).toBeLessThan(100);
+
+  // In the reply box the arrows move the caret: the story stays.
+  const box = page.getByRole('textbox').first();
+  await box.fill('화살표');
+  await page.keyboard.press('ArrowRight');
+  expect((await fills())[0]).toBeLessThan(100);
+  expect(new URL(page.url()).pathname).toBe(`/stories/${posterId}`);
+});

@@ -3,6 +3,7 @@ import { CONTENT_MAX, TITLE_MAX } from '@domain/limits.js';
 import { communityTexts } from '@domain/messages.js';
 import type { WritePageQuery } from '../__generated__/WritePageQuery.graphql';
 import type { WritePage_post$data } from '../__generated__/WritePage_post.graphql';
+import { focusFirstInvalid } from '../ui/FormParts';
 import { PageHeader } from '../ui/PageHeader';
 import { clearDraft, draftKeyOf, loadDraft, saveDraft, type PostDraft } from './drafts';
 import { usePickedImages } from './usePickedImages';
@@ -87,7 +88,8 @@ function DraftForm({ title, post, categories, draftKey, baseId, startedOver, onS
     }
     const problems = validate(kept, isEdit);
     setErrors(problems);
-    if (Object.values(problems).some(Boolean)) return;
+    // The first field to mend takes the focus, its message read with it, rather than leaving it on 등록.
+    if (Object.values(problems).some(Boolean)) return focusFirstInvalid(event.currentTarget as HTMLFormElement);
     await save(kept);
   };
 

@@ -92,14 +92,18 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
   }, [hasStory]);
 
   // Escape leaves the viewer, unless a dialog over the story (its own sheets, the login sheet) takes it; the menu stops it itself.
+  // The left and right arrows step back and on, as the two halves of the story do, except in the reply box or the menu.
   useEffect(() => {
     if (sheet !== null || overlaid) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) close();
+      if (event.defaultPrevented) return;
+      if (event.key === 'Escape') close();
+      else if ((event.key === 'ArrowRight' || event.key === 'ArrowLeft') && !typing && !menuOpen && !isTextBox(event.target))
+        go(event.key === 'ArrowRight' ? 1 : -1);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [sheet, overlaid, close]);
+  }, [sheet, overlaid, close, go, typing, menuOpen]);
 
   if (!user || !userId || !story) {
     return (
@@ -192,3 +196,6 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
     </div>
   );
 }
+
+/** Where the arrows move the caret, not the story. */
+const isTextBox = (target: EventTarget | null) => target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
