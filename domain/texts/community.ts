@@ -183,6 +183,7 @@ export const communityTexts = {
     notAuthor: '작성자만 할 수 있습니다.',
     noticeStaffOnly: '공지는 운영자만 작성할 수 있습니다.',
     alreadyReported: '이미 신고한 게시글입니다.',
+    reportOwn: '자신의 게시글은 신고할 수 없습니다.',
     alreadyBlocked: '이미 차단했습니다.',
     blockSelf: '자기 자신은 차단할 수 없습니다.',
     replyBlocked: '차단한 회원 또는 나를 차단한 회원의 글에는 댓글을 달 수 없습니다.',

@@ -45,6 +45,7 @@ export const storyTexts = {
     notOwnStory: '내 스토리만 하이라이트에 담을 수 있습니다.',
     notOwnReaction: '내가 남긴 반응만 삭제할 수 있습니다.',
     alreadyReported: '이미 신고한 스토리입니다.',
+    reportOwn: '자신의 스토리는 신고할 수 없습니다.',
     hideSelf: '내 스토리는 숨길 수 없습니다.',
     closeFriendNotFriend: '서로 팔로우하는 친구만 친한 친구로 지정할 수 있습니다.',
     memberNotFound: '회원을 찾을 수 없습니다.',

@@ -353,6 +353,13 @@ describe('reports, blocks and search', () => {
       message: communityTexts.errors.alreadyReported,
       code: 'CONFLICT',
     });
+    // One's own post is not reported.
+    const own = await stack.graphql(
+      `mutation($input: ReportPostInput!) { reportPost(input: $input) { __typename ... on Error { message code } } }`,
+      { input },
+      author.token,
+    );
+    expect(own.data.reportPost).toEqual({ __typename: 'ForbiddenError', message: communityTexts.errors.reportOwn, code: 'FORBIDDEN' });
   });
 
   it('blocking a member removes their posts from the blocker’s list and search; blocking a post hides it', async () => {

@@ -213,6 +213,13 @@ describe('stories through the gateway', () => {
       __typename: 'ConflictError',
       message: storyTexts.errors.alreadyReported,
     });
+    // One's own story is not reported.
+    const own = await stack.graphql(
+      `mutation ($input: ReportStoryInput!) { reportStory(input: $input) { __typename ... on Error { message } } }`,
+      { input: { storyId: story.id, reason: '내 스토리' } },
+      author.token,
+    );
+    expect(own.data.reportStory).toEqual({ __typename: 'ForbiddenError', message: storyTexts.errors.reportOwn });
 
     const HIGHLIGHT = `mutation ($input: CreateHighlightInput!) { createHighlight(input: $input) { __typename ... on CreateHighlightPayload { highlight { id title stories { id } } } ... on ValidationError { issues { path message } } } }`;
     const created = await stack.graphql(HIGHLIGHT, { input: { title: '여름 추억', storyIds: [story.id] } }, author.token);

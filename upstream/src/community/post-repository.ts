@@ -474,7 +474,9 @@ export async function togglePostLike(db: Database, id: number, viewerId: number)
 }
 
 export async function reportPost(db: Database, id: number, reporterId: number, report: PostReport): Promise<PostReportRow> {
-  if (!(await loadPostRecord(db, id))) throw new NotFoundError();
+  const post = await loadPostRecord(db, id);
+  if (!post) throw new NotFoundError();
+  if (post.post.authorId === reporterId) throw new ForbiddenError(communityTexts.errors.reportOwn);
   try {
     const [row] = await db.insert(postReports).values({ postId: id, reporterId, content: report.content, reasonType: report.reason_type }).returning();
     return row;

@@ -287,6 +287,7 @@ export async function removeReaction(db: Database, story: StoryRow, reactionId: 
 }
 
 export async function reportStory(db: Database, story: StoryRow, reporterId: number, reason: string): Promise<{ id: number; createdAt: Date }> {
+  if (story.userId === reporterId) throw new ForbiddenError(storyTexts.errors.reportOwn);
   const inserted = await db.insert(storyReports).values({ storyId: story.id, reporterId, reason, createdAt: storyNow() }).onConflictDoNothing().returning();
   if (!inserted.length) throw new ConflictError(storyTexts.errors.alreadyReported);
   return inserted[0];
