@@ -153,6 +153,23 @@ describe('CSRF prevention and CORS', () => {
     expect(closed.upstreamCalls() + open.upstreamCalls()).toBe(0);
   });
 
+  it('answers an OPTIONS that is no cross-origin preflight (no Origin, or the gateway’s own) with the methods each path takes', async () => {
+    const closed = await rigWith();
+    for (const [path, methods] of [
+      ['/graphql', 'GET, POST, OPTIONS'],
+      ['/graphql/stream', 'GET, POST, PUT, DELETE, OPTIONS'],
+    ] as const) {
+      const bare = await fetch(`${closed.gateway.url}${path}`, { method: 'OPTIONS' });
+      expect(bare.status, path).toBe(204);
+      expect(bare.headers.get('allow')).toBe(methods);
+      const own = await preflightTo(closed, path, new URL(closed.gateway.url).origin);
+      expect(own.status, path).toBe(204);
+      expect(own.headers.get('allow')).toBe(methods);
+      expect(own.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    expect(closed.upstreamCalls()).toBe(0);
+  });
+
   it('lets an allowed origin read Retry-After and X-Request-ID, and keep its preflight for a while', async () => {
     const open = await rigWith({ settings: { corsOrigins: [PARTNER] } });
     const preflight = await preflightTo(open, '/graphql', PARTNER);

@@ -126,6 +126,8 @@ function graphqlShapedError(error: FastifyError, _request: FastifyRequest, reply
 
 /** The methods /graphql answers; any other gets 405 with them in Allow. */
 const GRAPHQL_METHODS = ['GET', 'POST'];
+/** GraphQL over SSE's single connection stream: reserve (PUT), stream (GET), operations (POST), stop (DELETE). */
+const SSE_STREAM_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
 
 /**
  * An error Yoga masked, as pino logs it: the error it began as under `err` (type, message, stack, which the client
@@ -393,7 +395,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     // A browser's preflight from an origin CORS_ORIGINS does not name: told so, in GraphQL's shape (Yoga would answer
     // it with the CSRF check's refusal, or a 204 the browser then refuses without a word to the developer).
     const origin = request.headers.origin;
-    if (request.method === 'OPTIONS' && origin && !originAllowed(settings.corsOrigins, origin)) {
+    if (request.method === 'OPTIONS' && !(origin && originAllowed(settings.corsOrigins, origin))) {
+      // No preflight at all (no Origin: a tool asking what the address takes), or one from the gateway's own pages
+      // (which browsers do not send, being same-origin): answered as HTTP's OPTIONS is, with the methods.
+      if (!origin || origin === `${request.protocol}://${request.host}`) {
+        return reply
+          .status(204)
+          .header('allow', [...(request.url.startsWith(SSE_STREAM_PATH) ? SSE_STREAM_METHODS : GRAPHQL_METHODS), 'OPTIONS'].join(', '))
+          .send();
+      }
       return sendRefusal(reply, 403, hardeningTexts.originNotAllowed(origin), 'FORBIDDEN');
     }
     // The raw response lets Yoga abort the request's signal (and so its upstream calls) when the client goes away.
@@ -426,7 +436,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
   // GraphQL over SSE in single connection mode (yoga.ts): reserve (PUT), stream (GET), operations (POST), stop (DELETE).
   // OPTIONS: its CORS preflights (cors.ts).
-  if (!settings.persistedOnly) app.route({ url: SSE_STREAM_PATH, method: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'], handler: handleGraphQL });
+  if (!settings.persistedOnly) app.route({ url: SSE_STREAM_PATH, method: [...SSE_STREAM_METHODS, 'OPTIONS'], handler: handleGraphQL });
 
   await serveMedia(app, upstreamUrl, { crossOrigin: settings.corsOrigins.length > 0 });
 
