@@ -54,7 +54,6 @@ export const accountTexts = {
     cannotFollowSelf: '자기 자신은 팔로우할 수 없습니다.',
     cannotBlockSelf: '자기 자신은 차단할 수 없습니다.',
     followBlocked: '차단한 회원 또는 나를 차단한 회원은 팔로우할 수 없습니다.',
-    notBlocked: '차단한 회원이 아닙니다.',
   },
   // 001 §8
   social: {

@@ -1,11 +1,11 @@
 // One group of the product's Korean texts; domain/messages.ts re-exports every group (import from there).
 
 /** Community core (000 §2, §4, §8, §9): writing, replies, likes, confirmations, search, reports, blocks, uploads. */
-/** A post opened at one reply, from a notification's link (web/src/community/replyReveal.ts). */
+/** A post opened at one reply (`?reply=`), from a notification or a shared link (web/src/community/replyReveal.ts). */
 export const replyLinkTexts = {
-  /** Read before the reply's own text when it takes focus. */
-  opened: '알림에서 연 댓글',
-  gone: '알림의 댓글을 찾을 수 없습니다. 삭제되었거나 볼 수 없는 댓글입니다.',
+  /** Read before the reply's own text when it takes focus; the same words whoever opened the link, from wherever. */
+  opened: '링크로 연 댓글',
+  gone: '링크의 댓글을 찾을 수 없습니다. 삭제되었거나 볼 수 없는 댓글입니다.',
 };
 
 /** The search screen's recent keywords, kept on the device (web/src/community/recentSearches.ts). */

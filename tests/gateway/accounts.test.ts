@@ -181,6 +181,16 @@ describe('accounts through the gateway', () => {
     expect(followed.isFollowing).toBe(true);
     const unfollowed = (await stack.graphql(UNFOLLOW, { id: jelly }, token)).data.unfollowUser.user;
     expect(unfollowed).toMatchObject({ id: jelly, isFollowing: false, stats: { followersCount: followed.stats.followersCount - 1 } });
+    // Following oneself is told at the input's id, as blockUser of oneself is.
+    const followSelf = await stack.graphql(
+      'mutation($id: ID!) { followUser(input: { id: $id }) { __typename ... on ValidationError { issues { path message } } } }',
+      { id: Buffer.from('User:13').toString('base64') },
+      token,
+    );
+    expect(followSelf.data.followUser).toEqual({
+      __typename: 'ValidationError',
+      issues: [{ path: ['input', 'id'], message: accountTexts.errors.cannotFollowSelf }],
+    });
 
     await fetch(`${stack.upstream.url}/users/3/block`, {
       method: 'POST',
@@ -208,7 +218,8 @@ describe('accounts through the gateway', () => {
       { id: jelly },
       token,
     );
-    expect(again.data.unblockUser).toEqual({ __typename: 'NotFoundError', message: accountTexts.errors.notBlocked });
+    // Idempotent, as unfollowUser is: a retried or doubled unblock answers the member, still unblocked.
+    expect(again.data.unblockUser).toEqual({ __typename: 'UnblockUserPayload' });
     // Another member's blocked list is not visible.
     const other = await stack.graphql(
       'query($id: ID!) { node(id: $id) { ... on User { blockedUsers(first: 5) { totalCount } followers(first: 2) { totalCount } } } }',

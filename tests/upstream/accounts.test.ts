@@ -282,7 +282,9 @@ describe.each(backends())('accounts (%s)', (backend) => {
       expect(followers.body.count).toBe(before + 1);
       const following = await send('GET', url('/users/12/following'));
       expect(following.body.results.map((user: any) => user.id)).toContain(3);
-      expect((await send('POST', url('/users/12/follow'), undefined, token)).status).toBe(400);
+      const followSelf = await send('POST', url('/users/12/follow'), undefined, token);
+      expect(followSelf.status).toBe(422);
+      expect(followSelf.body.details).toEqual([expect.objectContaining({ path: 'id', message: accountTexts.errors.cannotFollowSelf })]);
       expect((await send('DELETE', url('/users/3/follow'), undefined, token)).body).toMatchObject({ isFollowing: false, followersCount: before });
       expect((await send('POST', url('/users/3/follow'))).status).toBe(401);
     });
@@ -294,7 +296,12 @@ describe.each(backends())('accounts (%s)', (backend) => {
       const blocked = await send('GET', url('/users/me/blocked'), undefined, token);
       expect(blocked.body.results).toEqual([{ user: expect.objectContaining({ id: 8 }), blockedAt: expect.any(String), reason: '광고성 글' }]);
       expect((await send('DELETE', url('/users/8/block'), undefined, token)).status).toBe(200);
-      expect((await send('DELETE', url('/users/8/block'), undefined, token)).status).toBe(404);
+      // Idempotent, as an unfollow is: unblocking again answers the same; an unknown member is 404.
+      expect(await send('DELETE', url('/users/8/block'), undefined, token)).toMatchObject({ status: 200, body: { success: true } });
+      expect((await send('DELETE', url('/users/9999/block'), undefined, token)).status).toBe(404);
+      const blockSelf = await send('POST', url('/users/7/block'), {}, token);
+      expect(blockSelf.status).toBe(422);
+      expect(blockSelf.body.details).toEqual([expect.objectContaining({ path: 'id', message: accountTexts.errors.cannotBlockSelf })]);
       expect((await send('GET', url('/users/me/blocked'), undefined, token)).body.count).toBe(0);
       expect(messages(await send('POST', url('/users/8/block'), { reason: 'x'.repeat(501) }, token))).toEqual([v.blockReasonMax(500)]);
     });

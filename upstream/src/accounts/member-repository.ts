@@ -5,7 +5,7 @@ import type { Database } from '../db/client.js';
 import { containing, offsetOf, selectPage, type PageRequest } from '../db/queries.js';
 import { follows, postLikes, posts, replies, userBlocks, users, type UserBlockRow } from '../db/schema.js';
 import { areBlocked, endFollowsBetween, notBlockedWith } from '../db/blocks.js';
-import { ForbiddenError, NotFoundError, RejectedError } from '../errors.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { notifyFollow } from '../messaging/events.js';
 import { DEFAULT_PREFERENCES, followCounts, profileRow, upsertProfile, userExists } from './repository.js';
 
@@ -20,9 +20,10 @@ export async function assertUser(db: Database, userId: number): Promise<void> {
   if (!(await userExists(db, userId))) throw new NotFoundError();
 }
 
-/** Another member than oneself (400 with `selfMessage`), and one that exists (404). */
+/** Another member than oneself (422 with `selfMessage` at `id`), and one that exists (404). */
 export async function assertOtherUser(db: Database, viewerId: number, userId: number, selfMessage: string): Promise<void> {
-  if (userId === viewerId) throw new RejectedError(selfMessage);
+  // Told at the path's `id`, as the community API tells a block of oneself at `block_target_user`.
+  if (userId === viewerId) throw ValidationError.of('id', selfMessage);
   await assertUser(db, userId);
 }
 
@@ -109,12 +110,10 @@ export async function blockMember(db: Database, blockerId: number, blockedId: nu
 }
 
 /** False when there was no such block. */
-export async function unblockMember(db: Database, blockerId: number, blockedId: number): Promise<boolean> {
-  const removed = await db
-    .delete(userBlocks)
-    .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)))
-    .returning({ id: userBlocks.blockedId });
-  return removed.length > 0;
+/** Idempotent, as an unfollow is: a member not blocked stays unblocked; a member who does not exist is NotFound. */
+export async function unblockMember(db: Database, blockerId: number, blockedId: number): Promise<void> {
+  await assertUser(db, blockedId);
+  await db.delete(userBlocks).where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
 }
 
 export async function blockedMembers(db: Database, blockerId: number, page: PageRequest): Promise<Page<UserBlockRow>> {

@@ -12,7 +12,7 @@ import {
 import type { PageJson } from '../../../domain/api.js';
 import { accountTexts } from '../../../domain/messages.js';
 import type { Database } from '../db/client.js';
-import { NotFoundError, RejectedError } from '../errors.js';
+import { RejectedError } from '../errors.js';
 import { member, viewerId } from '../http/auth.js';
 import { pageJson, type PageRequest } from '../http/page.js';
 import { pathId, requestMedia, singleValuedQuery } from '../http/request.js';
@@ -209,7 +209,7 @@ export const memberRoutes: FastifyPluginAsync<{ db: Database; loginThrottle: Log
     operation({ id: 'unblockMember', summary: 'Unblock a member', area: 'accounts', member: true, answer: successJson }),
     async (request) => {
       const me = member(request).id;
-      if (!(await unblockMember(db, me, pathId(request.params.id)))) throw new NotFoundError(texts.notBlocked);
+      await unblockMember(db, me, pathId(request.params.id));
       return { success: true };
     },
   );

@@ -394,7 +394,11 @@ const relationMutations: [string, string, (context: GatewayContext, id: number) 
     'Stop following a member. Answers the member with `isFollowing` and their follower count updated.',
     (context, id) => context.accounts.unfollow(id),
   ],
-  ['unblockUser', 'Unblock a member: their posts and replies show to the caller again.', (context, id) => context.accounts.unblock(id)],
+  [
+    'unblockUser',
+    'Unblock a member: their posts and replies show to the caller again. Idempotent: a member not blocked is answered as they are.',
+    (context, id) => context.accounts.unblock(id),
+  ],
 ];
 for (const [field, description, act] of relationMutations) {
   payloadMutation(field, {
