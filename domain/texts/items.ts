@@ -72,6 +72,9 @@ export const itemTexts = {
   searching: '검색 중...',
   noResults: '검색 결과가 없습니다.',
   wishTypeInvalid: '희망 유형은 buy 또는 sell이어야 합니다',
+  /** A wish mutation's `wishType` other than the list its id names. */
+  wishTypeMismatch: (list: string) => `이 항목은 ${list}에 있습니다.`,
+  wishListsMixed: '한 번에 한 리스트의 항목만 삭제할 수 있습니다.',
   wishStatusInvalid: '상태는 active, inactive, completed 중 하나여야 합니다',
   wishItemRequired: '아이템을 지정해주세요',
   memoMax: (max: number) => `메모는 ${max}자 이내로 입력해주세요.`,

@@ -337,6 +337,49 @@ describe('wish lists', () => {
     expect(done.data.removeWishes).toEqual({ __typename: 'RemoveWishesPayload', deletedWishIds: [a, b], message: itemTexts.deletedSelected });
     expect((await stack.graphql(WISHES, { type: 'SELL' }, token8)).data.viewer.wishes.totalCount).toBe(0);
   });
+
+  it('wishType may be left out where the wish ids name their list; one that disagrees, or ids of both lists, are refused', async () => {
+    const add = async (name: string, wishType: string) =>
+      (await stack.graphql(ADD, { input: { itemId: itemId(name), wishType } }, token8)).data.addWish.wish.id as string;
+    const selling = await add('회복 물약', 'SELL');
+    const buying = await add('반짝 랜턴', 'BUY');
+    const ISSUES = '__typename ... on ValidationError { issues { path message } }';
+    const mismatch = await stack.graphql(
+      `mutation($input: SetWishStatusInput!) { setWishStatus(input: $input) { ${ISSUES} } }`,
+      { input: { id: selling, wishType: 'BUY', status: 'COMPLETED' } },
+      token8,
+    );
+    expect(mismatch.data.setWishStatus).toEqual({
+      __typename: 'ValidationError',
+      issues: [{ path: ['input', 'wishType'], message: itemTexts.wishTypeMismatch(itemTexts.wishListNames.sell) }],
+    });
+    const status = await stack.graphql(
+      `mutation($input: SetWishStatusInput!) { setWishStatus(input: $input) { __typename ... on SetWishStatusPayload { wish { status } } } }`,
+      { input: { id: selling, status: 'COMPLETED' } },
+      token8,
+    );
+    expect(status.data.setWishStatus).toEqual({ __typename: 'SetWishStatusPayload', wish: { status: 'COMPLETED' } });
+
+    const mixed = await stack.graphql(
+      `mutation($input: RemoveWishesInput!) { removeWishes(input: $input) { ${ISSUES} } }`,
+      { input: { ids: [selling, buying] } },
+      token8,
+    );
+    expect(mixed.data.removeWishes).toEqual({ __typename: 'ValidationError', issues: [{ path: ['input', 'ids'], message: itemTexts.wishListsMixed }] });
+    const removedOne = await stack.graphql(
+      `mutation($input: RemoveWishInput!) { removeWish(input: $input) { __typename ... on RemoveWishPayload { deletedWishId } } }`,
+      { input: { id: buying } },
+      token8,
+    );
+    expect(removedOne.data.removeWish).toEqual({ __typename: 'RemoveWishPayload', deletedWishId: buying });
+    const removedMany = await stack.graphql(
+      `mutation($input: RemoveWishesInput!) { removeWishes(input: $input) { __typename ... on RemoveWishesPayload { deletedWishIds } } }`,
+      { input: { ids: [selling] } },
+      token8,
+    );
+    expect(removedMany.data.removeWishes).toEqual({ __typename: 'RemoveWishesPayload', deletedWishIds: [selling] });
+    expect((await stack.graphql(WISHES, { type: 'SELL' }, token8)).data.viewer.wishes.totalCount).toBe(0);
+  });
 });
 
 describe('reportItem', () => {

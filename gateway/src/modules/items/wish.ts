@@ -168,12 +168,12 @@ builder.objectFields(User, (t) => ({
 }));
 
 /**
- * The upstream wish id inside a Wish id (`<owner uuid>/<type>/<id>`, as `Wish.id` answers it): a ValidationError on
+ * The wish a Wish id names (`<owner uuid>/<type>/<id>`, as `Wish.id` answers it): a ValidationError on
  * `path` when it is not one, ForbiddenError when it names another member's wish (the REST API acts on the id alone,
  * so the owner it names is checked here).
  */
-async function wishIdOf(globalId: string, path: string[], context: GatewayContext): Promise<string> {
-  return ownWishId(wishKeyOf(globalId, path), context);
+async function wishOf(globalId: string, path: string[], context: GatewayContext): Promise<OwnWish> {
+  return ownWish(wishKeyOf(globalId, path), context);
 }
 
 /** The key inside a Wish id; a ValidationError on `path` when it is not one. */
@@ -183,15 +183,32 @@ function wishKeyOf(globalId: string, path: string[]): string {
   return key;
 }
 
-/** The upstream wish id of a Wish key the caller owns; ForbiddenError for another member's. */
-async function ownWishId(key: string, context: GatewayContext): Promise<string> {
-  const [ownerUuid, , id] = key.split('/');
-  if (!(await isCallersOwn(ownerUuid, context))) throw new ForbiddenError(itemTexts.notOwnWish);
-  return id;
+/** A wish of the caller's: its upstream id and the list its global id names. */
+interface OwnWish {
+  id: string;
+  wishType: WishType;
 }
 
-/** `wishIdOf` for a list (at `[...path, "<index>"]`): every malformed id is one issue of one ValidationError, before any ownership check. */
-async function wishIdsOf(globalIds: readonly (string | number)[], path: string[], context: GatewayContext): Promise<string[]> {
+/** The wish a Wish key names, when the caller owns it; ForbiddenError for another member's. */
+async function ownWish(key: string, context: GatewayContext): Promise<OwnWish> {
+  const [ownerUuid, wishType, id] = key.split('/');
+  if (!(await isCallersOwn(ownerUuid, context))) throw new ForbiddenError(itemTexts.notOwnWish);
+  return { id, wishType: wishType.toLowerCase() as WishType };
+}
+
+/**
+ * The list a mutation acts on: the one its wishes' ids name, so `wishType` may be left out; when given it must be that
+ * list. Ids of both lists at once are refused at `idsPath` (the REST API deletes from one list per call).
+ */
+function wishListOf(wishes: OwnWish[], given: string | null | undefined, idsPath: string[]): WishType | undefined {
+  const named = [...new Set(wishes.map((wish) => wish.wishType))];
+  if (named.length > 1) throw invalidArgument(idsPath, itemTexts.wishListsMixed);
+  if (given && named.length && given !== named[0]) throw invalidArgument(['input', 'wishType'], itemTexts.wishTypeMismatch(itemTexts.wishListNames[named[0]]));
+  return named[0] ?? (given as WishType | undefined) ?? undefined;
+}
+
+/** `wishOf` for a list (at `[...path, "<index>"]`): every malformed id is one issue of one ValidationError, before any ownership check. */
+async function wishIdsOf(globalIds: readonly (string | number)[], path: string[], context: GatewayContext): Promise<OwnWish[]> {
   const issues: ValidationIssue[] = [];
   const keys = globalIds.map((globalId, index) => {
     try {
@@ -203,13 +220,13 @@ async function wishIdsOf(globalIds: readonly (string | number)[], path: string[]
     }
   });
   if (issues.length) throw new ValidationError(issues);
-  return Promise.all(keys.map((key) => ownWishId(key, context)));
+  return Promise.all(keys.map((key) => ownWish(key, context)));
 }
 
 /** The wish a mutation acts on, from `id` or its deprecated name `wishId`. */
-function targetWishIdOf(input: { id?: string | number | null; wishId?: string | number | null }, context: GatewayContext): Promise<string> {
+function targetWishOf(input: { id?: string | number | null; wishId?: string | number | null }, context: GatewayContext): Promise<OwnWish> {
   const { id, path } = targetIdOf(input, 'wishId');
-  return wishIdOf(id, path, context);
+  return wishOf(id, path, context);
 }
 
 /** A domain schema's verdict on an upstream body; issues point at the GraphQL input fields. */
@@ -260,17 +277,24 @@ payloadMutation('addWish', {
   },
 });
 
+/** The optional `wishType` of the mutations that act on wishes by id: the ids already name their list. */
+const wishTypeField = (f: InputFieldBuilder, list: string) =>
+  f.field({
+    type: WishTypeEnum,
+    description: `${list} Optional: the id names it; when given, it must be that list (a ValidationError otherwise).`,
+  });
+
 payloadMutation('removeWish', {
   description:
     "Deletes one entry of the signed-in member's wish list, members only. NotFoundError when that list has no such entry, ForbiddenError for another member's entry.",
   input: (f) => ({
     ...targetIdFields(f, 'wishId', 'wish'),
-    wishType: f.field({ type: WishTypeEnum, required: true, description: 'The list the entry is on.' }),
+    wishType: wishTypeField(f, 'The list the entry is on.'),
   }),
   payload: { deletedWishId: 'ID', viewer: viewerToRefetch },
   resolve: async (input, context) => {
-    const id = await targetWishIdOf(input, context);
-    await context.items.removeWish(input.wishType as WishType, id);
+    const wish = await targetWishOf(input, context);
+    await context.items.removeWish(wishListOf([wish], input.wishType, ['input', 'id'])!, wish.id);
     return { deletedWishId: targetIdOf(input, 'wishId').id };
   },
 });
@@ -283,7 +307,7 @@ payloadMutation('removeWishes', {
       description: `The global ids of the wishes to delete, at most ${PAGE_SIZE_MAX}. Required: the input is refused without it (or \`wishIds\`).`,
     }),
     wishIds: f.idList({ description: 'The former name of `ids`.', deprecationReason: `Use ids. Removal after ${RENAMED_INPUT_REMOVAL_DATE}.` }),
-    wishType: f.field({ type: WishTypeEnum, required: true, description: 'The list the entries are on.' }),
+    wishType: wishTypeField(f, 'The list the entries are on.'),
   }),
   payload: { deletedWishIds: ['ID'], message: 'String', viewer: viewerToRefetch },
   resolve: async (input, context) => {
@@ -291,9 +315,11 @@ payloadMutation('removeWishes', {
     const given = input.ids ?? input.wishIds;
     if (!given) throw invalidArgument(['input', 'ids'], validationTexts.idRequired, 'invalid_type');
     if (input.ids && input.wishIds) refuseRenamedConflict('ids', 'wishIds', input.ids.map(String).join() === input.wishIds.map(String).join());
-    const ids = await wishIdsOf(given, ['input', field], context);
-    validBody(wishBulkDeleteSchema, { wish_ids: ids, wish_type: input.wishType });
-    const answer = await context.items.removeWishes(input.wishType as WishType, ids);
+    const wishes = await wishIdsOf(given, ['input', field], context);
+    const ids = wishes.map((wish) => wish.id);
+    const wishType = wishListOf(wishes, input.wishType, ['input', field]);
+    validBody(wishBulkDeleteSchema, { wish_ids: ids, wish_type: wishType });
+    const answer = await context.items.removeWishes(wishType!, ids);
     const deleted = new Set(answer.wish_ids);
     return { deletedWishIds: given.filter((_id, index) => deleted.has(ids[index])).map(String), message: answer.message };
   },
@@ -304,13 +330,13 @@ payloadMutation('setWishStatus', {
     "Sets the status of an entry of the signed-in member's wish list, members only. NotFoundError when that list has no such entry, ForbiddenError for another member's entry.",
   input: (f) => ({
     ...targetIdFields(f, 'wishId', 'wish'),
-    wishType: f.field({ type: WishTypeEnum, required: true, description: 'The list the entry is on.' }),
+    wishType: wishTypeField(f, 'The list the entry is on.'),
     status: f.field({ type: WishStatusEnum, required: true, description: 'The new status.' }),
   }),
   payload: wishPayload,
   resolve: async (input, context) => {
-    const id = await targetWishIdOf(input, context);
-    return withItem(await context.items.setWishStatus(input.wishType as WishType, id, input.status as WishStatus));
+    const wish = await targetWishOf(input, context);
+    return withItem(await context.items.setWishStatus(wishListOf([wish], input.wishType, ['input', 'id'])!, wish.id, input.status as WishStatus));
   },
 });
 
@@ -324,7 +350,7 @@ payloadMutation('updateWish', {
   }),
   payload: wishPayload,
   resolve: async (input, context) => {
-    const id = await targetWishIdOf(input, context);
+    const { id } = await targetWishOf(input, context);
     const cleared = Object.fromEntries(clearableWishFields.filter((name) => input[name] === null).map((name) => [snakeCase(name), null]));
     const body = validBody(wishUpdateSchema, { ...upstreamFields(input, wishFieldNames), ...cleared, status: input.status ?? undefined });
     return withItem(await context.items.updateWish(id, body));
