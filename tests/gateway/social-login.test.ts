@@ -127,7 +127,9 @@ describe('social login through the gateway, against provider stand-ins', () => {
       const off = await login('loginWithApple', await standIns.apple.sign({ sub: 'while-off' }));
       expect(off).toEqual({ __typename: 'BadRequestError', code: 'BAD_REQUEST', message: accountTexts.social.providerOff.apple });
     } finally {
-      process.env.APPLE_CLIENT_ID = saved;
+      // Assigning undefined would leave the text "undefined" for the files this worker runs next.
+      if (saved === undefined) delete process.env.APPLE_CLIENT_ID;
+      else process.env.APPLE_CLIENT_ID = saved;
     }
   });
 });

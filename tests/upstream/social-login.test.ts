@@ -124,8 +124,14 @@ describe('social login against provider stand-ins', () => {
       expect(off.body.providers.map((state: { enabled: boolean }) => state.enabled)).toEqual([false, false, true]);
       expect(off.body.providers[0].client_id).toBeNull();
     } finally {
-      process.env.GOOGLE_CLIENT_ID = saved.google;
-      process.env.KAKAO_APP_ID = saved.kakao;
+      // Assigning undefined would leave the text "undefined" for the files this worker runs next.
+      for (const [name, value] of [
+        ['GOOGLE_CLIENT_ID', saved.google],
+        ['KAKAO_APP_ID', saved.kakao],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
     }
   });
 
