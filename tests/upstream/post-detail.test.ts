@@ -1,8 +1,9 @@
 import http from 'node:http';
-import { eq, isNotNull, ne, notInArray, or } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, notInArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST_VIEW_REPEAT_HOURS } from '../../domain/limits.js';
 import { errorMessages, validationTexts } from '../../domain/messages.js';
-import { authTokens, postLikes, posts, users } from '../../upstream/src/db/schema.js';
+import { authTokens, postLikes, posts, postViews, users } from '../../upstream/src/db/schema.js';
 import { hashToken } from '../../upstream/src/accounts/tokens.js';
 import { backends, startUpstream, type RunningUpstream, useUpstream } from '../helpers/upstream.js';
 import { getJson, ISO_TIMESTAMP, visiblePostRows } from './support.js';
@@ -47,6 +48,30 @@ describe.each(backends())('post detail, members and tokens (%s)', (backend) => {
       expect(byAuthor.body.view_count).toBe(before.viewCount);
       const [reader] = await upstream.db.select({ id: users.id }).from(users).where(ne(users.id, row.authorId)).limit(1);
       expect((await asMember(reader.id)).body.view_count).toBe(before.viewCount + 1);
+    });
+
+    it('counts a member once per POST_VIEW_REPEAT_HOURS: reloads and returns are the same reader, opens at once count once', async () => {
+      const [row] = await visiblePostRows(upstream.db);
+      const viewCount = async () => (await upstream.db.select({ viewCount: posts.viewCount }).from(posts).where(eq(posts.id, row.id)))[0].viewCount;
+      const [reader, other] = await upstream.db.select({ id: users.id }).from(users).where(ne(users.id, row.authorId)).limit(2);
+      const [readerToken, otherToken] = await Promise.all([upstream.issueToken(reader.id), upstream.issueToken(other.id)]);
+      await upstream.db.delete(postViews).where(eq(postViews.postId, row.id));
+      const before = await viewCount();
+      const opens = await Promise.all(Array.from({ length: 4 }, () => getJson(`${upstream.url}/v1/community/${row.id}/`, readerToken)));
+      expect(opens.map((open) => open.status)).toEqual([200, 200, 200, 200]);
+      expect((await getJson(`${upstream.url}/v1/community/${row.id}/`, readerToken)).body.view_count).toBe(before + 1);
+      expect((await getJson(`${upstream.url}/v1/community/${row.id}/`, otherToken)).body.view_count).toBe(before + 2);
+      expect(await viewCount()).toBe(before + 2);
+      // Once the window has passed since the counted view, the member's next open counts again.
+      await upstream.db
+        .update(postViews)
+        .set({ countedAt: new Date(Date.now() - POST_VIEW_REPEAT_HOURS * 3_600_000 - 1000) })
+        .where(and(eq(postViews.postId, row.id), eq(postViews.userId, reader.id)));
+      expect((await getJson(`${upstream.url}/v1/community/${row.id}/`, readerToken)).body.view_count).toBe(before + 3);
+      expect((await getJson(`${upstream.url}/v1/community/${row.id}/`, readerToken)).body.view_count).toBe(before + 3);
+      // A post the member may not read records no view.
+      expect((await getJson(`${upstream.url}/v1/community/987654/`, readerToken)).status).toBe(404);
+      expect(await upstream.db.select().from(postViews).where(eq(postViews.postId, 987654))).toEqual([]);
     });
 
     it('reads the post without counting a view with count_view=false (a hidden post still 404); refuses a value that is not a flag', async () => {

@@ -1,8 +1,9 @@
 import type { CategoryRefJson } from '../../../domain/api.js';
-import { and, arrayOverlaps, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PostListQuery, PostOrderingField, PostSort, SortOrder } from '../../../domain/community.js';
 import { CATEGORY_IDS } from '../../../domain/community.js';
+import { POST_VIEW_REPEAT_HOURS } from '../../../domain/limits.js';
 import { communityTexts } from '../../../domain/messages.js';
 import { isNoticePost, type PostCreate, type PostReport, type PostUpdate } from '../../../domain/post.js';
 import type { Database } from '../db/client.js';
@@ -13,6 +14,7 @@ import {
   images,
   postBlocks,
   postImages,
+  postViews,
   postLikes,
   postReports,
   posts,
@@ -217,22 +219,44 @@ export function parseDateParam(value: string): Date {
 }
 
 /**
- * Opens a post: counts the view atomically (unless `countView` is false, or the viewer is its author: their own
- * opens, and the returns after each edit, are not readers) and answers the post with the new count, or null when the
- * post does not exist, was deleted or is hidden, or when the viewer and its author are a blocked pair (a blocked
- * member's post reads like a missing one).
+ * Opens a post: counts the view atomically (unless `countView` is false, or the member already had a view of it counted
+ * in the last `POST_VIEW_REPEAT_HOURS`, or is its author: their own opens, and the returns after each edit, are not
+ * readers) and answers the post with the new count, or null when the post does not exist, was deleted or is hidden, or
+ * when the viewer and its author are a blocked pair (a blocked member's post reads like a missing one).
  */
 export async function openPost(db: Database, id: number, viewerId: number | null = null, { countView = true } = {}): Promise<PostRecord | null> {
   const readable = and(eq(posts.id, id), visible, notBlockedWith(viewerId, posts.authorId));
-  const counted = viewerId === null ? sql`1` : sql`case when ${posts.authorId} = ${viewerId} then 0 else 1 end`;
-  const [post] = countView
+  const counts = countView && (viewerId === null || (await countsMemberView(db, readable, viewerId)));
+  const [post] = counts
     ? await db
         .update(posts)
-        .set({ viewCount: sql`${posts.viewCount} + ${counted}` })
+        .set({ viewCount: sql`${posts.viewCount} + 1` })
         .where(readable)
         .returning()
     : await db.select().from(posts).where(readable).limit(1);
   return post ? withCategories(db, post) : null;
+}
+
+/**
+ * Whether a member's open of the post `readable` selects is a view to count, recorded when it is: not its author's,
+ * and their first in `POST_VIEW_REPEAT_HOURS`. One statement, so a member's two opens at once count once.
+ */
+async function countsMemberView(db: Database, readable: SQL | undefined, viewerId: number): Promise<boolean> {
+  const counted = await db
+    .insert(postViews)
+    .select(
+      db
+        .select({ postId: posts.id, userId: sql<number>`${viewerId}`.as('user_id'), countedAt: sql<Date>`now()`.as('counted_at') })
+        .from(posts)
+        .where(and(readable, ne(posts.authorId, viewerId))),
+    )
+    .onConflictDoUpdate({
+      target: [postViews.postId, postViews.userId],
+      set: { countedAt: sql`excluded.counted_at` },
+      setWhere: sql`${postViews.countedAt} <= now() - make_interval(hours => ${POST_VIEW_REPEAT_HOURS})`,
+    })
+    .returning({ postId: postViews.postId });
+  return counted.length > 0;
 }
 
 export interface PostMedia {

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { posts, users } from './core.js';
-import { createdAt, id, ownedBy } from './columns.js';
+import { createdAt, id, ownedBy, timestamptz } from './columns.js';
 
 /** A member's report of a post; one per member and post (a second one answers 409). */
 export const postReports = pgTable(
@@ -58,3 +58,17 @@ export const postBookmarks = pgTable(
 
 export type PostReportRow = typeof postReports.$inferSelect;
 export type PostBlockRow = typeof postBlocks.$inferSelect;
+
+/**
+ * When a member's open of a post last counted as a view: their opens within `POST_VIEW_REPEAT_HOURS` of it (a reload, a
+ * return from another screen) are the same reader and do not count again.
+ */
+export const postViews = pgTable(
+  'post_views',
+  {
+    postId: ownedBy('post_id', () => posts.id),
+    userId: ownedBy('user_id', () => users.id),
+    countedAt: timestamptz('counted_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_views_user_idx').on(t.userId)],
+);
