@@ -333,9 +333,18 @@ describe('wish lists', () => {
     });
     expect((await stack.graphql(WISHES, { type: 'SELL' }, token8)).data.viewer.wishes.totalCount).toBe(2);
 
-    const done = await stack.graphql(REMOVE, { input: { ids: [a, b], wishIds: [a, b], wishType: 'SELL' } }, token8);
+    const done = await stack.graphql(REMOVE, { input: { ids: [a, b, a], wishIds: [a, b, a], wishType: 'SELL' } }, token8);
     expect(done.data.removeWishes).toEqual({ __typename: 'RemoveWishesPayload', deletedWishIds: [a, b], message: itemTexts.deletedSelected });
     expect((await stack.graphql(WISHES, { type: 'SELL' }, token8)).data.viewer.wishes.totalCount).toBe(0);
+    // Sent again after its answer was lost: nothing left to delete, no refusal.
+    const again = await stack.graphql(REMOVE, { input: { ids: [a, b] } }, token8);
+    expect(again.data.removeWishes).toMatchObject({ __typename: 'RemoveWishesPayload', deletedWishIds: [] });
+    const none = await stack.graphql(
+      `mutation($input: RemoveWishesInput!) { removeWishes(input: $input) { __typename ... on ValidationError { issues { path message } } } }`,
+      { input: { ids: [], wishType: 'SELL' } },
+      token8,
+    );
+    expect(none.data.removeWishes).toEqual({ __typename: 'ValidationError', issues: [{ path: ['input', 'ids'], message: itemTexts.wishIdsRequired }] });
   });
 
   it('wishType may be left out where the wish ids name their list; one that disagrees, or ids of both lists, are refused', async () => {

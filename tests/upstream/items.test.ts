@@ -257,6 +257,10 @@ describe.each(backends())('items, wish lists, probability tables and item report
       const path = `/v1/wishlist/buy/${added.body.id}/toggle/`;
       const done = await call('POST', path, { token: tokens[8], body: { status: 'completed' } });
       expect(done.body).toMatchObject({ status: 'completed', completed_at: expect.stringMatching(ISO_TIMESTAMP) });
+      // Completing it again (a request sent twice) keeps when it was completed.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const again = await call('POST', path, { token: tokens[8], body: { status: 'completed' } });
+      expect(again.body.completed_at).toBe(done.body.completed_at);
       const back = await call('POST', path, { token: tokens[8], body: { status: 'inactive' } });
       expect(back.body).toMatchObject({ status: 'inactive', completed_at: null });
       const bad = await call('POST', path, { token: tokens[8], body: { status: 'paused' } });
@@ -303,12 +307,18 @@ describe.each(backends())('items, wish lists, probability tables and item report
       expect(await wishRows(Number(a.body.id))).toHaveLength(1);
       expect(await wishRows(othersWish.id)).toHaveLength(1);
 
+      // The member's own wish on the other list is passed over, not deleted.
       const wrongType = await call('DELETE', '/v1/item/wish-items', { token: tokens[8], body: { wish_ids: [a.body.id], wish_type: 'sell' } });
-      expect(wrongType.status).toBe(403);
+      expect(wrongType.body).toMatchObject({ deleted_count: 0, wish_ids: [] });
+      expect(await wishRows(Number(a.body.id))).toHaveLength(1);
 
       const done = await call('DELETE', '/v1/item/wish-items', { token: tokens[8], body: { wish_ids: [a.body.id, b.body.id], wish_type: 'buy' } });
       expect(done.status).toBe(200);
       expect(done.body).toEqual({ deleted_count: 2, wish_ids: [a.body.id, b.body.id], message: itemTexts.deletedSelected });
+      // Sent again (its answer was lost): nothing left to delete, and no refusal.
+      const again = await call('DELETE', '/v1/item/wish-items', { token: tokens[8], body: { wish_ids: [a.body.id, b.body.id], wish_type: 'buy' } });
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ deleted_count: 0, wish_ids: [] });
 
       const missingType = await call('DELETE', '/v1/item/wish-items', { token: tokens[8], body: { wish_ids: [1] } });
       expect(missingType.status).toBe(422);

@@ -70,22 +70,25 @@ export async function deleteWish(db: Database, id: number): Promise<void> {
 }
 
 /**
- * Deletes the member's wishes of one type: the listed ones, or all of them without a list, and answers their
- * ids. One id that is not the member's own (or of another type) refuses the whole request and deletes nothing.
+ * Deletes the member's wishes of one type: the listed ones, or all of them without a list, and answers the ids that
+ * went. One id of another member's wish refuses the whole request and deletes nothing; ids of no wish (already
+ * deleted: the request sent again) or of the member's other list are passed over, so sending it twice is safe.
  */
 export async function deleteWishes(db: Database, userId: number, wishType: WishType, ids: number[] | undefined): Promise<number[]> {
   return db.transaction(async (tx) => {
     if (ids) {
       const unique = [...new Set(ids)];
       if (!unique.length) return [];
-      const owned = await tx
-        .select({ id: wishes.id })
+      const found = await tx
+        .select({ id: wishes.id, userId: wishes.userId, wishType: wishes.wishType })
         .from(wishes)
-        .where(and(inArray(wishes.id, unique), eq(wishes.userId, userId), eq(wishes.wishType, wishType)))
+        .where(inArray(wishes.id, unique))
         .for('update');
-      if (owned.length !== unique.length) throw new ForbiddenError(itemTexts.notOwnWish);
-      await tx.delete(wishes).where(inArray(wishes.id, unique));
-      return unique;
+      if (found.some((row) => row.userId !== userId)) throw new ForbiddenError(itemTexts.notOwnWish);
+      // Ids already gone (a request sent again) or on the other list are left as they are: the answer names what went.
+      const owned = found.filter((row) => row.wishType === wishType).map((row) => row.id);
+      if (owned.length) await tx.delete(wishes).where(inArray(wishes.id, owned));
+      return unique.filter((id) => owned.includes(id));
     }
     const removed = await tx
       .delete(wishes)
@@ -108,9 +111,9 @@ export async function updateWish(db: Database, id: number, changes: WishUpdate):
   return row;
 }
 
-/** Completing stamps completed_at; any other status clears it. */
+/** Completing stamps completed_at, once: completing a completed wish again keeps when it was; any other status clears it. */
 function statusChange(status: WishStatus) {
-  return { status, completedAt: status === 'completed' ? new Date() : null };
+  return { status, completedAt: status === 'completed' ? sql`coalesce(${wishes.completedAt}, now())` : null };
 }
 
 export async function listWishesOfUser(db: Database, userId: number, query: WishListQuery) {

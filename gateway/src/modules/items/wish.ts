@@ -301,7 +301,7 @@ payloadMutation('removeWish', {
 
 payloadMutation('removeWishes', {
   description:
-    "Deletes several entries of the signed-in member's wish list at once, members only. When any of them is another member's, nothing is deleted and the answer is ForbiddenError.",
+    "Deletes several entries of the signed-in member's wish list at once, members only. When any of them is another member's, nothing is deleted and the answer is ForbiddenError. Safe to send again: ids already deleted are passed over, and `deletedWishIds` names only what this request deleted.",
   input: (f) => ({
     ids: f.idList({
       description: `The global ids of the wishes to delete, at most ${PAGE_SIZE_MAX}. Required: the input is refused without it (or \`wishIds\`).`,
@@ -314,6 +314,7 @@ payloadMutation('removeWishes', {
     const field = input.ids ? 'ids' : 'wishIds';
     const given = input.ids ?? input.wishIds;
     if (!given) throw invalidArgument(['input', 'ids'], validationTexts.idRequired, 'invalid_type');
+    if (!given.length) throw invalidArgument(['input', field], itemTexts.wishIdsRequired, 'too_small');
     if (input.ids && input.wishIds) refuseRenamedConflict('ids', 'wishIds', input.ids.map(String).join() === input.wishIds.map(String).join());
     const wishes = await wishIdsOf(given, ['input', field], context);
     const ids = wishes.map((wish) => wish.id);
@@ -321,7 +322,9 @@ payloadMutation('removeWishes', {
     validBody(wishBulkDeleteSchema, { wish_ids: ids, wish_type: wishType });
     const answer = await context.items.removeWishes(wishType!, ids);
     const deleted = new Set(answer.wish_ids);
-    return { deletedWishIds: given.filter((_id, index) => deleted.has(ids[index])).map(String), message: answer.message };
+    // Each deleted wish once, however often the request named it; ids already gone (a request sent again) are not in it.
+    const deletedWishIds = [...new Set(given.filter((_id, index) => deleted.has(ids[index])).map(String))];
+    return { deletedWishIds, message: answer.message };
   },
 });
 
