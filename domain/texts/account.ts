@@ -213,7 +213,6 @@ export const accountTexts = {
     deleted: '탈퇴가 완료되었습니다.',
   },
   follow: { followed: '팔로우했습니다.', unfollowed: '팔로우를 취소했습니다.' },
-  blocked: '차단했습니다.',
   // The account mails (password reset, e-mail verification): plain text and the same in simple HTML
   mail: {
     resetSubject: '[슬라임 커뮤니티] 비밀번호 재설정',

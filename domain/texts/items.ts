@@ -76,6 +76,8 @@ export const itemTexts = {
   wishTypeMismatch: (list: string) => `이 항목은 ${list}에 있습니다.`,
   wishListsMixed: '한 번에 한 리스트의 항목만 삭제할 수 있습니다.',
   wishIdsRequired: '삭제할 항목을 하나 이상 지정해주세요.',
+  /** A wish id that names no entry of that list: deleted meanwhile (another tab, another device), or never there. */
+  wishNotFound: '이미 삭제되었거나 희망 리스트에 없는 아이템입니다.',
   wishStatusInvalid: '상태는 active, inactive, completed 중 하나여야 합니다',
   wishItemRequired: '아이템을 지정해주세요',
   memoMax: (max: number) => `메모는 ${max}자 이내로 입력해주세요.`,

@@ -64,7 +64,7 @@ async function ownUserOr403(db: Database, request: FastifyRequest, userUuid: str
 async function ownWish(db: Database, request: FastifyRequest, rawId: string, wishType?: WishType) {
   const viewer = member(request);
   const record = await repo.findWish(db, pathId(rawId));
-  if (!record || (wishType && record.wish.wishType !== wishType)) throw new NotFoundError();
+  if (!record || (wishType && record.wish.wishType !== wishType)) throw new NotFoundError(itemTexts.wishNotFound);
   if (record.wish.userId !== viewer.id) throw new ForbiddenError(itemTexts.notOwnWish);
   return { viewer, record };
 }

@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { accountTexts, globalErrorTexts } from '@domain/messages.js';
+import { accountTexts, communityTexts, globalErrorTexts } from '@domain/messages.js';
 import { failureMessage } from '../app/relay/mutationFailure';
 import type { MemberProfilePageQuery } from '../__generated__/MemberProfilePageQuery.graphql';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -73,7 +73,7 @@ function MemberProfile({ queryRef }: { queryRef: PreloadedQuery<MemberProfilePag
   // A refusal leaves the button as it was and says why.
   const confirmBlock = () => {
     setConfirmingBlock(false);
-    block(userId).then(() => toast.show(accountTexts.blocked, 'success'), refused);
+    block(userId).then(() => toast.show(communityTexts.post.userBlocked, 'success'), refused);
   };
   // One button whose label turns (keyed, so it stays the same element in both layouts below and keeps the focus).
   const blockButton = (

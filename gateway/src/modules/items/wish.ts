@@ -286,7 +286,7 @@ const wishTypeField = (f: InputFieldBuilder, list: string) =>
 
 payloadMutation('removeWish', {
   description:
-    "Deletes one entry of the signed-in member's wish list, members only. NotFoundError when that list has no such entry, ForbiddenError for another member's entry.",
+    "Deletes one entry of the signed-in member's wish list, members only. Safe to send again: an entry already deleted answers as deleted. ForbiddenError for another member's entry.",
   input: (f) => ({
     ...targetIdFields(f, 'wishId', 'wish'),
     wishType: wishTypeField(f, 'The list the entry is on.'),
@@ -294,14 +294,18 @@ payloadMutation('removeWish', {
   payload: { deletedWishId: 'ID', viewer: viewerToRefetch },
   resolve: async (input, context) => {
     const wish = await targetWishOf(input, context);
-    await context.items.removeWish(wishListOf([wish], input.wishType, ['input', 'id'])!, wish.id);
+    // The caller's own wish (targetWishOf checked) that the list no longer has was deleted before: by another tab, or
+    // by this request sent again. Either way it is gone, as asked.
+    await context.items.removeWish(wishListOf([wish], input.wishType, ['input', 'id'])!, wish.id).catch((error: unknown) => {
+      if (!(error instanceof NotFoundError)) throw error;
+    });
     return { deletedWishId: targetIdOf(input, 'wishId').id };
   },
 });
 
 payloadMutation('removeWishes', {
   description:
-    "Deletes several entries of the signed-in member's wish list at once, members only. When any of them is another member's, nothing is deleted and the answer is ForbiddenError. Safe to send again: ids already deleted are passed over, and `deletedWishIds` names only what this request deleted.",
+    "Deletes several entries of the signed-in member's wish list at once, members only. When any of them is another member's, nothing is deleted and the answer is ForbiddenError. Safe to send again: ids already deleted are passed over, and `deletedWishIds` names every listed wish, now gone from the list, for client caches to drop.",
   input: (f) => ({
     ids: f.idList({
       description: `The global ids of the wishes to delete, at most ${PAGE_SIZE_MAX}. Required: the input is refused without it (or \`wishIds\`).`,
@@ -321,10 +325,8 @@ payloadMutation('removeWishes', {
     const wishType = wishListOf(wishes, input.wishType, ['input', field]);
     validBody(wishBulkDeleteSchema, { wish_ids: ids, wish_type: wishType });
     const answer = await context.items.removeWishes(wishType!, ids);
-    const deleted = new Set(answer.wish_ids);
-    // Each deleted wish once, however often the request named it; ids already gone (a request sent again) are not in it.
-    const deletedWishIds = [...new Set(given.filter((_id, index) => deleted.has(ids[index])).map(String))];
-    return { deletedWishIds, message: answer.message };
+    // Every wish named is off the list now: deleted by this request, or before it (another tab, a request sent again).
+    return { deletedWishIds: [...new Set(given.map(String))], message: answer.message };
   },
 });
 
