@@ -109,7 +109,6 @@ export async function blockMember(db: Database, blockerId: number, blockedId: nu
   });
 }
 
-/** False when there was no such block. */
 /** Idempotent, as an unfollow is: a member not blocked stays unblocked; a member who does not exist is NotFound. */
 export async function unblockMember(db: Database, blockerId: number, blockedId: number): Promise<void> {
   await assertUser(db, blockedId);

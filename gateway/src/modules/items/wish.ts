@@ -204,7 +204,7 @@ function wishListOf(wishes: OwnWish[], given: string | null | undefined, idsPath
   const named = [...new Set(wishes.map((wish) => wish.wishType))];
   if (named.length > 1) throw invalidArgument(idsPath, itemTexts.wishListsMixed);
   if (given && named.length && given !== named[0]) throw invalidArgument(['input', 'wishType'], itemTexts.wishTypeMismatch(itemTexts.wishListNames[named[0]]));
-  return named[0] ?? (given as WishType | undefined) ?? undefined;
+  return named[0] ?? (given as WishType | undefined);
 }
 
 /** `wishOf` for a list (at `[...path, "<index>"]`): every malformed id is one issue of one ValidationError, before any ownership check. */
