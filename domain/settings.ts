@@ -98,3 +98,25 @@ export function envFrom<Schema extends z.ZodType>(service: string, schema: Schem
   });
   throw new ConfigError(lines);
 }
+
+/**
+ * Why a server could not listen on PORT and HOST, as one line starting with `service` (a taken port, a host name that
+ * does not resolve or is not this machine's, a port below 1024 without the right); `undefined` for any other error.
+ */
+export function listenFailure(service: string, error: unknown, where: { port: number; host: string }): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  const at = `${where.host}:${where.port}`;
+  switch (code) {
+    case 'EADDRINUSE':
+      return `${service}: PORT ${where.port} is in use on ${where.host}: stop what listens there or set another PORT`;
+    case 'EACCES':
+      return `${service}: not allowed to listen on ${at}: a PORT below 1024 needs the right to bind it; set a PORT from 1024 up`;
+    case 'EADDRNOTAVAIL':
+      return `${service}: HOST ${where.host} is not an address of this machine: set HOST to one of its addresses (0.0.0.0 for all)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `${service}: HOST ${where.host} does not resolve to an address: set HOST to this machine's name or address`;
+    default:
+      return undefined;
+  }
+}

@@ -1,3 +1,4 @@
+import { listenFailure } from '../../domain/settings.js';
 import { gatewayEnvFrom, settingsOf, settingsOrExit } from './server/config.js';
 import { startGateway } from './server/server.js';
 
@@ -7,14 +8,20 @@ const env = settingsOrExit(() => gatewayEnvFrom());
 const settings = settingsOf(env);
 const { shutdownGraceMs } = settings;
 const logLevel = env.LOG_LEVEL ?? 'info';
+const host = env.HOST ?? 'localhost';
 const gateway = await startGateway({
   upstreamUrl: env.UPSTREAM_URL ?? 'http://127.0.0.1:4001',
   port: env.PORT,
-  host: env.HOST ?? 'localhost',
+  host,
   webDir: env.WEB_DIR ?? 'dist/web',
   logger: logLevel !== 'silent',
   logLevel,
   settings,
+}).catch((error: unknown) => {
+  const reason = listenFailure('gateway', error, { port: env.PORT, host });
+  if (!reason) throw error;
+  process.stderr.write(`${reason}\n`);
+  process.exit(1);
 });
 console.log(`gateway: ${gateway.url}/graphql`);
 

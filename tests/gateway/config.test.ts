@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { GatewayConfigError, settingsFromEnv } from '../../gateway/src/server/config.js';
 import { freePort } from '../helpers/processes.js';
@@ -147,5 +148,27 @@ describe('the environment, read by one schema', () => {
     const line = /calling the upstream at http:\/\/127\.0\.0\.1:4001/;
     const attempt = await startGatewayWith({ UPSTREAM_URL: '', LOG_LEVEL: 'info' }, 15_000, (stdout) => line.test(stdout));
     expect(attempt.stdout.split('\n').filter((entry) => line.test(entry))).toHaveLength(1);
+  });
+});
+
+describe('a PORT or HOST it cannot listen on', () => {
+  it('stops the start with one line naming the taken PORT, exit code 1 and no stack', async () => {
+    const taken = createServer();
+    await new Promise<void>((listening) => taken.listen(0, '127.0.0.1', listening));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const attempt = await startGatewayWith({ PORT: String(port) });
+      expect(expectRefused(attempt, 'PORT')).toEqual([`gateway: PORT ${port} is in use on 127.0.0.1: stop what listens there or set another PORT`]);
+      expect(attempt.outcome).toBe(1);
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('stops the start with one line naming a HOST that is not this machine, exit code 1 and no stack', async () => {
+    // 192.0.2.0/24 is kept for documentation: no machine has it.
+    const attempt = await startGatewayWith({ HOST: '192.0.2.1' });
+    expect(expectRefused(attempt, 'HOST 192.0.2.1')).toHaveLength(1);
+    expect(attempt.outcome).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { GRAPHQL_LIMITS, WS_LIMITS } from '../../domain/limits.js';
+import { PersistedOperations } from '../../gateway/src/server/persisted.js';
 import { WS_MESSAGE_TOO_BIG_CLOSE } from '../../gateway/src/server/ws.js';
 import { useStack } from '../helpers/stack.js';
 import { collect, graphqlWsUrl, until, wsClient, type Cleanups } from '../helpers/ws.js';
@@ -64,6 +65,22 @@ describe('metrics', () => {
     expect(text).toMatch(/gateway_open_sockets\{kind="websocket"\} 0/);
     // No REDIS_URL: no Redis gauge, so an alert on `gateway_redis_up == 0` never fires on a replica without Redis.
     expect(text).not.toMatch(/gateway_redis_up/);
+  });
+
+  it("labels the web client's operations by name even after other clients have sent more names than the cap allows", async () => {
+    // More distinct names than the labels kept for clients' own documents (200): the rest are counted as `other`.
+    for (let start = 0; start < 230; start += 10) {
+      await Promise.all(Array.from({ length: 10 }, (_, i) => rig.graphql(`query Junk${start + i} { __typename }`)));
+    }
+    const persisted = PersistedOperations.load();
+    const id = persisted.ids().find((candidate) => /^query CommunityPageQuery\b/.test(persisted.get(candidate)!));
+    expect(id, 'run `npm run relay`').toBeDefined();
+    const answer = await rig.post({ variables: { count: 2 }, extensions: { persistedQuery: { version: 1, sha256Hash: id } } });
+    expect(answer.status).toBe(200);
+    const text = await (await fetch(`${rig.gateway.url}/metrics`)).text();
+    expect(text).toMatch(/gateway_graphql_operations_total\{operation="CommunityPageQuery",outcome="ok"\} 1/);
+    expect(text).toMatch(/gateway_graphql_operations_total\{operation="other",outcome="ok"\} [1-9]/);
+    expect(text).not.toMatch(/operation="Junk229"/);
   });
 
   it('counts every answer of /graphql by status, the refusals made before GraphQL sees the request included', async () => {

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../domain/settings.js';
 import { upstreamEnvFrom, upstreamOptionsOf } from '../../upstream/src/config.js';
@@ -81,5 +82,21 @@ describe("the upstream's environment, read by one schema", () => {
     // Nothing was opened: the schema refuses before the embedded database starts (seconds) or the first log line.
     expect(run.lines).toEqual([]);
     expect(run.ms).toBeLessThan(10_000);
+  }, 60_000);
+});
+
+describe('a PORT or HOST it cannot listen on', () => {
+  it('stops the program with one line naming the taken PORT, exit code 1 and no stack', async () => {
+    const taken = createServer();
+    await new Promise<void>((listening) => taken.listen(0, '127.0.0.1', listening));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const run = await runUpstreamProgram({ PORT: String(port) }, 60_000);
+      expect(run.listened).toBe(false);
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim().split('\n'), run.stderr).toEqual([`upstream: PORT ${port} is in use on 127.0.0.1: stop what listens there or set another PORT`]);
+    } finally {
+      taken.close();
+    }
   }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { listenFailure } from '../../domain/settings.js';
 import { buildUpstream } from './app.js';
 import { upstreamEnvFrom, upstreamOptionsOf } from './config.js';
 import { startOrExplain } from './errors.js';
@@ -21,7 +22,14 @@ const upstream = await startOrExplain('upstream', () =>
   }),
 );
 if (!signals.requested) {
-  const address = await upstream.app.listen({ port: env.PORT, host: env.HOST ?? '127.0.0.1' });
+  const where = { port: env.PORT, host: env.HOST ?? '127.0.0.1' };
+  const address = await upstream.app.listen(where).catch(async (error: unknown) => {
+    const reason = listenFailure('upstream', error, where);
+    if (!reason) throw error;
+    console.error(reason);
+    await upstream.close().catch(() => {});
+    process.exit(1);
+  });
   console.log(`upstream REST API: ${address}`);
 }
 

@@ -3,7 +3,10 @@ import type { Plugin } from 'graphql-yoga';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { UpstreamCallRecord, UpstreamRetryRecord } from '../upstream/client.js';
 
-/** Operation names become label values: the first ones seen, then `other`, so arbitrary clients cannot grow the series. */
+/**
+ * Operation names become label values: the web client's persisted operations always, other clients' the first ones
+ * seen, then `other`, so arbitrary clients can neither grow the series nor take the web client's names out of them.
+ */
 const MAX_OPERATION_LABELS = 200;
 
 /** Histogram buckets of durations in seconds, from 5 ms to 10 s. */
@@ -13,6 +16,7 @@ const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 export class GatewayMetrics {
   readonly registry = new Registry();
   private readonly operationNames = new Set<string>();
+  private readonly knownOperationNames = new Set<string>();
 
   readonly operations = this.counter('gateway_graphql_operations_total', 'GraphQL operations executed, by operation name and outcome (ok, error)', [
     'operation',
@@ -97,9 +101,14 @@ export class GatewayMetrics {
     this.notificationPolls.inc({ cause: poll.cause, outcome });
   };
 
+  /** Names that are always their own label (the persisted operations'), outside the cap on the others. */
+  labelOperations(names: Iterable<string>): void {
+    for (const name of names) this.knownOperationNames.add(name);
+  }
+
   operationLabel(name: string | null | undefined): string {
     if (!name) return 'anonymous';
-    if (this.operationNames.has(name)) return name;
+    if (this.knownOperationNames.has(name) || this.operationNames.has(name)) return name;
     if (this.operationNames.size >= MAX_OPERATION_LABELS || !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name)) return 'other';
     this.operationNames.add(name);
     return name;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { useAPQ } from '@graphql-yoga/plugin-apq';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, getOperationAST, parse } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import { APQ_LIMITS } from '../../../domain/limits.js';
@@ -32,6 +32,14 @@ export class PersistedOperations {
 
   ids(): string[] {
     return [...this.byId.keys()];
+  }
+
+  /** The operations' names (`CommunityPageQuery` …), read from their texts. */
+  operationNames(): string[] {
+    return [...this.byId.values()].flatMap((text) => {
+      const name = getOperationAST(parse(text))?.name?.value;
+      return name ? [name] : [];
+    });
   }
 
   /** The map as relay-compiler wrote it, `{ [id]: operation text }`. */

@@ -212,6 +212,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     app.log.warn('upstream breaker closed: the upstream answers again');
   });
   const persisted = options.persisted ?? PersistedOperations.load();
+  metrics.labelOperations(persisted.operationNames());
   // Redis may fail at any time: every connection reconnects forever, and what needs it degrades to this replica meanwhile.
   const redis = settings.redisUrl
     ? new RedisLink(
@@ -494,8 +495,6 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     return reply.status(404).send({ status: 404, message: errorMessages.NOT_FOUND });
   });
 
-  sockets = attachGraphQLWebSocket({ server: app.server, yoga, client, persisted, settings, log: app.log });
-
   const closeRest = async () => {
     await notificationBridge.close();
     await client.close();
@@ -507,6 +506,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   };
 
   await app.listen({ port, host });
+  // Attached once the server listens, so a PORT or HOST it cannot listen on is reported once, by listen, and not also by
+  // graphql-ws's handler of the server's errors (as an "internal error" with its stack). No connection is taken between
+  // the two: this runs before the event loop turns again.
+  sockets = attachGraphQLWebSocket({ server: app.server, yoga, client, persisted, settings, log: app.log });
   // Which REST API this replica calls: a default (http://127.0.0.1:4001) left in place by mistake shows here.
   app.log.info({ upstreamUrl }, `calling the upstream at ${upstreamUrl}`);
   const address = app.server.address();
