@@ -11,6 +11,7 @@ import { DRAIN_RETRY_AFTER_SECONDS, HTTP_SERVER_TIMEOUTS, REST_BODY_MAX_BYTES } 
 import { requestIdOf } from '../../domain/requestId.js';
 import { messagingTexts } from '../../domain/messages.js';
 import { DEFAULT_DATA_DIR, isMemoryDir, openStore, type Database } from './db/client.js';
+import { fillEmptyBoardTree } from './community/category-repository.js';
 import { DEMO_DATA_LOG, type DemoDataOutcome } from './db/demo-data.js';
 import { seedIfEmpty } from './db/seed.js';
 import { authenticate } from './http/auth.js';
@@ -141,6 +142,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
     pgliteTemplate: options.pgliteTemplate,
     onQuery: options.onQuery,
     prepare: async (db) => {
+      await fillEmptyBoardTree(db);
       if (seed) demoData = (await seedIfEmpty(db)) ? 'loaded' : 'kept';
     },
     onConnectionLost: (error) => log?.warn({ err: error.message }, 'database connection lost while idle: the pool opens a new one'),

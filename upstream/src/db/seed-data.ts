@@ -1,10 +1,6 @@
-import { BOARD_IDS, CATEGORY_IDS, SPECIAL_IDS } from '../../../domain/community.js';
-
 /**
  * The Korean demo content the seed draws from. Paths are relative to /media (files in upstream/assets).
  */
-
-export const UPDATE_CODE = '2024.11.3';
 
 export const DEMO_BADGES = [
   { key: 'staff', title: '운영진', description: '슬라임 커뮤니티를 지키는 운영진', image: 'badges/badge-crown.svg', grade: 'SSS', hexCode: '#A66CFF' },
@@ -42,31 +38,6 @@ export const DEMO_MEMBERS: DemoMember[] = [
   { handle: 'twinkle', nickname: '반짝별', avatar: 'avatars/avatar-lemon.svg', badges: ['collector', 'master'] },
   { handle: 'collector', nickname: '수집가김씨', avatar: 'avatars/avatar-mint.svg', badges: ['collector'] },
   { handle: 'sprout', nickname: '새싹회원', avatar: null, badges: ['sprout'] },
-];
-
-export interface DemoCategory {
-  id: number;
-  parentId: number | null;
-  name: string;
-  priority: number;
-  code: string | null;
-  hidden?: boolean;
-}
-
-/** Ids follow 000 §3 (all 26, market 29 with sell 15 / buy 16 / sharing 17, mentoring 30 with 54, contest 46, notice 10). */
-export const DEMO_CATEGORIES: DemoCategory[] = [
-  { id: CATEGORY_IDS.all, parentId: null, name: '전체', priority: 0, code: 'all' },
-  { id: SPECIAL_IDS.notice, parentId: null, name: '공지', priority: 1, code: 'notice' },
-  { id: BOARD_IDS.general, parentId: null, name: '자유', priority: 2, code: 'general' },
-  { id: CATEGORY_IDS.market, parentId: null, name: '마켓', priority: 3, code: 'market' },
-  { id: CATEGORY_IDS.sell, parentId: CATEGORY_IDS.market, name: '팝니다', priority: 1, code: 'sell' },
-  { id: CATEGORY_IDS.buy, parentId: CATEGORY_IDS.market, name: '삽니다', priority: 2, code: 'buy' },
-  { id: CATEGORY_IDS.sharing, parentId: CATEGORY_IDS.market, name: '나눔', priority: 3, code: 'sharing' },
-  { id: CATEGORY_IDS.mentoring, parentId: null, name: '멘토링', priority: 4, code: 'mentoring' },
-  { id: CATEGORY_IDS.generalMentoring, parentId: CATEGORY_IDS.mentoring, name: '일반 멘토링', priority: 1, code: 'general_mentoring' },
-  { id: 55, parentId: CATEGORY_IDS.mentoring, name: '운영진 멘토링', priority: 2, code: 'staff_mentoring', hidden: true },
-  { id: SPECIAL_IDS.contest, parentId: null, name: '콘테스트', priority: 5, code: 'contest' },
-  { id: SPECIAL_IDS.excludedContest, parentId: null, name: '지난 콘테스트', priority: 6, code: null, hidden: true },
 ];
 
 export const SLIME_PICTURES = [

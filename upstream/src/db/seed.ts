@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PostType, TradeType } from '../../../domain/community.js';
 import { BOARD_IDS, CATEGORY_IDS, SPECIAL_IDS } from '../../../domain/community.js';
+import { fillEmptyBoardTree } from '../community/category-repository.js';
 import { ASSETS_DIR } from '../paths.js';
 import type { Database } from './client.js';
-import { badges, categories, images, postImages, postLikes, posts, replies, replyLikes, settings, userBadges, users } from './schema.js';
+import { badges, images, postImages, postLikes, posts, replies, replyLikes, userBadges, users } from './schema.js';
 import * as data from './seed-data.js';
 import { seedAccounts } from './seed-accounts.js';
 import { seedItems } from './seed-items.js';
@@ -23,15 +24,16 @@ export interface SeedOptions {
 }
 
 /**
- * Fills an empty database with the Korean demo community. Does nothing (and answers false) when
- * the database already holds members or categories, so restarts never touch existing data.
+ * Fills a database without members with the Korean demo community (its boards are there already: fillEmptyBoardTree).
+ * Does nothing (and answers false) when the database already holds members, so restarts never touch existing data.
  */
 export async function seedIfEmpty(db: Database, options: SeedOptions = {}): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    // The board tree is every database's (fillEmptyBoardTree, at each start): members are what tell a database in use.
     const anyUser = await tx.select({ id: users.id }).from(users).limit(1);
-    const anyCategory = await tx.select({ id: categories.id }).from(categories).limit(1);
-    if (anyUser.length || anyCategory.length) return false;
+    if (anyUser.length) return false;
+    await fillEmptyBoardTree(tx as unknown as Database);
     await insertDemoData(tx as unknown as Database, buildDemoData(options.now ?? new Date()));
     await seedAccounts(tx as unknown as Database);
     await seedItems(tx as unknown as Database, options.now ?? new Date());
@@ -399,7 +401,6 @@ function buildDemoData(now: Date) {
   const orderedReplyLikes = replyLikeRows.map((like) => ({ ...like, replyId: replyIdMap.get(like.replyId)! }));
 
   return {
-    categories: data.DEMO_CATEGORIES.map((category) => ({ ...category, hidden: category.hidden ?? false })),
     badges: badgeRows,
     users: userRows,
     userBadges: userBadgeRows,
@@ -413,8 +414,6 @@ function buildDemoData(now: Date) {
 }
 
 async function insertDemoData(db: Database, demo: DemoData): Promise<void> {
-  await db.insert(categories).values(demo.categories);
-  await db.insert(settings).values({ key: 'categories.update_code', value: data.UPDATE_CODE });
   await db.insert(badges).values(demo.badges);
   await db.insert(users).values(demo.users);
   await db.insert(userBadges).values(demo.userBadges);
