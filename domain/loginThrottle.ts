@@ -44,31 +44,51 @@ export class LoginThrottle {
 
   /** Seconds to wait before this identifier may try from this address again; null when it may try now. */
   async retryAfterSeconds(identifier: string, address: string | undefined): Promise<number | null> {
-    const id = loginIdentifierKey(identifier);
+    const keys = await keysOf(identifier, address);
     const [pair, overall, fromAddress] = await Promise.all([
-      this.pair.get(pairKey(id, address)),
-      this.identifier.get(id),
-      address ? this.address.get(address) : null,
+      this.pair.get(keys.pair),
+      this.identifier.get(keys.identifier),
+      keys.address ? this.address.get(keys.address) : null,
     ]);
     const refusing = [
       pair && pair.consumedPoints >= LOGIN_ATTEMPTS_PER_PAIR ? pair : null,
       fromAddress && fromAddress.consumedPoints >= LOGIN_ATTEMPTS_PER_IP ? fromAddress : null,
-      overall && overall.consumedPoints >= LOGIN_ATTEMPTS_PER_IDENTIFIER && !(await this.known.get(pairKey(id, address))) ? overall : null,
+      overall && overall.consumedPoints >= LOGIN_ATTEMPTS_PER_IDENTIFIER && !(await this.known.get(keys.pair)) ? overall : null,
     ].filter((state) => state !== null);
     if (!refusing.length) return null;
     return Math.max(1, Math.ceil(Math.max(...refusing.map((state) => state.msBeforeNext)) / 1000));
   }
 
   async recordFailure(identifier: string, address: string | undefined): Promise<void> {
-    const id = loginIdentifierKey(identifier);
-    await Promise.all([this.pair.penalty(pairKey(id, address), 1), this.identifier.penalty(id, 1), address ? this.address.penalty(address, 1) : undefined]);
+    const keys = await keysOf(identifier, address);
+    await Promise.all([
+      this.pair.penalty(keys.pair, 1),
+      this.identifier.penalty(keys.identifier, 1),
+      keys.address ? this.address.penalty(keys.address, 1) : undefined,
+    ]);
   }
 
   /** The pair's failures are forgiven and the address becomes known to the identifier (the overall count stays). */
   async recordSuccess(identifier: string, address: string | undefined): Promise<void> {
-    const key = pairKey(loginIdentifierKey(identifier), address);
-    await Promise.all([this.pair.delete(key), this.known.set(key, 1, LOGIN_KNOWN_ADDRESS_SECONDS)]);
+    const keys = await keysOf(identifier, address);
+    await Promise.all([this.pair.delete(keys.pair), this.known.set(keys.pair, 1, LOGIN_KNOWN_ADDRESS_SECONDS)]);
   }
+}
+
+/**
+ * The counters' keys: digests of the identifier, the address and the pair, so the store (Redis, shared and kept for
+ * weeks for known addresses) holds no e-mail address, phone number or IP address in the clear.
+ */
+async function keysOf(identifier: string, address: string | undefined): Promise<{ pair: string; identifier: string; address: string | null }> {
+  const id = loginIdentifierKey(identifier);
+  const [pair, identifierKey, addressKey] = await Promise.all([digestOf(`${id}|${address ?? '-'}`), digestOf(id), address ? digestOf(address) : null]);
+  return { pair, identifier: identifierKey, address: addressKey };
+}
+
+/** SHA-256, its first 128 bits in hex (Web Crypto: the same in every layer). */
+async function digestOf(text: string): Promise<string> {
+  const bytes = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return Array.from(bytes.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** E-mail in any case and phone with or without hyphens count as one identifier. */
@@ -76,5 +96,3 @@ export function loginIdentifierKey(identifier: string): string {
   const trimmed = identifier.trim().toLowerCase();
   return /^[\d-]+$/.test(trimmed) ? trimmed.replace(/-/g, '') : trimmed;
 }
-
-const pairKey = (identifier: string, address: string | undefined) => `${identifier}|${address ?? '-'}`;

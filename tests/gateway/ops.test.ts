@@ -144,6 +144,24 @@ describe('logs', () => {
     expect(errors).toEqual([expect.objectContaining({ msg: 'unexpected error masked', reqId: sentId, path: ['loginProviders', 0, 'provider'] })]);
   });
 
+  it("logs an answer carrying errors with its operation and the errors' codes, and each retry of its upstream calls, by request id", async () => {
+    logLines.length = 0;
+    const refused = await rig.graphql(`query Misspelt { postz(first: 1) { totalCount } }`, undefined, { headers: { 'x-request-id': 'misspelt-1' } });
+    expect(refused.errors?.[0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+
+    rig.proxy.reset();
+    rig.proxy.queue({ kind: 'status', status: 503 });
+    const retried = await rig.graphql(`query RetriedFeed { posts(first: 1) { totalCount } }`, undefined, { headers: { 'x-request-id': 'retried-2' } });
+    expect(retried.errors).toBeUndefined();
+
+    const entries = logLines.map((line) => JSON.parse(line));
+    expect(entries).toContainEqual(
+      expect.objectContaining({ level: 30, reqId: 'misspelt-1', msg: 'answered with errors', operation: 'Misspelt', errors: ['GRAPHQL_VALIDATION_FAILED'] }),
+    );
+    expect(entries).toContainEqual(expect.objectContaining({ level: 40, reqId: 'retried-2', msg: 'upstream call retried' }));
+    expect(entries.filter((entry) => entry.reqId === 'retried-2' && entry.msg === 'answered with errors')).toEqual([]);
+  });
+
   it('logs a refused request (no CSRF header) below warning level: the client caused it, not the operator', async () => {
     logLines.length = 0;
     const answer = await fetch(`${rig.gateway.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, { headers: { 'x-request-id': 'refused-3' } });

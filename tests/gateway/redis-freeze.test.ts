@@ -172,8 +172,10 @@ describe.runIf(process.env.TEST_REDIS_URL)('two replicas through a Redis that st
 
     proxy.thaw();
     await waitFor(async () => warnings.includes('Redis reachable again'));
-    // Counted in Redis again.
+    // Counted in Redis again (under digests: a key names no address).
+    const before = await keys();
+    if (before.length) await inspector.del(...before);
     await throttle.recordFailure('after@slime.community', '192.0.2.3');
-    expect((await keys()).some((key) => key.includes('after@'))).toBe(true);
+    expect((await keys()).length).toBeGreaterThan(0);
   });
 });

@@ -49,3 +49,20 @@ describe.each(backends())('the media key on %s', (backend) => {
     expect((await loadMediaSigner(upstream.db)).sign(PATH, now)).toBe(first.sign(PATH, now));
   });
 });
+
+describe('the request log', () => {
+  it("writes a private media address without its signature, which would open the file to the log's readers", async () => {
+    const lines: string[] = [];
+    const upstream = await startUpstream({ logStream: { write: (line) => void lines.push(line) } });
+    try {
+      const signed = (await loadMediaSigner(upstream.db)).sign(PATH, Date.now());
+      const { signature } = queryOf(signed);
+      await fetch(`${upstream.url}/media/${PATH}?${signed}`);
+      const incoming = lines.map((line) => JSON.parse(line)).find((entry) => entry.req?.url?.startsWith(`/media/${PATH}`));
+      expect(incoming?.req.url).toBe(`/media/${PATH}?${signed.replace(signature, '[redacted]')}`);
+      expect(lines.join('\n')).not.toContain(signature);
+    } finally {
+      await upstream.stop();
+    }
+  });
+});

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { TracerProvider } from '@opentelemetry/api';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, getOperationAST, type DocumentNode } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { enforceBodyRateFloor } from '../../../domain/bodyRate.js';
@@ -176,6 +176,30 @@ function useRequestLogOfErrors(appLog: FastifyBaseLogger): Plugin {
   };
 }
 
+/**
+ * One info line per HTTP answer that carries errors, on the request's logger (its `reqId`): the operation and the
+ * errors' codes. Fastify's own line says only the status, and GraphQL answers most failures (a refused input, a rate
+ * limit, the upstream unavailable) with 200.
+ */
+function useErrorAnswerLog(): Plugin {
+  // The parsed document, kept per request; its operation's name is read only for an answer that is logged.
+  const documentOf = new WeakMap<Request, { document: DocumentNode; operationName?: string }>();
+  return {
+    onValidate: ({ params, context }) => {
+      const { request, params: graphqlParams } = context as { request?: Request; params?: { operationName?: string } };
+      if (request) documentOf.set(request, { document: params.documentAST, operationName: graphqlParams?.operationName });
+    },
+    onResultProcess: ({ request, result, serverContext }) => {
+      const log = (serverContext as { req?: FastifyRequest }).req?.log;
+      if (!log || Array.isArray(result) || Symbol.asyncIterator in result || !result.errors?.length) return;
+      const parsed = documentOf.get(request);
+      const operation = parsed ? (getOperationAST(parsed.document, parsed.operationName)?.name?.value ?? null) : null;
+      const codes = new Set(result.errors.map((error) => String(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR')));
+      log.info({ operation, errors: [...codes] }, 'answered with errors');
+    },
+  };
+}
+
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const { upstreamUrl, port = 4000, host = '127.0.0.1', webDir, logger = false } = options;
   // The environment as config.ts's schema reads it (main programs read it first and stop on a bad value).
@@ -195,7 +219,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     },
     onRetry: (retry) => {
       metrics.recordUpstreamRetry(retry);
-      app.log.warn({ upstream: retry }, 'upstream call retried');
+      const { requestId, ...call } = retry;
+      app.log.warn({ reqId: requestId, upstream: call }, 'upstream call retried');
       options.upstream?.onRetry?.(retry);
     },
   });
@@ -299,7 +324,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     redis: rateLimitRedis,
     publicCache,
     tracing,
-    plugins: [useRequestLogOfErrors(app.log)],
+    plugins: [useRequestLogOfErrors(app.log), useErrorAnswerLog()],
     logger: {
       debug: (...args: unknown[]) => app.log.debug(args),
       info: (...args: unknown[]) => app.log.info(args),

@@ -88,6 +88,8 @@ export interface UpstreamRetryRecord {
   attempt: number;
   delayMs: number;
   reason: string;
+  /** The id of the request the call serves (sent upstream as X-Request-Id), when it has one. */
+  requestId?: string;
 }
 
 export interface UpstreamClientOptions {
@@ -330,7 +332,9 @@ export class UpstreamClient {
     };
     try {
       if (method !== 'GET' && method !== 'HEAD') {
-        return await (caller.idempotencyKey && !(body instanceof UndiciFormData) ? this.keyedWrite(attempt, signal, method, route) : attempt());
+        return await (caller.idempotencyKey && !(body instanceof UndiciFormData)
+          ? this.keyedWrite(attempt, signal, method, route, caller.requestId)
+          : attempt());
       }
       // Fail fast (002 §8.2): once the breaker is open a read makes no further attempt (it could otherwise take the
       // half-open probe later); a read that would retry, or was waiting out a backoff, answers as the open breaker does, at once.
@@ -362,7 +366,7 @@ export class UpstreamClient {
         waiting = true;
         const reason =
           'error' in event && event.error instanceof UpstreamFailure ? (event.error.status ? String(event.error.status) : event.error.kind) : 'error';
-        this.onRetry?.({ method, route, attempt: event.attempt, delayMs: event.delay, reason });
+        this.onRetry?.({ method, route, attempt: event.attempt, delayMs: event.delay, reason, requestId: caller.requestId });
       });
       const task = retries.execute(() => {
         waiting = false;
@@ -392,7 +396,13 @@ export class UpstreamClient {
    * gets the saved answer instead of a TIMEOUT for something that was done. Multipart writes are sent once (their
    * file may not be readable twice).
    */
-  private async keyedWrite<T>(attempt: (signal: AbortSignal) => Promise<T>, signal: AbortSignal, method: HttpMethod, route: string): Promise<T> {
+  private async keyedWrite<T>(
+    attempt: (signal: AbortSignal) => Promise<T>,
+    signal: AbortSignal,
+    method: HttpMethod,
+    route: string,
+    requestId: string | undefined,
+  ): Promise<T> {
     const firstBudget = new AbortController();
     const timer = setTimeout(() => firstBudget.abort(new DOMException('The first attempt ran out of time', 'TimeoutError')), this.timeoutMs / 2);
     try {
@@ -400,7 +410,7 @@ export class UpstreamClient {
     } catch (error) {
       const retryable = error instanceof UpstreamFailure && (error.kind === 'timeout' || error.kind === 'network');
       if (!retryable || signal.aborted) throw error;
-      this.onRetry?.({ method, route, attempt: 1, delayMs: 0, reason: error.kind });
+      this.onRetry?.({ method, route, attempt: 1, delayMs: 0, reason: error.kind, requestId });
       return attempt(signal);
     } finally {
       clearTimeout(timer);
