@@ -106,3 +106,20 @@ export function errorBody(status: number, path: string, message?: string, code?:
     details: [],
   };
 }
+
+/**
+ * A whole HTTP/1.1 answer with a JSON body, for where no HTTP server writes one: a raw socket (a request Node could
+ * not read as HTTP) or a file (a load balancer's error page). The connection is closed after it.
+ */
+export function rawHttpAnswer(status: number, reason: string, body: object, headers: readonly string[] = []): string {
+  const text = JSON.stringify(body);
+  return [
+    `HTTP/1.1 ${status} ${reason}`,
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${new TextEncoder().encode(text).length}`,
+    ...headers,
+    'connection: close',
+    '',
+    text,
+  ].join('\r\n');
+}

@@ -1,3 +1,4 @@
+import { errorMessages } from '../../domain/messages.js';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { HTTP_SERVER_TIMEOUTS } from '../../domain/limits.js';
@@ -66,6 +67,9 @@ describe('slow clients', () => {
     const [gateway, upstream] = await Promise.all([slowHeaders(rig.gateway.url), slowHeaders(rig.upstream.url)]);
     expect(gateway).toMatch(/^HTTP\/1\.1 408/);
     expect(upstream).toMatch(/^HTTP\/1\.1 408/);
+    // Each in its own API's words: GraphQL's shape from the gateway, the REST error object from the upstream.
+    expect(JSON.parse(gateway.split('\r\n\r\n')[1]).errors[0]).toMatchObject({ message: errorMessages.TIMEOUT, extensions: { code: 'TIMEOUT' } });
+    expect(JSON.parse(upstream.split('\r\n\r\n')[1])).toMatchObject({ code: 'TIMEOUT', status: 408, message: errorMessages.TIMEOUT });
   }, 60_000);
 
   it('lets a body that arrives steadily above the floor through', async () => {

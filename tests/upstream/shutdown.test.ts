@@ -105,7 +105,7 @@ it('SIGTERM: no new connection is taken, a request still under way after SHUTDOW
 }, 60_000);
 
 it('SIGTERM: a request under way is answered with Connection: close, so its keep-alive does not hold the stop until the grace', async () => {
-  const upstream = await spawnUpstream({ SHUTDOWN_GRACE_MS: '20000' }, await seededDataDir());
+  const upstream = await spawnUpstream({ SHUTDOWN_GRACE_MS: '20000', LOG_LEVEL: 'info' }, await seededDataDir());
   const socket = connect(Number(upstream.url.port), upstream.url.hostname);
   cleanups.push(() => socket.destroy());
   const body = JSON.stringify({ email: 'nobody@slime.community', password: 'x'.repeat(20) });
@@ -132,6 +132,13 @@ it('SIGTERM: a request under way is answered with Connection: close, so its keep
   expect(await upstream.exited).toBe(0);
   expect(Date.now() - stopping).toBeLessThan(15_000);
   expect(upstream.errors()).not.toContain('requests still under way');
+  // The operator's log says when the stop began.
+  const lines = upstream
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
+  expect(lines).toContainEqual(expect.objectContaining({ msg: expect.stringMatching(/^stopping/), graceMs: 20000 }));
 }, 60_000);
 
 it('SIGTERM: a request arriving while the upstream drains is answered 503 in the error object, in Korean, with Retry-After', async () => {

@@ -16,7 +16,7 @@ import { DEMO_DATA_LOG, type DemoDataOutcome } from './db/demo-data.js';
 import { seedIfEmpty } from './db/seed.js';
 import { authenticate } from './http/auth.js';
 import { idempotentCreates } from './http/idempotency.js';
-import { installErrorHandling } from './http/errors.js';
+import { answerClientError, installErrorHandling } from './http/errors.js';
 import { DatabaseOutage } from './db/outage.js';
 import { ForbiddenError } from './errors.js';
 import { serializeError } from './http/log-errors.js';
@@ -175,6 +175,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
       // The gateway's id for the request this call serves: one id finds it in both logs.
       genReqId: (request) => requestIdOf(request.headers['x-request-id']),
       requestTimeout: HTTP_SERVER_TIMEOUTS.requestTimeoutMs,
+      clientErrorHandler: answerClientError,
       // A request arriving while the upstream drains is refused by the hook below, in the error object of 002 §3.4 and
       // Korean, rather than with Fastify's English 503.
       return503OnClosing: false,

@@ -37,6 +37,7 @@ signals.whenStarted(async () => {
   // New connections are refused and new requests on open ones answered 503 with Retry-After and Connection: close
   // (app.ts); requests under way may finish within the grace, then their connections are cut so the process always ends.
   const graceMs = env.SHUTDOWN_GRACE_MS;
+  upstream.app.log.info({ graceMs }, 'stopping: new requests refused, requests under way may finish within the grace');
   const cut = setTimeout(() => {
     console.warn(`upstream: requests still under way after ${graceMs} ms; closing their connections`);
     upstream.app.server.closeAllConnections();

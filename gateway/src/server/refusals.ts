@@ -1,3 +1,4 @@
+import { rawHttpAnswer } from '../../../domain/errors.js';
 import { DRAIN_RETRY_AFTER_SECONDS } from '../../../domain/limits.js';
 import { errorMessages, hardeningTexts } from '../../../domain/messages.js';
 
@@ -6,27 +7,13 @@ export function refusalBody(status: number, message: string, code = status < 500
   return { errors: [{ message, extensions: { code, ...(code === 'SERVICE_UNAVAILABLE' ? { status } : {}) } }] };
 }
 
-/** A whole HTTP/1.1 answer in GraphQL's shape, written where no HTTP server writes it: on a raw socket, or as a file. */
-export function rawRefusal(status: number, reason: string, body: object, headers: readonly string[] = []): string {
-  const text = JSON.stringify(body);
-  return [
-    `HTTP/1.1 ${status} ${reason}`,
-    'content-type: application/json; charset=utf-8',
-    `content-length: ${Buffer.byteLength(text)}`,
-    ...headers,
-    'connection: close',
-    '',
-    text,
-  ].join('\r\n');
-}
-
 /**
  * Requests a replica refuses before it could read them as HTTP (Node's client errors), whole answers for the socket.
  */
 export const unreadableRequests = {
-  headersTooLarge: () => rawRefusal(431, 'Request Header Fields Too Large', refusalBody(431, hardeningTexts.headersTooLarge)),
-  headersTooSlow: () => rawRefusal(408, 'Request Timeout', refusalBody(408, errorMessages.TIMEOUT, 'TIMEOUT')),
-  malformed: () => rawRefusal(400, 'Bad Request', refusalBody(400, errorMessages.BAD_REQUEST)),
+  headersTooLarge: () => rawHttpAnswer(431, 'Request Header Fields Too Large', refusalBody(431, hardeningTexts.headersTooLarge)),
+  headersTooSlow: () => rawHttpAnswer(408, 'Request Timeout', refusalBody(408, errorMessages.TIMEOUT, 'TIMEOUT')),
+  malformed: () => rawHttpAnswer(400, 'Bad Request', refusalBody(400, errorMessages.BAD_REQUEST)),
 };
 
 /**
@@ -35,7 +22,7 @@ export const unreadableRequests = {
  * HAProxy's HTML page. Written by `npm run haproxy:errorfile`.
  */
 export function unavailableErrorfile(): string {
-  return rawRefusal(503, 'Service Unavailable', refusalBody(503, errorMessages.SERVICE_UNAVAILABLE, 'SERVICE_UNAVAILABLE'), [
+  return rawHttpAnswer(503, 'Service Unavailable', refusalBody(503, errorMessages.SERVICE_UNAVAILABLE, 'SERVICE_UNAVAILABLE'), [
     'cache-control: no-store',
     `retry-after: ${DRAIN_RETRY_AFTER_SECONDS}`,
   ]);

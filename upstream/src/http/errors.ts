@@ -1,8 +1,9 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../../domain/api.js';
-import { errorBody, validationErrorBody } from '../../../domain/errors.js';
+import { errorBody, rawHttpAnswer, validationErrorBody } from '../../../domain/errors.js';
 import { REST_BODY_MAX_BYTES } from '../../../domain/limits.js';
-import { accountTexts, validationTexts } from '../../../domain/messages.js';
+import { accountTexts, errorMessages, hardeningTexts, validationTexts } from '../../../domain/messages.js';
 import { unavailabilityOf } from '../db/client.js';
 import type { DatabaseOutage } from '../db/outage.js';
 import {
@@ -111,4 +112,21 @@ export function installErrorHandling(app: FastifyInstance, outage?: DatabaseOuta
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(status).send(errorBody(status, request.url));
   });
+}
+
+/**
+ * Node's refusals of a request it could not read as HTTP (headers too slow, above its size limit, a malformed request
+ * line), answered on the socket before any route: in the error object of 002 §3.4 and Korean, not Fastify's English.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // A connection reset has nothing left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const answer =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? rawHttpAnswer(408, 'Request Timeout', errorBody(408, '', errorMessages.TIMEOUT, 'TIMEOUT'))
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? rawHttpAnswer(431, 'Request Header Fields Too Large', errorBody(431, '', hardeningTexts.headersTooLarge))
+        : rawHttpAnswer(400, 'Bad Request', errorBody(400, ''));
+  if (socket.writable) socket.write(answer);
+  socket.destroy(error);
 }
