@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { ITEM_SEARCH_MAX_LENGTH, PROBABILITY_SEARCH_MAX_LENGTH, RECENT_SEARCHES_MAX, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../domain/limits.js';
+import {
+  ITEM_SEARCH_DEBOUNCE_MS,
+  ITEM_SEARCH_MAX_LENGTH,
+  PROBABILITY_SEARCH_MAX_LENGTH,
+  RECENT_SEARCHES_MAX,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MIN_LENGTH,
+} from '../../domain/limits.js';
 import { accountTexts, communityTexts, globalErrorTexts, itemTexts, recentSearchTexts, validationTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
@@ -103,6 +110,33 @@ describe('search terms the gateway would refuse', () => {
     await box.fill('슬라임');
     await page.getByRole('button', { name: accountTexts.search.submit }).click();
     await expect.poll(() => page.getByTestId('member-result').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
+describe('typing Korean through an input method', () => {
+  test('item search does not search a half-made syllable (슬ㄹ) while the input method composes it, and searches once it is done', async () => {
+    const page = await app.open('/community/search/item');
+    const box = page.getByRole('searchbox', { name: itemTexts.searchPlaceholder });
+    await box.focus();
+    const ime = await page.context().newCDPSession(page);
+    // 슬 is done; ㄹ is the start of the next syllable, still being composed.
+    await page.keyboard.insertText('슬');
+    await ime.send('Input.imeSetComposition', { text: 'ㄹ', selectionStart: 1, selectionEnd: 1 });
+    expect(await box.inputValue()).toBe('슬ㄹ');
+    // Well past the typing pause that starts a search: nothing half-made was searched or put in the address.
+    await page.waitForTimeout(ITEM_SEARCH_DEBOUNCE_MS * 4);
+    expect(page.url()).not.toContain(encodeURIComponent('ㄹ'));
+    expect(await page.getByText(itemTexts.noResults).count()).toBe(0);
+
+    // The syllable done (라), the search runs.
+    await ime.send('Input.imeSetComposition', { text: '라', selectionStart: 1, selectionEnd: 1 });
+    await page.keyboard.insertText('라');
+    await page.waitForURL((url) => url.searchParams.get('q') === '슬라');
+    await page
+      .getByRole('button', { name: /슬라임/ })
+      .first()
+      .waitFor();
     await page.close();
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type CompositionEvent } from 'react';
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
 import { useSearchParams } from 'react-router-dom';
 import { ITEM_SEARCH_DEBOUNCE_MS, ITEM_SEARCH_MAX_LENGTH, ITEM_SEARCH_MIN_LENGTH, ITEM_SEARCH_PAGE_SIZE_DEFAULT, searchTermProblem } from '@domain/limits.js';
@@ -39,12 +39,27 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
 
 /**
  * Search-as-you-type text kept in the address (`?q=`, replaced as the typing pauses), so Back to the screen or a
- * reload finds the search and its results again. Answers the text as typed, its setter, and the debounced, trimmed term.
+ * reload finds the search and its results again. Answers the text as typed, its setter, the debounced, trimmed term,
+ * and the box's composition handlers: while an input method composes a syllable (한글: 슬 → 슬ㄹ → 슬라) the half-made
+ * text is shown but not searched, so a pause mid-syllable neither searches `슬ㄹ` nor flashes "no results".
  */
 export function useSearchInAddress(delayMs: number) {
   const [params, setParams] = useSearchParams();
-  const [text, setText] = useState(() => params.get(SEARCH_PARAM) ?? '');
-  const term = useDebouncedValue(text.trim(), delayMs);
+  const [text, setTyped] = useState(() => params.get(SEARCH_PARAM) ?? '');
+  const [settled, setSettled] = useState(text);
+  const [composing, setComposing] = useState(false);
+  const setText = (value: string) => {
+    setTyped(value);
+    if (!composing) setSettled(value);
+  };
+  const composition = {
+    onCompositionStart: () => setComposing(true),
+    onCompositionEnd: (event: CompositionEvent<HTMLInputElement>) => {
+      setComposing(false);
+      setSettled(event.currentTarget.value);
+    },
+  };
+  const term = useDebouncedValue(settled.trim(), delayMs);
   const addressed = params.get(SEARCH_PARAM) ?? '';
   useEffect(() => {
     if (term === addressed) return;
@@ -60,12 +75,12 @@ export function useSearchInAddress(delayMs: number) {
       { replace: true },
     );
   }, [term, addressed, setParams]);
-  return [text, setText, term] as const;
+  return [text, setText, term, composition] as const;
 }
 
 /** /community/search/item: search-as-you-type (000 §5: at least 2 characters after trimming). */
 export default function ItemSearchPage() {
-  const [text, setText, term] = useSearchInAddress(ITEM_SEARCH_DEBOUNCE_MS);
+  const [text, setText, term, composition] = useSearchInAddress(ITEM_SEARCH_DEBOUNCE_MS);
   const [queryRef, loadQuery, dispose] = useQueryLoader<ItemSearchPageQueryType>(itemSearchQuery);
   const [openItemId, setOpenItemId] = useState<string | null>(null);
   /** The results come as the typing pauses, away from the box that has the focus: how many is told (a polite status). */
@@ -88,6 +103,7 @@ export default function ItemSearchPage() {
           placeholder={itemTexts.searchPlaceholder}
           aria-label={itemTexts.searchPlaceholder}
           {...characterLimit(ITEM_SEARCH_MAX_LENGTH, setText)}
+          {...composition}
           value={text}
           autoFocus
         />

@@ -48,7 +48,7 @@ export default function ProbabilityListPage() {
 
 /** The page is the address's (`?page=`), as the search is (`?q=`): a new search starts again at page 1 (002 §4.1). */
 function ProbabilityList({ kind, queryRef }: { kind: ProbabilityKind; queryRef: PreloadedQuery<ProbabilityListPageQueryType> | null }) {
-  const [text, setText] = useSearchInAddress(ITEM_SEARCH_DEBOUNCE_MS);
+  const [text, setText, , composition] = useSearchInAddress(ITEM_SEARCH_DEBOUNCE_MS);
   const [params, setParams] = useSearchParams();
   // The loader sends no search the gateway would refuse (a long term in the address): its rule goes where the results go.
   const problem = probabilitySearchProblem(params.get(SEARCH_PARAM) ?? '');
@@ -70,6 +70,7 @@ function ProbabilityList({ kind, queryRef }: { kind: ProbabilityKind; queryRef: 
           placeholder={texts.searchPlaceholder}
           aria-label={texts.searchPlaceholder}
           {...characterLimit(PROBABILITY_SEARCH_MAX_LENGTH, setText)}
+          {...composition}
           value={text}
         />
         {problem !== null ? (
