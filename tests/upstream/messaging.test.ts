@@ -22,6 +22,7 @@ import {
 import { postLikes, posts } from '../../upstream/src/db/schema.js';
 import { notify } from '../../upstream/src/messaging/notification-repository.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
+import { jpegPhoto, pngOfSize } from '../helpers/media-files.js';
 import { send } from './account-support.js';
 
 const STAFF = 1;
@@ -369,12 +370,12 @@ describe.each(backends())('messaging on %s', (backend) => {
     });
 
     it('takes screenshots and a receipt as multipart attachments[i], served back only by their signed, expiring addresses', async () => {
-      const screenshot = Buffer.alloc(300 * 1024, 7);
+      const screenshot = pngOfSize(300 * 1024);
       const form = new FormData();
       form.append('title', '아이템이 사라졌어요');
       form.append('content', '인벤토리에서 아이템이 사라졌습니다. 화면을 첨부합니다.');
       form.append('category', 'technical');
-      form.append('attachments[0]', new Blob([screenshot], { type: 'image/png' }), '화면.png');
+      form.append('attachments[0]', new Blob([new Uint8Array(screenshot)], { type: 'image/png' }), '화면.png');
       form.append('attachments[1]', new Blob(['%PDF-1.4 영수증'], { type: 'application/pdf' }), 'receipt.pdf');
       const response = await fetch(url('/v1/inquiry/'), { method: 'POST', headers: { authorization: `token ${aliceToken}` }, body: form });
       const body = await response.json();
@@ -406,6 +407,30 @@ describe.each(backends())('messaging on %s', (backend) => {
       // Read again, the inquiry keeps them.
       const again = await send('GET', url(`/v1/inquiry/${body.id}/`), undefined, aliceToken);
       expect(again.body.attachments.map((file: any) => file.fileName)).toEqual(['화면.png', 'receipt.pdf']);
+    });
+
+    it('keeps a file whose name and type claim a picture its content is not (a text file named .jpg) as a plain download', async () => {
+      const form = new FormData();
+      form.append('title', '로그 파일 첨부');
+      form.append('content', '오류 기록을 첨부합니다. 확인 부탁드립니다.');
+      form.append('category', 'technical');
+      form.append('attachments[0]', new Blob(['error log: 젤리가 안 들어왔어요'], { type: 'image/jpeg' }), 'fake.jpg');
+      form.append('attachments[1]', new Blob([new Uint8Array(jpegPhoto(320, 240))], { type: 'application/octet-stream' }), 'photo');
+      const response = await fetch(url('/v1/inquiry/'), { method: 'POST', headers: { authorization: `token ${aliceToken}` }, body: form });
+      const body = await response.json();
+      expect(response.status).toBe(201);
+      // Told by its content: the fake is a download under the name the member gave it; the real photo is a picture.
+      expect(body.attachments).toMatchObject([
+        { fileName: 'fake.jpg', mimeType: 'application/octet-stream' },
+        { fileName: 'photo', mimeType: 'image/jpeg' },
+      ]);
+      const [fakeUrl, photoUrl] = body.attachments.map((file: { fileUrl: string }) => file.fileUrl);
+      expect(fakeUrl).toMatch(/^\/media\/uploads\/inquiries\/[0-9a-f-]{36}\.bin\?/);
+      const fake = await fetch(url(fakeUrl));
+      expect(fake.headers.get('content-type')).toBe('application/octet-stream');
+      expect(fake.headers.get('content-disposition')).toBe('attachment');
+      expect(photoUrl).toMatch(/\.jpeg\?/);
+      expect((await fetch(url(photoUrl))).headers.get('content-type')).toBe('image/jpeg');
     });
 
     it('refuses an attachment over the size limit and too many attachments, filing nothing', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { extname } from 'node:path';
+import { attachmentType } from '../uploads/media.js';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { INQUIRY_ATTACHMENTS_MAX, NOTICE_ATTACHMENT_MAX_BYTES, NOTICE_ATTACHMENTS_MAX } from '../../../domain/limits.js';
@@ -243,17 +243,16 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
         if (attachments.length === max) throw tooMany();
         const bytes = await readWithinLimit(part);
         if (!bytes) throw ValidationError.of('attachments', ATTACHMENT_UPLOAD_LIMIT.tooLarge, 'too_big');
-        const path = `${UPLOADS_FOLDER}/${folder}/${randomUUID()}${extname(part.filename)
-          .slice(0, 10)
-          .replace(/[^.\w]/g, '')}`;
+        const { mimeType, extension } = attachmentType(bytes, part.mimetype, part.filename);
+        const path = `${UPLOADS_FOLDER}/${folder}/${randomUUID()}.${extension}`;
         stored.file(path);
-        await media.save(path, bytes, part.mimetype);
+        await media.save(path, bytes, mimeType);
         attachments.push({
           id: randomUUID(),
           fileName: part.filename,
           fileUrl: path,
           fileSize: bytes.length,
-          mimeType: part.mimetype,
+          mimeType,
           uploadedAt: new Date().toISOString(),
         });
       }

@@ -1,3 +1,4 @@
+import { extname } from 'node:path';
 import { imageSize } from 'image-size';
 import { IMAGE_MAX_PIXELS, IMAGE_MIME_TYPES } from '../../../domain/limits.js';
 import { communityTexts, storyTexts } from '../../../domain/messages.js';
@@ -74,6 +75,20 @@ export function declaredType(mimetype: string | undefined): string | null {
   const type = (mimetype ?? '').split(';')[0].trim().toLowerCase();
   if (UNDECLARED.has(type)) return null;
   return ALIASES[type] ?? type;
+}
+
+/**
+ * What an attachment (any type of file) is stored and described as: a picture or video by its content, whatever was
+ * declared; any other file by its declared type and its name's extension, except that a claim to be a picture or video
+ * the content does not back (a text file named `.jpg`) makes it a plain download, never a broken image.
+ */
+export function attachmentType(bytes: Buffer, mimetype: string | undefined, fileName: string): { mimeType: string; extension: string } {
+  const media = detectMedia(bytes);
+  if (media) return { mimeType: media.mimeType, extension: media.extension };
+  const declared = declaredType(mimetype);
+  if (!declared || /^(image|video)\//.test(declared)) return { mimeType: 'application/octet-stream', extension: 'bin' };
+  const extension = extname(fileName).slice(1, 11).replace(/\W/g, '').toLowerCase();
+  return { mimeType: declared, extension: extension && !/^(jpe?g|png|gif|webp|avif|heic|mp4|webm|mov|svg)$/.test(extension) ? extension : 'bin' };
 }
 
 export interface UploadCheck {
