@@ -1,6 +1,6 @@
 import { type Page } from 'playwright-core';
 import { afterEach, expect, test } from 'vitest';
-import { communityTexts, globalErrorTexts, recoveryTexts, uiTexts } from '../../domain/messages.js';
+import { communityTexts, errorMessages, globalErrorTexts, recoveryTexts, uiTexts } from '../../domain/messages.js';
 import { openBrowser } from '../helpers/browser.js';
 import { useWebApp } from '../helpers/web-app.js';
 import { builtChunkOf } from '../helpers/web-build.js';
@@ -177,4 +177,24 @@ test('the error handlers’ code that fails to download (the connection dropped 
   await likeButton(page).click();
   await seeToast(page, globalErrorTexts.server);
   await page.close();
+});
+
+test('a screen whose code cannot be downloaded (offline) says to check the connection, and 다시 시도 loads it once back online', async () => {
+  const context = await app.browser.browser()!.newContext();
+  const page = app.watch(await context.newPage());
+  try {
+    await page.goto(`${app.gateway.url}/community`);
+    await page.getByTestId('post-card').first().waitFor();
+    await context.setOffline(true);
+    await page.getByRole('navigation', { name: uiTexts.appNavigation }).getByRole('link', { name: uiTexts.tabs.search, exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: errorMessages.NETWORK_ERROR }).waitFor();
+    expect(await page.getByText(globalErrorTexts.fallbackText).count()).toBe(0);
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: globalErrorTexts.tryAgain }).click();
+    await page.getByRole('heading', { name: communityTexts.search.title }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/community/search');
+  } finally {
+    await context.close();
+  }
 });

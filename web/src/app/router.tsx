@@ -29,6 +29,7 @@ import { writeLoader } from '../community/writeLoader';
 import { communityMyLoader } from '../accounts/communityMyLoader';
 import { searchHomeLoader, searchPostLoader } from '../community/searchLoaders';
 import { ScreenFrame } from './RouteScreen';
+import { networkFailure } from './relay/fetchGraphQL';
 import type { RouteLoader } from './routing/navigation';
 
 const loaders = new Map<RouteObject, RouteLoader>();
@@ -47,7 +48,9 @@ const noticePages = () => import('../messaging/NoticePages');
  * among a module's exports (several screens share a module).
  */
 function screen<M>(path: string, loadModule: () => Promise<M>, loader?: RouteLoader | null, name = 'default' as keyof M): RouteObject {
-  const Screen = lazy(async () => ({ default: (await loadModule())[name] as ComponentType }));
+  // A screen whose code cannot be downloaded (offline) fails as a request that could not reach the gateway: the screen
+  // says to check the connection (not "unexpected error"), and 다시 시도 (a reload) loads it once the connection is back.
+  const Screen = lazy(() => loadModule().then((module) => ({ default: module[name] as ComponentType }), networkFailure));
   const route: RouteObject = { path, element: <Screen /> };
   // The screen's code starts downloading with its data, as the address changes, not once React has rendered the
   // app around it (on a first visit on a slow phone, over a second later). The lazy screen then finds it under way;

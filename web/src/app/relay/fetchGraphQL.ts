@@ -98,10 +98,15 @@ function laterPayload(payload: GraphQLResponse): GraphQLResponse {
   throw requestErrorFrom(errors);
 }
 
+/** The gateway could not be reached (a request, or a screen's code), so the fallback says so and retries once it is back. */
+export function networkFailure(): never {
+  throw new RequestError(errorMessages.NETWORK_ERROR, 'NETWORK_ERROR');
+}
+
 /** The gateway could not be reached, or its answer not read to the end; an aborted request stays the abort. */
 function unreachable(error: unknown, signal: AbortSignal): never {
   if (signal.aborted) throw error;
-  throw new RequestError(errorMessages.NETWORK_ERROR, 'NETWORK_ERROR');
+  networkFailure();
 }
 
 async function postGraphQL(body: { variables: Record<string, unknown> }, attempt: Attempt): Promise<Answer> {
