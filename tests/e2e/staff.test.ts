@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { NOTICE_PAGE_SIZE_DEFAULT } from '../../domain/limits.js';
 import { communityTexts, globalErrorTexts, messagingTexts as m, staffTexts as s } from '../../domain/messages.js';
@@ -130,6 +131,34 @@ test('after a new notice is saved the whole form is empty again: category, 중�
   expect(await form.getByLabel(m.important).isChecked()).toBe(false);
   expect(await form.getByLabel(m.pinned).isChecked()).toBe(false);
   expect(await form.getByLabel(m.attachmentsLabel).evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+});
+
+test('at 390 px the notice form’s check boxes sit on one line before their labels: 중요, 고정 and a current file’s 삭제', async () => {
+  const page = await app.open('/my/admin/notice', await app.browserFor(STAFF));
+  await page.setViewportSize({ width: 390, height: 844 });
+  const inline = async (form: Locator, label: string) => {
+    const box = form.getByLabel(label, { exact: true });
+    const row = box.locator('xpath=..');
+    const [boxRect, rowRect] = [(await box.boundingBox())!, (await row.boundingBox())!];
+    // The box starts the row, and the row is one line: the box and its text side by side, centred on each other.
+    expect(boxRect.x - rowRect.x).toBeLessThanOrEqual(1);
+    expect(rowRect.height).toBeLessThanOrEqual(48);
+    expect(Math.abs(boxRect.y + boxRect.height / 2 - (rowRect.y + rowRect.height / 2))).toBeLessThanOrEqual(2);
+  };
+  const form = page.getByRole('form', { name: m.writeNotice });
+  await inline(form, m.important);
+  await inline(form, m.pinned);
+  // Edited with a file: its 삭제 box sits the same way.
+  await form.getByLabel(m.titleLabel).fill('첨부 공지');
+  await form.getByLabel(m.contentLabel).fill('첨부 파일이 있는 공지입니다.');
+  await form.getByLabel(m.attachmentsLabel, { exact: true }).setInputFiles({ name: '일정.png', mimeType: 'image/png', buffer: pngOfSize(10 * 1024) });
+  await form.getByRole('button', { name: m.submit }).click();
+  await page.getByTestId('toast').filter({ hasText: m.saved }).waitFor();
+  await page.goto(`${app.gateway.url}/my/notice`);
+  await page.getByRole('link', { name: /첨부 공지/ }).click();
+  await page.getByRole('link', { name: s.noticeEdit.edit }).click();
+  const edit = page.getByRole('form', { name: s.noticeEdit.title });
+  await inline(edit, m.removeAttachment('일정.png'));
 });
 
 test('staff send an announcement to one chosen member; nobody else gets it', async () => {

@@ -400,11 +400,11 @@ function NoticeForm({ notice }: { notice?: EditedNotice }) {
         />
         <LabeledText label={m.titleLabel} value={title} maxLength={NOTICE_TITLE_MAX} onChange={setTitle} />
         <LabeledText label={m.contentLabel} value={content} maxLength={NOTICE_CONTENT_MAX} rows={6} onChange={setContent} />
-        <label>
+        <label className="staff-form__check">
           <input type="checkbox" checked={isImportant} onChange={(event) => setImportant(event.target.checked)} />
           {m.important}
         </label>
-        <label>
+        <label className="staff-form__check">
           <input type="checkbox" checked={isPinned} onChange={(event) => setPinned(event.target.checked)} />
           {m.pinned}
         </label>
@@ -414,7 +414,7 @@ function NoticeForm({ notice }: { notice?: EditedNotice }) {
             <ul className="notice__attachments">
               {notice.attachments.map((file) => (
                 <li key={file.id}>
-                  <label className={removedIds.has(file.id) ? 'notice__attachment--removed' : undefined}>
+                  <label className={removedIds.has(file.id) ? 'staff-form__check notice__attachment--removed' : 'staff-form__check'}>
                     <input type="checkbox" checked={removedIds.has(file.id)} onChange={(event) => toggleRemoved(file.id, event.target.checked)} />
                     {m.removeAttachment(file.fileName)}
                   </label>
