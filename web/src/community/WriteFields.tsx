@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { useRef, type ChangeEvent, type ReactNode } from 'react';
 import { CATEGORY_IDS, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, LOCATION_MAX, POST_IMAGES_MAX, TRADE_TYPES } from '@domain/limits.js';
 import { trimmedCharacterCount } from '@domain/characters.js';
 import { megabytes } from '@domain/uploads.js';
@@ -7,7 +7,7 @@ import type { WritePageQuery } from '../__generated__/WritePageQuery.graphql';
 import type { PostDraft } from './drafts';
 import type { PickedImage } from './usePickedImages';
 import type { FieldErrors } from './writeRules';
-import { characterLimit } from '../ui/FormParts';
+import { characterLimit, useRemovalFocus } from '../ui/FormParts';
 
 const w = communityTexts.write;
 
@@ -198,18 +198,12 @@ export function ImageField(props: {
 }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
-  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
-  // A removed picture takes its focused button with it: focus goes to the remove button of the picture that takes
-  // its place, else of the one before it, else to the add button (null), so the keyboard stays in the list.
-  const focusAfterRemoval = useRef<string | null | undefined>(undefined);
-  useLayoutEffect(() => {
-    const target = focusAfterRemoval.current;
-    if (target === undefined) return;
-    focusAfterRemoval.current = undefined;
-    (target === null ? addButton.current : removeButtons.current.get(target))?.focus();
-  }, [props.picked]);
+  const { removeButtonRef, removing } = useRemovalFocus(
+    props.picked.map((image) => image.key),
+    addButton,
+  );
   const remove = (index: number) => {
-    focusAfterRemoval.current = (props.picked[index + 1] ?? props.picked[index - 1])?.key ?? null;
+    removing(index);
     props.onRemove(props.picked[index].key);
   };
   return (
@@ -240,10 +234,7 @@ export function ImageField(props: {
               type="button"
               className="write-form__remove"
               aria-label={`${w.removeImage} ${index + 1}`}
-              ref={(button) => {
-                if (button) removeButtons.current.set(image.key, button);
-                else removeButtons.current.delete(image.key);
-              }}
+              ref={removeButtonRef(image.key)}
               onClick={() => remove(index)}
             >
               ×

@@ -1,4 +1,15 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ChangeEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ChangeEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { clipBeforeCaret, trimmedCharacterCount } from '@domain/characters.js';
 import { validationTexts } from '@domain/messages.js';
 import { useModalSound } from './modalSound';
@@ -215,6 +226,30 @@ export function LabeledSelect<T extends string>(props: {
  */
 export function focusFirstInvalid(form: Element | null | undefined): void {
   window.requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/**
+ * A list whose entries each have a remove button (`removeButtonRef(key)`): a removed entry takes its focused button
+ * with it, so `removing(index)`, called before the removal, sends focus to the remove button of the entry that takes
+ * its place, else of the one before it, else to `fallback` (the list's add button), and the keyboard stays in the list.
+ */
+export function useRemovalFocus(keys: readonly string[], fallback: RefObject<HTMLElement | null>) {
+  const buttons = useRef(new Map<string, HTMLElement>());
+  const target = useRef<string | null | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (target.current === undefined) return;
+    (target.current === null ? fallback.current : buttons.current.get(target.current))?.focus();
+    target.current = undefined;
+  });
+  return {
+    removeButtonRef: (key: string) => (button: HTMLElement | null) => {
+      if (button) buttons.current.set(key, button);
+      else buttons.current.delete(key);
+    },
+    removing: (index: number) => {
+      target.current = keys[index + 1] ?? keys[index - 1] ?? null;
+    },
+  };
 }
 
 /** A form's message, read out when it appears. */
