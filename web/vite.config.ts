@@ -102,6 +102,8 @@ export default defineConfig({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|domain[\\/]zod\.ts$/ },
             // The live status and the "more" button that tells through it: one small chunk, one name in the route table.
             { name: 'live-status', test: /src[\\/]ui[\\/](LiveStatus|LoadMoreButton)\.tsx$/, includeDependenciesRecursively: false },
+            // The upload limits and the attachment picker of the inquiry and notice forms: one chunk, one name in the route table.
+            { name: 'upload-limits', test: /domain[\\/]uploads\.ts$|src[\\/]ui[\\/]AttachmentField\.tsx$/, includeDependenciesRecursively: false },
           ],
         },
       },

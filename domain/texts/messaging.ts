@@ -159,7 +159,7 @@ export const messagingTexts = {
   attachmentsLabel: '첨부 파일',
   /** The inquiry form's file picker: what may come along with the question. */
   inquiryAttachmentsHint: (max: number, megabytes: number) => `화면 사진이나 영수증을 ${max}개까지 붙일 수 있습니다 (하나에 ${megabytes}MB 이하).`,
-  /** The button beside a file chosen for an inquiry, which leaves it out. */
+  /** The button beside a chosen file, which leaves it out: its accessible name; it shows only ×. */
   leaveOutAttachment: (fileName: string) => `${fileName} 빼기`,
   views: (count: number) => `조회 ${count}`,
   // The staff screen that moves an inquiry one step on (pending → in_progress → resolved → closed)

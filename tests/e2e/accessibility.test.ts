@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { accountTexts, itemTexts, uiTexts } from '../../domain/messages.js';
+import { accountTexts, itemTexts, messagingTexts, uiTexts } from '../../domain/messages.js';
 import { openBrowser } from '../helpers/browser.js';
 import { useWebApp } from '../helpers/web-app.js';
 
@@ -160,6 +160,20 @@ describe('every screen passes axe-core (serious and critical) and has one <main>
     const staff = await app.browserFor(1);
     const failures = await checkRoutes(['/my/admin/notice', '/my/admin/notify'], staff);
     expect(failures).toEqual([]);
+  });
+
+  test('the inquiry form with files chosen, one of them refused as too big', async () => {
+    const page = app.watch(await app.browser.newPage());
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${app.gateway.url}/my/inquiries`);
+    const form = page.getByRole('form', { name: messagingTexts.newInquiry });
+    const pdf = (name: string, bytes: number) => ({ name, mimeType: 'application/pdf', buffer: Buffer.alloc(bytes) });
+    await form
+      .getByLabel(messagingTexts.attachmentsLabel, { exact: true })
+      .setInputFiles([pdf('2026년_11월_결제_내역_화면_캡처_원본_파일.pdf', 3 * 1024 * 1024), pdf('big.pdf', 11 * 1024 * 1024)]);
+    await form.getByRole('alert').waitFor();
+    expect(describeViolations('/my/inquiries with files', await seriousViolations(page))).toEqual([]);
+    await page.close();
   });
 
   test('story screens: the upload, the close-friends picker', async () => {

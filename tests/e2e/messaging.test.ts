@@ -11,7 +11,8 @@ import {
   REPLY_PAGE_SIZE,
 } from '../../domain/limits.js';
 import { recordAnnouncements } from '../helpers/announcements.js';
-import { pngOfSize } from '../helpers/media-files.js';
+import { ATTACHMENT_UPLOAD_LIMIT } from '../../domain/uploads.js';
+import { jpegPhoto, pngOfSize } from '../helpers/media-files.js';
 import { addMembers } from '../helpers/stories.js';
 import { useWebApp } from '../helpers/web-app.js';
 
@@ -601,22 +602,26 @@ describe('inquiries', () => {
     await page.getByRole('button', { name: m.moreInquiries }).waitFor({ state: 'detached' });
   });
 
-  test('a member attaches a 300 KB screenshot and a receipt; too many files are told at once; the inquiry shows the picture', async () => {
+  test('a member attaches a 300 KB screenshot and a receipt; a file past the count is refused by name; the inquiry shows the picture', async () => {
     const page = await open(contexts.alice!, '/my/inquiries');
     const form = page.getByRole('form', { name: m.newInquiry });
     const picker = form.getByLabel(m.attachmentsLabel, { exact: true });
     const screenshot = { name: '화면.png', mimeType: 'image/png', buffer: pngOfSize(300 * 1024) };
     const receipt = { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 영수증') };
-    // One file over the count: said as soon as they are picked.
+    // One file over the count: said by its name as soon as they are picked, and not listed; the others are.
     await picker.setInputFiles(Array.from({ length: INQUIRY_ATTACHMENTS_MAX + 1 }, (_, index) => ({ ...receipt, name: `r${index}.pdf` })));
-    await form.getByRole('alert').getByText(m.tooManyAttachments(INQUIRY_ATTACHMENTS_MAX)).waitFor();
+    const refusal = communityTexts.upload.refusedFile(`r${INQUIRY_ATTACHMENTS_MAX}.pdf`, m.tooManyAttachments(INQUIRY_ATTACHMENTS_MAX));
+    expect(await form.getByRole('alert').textContent()).toBe(refusal);
     expect(await picker.getAttribute('aria-invalid')).toBe('true');
-    // Leaving one out is enough.
-    await form.getByRole('button', { name: m.leaveOutAttachment('r5.pdf') }).click();
+    const chosen = form.getByRole('list');
+    expect(await chosen.getByRole('listitem').count()).toBe(INQUIRY_ATTACHMENTS_MAX);
+    expect(await form.getByRole('button', { name: m.leaveOutAttachment(`r${INQUIRY_ATTACHMENTS_MAX}.pdf`) }).count()).toBe(0);
+    // Leaving one out takes the message away.
+    await form.getByRole('button', { name: m.leaveOutAttachment('r4.pdf') }).click();
     await form.getByRole('alert').waitFor({ state: 'detached' });
 
     // Picked one after the other, the screenshot and the receipt both go along (each pick adds to the list).
-    for (const name of ['r0.pdf', 'r1.pdf', 'r2.pdf', 'r3.pdf', 'r4.pdf']) await form.getByRole('button', { name: m.leaveOutAttachment(name) }).click();
+    for (const name of ['r0.pdf', 'r1.pdf', 'r2.pdf', 'r3.pdf']) await form.getByRole('button', { name: m.leaveOutAttachment(name) }).click();
     await picker.setInputFiles([screenshot]);
     await picker.setInputFiles([receipt]);
     await form.getByText('화면.png', { exact: true }).waitFor();
@@ -635,6 +640,64 @@ describe('inquiries', () => {
     await picture.waitFor();
     await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
     await attachments.getByRole('link', { name: 'receipt.pdf' }).waitFor();
+    await page.close();
+  });
+
+  test('at 390 px: an 11 MB file is refused by its name before sending; long names keep one line; 보내기 says it is sending', async () => {
+    const page = await open(contexts.alice!, '/my/inquiries');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const form = page.getByRole('form', { name: m.newInquiry });
+    // The picker is a button-like label: the browser's own input (and its English "No file chosen") is out of sight.
+    const picker = form.getByLabel(m.attachmentsLabel, { exact: true });
+    const addButton = form.locator('label').filter({ hasText: m.attachmentsLabel });
+    expect((await addButton.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect((await picker.boundingBox())!.width).toBeLessThanOrEqual(1);
+
+    const longName = '2026년_11월_아이템_구매_영수증_및_결제_내역_화면_캡처_원본_파일.pdf';
+    const pdf = (name: string, bytes: number) => ({
+      name,
+      mimeType: 'application/pdf',
+      buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes)]),
+    });
+    const photo = { name: 'photo200k.jpg', mimeType: 'image/jpeg', buffer: jpegPhoto() };
+    expect(photo.buffer.length).toBeGreaterThan(100 * 1024);
+    await picker.setInputFiles([photo, pdf('big.pdf', 11 * 1024 * 1024), pdf(longName, 3 * 1024 * 1024)]);
+    // The refusal names the file; the file is not in the list, the two others are.
+    expect(await form.getByRole('alert').textContent()).toBe(communityTexts.upload.refusedFile('big.pdf', ATTACHMENT_UPLOAD_LIMIT.tooLarge));
+    const chosen = form.getByRole('list');
+    expect(await chosen.getByRole('listitem').allTextContents()).toEqual(['photo200k.jpg', longName]);
+
+    // Each × is named with its file but shows no name; a long name keeps one line, cut with an ellipsis.
+    const remove = form.getByRole('button', { name: m.leaveOutAttachment(longName) });
+    expect((await remove.textContent())!.trim()).toBe('');
+    const removeBox = (await remove.boundingBox())!;
+    expect(removeBox.height).toBeLessThanOrEqual(44);
+    const row = chosen.getByRole('listitem').filter({ hasText: longName });
+    expect((await row.boundingBox())!.height).toBeLessThanOrEqual(48);
+    const name = row.getByText(longName);
+    expect(await name.evaluate((element) => [getComputedStyle(element).textOverflow, element.scrollWidth > element.clientWidth])).toEqual(['ellipsis', true]);
+    expect(removeBox.x + removeBox.width).toBeLessThanOrEqual(390);
+
+    // While the files go up, 보내기 says so (the upload is held back a moment to see it).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/graphql',
+      async (route) => {
+        if ((route.request().headers()['content-type'] ?? '').startsWith('multipart/form-data')) await held;
+        await route.fallback();
+      },
+    );
+    await form.getByLabel(m.titleLabel, { exact: true }).fill('영수증을 붙입니다');
+    await form.getByLabel(m.contentLabel, { exact: true }).fill('결제 내역과 화면 사진을 붙여 문의합니다.');
+    await form.getByRole('button', { name: m.submit }).click();
+    const sending = form.getByRole('button', { name: communityTexts.write.sending });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    release();
+    await page.getByTestId('toast').filter({ hasText: m.inquiryCreated }).waitFor();
+    await form.getByRole('button', { name: m.submit }).waitFor();
+    expect(await form.getByRole('list').count()).toBe(0);
     await page.close();
   });
 });

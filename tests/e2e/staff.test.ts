@@ -2,7 +2,8 @@ import type { Locator } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { NOTICE_PAGE_SIZE_DEFAULT } from '../../domain/limits.js';
 import { communityTexts, globalErrorTexts, messagingTexts as m, staffTexts as s } from '../../domain/messages.js';
-import { pngOfSize } from '../helpers/media-files.js';
+import { ATTACHMENT_UPLOAD_LIMIT } from '../../domain/uploads.js';
+import { jpegPhoto, pngOfSize } from '../helpers/media-files.js';
 import { useWebApp } from '../helpers/web-app.js';
 
 /**
@@ -131,6 +132,40 @@ test('after a new notice is saved the whole form is empty again: category, 중�
   expect(await form.getByLabel(m.important).isChecked()).toBe(false);
   expect(await form.getByLabel(m.pinned).isChecked()).toBe(false);
   expect(await form.getByLabel(m.attachmentsLabel).evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+  expect(await form.getByRole('list').count()).toBe(0);
+});
+
+test('at 390 px the notice form lists the chosen files, refuses an 11 MB one by name before sending, and one can be left out', async () => {
+  const page = await app.open('/my/admin/notice', await app.browserFor(STAFF));
+  await page.setViewportSize({ width: 390, height: 844 });
+  const form = page.getByRole('form', { name: m.writeNotice });
+  const picker = form.getByLabel(m.attachmentsLabel, { exact: true });
+  // No browser text ("Choose Files"): the picker is out of sight behind a button-like label.
+  expect((await picker.boundingBox())!.width).toBeLessThanOrEqual(1);
+  const pdf = (name: string, bytes: number) => ({ name, mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes)]) });
+  const photo = { name: 'photo200k.jpg', mimeType: 'image/jpeg', buffer: jpegPhoto() };
+  const uploads: number[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/graphql') uploads.push(request.postDataBuffer()?.length ?? 0);
+  });
+  await picker.setInputFiles([photo, pdf('안내서.pdf', 3 * 1024 * 1024), pdf('big.pdf', 11 * 1024 * 1024)]);
+  expect(await form.getByRole('alert').textContent()).toBe(communityTexts.upload.refusedFile('big.pdf', ATTACHMENT_UPLOAD_LIMIT.tooLarge));
+  const chosen = form.getByRole('list');
+  expect(await chosen.getByRole('listitem').allTextContents()).toEqual(['photo200k.jpg', '안내서.pdf']);
+  await form.getByRole('button', { name: m.leaveOutAttachment('안내서.pdf') }).click();
+  expect(await chosen.getByRole('listitem').allTextContents()).toEqual(['photo200k.jpg']);
+  await form.getByRole('alert').waitFor({ state: 'detached' });
+
+  await form.getByLabel(m.titleLabel).fill('사진 한 장 공지');
+  await form.getByLabel(m.contentLabel).fill('사진 한 장만 붙습니다.');
+  await form.getByRole('button', { name: m.submit }).click();
+  await page.getByTestId('toast').filter({ hasText: m.saved }).waitFor();
+  // Only the photo went: nothing near the 11 MB (or the 3 MB left out) was sent.
+  expect(Math.max(...uploads)).toBeLessThan(1024 * 1024);
+  await page.goto(`${app.gateway.url}/my/notice`);
+  await page.getByRole('link', { name: /사진 한 장 공지/ }).click();
+  await page.getByRole('link', { name: 'photo200k.jpg' }).waitFor();
+  expect(await page.getByRole('link', { name: '안내서.pdf' }).count()).toBe(0);
 });
 
 test('at 390 px the notice form’s check boxes sit on one line before their labels: 중요, 고정 and a current file’s 삭제', async () => {

@@ -12,7 +12,7 @@ import {
   INQUIRY_SATISFACTION_MAX,
   INQUIRY_TITLE_MAX,
 } from '@domain/limits.js';
-import { errorMessages, messagingTexts as m } from '@domain/messages.js';
+import { communityTexts, errorMessages, messagingTexts as m } from '@domain/messages.js';
 import { inquiryCreateSchema } from '@domain/inquiry.js';
 import { ATTACHMENT_UPLOAD_LIMIT, megabytes } from '@domain/uploads.js';
 import type { InquiryDetailPageCommentMutation } from '../__generated__/InquiryDetailPageCommentMutation.graphql';
@@ -35,6 +35,7 @@ import { useIdempotencyKey } from '../app/relay/useIdempotencyKey';
 import { RouteScreen } from '../app/RouteScreen';
 import { characterLimit, focusFirstInvalid, FormError, LabeledSelect, LabeledText, LengthCounter } from '../ui/FormParts';
 import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
+import { AttachmentField } from '../ui/AttachmentField';
 
 /** /my/inquiries: the member's inquiries and the form to file one (001 §5 rules, checked again by the gateway). */
 export function InquiryListPage() {
@@ -155,15 +156,12 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
   const [content, setContent] = useState('');
   const [category, setCategory] = useState<InquiryCategory>('GENERAL');
   const [priority, setPriority] = useState<InquiryPriority>('MEDIUM');
+  /** The files going along: only those the gateway takes (a file too big, or one too many, is refused when picked). */
   const [files, setFiles] = useState<File[]>([]);
-  /** A new key empties the file picker once the inquiry is sent. */
-  const [filePickerKey, setFilePickerKey] = useState(0);
   /** Each field's first broken rule, told under it; `form` holds the server's other refusals, told above 보내기. */
   const [errors, setErrors] = useState<InquiryFormErrors>({});
   const errorId = useId();
-  const filePickerId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const fileHintId = useId();
   const [commit, inFlight] = useTypedMutation<InquiryListPageCreateMutation>(
     graphql`
       mutation InquiryListPageCreateMutation($input: CreateInquiryInput!, $connections: [ID!]!) {
@@ -190,17 +188,11 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
       const field = issue.path[0] === 'title' || issue.path[0] === 'content' ? issue.path[0] : 'form';
       found[field] ??= issue.message;
     }
-    const filesMessage = filesProblem(files);
-    return filesMessage ? { ...found, attachments: filesMessage } : found;
+    return found;
   };
-  const filesProblem = (chosen: File[]) => {
-    if (chosen.length > INQUIRY_ATTACHMENTS_MAX) return m.tooManyAttachments(INQUIRY_ATTACHMENTS_MAX);
-    if (chosen.some((file) => file.size > ATTACHMENT_UPLOAD_LIMIT.maxBytes)) return ATTACHMENT_UPLOAD_LIMIT.tooLarge;
-    return undefined;
-  };
-  const choose = (chosen: File[]) => {
-    // Told as soon as they are picked, not only on 보내기.
-    setErrors((shown) => ({ ...shown, attachments: filesProblem(chosen) }));
+  const choose = (chosen: File[], refused: string | undefined) => {
+    // Told as soon as they are picked, each refused file by its name; a removal takes the message away.
+    setErrors((shown) => ({ ...shown, attachments: refused }));
     setFiles(chosen);
   };
   const submit = (event: FormEvent) => {
@@ -224,7 +216,6 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
         setCategory('GENERAL');
         setPriority('MEDIUM');
         setFiles([]);
-        setFilePickerKey((key) => key + 1);
       },
       (failure: Error) => setErrors({ form: failure.message }),
     );
@@ -274,44 +265,18 @@ function InquiryForm({ connectionId }: { connectionId: string }) {
       />
       {errorAt('content')}
       <LengthCounter id={`${errorId}-content-counter`} text={content} max={INQUIRY_CONTENT_MAX} />
-      <label htmlFor={filePickerId}>{m.attachmentsLabel}</label>
-      <input
-        key={filePickerKey}
-        id={filePickerId}
-        type="file"
-        multiple
+      <AttachmentField
+        files={files}
+        max={INQUIRY_ATTACHMENTS_MAX}
         accept="image/*,application/pdf"
-        aria-describedby={[fileHintId, errorIdOf('attachments')].filter(Boolean).join(' ')}
-        aria-invalid={Boolean(errors.attachments)}
-        onChange={(event) => {
-          // Each pick adds to the files already chosen (a screenshot, then a receipt); the same file twice is kept once.
-          const picked = [...(event.target.files ?? [])].filter(
-            (file) => !files.some((chosen) => chosen.name === file.name && chosen.size === file.size && chosen.lastModified === file.lastModified),
-          );
-          choose([...files, ...picked]);
-          // Emptied, the picker takes the same file again after it was left out.
-          event.target.value = '';
-        }}
+        hint={m.inquiryAttachmentsHint(INQUIRY_ATTACHMENTS_MAX, megabytes(ATTACHMENT_UPLOAD_LIMIT.maxBytes))}
+        error={errors.attachments}
+        disabled={inFlight}
+        onChange={choose}
       />
-      <p id={fileHintId} className="field__hint">
-        {m.inquiryAttachmentsHint(INQUIRY_ATTACHMENTS_MAX, megabytes(ATTACHMENT_UPLOAD_LIMIT.maxBytes))}
-      </p>
-      {errorAt('attachments')}
-      {files.length > 0 && (
-        <ul className="inquiry-form__files">
-          {files.map((file, index) => (
-            <li key={`${index}-${file.name}`}>
-              <span>{file.name}</span>
-              <button type="button" className="button button--secondary" onClick={() => choose(files.filter((_, at) => at !== index))}>
-                {m.leaveOutAttachment(file.name)}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
       {errorAt('form')}
       <button type="submit" className="button button--primary" disabled={inFlight}>
-        {m.submit}
+        {inFlight ? communityTexts.write.sending : m.submit}
       </button>
     </form>
   );

@@ -1,8 +1,16 @@
 import { Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
-import { ADMIN_NOTIFICATION_CONTENT_MAX, ADMIN_NOTIFICATION_TITLE_MAX, NOTICE_CATEGORIES, NOTICE_CONTENT_MAX, NOTICE_TITLE_MAX } from '@domain/limits.js';
-import { errorMessages, messagingTexts as m, staffTexts, uiTexts } from '@domain/messages.js';
+import {
+  ADMIN_NOTIFICATION_CONTENT_MAX,
+  ADMIN_NOTIFICATION_TITLE_MAX,
+  NOTICE_ATTACHMENTS_MAX,
+  NOTICE_CATEGORIES,
+  NOTICE_CONTENT_MAX,
+  NOTICE_TITLE_MAX,
+} from '@domain/limits.js';
+import { communityTexts, errorMessages, messagingTexts as m, staffTexts, uiTexts } from '@domain/messages.js';
+import { ATTACHMENT_UPLOAD_LIMIT, megabytes } from '@domain/uploads.js';
 import type { NoticeCategory, StaffPagesNoticeMutation } from '../__generated__/StaffPagesNoticeMutation.graphql';
 import type { StaffPagesMemberSearchQuery } from '../__generated__/StaffPagesMemberSearchQuery.graphql';
 import type { StaffPagesNoticeEditQuery } from '../__generated__/StaffPagesNoticeEditQuery.graphql';
@@ -19,6 +27,7 @@ import { useToast } from '../ui/toast/ToastProvider';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 import { RouteScreen } from '../app/RouteScreen';
 import { FormError, LabeledSelect, LabeledText } from '../ui/FormParts';
+import { AttachmentField } from '../ui/AttachmentField';
 import { discardCachedNoticeLists } from './noticeStoreUpdates';
 
 interface Recipient {
@@ -307,13 +316,14 @@ function NoticeForm({ notice }: { notice?: EditedNotice }) {
   const [category, setCategory] = useState<NoticeCategory>(notice?.category ?? 'GENERAL');
   const [isImportant, setImportant] = useState(notice?.isImportant ?? false);
   const [isPinned, setPinned] = useState(notice?.isPinned ?? false);
+  /** The files to add: only those the gateway takes (a file too big, or one past the notice's room, is refused when picked). */
   const [files, setFiles] = useState<File[]>([]);
+  const [filesError, setFilesError] = useState<string | undefined>(undefined);
   const [removedIds, setRemovedIds] = useState<ReadonlySet<string>>(new Set());
   const toggleRemoved = (id: string, removed: boolean) => setRemovedIds((current) => setWith(current, id, removed));
-  // A file input cannot be emptied through its value: a new key gives a new, empty one.
-  const [fileInputKey, setFileInputKey] = useState(0);
+  /** A notice holds NOTICE_ATTACHMENTS_MAX files in all: those it keeps count against the new ones. */
+  const room = NOTICE_ATTACHMENTS_MAX - ((notice?.attachments?.length ?? 0) - removedIds.size);
   const [error, setError] = useState<string | null>(null);
-  const fileInputId = useId();
   const [create, creating] = useTypedMutation<StaffPagesNoticeMutation>(
     graphql`
       mutation StaffPagesNoticeMutation($input: CreateNoticeInput!) {
@@ -360,6 +370,8 @@ function NoticeForm({ notice }: { notice?: EditedNotice }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    // A current file unticked for removal after new ones were chosen can leave too many: told before sending.
+    if (files.length > room) return setFilesError(m.tooManyAttachments(NOTICE_ATTACHMENTS_MAX));
     const uploadables = files.length ? Object.fromEntries(files.map((file, index) => [`input.attachments.${index}`, file])) : undefined;
     const fields = { title, content, category, isImportant, isPinned, attachments: files.length ? files.map(() => null) : null };
     if (editing && notice?.id) {
@@ -382,7 +394,7 @@ function NoticeForm({ notice }: { notice?: EditedNotice }) {
         setImportant(false);
         setPinned(false);
         setFiles([]);
-        setFileInputKey((key) => key + 1);
+        setFilesError(undefined);
       },
       (failure: Error) => setError(failure.message),
     );
@@ -423,11 +435,21 @@ function NoticeForm({ notice }: { notice?: EditedNotice }) {
             </ul>
           </>
         )}
-        <label htmlFor={fileInputId}>{m.attachmentsLabel}</label>
-        <input key={fileInputKey} id={fileInputId} type="file" multiple onChange={(event) => setFiles([...(event.target.files ?? [])])} />
+        <AttachmentField
+          files={files}
+          max={NOTICE_ATTACHMENTS_MAX}
+          room={room}
+          hint={communityTexts.upload.limits(NOTICE_ATTACHMENTS_MAX, megabytes(ATTACHMENT_UPLOAD_LIMIT.maxBytes))}
+          error={filesError}
+          disabled={creating || updating}
+          onChange={(chosen, refused) => {
+            setFiles(chosen);
+            setFilesError(refused);
+          }}
+        />
         <FormError error={error} />
         <button type="submit" className="button button--primary" disabled={creating || updating}>
-          {editing ? staffTexts.noticeEdit.save : m.submit}
+          {creating || updating ? communityTexts.write.sending : editing ? staffTexts.noticeEdit.save : m.submit}
         </button>
       </form>
     </>
