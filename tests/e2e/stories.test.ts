@@ -54,6 +54,36 @@ async function postStory(memberId: number, privacy: 'public' | 'friends' | 'clos
   return ((await response.json()) as { id: number }).id;
 }
 
+test('on a 390 px phone, the upload screen’s 공유하기 is readable (axe color-contrast) and each 공개 범위 choice is on one line', async () => {
+  const upload = await open(await app.browserFor(author.id), '/stories/new');
+  await upload.setViewportSize({ width: 390, height: 844 });
+  const [chooser] = await Promise.all([upload.waitForEvent('filechooser'), upload.getByRole('button', { name: storyTexts.upload.pick }).click()]);
+  await chooser.setFiles({ name: 'slime.png', mimeType: 'image/png', buffer: PNG_BYTES });
+  await upload.locator('.story-upload__preview img').waitFor();
+  const submit = upload.getByRole('button', { name: storyTexts.upload.submit });
+  expect(await submit.isEnabled()).toBe(true);
+  expect(await axeFindings(upload, ['color-contrast'])).toEqual([]);
+  // The lines each choice's text takes (its text's boxes at different heights, the radio button aside), and its size.
+  const choices = await upload.locator('.story-upload__privacy > label, .story-upload__privacy > a').evaluateAll((elements) =>
+    elements.map((element) => {
+      const tops = new Set<number>();
+      for (const node of element.childNodes) {
+        if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+      }
+      return { text: element.textContent, lines: tops.size, fontSize: parseFloat(getComputedStyle(element).fontSize) };
+    }),
+  );
+  expect(choices.map((choice) => choice.text)).toEqual([...Object.values(storyTexts.privacyLevels), storyTexts.closeFriends.manage]);
+  for (const choice of choices) {
+    expect(choice.lines, choice.text ?? '').toBe(1);
+    expect(choice.fontSize, choice.text ?? '').toBeGreaterThanOrEqual(12);
+  }
+  await upload.close();
+});
+
 // A whole journey of two members (upload, view, react, report, stats): ~40 s on a quiet machine, more beside another
 // file, so it has more than the default minute.
 test('upload an image story; a second member sees the ring, opens it and reacts; the author sees viewer and stats', async () => {

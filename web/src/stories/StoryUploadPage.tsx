@@ -106,7 +106,7 @@ export default function StoryUploadPage() {
             {storyTexts.closeFriends.manage}
           </Link>
         </fieldset>
-        <button type="button" className="story-upload__submit" disabled={!file || uploading} onClick={() => void submit()}>
+        <button type="button" className="button button--primary" disabled={!file || uploading} onClick={() => void submit()}>
           {uploading ? storyTexts.upload.uploading : storyTexts.upload.submit}
         </button>
       </div>
