@@ -73,7 +73,19 @@ export const adminSendJson = z
 export type AdminSendJson = z.infer<typeof adminSendJson>;
 
 export const attachmentJson = z
-  .object({ id: z.string(), fileName: z.string(), fileUrl: z.string(), fileSize: z.number().int(), mimeType: z.string(), uploadedAt: z.string() })
+  .object({
+    id: z.string(),
+    fileName: z.string(),
+    fileUrl: z.string(),
+    thumbnailUrl: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('A small WebP copy of a picture for lists and tiles; null for any other file and for a picture small already (use fileUrl).'),
+    fileSize: z.number().int(),
+    mimeType: z.string(),
+    uploadedAt: z.string(),
+  })
   .meta({ id: 'Attachment' });
 export type AttachmentJson = z.infer<typeof attachmentJson>;
 

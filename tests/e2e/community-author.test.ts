@@ -1,9 +1,10 @@
 import { type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterEach, describe, expect, test } from 'vitest';
-import { IMAGE_MAX_BYTES, POST_IMAGES_MAX } from '../../domain/limits.js';
+import { IMAGE_MAX_BYTES, IMAGE_THUMBNAIL_MAX_PX, POST_IMAGES_MAX } from '../../domain/limits.js';
 import { accountTexts, communityTexts, reportTexts, uiTexts, validationTexts } from '../../domain/messages.js';
 import { megabytes } from '../../domain/uploads.js';
+import { jpegPhoto } from '../helpers/media-files.js';
 import { useWebApp, viewerNickname } from '../helpers/web-app.js';
 
 /**
@@ -92,6 +93,26 @@ describe('writing as a member', () => {
     await goHome(page);
     expect((await cardTitles(page))[0]).toBe('브라우저에서 쓴 그림 글');
     expect(await page.getByTestId('post-card').first().locator('.post-card__thumbnail').count()).toBe(1);
+    await page.close();
+  });
+
+  test("a post's photos show in the edit form by their small copies, also when a draft brings them back", async () => {
+    const page = await open('/community/write');
+    await page.getByTestId('image-input').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: jpegPhoto(2400, 1800) });
+    await expect.poll(() => page.locator('[data-testid="image-preview"][aria-busy="false"]').count()).toBe(1);
+    await writePost(page, '큰 사진 글', '사진 한 장');
+    await page.getByRole('button', { name: communityTexts.post.edit, exact: true }).click();
+    const tile = page.getByTestId('image-preview').locator('img');
+    // A tile of 80 px loads the 320 px copy, not the 2400 px original.
+    await expect.poll(() => tile.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(IMAGE_THUMBNAIL_MAX_PX);
+    expect(await tile.getAttribute('src')).toMatch(/\.thumb\.webp$/);
+    // A picture added to the edit, kept as a draft over a reload, comes back by its small copy too.
+    await page.getByTestId('image-input').setInputFiles({ name: 'second.jpg', mimeType: 'image/jpeg', buffer: jpegPhoto(1600, 1200) });
+    await expect.poll(() => page.locator('[data-testid="image-preview"][aria-busy="false"]').count()).toBe(2);
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: w.draftRestored }).waitFor();
+    await expect.poll(() => tile.count()).toBe(2);
+    await expect.poll(() => tile.nth(1).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(IMAGE_THUMBNAIL_MAX_PX);
     await page.close();
   });
 

@@ -2,6 +2,7 @@ import { type BrowserContext, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { communityTexts, globalErrorTexts, messagingTexts as m, recoveryTexts, replyLinkTexts, uiTexts, validationTexts } from '../../domain/messages.js';
 import {
+  IMAGE_THUMBNAIL_MAX_PX,
   INQUIRY_ATTACHMENTS_MAX,
   INQUIRY_CONTENT_MAX,
   INQUIRY_PAGE_SIZE_DEFAULT,
@@ -639,6 +640,10 @@ describe('inquiries', () => {
     const picture = attachments.getByRole('img', { name: '화면.png' });
     await picture.waitFor();
     await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    // The tile loads the picture's small copy; tapped, it opens the whole file.
+    expect(await picture.getAttribute('src')).toMatch(/\.thumb\.webp\?/);
+    expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(IMAGE_THUMBNAIL_MAX_PX);
+    expect(await attachments.getByRole('link', { name: '화면.png' }).getAttribute('href')).toMatch(/\.png\?/);
     await attachments.getByRole('link', { name: 'receipt.pdf' }).waitFor();
     await page.close();
   });

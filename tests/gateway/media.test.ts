@@ -230,7 +230,7 @@ describe('uploads of real files and media on the gateway origin', () => {
       mutation Inquiry($input: CreateInquiryInput!) {
         createInquiry(input: $input) {
           __typename
-          ... on CreateInquiryPayload { inquiry { id attachments { fileName fileUrl fileSize mimeType } } }
+          ... on CreateInquiryPayload { inquiry { id attachments { fileName fileUrl thumbnailUrl fileSize mimeType } } }
           ... on ValidationError { issues { path message } }
         }
       }
@@ -248,6 +248,11 @@ describe('uploads of real files and media on the gateway origin', () => {
     expect(picture).toMatchObject({ fileName: '화면.png', fileSize: screenshot.length, mimeType: 'image/png' });
     expect(receipt).toMatchObject({ fileName: 'receipt.pdf', mimeType: 'application/pdf' });
     expect(sha((await download(picture.fileUrl)).bytes)).toBe(sha(screenshot));
+    // Its tile's small copy comes signed through the gateway too; the receipt has none.
+    expect(receipt.thumbnailUrl).toBeNull();
+    const tile = await download(picture.thumbnailUrl);
+    expect(tile.response.headers.get('content-type')).toBe('image/webp');
+    expect(tile.bytes.byteLength).toBeLessThan(screenshot.length / 10);
     // The address carries its expiring signature through the gateway's /media; the bare path is refused in Korean.
     const bare = await download(picture.fileUrl.split('?')[0]);
     expect(bare.response.status).toBe(403);

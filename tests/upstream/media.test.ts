@@ -383,6 +383,40 @@ describe.each(backends())('media: real files, checks and serving (%s)', (backend
       expect(await stored()).toEqual(before);
     });
 
+    it('keeps a small WebP copy of a large picture for its tile, taken off and deleted with the picture', async () => {
+      const before = await stored();
+      const photo = jpegPhoto(2400, 1800);
+      expect(photo.length).toBeGreaterThan(300_000);
+      const created = await send(
+        'POST',
+        '/v1/board/notice/',
+        form({ title: '이벤트 안내', content: '본문' }, [
+          ['attachments[0]', photo, 'image/jpeg', '포스터.jpg'],
+          ['attachments[1]', jpegPhoto(200, 150), 'image/jpeg', 'small.jpg'],
+          attachmentNamed('guide.txt', 2),
+        ]),
+        staff,
+      );
+      expect(created.status).toBe(201);
+      const [poster, small, guide] = created.body.attachments;
+      // Already small enough, or not a picture: no copy (a client shows fileUrl).
+      expect([small.thumbnailUrl, guide.thumbnailUrl]).toEqual([null, null]);
+      expect(poster.thumbnailUrl).toMatch(/^\/media\/uploads\/notices\/[0-9a-f-]{36}\.thumb\.webp$/);
+      const tile = await served(poster.thumbnailUrl);
+      expect(tile.headers.get('content-type')).toBe('image/webp');
+      const tileBytes = await bytesOf(tile);
+      expect(imageSize(tileBytes)).toMatchObject({ width: IMAGE_THUMBNAIL_MAX_PX, height: (IMAGE_THUMBNAIL_MAX_PX * 3) / 4 });
+      expect(tileBytes.length).toBeLessThan(photo.length / 10);
+      expect((await stored()).files).toBe(before.files + 4);
+
+      const path = `/v1/board/notice/${created.body.uuid}/`;
+      expect((await send('PATCH', path, { removeAttachments: [poster.id] }, staff)).status).toBe(200);
+      expect((await served(poster.thumbnailUrl)).status).toBe(404);
+      expect((await stored()).files).toBe(before.files + 2);
+      expect((await send('DELETE', path, undefined, staff)).status).toBe(200);
+      expect(await stored()).toEqual(before);
+    });
+
     it(`refuses an id the notice does not have, and more than ${NOTICE_ATTACHMENTS_MAX} attachments in all, changing nothing`, async () => {
       const created = await send(
         'POST',

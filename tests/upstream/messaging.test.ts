@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import { imageSize } from 'image-size';
 import { join } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import {
   INQUIRY_SATISFACTION_MAX,
   INQUIRY_TITLE_MAX,
   INQUIRY_ATTACHMENTS_MAX,
+  IMAGE_THUMBNAIL_MAX_PX,
   NOTICE_ATTACHMENT_MAX_BYTES,
   NOTICE_ATTACHMENTS_MAX,
   NOTICE_CONTENT_MAX,
@@ -404,6 +406,14 @@ describe.each(backends())('messaging on %s', (backend) => {
         expect((await answer.json()).message).toBe(m.inquiryFileLinkExpired);
       }
       expect((await fetch(url(receiptUrl))).status).toBe(200);
+      // The 1024 px screenshot has a small WebP copy for its tile, as private as the file; the receipt has none.
+      const [pictureThumbnail, receiptThumbnail] = body.attachments.map((file: { thumbnailUrl: string | null }) => file.thumbnailUrl);
+      expect(receiptThumbnail).toBeNull();
+      expect(pictureThumbnail).toMatch(/^\/media\/uploads\/inquiries\/[0-9a-f-]{36}\.thumb\.webp\?expires=\d+&signature=[\w-]{43}$/);
+      const tile = await fetch(url(pictureThumbnail));
+      expect(tile.headers.get('content-type')).toBe('image/webp');
+      expect(imageSize(Buffer.from(await tile.arrayBuffer())).width).toBe(IMAGE_THUMBNAIL_MAX_PX);
+      expect((await fetch(url(pictureThumbnail.split('?')[0]))).status).toBe(403);
       // Read again, the inquiry keeps them.
       const again = await send('GET', url(`/v1/inquiry/${body.id}/`), undefined, aliceToken);
       expect(again.body.attachments.map((file: any) => file.fileName)).toEqual(['화면.png', 'receipt.pdf']);

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { InquiryDetailJson, InquiryJson, InquiryUserJson, NoticeJson, NotificationJson } from '../../../domain/messaging.js';
+import type { AttachmentJson, InquiryDetailJson, InquiryJson, InquiryUserJson, NoticeJson, NotificationJson } from '../../../domain/messaging.js';
 import type { Database } from '../db/client.js';
 import { inquiryComments, users, type InquiryRow, type NoticeRow, type NotificationRow, type UserRow } from '../db/schema.js';
 import type { MediaUrl } from '../serializers.js';
@@ -42,6 +42,15 @@ export async function presentNotifications(db: Database, rows: NotificationRow[]
   }));
 }
 
+/** A stored attachment with addresses the caller may open (signed for an inquiry's private files). */
+function presentAttachment(attachment: AttachmentJson, media: MediaUrl): AttachmentJson {
+  return {
+    ...attachment,
+    fileUrl: media(attachment.fileUrl) ?? attachment.fileUrl,
+    thumbnailUrl: attachment.thumbnailUrl ? (media(attachment.thumbnailUrl) ?? attachment.thumbnailUrl) : null,
+  };
+}
+
 export async function presentNotices(db: Database, rows: NoticeRow[], media: MediaUrl): Promise<NoticeJson[]> {
   const byId = await loadSenders(
     db,
@@ -59,7 +68,7 @@ export async function presentNotices(db: Database, rows: NoticeRow[], media: Med
     viewCount: row.viewCount,
     startDate: row.startDate?.toISOString() ?? null,
     endDate: row.endDate?.toISOString() ?? null,
-    attachments: row.attachments.map((attachment) => ({ ...attachment, fileUrl: media(attachment.fileUrl) ?? attachment.fileUrl })),
+    attachments: row.attachments.map((attachment) => presentAttachment(attachment, media)),
     tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -110,7 +119,7 @@ export async function presentInquiryDetail(
       isAIGenerated: comment.isAiGenerated,
       createdAt: comment.createdAt.toISOString(),
     })),
-    attachments: row.attachments.map((attachment) => ({ ...attachment, fileUrl: media(attachment.fileUrl) ?? attachment.fileUrl })),
+    attachments: row.attachments.map((attachment) => presentAttachment(attachment, media)),
     assignedTo: row.assignedToId ? userJson(row.assignedToId) : null,
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
     resolution: row.resolution,

@@ -34,7 +34,7 @@ import * as inquiryRepo from './inquiry-repository.js';
 import * as noticeRepo from './notice-repository.js';
 import * as inbox from './notification-repository.js';
 import { presentInquiry, presentInquiryDetail, presentNotices, presentNotifications } from './present.js';
-import { INQUIRY_UPLOADS_SUBFOLDER, StoredUploads, UPLOADS_FOLDER, readWithinLimit } from '../uploads/images.js';
+import { INQUIRY_UPLOADS_SUBFOLDER, StoredUploads, UPLOADS_FOLDER, attachmentThumbnail, readWithinLimit } from '../uploads/images.js';
 import type { MediaStore } from '../uploads/store.js';
 import { ATTACHMENT_UPLOAD_LIMIT } from '../../../domain/uploads.js';
 import { operation } from '../http/openapi.js';
@@ -244,13 +244,21 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
         const bytes = await readWithinLimit(part);
         if (!bytes) throw ValidationError.of('attachments', ATTACHMENT_UPLOAD_LIMIT.tooLarge, 'too_big');
         const { mimeType, extension } = attachmentType(bytes, part.mimetype, part.filename);
-        const path = `${UPLOADS_FOLDER}/${folder}/${randomUUID()}.${extension}`;
+        const name = `${UPLOADS_FOLDER}/${folder}/${randomUUID()}`;
+        const path = `${name}.${extension}`;
         stored.file(path);
         await media.save(path, bytes, mimeType);
+        const thumbnail = await attachmentThumbnail(bytes);
+        const thumbnailPath = thumbnail ? `${name}.thumb.webp` : null;
+        if (thumbnail && thumbnailPath) {
+          stored.file(thumbnailPath);
+          await media.save(thumbnailPath, thumbnail, 'image/webp');
+        }
         attachments.push({
           id: randomUUID(),
           fileName: part.filename,
           fileUrl: path,
+          thumbnailUrl: thumbnailPath,
           fileSize: bytes.length,
           mimeType,
           uploadedAt: new Date().toISOString(),
@@ -315,7 +323,9 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
 
   /** The files of attachments a notice let go of; a seeded notice's files (not uploads) stay. */
   const removeUploadedFiles = (attachments: AttachmentJson[]) =>
-    media.remove(attachments.map((attachment) => attachment.fileUrl).filter((path) => path.startsWith(`${UPLOADS_FOLDER}/`)));
+    media.remove(
+      attachments.flatMap((attachment) => [attachment.fileUrl, attachment.thumbnailUrl ?? '']).filter((path) => path.startsWith(`${UPLOADS_FOLDER}/`)),
+    );
 
   const noticeOr404 = async (request: FastifyRequest, raw: string) => {
     const row = await noticeRepo.findNotice(db, raw, request.viewer?.isStaff ?? false);

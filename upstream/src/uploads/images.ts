@@ -239,6 +239,17 @@ export async function storeImage(
 type WebpCopy = { data: Buffer; info: sharp.OutputInfo };
 
 /**
+ * A list-sized WebP copy (IMAGE_THUMBNAIL_MAX_PX) of an attached file when it is a picture larger than that, else
+ * null: an inquiry's or a notice's attachments show as tiles, and a tile should not load a 10 MB original.
+ */
+export async function attachmentThumbnail(bytes: Buffer): Promise<Buffer | null> {
+  const picture = detectMedia(bytes);
+  if (picture?.kind !== 'image') return null;
+  const [copy] = await webpCopies(bytes, picture.width, picture.height, [IMAGE_THUMBNAIL_MAX_PX]);
+  return copy?.data ?? null;
+}
+
+/**
  * WebP copies of a picture, one per entry of `maxSides`, each at most that many pixels on its longest side (upright by
  * its EXIF orientation; an animation's first frame; no metadata). An entry is null when the picture is that small
  * already, or when the copies cannot be made (the picture itself passed every check, so it is used instead).

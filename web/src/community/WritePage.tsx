@@ -74,6 +74,7 @@ function WriteContent({ queryRef }: { queryRef: PreloadedQuery<WritePageQuery> }
         images {
           id
           url
+          thumbnailUrl
         }
         author {
           id

@@ -12,6 +12,7 @@ export interface PostDraft {
   price: string;
   location: string;
   isSold: boolean;
+  /** The pictures by id, each with the address of its small copy, which the form shows. */
   images: { id: string; url: string }[];
 }
 

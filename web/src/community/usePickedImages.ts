@@ -11,7 +11,10 @@ export interface PickedImage {
   key: string;
   previewUrl: string;
   id: string | null;
-  /** Where the gateway serves it, once uploaded: a draft kept for later names it by this, not by the local preview. */
+  /**
+   * Where the gateway serves it (its small copy: the form shows 80 px tiles, never the original), once uploaded: a
+   * draft kept for later shows it by this, not by the local preview.
+   */
   url?: string;
   failed?: boolean;
 }
@@ -44,7 +47,7 @@ export function usePickedImages(initial: ReadonlyArray<{ id: string; url: string
   const upload = (key: string, file: File) => {
     setPicked((current) => current.map((entry) => (entry.key === key ? { ...entry, failed: false } : entry)));
     uploadImage(file).then(
-      (image) => setPicked((current) => current.map((entry) => (entry.key === key ? { ...entry, id: image.id, url: image.url } : entry))),
+      (image) => setPicked((current) => current.map((entry) => (entry.key === key ? { ...entry, id: image.id, url: image.thumbnailUrl ?? image.url } : entry))),
       (error: Error) => {
         // Refused by the service (too many pixels, not a picture after all): the file goes, with the reason. Not
         // delivered (the network, a time-out, the service away; a failed request carries no code): it stays to be sent again.

@@ -27,6 +27,7 @@ const mutation = graphql`
 export interface UploadedImage {
   id: string;
   url: string;
+  thumbnailUrl?: string | null;
   width?: number | null;
   height?: number | null;
 }

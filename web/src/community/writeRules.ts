@@ -53,7 +53,7 @@ export function untouchedDraftOf(post: WritePage_post$data | null): PostDraft {
     price: post?.price != null ? String(post.price) : '',
     location: post?.location ?? '',
     isSold: post?.isSold ?? false,
-    images: post ? post.images.map(({ id, url }) => ({ id, url })) : [],
+    images: post ? post.images.map(({ id, url, thumbnailUrl }) => ({ id, url: thumbnailUrl ?? url })) : [],
   };
 }
 

@@ -36,6 +36,7 @@ import { RouteScreen } from '../app/RouteScreen';
 import { characterLimit, focusFirstInvalid, FormError, LabeledSelect, LabeledText, LengthCounter } from '../ui/FormParts';
 import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 import { AttachmentField } from '../ui/AttachmentField';
+import { AttachmentList } from '../ui/AttachmentList';
 
 /** /my/inquiries: the member's inquiries and the form to file one (001 §5 rules, checked again by the gateway). */
 export function InquiryListPage() {
@@ -320,6 +321,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
               databaseId
               fileName
               fileUrl
+              thumbnailUrl
               mimeType
             }
             ...InquiryPages_comments @alias(as: "thread")
@@ -383,23 +385,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
       {viewer.isStaff && inquiry.author ? <span className="inquiry__author">{m.inquiryAuthor(inquiry.author.name)}</span> : null}
       <h2>{inquiry.title}</h2>
       <p className="inquiry__content">{inquiry.content}</p>
-      {inquiry.attachments && inquiry.attachments.length > 0 && (
-        <ul className="inquiry__attachments" aria-label={m.attachmentsLabel}>
-          {inquiry.attachments.map((file) => (
-            <li key={file.databaseId}>
-              {file.mimeType.startsWith('image/') ? (
-                <a href={file.fileUrl} target="_blank" rel="noreferrer">
-                  <img src={file.fileUrl} alt={file.fileName} loading="lazy" />
-                </a>
-              ) : (
-                <a className="inquiry__file" href={file.fileUrl} download={file.fileName}>
-                  {file.fileName}
-                </a>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <AttachmentList files={(inquiry.attachments ?? []).map((file) => ({ ...file, key: file.databaseId }))} label={m.attachmentsLabel} />
       {inquiry.resolution && (
         <section className="inquiry__resolution" aria-labelledby="inquiry-resolution-title">
           <h3 id="inquiry-resolution-title" className="inquiry__resolution-title">

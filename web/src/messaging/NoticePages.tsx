@@ -11,6 +11,7 @@ import type { NoticePages_notices$key } from '../__generated__/NoticePages_notic
 import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { PageHeader } from '../ui/PageHeader';
 import { StateScreen } from '../ui/StateScreen';
+import { AttachmentList } from '../ui/AttachmentList';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { RouteScreen } from '../app/RouteScreen';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
@@ -135,6 +136,8 @@ function NoticeDetail({ queryRef, guide = false }: { queryRef: PreloadedQuery<No
               id
               fileName
               fileUrl
+              thumbnailUrl
+              mimeType
             }
           }
           ... on Error {
@@ -155,17 +158,7 @@ function NoticeDetail({ queryRef, guide = false }: { queryRef: PreloadedQuery<No
       </p>
       <p className="notice__content">{notice.content}</p>
       {viewer?.isStaff && notice.id && <StaffNoticeActions id={notice.id} uuid={notice.uuid ?? ''} />}
-      {notice.attachments && notice.attachments.length > 0 && (
-        <ul className="notice__attachments">
-          {notice.attachments.map((file) => (
-            <li key={file.id}>
-              <a href={file.fileUrl} target="_blank" rel="noreferrer">
-                {file.fileName}
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AttachmentList files={(notice.attachments ?? []).map((file) => ({ ...file, key: file.id }))} label={m.attachmentsLabel} />
     </article>
   );
 }

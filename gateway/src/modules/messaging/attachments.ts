@@ -1,4 +1,5 @@
 import { messagingTexts } from '../../../../domain/index.js';
+import { IMAGE_THUMBNAIL_MAX_PX } from '../../../../domain/limits.js';
 import { ATTACHMENT_UPLOAD_LIMIT } from '../../../../domain/uploads.js';
 import { invalidArgument } from '../../graphql/errors.js';
 import { ensureWithin } from '../../graphql/uploads.js';
@@ -16,3 +17,6 @@ export async function attachedFilesOf(files: File[] | null | undefined, max: num
     files.map(async (file) => ({ name: file.name || 'file', type: file.type || 'application/octet-stream', bytes: new Uint8Array(await file.arrayBuffer()) })),
   );
 }
+
+/** How a notice's and an inquiry's attachment describe their `thumbnailUrl`. */
+export const ATTACHMENT_THUMBNAIL_TEXT = `A small copy of a picture for tiles (at most ${IMAGE_THUMBNAIL_MAX_PX} pixels on its longest side); null for any other file and for a picture that small already (use \`fileUrl\`).`;

@@ -31,7 +31,7 @@ import { idempotencyKeyField, payloadMutation, targetIdFields } from '../../grap
 import { byId, listConnection, resultsConnection } from '../../graphql/connections.js';
 import { isViewer } from '../../graphql/viewer.js';
 import { User } from '../../graphql/refs.js';
-import { attachedFilesOf } from './attachments.js';
+import { ATTACHMENT_THUMBNAIL_TEXT, attachedFilesOf } from './attachments.js';
 
 /** The statuses in the order staff move an inquiry through them, one step at a time. */
 const STATUS_STEPS = INQUIRY_STATUSES.map((status) => status.toUpperCase()).join(', ');
@@ -91,6 +91,12 @@ const InquiryAttachment = builder.objectRef<AttachmentJson>('InquiryAttachment')
       type: 'URL',
       description: 'Where to open the file: pictures show in place, anything else downloads.',
       resolve: (parent, _args, context) => context.mediaUrl(parent.fileUrl),
+    }),
+    thumbnailUrl: t.field({
+      type: 'URL',
+      nullable: true,
+      description: ATTACHMENT_THUMBNAIL_TEXT,
+      resolve: (parent, _args, context) => context.mediaUrl(parent.thumbnailUrl ?? null),
     }),
     fileSize: t.exposeInt('fileSize', { description: 'The size of the file, in bytes.' }),
     mimeType: t.exposeString('mimeType', { description: "The file's media type, such as `image/png`." }),

@@ -17,7 +17,7 @@ import {
 import { builder } from '../../graphql/builder.js';
 import { upstreamNode } from '../../graphql/nodes.js';
 import { NotFoundError, ValidationError, invalidArgument } from '../../graphql/errors.js';
-import { attachedFilesOf } from './attachments.js';
+import { ATTACHMENT_THUMBNAIL_TEXT, attachedFilesOf } from './attachments.js';
 import { enumValues, labelledDescriptions, OrderDirection } from '../../graphql/enums.js';
 import { byIdentity, queryConnection, resultsConnection, type ListOrder, type SortDirection } from '../../graphql/connections.js';
 import { localKeyOf, UUID_PATTERN, validateInput } from '../../graphql/ids.js';
@@ -76,6 +76,12 @@ Attachment.implement({
     }),
     fileName: t.exposeString('fileName', { description: 'The name the file was uploaded with.' }),
     fileUrl: t.field({ type: 'URL', description: 'Where to download the file.', resolve: (parent, _args, context) => context.mediaUrl(parent.fileUrl) }),
+    thumbnailUrl: t.field({
+      type: 'URL',
+      nullable: true,
+      description: ATTACHMENT_THUMBNAIL_TEXT,
+      resolve: (parent, _args, context) => context.mediaUrl(parent.thumbnailUrl ?? null),
+    }),
     fileSize: t.exposeInt('fileSize', { description: 'The size of the file, in bytes.' }),
     mimeType: t.exposeString('mimeType', { description: "The file's media type, such as `application/pdf`." }),
     uploadedAt: t.field({ type: 'DateTime', description: 'When the file was attached.', resolve: (file) => file.uploadedAt }),
