@@ -133,10 +133,10 @@ export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /**
- * A member's opens of one post count as one view per this many hours: a reload or a return is the same reader. A guest's
- * every open counts (nothing tells two guests apart); the author's own opens never do.
+ * A member's opens of one post or notice count as one view per this many hours: a reload or a return is the same
+ * reader. A guest's every open counts (nothing tells two guests apart); the author's own opens never do.
  */
-export const POST_VIEW_REPEAT_HOURS = 24;
+export const VIEW_REPEAT_HOURS = 24;
 
 /** `sort` of the list call: newest first by default; `trending` weighs recent likes, replies and views. */
 export const POST_SORTS = ['latest', 'likes', 'views', 'replies', 'price', 'trending'] as const;

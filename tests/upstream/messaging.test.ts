@@ -20,8 +20,9 @@ import {
   NOTICE_ATTACHMENTS_MAX,
   NOTICE_CONTENT_MAX,
   NOTICE_TITLE_MAX,
+  VIEW_REPEAT_HOURS,
 } from '../../domain/limits.js';
-import { postLikes, posts } from '../../upstream/src/db/schema.js';
+import { noticeViews, postLikes, posts } from '../../upstream/src/db/schema.js';
 import { notify } from '../../upstream/src/messaging/notification-repository.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 import { jpegPhoto, pngOfSize } from '../helpers/media-files.js';
@@ -293,6 +294,27 @@ describe.each(backends())('messaging on %s', (backend) => {
       expect((await send('GET', url(`/v1/board/notice/${future.body.uuid}/`), undefined, staffToken)).status).toBe(200);
       const shown = await send('GET', url(`/v1/board/notice/${plain.body.uuid}/`));
       expect(shown.body.viewCount).toBe(1);
+    });
+
+    it('counts a view as a post does: each guest open, a member once per VIEW_REPEAT_HOURS (opens at once count once), never its author', async () => {
+      const created = await send('POST', url('/v1/board/notice/'), { title: '조회수 공지', content: '몇 번 읽혔을까요' }, staffToken);
+      const path = url(`/v1/board/notice/${created.body.uuid}/`);
+      const viewsBy = async (token?: string) => (await send('GET', path, undefined, token)).body.viewCount;
+      expect(await viewsBy(staffToken)).toBe(0);
+      expect(await viewsBy()).toBe(1);
+      expect(await viewsBy()).toBe(2);
+      const opens = await Promise.all(Array.from({ length: 4 }, () => send('GET', path, undefined, aliceToken)));
+      expect(opens.map((open) => open.status)).toEqual([200, 200, 200, 200]);
+      expect(await viewsBy(aliceToken)).toBe(3);
+      expect(await viewsBy(bobToken)).toBe(4);
+      expect(await viewsBy(staffToken)).toBe(4);
+      // Once the window has passed since the counted view, the member's next open counts again.
+      await upstream.db
+        .update(noticeViews)
+        .set({ countedAt: new Date(Date.now() - VIEW_REPEAT_HOURS * 3_600_000 - 1000) })
+        .where(and(eq(noticeViews.noticeId, created.body.id), eq(noticeViews.userId, ALICE)));
+      expect(await viewsBy(aliceToken)).toBe(5);
+      expect(await viewsBy(aliceToken)).toBe(5);
     });
 
     it('takes multipart with attachments[i]', async () => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { and, eq, isNotNull, ne, notInArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST_VIEW_REPEAT_HOURS } from '../../domain/limits.js';
+import { VIEW_REPEAT_HOURS } from '../../domain/limits.js';
 import { errorMessages, validationTexts } from '../../domain/messages.js';
 import { authTokens, postLikes, posts, postViews, users } from '../../upstream/src/db/schema.js';
 import { hashToken } from '../../upstream/src/accounts/tokens.js';
@@ -50,7 +50,7 @@ describe.each(backends())('post detail, members and tokens (%s)', (backend) => {
       expect((await asMember(reader.id)).body.view_count).toBe(before.viewCount + 1);
     });
 
-    it('counts a member once per POST_VIEW_REPEAT_HOURS: reloads and returns are the same reader, opens at once count once', async () => {
+    it('counts a member once per VIEW_REPEAT_HOURS: reloads and returns are the same reader, opens at once count once', async () => {
       const [row] = await visiblePostRows(upstream.db);
       const viewCount = async () => (await upstream.db.select({ viewCount: posts.viewCount }).from(posts).where(eq(posts.id, row.id)))[0].viewCount;
       const [reader, other] = await upstream.db.select({ id: users.id }).from(users).where(ne(users.id, row.authorId)).limit(2);
@@ -65,7 +65,7 @@ describe.each(backends())('post detail, members and tokens (%s)', (backend) => {
       // Once the window has passed since the counted view, the member's next open counts again.
       await upstream.db
         .update(postViews)
-        .set({ countedAt: new Date(Date.now() - POST_VIEW_REPEAT_HOURS * 3_600_000 - 1000) })
+        .set({ countedAt: new Date(Date.now() - VIEW_REPEAT_HOURS * 3_600_000 - 1000) })
         .where(and(eq(postViews.postId, row.id), eq(postViews.userId, reader.id)));
       expect((await getJson(`${upstream.url}/v1/community/${row.id}/`, readerToken)).body.view_count).toBe(before + 3);
       expect((await getJson(`${upstream.url}/v1/community/${row.id}/`, readerToken)).body.view_count).toBe(before + 3);

@@ -3,7 +3,7 @@ import { and, arrayOverlaps, count, desc, eq, gte, ilike, inArray, isNull, lt, l
 import { alias } from 'drizzle-orm/pg-core';
 import type { PostListQuery, PostOrderingField, PostSort, SortOrder } from '../../../domain/community.js';
 import { CATEGORY_IDS } from '../../../domain/community.js';
-import { POST_VIEW_REPEAT_HOURS } from '../../../domain/limits.js';
+import { VIEW_REPEAT_HOURS } from '../../../domain/limits.js';
 import { communityTexts } from '../../../domain/messages.js';
 import { isNoticePost, type PostCreate, type PostReport, type PostUpdate } from '../../../domain/post.js';
 import type { Database } from '../db/client.js';
@@ -220,7 +220,7 @@ export function parseDateParam(value: string): Date {
 
 /**
  * Opens a post: counts the view atomically (unless `countView` is false, or the member already had a view of it counted
- * in the last `POST_VIEW_REPEAT_HOURS`, or is its author: their own opens, and the returns after each edit, are not
+ * in the last `VIEW_REPEAT_HOURS`, or is its author: their own opens, and the returns after each edit, are not
  * readers) and answers the post with the new count, or null when the post does not exist, was deleted or is hidden, or
  * when the viewer and its author are a blocked pair (a blocked member's post reads like a missing one).
  */
@@ -239,7 +239,7 @@ export async function openPost(db: Database, id: number, viewerId: number | null
 
 /**
  * Whether a member's open of the post `readable` selects is a view to count, recorded when it is: not its author's,
- * and their first in `POST_VIEW_REPEAT_HOURS`. One statement, so a member's two opens at once count once.
+ * and their first in `VIEW_REPEAT_HOURS`. One statement, so a member's two opens at once count once.
  */
 async function countsMemberView(db: Database, readable: SQL | undefined, viewerId: number): Promise<boolean> {
   const counted = await db
@@ -253,7 +253,7 @@ async function countsMemberView(db: Database, readable: SQL | undefined, viewerI
     .onConflictDoUpdate({
       target: [postViews.postId, postViews.userId],
       set: { countedAt: sql`excluded.counted_at` },
-      setWhere: sql`${postViews.countedAt} <= now() - make_interval(hours => ${POST_VIEW_REPEAT_HOURS})`,
+      setWhere: sql`${postViews.countedAt} <= now() - make_interval(hours => ${VIEW_REPEAT_HOURS})`,
     })
     .returning({ postId: postViews.postId });
   return counted.length > 0;

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { NoticeCategory, NoticeSortField, SortOrder } from '../../../domain/limits.js';
 import type { AttachmentJson, NoticeCreateInput, NoticeUpdateInput } from '../../../domain/messaging.js';
-import { NOTICE_ATTACHMENTS_MAX } from '../../../domain/limits.js';
+import { NOTICE_ATTACHMENTS_MAX, VIEW_REPEAT_HOURS } from '../../../domain/limits.js';
 import { messagingTexts } from '../../../domain/messages.js';
 import type { Database } from '../db/client.js';
 import { ValidationError } from '../errors.js';
 import { containing, isUuid, selectPage } from '../db/queries.js';
-import { notices, type NoticeRow } from '../db/schema.js';
+import { noticeViews, notices, type NoticeRow } from '../db/schema.js';
 
 export interface NoticeQuery {
   page: number;
@@ -49,11 +49,30 @@ export async function findNotice(db: Database, uuid: string, includeHidden: bool
   return row;
 }
 
-export async function countView(db: Database, id: number): Promise<void> {
+/**
+ * Counts an open of the notice as a view, as a post's are: a guest's every open; a member's first in
+ * `VIEW_REPEAT_HOURS` (recorded in `notice_views` in the same statement, so two opens at once count once), never its
+ * author's. Answers whether it counted.
+ */
+export async function countView(db: Database, notice: Pick<NoticeRow, 'id' | 'authorId'>, viewerId: number | null): Promise<boolean> {
+  if (viewerId !== null) {
+    if (notice.authorId === viewerId) return false;
+    const counted = await db
+      .insert(noticeViews)
+      .values({ noticeId: notice.id, userId: viewerId })
+      .onConflictDoUpdate({
+        target: [noticeViews.noticeId, noticeViews.userId],
+        set: { countedAt: sql`excluded.counted_at` },
+        setWhere: sql`${noticeViews.countedAt} <= now() - make_interval(hours => ${VIEW_REPEAT_HOURS})`,
+      })
+      .returning({ noticeId: noticeViews.noticeId });
+    if (!counted.length) return false;
+  }
   await db
     .update(notices)
     .set({ viewCount: sql`${notices.viewCount} + 1` })
-    .where(eq(notices.id, id));
+    .where(eq(notices.id, notice.id));
+  return true;
 }
 
 const toDate = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Date(value));

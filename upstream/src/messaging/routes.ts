@@ -338,8 +338,8 @@ export const messagingRoutes: FastifyPluginAsync<{ db: Database; media: MediaSto
     operation({ id: 'getNotice', summary: 'Get a notice', area: 'messaging', answer: noticeJson }),
     async (request) => {
       const row = await noticeOr404(request, request.params.id);
-      await noticeRepo.countView(db, row.id);
-      const [json] = await presentNotices(db, [{ ...row, viewCount: row.viewCount + 1 }], requestMedia(request));
+      const counted = await noticeRepo.countView(db, row, request.viewer?.id ?? null);
+      const [json] = await presentNotices(db, [{ ...row, viewCount: row.viewCount + (counted ? 1 : 0) }], requestMedia(request));
       return json;
     },
   );

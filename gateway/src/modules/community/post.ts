@@ -21,7 +21,7 @@ import { firstPagesOf } from '../../graphql/lookahead.js';
 import { RENAMED_INPUT_REMOVAL_DATE } from '../../graphql/mutations.js';
 import type { QueryValue } from '../../upstream/client.js';
 import type { PostJson } from '../../../../domain/api.js';
-import { POST_VIEW_REPEAT_HOURS } from '../../../../domain/limits.js';
+import { VIEW_REPEAT_HOURS } from '../../../../domain/limits.js';
 import { Category } from './category.js';
 import { OrderDirection, enumValues, labelledDescriptions } from '../../graphql/enums.js';
 import { Image } from './image.js';
@@ -124,7 +124,7 @@ Post.implement({
       resolve: (post) => post.author,
     }),
     viewCount: t.exposeInt('view_count', {
-      description: `How many times it was opened: once per ${POST_VIEW_REPEAT_HOURS} hours for each member (never by its author), each time for guests.`,
+      description: `How many times it was opened: once per ${VIEW_REPEAT_HOURS} hours for each member (never by its author), each time for guests.`,
     }),
     likeCount: t.exposeInt('like_count', { description: 'How many members like it.' }),
     replyCount: t.exposeInt('reply_count', { description: 'How many replies it has, answers included.' }),

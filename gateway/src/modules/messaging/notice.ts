@@ -6,6 +6,7 @@ import {
   NOTICE_CONTENT_MAX,
   NOTICE_TITLE_MAX,
   TAGS_MAX,
+  VIEW_REPEAT_HOURS,
   type NoticeCategory,
   noticeCreateSchema,
   noticeListQuerySchema,
@@ -103,7 +104,9 @@ Notice.implement({
       description: 'The nickname of the staff member who wrote it; null when unknown.',
       resolve: (notice) => notice.author?.nickname ?? null,
     }),
-    viewCount: t.exposeInt('viewCount', { description: 'How often the notice was viewed.' }),
+    viewCount: t.exposeInt('viewCount', {
+      description: `How many times it was opened: once per ${VIEW_REPEAT_HOURS} hours for each member (never by its author), each time for guests.`,
+    }),
     startDate: t.field({
       type: 'DateTime',
       nullable: true,

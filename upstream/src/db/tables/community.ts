@@ -60,7 +60,7 @@ export type PostReportRow = typeof postReports.$inferSelect;
 export type PostBlockRow = typeof postBlocks.$inferSelect;
 
 /**
- * When a member's open of a post last counted as a view: their opens within `POST_VIEW_REPEAT_HOURS` of it (a reload, a
+ * When a member's open of a post last counted as a view: their opens within `VIEW_REPEAT_HOURS` of it (a reload, a
  * return from another screen) are the same reader and do not count again.
  */
 export const postViews = pgTable(

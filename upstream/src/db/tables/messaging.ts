@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import type { AttachmentJson, ChannelSettingsJson } from '../../../../domain/messaging.js';
 import type { InquiryCategory, InquiryPriority, InquiryStatus, NoticeCategory, NotificationPriority, NotificationType } from '../../../../domain/limits.js';
 import { users } from './core.js';
@@ -63,6 +63,20 @@ export const notices = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('notices_order_idx').on(t.isImportant, t.isPinned, t.createdAt)],
+);
+
+/**
+ * When a member's open of a notice last counted as a view: as with posts (`post_views`), their opens within
+ * `VIEW_REPEAT_HOURS` of it are the same reader.
+ */
+export const noticeViews = pgTable(
+  'notice_views',
+  {
+    noticeId: ownedBy('notice_id', () => notices.id),
+    userId: ownedBy('user_id', () => users.id),
+    countedAt: timestamptz('counted_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.userId] }), index('notice_views_user_idx').on(t.userId)],
 );
 
 /** Support tickets (001 §3 "Inquiry"); internal notes are for staff only. */
