@@ -64,6 +64,9 @@ export const messagingTexts = {
   storyEmoji: (nickname: string, emoji: string) => `${nickname}님이 회원님의 스토리에 ${emoji} 반응을 보냈습니다.`,
   storyMessage: (nickname: string) => `${nickname}님이 회원님의 스토리에 메시지를 보냈습니다.`,
   inquiryAnswered: '문의에 답변이 등록되었습니다.',
+  /** What staff hear of a new inquiry and of its author's follow-up. */
+  inquiryReceived: '새 문의가 접수되었습니다.',
+  inquiryFollowedUp: '문의에 추가 내용이 등록되었습니다.',
   inquiryStatusChanged: (status: string) => `문의 상태가 ${withDirectionParticle(status)} 바뀌었습니다.`,
   /** Web labels. */
   inboxTitle: '알림',

@@ -22,7 +22,7 @@ import {
   NOTICE_TITLE_MAX,
   VIEW_REPEAT_HOURS,
 } from '../../domain/limits.js';
-import { noticeViews, postLikes, posts } from '../../upstream/src/db/schema.js';
+import { noticeViews, postLikes, posts, users } from '../../upstream/src/db/schema.js';
 import { notify } from '../../upstream/src/messaging/notification-repository.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 import { jpegPhoto, pngOfSize } from '../helpers/media-files.js';
@@ -494,6 +494,34 @@ describe.each(backends())('messaging on %s', (backend) => {
       expect(messagesOf(await badFields.json())).toEqual(expect.arrayContaining([m.inquiryTitle(INQUIRY_TITLE_MAX)]));
       expect((await send('GET', url('/v1/inquiry/'), undefined, aliceToken)).body.total).toBe(countBefore);
       expect(await readdir(folder).catch(() => [])).toEqual(filesBefore);
+    });
+
+    it("tells staff of a new inquiry and of its author's follow-up; once a staff member has taken it, only them", async () => {
+      const OTHER_STAFF = 4;
+      await upstream.db.update(users).set({ isStaff: true }).where(eq(users.id, OTHER_STAFF));
+      try {
+        const otherToken = await upstream.issueToken(OTHER_STAFF);
+        const latest = async (token: string) => (await inboxOf(token)).results[0];
+        const filed = await send(
+          'POST',
+          url('/v1/inquiry/'),
+          { title: '결제 오류', content: '결제가 두 번 되었습니다. 확인 부탁드려요.', category: 'payment' },
+          aliceToken,
+        );
+        expect(filed.status).toBe(201);
+        const heard = { title: '결제 오류', url: `/my/inquiries/${filed.body.id}`, sender: expect.objectContaining({ id: ALICE }) };
+        for (const token of [staffToken, otherToken]) expect(await latest(token)).toMatchObject({ ...heard, content: m.inquiryReceived });
+        await send('POST', url(`/v1/inquiry/${filed.body.id}/comments/`), { comment: '영수증도 있습니다.' }, aliceToken);
+        for (const token of [staffToken, otherToken]) expect(await latest(token)).toMatchObject({ ...heard, content: m.inquiryFollowedUp });
+
+        await send('PATCH', url(`/v1/inquiry/${filed.body.id}/`), { status: 'in_progress' }, staffToken);
+        const otherBefore = (await inboxOf(otherToken)).results.length;
+        await send('POST', url(`/v1/inquiry/${filed.body.id}/comments/`), { comment: '언제쯤 될까요?' }, aliceToken);
+        expect(await latest(staffToken)).toMatchObject({ ...heard, content: m.inquiryFollowedUp });
+        expect((await inboxOf(otherToken)).results.length).toBe(otherBefore);
+      } finally {
+        await upstream.db.update(users).set({ isStaff: false }).where(eq(users.id, OTHER_STAFF));
+      }
     });
 
     it('takes comments within the limit', async () => {

@@ -4,16 +4,32 @@ import { messagingTexts } from '../../../domain/messages.js';
 import type { AttachmentJson, InquiryCreateInput, InquiryStatusUpdate } from '../../../domain/messaging.js';
 import type { Database } from '../db/client.js';
 import { selectPage } from '../db/queries.js';
-import { inquiries, inquiryComments, type InquiryRow } from '../db/schema.js';
+import { inquiries, inquiryComments, users, type InquiryRow } from '../db/schema.js';
 import { ConflictError, ForbiddenError } from '../errors.js';
-import { notify, type Queryable } from './notification-repository.js';
+import { notify, notifyWanting, type Queryable } from './notification-repository.js';
 
+/** Files an inquiry; every staff member hears of it (in one transaction with it). */
 export async function createInquiry(db: Database, userId: number, input: InquiryCreateInput, attachments: AttachmentJson[] = []): Promise<InquiryRow> {
-  const [row] = await db
-    .insert(inquiries)
-    .values({ ...input, userId, attachments })
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(inquiries)
+      .values({ ...input, userId, attachments })
+      .returning();
+    await tellStaff(tx, row, userId, messagingTexts.inquiryReceived);
+    return row;
+  });
+}
+
+/**
+ * What staff hear of a member's inquiry: the staff member it is assigned to, or every staff member while nobody has
+ * taken it (a staff member's own inquiry tells the others only).
+ */
+async function tellStaff(db: Queryable, inquiry: InquiryRow, senderId: number, content: string): Promise<void> {
+  const recipients = inquiry.assignedToId
+    ? [inquiry.assignedToId]
+    : (await db.select({ id: users.id }).from(users).where(eq(users.isStaff, true))).map((staff) => staff.id);
+  const others = recipients.filter((id) => id !== senderId);
+  await notifyWanting(db, others, { senderId, type: 'system', title: inquiry.title, content, url: `/my/inquiries/${inquiry.id}` });
 }
 
 /** A member's own inquiries; staff (`userId` null) see everyone's. */
@@ -45,6 +61,7 @@ export async function addComment(db: Database, inquiry: InquiryRow, userId: numb
       .where(eq(inquiries.id, inquiry.id));
   });
   if (userId !== inquiry.userId) await tellAuthor(db, inquiry, userId, messagingTexts.inquiryAnswered);
+  else await tellStaff(db, inquiry, userId, messagingTexts.inquiryFollowedUp);
   return (await findInquiry(db, inquiry.id))!;
 }
 

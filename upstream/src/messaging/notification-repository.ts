@@ -75,7 +75,8 @@ export async function notifyMany(db: Database, recipients: number[], event: Omit
   return db.transaction((tx) => notifyWanting(tx, recipients, event));
 }
 
-async function notifyWanting(db: Queryable, recipients: number[], event: Omit<NotificationEvent, 'userId'>): Promise<number> {
+/** Many recipients, each who wants the type, in one insert (within the caller's transaction, if any). */
+export async function notifyWanting(db: Queryable, recipients: number[], event: Omit<NotificationEvent, 'userId'>): Promise<number> {
   if (recipients.length === 0) return 0;
   const overrides = await db.select().from(notificationSettings).where(inArray(notificationSettings.userId, recipients));
   const refused = new Set(overrides.filter((row) => !wantsInApp(row, event.type)).map((row) => row.userId));
