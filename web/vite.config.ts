@@ -52,6 +52,27 @@ function inlineStylesheet(): Plugin {
   };
 }
 
+/**
+ * react-relay 21 ships two versions of three hooks (a fragment's reader, the paginator's "load more", the query
+ * loader) and picks one at every call by `RelayFeatureFlags.ENABLE_ACTIVITY_COMPATIBILITY`, which is on by default
+ * and which the app never turns off. The build links the version that runs; the other would be dead code in the
+ * first visit's JavaScript (about 1.4 kB compressed). web/src/app/relay/bundle/entries.test.ts checks the flag.
+ * RELAY_HOOK_DISPATCHER: how react-relay's hooks import the three files that pick (`./useFragmentInternal` …).
+ */
+const RELAY_HOOK_DISPATCHER = /(^|[\\/])(useFragmentInternal|useLoadMoreFunction|useQueryLoader)(\.js)?$/;
+function relayActivityHooks(): Plugin {
+  return {
+    name: 'relay-activity-hooks',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!RELAY_HOOK_DISPATCHER.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || !/[\\/]react-relay[\\/]lib[\\/]relay-hooks[\\/]\w+\.js$/.test(resolved.id)) return null;
+      return { ...resolved, id: resolved.id.replace(/\.js$/, '_EXPERIMENTAL.js') };
+    },
+  };
+}
+
 /** Library chunks the entry imports itself: always loaded by the time a screen is, so no preload list names them. */
 const ENTRY_LIBRARY_CHUNKS = ['react', 'relay', 'router', 'rolldown-runtime', 'messages', 'preload-helper'];
 const ENTRY_LIBRARY_FILE = new RegExp(`^assets/(${ENTRY_LIBRARY_CHUNKS.join('|')})-`);
@@ -61,7 +82,7 @@ const NAMED_CHUNKS = new Set([...ENTRY_LIBRARY_CHUNKS, 'zod']);
 export default defineConfig({
   root: webDir,
   base: '/',
-  plugins: [react(), relay, domainPlaceholders(), inlineStylesheet(), precompress()],
+  plugins: [react(), relay, relayActivityHooks(), domainPlaceholders(), inlineStylesheet(), precompress()],
   resolve: {
     alias: [
       { find: '@domain', replacement: `${repoRoot}domain` },

@@ -26,3 +26,9 @@ it('ships no operation text, only persisted ids the gateway knows', async () => 
   }
   expect(/\b(query|mutation|subscription) [A-Z]\w*\(/.test(scripts)).toBe(false);
 });
+
+it("ships one version of each of react-relay's hooks, not both with a flag picking one at every call", async () => {
+  const scripts = await shippedScripts();
+  // The flag's definition in RelayFeatureFlags, and no read of it choosing between two versions (web/vite.config.ts).
+  expect(scripts.match(/ENABLE_ACTIVITY_COMPATIBILITY/g)).toHaveLength(1);
+});

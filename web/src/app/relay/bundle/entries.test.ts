@@ -53,3 +53,17 @@ describe("the build's narrow relay-runtime", () => {
     }
   });
 });
+
+describe("the build's choice of react-relay's hook versions", () => {
+  // web/vite.config.ts links each of these files' `_EXPERIMENTAL` twin in its place: the one they call while the flag is on.
+  const dispatchers = ['useFragmentInternal', 'useLoadMoreFunction', 'useQueryLoader'];
+
+  it('is the version Relay runs: ENABLE_ACTIVITY_COMPATIBILITY is on by default', () => {
+    const flags = fullRuntime.RelayFeatureFlags as Record<string, unknown>;
+    expect(flags.ENABLE_ACTIVITY_COMPATIBILITY).toBe(true);
+    for (const name of dispatchers) {
+      const source = readFileSync(require.resolve(`react-relay/lib/relay-hooks/${name}.js`), 'utf8');
+      expect(source, name).toMatch(new RegExp(`if \\([\\w.]+\\.ENABLE_ACTIVITY_COMPATIBILITY\\) \\{\\s*return \\(?(0, )?\\w*${name}_EXPERIMENTAL`));
+    }
+  });
+});
