@@ -6,9 +6,10 @@ import { PersistedOperations } from '../../gateway/src/server/persisted.js';
 /** The built web app (`npm run build`, which the browser suite runs first). */
 const WEB_DIR = 'dist/web';
 
-async function shippedScripts(): Promise<string> {
+/** The shipped scripts, or those of one named library chunk (`router-<hash>.js`). */
+async function shippedScripts(chunk = ''): Promise<string> {
   const assets = join(WEB_DIR, 'assets');
-  const files = (await readdir(assets)).filter((file) => file.endsWith('.js'));
+  const files = (await readdir(assets)).filter((file) => file.endsWith('.js') && file.startsWith(chunk));
   return (await Promise.all(files.map((file) => readFile(join(assets, file), 'utf8')))).join('\n');
 }
 
@@ -31,4 +32,12 @@ it("ships one version of each of react-relay's hooks, not both with a flag picki
   const scripts = await shippedScripts();
   // The flag's definition in RelayFeatureFlags, and no read of it choosing between two versions (web/vite.config.ts).
   expect(scripts.match(/ENABLE_ACTIVITY_COMPATIBILITY/g)).toHaveLength(1);
+});
+
+it('ships none of the router components the app never renders (<Form> and useSubmit, <NavLink>)', async () => {
+  const scripts = await shippedScripts('router-');
+  expect(scripts).toContain('useHref');
+  // useSubmit's errors for a submitter outside a form, and NavLink's render props (isActive, isPending …).
+  expect(scripts).not.toContain('Cannot submit');
+  expect(scripts).not.toMatch(/\bisPending\b/);
 });
