@@ -8,12 +8,14 @@ import { NavigationProgress } from './NavigationProgress';
 import { ToastProvider } from '../ui/toast/ToastProvider';
 import { onRequestOutcome } from './errors/requestFailures';
 import { importUntilLoaded } from './importUntilLoaded';
+import { useClosedModalEntriesSkipped } from '../ui/modalHistory';
 
 const GlobalErrorHandlers = lazy(importUntilLoaded(() => import('./errors/GlobalErrorHandlers')));
 
 /** The layout shell of 000 §2: a centred column (the page's one <main>) with each screen's header and content above the tab bar. */
 export function AppLayout() {
   useTrackPreviousPath();
+  useClosedModalEntriesSkipped();
   // The story viewer covers the whole screen as a dialog: the tab bar and links under it leave the keyboard's and
   // screen readers' reach while it is open (Tab went on to the hidden tabs).
   const storyRoute = useMatch('/stories/:userId');

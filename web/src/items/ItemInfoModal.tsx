@@ -14,6 +14,7 @@ import { useToast } from '../ui/toast/ToastProvider';
 import { ItemPicture } from './ItemPicture';
 import { MutationFailure } from '../app/relay/mutationFailure';
 import { useModalFocus } from '../ui/useModalFocus';
+import { useModalHistory } from '../ui/modalHistory';
 import { useModalSound } from '../ui/modalSound';
 import { badgeTitleStyle } from '../ui/badgeColours';
 import { onTabListKeyDown, tabIndexOf } from '../ui/tabKeys';
@@ -85,6 +86,7 @@ export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
   const modalRef = useRef<HTMLDivElement>(null);
   useModalFocus(modalRef, !reporting);
   useModalSound(true);
+  useModalHistory(true, onClose);
 
   useEffect(() => {
     loadQuery({ id: itemId }, { fetchPolicy: 'store-and-network' });

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { clipBeforeCaret, trimmedCharacterCount } from '@domain/characters.js';
 import { validationTexts } from '@domain/messages.js';
+import { useModalHistory } from './modalHistory';
 import { useModalSound } from './modalSound';
 
 // The small parts the app's forms and modal dialogs share.
@@ -60,12 +61,13 @@ export function useModalOpen(): boolean {
 /**
  * A modal <dialog> that follows `open` (showModal, close), with the modal sounds of 002 §2.3 and focus returned to
  * its opener on close. On opening, focus goes to the part marked `data-autofocus`, if any. Escape fires the dialog's cancel, which calls `onClose` instead of closing it, so the
- * screen's state stays the one source of truth for being open.
+ * screen's state stays the one source of truth for being open. Back closes it too (useModalHistory: its own history entry).
  */
 export function ModalDialog({ open, onClose, className, labelledBy, describedBy, role, onClick, children }: ModalDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   useModalSound(open);
+  useModalHistory(open, onClose);
   useEffect(() => {
     if (!open) return;
     countOpenModal(1);

@@ -60,6 +60,10 @@ function load(location: Location) {
   } catch (error) {
     entry = { data: null, error };
   }
+  keep(location, entry);
+}
+
+function keep(location: Location, entry: LoadedEntry) {
   loadedByEntry.delete(location.key);
   loadedByEntry.set(location.key, entry);
   for (const key of loadedByEntry.keys()) {
@@ -85,8 +89,13 @@ export const history: History = Object.create(browserHistory, {
     value: (routerListener: Parameters<History['listen']>[0]) =>
       browserHistory.listen((update) => {
         rememberScrollPosition();
+        const previous = latestLocation;
         latestLocation = update.location;
-        load(update.location);
+        // A new entry at the address on screen (a modal's), or Back from one, shows the same screen with the same data:
+        // its loader does not run again (which would read the screen's query anew and lose its further pages).
+        const shown = loadedByEntry.get(previous.key);
+        if (update.action !== 'REPLACE' && shown && createPath(update.location) === createPath(previous)) keep(update.location, shown);
+        else load(update.location);
         notify();
         routerListener(update);
       }),

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { createPath, useLocation, useNavigationType } from 'react-router-dom';
 
 /**
  * Scroll positions per history entry, as the data router's <ScrollRestoration> keeps them (declarative mode has
@@ -18,6 +18,7 @@ function readPositions(): Record<string, number> {
 }
 
 let shownEntryKey: string | null = null;
+let shownAddress: string | null = null;
 
 /** Called as a navigation starts, while the screen being left is still on screen. */
 export function rememberScrollPosition() {
@@ -35,7 +36,9 @@ function savePositions() {
 
 /** Mounted once, where the routes render: restores or resets the scroll when a new entry is shown. */
 export function useScrollRestoration() {
-  const { key } = useLocation();
+  const location = useLocation();
+  const { key } = location;
+  const address = createPath(location);
   const navigationType = useNavigationType();
 
   useLayoutEffect(() => {
@@ -46,7 +49,10 @@ export function useScrollRestoration() {
 
   useLayoutEffect(() => {
     const saved = positions[key];
-    window.scrollTo(0, navigationType === 'POP' && saved !== undefined ? saved : 0);
+    // A new entry at the address on screen (a modal's) leaves the page where it is.
+    if (navigationType === 'PUSH' && address === shownAddress) positions[key] = window.scrollY;
+    else window.scrollTo(0, navigationType === 'POP' && saved !== undefined ? saved : 0);
     shownEntryKey = key;
-  }, [key, navigationType]);
+    shownAddress = address;
+  }, [key, address, navigationType]);
 }
