@@ -13,6 +13,8 @@ import { BookmarkButton } from './BookmarkButton';
 import { PostActions } from './PostActions';
 import { ReplySection } from './ReplySection';
 import { usePostChanged } from '../messaging/usePostChanged';
+import { useParentScreen } from '../app/navigation/backNavigation';
+import { communityPath } from './categoryParam';
 
 const TRADE_TYPE_LABELS: Record<Exclude<TradeType, '%future added value'>, string> = {
   SELL: communityTexts.postFields.tradeTypes.sell,
@@ -58,6 +60,7 @@ export function PostDetail({ post, replies, viewerId }: PostDetailProps) {
         location
         tags
         category {
+          databaseId
           name
         }
         subCategory {
@@ -80,6 +83,8 @@ export function PostDetail({ post, replies, viewerId }: PostDetailProps) {
     post,
   );
   usePostChanged(data.id);
+  // Opened directly (a shared link), the header's back button goes to the post's board.
+  useParentScreen(communityPath(data.category?.databaseId ?? null));
   const isTrade = data.type === 'TRADE' || data.tradeType != null;
 
   return (

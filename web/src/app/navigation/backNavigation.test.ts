@@ -20,6 +20,14 @@ describe('backDestination (002 §2.4)', () => {
     expect(fallbackPathFor('/mission/3')).toBe('/mission');
     expect(fallbackPathFor('/my')).toBe('/');
   });
+
+  test('a detail screen opened directly falls back to its list', () => {
+    expect(fallbackPathFor('/my/notice/8f0c2a')).toBe('/my/notice');
+    expect(fallbackPathFor('/my/guide/notion/8f0c2a')).toBe('/my/guide');
+    expect(fallbackPathFor('/my/inquiries/12')).toBe('/my/inquiries');
+    expect(fallbackPathFor('/my/inquiries/12/status')).toBe('/my/inquiries/12');
+    expect(fallbackPathFor('/my/notice')).toBe('/');
+  });
 });
 
 describe('runBackHandler (000 §2 shared blocks)', () => {

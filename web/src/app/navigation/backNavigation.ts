@@ -6,8 +6,20 @@ const CURRENT_PATH_KEY = 'currentPath';
 
 export type BackDestination = { kind: 'history' } | { kind: 'path'; path: string };
 
-/** 002 §2.4: where a screen falls back to when there is nothing to go back to. */
+/** A detail screen's list, by its address: where its back button goes when the screen was opened directly. */
+const PARENT_LISTS: readonly [RegExp, string][] = [
+  [/^\/my\/notice\/[^/]+$/, '/my/notice'],
+  [/^\/my\/guide\/notion\/[^/]+$/, '/my/guide'],
+  [/^\/my\/inquiries\/([^/]+)\/status$/, '/my/inquiries/$1'],
+  [/^\/my\/inquiries\/[^/]+$/, '/my/inquiries'],
+];
+
+/**
+ * Where a screen falls back to when there is nothing to go back to: a detail screen's list (a notice, a guide, an
+ * inquiry), else 002 §2.4's fallback. A screen whose list its data names (a post: its board) says so with useParentScreen.
+ */
 export function fallbackPathFor(path: string): string {
+  for (const [detail, list] of PARENT_LISTS) if (detail.test(path)) return path.replace(detail, list);
   if (path.includes('community')) return '/community';
   if (path.includes('mission')) return '/mission';
   return '/';
@@ -59,15 +71,26 @@ function canGoBackInApp(): boolean {
   return (state?.idx ?? 0) > 0;
 }
 
-/** The default back action of 002 §2.4. */
+/** The list the screen on show belongs to, as its data says (useParentScreen), with the entry it was said for. */
+let screenParent: { entry: string; path: string } | null = null;
+
+/** Names the list this screen belongs to (a post: its board's list), where its back button goes when opened directly. */
+export function useParentScreen(path: string): void {
+  const { key } = useLocation();
+  useEffect(() => {
+    screenParent = { entry: key, path };
+  }, [key, path]);
+}
+
+/** The default back action of 002 §2.4; with no history in the app, to the screen's list (fallbackPathFor). */
 export function useGoBack(): () => void {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   return useCallback(() => {
     const destination = backDestination(sessionValue(PREVIOUS_PATH_KEY), pathname, canGoBackInApp());
     if (destination.kind === 'history') navigate(-1);
-    else navigate(destination.path, { replace: true });
-  }, [navigate, pathname]);
+    else navigate(screenParent?.entry === key ? screenParent.path : destination.path, { replace: true });
+  }, [navigate, pathname, key]);
 }
 
 /**
