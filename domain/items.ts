@@ -19,7 +19,7 @@ import {
   WISH_TYPES,
   PRICE_MAX,
 } from './limits.js';
-import { priceInput } from './price.js';
+import { wholeNumberInput } from './price.js';
 import { itemTexts, validationTexts as v } from './messages.js';
 
 /* ---------- answers of the REST API (snake_case, as they travel): zod schemas in ./api/items.ts ---------- */
@@ -42,12 +42,14 @@ export type { ReportCreatedJson } from './api/common.js';
 
 const page = pageParam;
 const pageSize = pageSizeParam;
-const priceError = itemTexts.price(PRICE_MAX);
-/** A price in gems, as members type it (priceFromText: "1,000" is 1000, "1e3" is refused). */
-const price = z.preprocess(
-  priceInput,
-  z.number({ error: priceError }).int({ error: priceError }).min(0, { error: priceError }).max(PRICE_MAX, { error: priceError }),
-);
+/**
+ * A whole number from `min` to `max`, as members type it (wholeNumberFromText: "1,000" is 1000; "1e3", "1.5", "-1",
+ * "0x10" and "1 2" are refused) or sent as a JSON number; `message` for anything else, a boolean or a list included.
+ */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.preprocess(wholeNumberInput, z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }));
+/** A price in gems. */
+const price = wholeNumber(0, PRICE_MAX, itemTexts.price(PRICE_MAX));
 
 /** The item search term: at least 2 characters after trimming (000 §5). */
 export const itemSearchTermSchema = z
@@ -70,16 +72,9 @@ const memo = z
   .string()
   .trim()
   .max(WISH_MEMO_MAX, { error: itemTexts.memoMax(WISH_MEMO_MAX) });
-const quantity = z.coerce
-  .number({ error: itemTexts.quantity(WISH_QUANTITY_MAX) })
-  .int({ error: itemTexts.quantity(WISH_QUANTITY_MAX) })
-  .min(1, { error: itemTexts.quantity(WISH_QUANTITY_MAX) })
-  .max(WISH_QUANTITY_MAX, { error: itemTexts.quantity(WISH_QUANTITY_MAX) });
-const priority = z.coerce
-  .number({ error: itemTexts.priority(WISH_PRIORITY_MAX) })
-  .int({ error: itemTexts.priority(WISH_PRIORITY_MAX) })
-  .min(0, { error: itemTexts.priority(WISH_PRIORITY_MAX) })
-  .max(WISH_PRIORITY_MAX, { error: itemTexts.priority(WISH_PRIORITY_MAX) });
+/** 001 §5: a positive integer (up to WISH_QUANTITY_MAX), default 1. */
+const quantity = wholeNumber(1, WISH_QUANTITY_MAX, itemTexts.quantity(WISH_QUANTITY_MAX));
+const priority = wholeNumber(0, WISH_PRIORITY_MAX, itemTexts.priority(WISH_PRIORITY_MAX));
 
 /** The add payload of 001 §5 "Wishlist add"; `wish_type` also comes from the path (`/v1/wishlist/buy`). */
 export const wishAddSchema = z.object({

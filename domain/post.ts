@@ -20,7 +20,7 @@ import {
   SPECIAL_IDS,
 } from './limits.js';
 import { showsText } from './characters.js';
-import { priceInput } from './price.js';
+import { wholeNumberInput } from './price.js';
 import { communityTexts, itemTexts, reportTexts, validationTexts as v } from './messages.js';
 import { IMAGE_UPLOAD_LIMIT } from './uploads.js';
 
@@ -75,10 +75,10 @@ const postFields = {
   sub_category: optional(positiveId),
   trade_type: optional(z.enum(TRADE_TYPES, { error: v.tradeType })),
   // At most PRICE_MAX, as a wish's price: above it the item's range message names the bound.
-  // Read as members type it (priceFromText): "12,000" is 12000, "1e9" is refused.
+  // Read as members type it (wholeNumberFromText): "12,000" is 12000, "1e9" is refused.
   price: optional(
     z.preprocess(
-      priceInput,
+      wholeNumberInput,
       z
         .number({ error: v.price })
         .int({ error: v.price })

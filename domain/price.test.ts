@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { PRICE_MAX } from './limits.js';
-import { priceFromText } from './price.js';
+import { wholeNumberFromText } from './price.js';
 import { itemTexts, validationTexts } from './messages.js';
 import { postCreateSchema } from './post.js';
 import { wishUpdateSchema } from './items.js';
 
 describe('a typed price', () => {
   it('is digits, with thousands separators and the spaces around it ignored', () => {
-    expect(priceFromText('12000')).toBe(12000);
-    expect(priceFromText('12,000')).toBe(12000);
-    expect(priceFromText(' 1,234,567 ')).toBe(1234567);
-    expect(priceFromText('0')).toBe(0);
+    expect(wholeNumberFromText('12000')).toBe(12000);
+    expect(wholeNumberFromText('12,000')).toBe(12000);
+    expect(wholeNumberFromText(' 1,234,567 ')).toBe(1234567);
+    expect(wholeNumberFromText('0')).toBe(0);
   });
 
   it('is nothing else: exponents, decimals, signs, hex, misplaced separators, blanks', () => {
     for (const text of ['1e9', '1.5', '-5', '+5', '0x10', '1,00', '12,0000', ',000', '1 000', '', '  ', 'Infinity']) {
-      expect(priceFromText(text), text).toBeNull();
+      expect(wholeNumberFromText(text), text).toBeNull();
     }
   });
 

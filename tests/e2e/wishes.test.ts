@@ -104,6 +104,14 @@ describe('my wish lists', () => {
     await dialog.getByText(itemTexts.quantity(WISH_QUANTITY_MAX)).waitFor();
     expect(await quantity.getAttribute('aria-invalid')).toBe('true');
     expect(await dialog.isVisible()).toBe(true);
+    // Only a positive integer as typed: an exponent (1e3 was once saved as 1000), a decimal, zero or a sign is refused.
+    for (const typed of ['1e3', '1.5', '0', '-1', '1 2']) {
+      await quantity.fill(typed);
+      expect(await quantity.getAttribute('aria-invalid'), typed).toBe('false');
+      await dialog.getByRole('button', { name: itemTexts.wishEdit.save }).click();
+      await dialog.getByText(itemTexts.quantity(WISH_QUANTITY_MAX)).waitFor();
+      expect(await quantity.getAttribute('aria-invalid'), typed).toBe('true');
+    }
 
     // A price over the stored range names the real range; a memo over its limit is kept whole, marked, and refused.
     const price = dialog.getByRole('textbox', { name: itemTexts.wishEdit.targetPrice });

@@ -1,7 +1,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ITEM_SEARCH_MIN_LENGTH, PROBABILITY_KINDS, WISH_MEMO_MAX, WISH_QUANTITY_MAX } from '../../domain/limits.js';
-import { errorMessages, itemTexts, reportTexts, validationTexts } from '../../domain/messages.js';
+import { ITEM_SEARCH_MIN_LENGTH, PRICE_MAX, PROBABILITY_KINDS, WISH_MEMO_MAX, WISH_QUANTITY_MAX } from '../../domain/limits.js';
+import { errorMessages, hardeningTexts, itemTexts, reportTexts, validationTexts } from '../../domain/messages.js';
 import { type GraphQLAnswer, useStack } from '../helpers/stack.js';
 
 const stack = useStack();
@@ -219,6 +219,36 @@ describe('wish lists', () => {
     const badId = await stack.graphql(ADD, { input: { itemId: 'nope', wishType: 'SELL' } }, token8);
     expect(badId.data.addWish.__typename).toBe('ValidationError');
     expect(stack.upstreamRequests().filter((call) => call.startsWith('POST'))).toEqual([]);
+  });
+
+  it('takes a quantity or price only as a whole number in range: nothing odd reaches the upstream or the store', async () => {
+    const added = await stack.graphql(ADD, { input: { itemId: itemId('가죽 부츠'), wishType: 'SELL', quantity: 2 } }, token8);
+    const wishId = added.data.addWish.wish.id;
+    const UPDATE = `mutation($input: UpdateWishInput!) { updateWish(input: $input) { __typename ... on ValidationError { issues { path message } } } }`;
+    stack.proxy.reset();
+    // In range for GraphQL's Int but not for a wish: the domain's message on the field.
+    for (const [field, value, message] of [
+      ['quantity', 0, itemTexts.quantity(WISH_QUANTITY_MAX)],
+      ['quantity', -1, itemTexts.quantity(WISH_QUANTITY_MAX)],
+      ['quantity', WISH_QUANTITY_MAX + 1, itemTexts.quantity(WISH_QUANTITY_MAX)],
+      ['targetPrice', -1, itemTexts.price(PRICE_MAX)],
+      ['notificationPrice', PRICE_MAX + 1, itemTexts.price(PRICE_MAX)],
+    ] as const) {
+      const answer = await stack.graphql(UPDATE, { input: { wishId, [field]: value } }, token8);
+      expect(answer.data.updateWish, `${field} ${value}`).toEqual({ __typename: 'ValidationError', issues: [{ path: ['input', field], message }] });
+    }
+    // Not an Int at all (a decimal, an exponent in the document, a string, beyond 32 bits): refused in Korean before any resolver.
+    for (const value of [1.5, '1e3', '12', 2 ** 31, 1e21]) {
+      const answer = await stack.graphql(UPDATE, { input: { wishId, quantity: value } }, token8);
+      expect(answer.data?.updateWish ?? null, String(value)).toBeNull();
+      expect(answer.errors?.[0], String(value)).toMatchObject({ message: hardeningTexts.variablesInvalid, extensions: { code: 'BAD_REQUEST' } });
+    }
+    const literal = await stack.graphql(`mutation { updateWish(input: { id: "${wishId}", quantity: 1e3 }) { __typename } }`, {}, token8);
+    expect(literal.errors?.[0]).toMatchObject({ message: hardeningTexts.documentInvalid, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+    expect(stack.upstreamRequests().filter((call) => !call.startsWith('GET'))).toEqual([]);
+    const list = await stack.graphql(WISHES, { type: 'SELL' }, token8);
+    expect(list.data.viewer.wishes.edges.find((edge: any) => edge.node.id === wishId).node.quantity).toBe(2);
+    await stack.graphql(`mutation($input: RemoveWishInput!) { removeWish(input: $input) { __typename } }`, { input: { id: wishId } }, token8);
   });
 
   it('setWishStatus, updateWish and removeWish change only the viewer’s own entries', async () => {

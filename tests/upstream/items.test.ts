@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ITEM_GRADES, ITEM_SEARCH_MIN_LENGTH, ITEM_TYPES, PRICE_MAX, PROBABILITY_KINDS, STORED_INT_MAX, WISH_MEMO_MAX } from '../../domain/limits.js';
+import {
+  ITEM_GRADES,
+  ITEM_SEARCH_MIN_LENGTH,
+  ITEM_TYPES,
+  PRICE_MAX,
+  PROBABILITY_KINDS,
+  STORED_INT_MAX,
+  WISH_MEMO_MAX,
+  WISH_PRIORITY_MAX,
+} from '../../domain/limits.js';
 import { itemTexts, reportTexts } from '../../domain/messages.js';
 import { itemReports, items, users, wishes } from '../../upstream/src/db/schema.js';
 import { backends, startUpstream, type RunningUpstream } from '../helpers/upstream.js';
@@ -193,6 +202,14 @@ describe.each(backends())('items, wish lists, probability tables and item report
         [{ item_uuid: item, memo: 'ㄱ'.repeat(WISH_MEMO_MAX + 1) }, 'memo', itemTexts.memoMax(WISH_MEMO_MAX)],
         [{ item_uuid: item, quantity: 0 }, 'quantity', itemTexts.quantity(9999)],
         [{ item_uuid: item, quantity: 1.5 }, 'quantity', itemTexts.quantity(9999)],
+        // A quantity as typed is digits alone: not an exponent, a decimal, a sign, a blank or a boolean, and never huge.
+        ...['1e3', '1.5', '0', '-1', '+1', '0x10', '1 2', '', true, 1e21, '99999999999999999999'].map((quantity): [Record<string, unknown>, string, string] => [
+          { item_uuid: item, quantity },
+          'quantity',
+          itemTexts.quantity(9999),
+        ]),
+        [{ item_uuid: item, priority: '1e1' }, 'priority', itemTexts.priority(WISH_PRIORITY_MAX)],
+        [{ item_uuid: item, notification_price: '1e3' }, 'notification_price', itemTexts.price(PRICE_MAX)],
         // Over the stored range: the message names the range.
         [{ item_uuid: item, target_price: PRICE_MAX + 1 }, 'target_price', itemTexts.price(PRICE_MAX)],
         [{ item_uuid: item, target_price: STORED_INT_MAX + 1 }, 'target_price', itemTexts.price(PRICE_MAX)],
@@ -279,6 +296,12 @@ describe.each(backends())('items, wish lists, probability tables and item report
       expect(updated.body).toMatchObject({ memo: '싸게 팝니다', quantity: 3, target_price: 900 });
       expect((await call('PUT', `/v1/wishlist/${added.body.id}/`, { token: tokens[2], body: { memo: '내 거' } })).status).toBe(403);
       expect((await call('PUT', `/v1/wishlist/${added.body.id}/`, { token: tokens[8], body: { quantity: -1 } })).status).toBe(422);
+      // A member typed 1e3: refused, not stored as 1000. A count typed with spaces around it is read as the count.
+      const typed = await call('PUT', `/v1/wishlist/${added.body.id}/`, { token: tokens[8], body: { quantity: '1e3' } });
+      expect(typed.status).toBe(422);
+      expect(typed.body.details).toContainEqual(expect.objectContaining({ path: 'quantity', message: itemTexts.quantity(9999) }));
+      expect((await wishRows(Number(added.body.id)))[0].quantity).toBe(3);
+      expect((await call('PUT', `/v1/wishlist/${added.body.id}/`, { token: tokens[8], body: { quantity: ' 12 ' } })).body.quantity).toBe(12);
     });
 
     it('deletes one wish from its own list only', async () => {

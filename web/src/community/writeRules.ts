@@ -1,5 +1,5 @@
 import { TRADE_TYPES } from '@domain/limits.js';
-import { priceFromText } from '@domain/price.js';
+import { wholeNumberFromText } from '@domain/price.js';
 import { postCreateSchema, postUpdateSchema } from '@domain/post.js';
 import type { PostType, TradeType } from '../__generated__/useCreatePostMutation.graphql';
 import type { WritePage_post$data } from '../__generated__/WritePage_post.graphql';
@@ -105,7 +105,7 @@ export function postInputOf(draft: PostDraft, categories: readonly CategoryChoic
     category: categoryIdOf(categories, draft.categoryId),
     subCategory: categoryIdOf(categories, draft.subCategoryId),
     tradeType: isTrade ? (draft.tradeType.toUpperCase() as TradeType) : null,
-    price: isTrade ? priceFromText(draft.price) : null,
+    price: isTrade ? wholeNumberFromText(draft.price) : null,
     location: isTrade && draft.location.trim() ? draft.location.trim() : null,
   };
 }
