@@ -50,8 +50,9 @@ export const itemTexts = {
   wishListNames: { buy: BUY_LIST, sell: SELL_LIST },
   addToBuyList: `${BUY_LIST}에 추가`,
   addToSellList: `${SELL_LIST}에 추가`,
-  alreadyInBuyList: `이미 ${BUY_LIST}에 있는 아이템입니다.`,
-  alreadyInSellList: `이미 ${SELL_LIST}에 있는 아이템입니다.`,
+  /** The item modal's button of a list the item is on (as long as 추가, so the footer keeps one line at 360 px): pressed, it takes the item off (001 §7's manage call). */
+  inBuyList: `${BUY_LIST}에 있음`,
+  inSellList: `${SELL_LIST}에 있음`,
   /** Added again while its entry is 비활성 or 완료: the entry stays as it is, and the member is told where to change it. */
   alreadyListedAs: (list: string, status: string) => `이미 ${list}에 '${status}' 상태로 있는 아이템입니다. 상태는 희망 리스트에서 바꿀 수 있습니다.`,
   addedToBuyList: `${BUY_LIST}에 추가되었습니다.`,

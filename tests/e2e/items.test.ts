@@ -78,11 +78,19 @@ describe('item search and the item-info modal', () => {
     await me.getByText(itemTexts.me, { exact: true }).waitFor();
     expect(await me.getByRole('button', { name: itemTexts.chat }).count()).toBe(0);
     expect(await modal.locator('.wisher').filter({ hasText: '말랑콩떡' }).getByRole('button', { name: itemTexts.chat }).count()).toBe(1);
-    // Adding it again says it is already there, and asks the gateway nothing.
-    const adds = operations.filter((name) => name === 'useAddWishMutation').length;
-    await modal.getByRole('button', { name: itemTexts.addToBuyList }).click();
-    await page.getByTestId('toast').filter({ hasText: itemTexts.alreadyInBuyList }).waitFor();
-    expect(operations.filter((name) => name === 'useAddWishMutation')).toHaveLength(adds);
+    // The button now says the item is on the list; pressed, it takes it off (and the buyers no longer list the member),
+    // and the button offers to add it again.
+    const buy = modal.locator('footer').getByRole('button', { name: itemTexts.inBuyList });
+    await buy.waitFor();
+    expect(await modal.locator('footer').getByRole('button', { name: itemTexts.addToBuyList, exact: true }).count()).toBe(0);
+    await buy.click();
+    await page.getByTestId('toast').filter({ hasText: itemTexts.removedFromBuyList }).waitFor();
+    await modal.locator('footer').getByRole('button', { name: itemTexts.addToBuyList, exact: true }).waitFor();
+    await me.waitFor({ state: 'detached' });
+    await modal.locator('footer').getByRole('button', { name: itemTexts.addToBuyList, exact: true }).click();
+    await page.getByTestId('toast').filter({ hasText: itemTexts.addedToBuyList }).last().waitFor();
+    await buy.waitFor();
+    await me.waitFor();
     await modal.locator('footer').getByRole('button', { name: uiTexts.close }).click();
     await modal.waitFor({ state: 'detached' });
 
@@ -91,17 +99,27 @@ describe('item search and the item-info modal', () => {
     await wish.waitFor();
     expect(await page.getByTestId('wish').count()).toBe(1);
 
-    // Once it is 완료 it is no longer among the item's buyers; adding it again says where it is, and changes nothing.
+    // Once it is 완료 it is no longer among the item's buyers, but the modal, opened afresh, still says it is on the
+    // buy list; the same item also goes on the sell list, both buttons then saying so.
     await wish.getByRole('combobox', { name: itemTexts.wishStatusOf('용사의 갑옷 세트') }).selectOption('COMPLETED');
     const completed = () => page.getByTestId('wish-stats-buy').locator('[data-stat="completed"]').textContent();
     await expect.poll(completed).toBe('1');
     await page.goto(`${app.gateway.url}/community/search/item?q=${encodeURIComponent('용사의')}`);
     await page.getByRole('button', { name: /용사의 갑옷 세트/ }).click();
-    await modal.getByRole('button', { name: itemTexts.addToBuyList }).click();
-    await page
-      .getByTestId('toast')
-      .filter({ hasText: itemTexts.alreadyListedAs(itemTexts.wishListNames.buy, itemTexts.statuses.completed) })
-      .waitFor();
+    await buy.waitFor();
+    await modal.getByRole('tab', { name: itemTexts.tabs.buyers }).click();
+    await modal.getByText('말랑콩떡').waitFor();
+    expect(await me.count()).toBe(0);
+    await modal.locator('footer').getByRole('button', { name: itemTexts.addToSellList, exact: true }).click();
+    await page.getByTestId('toast').filter({ hasText: itemTexts.addedToSellList }).waitFor();
+    const sell = modal.locator('footer').getByRole('button', { name: itemTexts.inSellList });
+    await sell.waitFor();
+    expect(await buy.isVisible()).toBe(true);
+    // Taken off the sell list again: the buy list keeps it.
+    await sell.click();
+    await page.getByTestId('toast').filter({ hasText: itemTexts.removedFromSellList }).waitFor();
+    await modal.locator('footer').getByRole('button', { name: itemTexts.addToSellList, exact: true }).waitFor();
+    expect(await buy.isVisible()).toBe(true);
     await page.goto(`${app.gateway.url}/my/wishes`);
     await wish.getByRole('combobox', { name: itemTexts.wishStatusOf('용사의 갑옷 세트') }).waitFor();
     expect(await wish.getByRole('combobox', { name: itemTexts.wishStatusOf('용사의 갑옷 세트') }).inputValue()).toBe('COMPLETED');

@@ -54,6 +54,12 @@ describe('my wish lists', () => {
 
     await addFromModal(page, '용사의', '용사의 갑옷 세트', itemTexts.addToBuyList, itemTexts.addedToBuyList);
     await addFromModal(page, '랜턴', '반짝 랜턴', itemTexts.addToBuyList, itemTexts.addedToBuyList);
+    // Opened again, the lantern's buy button says it is on the list, and the longer label still fits the line.
+    await page.getByRole('button', { name: /반짝 랜턴/ }).click();
+    await modal.locator('footer').getByRole('button', { name: itemTexts.inBuyList }).waitFor();
+    await footerOnOneLine(modal);
+    await modal.locator('footer').getByRole('button', { name: uiTexts.close }).click();
+    await modal.waitFor({ state: 'detached' });
 
     await page.goto(`${app.gateway.url}/my/wishes`);
     await page.getByRole('link', { name: itemTexts.wishListNames.buy }).waitFor();

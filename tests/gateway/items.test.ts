@@ -2,6 +2,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_SEARCH_MIN_LENGTH, PRICE_MAX, PROBABILITY_KINDS, WISH_MEMO_MAX, WISH_QUANTITY_MAX } from '../../domain/limits.js';
 import { errorMessages, hardeningTexts, itemTexts, reportTexts, validationTexts } from '../../domain/messages.js';
+import { items } from '../../upstream/src/db/schema.js';
 import { type GraphQLAnswer, useStack } from '../helpers/stack.js';
 
 const stack = useStack();
@@ -14,7 +15,7 @@ beforeAll(async () => {
   token2 = await stack.upstream.issueToken(2);
   token8 = await stack.upstream.issueToken(8);
   itemUuid = {};
-  for (const term of ['슬라임', '용사', '물약', '모자', '청바지', '부츠', '랜턴']) {
+  for (const term of ['슬라임', '용사', '물약', '모자', '청바지', '부츠', '랜턴', '사탕']) {
     const page = await stack.rest(`/v1/item/search-name/?item_name=${encodeURIComponent(term)}&page_size=100`);
     for (const item of page.results) itemUuid[item.name] = item.uuid;
   }
@@ -153,6 +154,71 @@ const ADD = /* GraphQL */ `
     }
   }
 `;
+
+describe("the viewer's own entry of an item (Item.viewerWish)", () => {
+  const OWN = /* GraphQL */ `
+    query Own($id: ID!) {
+      item(id: $id) { ... on Item { id buy: viewerWish(type: BUY) { id status quantity } sell: viewerWish(type: SELL) { id status } } }
+    }
+  `;
+  const ADD_OWN = /* GraphQL */ `
+    mutation AddOwn($input: AddWishInput!) {
+      addWish(input: $input) {
+        ... on AddWishPayload {
+          wish { id }
+          item { id buy: viewerWish(type: BUY) { id status } sell: viewerWish(type: SELL) { id status } }
+        }
+      }
+    }
+  `;
+  const REMOVE = `mutation($input: RemoveWishInput!) { removeWish(input: $input) { __typename } }`;
+
+  it('is the entry of that list, whatever its status; null on the other list and for a guest, who costs no list call', async () => {
+    const own = await stack.graphql(OWN, { id: itemId('용사의 갑옷 세트') }, token2);
+    expect(own.errors).toBeUndefined();
+    expect(own.data.item).toMatchObject({ buy: { status: 'ACTIVE' }, sell: null });
+    stack.proxy.reset();
+    const guest = await stack.graphql(OWN, { id: itemId('용사의 갑옷 세트') });
+    expect(guest.data.item).toMatchObject({ buy: null, sell: null });
+    expect(stack.upstreamRequests().filter((call) => call.includes('/wish-items/'))).toEqual([]);
+  });
+
+  it('follows addWish and removeWish; an item may be on both lists, never twice on one', async () => {
+    const token = await stack.upstream.issueToken(12);
+    const id = itemId('마법 고깔모자');
+    expect((await stack.graphql(OWN, { id }, token)).data.item).toMatchObject({ buy: null, sell: null });
+
+    stack.proxy.reset();
+    const bought = await stack.graphql(ADD_OWN, { input: { itemId: id, wishType: 'BUY' } }, token);
+    const buyId = bought.data.addWish.wish.id;
+    expect(bought.data.addWish.item).toEqual({ id, buy: { id: buyId, status: 'ACTIVE' }, sell: null });
+    // The added entry answers the item's buy list without a read: only the sell list is looked up.
+    expect(stack.upstreamRequests().filter((call) => call.includes('/wish-items/') && !call.includes('/stats/'))).toHaveLength(1);
+
+    const sold = await stack.graphql(ADD_OWN, { input: { itemId: id, wishType: 'SELL' } }, token);
+    expect(sold.data.addWish.item).toEqual({ id, buy: { id: buyId, status: 'ACTIVE' }, sell: { id: sold.data.addWish.wish.id, status: 'ACTIVE' } });
+    const again = await stack.graphql(ADD_OWN, { input: { itemId: id, wishType: 'BUY' } }, token);
+    expect(again.data.addWish.wish.id).toBe(buyId);
+    const list = await stack.graphql(WISHES, { type: 'BUY' }, token);
+    expect(list.data.viewer.wishes.edges.filter((edge: any) => edge.node.item.name === '마법 고깔모자')).toHaveLength(1);
+
+    expect((await stack.graphql(REMOVE, { input: { id: buyId } }, token)).data.removeWish.__typename).toBe('RemoveWishPayload');
+    expect((await stack.graphql(OWN, { id }, token)).data.item).toMatchObject({ buy: null, sell: { id: sold.data.addWish.wish.id } });
+    await stack.graphql(REMOVE, { input: { id: sold.data.addWish.wish.id } }, token);
+    expect((await stack.graphql(OWN, { id }, token)).data.item).toMatchObject({ buy: null, sell: null });
+  });
+
+  it('is never taken from another item whose name contains this one’s', async () => {
+    const token = await stack.upstream.issueToken(13);
+    // The name search finds both; only this item's entry is its own.
+    const [outer] = await stack.upstream.db.insert(items).values({ name: '통통 사탕 꾸러미', itemType: 'consumable' }).returning();
+    await stack.graphql(ADD_OWN, { input: { itemId: encodeGlobalID('Item', outer.uuid), wishType: 'SELL' } }, token);
+    expect((await stack.graphql(OWN, { id: itemId('통통 사탕') }, token)).data.item.sell).toBeNull();
+    const added = await stack.graphql(ADD_OWN, { input: { itemId: itemId('통통 사탕'), wishType: 'SELL' } }, token);
+    expect(added.data.addWish.item.sell.id).toBe(added.data.addWish.wish.id);
+    expect((await stack.graphql(OWN, { id: itemId('통통 사탕') }, token)).data.item.sell.id).toBe(added.data.addWish.wish.id);
+  });
+});
 
 describe('wish lists', () => {
   it('viewer.wishes lists the viewer’s own entries with stats', async () => {

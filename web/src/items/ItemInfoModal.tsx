@@ -6,13 +6,14 @@ import type { ItemInfoModal_wisher$key } from '../__generated__/ItemInfoModal_wi
 import { CloseIcon } from '../ui/icons';
 import { useOpenLoginModal } from '../accounts/LoginModal';
 import { useAddWishMutation } from './useAddWishMutation';
+import { useRemoveWishMutation } from './useRemoveWishMutation';
 import { useReportItemMutation } from './useReportItemMutation';
 import { ReportModal } from '../community/ReportModal';
 import { isGuest } from '../app/session';
 import { Avatar } from '../ui/Avatar';
 import { useToast } from '../ui/toast/ToastProvider';
 import { ItemPicture } from './ItemPicture';
-import { MutationFailure } from '../app/relay/mutationFailure';
+import { MutationFailure, failureMessage } from '../app/relay/mutationFailure';
 import { useModalFocus } from '../ui/useModalFocus';
 import { useModalHistory } from '../ui/modalHistory';
 import { useModalSound } from '../ui/modalSound';
@@ -21,6 +22,9 @@ import { onTabListKeyDown, tabIndexOf } from '../ui/tabKeys';
 
 type Tab = 'info' | 'sellers' | 'buyers';
 const TABS: Tab[] = ['info', 'sellers', 'buyers'];
+type WishList = 'BUY' | 'SELL';
+/** The viewer's entry of the item on each list, by its id; null when the item is not on it (or not known yet). */
+type Listed = Record<WishList, string | null>;
 
 const itemInfoModalQuery = graphql`
   query ItemInfoModalQuery($id: ID!) {
@@ -35,6 +39,13 @@ const itemInfoModalQuery = graphql`
         ratingScore
         price
         ...ItemPicture_item @alias
+        # The viewer's own entries (null for guests): the footer's buttons say whether the item is on each list.
+        buyWish: viewerWish(type: BUY) {
+          id
+        }
+        sellWish: viewerWish(type: SELL) {
+          id
+        }
         sellers(first: 20) @required(action: THROW) {
           totalCount
           edges {
@@ -70,7 +81,9 @@ interface ItemInfoModalProps {
 
 /**
  * The item-info modal of 000 §2: width 500, body at most 80vh, tabs 아이템 정보 / 판매자 / 구매자, and the
- * footer that puts the item on the needed or sell list. One query loads the item and both lists.
+ * footer that puts the item on the needed or sell list. One query loads the item, both lists and the viewer's own
+ * entries. A list's button says when the item is on it (…에 있음) and then takes it off, as the REST API's manage
+ * call does (001 §7): an item is on a list at most once, and may be on both.
  */
 export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
   const [queryRef, loadQuery] = useQueryLoader<ItemInfoModalQueryType>(itemInfoModalQuery);
@@ -80,8 +93,9 @@ export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
   const toast = useToast();
   const openLogin = useOpenLoginModal();
   const [addWish, adding] = useAddWishMutation();
-  // Whether the viewer is among the loaded buyers and sellers (the lists' first pages), as the content reports it.
-  const listed = useRef({ BUY: false, SELL: false });
+  const [removeWish, removing] = useRemoveWishMutation();
+  // The viewer's entries of the item, as the content reads them from the store (kept there by both mutations).
+  const [listed, setListed] = useState<Listed>({ BUY: null, SELL: null });
   const reportItem = useReportItemMutation();
   const modalRef = useRef<HTMLDivElement>(null);
   useModalFocus(modalRef, !reporting);
@@ -100,16 +114,26 @@ export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose, reporting]);
 
-  const add = async (wishType: 'BUY' | 'SELL') => {
+  // The viewer is one of the item's buyers or sellers now, or no longer: the tabs show the lists as they are now.
+  const refresh = () => loadQuery({ id: itemId }, { fetchPolicy: 'store-and-network' });
+
+  const remove = async (wishType: WishList, wishId: string) => {
+    try {
+      await removeWish(wishId, wishType, [], itemId);
+      toast.show(wishType === 'BUY' ? itemTexts.removedFromBuyList : itemTexts.removedFromSellList, 'success');
+      refresh();
+    } catch (error) {
+      toast.show(failureMessage(error, itemTexts.deleteFailed), 'error');
+    }
+  };
+
+  const toggle = async (wishType: WishList) => {
     if (isGuest()) {
       openLogin();
       return;
     }
-    // Adding again changes nothing: say it is already there rather than that it was added.
-    if (listed.current[wishType]) {
-      toast.show(wishType === 'BUY' ? itemTexts.alreadyInBuyList : itemTexts.alreadyInSellList, 'info');
-      return;
-    }
+    const wishId = listed[wishType];
+    if (wishId) return remove(wishType, wishId);
     try {
       const { wish } = await addWish(itemId, wishType);
       // The item was on the list already, set aside (비활성) or done (완료): it is answered as it is, not added.
@@ -119,8 +143,7 @@ export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
         return;
       }
       toast.show(wishType === 'BUY' ? itemTexts.addedToBuyList : itemTexts.addedToSellList, 'success');
-      // The viewer is now one of the item's buyers or sellers: the tabs show the lists as they are now.
-      loadQuery({ id: itemId }, { fetchPolicy: 'store-and-network' });
+      refresh();
     } catch (error) {
       // A refusal the gateway explains keeps its text; a request that failed shows the list's own failure text.
       const failed = wishType === 'BUY' ? itemTexts.addBuyFailed : itemTexts.addSellFailed;
@@ -163,26 +186,22 @@ export function ItemInfoModal({ itemId, onClose }: ItemInfoModalProps) {
         <div className="item-modal__body" role="tabpanel">
           <LoadFailure key={String(queryRef?.variables.id)} tab={tab}>
             <Suspense fallback={<p className="item-modal__state">{tab === 'info' ? uiTexts.loading : itemTexts.listLoading}</p>}>
-              {queryRef ? (
-                <ItemInfoContent
-                  queryRef={queryRef}
-                  tab={tab}
-                  onReport={openReport}
-                  onListed={(buy, sell) => {
-                    listed.current = { BUY: buy, SELL: sell };
-                  }}
-                />
-              ) : null}
+              {queryRef ? <ItemInfoContent queryRef={queryRef} tab={tab} onReport={openReport} onListed={setListed} /> : null}
             </Suspense>
           </LoadFailure>
         </div>
         <footer className="item-modal__footer">
-          <button type="button" className="button button--primary" disabled={adding} onClick={() => void add('BUY')}>
-            {itemTexts.addToBuyList}
-          </button>
-          <button type="button" className="button button--primary" disabled={adding} onClick={() => void add('SELL')}>
-            {itemTexts.addToSellList}
-          </button>
+          {(['BUY', 'SELL'] as const).map((wishType) => (
+            <button
+              key={wishType}
+              type="button"
+              className={`button ${listed[wishType] ? 'button--secondary item-modal__listed' : 'button--primary'}`}
+              disabled={adding || removing}
+              onClick={() => void toggle(wishType)}
+            >
+              {wishType === 'BUY' ? (listed.BUY ? itemTexts.inBuyList : itemTexts.addToBuyList) : listed.SELL ? itemTexts.inSellList : itemTexts.addToSellList}
+            </button>
+          ))}
           <button type="button" className="button button--secondary" onClick={onClose}>
             {uiTexts.close}
           </button>
@@ -206,14 +225,12 @@ function ItemInfoContent({
   queryRef: PreloadedQuery<ItemInfoModalQueryType>;
   tab: Tab;
   onReport: () => void;
-  onListed: (buy: boolean, sell: boolean) => void;
+  onListed: (listed: Listed) => void;
 }) {
   const { item } = usePreloadedQuery<ItemInfoModalQueryType>(itemInfoModalQuery, queryRef);
-  const inList = (list: { readonly edges: readonly { readonly node: { readonly isViewer: boolean } }[] } | undefined) =>
-    Boolean(list?.edges.some((edge) => edge.node.isViewer));
-  const buying = item?.__typename === 'Item' && inList(item.buyers);
-  const selling = item?.__typename === 'Item' && inList(item.sellers);
-  useEffect(() => onListed(buying, selling), [buying, selling, onListed]);
+  const buying = (item?.__typename === 'Item' && item.buyWish?.id) || null;
+  const selling = (item?.__typename === 'Item' && item.sellWish?.id) || null;
+  useEffect(() => onListed({ BUY: buying, SELL: selling }), [buying, selling, onListed]);
   if (!item || item.__typename !== 'Item')
     return <p className="item-modal__state">{item?.__typename === 'NotFoundError' ? item.message : itemTexts.itemNotFound}</p>;
 

@@ -7,7 +7,7 @@ import { useTypedMutation } from '../app/relay/useTypedMutation';
 export function useAddWishMutation() {
   const [commit, isInFlight] = useTypedMutation<AddWishMutation>(
     graphql`
-      mutation useAddWishMutation($input: AddWishInput!) {
+      mutation useAddWishMutation($input: AddWishInput!, $wishType: WishType!) {
         addWish(input: $input) {
           __typename
           ... on AddWishPayload {
@@ -17,6 +17,11 @@ export function useAddWishMutation() {
               type
               item {
                 id
+                # The item modal shows whether the item is on the list: its store record learns the entry.
+                viewerWish(type: $wishType) {
+                  id
+                  status
+                }
               }
             }
             viewer {
@@ -29,6 +34,6 @@ export function useAddWishMutation() {
     `,
     { payload: 'AddWishPayload' },
   );
-  const addWish = useCallback((itemId: string, wishType: WishType) => commit({ variables: { input: { itemId, wishType } } }), [commit]);
+  const addWish = useCallback((itemId: string, wishType: WishType) => commit({ variables: { input: { itemId, wishType }, wishType } }), [commit]);
   return [addWish, isInFlight] as const;
 }

@@ -167,6 +167,20 @@ builder.objectFields(User, (t) => ({
   }),
 }));
 
+builder.objectField(Item, 'viewerWish', (t) =>
+  t.field({
+    type: Wish,
+    nullable: true,
+    description:
+      "The signed-in member's entry for this item on one of their lists, whatever its status; null for a guest and when the item is not on that list. An item is on a list at most once (`addWish` again answers the same entry); it may be on both lists at once.",
+    args: { type: t.arg({ type: WishTypeEnum, required: true, description: 'Which list.' }) },
+    resolve: async (item, args, context) => {
+      const me = await context.accounts.me();
+      return me ? context.items.ownWishOf(me.uuid, item, args.type as WishType) : null;
+    },
+  }),
+);
+
 /**
  * The wish a Wish id names (`<owner uuid>/<type>/<id>`, as `Wish.id` answers it): a ValidationError on
  * `path` when it is not one, ForbiddenError when it names another member's wish (the REST API acts on the id alone,
