@@ -128,6 +128,17 @@ describe('item search and the item-info modal', () => {
     await page.close();
   });
 
+  test('the search forgives spacing and takes initial consonants (초성)', async () => {
+    const page = await open('/community/search/item');
+    const box = page.getByRole('searchbox', { name: itemTexts.searchPlaceholder });
+    for (const term of ['푸른크리스탈', 'ㅍㄹㅋ']) {
+      await box.fill(term);
+      await page.getByRole('button', { name: /푸른 크리스탈/ }).waitFor();
+      expect(await page.locator('.item-result').count(), term).toBe(1);
+    }
+    await page.close();
+  });
+
   test('an avatar part shows on the grey avatar background; empty lists say so', async () => {
     const page = await open('/community/search/item');
     await page.getByRole('searchbox', { name: itemTexts.searchPlaceholder }).fill('볼터치');

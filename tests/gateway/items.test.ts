@@ -53,6 +53,16 @@ describe('searchItems', () => {
     expect(doll.data.searchItems.edges[0].node).toMatchObject({ itemType: 'DECORATION', rating: 'A', sprite: { width: 64, height: 64, frame: 4 } });
   });
 
+  it('finds a name without its spaces or by its initial consonants (초성)', async () => {
+    for (const name of ['푸른크리스탈', 'ㅍㄹㅋ', 'ㅍㄹ ㅋㄹㅅㅌ']) {
+      const answer = await stack.graphql(SEARCH, { name, first: 5 });
+      expect(
+        answer.data.searchItems.edges.map((edge: any) => edge.node.name),
+        name,
+      ).toEqual(['푸른 크리스탈']);
+    }
+  });
+
   it("shares an identical search between viewers (public data), asked upstream without anyone's token", async () => {
     stack.proxy.reset();
     const guest = await stack.graphql(SEARCH, { name: '크리스탈', first: 5 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { getChoseong } from 'es-hangul';
 import {
   ITEM_GRADES,
   ITEM_SEARCH_MIN_LENGTH,
@@ -102,6 +103,30 @@ describe.each(backends())('items, wish lists, probability tables and item report
       expect(await named('통통튀는')).toEqual(spaced);
       expect(await named('튀는슬라임')).toContain('통통 튀는 슬라임 인형');
       expect(await named('튀 는 슬 라 임')).toContain('통통 튀는 슬라임 인형');
+    });
+
+    it('finds a name by its initial consonants (초성), spaces aside; whole syllables match only the name', async () => {
+      const named = async (term: string) =>
+        (await call('GET', `/v1/item/search-name/?item_name=${encodeURIComponent(term)}`)).body.results.map((item: any) => item.name);
+      expect(await named('푸른크리스탈')).toEqual(['푸른 크리스탈']);
+      expect(await named('ㅍㄹㅋ')).toEqual(['푸른 크리스탈']);
+      expect(await named('ㅍㄹ ㅋㄹㅅㅌ')).toEqual(['푸른 크리스탈']);
+      expect(await named('ㅋㄹㅅㅌ')).toEqual(['푸른 크리스탈']);
+      expect(await named('ㅅㄹㅇ vip')).toEqual(['슬라임 VIP 입장권']);
+      expect(await named('ㅎㅎㅎ')).toEqual([]);
+      // The syllable 크 is not its consonant ㅋ: 크리 does not find names whose initials are ㅋㄹ.
+      expect(await named('크ㄹ')).toEqual([]);
+    });
+
+    it('keeps each name’s initial consonants as es-hangul reads them, on every write', async () => {
+      const initials = (name: string) => [...name.replace(/\s+/g, '').toLowerCase()].map((char) => (/[가-힣]/.test(char) ? getChoseong(char) : char)).join('');
+      const [added] = await upstream.db.insert(items).values({ name: '까칠한 X꽃 뿔 ㅋ', itemType: 'decoration' }).returning();
+      const rows = await upstream.db.select({ name: items.name, nameChoseong: items.nameChoseong }).from(items);
+      for (const row of rows) expect(row.nameChoseong, row.name).toBe(initials(row.name));
+      expect(added.nameChoseong).toBe('ㄲㅊㅎxㄲㅃㅋ');
+      const [renamed] = await upstream.db.update(items).set({ name: '꽃 뿔' }).where(eq(items.id, added.id)).returning();
+      expect(renamed.nameChoseong).toBe('ㄲㅃ');
+      await upstream.db.delete(items).where(eq(items.id, added.id));
     });
 
     it.each([
@@ -244,6 +269,9 @@ describe.each(backends())('items, wish lists, probability tables and item report
 
       const searched = await call('GET', `/v1/item/wish-items/${uuidOf[2]}/?wish_type=buy&search=${encodeURIComponent('랜턴')}`, { token: tokens[2] });
       expect(searched.body.results.map((wish: any) => wish.item.name)).toEqual(['반짝 랜턴']);
+      // The list's search reads initial consonants as the item search does.
+      const initials = await call('GET', `/v1/item/wish-items/${uuidOf[2]}/?wish_type=buy&search=${encodeURIComponent('ㅂㅉㄹ')}`, { token: tokens[2] });
+      expect(initials.body.results.map((wish: any) => wish.item.name)).toEqual(['반짝 랜턴']);
 
       const priced = await call('GET', `/v1/item/wish-items/${uuidOf[2]}/?wish_type=buy&minPrice=2000&maxPrice=20000`, { token: tokens[2] });
       expect(priced.body.results.map((wish: any) => wish.item.name).sort()).toEqual(['반짝 랜턴', '용사의 갑옷 세트'].sort());

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { WishAdd, WishListQuery, WishUpdate } from '../../../domain/items.js';
 import type { ProbabilityKind, WishStatus, WishType } from '../../../domain/limits.js';
 import { STORED_INT_MAX } from '../../../domain/limits.js';
 import type { Database } from '../db/client.js';
-import { escapeLike, isUuid, nameContaining, offsetOf, selectPage } from '../db/queries.js';
+import { containing, escapeLike, isUuid, nameContaining, offsetOf, selectPage } from '../db/queries.js';
 import { ConflictError, ForbiddenError } from '../errors.js';
 import { itemTexts } from '../../../domain/messages.js';
 import { itemReports, items, probabilityItems, probabilityTables, wishes, type ItemRow, type WishRow } from '../db/schema.js';
@@ -14,8 +14,16 @@ export async function findItemByUuid(db: Database, uuid: string): Promise<ItemRo
   return row;
 }
 
+/**
+ * An item whose name contains the term, spaces aside either way (푸른크리스탈 finds 푸른 크리스탈), or whose initial
+ * consonants do (ㅍㄹㅋ finds it too: the store's name_choseong). A term of whole syllables matches only the name.
+ */
+function itemNameMatching(term: string): SQL {
+  return or(nameContaining(items.name, term), sql`${items.nameChoseong} ilike ${containing(term.replace(/\s+/g, ''))}`)!;
+}
+
 export async function searchItemsByName(db: Database, term: string, page: number, pageSize: number) {
-  const where = nameContaining(items.name, term);
+  const where = itemNameMatching(term);
   // Names that start with the term first, then alphabetical.
   const startsFirst = sql`case when ${items.name} ilike ${`${escapeLike(term)}%`} then 0 else 1 end`;
   return selectPage(db, items, where, [startsFirst, asc(items.name), asc(items.id)], { page, pageSize });
@@ -119,7 +127,7 @@ function statusChange(status: WishStatus) {
 export async function listWishesOfUser(db: Database, userId: number, query: WishListQuery) {
   const conditions: SQL[] = [eq(wishes.userId, userId), eq(wishes.wishType, query.wish_type)];
   if (query.status) conditions.push(eq(wishes.status, query.status));
-  if (query.search) conditions.push(nameContaining(items.name, query.search));
+  if (query.search) conditions.push(itemNameMatching(query.search));
   const price = sql`coalesce(${wishes.targetPrice}, ${items.price})`;
   if (query.minPrice !== undefined) conditions.push(gte(price, query.minPrice));
   if (query.maxPrice !== undefined) conditions.push(lte(price, query.maxPrice));

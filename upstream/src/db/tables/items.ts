@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { users } from './core.js';
 import { createdAt, id, ownedBy, publicUuid, timestamptz, updatedAt } from './columns.js';
@@ -25,6 +26,13 @@ export const items = pgTable(
     spriteFrame: integer('sprite_frame'),
     isShowEyes: boolean('is_show_eyes').notNull().default(true),
     createdAt: createdAt(),
+    /**
+     * The name's initial consonants without spaces, in lower case (푸른 크리스탈: ㅍㄹㅋㄹㅅㅌ), for 초성 search; the store
+     * computes it on every write (hangul_choseong, migration 0018), so no writer can leave it stale.
+     */
+    nameChoseong: text('name_choseong')
+      .notNull()
+      .generatedAlwaysAs(sql`hangul_choseong(replace(lower(name), ' ', ''))`),
   },
   (t) => [index('items_name_idx').on(t.name)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "items" ADD COLUMN "name_choseong" text GENERATED ALWAYS AS (hangul_choseong(replace(lower(name), ' ', ''))) STORED NOT NULL;
