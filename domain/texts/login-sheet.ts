@@ -21,6 +21,6 @@ export const loginSheetTexts = {
   back: '이전',
   forgotPassword: '비밀번호를 잊으셨나요?',
   loggingIn: '로그인 중...',
-  copyright: '© 슬라임 커뮤니티. All rights reserved.',
+  copyright: '© 슬라임 커뮤니티. 모든 권리 보유.',
   success: '로그인되었습니다!',
 } as const;

@@ -123,6 +123,23 @@ describe('with a member’s inquiry', () => {
         return before('.inquiry__resolution') && before('.inquiry__comments');
       }),
     ).toBe(true);
+    // At 320 px each score keeps its number and 점 on one line, and is a finger's height.
+    await member.setViewportSize({ width: 320, height: 700 });
+    const scoreBoxes = await rating.locator('.inquiry__score').evaluateAll((labels) =>
+      labels.map((label) => {
+        // The lines its words take: one box per line of the text node.
+        const range = document.createRange();
+        range.selectNodeContents([...label.childNodes].find((node) => node.nodeType === Node.TEXT_NODE)!);
+        return {
+          text: label.textContent,
+          lines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size,
+          height: label.getBoundingClientRect().height,
+        };
+      }),
+    );
+    expect(scoreBoxes.length).toBe(INQUIRY_SATISFACTION_MAX + 1);
+    for (const box of scoreBoxes) expect({ text: box.text, lines: box.lines, tall: box.height >= 44 }).toEqual({ text: box.text, lines: 1, tall: true });
+    await member.setViewportSize({ width: 390, height: 844 });
     await rating.getByLabel(m.satisfactionForm.score(4)).check();
     await member.getByRole('button', { name: m.satisfactionForm.submit }).click();
     await member.getByText(m.satisfactionForm.saved).waitFor();
