@@ -20,22 +20,23 @@ if (!(needsMember ? identifier && rest.length === 0 : command === 'list' && !ide
 const env = await startOrExplain('staff', () => upstreamEnvFrom());
 const { databaseUrl, dataDir } = upstreamOptionsOf(env);
 const store = await startOrExplain('staff', () => openStore({ databaseUrl, dataDir }));
+let problem: string | null = null;
 try {
   if (command === 'list') await list(store.db);
-  else await setStaff(store.db, identifier!, command === 'grant');
+  else problem = await setStaff(store.db, identifier!, command === 'grant');
 } finally {
   await store.close();
 }
+if (problem) fail(problem);
 
-async function setStaff(db: Database, identifier: string, isStaff: boolean): Promise<void> {
+/** Grants or revokes; answers what went wrong, if anything (said once the store is closed). */
+async function setStaff(db: Database, identifier: string, isStaff: boolean): Promise<string | null> {
   const member = await findUserByIdentifier(db, identifier);
-  if (!member) {
-    await store.close();
-    fail(`staff: no member signs in with ${JSON.stringify(identifier)}: sign up in the app first`);
-  }
+  if (!member) return `staff: no member signs in with ${JSON.stringify(identifier)}: sign up in the app first`;
   await db.update(users).set({ isStaff }).where(eq(users.id, member.id));
   const was = member.isStaff === isStaff ? ' (already)' : '';
   console.log(`staff: ${member.email} (${member.nickname}) is ${isStaff ? 'staff' : 'no longer staff'}${was}`);
+  return null;
 }
 
 async function list(db: Database): Promise<void> {
