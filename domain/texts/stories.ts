@@ -113,7 +113,20 @@ export const storyTexts = {
     uploading: '올리는 중...',
     loginRequired: '로그인 후 스토리를 올릴 수 있습니다.',
   },
-  highlights: { title: '하이라이트', empty: '하이라이트가 없습니다.', private: '비공개', delete: '하이라이트 삭제', deleted: '하이라이트를 삭제했습니다.' },
+  highlights: {
+    title: '하이라이트',
+    empty: '하이라이트가 없습니다.',
+    private: '비공개',
+    delete: '하이라이트 삭제',
+    deleted: '하이라이트를 삭제했습니다.',
+    /** A highlight's link in the list: what it opens, and how many stories it keeps. */
+    open: (title: string, count: number) => `${title} 하이라이트 보기, 스토리 ${count}개`,
+    /** The highlight viewer's document title. */
+    viewerTitle: (nickname: string, title: string) => `${nickname}님의 하이라이트 ${title}`,
+    notFound: '하이라이트를 찾을 수 없습니다.',
+    /** A highlight whose every story was deleted. */
+    noStories: '이 하이라이트에 남은 스토리가 없습니다.',
+  },
   // The sheet that keeps the open story in a new highlight
   highlightSheet: {
     title: '새 하이라이트',

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { HIGHLIGHT_TITLE_MAX, NICKNAME_MAX, STORY_COMMENT_MAX } from '../../domain/limits.js';
 import { accountTexts, errorMessages, messagingTexts, reportTexts, storyTexts, storyTrayTexts, uiTexts } from '../../domain/messages.js';
 import { openBrowser } from '../helpers/browser.js';
-import { closeFriends, storyHides, storyReactions, storyReports, storyViews } from '../../upstream/src/db/schema.js';
+import { closeFriends, stories, storyHides, storyReactions, storyReports, storyViews } from '../../upstream/src/db/schema.js';
 import { addMembers, follow, PNG_BYTES, storyForm } from '../helpers/stories.js';
 import { useWebApp } from '../helpers/web-app.js';
 
@@ -429,7 +429,7 @@ test('close friends chosen on their screen see a 친한 친구 story, other frie
   await settings.waitForURL(/\/my\/settings\/close-friends$/);
 });
 
-test('the viewer closes once after the last story: one view as each starts and one as it ends, Back does not reopen it, focus returns to the ring', async () => {
+test('the viewer closes once after the last story: one view as each starts and one as it ends, back to the feed where it was scrolled, Back does not reopen it, focus returns to the ring', async () => {
   const [shortId, longId, watcherId] = await addMembers(app.upstream.db, ['짧은스토리', '긴스토리', '끝까지보는이']);
   await postStory(shortId, 'public', 1);
   await postStory(shortId, 'public', 1);
@@ -443,6 +443,10 @@ test('the viewer closes once after the last story: one view as each starts and o
   const historyLength = () => page.evaluate(() => history.length);
 
   const before = await historyLength();
+  // The feed scrolled a little, its tray still in sight: closing the viewer comes back to the same place.
+  await page.getByTestId('story-group').first().waitFor();
+  await page.evaluate(() => window.scrollTo(0, 40));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(40);
   await page.getByRole('link', { name: `짧은스토리 ${storyTrayTexts.unviewed}` }).click();
   await page.locator('.story-viewer__media').waitFor();
   await page.waitForURL(/\/community$/, { timeout: 30_000 });
@@ -450,13 +454,13 @@ test('the viewer closes once after the last story: one view as each starts and o
   await page.waitForLoadState('networkidle');
   expect(named('useStoryMutationsViewMutation')).toBe(4);
   expect(named('CommunityPageQuery')).toBeLessThanOrEqual(1);
-  // The viewer's entry was replaced: one entry more than before (the viewer's, now /community), not one per tick.
+  // The viewer went back to the feed's own entry: one entry more than before (the viewer's, now ahead), not one per
+  // tick, and Back from here does not reopen it.
   expect(await historyLength()).toBe(before + 1);
+  expect(await page.evaluate(() => (history.state as { idx: number }).idx)).toBe(0);
   const ring = page.getByRole('link', { name: `짧은스토리 ${storyTrayTexts.viewed}` });
   await expect.poll(() => ring.evaluate((element) => element === document.activeElement)).toBe(true);
-  await page.goBack();
-  await page.waitForURL(/\/community$/);
-  await page.getByTestId('story-group').first().waitFor();
+  expect(await page.evaluate(() => window.scrollY)).toBe(40);
   expect(await page.locator('.story-viewer').count()).toBe(0);
 
   // Closing with × also puts focus back on the ring that opened the viewer. On a desktop screen the story keeps
@@ -633,4 +637,78 @@ test('the arrow keys step through a member’s stories as the two halves of the 
   await page.keyboard.press('ArrowRight');
   expect((await fills())[0]).toBeLessThan(100);
   expect(new URL(page.url()).pathname).toBe(`/stories/${posterId}`);
+});
+
+test('a reaction’s notification opens the author’s stories at the story reacted to, and × goes back to the inbox', async () => {
+  const [posterId, fanId] = await addMembers(app.upstream.db, ['알림받는스토리', '둘째스토리팬']);
+  await postStory(posterId);
+  const second = await postStory(posterId);
+  await postStory(posterId);
+  const liked = await fetch(`${app.upstream.url}/api/stories/${second}/reactions`, {
+    method: 'POST',
+    headers: { authorization: `token ${await app.upstream.issueToken(fanId)}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'like' }),
+  });
+  expect(liked.status).toBe(201);
+  const inbox = await open(await app.browserFor(posterId), '/community/notice');
+  await inbox
+    .locator('.inbox__title')
+    .filter({ hasText: messagingTexts.storyLiked('둘째스토리팬') })
+    .click();
+  await inbox.locator('.story-viewer__media').waitFor();
+  const fills = () => inbox.locator('.story-viewer__fill').evaluateAll((bars) => bars.map((bar) => parseFloat((bar as HTMLElement).style.width)));
+  // The first story is passed, the second plays, the third waits.
+  expect(await fills()).toHaveLength(3);
+  expect((await fills())[0]).toBe(100);
+  expect((await fills())[1]).toBeLessThan(100);
+  expect((await fills())[2]).toBe(0);
+  await inbox.getByRole('button', { name: storyTexts.viewer.close, exact: true }).click();
+  await inbox.waitForURL(/\/community\/notice$/);
+});
+
+test('a highlight opens from the member’s highlights and plays its stories, an expired one too (recording no view of it), then closes back to them', async () => {
+  const [ownerId, readerId] = await addMembers(app.upstream.db, ['하이라이트주인', '하이라이트구경꾼']);
+  const expired = await postStory(ownerId);
+  const live = await postStory(ownerId);
+  const created = await fetch(`${app.upstream.url}/api/stories/highlights`, {
+    method: 'POST',
+    headers: { authorization: `token ${await app.upstream.issueToken(ownerId)}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: '바다 여행', storyIds: [String(expired), String(live)] }),
+  });
+  expect(created.status).toBe(201);
+  const highlightId = ((await created.json()) as { id: number }).id;
+  await app.upstream.db
+    .update(stories)
+    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(stories.id, expired));
+
+  const browser = await app.browserFor(readerId);
+  const page = await open(browser, `/stories/highlights/${ownerId}`);
+  await page.getByRole('button', { name: uiTexts.back }).waitFor();
+  await page.getByRole('link', { name: storyTexts.highlights.open('바다 여행', 2) }).click();
+  await page.getByRole('dialog', { name: storyTexts.highlights.viewerTitle('하이라이트주인', '바다 여행') }).waitFor();
+  const fills = () => page.locator('.story-viewer__fill').evaluateAll((bars) => bars.map((bar) => parseFloat((bar as HTMLElement).style.width)));
+  expect(await fills()).toHaveLength(2);
+  expect((await fills())[0]).toBeLessThan(100);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await fills())[0]).toBe(100);
+  // The live story counts the reader's view; the expired one cannot be viewed any more and records nothing.
+  const viewsOf = async (storyId: number) => (await app.upstream.db.select().from(storyViews).where(eq(storyViews.storyId, storyId))).length;
+  await expect.poll(() => viewsOf(live)).toBe(1);
+  expect(await viewsOf(expired)).toBe(0);
+  // The whole app under the viewer is out of reach, as under the story viewer.
+  expect(await axeFindings(page, ['aria-hidden-focus', 'region'])).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.waitForURL((url) => url.pathname === `/stories/highlights/${ownerId}`);
+  await page.getByRole('link', { name: storyTexts.highlights.open('바다 여행', 2) }).waitFor();
+
+  // Opened from a shared address, × closes to the member's highlights all the same.
+  const shared = await open(
+    browser,
+    `/stories/highlights/${ownerId}/${encodeURIComponent(Buffer.from(`Highlight:${ownerId}/${highlightId}`).toString('base64'))}`,
+  );
+  await shared.locator('.story-viewer__media').waitFor();
+  await shared.getByRole('button', { name: storyTexts.viewer.close, exact: true }).click();
+  await shared.waitForURL((url) => url.pathname === `/stories/highlights/${ownerId}`);
+  await shared.getByRole('link', { name: storyTexts.highlights.open('바다 여행', 2) }).waitFor();
 });

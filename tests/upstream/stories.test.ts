@@ -341,6 +341,11 @@ describe.each(backends())('stories (%s)', (backend) => {
         [m.storyMessage('낯선이'), '사진 예뻐요!'],
         [m.storyEmoji('낯선이', '😂'), '😂'],
       ]);
+      // Each opens the author's stories at the story reacted to, in the web app's global ids.
+      const authorId = (await call('GET', `/api/stories/${id}`, 'author')).body.userId;
+      const userParam = encodeURIComponent(Buffer.from(`User:${authorId}`).toString('base64'));
+      const storyParam = encodeURIComponent(Buffer.from(`Story:${id}`).toString('base64'));
+      expect(told.map((n: { url: string }) => n.url)).toEqual(Array(3).fill(`/stories/${userParam}?story=${storyParam}`));
     });
 
     it("each story names the caller's own like, so it can be taken back; every emoji of the set is accepted", async () => {

@@ -14,9 +14,9 @@ import { notify, type NotificationEvent, type Queryable } from './notification-r
 const EXCERPT_LENGTH = 50;
 const excerpt = (text: string) => (text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text);
 /** A GraphQL global id (base64 of `<Type>:<id>`, DESIGN §3), as the web app's routes take them, ready for a query string. */
-const globalIdParam = (type: 'User' | 'Post' | 'Reply', id: number) => encodeURIComponent(Buffer.from(`${type}:${id}`).toString('base64'));
-/** The web app's story viewer route takes the author's global id. */
-const storiesUrl = (authorId: number) => `/stories/${globalIdParam('User', authorId)}`;
+const globalIdParam = (type: 'User' | 'Post' | 'Reply' | 'Story', id: number) => encodeURIComponent(Buffer.from(`${type}:${id}`).toString('base64'));
+/** The web app's story viewer route takes the author's global id; `story` names the story it opens at. */
+const storyUrl = (story: StoryRow) => `/stories/${globalIdParam('User', story.userId)}?story=${globalIdParam('Story', story.id)}`;
 const postUrl = (postId: number) => `/community/detail?id=${globalIdParam('Post', postId)}`;
 /** The post opened at the reply: `reply` names it, `thread` the reply it answers (the web app loads that thread's answers). */
 const replyUrl = (reply: ReplyRow) =>
@@ -157,5 +157,5 @@ export async function notifyStoryReaction(db: Queryable, story: StoryRow, reacti
       : reaction.type === 'emoji'
         ? [m.storyEmoji(nickname, reaction.emoji ?? ''), reaction.emoji ?? '']
         : [m.storyLiked(nickname), '♥'];
-  await tell(db, { userId: story.userId, senderId: reaction.userId, type: 'story', title, content, url: storiesUrl(story.userId), metadata });
+  await tell(db, { userId: story.userId, senderId: reaction.userId, type: 'story', title, content, url: storyUrl(story), metadata });
 }

@@ -16,10 +16,11 @@ const GlobalErrorHandlers = lazy(importUntilLoaded(() => import('./errors/Global
 export function AppLayout() {
   useTrackPreviousPath();
   useClosedModalEntriesSkipped();
-  // The story viewer covers the whole screen as a dialog: the tab bar and links under it leave the keyboard's and
+  // The story viewer (and a highlight's) covers the whole screen as a dialog: the tab bar and links under it leave the keyboard's and
   // screen readers' reach while it is open (Tab went on to the hidden tabs).
   const storyRoute = useMatch('/stories/:userId');
-  const underStoryViewer = storyRoute !== null && storyRoute.params.userId !== 'new';
+  const highlightRoute = useMatch('/stories/highlights/:userId/:highlightId');
+  const underStoryViewer = (storyRoute !== null && storyRoute.params.userId !== 'new') || highlightRoute !== null;
   return (
     <ToastProvider>
       {/* Shown once focused; focuses the content itself (a #main address would be a navigation of the router's). */}

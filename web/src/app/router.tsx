@@ -23,7 +23,7 @@ import {
   noticeListLoader,
   notificationSettingsLoader,
 } from '../messaging/loaders';
-import { highlightsLoader, storyViewerLoader } from '../stories/storyLoaders';
+import { highlightsLoader, highlightViewerLoader, storyViewerLoader } from '../stories/storyLoaders';
 import { wishListLoader } from '../items/wishListLoader';
 import { writeLoader } from '../community/writeLoader';
 import { communityMyLoader } from '../accounts/communityMyLoader';
@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/community" replace /> },
           screen('stories/new', () => import('../stories/StoryUploadPage')),
           screen('stories/highlights/:userId', () => import('../stories/HighlightsPage'), highlightsLoader),
+          screen('stories/highlights/:userId/:highlightId', () => import('../stories/HighlightViewerPage'), highlightViewerLoader),
           screen('stories/:userId', () => import('../stories/StoryViewerPage'), storyViewerLoader),
           screen('community', () => import('../community/CommunityPage'), communityLoader),
           screen('community/detail', () => import('../community/PostDetailPage'), postDetailLoader),

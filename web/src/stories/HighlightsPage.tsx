@@ -1,4 +1,5 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link } from 'react-router-dom';
 import { storyTexts } from '@domain/messages.js';
 import type { HighlightsPageQuery } from '../__generated__/HighlightsPageQuery.graphql';
 import { PageHeader } from '../ui/PageHeader';
@@ -6,11 +7,11 @@ import { useDeleteHighlightMutation } from './useStoryMutations';
 import { showStoryToast, StoryToaster } from './storyToaster';
 import { RouteScreen } from '../app/RouteScreen';
 
-/** /stories/highlights/:userId: a member's highlights (private ones only for their owner), kept past expiry. */
+/** /stories/highlights/:userId: a member's highlights (private ones only for their owner), kept past expiry; each opens its viewer. */
 export default function HighlightsPage() {
   return (
     <>
-      <RouteScreen<HighlightsPageQuery> header={<PageHeader title={storyTexts.highlights.title} />}>
+      <RouteScreen<HighlightsPageQuery> header={<PageHeader title={storyTexts.highlights.title} back />}>
         {(queryRef) => <Highlights queryRef={queryRef} />}
       </RouteScreen>
       <StoryToaster />
@@ -54,32 +55,45 @@ function Highlights({ queryRef }: { queryRef: PreloadedQuery<HighlightsPageQuery
   const deleteHighlight = useDeleteHighlightMutation();
   const user = data.node;
   const connection = user?.highlights;
-  if (!user || !connection || !connection.edges.length) return <p className="highlights__empty">{storyTexts.highlights.empty}</p>;
-  const isOwner = data.viewer?.id === user.id;
+  if (!user?.id || !connection || !connection.edges.length) return <p className="highlights__empty">{storyTexts.highlights.empty}</p>;
+  const ownerId = user.id;
+  const isOwner = data.viewer?.id === ownerId;
   return (
     <ul className="highlights" aria-label={`${user.nickname} ${storyTexts.highlights.title}`}>
-      {connection.edges.map(({ node: highlight }) => (
-        <li key={highlight.id} className="highlights__item" data-testid="highlight">
-          {highlight.coverImage ? <img className="highlights__cover" src={highlight.coverImage} alt="" /> : <span className="highlights__cover" />}
-          <span className="highlights__title">{highlight.title}</span>
-          {highlight.isPrivate ? <span className="highlights__private">{storyTexts.highlights.private}</span> : null}
-          <span className="highlights__count">{highlight.stories.length}</span>
-          {isOwner ? (
-            <button
-              type="button"
-              className="highlights__delete"
-              onClick={() =>
-                deleteHighlight(highlight.id, connection.__id).then(
-                  () => showStoryToast(storyTexts.highlights.deleted),
-                  (error: Error) => showStoryToast(error.message, 'error'),
-                )
-              }
+      {connection.edges.map(({ node: highlight }) => {
+        // No cover chosen: its first picture stands for it.
+        const cover = highlight.coverImage ?? highlight.stories.find((story) => story.type === 'IMAGE')?.mediaUrl;
+        return (
+          <li key={highlight.id} className="highlights__item" data-testid="highlight">
+            <Link
+              className="highlights__open"
+              to={`/stories/highlights/${encodeURIComponent(ownerId)}/${encodeURIComponent(highlight.id)}`}
+              aria-label={storyTexts.highlights.open(highlight.title, highlight.stories.length)}
             >
-              {storyTexts.highlights.delete}
-            </button>
-          ) : null}
-        </li>
-      ))}
+              {cover ? <img className="highlights__cover" src={cover} alt="" /> : <span className="highlights__cover" />}
+              <span className="highlights__title">{highlight.title}</span>
+              <span className="highlights__count" aria-hidden="true">
+                {highlight.stories.length}
+              </span>
+            </Link>
+            {highlight.isPrivate ? <span className="highlights__private">{storyTexts.highlights.private}</span> : null}
+            {isOwner ? (
+              <button
+                type="button"
+                className="highlights__delete"
+                onClick={() =>
+                  deleteHighlight(highlight.id, connection.__id).then(
+                    () => showStoryToast(storyTexts.highlights.deleted),
+                    (error: Error) => showStoryToast(error.message, 'error'),
+                  )
+                }
+              >
+                {storyTexts.highlights.delete}
+              </button>
+            ) : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }

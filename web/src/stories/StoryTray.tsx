@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { storyTrayTexts } from '@domain/messages.js';
 import type { StoryTray_query$key } from '../__generated__/StoryTray_query.graphql';
 import { Avatar } from '../ui/Avatar';
+import { takeClosedStories } from './storyReturn';
 
 /**
  * Story toasts come from the story screens, which load the toaster themselves: the home needs it only after them,
@@ -51,11 +52,13 @@ export function StoryTray({ query }: { query: StoryTray_query$key }) {
     query,
   );
   const tray = useRef<HTMLElement>(null);
-  // Back from the viewer (which names whose stories it showed): focus returns to that member's ring.
-  const storyOf = (useLocation().state as { storyOf?: string } | null)?.storyOf;
+  // Back from the viewer (which notes whose stories it showed): focus returns to that member's ring, where the feed
+  // was scrolled to (the tray may be above the fold).
+  const { key } = useLocation();
   useEffect(() => {
-    if (storyOf) tray.current?.querySelector<HTMLElement>(`[data-story-of="${CSS.escape(storyOf)}"]`)?.focus();
-  }, [storyOf]);
+    const storyOf = takeClosedStories();
+    if (storyOf) tray.current?.querySelector<HTMLElement>(`[data-story-of="${CSS.escape(storyOf)}"]`)?.focus({ preventScroll: true });
+  }, [key]);
   // The ring follows each story's `isViewed`, so watching a story updates the tray through the store.
   const groups = (data.storyGroups?.edges ?? []).map((edge) => ({ ...edge.node, hasNewStory: edge.node.stories.some((story) => !story.isViewed) }));
   const viewer = data.viewer;

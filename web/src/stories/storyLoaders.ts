@@ -1,4 +1,6 @@
 import type { RouteLoaderArgs } from '../app/routing/navigation';
+import HighlightViewerPageQuery from '../__generated__/HighlightViewerPageQuery$parameters';
+import type { HighlightViewerPageQuery as HighlightViewerPageQueryType } from '../__generated__/HighlightViewerPageQuery.graphql';
 import HighlightsPageQuery from '../__generated__/HighlightsPageQuery$parameters';
 import type { HighlightsPageQuery as HighlightsPageQueryType } from '../__generated__/HighlightsPageQuery.graphql';
 import StoryViewerPageQuery from '../__generated__/StoryViewerPageQuery$parameters';
@@ -13,4 +15,11 @@ export function storyViewerLoader({ params }: RouteLoaderArgs) {
 
 export function highlightsLoader({ params }: RouteLoaderArgs) {
   return loadRouteQuery<HighlightsPageQueryType>(HighlightsPageQuery, { userId: routeNodeId(params.userId ?? '', 'User') });
+}
+
+export function highlightViewerLoader({ params }: RouteLoaderArgs) {
+  return loadRouteQuery<HighlightViewerPageQueryType>(HighlightViewerPageQuery, {
+    userId: routeNodeId(params.userId ?? '', 'User'),
+    highlightId: params.highlightId ?? '',
+  });
 }

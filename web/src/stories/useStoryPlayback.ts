@@ -3,27 +3,40 @@ import { useViewStoryMutation } from './useStoryMutations';
 
 const TICK_MS = 100;
 
-interface PlayedStory {
+export interface PlayedStory {
   readonly id: string;
   readonly isMine: boolean;
   readonly isViewed: boolean;
+  /** An expired story (a highlight keeps it) can no longer be viewed: playing it records nothing. */
+  readonly isExpired?: boolean;
   /** Seconds on screen. */
   readonly duration: number;
 }
 
 /**
- * Plays a member's stories in order, from the first one not seen yet: each for its duration unless `paused`, then the next; after the last one
- * `close`, once (the clock stops there, though the screen stays until the next one has loaded). Someone else's
- * story counts as viewed when it starts and again when it ends, or as far as it played when it is left sooner.
+ * Plays a member's stories in order, from `startAt` when it is one of them, else from the first one not seen yet:
+ * each for its duration unless `paused`, then the next; after the last one `close`, once (the clock stops there,
+ * though the screen stays until the next one has loaded). Someone else's live story counts as viewed when it starts
+ * and again when it ends, or as far as it played when it is left sooner.
  */
-export function useStoryPlayback<S extends PlayedStory>(stories: readonly S[], paused: boolean, close: () => void, video: RefObject<HTMLVideoElement | null>) {
-  // It opens on the first story the member has not seen yet, as the tray's ring promises; on the first when all are seen.
-  const [index, setIndex] = useState(() =>
-    Math.max(
-      0,
-      stories.findIndex((story) => !story.isMine && !story.isViewed),
-    ),
-  );
+export function useStoryPlayback<S extends PlayedStory>(
+  stories: readonly S[],
+  paused: boolean,
+  close: () => void,
+  video: RefObject<HTMLVideoElement | null>,
+  startAt?: string | null,
+) {
+  // It opens on the story asked for (a notification's), else on the first one the member has not seen yet, as the
+  // tray's ring promises; on the first when all are seen.
+  const [index, setIndex] = useState(() => {
+    const asked = startAt ? stories.findIndex((story) => story.id === startAt) : -1;
+    return asked >= 0
+      ? asked
+      : Math.max(
+          0,
+          stories.findIndex((story) => !story.isMine && !story.isViewed),
+        );
+  });
   const [elapsed, setElapsed] = useState(0);
   const [ended, setEnded] = useState(false);
   // Ticks already queued still run after the end: the ref stops them before the state has rendered.
@@ -40,7 +53,7 @@ export function useStoryPlayback<S extends PlayedStory>(stories: readonly S[], p
   const recordPartialView = useCallback(() => {
     const { story: left, ms } = watching.current;
     const full = left ? left.duration * 1000 : 0;
-    if (!left || left.isMine || ms <= 0 || ms >= full) return;
+    if (!left || !recordsViews(left) || ms <= 0 || ms >= full) return;
     viewStory(left.id, ms / 1000, Math.round((ms / full) * 100));
   }, [viewStory]);
   useEffect(() => recordPartialView, [recordPartialView]);
@@ -62,7 +75,7 @@ export function useStoryPlayback<S extends PlayedStory>(stories: readonly S[], p
   );
 
   useEffect(() => {
-    if (story && !story.isMine) viewStory(story.id, 0, 0);
+    if (story && recordsViews(story)) viewStory(story.id, 0, 0);
   }, [story?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
@@ -77,10 +90,13 @@ export function useStoryPlayback<S extends PlayedStory>(stories: readonly S[], p
 
   useEffect(() => {
     if (story && !endedRef.current && elapsed >= story.duration * 1000) {
-      if (!story.isMine) viewStory(story.id, story.duration, 100);
+      if (recordsViews(story)) viewStory(story.id, story.duration, 100);
       go(1);
     }
   }, [elapsed, story, go, viewStory]);
 
   return { story, index, elapsed, go };
 }
+
+/** One's own opens are not views (the author's list of viewers leaves them out), nor are an expired story's. */
+const recordsViews = (story: PlayedStory) => !story.isMine && !story.isExpired;

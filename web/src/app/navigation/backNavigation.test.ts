@@ -28,6 +28,12 @@ describe('backDestination (002 §2.4)', () => {
     expect(fallbackPathFor('/my/inquiries/12/status')).toBe('/my/inquiries/12');
     expect(fallbackPathFor('/my/notice')).toBe('/');
   });
+
+  test("a story closes to the feed, a highlight to its member's highlights, and those to the member", () => {
+    expect(fallbackPathFor('/stories/VXNlcjox')).toBe('/community');
+    expect(fallbackPathFor('/stories/highlights/VXNlcjox/SGlnaGxpZ2h0OjEvMg%3D%3D')).toBe('/stories/highlights/VXNlcjox');
+    expect(fallbackPathFor('/stories/highlights/VXNlcjox')).toBe('/users/VXNlcjox');
+  });
 });
 
 describe('runBackHandler (000 §2 shared blocks)', () => {

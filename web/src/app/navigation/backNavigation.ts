@@ -6,12 +6,15 @@ const CURRENT_PATH_KEY = 'currentPath';
 
 export type BackDestination = { kind: 'history' } | { kind: 'path'; path: string };
 
-/** A detail screen's list, by its address: where its back button goes when the screen was opened directly. */
+/** A detail screen's list, by its address: where its back button goes when the screen was opened directly (a story, where its viewer closes to). */
 const PARENT_LISTS: readonly [RegExp, string][] = [
   [/^\/my\/notice\/[^/]+$/, '/my/notice'],
   [/^\/my\/guide\/notion\/[^/]+$/, '/my/guide'],
   [/^\/my\/inquiries\/([^/]+)\/status$/, '/my/inquiries/$1'],
   [/^\/my\/inquiries\/[^/]+$/, '/my/inquiries'],
+  [/^\/stories\/highlights\/([^/]+)\/[^/]+$/, '/stories/highlights/$1'],
+  [/^\/stories\/highlights\/([^/]+)$/, '/users/$1'],
+  [/^\/stories\/[^/]+$/, '/community'],
 ];
 
 /**
