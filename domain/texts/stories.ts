@@ -119,8 +119,8 @@ export const storyTexts = {
     private: '비공개',
     delete: '하이라이트 삭제',
     deleted: '하이라이트를 삭제했습니다.',
-    /** A highlight's link in the list: what it opens, and how many stories it keeps. */
-    open: (title: string, count: number) => `${title} 하이라이트 보기, 스토리 ${count}개`,
+    /** How many stories a highlight keeps, read after its title in the list (the screen shows the number alone). */
+    storyCount: (count: number) => `스토리 ${count}개`,
     /** The highlight viewer's document title. */
     viewerTitle: (nickname: string, title: string) => `${nickname}님의 하이라이트 ${title}`,
     notFound: '하이라이트를 찾을 수 없습니다.',

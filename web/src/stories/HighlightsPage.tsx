@@ -65,18 +65,15 @@ function Highlights({ queryRef }: { queryRef: PreloadedQuery<HighlightsPageQuery
         const cover = highlight.coverImage ?? highlight.stories.find((story) => story.type === 'IMAGE')?.mediaUrl;
         return (
           <li key={highlight.id} className="highlights__item" data-testid="highlight">
-            <Link
-              className="highlights__open"
-              to={`/stories/highlights/${encodeURIComponent(ownerId)}/${encodeURIComponent(highlight.id)}`}
-              aria-label={storyTexts.highlights.open(highlight.title, highlight.stories.length)}
-            >
+            <Link className="highlights__open" to={`/stories/highlights/${encodeURIComponent(ownerId)}/${encodeURIComponent(highlight.id)}`}>
               {cover ? <img className="highlights__cover" src={cover} alt="" /> : <span className="highlights__cover" />}
               <span className="highlights__title">{highlight.title}</span>
               <span className="highlights__count" aria-hidden="true">
                 {highlight.stories.length}
               </span>
+              <span className="visually-hidden">{storyTexts.highlights.storyCount(highlight.stories.length)}</span>
+              {highlight.isPrivate ? <span className="highlights__private">{storyTexts.highlights.private}</span> : null}
             </Link>
-            {highlight.isPrivate ? <span className="highlights__private">{storyTexts.highlights.private}</span> : null}
             {isOwner ? (
               <button
                 type="button"
