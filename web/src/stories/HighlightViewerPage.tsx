@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { storyTexts } from '@domain/messages.js';
 import type { HighlightViewerPageQuery } from '../__generated__/HighlightViewerPageQuery.graphql';
@@ -47,8 +46,7 @@ function HighlightViewer({ queryRef }: { queryRef: PreloadedQuery<HighlightViewe
     `,
     queryRef,
   );
-  const goBack = useGoBack();
-  const close = useCallback(() => goBack(), [goBack]);
+  const close = useGoBack();
   const owner = data.owner;
   const highlight = data.highlight;
   const nickname = owner?.nickname;
