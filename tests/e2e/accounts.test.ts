@@ -6,7 +6,7 @@ import { NICKNAME_MAX, NICKNAME_MIN, PROFILE_LIST_PAGE_SIZE } from '../../domain
 import { accountTexts, communityTexts, globalErrorTexts, journeyTexts, legalTexts, messagingTexts, uiTexts } from '../../domain/messages.js';
 import { issueToken } from '../../upstream/src/app.js';
 import { GOOGLE_CLIENT_ID, appleSigner, issueGoogleToken, startProviders, useProviders } from '../helpers/social-providers.js';
-import { useWebApp } from '../helpers/web-app.js';
+import { offModalEntries, useWebApp } from '../helpers/web-app.js';
 
 /**
  * The account journeys in Chromium (001 §2, 002 §4.3): the login sheet, session in the tabs, the return
@@ -803,6 +803,7 @@ describe('profile', () => {
     await confirmation.getByRole('button', { name: communityTexts.confirm.profilePhoto.action }).click();
     await page.getByTestId('toast').filter({ hasText: accountTexts.edit.photoRemoved }).waitFor();
     await page.getByTestId('profile-photo-empty').waitFor();
+    await offModalEntries(page);
     await page.goto(`${app.gateway.url}/my`);
     await ownCards.first().waitFor();
     expect(await ownCards.locator('img.avatar').count()).toBe(0);

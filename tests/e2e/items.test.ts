@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { PROBABILITY_SKELETON_CARDS } from '../../domain/limits.js';
 import { accountTexts, communityTexts, itemTexts, reportTexts, uiTexts } from '../../domain/messages.js';
 import { recordAnnouncements } from '../helpers/announcements.js';
-import { useWebApp } from '../helpers/web-app.js';
+import { offModalEntries, useWebApp } from '../helpers/web-app.js';
 
 /**
  * The item journeys in Chromium (000 §2 item-info modal, 001 wish lists, 002 §2.2 probability tables), against
@@ -93,6 +93,7 @@ describe('item search and the item-info modal', () => {
     await me.waitFor();
     await modal.locator('footer').getByRole('button', { name: uiTexts.close }).click();
     await modal.waitFor({ state: 'detached' });
+    await offModalEntries(page);
 
     await page.goto(`${app.gateway.url}/my/wishes`);
     const wish = page.getByTestId('wish').filter({ hasText: '용사의 갑옷 세트' });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { communityTexts, itemTexts, uiTexts } from '../../domain/messages.js';
-import { useWebApp } from '../helpers/web-app.js';
+import { offModalEntries, useWebApp } from '../helpers/web-app.js';
 
 /**
  * Back closes a modal (on Android the back button is how a sheet is put away): each modal has its own history entry,
@@ -20,10 +20,6 @@ async function itemSearch(): Promise<Page> {
   await page.getByRole('button', { name: /랜턴/ }).first().waitFor();
   return page;
 }
-
-/** Until the address's entry names no modal: the modal closed by other means than Back has gone back off its entry. */
-const offModalEntries = (page: Page) =>
-  expect.poll(() => page.evaluate(() => ((window.history.state as { usr?: { modals?: unknown[] } } | null)?.usr?.modals ?? []).length)).toBe(0);
 
 const itemModal = (page: Page) => page.getByRole('dialog', { name: itemTexts.modalTitle });
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: itemTexts.searchPlaceholder });

@@ -245,11 +245,19 @@ test('the viewer at 390px: the header on one line, emoji reactions, like then un
   await page.locator('.story-viewer__media').waitFor();
   // Focus has moved into the viewer.
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.story-viewer')))).toBe(true);
-  // The tab bar under it is out of reach: Tab goes round the viewer's own controls, never to the hidden tabs.
+  // The page under it is out of reach: Tab and Shift+Tab go round the viewer's own controls, never to the hidden tabs,
+  // the skip link or out of the page.
   expect(await page.locator('.story-viewer').getAttribute('aria-modal')).toBe('true');
-  for (let step = 0; step < 12; step++) {
+  const inViewer = () =>
+    page.evaluate(() => document.activeElement !== document.querySelector('.story-viewer') && Boolean(document.activeElement?.closest('.story-viewer')));
+  const controls = await page.locator('.story-viewer').evaluate((viewer) => viewer.querySelectorAll('button, a[href], input, textarea').length);
+  for (let step = 0; step < controls + 3; step++) {
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.tab-bar')))).toBe(false);
+    expect(await inViewer()).toBe(true);
+  }
+  for (let step = 0; step < controls + 3; step++) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await inViewer()).toBe(true);
   }
   await page.locator('.story-viewer').focus();
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { PRICE_MAX, WISH_MEMO_MAX, WISH_PAGE_SIZE_DEFAULT, WISH_QUANTITY_MAX } from '../../domain/limits.js';
 import { globalErrorTexts, itemTexts, recoveryTexts, uiTexts } from '../../domain/messages.js';
 import { items } from '../../upstream/src/db/schema.js';
-import { useWebApp } from '../helpers/web-app.js';
+import { offModalEntries, useWebApp } from '../helpers/web-app.js';
 
 /**
  * The wish lists in Chromium (001 §3, §5, §7-§8): items put on a list from the item-info modal, one entry edited
@@ -60,6 +60,7 @@ describe('my wish lists', () => {
     await footerOnOneLine(modal);
     await modal.locator('footer').getByRole('button', { name: uiTexts.close }).click();
     await modal.waitFor({ state: 'detached' });
+    await offModalEntries(page);
 
     await page.goto(`${app.gateway.url}/my/wishes`);
     await page.getByRole('link', { name: itemTexts.wishListNames.buy }).waitFor();

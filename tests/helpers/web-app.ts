@@ -128,3 +128,10 @@ export async function viewerNickname(page: Page): Promise<string> {
   )) as { data: { viewer: { nickname: string } } };
   return answer.data.viewer.nickname;
 }
+
+/**
+ * Until the address's entry names no modal: a modal closed by other means than Back goes back off its own history
+ * entry a moment later, and a `page.goto` started before that Back lands is aborted by it.
+ */
+export const offModalEntries = (page: Page) =>
+  expect.poll(() => page.evaluate(() => ((window.history.state as { usr?: { modals?: unknown[] } } | null)?.usr?.modals ?? []).length)).toBe(0);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { storyTexts } from '@domain/messages.js';
 import { screenTitle } from '../ui/PageHeader';
 import { useModalOpen } from '../ui/FormParts';
+import { useTabCycle } from '../ui/useModalFocus';
 import { CloseButton } from './StoryViewerMenu';
 import { useStoryPlayback, type PlayedStory } from './useStoryPlayback';
 
@@ -64,10 +65,12 @@ export function StoryPlayer<S extends PlayerStory>({
   const hasStory = Boolean(story);
   const title = screenTitle(heading);
 
-  // Focus moves into the viewer as it opens, so keys and screen readers start there.
+  // Focus moves into the viewer as it opens, so keys and screen readers start there, and Tab stays in it (a dialog over
+  // it, or a caller's sheet, keeps its own).
   useEffect(() => {
     if (hasStory) viewerRef.current?.focus();
   }, [hasStory]);
+  useTabCycle(viewerRef, hasStory && !overlaid && !keysTaken);
 
   // Escape leaves the viewer, unless a dialog over the story takes it; a menu stops it itself.
   useEffect(() => {

@@ -17,6 +17,11 @@ export function useModalFocus(ref: RefObject<HTMLElement | null>, active = true)
     };
   }, [ref]);
 
+  useTabCycle(ref, active);
+}
+
+/** Tab and Shift+Tab cycle inside `ref` while `active`: for a modal, or a full-screen dialog that places focus itself. */
+export function useTabCycle(ref: RefObject<HTMLElement | null>, active = true): void {
   useEffect(() => {
     if (!active) return;
     const onKey = (event: KeyboardEvent) => {
