@@ -4,7 +4,7 @@ import { type BrowserContext, type Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HIGHLIGHT_TITLE_MAX, NICKNAME_MAX, STORY_COMMENT_MAX } from '../../domain/limits.js';
-import { accountTexts, errorMessages, messagingTexts, reportTexts, storyTexts, storyTrayTexts, uiTexts } from '../../domain/messages.js';
+import { accountTexts, communityTexts, errorMessages, messagingTexts, reportTexts, storyTexts, storyTrayTexts, uiTexts } from '../../domain/messages.js';
 import { openBrowser } from '../helpers/browser.js';
 import { closeFriends, stories, storyHides, storyReactions, storyReports, storyViews } from '../../upstream/src/db/schema.js';
 import { addMembers, follow, PNG_BYTES, storyForm } from '../helpers/stories.js';
@@ -721,4 +721,45 @@ test('a highlight opens from the member’s highlights and plays its stories, an
   await shared.getByRole('button', { name: storyTexts.viewer.close, exact: true }).click();
   await shared.waitForURL((url) => url.pathname === `/stories/highlights/${ownerId}`);
   await shared.getByRole('link', { name: `바다 여행 ${storyTexts.highlights.storyCount(2)}`, exact: true }).waitFor();
+});
+
+test('deleting one’s own story or highlight asks first: 취소 keeps it, 삭제 deletes it; each highlight’s 삭제 names it', async () => {
+  const [ownerId] = await addMembers(app.upstream.db, ['지우는스토리주인']);
+  const kept = await postStory(ownerId);
+  const created = await fetch(`${app.upstream.url}/api/stories/highlights`, {
+    method: 'POST',
+    headers: { authorization: `token ${await app.upstream.issueToken(ownerId)}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: '봄 소풍', storyIds: [String(kept)] }),
+  });
+  expect(created.status).toBe(201);
+  const storyCount = async () => (await app.upstream.db.select().from(stories).where(eq(stories.id, kept))).length;
+  const browser = await app.browserFor(ownerId);
+
+  const page = await open(browser, `/stories/highlights/${ownerId}`);
+  const remove = page.getByRole('button', { name: `봄 소풍 ${storyTexts.highlights.delete}`, exact: true });
+  await remove.click();
+  const confirmation = page.getByRole('alertdialog', { name: communityTexts.confirm.delete.message });
+  await confirmation.getByRole('button', { name: uiTexts.cancel }).click();
+  await confirmation.waitFor({ state: 'detached' });
+  expect(await page.getByTestId('highlight').count()).toBe(1);
+  await remove.click();
+  await confirmation.getByRole('button', { name: communityTexts.confirm.delete.action }).click();
+  await page.locator('.story-toast').filter({ hasText: storyTexts.highlights.deleted }).waitFor();
+  await page.getByText(storyTexts.highlights.empty).waitFor();
+
+  const viewer = await open(browser, `/stories/${ownerId}`);
+  await viewer.locator('.story-viewer__media').waitFor();
+  await viewer.getByRole('button', { name: storyTexts.viewer.more }).click();
+  await viewer.getByRole('menuitem', { name: storyTexts.viewer.delete }).click();
+  const asked = viewer.getByRole('alertdialog', { name: communityTexts.confirm.delete.message });
+  await asked.getByRole('button', { name: uiTexts.cancel }).click();
+  await asked.waitFor({ state: 'detached' });
+  expect(await storyCount()).toBe(1);
+  await viewer.locator('.story-viewer__media').waitFor();
+  await viewer.getByRole('button', { name: storyTexts.viewer.more }).click();
+  await viewer.getByRole('menuitem', { name: storyTexts.viewer.delete }).click();
+  await asked.getByRole('button', { name: communityTexts.confirm.delete.action }).click();
+  await viewer.locator('.story-toast').filter({ hasText: storyTexts.viewer.deleted }).waitFor();
+  await viewer.waitForURL((url) => !url.pathname.startsWith('/stories/'));
+  await expect.poll(storyCount).toBe(0);
 });

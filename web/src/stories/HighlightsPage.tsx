@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link } from 'react-router-dom';
 import { storyTexts } from '@domain/messages.js';
@@ -6,6 +7,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { useDeleteHighlightMutation } from './useStoryMutations';
 import { showStoryToast, StoryToaster } from './storyToaster';
 import { RouteScreen } from '../app/RouteScreen';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 /** /stories/highlights/:userId: a member's highlights (private ones only for their owner), kept past expiry; each opens its viewer. */
 export default function HighlightsPage() {
@@ -53,44 +55,57 @@ function Highlights({ queryRef }: { queryRef: PreloadedQuery<HighlightsPageQuery
     queryRef,
   );
   const deleteHighlight = useDeleteHighlightMutation();
+  /** The highlight whose 삭제 is being confirmed, and whether its delete is on its way. */
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
   const user = data.node;
   const connection = user?.highlights;
   if (!user?.id || !connection || !connection.edges.length) return <p className="highlights__empty">{storyTexts.highlights.empty}</p>;
   const ownerId = user.id;
   const isOwner = data.viewer?.id === ownerId;
+  const deleteConfirmed = (highlightId: string) => {
+    setDeleting(true);
+    deleteHighlight(highlightId, connection.__id)
+      .then(
+        () => showStoryToast(storyTexts.highlights.deleted),
+        (error: Error) => showStoryToast(error.message, 'error'),
+      )
+      .finally(() => {
+        setDeleting(false);
+        setConfirming(null);
+      });
+  };
   return (
-    <ul className="highlights" aria-label={`${user.nickname} ${storyTexts.highlights.title}`}>
-      {connection.edges.map(({ node: highlight }) => {
-        // No cover chosen: its first picture stands for it.
-        const cover = highlight.coverImage ?? highlight.stories.find((story) => story.type === 'IMAGE')?.mediaUrl;
-        return (
-          <li key={highlight.id} className="highlights__item" data-testid="highlight">
-            <Link className="highlights__open" to={`/stories/highlights/${encodeURIComponent(ownerId)}/${encodeURIComponent(highlight.id)}`}>
-              {cover ? <img className="highlights__cover" src={cover} alt="" /> : <span className="highlights__cover" />}
-              <span className="highlights__title">{highlight.title}</span>
-              <span className="highlights__count" aria-hidden="true">
-                {highlight.stories.length}
-              </span>
-              <span className="visually-hidden">{storyTexts.highlights.storyCount(highlight.stories.length)}</span>
-              {highlight.isPrivate ? <span className="highlights__private">{storyTexts.highlights.private}</span> : null}
-            </Link>
-            {isOwner ? (
-              <button
-                type="button"
-                className="highlights__delete"
-                onClick={() =>
-                  deleteHighlight(highlight.id, connection.__id).then(
-                    () => showStoryToast(storyTexts.highlights.deleted),
-                    (error: Error) => showStoryToast(error.message, 'error'),
-                  )
-                }
-              >
-                {storyTexts.highlights.delete}
-              </button>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className="highlights" aria-label={`${user.nickname} ${storyTexts.highlights.title}`}>
+        {connection.edges.map(({ node: highlight }) => {
+          // No cover chosen: its first picture stands for it.
+          const cover = highlight.coverImage ?? highlight.stories.find((story) => story.type === 'IMAGE')?.mediaUrl;
+          return (
+            <li key={highlight.id} className="highlights__item" data-testid="highlight">
+              <Link className="highlights__open" to={`/stories/highlights/${encodeURIComponent(ownerId)}/${encodeURIComponent(highlight.id)}`}>
+                {cover ? <img className="highlights__cover" src={cover} alt="" /> : <span className="highlights__cover" />}
+                <span className="highlights__title">{highlight.title}</span>
+                <span className="highlights__count" aria-hidden="true">
+                  {highlight.stories.length}
+                </span>
+                <span className="visually-hidden">{storyTexts.highlights.storyCount(highlight.stories.length)}</span>
+                {highlight.isPrivate ? <span className="highlights__private">{storyTexts.highlights.private}</span> : null}
+              </Link>
+              {isOwner ? (
+                <button type="button" className="highlights__delete" onClick={() => setConfirming(highlight.id)}>
+                  {/* Each 삭제 says which highlight it deletes, for those who reach it by Tab or a list of buttons. */}
+                  <span className="visually-hidden">{highlight.title} </span>
+                  {storyTexts.highlights.delete}
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {confirming ? (
+        <ConfirmDialog kind="delete" open busy={deleting} onCancel={() => setConfirming(null)} onConfirm={() => deleteConfirmed(confirming)} />
+      ) : null}
+    </>
   );
 }

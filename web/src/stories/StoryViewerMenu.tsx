@@ -4,6 +4,7 @@ import { storyTexts } from '@domain/messages.js';
 import { Avatar } from '../ui/Avatar';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { useMemberAction } from '../accounts/useMemberAction';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { showStoryToast } from './storyToaster';
 import { useDeleteStoryMutation, useHideUserStoriesMutation, useUnhideUserStoriesMutation } from './useStoryMutations';
 
@@ -28,6 +29,8 @@ export function StoryViewerHeader({ user, story, onReport, onHighlight, onMenu, 
   const hide = useHideUserStoriesMutation();
   const [unhide] = useUnhideUserStoriesMutation();
   const deleteStory = useDeleteStoryMutation();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const failed = (error: Error) => showStoryToast(error.message, 'error');
   // A guest hiding or reporting gets the login sheet first, as on a post, not a refusal after the report is written.
   const asMember = useMemberAction();
@@ -65,17 +68,7 @@ export function StoryViewerHeader({ user, story, onReport, onHighlight, onMenu, 
             ) : (
               <>
                 <MenuButton onPick={done(onHighlight)}>{v.addToHighlight}</MenuButton>
-                <MenuButton
-                  onPick={done(
-                    () =>
-                      void deleteStory(story.id).then(() => {
-                        showStoryToast(v.deleted);
-                        close();
-                      }, failed),
-                  )}
-                >
-                  {v.delete}
-                </MenuButton>
+                <MenuButton onPick={done(() => setConfirmingDelete(true))}>{v.delete}</MenuButton>
               </>
             )}
             <Link role="menuitem" className="story-menu__item" to={`/stories/highlights/${encodeURIComponent(user.id)}`} tabIndex={-1}>
@@ -85,6 +78,29 @@ export function StoryViewerHeader({ user, story, onReport, onHighlight, onMenu, 
         )}
       </ActionsMenu>
       <CloseButton close={close} />
+      {/* Asked first, as a post's delete is: the story and its views, reactions and stats go with it. */}
+      {confirmingDelete ? (
+        <ConfirmDialog
+          kind="delete"
+          open
+          busy={deleting}
+          onCancel={() => setConfirmingDelete(false)}
+          onConfirm={() => {
+            setDeleting(true);
+            void deleteStory(story.id).then(
+              () => {
+                showStoryToast(v.deleted);
+                setConfirmingDelete(false);
+                close();
+              },
+              (error: Error) => {
+                setDeleting(false);
+                failed(error);
+              },
+            );
+          }}
+        />
+      ) : null}
     </header>
   );
 }
