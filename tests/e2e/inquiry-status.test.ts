@@ -104,15 +104,21 @@ describe('with a member’s inquiry', () => {
     await member.getByText(`${m.priorityLabel} ${m.inquiryPriorityLabels.high}`).waitFor();
     expect(await member.getByRole('group', { name: m.satisfactionForm.title }).count()).toBe(0);
 
-    const staffToken = await app.upstream.issueToken(STAFF);
-    for (const status of ['in_progress', 'resolved']) {
-      const moved = await fetch(`${app.upstream.url}/v1/inquiry/${filed.id}/`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', authorization: `token ${staffToken}` },
-        body: JSON.stringify({ status, resolution: '자동 로그인 설정을 초기화했습니다.' }),
-      });
-      expect(moved.status).toBe(200);
-    }
+    // Staff answer it from its detail: the 접수 inquiry is 처리 중 from that answer on, on their screen at once.
+    const answering = await open(await browserFor(STAFF), `/my/inquiries/${filed.id}`);
+    const shownStatus = answering.locator('.inquiry .inquiries__status');
+    await shownStatus.getByText(m.inquiryStatusLabels.pending).waitFor();
+    await answering.getByRole('textbox', { name: m.followUpPlaceholder.staff }).fill('자동 로그인 설정을 확인해 보겠습니다.');
+    await answering.locator('.inquiry__comment-form').getByRole('button', { name: m.submit }).click();
+    await shownStatus.getByText(m.inquiryStatusLabels.in_progress).waitFor();
+    await answering.close();
+
+    const moved = await fetch(`${app.upstream.url}/v1/inquiry/${filed.id}/`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `token ${await app.upstream.issueToken(STAFF)}` },
+      body: JSON.stringify({ status: 'resolved', resolution: '자동 로그인 설정을 초기화했습니다.' }),
+    });
+    expect(moved.status).toBe(200);
     await member.reload();
     const rating = member.getByRole('group', { name: m.satisfactionForm.title });
     // Rated after reading the conversation: the form follows the resolution and the follow-ups.

@@ -185,8 +185,9 @@ describe('hinted polls with the default interval', () => {
     );
     expect(answered.data.addInquiryComment.__typename).toBe('AddInquiryCommentPayload');
     await until(() => alice.results.length === 3);
+    // The answer took the inquiry (처리 중): staff move it on from there, and Alice hears of that too.
     const moved = await rig.graphql(
-      `mutation ($id: ID!) { setInquiryStatus(input: { inquiryId: $id, status: IN_PROGRESS }) { __typename } }`,
+      `mutation ($id: ID!) { setInquiryStatus(input: { inquiryId: $id, status: RESOLVED }) { __typename } }`,
       { id: inquiryId },
       { token: tokens[STAFF] },
     );

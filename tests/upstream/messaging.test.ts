@@ -511,7 +511,9 @@ describe.each(backends())('messaging on %s', (backend) => {
         expect(filed.status).toBe(201);
         const heard = { title: '결제 오류', url: `/my/inquiries/${filed.body.id}`, sender: expect.objectContaining({ id: ALICE }) };
         for (const token of [staffToken, otherToken]) expect(await latest(token)).toMatchObject({ ...heard, content: m.inquiryReceived });
-        await send('POST', url(`/v1/inquiry/${filed.body.id}/comments/`), { comment: '영수증도 있습니다.' }, aliceToken);
+        const followUp = await send('POST', url(`/v1/inquiry/${filed.body.id}/comments/`), { comment: '영수증도 있습니다.' }, aliceToken);
+        // The member's own follow-up leaves it waiting for staff.
+        expect(followUp.body).toMatchObject({ status: 'pending', assignedTo: null });
         for (const token of [staffToken, otherToken]) expect(await latest(token)).toMatchObject({ ...heard, content: m.inquiryFollowedUp });
 
         await send('PATCH', url(`/v1/inquiry/${filed.body.id}/`), { status: 'in_progress' }, staffToken);
@@ -524,12 +526,14 @@ describe.each(backends())('messaging on %s', (backend) => {
       }
     });
 
-    it('takes comments within the limit', async () => {
+    it('takes comments within the limit; staff answering a pending inquiry take it (처리 중, assigned to them)', async () => {
       const long = await send('POST', url(`/v1/inquiry/${inquiryId}/comments/`), { comment: 'x'.repeat(INQUIRY_COMMENT_MAX + 1) }, aliceToken);
       expect(messagesOf(long.body)).toContain(m.inquiryComment(INQUIRY_COMMENT_MAX));
+      expect((await send('GET', url(`/v1/inquiry/${inquiryId}/`), undefined, aliceToken)).body.status).toBe('pending');
       const staffReply = await send('POST', url(`/v1/inquiry/${inquiryId}/comments/`), { comment: '확인 중입니다.' }, staffToken);
       expect(staffReply.status).toBe(201);
       expect(staffReply.body.comments).toHaveLength(1);
+      expect(staffReply.body).toMatchObject({ status: 'in_progress', assignedTo: { id: STAFF } });
       expect((await inboxOf(aliceToken)).results[0]).toMatchObject({ content: m.inquiryAnswered, url: `/my/inquiries/${inquiryId}` });
     });
 
@@ -544,7 +548,7 @@ describe.each(backends())('messaging on %s', (backend) => {
       expect(messagesOf(long.body)).toEqual(expect.arrayContaining([m.resolution(INQUIRY_RESOLUTION_MAX), m.internalNotes(INQUIRY_INTERNAL_NOTES_MAX)]));
       const skip = await send('PATCH', url(`/v1/inquiry/${inquiryId}/`), { status: 'closed' }, staffToken);
       expect(skip.status).toBe(409);
-      expect(skip.body.message).toBe(m.statusTransition(m.inquiryStatusLabels.pending, m.inquiryStatusLabels.closed));
+      expect(skip.body.message).toBe(m.statusTransition(m.inquiryStatusLabels.in_progress, m.inquiryStatusLabels.closed));
       const early = await send('POST', url(`/v1/inquiry/${inquiryId}/satisfaction/`), { score: 5 }, aliceToken);
       expect(early.body.message).toBe(m.satisfactionTooEarly);
       await send('PATCH', url(`/v1/inquiry/${inquiryId}/`), { status: 'in_progress', internalNotes: '환불 대상' }, staffToken);

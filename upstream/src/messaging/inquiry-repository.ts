@@ -50,14 +50,28 @@ async function tellAuthor(db: Queryable, inquiry: InquiryRow, senderId: number, 
   await notify(db, { userId: inquiry.userId, senderId, type: 'system', title: inquiry.title, content, url: `/my/inquiries/${inquiry.id}` });
 }
 
-/** A comment on an open inquiry; the author hears of answers by anyone else. Answers the inquiry as it now is. */
+/**
+ * A comment on an open inquiry; the author hears of answers by anyone else. Staff answering an inquiry still 접수
+ * (pending) take it: it becomes 처리 중 (in_progress), assigned to them unless someone has it, in the same transaction
+ * (and decided in SQL, so an answer racing a status change never moves it back). Answers the inquiry as it now is.
+ */
 export async function addComment(db: Database, inquiry: InquiryRow, userId: number, comment: string): Promise<InquiryRow> {
   if (inquiry.status === 'closed') throw new ConflictError(messagingTexts.inquiryClosed);
+  const byStaff = userId !== inquiry.userId;
   await db.transaction(async (tx) => {
     await tx.insert(inquiryComments).values({ inquiryId: inquiry.id, userId, comment });
+    const pending = sql`${inquiries.status} = 'pending'`;
     await tx
       .update(inquiries)
-      .set({ updatedAt: sql`now()` })
+      .set({
+        updatedAt: sql`now()`,
+        ...(byStaff
+          ? {
+              status: sql`case when ${pending} then 'in_progress' else ${inquiries.status} end`,
+              assignedToId: sql`case when ${pending} then coalesce(${inquiries.assignedToId}, ${userId}) else ${inquiries.assignedToId} end`,
+            }
+          : {}),
+      })
       .where(eq(inquiries.id, inquiry.id));
   });
   if (userId !== inquiry.userId) await tellAuthor(db, inquiry, userId, messagingTexts.inquiryAnswered);

@@ -345,6 +345,8 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
           ... on AddInquiryCommentPayload {
             inquiry {
               id
+              # Staff answering a 접수 inquiry move it to 처리 중.
+              status
               ...InquiryPages_comments
             }
           }
