@@ -4,6 +4,7 @@ import { communityTexts, globalErrorTexts, messagingTexts as m, recoveryTexts, r
 import {
   IMAGE_THUMBNAIL_MAX_PX,
   INQUIRY_ATTACHMENTS_MAX,
+  INQUIRY_COMMENT_MAX,
   INQUIRY_CONTENT_MAX,
   INQUIRY_PAGE_SIZE_DEFAULT,
   INQUIRY_TITLE_MAX,
@@ -551,8 +552,14 @@ describe('inquiries', () => {
     await page.getByText('어제 결제한 아이템이 보이지 않아요. 확인 부탁드립니다.').waitFor();
     // Until staff answer, the author is told none has come yet.
     await page.getByText(m.notAnsweredYet).waitFor();
+    // A paste past the follow-up's limit is cut and says so, as the form's boxes do.
+    const followUp = page.getByRole('textbox', { name: m.followUpPlaceholder.author });
+    await followUp.fill('가'.repeat(INQUIRY_COMMENT_MAX + 5));
+    expect(await followUp.inputValue()).toBe('가'.repeat(INQUIRY_COMMENT_MAX));
+    await page.locator('.inquiry__comment-form').getByRole('alert').getByText(validationTexts.cutToMax(INQUIRY_COMMENT_MAX)).waitFor();
     // A follow-up shows under the inquiry from the mutation's answer, without a reload.
-    await page.getByRole('textbox', { name: m.followUpPlaceholder.author }).fill('주문 번호는 1234입니다.');
+    await followUp.fill('주문 번호는 1234입니다.');
+    await page.getByText(validationTexts.cutToMax(INQUIRY_COMMENT_MAX)).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: m.submit }).click();
     await page.locator('.inquiry__comments').getByText('주문 번호는 1234입니다.').waitFor();
     // Sent is told, as every other form of the app tells it.

@@ -33,7 +33,7 @@ import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { useTypedMutation } from '../app/relay/useTypedMutation';
 import { useIdempotencyKey } from '../app/relay/useIdempotencyKey';
 import { RouteScreen } from '../app/RouteScreen';
-import { characterLimit, focusFirstInvalid, FormError, LabeledSelect, LabeledText, LengthCounter } from '../ui/FormParts';
+import { CutMessage, focusFirstInvalid, FormError, LabeledSelect, LabeledText, LengthCounter, useCharacterLimit } from '../ui/FormParts';
 import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 import { AttachmentField } from '../ui/AttachmentField';
 import { AttachmentList } from '../ui/AttachmentList';
@@ -337,6 +337,8 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
   );
   const toast = useToast();
   const [comment, setComment] = useState('');
+  // A paste past the limit is cut, and the member is told so under the box.
+  const commentLimit = useCharacterLimit(INQUIRY_COMMENT_MAX, comment, setComment);
   const [commit, inFlight] = useTypedMutation<InquiryDetailPageCommentMutation>(
     graphql`
       mutation InquiryDetailPageCommentMutation($input: AddInquiryCommentInput!) {
@@ -405,7 +407,8 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
       {/* Staff read every inquiry, but only its author rates the answer, once it has been read. */}
       {inquiry.rating && viewer?.databaseId != null && viewer.databaseId === inquiry.author?.databaseId && <InquirySatisfaction inquiry={inquiry.rating} />}
       <form className="inquiry__comment-form" onSubmit={send}>
-        <textarea value={comment} {...characterLimit(INQUIRY_COMMENT_MAX, setComment)} aria-label={followUpLabel} placeholder={followUpLabel} />
+        <textarea value={comment} {...commentLimit.limit} aria-label={followUpLabel} placeholder={followUpLabel} aria-describedby={commentLimit.messageId} />
+        <CutMessage message={commentLimit.message} id={commentLimit.messageId} />
         <button type="submit" className="button button--primary" disabled={inFlight}>
           {m.submit}
         </button>
