@@ -104,6 +104,8 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   // The toast is told (a status) inside a list that holds only its items (axe: list; a status was the list's child).
   await upload.getByRole('status').filter({ hasText: storyTexts.uploaded }).waitFor();
   expect(await axeFindings(upload, ['list', 'listitem'])).toEqual([]);
+  // The author's own 내 스토리 now rings in colour, as a new story of anyone else's does.
+  await upload.getByRole('link', { name: storyTrayTexts.add, exact: true }).and(upload.locator('.story-tray__ring--unviewed')).waitFor();
 
   const readerBrowser = await app.browserFor(reader.id);
   const home = await open(readerBrowser, '/community');

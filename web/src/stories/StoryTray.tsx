@@ -68,7 +68,8 @@ export function StoryTray({ query }: { query: StoryTray_query$key }) {
         <div className="story-tray__item">
           <Link
             to={viewer.stories.totalCount > 0 ? `/stories/${encodeURIComponent(viewer.id)}` : '/stories/new'}
-            className={`story-tray__ring${viewer.stories.totalCount > 0 ? ' story-tray__ring--viewed' : ''}`}
+            // One's own live stories ring in colour, as another member's new ones do (one's own watching records no view).
+            className={`story-tray__ring${viewer.stories.totalCount > 0 ? ' story-tray__ring--unviewed' : ''}`}
             data-story-of={viewer.id}
             aria-label={storyTrayTexts.add}
           >
