@@ -5,7 +5,7 @@ import { IMAGE_MAX_BYTES, IMAGE_THUMBNAIL_MAX_PX, POST_IMAGES_MAX } from '../../
 import { accountTexts, communityTexts, reportTexts, uiTexts, validationTexts } from '../../domain/messages.js';
 import { megabytes } from '../../domain/uploads.js';
 import { jpegPhoto } from '../helpers/media-files.js';
-import { useWebApp, viewerNickname } from '../helpers/web-app.js';
+import { offModalEntries, useWebApp, viewerNickname } from '../helpers/web-app.js';
 
 /**
  * A member writes, edits, deletes, reports, blocks and searches in Chromium against the real upstream. The
@@ -378,6 +378,7 @@ describe('guests', () => {
       await sheet.waitFor({ state: 'detached' });
     }
     expect(await page.getByRole('button', { name: communityTexts.post.delete, exact: true }).count()).toBe(0);
+    await offModalEntries(page);
 
     await page.goto(app.gateway.url + '/community/write');
     await page.getByText(uiTexts.loginRequired).waitFor();

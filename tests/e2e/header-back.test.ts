@@ -33,12 +33,16 @@ describe('the header back button of a screen opened directly', () => {
     await page.close();
   });
 
-  test('with history in the app it still goes back', async () => {
+  test('with history in the app it still goes back, focus returning to the post the member opened', async () => {
     const page = await app.open('/community?category=15');
-    await page.getByTestId('post-card').first().click();
+    const second = page.getByTestId('post-card').nth(1);
+    await second.focus();
+    await page.keyboard.press('Enter');
     await page.waitForURL(/\/community\/detail\?id=/);
     await page.getByRole('button', { name: uiTexts.back }).click();
     await page.waitForURL((url) => url.pathname === '/community' && url.searchParams.get('category') === '15');
+    // Not the feed's heading: the card left by, so Tab goes on from where the member was in the list.
+    await expect.poll(() => second.evaluate((card) => card === document.activeElement)).toBe(true);
     await page.close();
   });
 });

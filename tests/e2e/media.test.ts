@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { IMAGE_DISPLAY_MAX_PX, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, POST_IMAGES_MAX, STORY_IMAGE_MAX_BYTES } from '../../domain/limits.js';
 import { communityTexts, storyTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
-import { jpegPhoto, MEGABYTE, pngClaiming, pngOfSize } from '../helpers/media-files.js';
+import { fileOnDisk, jpegPhoto, MEGABYTE, pngClaiming, pngOfSize } from '../helpers/media-files.js';
 
 /**
  * Pictures of real sizes through the web app in Chromium: a phone photo posted through the write form comes
@@ -149,7 +149,7 @@ describe('post pictures through the write form', () => {
     const input = page.getByTestId('image-input');
     await input.waitFor({ state: 'attached' });
 
-    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: pngOfSize(IMAGE_MAX_BYTES + 1) });
+    await input.setInputFiles(fileOnDisk('huge.png', pngOfSize(IMAGE_MAX_BYTES + 1)));
     await expect.poll(() => pickState(page)).toBe(refused('huge.png', communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE)));
     expect(await page.getByTestId('image-preview').count()).toBe(0);
 
@@ -163,9 +163,9 @@ describe('post pictures through the write form', () => {
     // Several refused at once: each is named with its own reason, none hides another, those refused here and the
     // one only the gateway can refuse (named and typed a PNG, not one), which answers last.
     await input.setInputFiles([
-      { name: 'huge.png', mimeType: 'image/png', buffer: pngOfSize(IMAGE_MAX_BYTES + 1) },
-      { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('사진이 아니에요') },
-      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('사진이 아니에요') },
+      fileOnDisk('huge.png', pngOfSize(IMAGE_MAX_BYTES + 1)),
+      fileOnDisk('fake.png', Buffer.from('사진이 아니에요')),
+      fileOnDisk('notes.txt', Buffer.from('사진이 아니에요')),
     ]);
     await expect
       .poll(() => pickState(page), { timeout: 20_000 })
@@ -240,7 +240,7 @@ describe('post pictures through the write form', () => {
     const page = await open(`${app.gateway.url}/community/write`);
     const input = page.getByTestId('image-input');
     await input.waitFor({ state: 'attached' });
-    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: pngOfSize(IMAGE_MAX_BYTES + 1) });
+    await input.setInputFiles(fileOnDisk('huge.png', pngOfSize(IMAGE_MAX_BYTES + 1)));
     await expect.poll(() => pickState(page)).toBe(refused('huge.png', communityTexts.upload.tooLarge(IMAGE_MAX_BYTES / MEGABYTE)));
     await input.setInputFiles({ name: 'fine.png', mimeType: 'image/png', buffer: pngOfSize(256 * 1024) });
     await expect.poll(() => pickState(page), { timeout: 20_000 }).toBe('uploaded');
@@ -263,7 +263,7 @@ describe('post pictures through the write form', () => {
 describe('story media', () => {
   test('a story picture over the limit is refused on the page, before any upload', async () => {
     const page = await open(`${app.gateway.url}/stories/new`);
-    await page.locator('input[type=file]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: pngOfSize(STORY_IMAGE_MAX_BYTES + 1) });
+    await page.locator('input[type=file]').setInputFiles(fileOnDisk('huge.png', pngOfSize(STORY_IMAGE_MAX_BYTES + 1)));
     await page.getByText(storyTexts.media.imageTooLarge(STORY_IMAGE_MAX_BYTES / MEGABYTE)).waitFor();
     expect(await page.locator('.story-upload__preview').count()).toBe(0);
     expect(await page.getByRole('button', { name: storyTexts.upload.submit }).isDisabled()).toBe(true);

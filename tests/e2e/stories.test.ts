@@ -674,6 +674,10 @@ test('a reaction’s notification opens the author’s stories at the story reac
   expect((await fills())[2]).toBe(0);
   await inbox.getByRole('button', { name: storyTexts.viewer.close, exact: true }).click();
   await inbox.waitForURL(/\/community\/notice$/);
+  // Focus is back on the notification the member opened, not the inbox's heading.
+  await expect
+    .poll(() => inbox.evaluate(() => document.activeElement?.closest('.inbox__open')?.textContent ?? document.activeElement?.tagName))
+    .toContain(messagingTexts.storyLiked('둘째스토리팬'));
 });
 
 test('a highlight opens from the member’s highlights and plays its stories, an expired one too (recording no view of it), then closes back to them', async () => {
@@ -712,7 +716,9 @@ test('a highlight opens from the member’s highlights and plays its stories, an
   expect(await axeFindings(page, ['aria-hidden-focus', 'region'])).toEqual([]);
   await page.keyboard.press('Escape');
   await page.waitForURL((url) => url.pathname === `/stories/highlights/${ownerId}`);
-  await page.getByRole('link', { name: `바다 여행 ${storyTexts.highlights.storyCount(2)}`, exact: true }).waitFor();
+  // Focus is back on the highlight that was opened.
+  const opened = page.getByRole('link', { name: `바다 여행 ${storyTexts.highlights.storyCount(2)}`, exact: true });
+  await expect.poll(() => opened.evaluate((link) => link === document.activeElement)).toBe(true);
 
   // Opened from a shared address, × closes to the member's highlights all the same.
   const shared = await open(

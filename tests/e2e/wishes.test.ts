@@ -164,6 +164,7 @@ describe('my wish lists', () => {
     expect(await stat(page, 'buy', 'active')).toBe('0');
 
     // All of it was stored: a reload shows the same.
+    await offModalEntries(page);
     await page.reload();
     await lantern.getByText(itemTexts.targetPriceLabel(4500)).waitFor();
     expect(await page.getByTestId('wish').count()).toBe(1);

@@ -20,6 +20,16 @@ import { FOCUS_SETTLE_MS } from '@domain/limits.js';
  * off the first screen's critical path.
  */
 
+/** How long Back waits for the control it gives focus back to (the screen may still be loading). */
+const RETURN_WAIT_MS = 3000;
+/** Marks a button that opens another screen, with a value of its own on its screen, for Back to give focus back to. */
+const RETURN_FOCUS = 'data-return-focus';
+/** The control a screen was left by: the attribute that finds it again and its value. */
+interface Opener {
+  attribute: string;
+  value: string;
+}
+
 /** What can take focus from the keyboard, enabled. */
 const CONTROLS = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -110,7 +120,54 @@ export function keepFocusOnScreen(): void {
     if (next) focusHeading(next);
   }
 
+  /**
+   * Back (or ×, which goes back) returns focus to the control the member left the screen by (a post's card, a
+   * notification, a highlight), once the screen shows it again: a link is known by its address, a button that opens a
+   * screen by its `data-return-focus`, noted under the key of the history entry it was pressed on. Used once; given up
+   * when it does not come back soon, or once focus has been put anywhere but <body> or the heading.
+   */
+  const openers = new Map<string, Opener>();
+  let returning: (Opener & { until: number }) | undefined;
+  // The page's first entry has no state of the router's until it is replaced: the router calls it 'default' too.
+  const entryKey = () => (window.history.state as { key?: string } | null)?.key ?? 'default';
+  document.addEventListener(
+    'click',
+    (event) => {
+      const control = event.target instanceof Element ? event.target.closest(`main a[href], main [${RETURN_FOCUS}]`) : null;
+      const key = entryKey();
+      if (!control || !key) return;
+      const attribute = control.hasAttribute(RETURN_FOCUS) ? RETURN_FOCUS : 'href';
+      openers.set(key, { attribute, value: control.getAttribute(attribute)! });
+    },
+    true,
+  );
+  addEventListener('popstate', () => {
+    const key = entryKey();
+    const opener = key ? openers.get(key) : undefined;
+    if (key) openers.delete(key);
+    returning = opener ? { ...opener, until: Date.now() + RETURN_WAIT_MS } : undefined;
+    // The router may have drawn the screen already (before this listener), or draw it in a later task.
+    giveBack();
+  });
+  // Focus put somewhere after Back (by the member, a dialog, the screen itself) stays there.
+  document.addEventListener('focusin', (event) => {
+    if (returning && event.target !== heading()) returning = undefined;
+  });
+  function giveBack(): void {
+    if (!returning) return;
+    if (Date.now() > returning.until) return void (returning = undefined);
+    // Still on the screen left (about to go): wait for it to go.
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused !== heading()) return;
+    const { attribute, value } = returning;
+    const control = [...document.querySelectorAll<HTMLElement>(`main [${attribute}]`)].find((element) => element.getAttribute(attribute) === value);
+    if (!control || control.getClientRects().length === 0) return;
+    returning = undefined;
+    control.focus({ preventScroll: true });
+  }
+
   new MutationObserver(() => {
+    giveBack();
     rescue();
     uncover();
   }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'aria-current'] });

@@ -153,7 +153,7 @@ function Inbox({ viewer }: { viewer: InboxPage_inbox$key }) {
         <ul className="inbox__list">
           {connection.edges.map(({ node }) => (
             <li key={node.id} className={`inbox__item${node.isRead ? '' : ' inbox__item--unread'}`}>
-              <button type="button" className="inbox__open" onClick={() => open(node)}>
+              <button type="button" className="inbox__open" data-return-focus={node.id} onClick={() => open(node)}>
                 {node.isRead ? null : <span className="visually-hidden">{m.unreadMark}</span>}
                 <span className="inbox__type">{m.typeLabels[node.type.toLowerCase()] ?? node.type}</span>
                 <strong className="inbox__title">{node.title}</strong>
