@@ -731,16 +731,18 @@ test('a highlight opens from the member’s highlights and plays its stories, an
   await shared.getByRole('link', { name: `바다 여행 ${storyTexts.highlights.storyCount(2)}`, exact: true }).waitFor();
 });
 
-test('deleting one’s own story or highlight asks first: 취소 keeps it, 삭제 deletes it; each highlight’s 삭제 names it', async () => {
+test('deleting one’s own story or highlight asks first: 취소 keeps it, 삭제 deletes it and the other stories play on; each highlight’s 삭제 names it', async () => {
   const [ownerId] = await addMembers(app.upstream.db, ['지우는스토리주인']);
-  const kept = await postStory(ownerId);
+  const first = await postStory(ownerId);
+  const second = await postStory(ownerId);
+  const third = await postStory(ownerId);
   const created = await fetch(`${app.upstream.url}/api/stories/highlights`, {
     method: 'POST',
     headers: { authorization: `token ${await app.upstream.issueToken(ownerId)}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ title: '봄 소풍', storyIds: [String(kept)] }),
+    body: JSON.stringify({ title: '봄 소풍', storyIds: [String(first)] }),
   });
   expect(created.status).toBe(201);
-  const storyCount = async () => (await app.upstream.db.select().from(stories).where(eq(stories.id, kept))).length;
+  const exists = async (storyId: number) => (await app.upstream.db.select().from(stories).where(eq(stories.id, storyId))).length === 1;
   const browser = await app.browserFor(ownerId);
 
   const page = await open(browser, `/stories/highlights/${ownerId}`);
@@ -755,19 +757,43 @@ test('deleting one’s own story or highlight asks first: 취소 keeps it, 삭�
   await page.locator('.story-toast').filter({ hasText: storyTexts.highlights.deleted }).waitFor();
   await page.getByText(storyTexts.highlights.empty).waitFor();
 
+  // Opened directly (no history in the app under it), on the last of three stories.
   const viewer = await open(browser, `/stories/${ownerId}`);
   await viewer.locator('.story-viewer__media').waitFor();
-  await viewer.getByRole('button', { name: storyTexts.viewer.more }).click();
-  await viewer.getByRole('menuitem', { name: storyTexts.viewer.delete }).click();
+  const fills = () => viewer.locator('.story-viewer__fill').evaluateAll((bars) => bars.map((bar) => parseFloat((bar as HTMLElement).style.width)));
+  await viewer.keyboard.press('ArrowRight');
+  await viewer.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await fills()).slice(0, 2)).toEqual([100, 100]);
   const asked = viewer.getByRole('alertdialog', { name: communityTexts.confirm.delete.message });
+  const deleteShown = async () => {
+    await viewer.getByRole('button', { name: storyTexts.viewer.more }).click();
+    await viewer.getByRole('menuitem', { name: storyTexts.viewer.delete }).click();
+    await asked.waitFor();
+  };
+  await deleteShown();
   await asked.getByRole('button', { name: uiTexts.cancel }).click();
   await asked.waitFor({ state: 'detached' });
-  expect(await storyCount()).toBe(1);
-  await viewer.locator('.story-viewer__media').waitFor();
-  await viewer.getByRole('button', { name: storyTexts.viewer.more }).click();
-  await viewer.getByRole('menuitem', { name: storyTexts.viewer.delete }).click();
+  expect(await exists(third)).toBe(true);
+  // Deleted, the last story gives way to the one before it: the viewer stays open on it, from its start.
+  await deleteShown();
   await asked.getByRole('button', { name: communityTexts.confirm.delete.action }).click();
   await viewer.locator('.story-toast').filter({ hasText: storyTexts.viewer.deleted }).waitFor();
-  await viewer.waitForURL((url) => !url.pathname.startsWith('/stories/'));
-  await expect.poll(storyCount).toBe(0);
+  await expect.poll(fills).toHaveLength(2);
+  expect((await fills())[0]).toBe(100);
+  expect((await fills())[1]).toBeLessThan(100);
+  expect(new URL(viewer.url()).pathname).toBe(`/stories/${ownerId}`);
+  expect(await exists(third)).toBe(false);
+  await viewer.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await fills())[0]).toBeLessThan(100);
+  await deleteShown();
+  await asked.getByRole('button', { name: communityTexts.confirm.delete.action }).click();
+  await expect.poll(fills).toHaveLength(1);
+  expect(await exists(first)).toBe(false);
+  // The only one left, deleted: the viewer closes to the feed.
+  await deleteShown();
+  await asked.getByRole('button', { name: communityTexts.confirm.delete.action }).click();
+  await viewer.waitForURL((url) => url.pathname === '/community');
+  await expect.poll(() => exists(second)).toBe(false);
+  await viewer.getByTestId('post-card').first().waitFor();
+  expect(await viewer.locator('.story-viewer').count()).toBe(0);
 });

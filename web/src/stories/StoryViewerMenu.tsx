@@ -17,6 +17,8 @@ interface StoryViewerHeaderProps {
   onHighlight: () => void;
   /** The menu is open: the story waits meanwhile. */
   onMenu: (open: boolean) => void;
+  /** The story on screen was deleted (the player goes on to the next one, or closes when it was the only one). */
+  onDeleted: () => void;
   close: () => void;
 }
 
@@ -25,7 +27,7 @@ interface StoryViewerHeaderProps {
  * story was posted, then one button opening the actions (someone else's stories are hidden or reported, one's
  * own kept in a highlight or deleted; both lead to the member's highlights), and the ×.
  */
-export function StoryViewerHeader({ user, story, onReport, onHighlight, onMenu, close }: StoryViewerHeaderProps) {
+export function StoryViewerHeader({ user, story, onReport, onHighlight, onMenu, onDeleted, close }: StoryViewerHeaderProps) {
   const hide = useHideUserStoriesMutation();
   const [unhide] = useUnhideUserStoriesMutation();
   const deleteStory = useDeleteStoryMutation();
@@ -90,8 +92,9 @@ export function StoryViewerHeader({ user, story, onReport, onHighlight, onMenu, 
             void deleteStory(story.id).then(
               () => {
                 showStoryToast(v.deleted);
+                setDeleting(false);
                 setConfirmingDelete(false);
-                close();
+                onDeleted();
               },
               (error: Error) => {
                 setDeleting(false);

@@ -99,6 +99,10 @@ function StoryViewer({ queryRef }: { queryRef: PreloadedQuery<StoryViewerPageQue
           onReport={() => setSheet('report')}
           onHighlight={() => setSheet('highlight')}
           onMenu={setMenuOpen}
+          // The member's other stories play on; with none left the viewer closes.
+          onDeleted={() => {
+            if (stories.length <= 1) close();
+          }}
           close={close}
         />
       )}

@@ -42,7 +42,9 @@ export function useStoryPlayback<S extends PlayedStory>(
   // Ticks already queued still run after the end: the ref stops them before the state has rendered.
   const endedRef = useRef(false);
   const viewStory = useViewStoryMutation();
-  const story: S | undefined = stories[index];
+  // The story on screen deleted: the next one plays in its place, or the one before when it was the last.
+  const at = Math.min(index, Math.max(0, stories.length - 1));
+  const story: S | undefined = stories[at];
 
   // How much of the story on screen has played: a story left before its end (skipped, or the viewer closed) is
   // recorded as watched that far, so the author's 평균 시청률 and 평균 시청 시간 are not only 0 or complete.
@@ -62,7 +64,7 @@ export function useStoryPlayback<S extends PlayedStory>(
     (step: number) => {
       if (endedRef.current) return;
       recordPartialView();
-      const next = index + step;
+      const next = at + step;
       if (next >= stories.length) {
         endedRef.current = true;
         setEnded(true);
@@ -71,10 +73,12 @@ export function useStoryPlayback<S extends PlayedStory>(
       setIndex(Math.max(0, next));
       setElapsed(0);
     },
-    [index, stories.length, close, recordPartialView],
+    [at, stories.length, close, recordPartialView],
   );
 
   useEffect(() => {
+    // Each story plays from its start (one that took a deleted one's place too).
+    setElapsed(0);
     if (story && recordsViews(story)) viewStory(story.id, 0, 0);
   }, [story?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -95,7 +99,7 @@ export function useStoryPlayback<S extends PlayedStory>(
     }
   }, [elapsed, story, go, viewStory]);
 
-  return { story, index, elapsed, go };
+  return { story, index: at, elapsed, go };
 }
 
 /** One's own opens are not views (the author's list of viewers leaves them out), nor are an expired story's. */

@@ -30,10 +30,29 @@ const openModals = new Set<string>();
 /** Closings wait a moment: a modal mounted again at once (React's StrictMode, in development) keeps its entry. */
 const closings = new Map<string, ReturnType<typeof setTimeout>>();
 
+/** Set while the screen's own Back past its modals' entries is on its way: those modals, closing, leave nothing to undo. */
+let leavingPastModals = false;
+
+/** How many entries the modals open on the screen have pushed above its own. */
+export const modalEntriesOnTop = (): number => modalsIn(routerEntry()?.usr).length;
+
+/**
+ * The screen's Back while modals are open over it (a story deleted from its confirmation, the last one): one step
+ * past each modal's entry and the screen's own, in one move; the modals closing meanwhile do not step back again.
+ */
+export function goBackPastModals(navigate: NavigateFunction): void {
+  const steps = modalEntriesOnTop() + 1;
+  if (steps > 1) {
+    leavingPastModals = true;
+    addEventListener('popstate', () => (leavingPastModals = false), { once: true });
+  }
+  navigate(-steps);
+}
+
 /** Back off a closed modal's entry. */
 function leaveEntry(navigate: NavigateFunction, entry: RouterEntry): void {
   const now = routerEntry();
-  if (!now) return;
+  if (!now || leavingPastModals) return;
   if (now.key === entry.key) {
     navigate(-1);
   } else if (now.idx === entry.idx) {

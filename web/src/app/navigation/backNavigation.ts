@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { goBackPastModals, modalEntriesOnTop } from '../../ui/modalHistory';
 
 const PREVIOUS_PATH_KEY = 'previousPath';
 const CURRENT_PATH_KEY = 'currentPath';
@@ -68,10 +69,13 @@ export function useTrackPreviousPath() {
   }, [here]);
 }
 
-/** The data router records the position in its history stack; 0 means this is the first in-app entry. */
+/**
+ * The data router records the position in its history stack; 0 means this is the first in-app entry. The entries
+ * open modals pushed above the screen's own do not count: a screen opened directly has nothing to go back to under them.
+ */
 function canGoBackInApp(): boolean {
   const state = window.history.state as { idx?: number } | null;
-  return (state?.idx ?? 0) > 0;
+  return (state?.idx ?? 0) - modalEntriesOnTop() > 0;
 }
 
 /** The list the screen on show belongs to, as its data says (useParentScreen), with the entry it was said for. */
@@ -91,7 +95,9 @@ export function useGoBack(): () => void {
   const { pathname, key } = useLocation();
   return useCallback(() => {
     const destination = backDestination(sessionValue(PREVIOUS_PATH_KEY), pathname, canGoBackInApp());
-    if (destination.kind === 'history') navigate(-1);
+    // With modals open over the screen, their entries are passed over with it (a replace replaces the top one, and
+    // the modal kit replaces the screen's own once it has gone back to it).
+    if (destination.kind === 'history') goBackPastModals(navigate);
     else navigate(screenParent?.entry === key ? screenParent.path : destination.path, { replace: true });
   }, [navigate, pathname, key]);
 }
