@@ -53,6 +53,12 @@ describe.each(backends())('messaging on %s', (backend) => {
       expect((await send('GET', url('/v1/user/notification/'))).status).toBe(401);
     });
 
+    it('the demo announcement opens the notice it announces, not the list', async () => {
+      const announcement = (await inboxOf(aliceToken)).results.find((item: { type: string }) => item.type === 'announcement');
+      const notices = (await send('GET', url('/v1/board/notice/?pageSize=100'))).body.results as { id: number; title: string }[];
+      expect(announcement.url).toBe(`/my/notice/${notices.find((notice) => notice.title === announcement.title)!.id}`);
+    });
+
     it('lists newest first with the unread count, reads, marks read and deletes only the caller’s own', async () => {
       // The demo inbox out of the way: the counts below are this test's own.
       await send('DELETE', url('/v1/user/notification/all/?readOnly=false'), undefined, aliceToken);
