@@ -38,7 +38,8 @@ const SWIPE_CLOSE_PX = 80;
 
 /**
  * The full-screen player both story screens use (a member's live stories, a highlight): the stories in order with
- * their progress bars, a press anywhere holds the story, the halves step back and on, as the arrow keys do, Escape
+ * their progress bars, a press anywhere holds the story (as the keyboard's focus on one of its controls does), the
+ * halves step back and on, as the arrow keys do, Escape
  * and a swipe down close it. Any dialog over it (the caller's sheets, a guest's login sheet) holds the story too, so
  * the member comes back to the same one.
  */
@@ -56,11 +57,13 @@ export function StoryPlayer<S extends PlayerStory>({
   children,
 }: StoryPlayerProps<S>) {
   const [pressed, setPressed] = useState(false);
+  /** A control of the viewer has the keyboard's focus: the story waits while the member works it (WCAG 2.2.1). */
+  const [keyboardHeld, setKeyboardHeld] = useState(false);
   const touchStartY = useRef<number | null>(null);
   const viewerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const overlaid = useModalOpen();
-  const paused = pressed || heldByCaller || overlaid;
+  const paused = pressed || keyboardHeld || heldByCaller || overlaid;
   const { story, index, elapsed, go } = useStoryPlayback(stories, paused, close, videoRef, startAt);
   const hasStory = Boolean(story);
   const title = screenTitle(heading);
@@ -105,6 +108,10 @@ export function StoryPlayer<S extends PlayerStory>({
       aria-modal="true"
       aria-label={label}
       tabIndex={-1}
+      onFocus={(event) => setKeyboardHeld(event.target !== event.currentTarget && event.target.matches(':focus-visible'))}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setKeyboardHeld(false);
+      }}
       onTouchStart={(event) => {
         touchStartY.current = event.touches[0].clientY;
       }}
@@ -140,7 +147,7 @@ export function StoryPlayer<S extends PlayerStory>({
         )}
         <button type="button" className="story-viewer__tap story-viewer__tap--left" aria-label={storyTexts.viewer.previous} onClick={() => go(-1)} />
         <button type="button" className="story-viewer__tap story-viewer__tap--right" aria-label={storyTexts.viewer.next} onClick={() => go(1)} />
-        {pressed ? <span className="story-viewer__paused">{storyTexts.viewer.paused}</span> : null}
+        {pressed || keyboardHeld ? <span className="story-viewer__paused">{storyTexts.viewer.paused}</span> : null}
       </div>
       {story.caption ? <p className="story-viewer__caption">{story.caption}</p> : null}
       {children?.(story)}
