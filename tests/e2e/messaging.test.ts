@@ -560,6 +560,8 @@ describe('inquiries', () => {
     // A follow-up shows under the inquiry from the mutation's answer, without a reload.
     await followUp.fill('주문 번호는 1234입니다.');
     await page.getByText(validationTexts.cutToMax(INQUIRY_COMMENT_MAX)).waitFor({ state: 'detached' });
+    // It shows how much of its limit is used, as the form's boxes do.
+    await page.locator('.inquiry__comment-form').getByText(`15/${INQUIRY_COMMENT_MAX}`).waitFor();
     await page.getByRole('button', { name: m.submit }).click();
     await page.locator('.inquiry__comments').getByText('주문 번호는 1234입니다.').waitFor();
     // Sent is told, as every other form of the app tells it.

@@ -3,8 +3,18 @@ import { createRequire } from 'node:module';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { HIGHLIGHT_TITLE_MAX, NICKNAME_MAX, STORY_COMMENT_MAX } from '../../domain/limits.js';
-import { accountTexts, communityTexts, errorMessages, messagingTexts, reportTexts, storyTexts, storyTrayTexts, uiTexts } from '../../domain/messages.js';
+import { HIGHLIGHT_TITLE_MAX, NICKNAME_MAX, STORY_CAPTION_MAX, STORY_COMMENT_MAX } from '../../domain/limits.js';
+import {
+  accountTexts,
+  communityTexts,
+  errorMessages,
+  messagingTexts,
+  reportTexts,
+  storyTexts,
+  storyTrayTexts,
+  uiTexts,
+  validationTexts,
+} from '../../domain/messages.js';
 import { openBrowser } from '../helpers/browser.js';
 import { closeFriends, stories, storyHides, storyReactions, storyReports, storyViews } from '../../upstream/src/db/schema.js';
 import { addMembers, follow, PNG_BYTES, storyForm } from '../helpers/stories.js';
@@ -88,6 +98,11 @@ test('on a 390 px phone, the upload screen’s 공유하기 is readable (axe col
 // file, so it has more than the default minute.
 test('upload an image story; a second member sees the ring, opens it and reacts; the author sees viewer and stats', async () => {
   const authorBrowser = await app.browserFor(author.id);
+  // With no story yet, 내 스토리 and its + lead to the same place: one link for the keyboard and screen readers.
+  const before = await open(authorBrowser, '/community');
+  await before.getByRole('link', { name: storyTrayTexts.addLabel, exact: true }).waitFor();
+  expect(await before.getByRole('link', { name: storyTrayTexts.add, exact: true }).count()).toBe(0);
+  await before.close();
   const upload = await open(authorBrowser, '/stories/new');
   // The upload screen has a way back like the app's other screens.
   await upload.getByRole('button', { name: uiTexts.back }).waitFor();
@@ -96,7 +111,13 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   const [chooser] = await Promise.all([upload.waitForEvent('filechooser'), upload.getByRole('button', { name: storyTexts.upload.pick }).click()]);
   await chooser.setFiles({ name: 'slime.png', mimeType: 'image/png', buffer: PNG_BYTES });
   await upload.locator('.story-upload__preview img').waitFor();
-  await upload.getByPlaceholder(storyTexts.upload.captionPlaceholder).fill('말랑한 하루');
+  // A paste past the caption's limit is cut and says so.
+  const caption = upload.getByPlaceholder(storyTexts.upload.captionPlaceholder);
+  await caption.fill('가'.repeat(STORY_CAPTION_MAX + 100));
+  expect(await caption.inputValue()).toBe('가'.repeat(STORY_CAPTION_MAX));
+  await upload.getByRole('alert').getByText(validationTexts.cutToMax(STORY_CAPTION_MAX)).waitFor();
+  await caption.fill('말랑한 하루');
+  await upload.getByText(validationTexts.cutToMax(STORY_CAPTION_MAX)).waitFor({ state: 'detached' });
   await expect.poll(() => upload.locator('.story-upload__counter').textContent()).toBe('6/500');
   await upload.getByRole('button', { name: storyTexts.upload.submit }).click();
   await upload.getByText(storyTexts.uploaded).waitFor();
@@ -616,7 +637,9 @@ test('a guest hiding or reporting a story gets the login sheet first, and the st
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe(`/stories/${posterId}`);
-    // Without the sheet the story plays on to its end, and the viewer closes.
+    // Without the sheet, and the keyboard's focus back on the story itself (Escape left it on ⋯, which holds the
+    // story), the story plays on to its end, and the viewer closes.
+    await page.locator('.story-viewer').focus();
     await page.waitForURL(/\/community$/);
     expect(await app.upstream.db.select().from(storyHides)).not.toContainEqual(expect.objectContaining({ hiddenUserId: posterId }));
     expect(await app.upstream.db.select().from(storyReports).where(eq(storyReports.storyId, storyId))).toEqual([]);
@@ -796,4 +819,25 @@ test('deleting one’s own story or highlight asks first: 취소 keeps it, 삭�
   await expect.poll(() => exists(second)).toBe(false);
   await viewer.getByTestId('post-card').first().waitFor();
   expect(await viewer.locator('.story-viewer').count()).toBe(0);
+});
+
+test('a story waits while a control of the viewer has the keyboard’s focus, and plays on once focus leaves the controls', async () => {
+  const [posterId, watcherId] = await addMembers(app.upstream.db, ['포커스로멈춘스토리', '키보드로보는이']);
+  await postStory(posterId, 'public', 2);
+  const page = await open(await app.browserFor(watcherId), `/stories/${posterId}`);
+  await page.locator('.story-viewer__media').waitFor();
+  await page.keyboard.press('Tab');
+  await page.getByText(storyTexts.viewer.paused).waitFor();
+  // Twice the story's length later it is still there, not played to its end.
+  await page.waitForTimeout(4000);
+  expect(new URL(page.url()).pathname).toBe(`/stories/${posterId}`);
+  const fill = () =>
+    page
+      .locator('.story-viewer__fill')
+      .first()
+      .evaluate((bar) => parseFloat((bar as HTMLElement).style.width));
+  expect(await fill()).toBeLessThan(100);
+  // Focus back on the viewer itself: it plays on to its end and closes.
+  await page.locator('.story-viewer').focus();
+  await page.waitForURL((url) => !url.pathname.startsWith('/stories/'));
 });

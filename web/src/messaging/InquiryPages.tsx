@@ -408,6 +408,7 @@ function InquiryDetail({ queryRef }: { queryRef: PreloadedQuery<InquiryDetailPag
       {inquiry.rating && viewer?.databaseId != null && viewer.databaseId === inquiry.author?.databaseId && <InquirySatisfaction inquiry={inquiry.rating} />}
       <form className="inquiry__comment-form" onSubmit={send}>
         <textarea value={comment} {...commentLimit.limit} aria-label={followUpLabel} placeholder={followUpLabel} aria-describedby={commentLimit.messageId} />
+        <LengthCounter text={comment} max={INQUIRY_COMMENT_MAX} />
         <CutMessage message={commentLimit.message} id={commentLimit.messageId} />
         <button type="submit" className="button button--primary" disabled={inFlight}>
           {m.submit}

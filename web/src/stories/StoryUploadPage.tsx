@@ -9,7 +9,7 @@ import { useSession } from '../app/session';
 import { LoginRequiredScreen } from '../accounts/LoginRequiredScreen';
 import { storyMediaProblem } from '../ui/uploads';
 import { dismissStoryToast, showStoryToast, StoryToaster } from './storyToaster';
-import { characterLimit } from '../ui/FormParts';
+import { CutMessage, LengthCounter, useCharacterLimit } from '../ui/FormParts';
 
 const ACCEPT = [...IMAGE_MIME_TYPES, ...STORY_VIDEO_MIME_TYPES].join(',');
 
@@ -20,6 +20,8 @@ export default function StoryUploadPage() {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [caption, setCaption] = useState('');
+  // A paste past the limit is cut, and the member is told so under the box.
+  const captionLimit = useCharacterLimit(STORY_CAPTION_MAX, caption, setCaption);
   const [privacy, setPrivacy] = useState<(typeof STORY_PRIVACY_LEVELS)[number]>('public');
   const [create, uploading] = useCreateStoryMutation();
   const session = useSession();
@@ -89,11 +91,10 @@ export default function StoryUploadPage() {
         ) : null}
         <label className="story-upload__field">
           {storyTexts.upload.caption}
-          <textarea value={caption} {...characterLimit(STORY_CAPTION_MAX, setCaption)} placeholder={storyTexts.upload.captionPlaceholder} />
-          <span className="story-upload__counter">
-            {caption.length}/{STORY_CAPTION_MAX}
-          </span>
+          <textarea value={caption} {...captionLimit.limit} placeholder={storyTexts.upload.captionPlaceholder} aria-describedby={captionLimit.messageId} />
+          <LengthCounter className="story-upload__counter" text={caption} max={STORY_CAPTION_MAX} />
         </label>
+        <CutMessage message={captionLimit.message} id={captionLimit.messageId} />
         <fieldset className="story-upload__privacy">
           <legend>{storyTexts.upload.privacy}</legend>
           {STORY_PRIVACY_LEVELS.map((level) => (
