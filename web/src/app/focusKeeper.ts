@@ -134,17 +134,16 @@ export function keepFocusOnScreen(): void {
     'click',
     (event) => {
       const control = event.target instanceof Element ? event.target.closest(`main a[href], main [${RETURN_FOCUS}]`) : null;
-      const key = entryKey();
-      if (!control || !key) return;
+      if (!control) return;
       const attribute = control.hasAttribute(RETURN_FOCUS) ? RETURN_FOCUS : 'href';
-      openers.set(key, { attribute, value: control.getAttribute(attribute)! });
+      openers.set(entryKey(), { attribute, value: control.getAttribute(attribute)! });
     },
     true,
   );
   addEventListener('popstate', () => {
     const key = entryKey();
-    const opener = key ? openers.get(key) : undefined;
-    if (key) openers.delete(key);
+    const opener = openers.get(key);
+    openers.delete(key);
     returning = opener ? { ...opener, until: Date.now() + RETURN_WAIT_MS } : undefined;
     // The router may have drawn the screen already (before this listener), or draw it in a later task.
     giveBack();
