@@ -54,27 +54,21 @@ function Highlights({ queryRef }: { queryRef: PreloadedQuery<HighlightsPageQuery
     `,
     queryRef,
   );
-  const deleteHighlight = useDeleteHighlightMutation();
-  /** The highlight whose 삭제 is being confirmed, and whether its delete is on its way. */
+  const [deleteHighlight, deleting] = useDeleteHighlightMutation();
+  /** The highlight whose 삭제 is being confirmed. */
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const user = data.node;
   const connection = user?.highlights;
   if (!user?.id || !connection || !connection.edges.length) return <p className="highlights__empty">{storyTexts.highlights.empty}</p>;
   const ownerId = user.id;
   const isOwner = data.viewer?.id === ownerId;
-  const deleteConfirmed = (highlightId: string) => {
-    setDeleting(true);
+  const deleteConfirmed = (highlightId: string) =>
     deleteHighlight(highlightId, connection.__id)
       .then(
         () => showStoryToast(storyTexts.highlights.deleted),
         (error: Error) => showStoryToast(error.message, 'error'),
       )
-      .finally(() => {
-        setDeleting(false);
-        setConfirming(null);
-      });
-  };
+      .finally(() => setConfirming(null));
   return (
     <>
       <ul className="highlights" aria-label={`${user.nickname} ${storyTexts.highlights.title}`}>

@@ -30,9 +30,8 @@ interface StoryViewerHeaderProps {
 export function StoryViewerHeader({ user, story, onReport, onHighlight, onMenu, onDeleted, close }: StoryViewerHeaderProps) {
   const hide = useHideUserStoriesMutation();
   const [unhide] = useUnhideUserStoriesMutation();
-  const deleteStory = useDeleteStoryMutation();
+  const [deleteStory, deleting] = useDeleteStoryMutation();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const failed = (error: Error) => showStoryToast(error.message, 'error');
   // A guest hiding or reporting gets the login sheet first, as on a post, not a refusal after the report is written.
   const asMember = useMemberAction();
@@ -87,21 +86,13 @@ export function StoryViewerHeader({ user, story, onReport, onHighlight, onMenu, 
           open
           busy={deleting}
           onCancel={() => setConfirmingDelete(false)}
-          onConfirm={() => {
-            setDeleting(true);
-            void deleteStory(story.id).then(
-              () => {
-                showStoryToast(v.deleted);
-                setDeleting(false);
-                setConfirmingDelete(false);
-                onDeleted();
-              },
-              (error: Error) => {
-                setDeleting(false);
-                failed(error);
-              },
-            );
-          }}
+          onConfirm={() =>
+            void deleteStory(story.id).then(() => {
+              showStoryToast(v.deleted);
+              setConfirmingDelete(false);
+              onDeleted();
+            }, failed)
+          }
         />
       ) : null}
     </header>

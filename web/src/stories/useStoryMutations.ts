@@ -202,7 +202,7 @@ export function useCreateHighlightMutation() {
 }
 
 export function useDeleteHighlightMutation() {
-  const [commit] = useTypedMutation<useStoryMutationsDeleteHighlightMutation>(
+  const [commit, inFlight] = useTypedMutation<useStoryMutationsDeleteHighlightMutation>(
     graphql`
       mutation useStoryMutationsDeleteHighlightMutation($input: DeleteHighlightInput!, $connections: [ID!]!) {
         deleteHighlight(input: $input) {
@@ -216,11 +216,15 @@ export function useDeleteHighlightMutation() {
     `,
     { payload: 'DeleteHighlightPayload', failureText },
   );
-  return useCallback((highlightId: string, connection: string) => commit({ variables: { input: { id: highlightId }, connections: [connection] } }), [commit]);
+  const remove = useCallback(
+    (highlightId: string, connection: string) => commit({ variables: { input: { id: highlightId }, connections: [connection] } }),
+    [commit],
+  );
+  return [remove, inFlight] as const;
 }
 
 export function useDeleteStoryMutation() {
-  const [commit] = useTypedMutation<useStoryMutationsDeleteStoryMutation>(
+  const [commit, inFlight] = useTypedMutation<useStoryMutationsDeleteStoryMutation>(
     graphql`
       mutation useStoryMutationsDeleteStoryMutation($input: DeleteStoryInput!) {
         deleteStory(input: $input) {
@@ -234,7 +238,8 @@ export function useDeleteStoryMutation() {
     `,
     { payload: 'DeleteStoryPayload', failureText },
   );
-  return useCallback((storyId: string) => commit({ variables: { input: { id: storyId } } }), [commit]);
+  const remove = useCallback((storyId: string) => commit({ variables: { input: { id: storyId } } }), [commit]);
+  return [remove, inFlight] as const;
 }
 
 /** Replaces the member's close friends; the viewer's `closeFriends` in the store becomes the answered list. */
