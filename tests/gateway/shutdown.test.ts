@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { WS_RETRY_CLOSE } from '../../domain/limits.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import { spawnNpmScript } from '../helpers/processes.js';
 import { startUpstream, type RunningUpstream } from '../helpers/upstream.js';
 import { graphqlWsUrl, until, type Cleanups } from '../helpers/ws.js';
 
@@ -29,17 +30,19 @@ interface GatewayProcess {
   url: string;
   child: ChildProcess;
   exited: Promise<number | null>;
+  /** Whether a process of the program's group still runs. */
+  survivors(): boolean;
 }
 
-/** `npm run gateway` as operators run it: its own process, stopped with a signal. */
+/** `npm run gateway` as operators run it (through npm, which passes the signal on): its own process, stopped with a signal. */
 async function spawnGateway(env: Record<string, string>): Promise<GatewayProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+  const { child, survivors, killGroup } = spawnNpmScript('gateway', {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', UPSTREAM_URL: proxy.url, LOG_LEVEL: 'silent', REDIS_URL: '', WEB_DIR: 'no-web-app', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  cleanups.push(() => void child.kill('SIGKILL'));
+  cleanups.push(killGroup);
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -49,7 +52,7 @@ async function spawnGateway(env: Record<string, string>): Promise<GatewayProcess
     });
     void exited.then((code) => reject(new Error(`the gateway exited (${code}) before listening`)));
   });
-  return { url, child, exited };
+  return { url, child, exited, survivors };
 }
 
 const query = (url: string) =>
@@ -108,6 +111,7 @@ describe('SIGTERM', () => {
     expect(finished.status).toBe(200);
     expect((await finished.json()).data.posts.totalCount).toBeGreaterThan(0);
     expect(await gateway.exited).toBe(0);
+    expect(gateway.survivors()).toBe(false);
     // The client took 1012 as a reason to reconnect, not as the end.
     expect(retriesAsked).toEqual([WS_RETRY_CLOSE.serviceRestart.code]);
   }, 60_000);

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -81,5 +81,34 @@ export async function startService(
         child.once('exit', () => resolve());
         child.kill('SIGKILL');
       }),
+  };
+}
+
+/**
+ * `npm run <script>` as an operator types it, in a process group of its own: a signal sent to `child` goes through npm
+ * (and whatever the script runs) as the operator's does, and `survivors()` tells whether any process of the group still
+ * runs after npm has exited (a server left behind by a wrapper that did not pass the signal on).
+ */
+export function spawnNpmScript(script: string, options: { cwd: string; env: NodeJS.ProcessEnv; stdio: StdioOptions }) {
+  const child = spawn('npm', ['run', '--silent', script], { ...options, detached: true });
+  const group = -child.pid!;
+  return {
+    child,
+    survivors: () => {
+      try {
+        process.kill(group, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    /** Ends the whole group at once (test cleanup). */
+    killGroup: () => {
+      try {
+        process.kill(group, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    },
   };
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { errorMessages } from '../../domain/messages.js';
 import { DRAIN_RETRY_AFTER_SECONDS } from '../../domain/limits.js';
+import { spawnNpmScript } from '../helpers/processes.js';
 import { seededDataDir } from '../helpers/seeded-template.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -16,18 +16,18 @@ afterEach(() => {
 });
 
 /**
- * `npm run upstream` as operators run it: its own process on a PGlite folder (a fresh one unless given), stopped with a
+ * `npm run upstream` as operators run it (through npm, which passes the signal on): its own process on a PGlite folder (a fresh one unless given), stopped with a
  * signal. The tests of a stop while serving start on a seeded folder (`seededDataDir`); the stop during a start needs the
  * fresh one.
  */
 function spawnProgram(env: Record<string, string>, dataDir = mkdtempSync(join(tmpdir(), 'upstream-shutdown-'))) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'upstream/src/main.ts'], {
+  const { child, survivors, killGroup } = spawnNpmScript('upstream', {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', REDIS_URL: '', DATABASE_URL: '', UPSTREAM_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  cleanups.push(() => void child.kill('SIGKILL'));
+  cleanups.push(killGroup);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -35,7 +35,7 @@ function spawnProgram(env: Record<string, string>, dataDir = mkdtempSync(join(tm
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, dataDir, exited, errors: () => errors, output: () => output };
+  return { child, dataDir, exited, survivors, errors: () => errors, output: () => output };
 }
 
 async function spawnUpstream(env: Record<string, string>, dataDir?: string) {
@@ -180,6 +180,7 @@ it('SIGTERM during the start (migrations, demo data): the start finishes its wri
   await expect.poll(() => readdirSync(program.dataDir).length, { timeout: 30_000, interval: 20 }).toBeGreaterThan(0);
   program.child.kill('SIGTERM');
   expect(await program.exited).toEqual({ code: 0, signal: null });
+  expect(program.survivors()).toBe(false);
   expect(program.output()).not.toContain('upstream REST API');
   expect(program.errors()).toContain('upstream: SIGTERM while starting');
 
