@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { NICKNAME_MAX, NICKNAME_MIN, PROFILE_LIST_PAGE_SIZE } from '../../domain/limits.js';
-import { accountTexts, communityTexts, globalErrorTexts, journeyTexts, legalTexts, messagingTexts, uiTexts } from '../../domain/messages.js';
+import { LOGIN_SHEET_PASSWORD_MAX, NICKNAME_MAX, NICKNAME_MIN, PROFILE_LIST_PAGE_SIZE } from '../../domain/limits.js';
+import { accountTexts, communityTexts, globalErrorTexts, journeyTexts, legalTexts, messagingTexts, uiTexts, validationTexts } from '../../domain/messages.js';
 import { issueToken } from '../../upstream/src/app.js';
 import { GOOGLE_CLIENT_ID, appleSigner, issueGoogleToken, startProviders, useProviders } from '../helpers/social-providers.js';
 import { offModalEntries, useWebApp } from '../helpers/web-app.js';
@@ -476,10 +476,16 @@ describe('login sheet details (001 §2)', () => {
     const password = dialog.getByLabel(sheet.passwordLabel);
     await dialog.getByText('0/20').waitFor();
     await password.fill('a'.repeat(25));
-    expect(await password.inputValue()).toHaveLength(20);
+    expect(await password.inputValue()).toHaveLength(LOGIN_SHEET_PASSWORD_MAX);
     await dialog.getByText('20/20').waitFor();
+    // The cut is said at the box (a pasted password that lost its end would be refused with no reason given).
+    const cut = dialog.getByRole('alert').filter({ hasText: validationTexts.cutToMax(LOGIN_SHEET_PASSWORD_MAX) });
+    await cut.waitFor();
+    expect(await password.getAttribute('aria-describedby')).toContain(await cut.getAttribute('id'));
     // The count is shown, not announced: a live region would read the password's length out at every key.
     expect(await dialog.getByText('20/20').evaluate((counter) => counter.closest('[aria-live]'))).toBeNull();
+    await password.press('Backspace');
+    await cut.waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: sheet.show }).click();
     expect(await password.getAttribute('type')).toBe('text');
     await dialog.getByRole('button', { name: sheet.back }).click();

@@ -323,6 +323,24 @@ describe("other members' posts", () => {
       await modal.getByRole('button', { name: reportTexts.submit, exact: true }).click();
       await modal.waitFor({ state: 'hidden' });
     };
+
+    // 신고 with the detail still blank looks unpressable, but pressed it says why and goes to the box; nothing is sent.
+    await report.click();
+    await page
+      .getByRole('alertdialog', { name: communityTexts.confirm.report.message })
+      .getByRole('button', { name: communityTexts.confirm.report.action, exact: true })
+      .click();
+    const send = modal.getByRole('button', { name: reportTexts.submit, exact: true });
+    expect(await send.getAttribute('aria-disabled')).toBe('true');
+    await modal.getByLabel(reportTexts.reasonLabel).fill('   ');
+    app.graphqlOperations.length = 0;
+    await send.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('toast').filter({ hasText: reportTexts.reasonRequired }).waitFor();
+    expect(await modal.getByLabel(reportTexts.reasonLabel).evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(app.graphqlOperations).toEqual([]);
+    await modal.getByRole('button', { name: uiTexts.cancel, exact: true }).click();
+    await modal.waitFor({ state: 'hidden' });
     /** 신고 again: no confirmation, no form, the one notice. */
     const reportAgain = async () => {
       await report.click();

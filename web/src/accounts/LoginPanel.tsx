@@ -10,7 +10,7 @@ import { useLoginMutations, type SocialProviderName } from './useLoginMutations'
 import { useToast } from '../ui/toast/ToastProvider';
 import { failureMessage, MutationFailure } from '../app/relay/mutationFailure';
 import { loadSocialSdks, reloadSocialSdk, sdkFailed, sdkWindow, whenGoogleReady, type SdkProvider } from './socialSdks';
-import { characterLimit, FormError } from '../ui/FormParts';
+import { CutMessage, FormError, useCharacterLimit } from '../ui/FormParts';
 import { onTabListKeyDown, tabIndexOf } from '../ui/tabKeys';
 
 const t = accountTexts.sheet;
@@ -82,6 +82,11 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
 
   const identifierBlank = identifier.trim() === '';
   const passwordValid = isSheetPassword(password);
+  /** The sheet's box takes 20 characters (001 §5): a longer paste is cut, and the cut is said, not left to the count. */
+  const passwordLimit = useCharacterLimit(LOGIN_SHEET_PASSWORD_MAX, password, (value) => {
+    setPassword(value);
+    setPasswordError(null);
+  });
 
   function next() {
     // Blank and malformed are told apart, before any request (001 §5: neither an e-mail nor a mobile number).
@@ -305,13 +310,13 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
               autoComplete="current-password"
               placeholder={t.passwordPlaceholder}
               value={password}
-              {...characterLimit(LOGIN_SHEET_PASSWORD_MAX, (value) => {
-                setPassword(value);
-                setPasswordError(null);
-              })}
+              {...passwordLimit.limit}
               onKeyDown={onPasswordKey}
               aria-invalid={credentialsRefused || passwordError ? true : undefined}
-              aria-describedby={credentialsRefused ? errorId : passwordError ? `${passwordId}-error` : undefined}
+              aria-describedby={
+                [credentialsRefused ? errorId : passwordError ? `${passwordId}-error` : undefined, passwordLimit.messageId].filter(Boolean).join(' ') ||
+                undefined
+              }
             />
             <button type="button" className="password-field__toggle" onClick={() => setShowPassword((shown) => !shown)}>
               {showPassword ? t.hide : t.show}
@@ -319,6 +324,7 @@ export function LoginPanel({ onLoggedIn, onNavigateAway }: { onLoggedIn: () => v
           </div>
           {/* Not a live region: a screen reader would tell the password's length to anyone listening at every key. */}
           <p className="password-field__counter">{t.counter(characterCount(password), LOGIN_SHEET_PASSWORD_MAX)}</p>
+          <CutMessage message={passwordLimit.message} id={passwordLimit.messageId} />
           {passwordError ? (
             <p id={`${passwordId}-error`} className="field__error" role="alert">
               {passwordError}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { REPORT_DEFAULT_REASON_TYPE, REPORT_REASON_MAX } from '@domain/limits.js';
 import { reportTexts, uiTexts } from '@domain/messages.js';
 import { useToast, type ToastKind } from '../ui/toast/ToastProvider';
@@ -35,7 +35,8 @@ interface ReportModalProps {
 
 /**
  * The report modal of 002 §5.1, for any reported thing (posts here, items elsewhere): a reason type 0-8,
- * a detail text of at most 500 characters with a counter, the notes to the reporter and the toasts.
+ * a detail text of at most 500 characters with a counter, the notes to the reporter and the toasts. 신고 looks
+ * disabled while the detail is blank but stays pressable: pressed, it says the detail is needed and goes to its box.
  */
 export function ReportModal({ open, onClose, onSubmit, notify, target }: ReportModalProps) {
   const [reason, setReason] = useState('');
@@ -46,6 +47,7 @@ export function ReportModal({ open, onClose, onSubmit, notify, target }: ReportM
   const titleId = useId();
   const typeId = useId();
   const reasonId = useId();
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
 
   const reset = () => {
     setReason('');
@@ -57,6 +59,7 @@ export function ReportModal({ open, onClose, onSubmit, notify, target }: ReportM
     const trimmed = reason.trim();
     if (!trimmed) {
       tell(reportTexts.reasonRequired, 'warning');
+      reasonRef.current?.focus();
       return;
     }
     setSending(true);
@@ -113,7 +116,9 @@ export function ReportModal({ open, onClose, onSubmit, notify, target }: ReportM
             {reportTexts.reasonLabel}
           </label>
           <textarea
+            ref={reasonRef}
             id={reasonId}
+            aria-required="true"
             className="field__input field__textarea"
             value={reason}
             {...characterLimit(REPORT_REASON_MAX, setReason)}
@@ -126,7 +131,7 @@ export function ReportModal({ open, onClose, onSubmit, notify, target }: ReportM
               <li key={note}>{note}</li>
             ))}
           </ul>
-          <ModalActions cancel={uiTexts.cancel} onCancel={onClose} action={reportTexts.submit} disabled={!reason.trim() || sending} />
+          <ModalActions cancel={uiTexts.cancel} onCancel={onClose} action={reportTexts.submit} disabled={sending} unready={!reason.trim()} />
         </form>
       ) : null}
     </ModalDialog>

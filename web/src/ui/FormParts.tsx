@@ -110,14 +110,23 @@ export function ModalDialog({ open, onClose, className, labelledBy, describedBy,
   );
 }
 
-/** A dialog's two buttons: cancel, and the action (the form's submit unless `onAction` is given). */
-export function ModalActions(props: { cancel: string; onCancel: () => void; action: string; onAction?: () => void; disabled: boolean }) {
+/**
+ * A dialog's two buttons: cancel, and the action (the form's submit unless `onAction` is given). `unready` only marks
+ * the action (aria-disabled): it looks unpressable but stays pressable, so its form can say what is missing.
+ */
+export function ModalActions(props: { cancel: string; onCancel: () => void; action: string; onAction?: () => void; disabled: boolean; unready?: boolean }) {
   return (
     <div className="modal__actions">
       <button type="button" className="button button--secondary" onClick={props.onCancel}>
         {props.cancel}
       </button>
-      <button type={props.onAction ? 'button' : 'submit'} className="button button--primary" onClick={props.onAction} disabled={props.disabled}>
+      <button
+        type={props.onAction ? 'button' : 'submit'}
+        className="button button--primary"
+        onClick={props.onAction}
+        disabled={props.disabled}
+        aria-disabled={props.unready || undefined}
+      >
         {props.action}
       </button>
     </div>
