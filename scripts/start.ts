@@ -3,7 +3,7 @@ import { buildUpstream } from '../upstream/src/app.js';
 import { upstreamEnvFrom, upstreamOptionsOf } from '../upstream/src/config.js';
 import { startOrExplain } from '../upstream/src/errors.js';
 import { shutdownTracing, tracerProviderFromEnv } from '../upstream/src/http/tracing.js';
-import { stopSignals } from '../upstream/src/stop-signals.js';
+import { stopSignals } from '../domain/stopSignals.js';
 import { gatewayEnvFrom, settingsOf, settingsOrExit } from '../gateway/src/server/config.js';
 import { startGateway } from '../gateway/src/server/server.js';
 

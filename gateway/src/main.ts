@@ -1,6 +1,10 @@
 import { listenFailure } from '../../domain/settings.js';
+import { stopSignals } from '../../domain/stopSignals.js';
 import { gatewayEnvFrom, settingsOf, settingsOrExit } from './server/config.js';
 import { startGateway } from './server/server.js';
+
+// Heard before anything starts: a signal during the start (Redis, the schema, the listener) stops the gateway once it is up.
+const signals = stopSignals('gateway');
 
 // The environment is read once, by config.ts's schema: a setting that does not fit stops the start here, each named
 // on one line, before anything listens.
@@ -25,16 +29,14 @@ const gateway = await startGateway({
 });
 console.log(`gateway: ${gateway.url}/graphql`);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    // A backstop in case closing a client (Redis, the exporter) hangs past the grace.
-    setTimeout(() => process.exit(1), shutdownGraceMs + 5000).unref();
-    void gateway.shutdown(shutdownGraceMs).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
-}
+signals.whenStarted(async () => {
+  // A backstop in case closing a client (Redis, the exporter) hangs past the grace.
+  setTimeout(() => process.exit(1), shutdownGraceMs + 5000).unref();
+  await gateway.shutdown(shutdownGraceMs).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+});

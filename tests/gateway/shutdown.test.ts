@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'graphql-ws';
@@ -111,7 +112,7 @@ describe('SIGTERM', () => {
     expect(finished.status).toBe(200);
     expect((await finished.json()).data.posts.totalCount).toBeGreaterThan(0);
     expect(await gateway.exited).toBe(0);
-    expect(gateway.survivors()).toBe(false);
+    await expect.poll(() => gateway.survivors(), { timeout: 3000 }).toBe(false);
     // The client took 1012 as a reason to reconnect, not as the end.
     expect(retriesAsked).toEqual([WS_RETRY_CLOSE.serviceRestart.code]);
   }, 60_000);
@@ -130,5 +131,42 @@ describe('SIGTERM', () => {
     expect(await answer).toBe('cut');
     expect(await gateway.exited).toBe(0);
     proxy.reset();
+  }, 60_000);
+
+  it('during the start: the gateway starts, then drains and exits 0, nothing left running', async () => {
+    // A Redis that takes the connection and never answers holds the start (the gateway waits ~2 s for it, then goes
+    // on without it): its first connection is the moment the gateway is mid-start, and the signal is sent then.
+    let program: ReturnType<typeof spawnNpmScript> | undefined;
+    const held: Socket[] = [];
+    const stalledRedis = createServer((socket) => {
+      held.push(socket);
+      program?.child.kill('SIGTERM');
+    });
+    await new Promise<void>((done) => stalledRedis.listen(0, '127.0.0.1', done));
+    cleanups.push(() => {
+      for (const socket of held) socket.destroy();
+      stalledRedis.close();
+    });
+    const { port } = stalledRedis.address() as AddressInfo;
+    program = spawnNpmScript('gateway', {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        UPSTREAM_URL: proxy.url,
+        LOG_LEVEL: 'silent',
+        REDIS_URL: `redis://127.0.0.1:${port}`,
+        WEB_DIR: 'no-web-app',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    cleanups.push(program.killGroup);
+    let errors = '';
+    program.child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => program.child.once('exit', (exitCode) => resolve(exitCode)));
+    expect(code).toBe(0);
+    expect(errors).toContain('gateway: SIGTERM while starting');
+    await expect.poll(() => program.survivors(), { timeout: 3000 }).toBe(false);
   }, 60_000);
 });

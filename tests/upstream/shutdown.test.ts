@@ -180,7 +180,7 @@ it('SIGTERM during the start (migrations, demo data): the start finishes its wri
   await expect.poll(() => readdirSync(program.dataDir).length, { timeout: 30_000, interval: 20 }).toBeGreaterThan(0);
   program.child.kill('SIGTERM');
   expect(await program.exited).toEqual({ code: 0, signal: null });
-  expect(program.survivors()).toBe(false);
+  await expect.poll(() => program.survivors(), { timeout: 3000 }).toBe(false);
   expect(program.output()).not.toContain('upstream REST API');
   expect(program.errors()).toContain('upstream: SIGTERM while starting');
 

@@ -3,7 +3,7 @@ import { buildUpstream } from './app.js';
 import { upstreamEnvFrom, upstreamOptionsOf } from './config.js';
 import { startOrExplain } from './errors.js';
 import { shutdownTracing, tracerProviderFromEnv } from './http/tracing.js';
-import { stopSignals } from './stop-signals.js';
+import { stopSignals } from '../../domain/stopSignals.js';
 
 // Heard before anything starts: a signal during the start (migrations, demo data) ends it cleanly once it is done.
 const signals = stopSignals('upstream');
