@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PROBABILITY_SKELETON_CARDS } from '../../domain/limits.js';
+import { ITEM_SEARCH_MIN_LENGTH, PROBABILITY_SKELETON_CARDS } from '../../domain/limits.js';
 import { accountTexts, communityTexts, itemTexts, reportTexts, uiTexts } from '../../domain/messages.js';
 import { recordAnnouncements } from '../helpers/announcements.js';
 import { offModalEntries, useWebApp } from '../helpers/web-app.js';
@@ -43,6 +43,10 @@ describe('item search and the item-info modal', () => {
     const announcements = await recordAnnouncements(page);
     await box.fill('없는아이템이름');
     await page.locator('.item-search__state').getByText(itemTexts.noResults).waitFor();
+    // Below the shortest term the hint replaces the results, and nothing is left saying how many they were.
+    await box.fill('용');
+    await page.locator('.item-search__state').getByText(itemTexts.searchHint(ITEM_SEARCH_MIN_LENGTH)).waitFor();
+    expect(await page.locator('.item-search').getByRole('status').textContent()).toBe('');
     await box.fill('용사의');
     await result.waitFor();
     const told = [itemTexts.noResults, communityTexts.search.resultCount(shown)];

@@ -84,14 +84,18 @@ export default function ItemSearchPage() {
   const [queryRef, loadQuery, dispose] = useQueryLoader<ItemSearchPageQueryType>(itemSearchQuery);
   const [openItemId, setOpenItemId] = useState<string | null>(null);
   /** The results come as the typing pauses, away from the box that has the focus: how many is told (a polite status). */
-  const [resultsTold, announce] = useAnnouncement();
+  const [resultsTold, announce, withdraw] = useAnnouncement();
 
   // Counted as the gateway counts (an emoji is one character): a term it would refuse is never sent.
   const problem = searchTermProblem(term, ITEM_SEARCH_MIN_LENGTH, ITEM_SEARCH_MAX_LENGTH);
   useEffect(() => {
     if (problem === null) loadQuery({ name: term, first: ITEM_SEARCH_PAGE_SIZE_DEFAULT }, { fetchPolicy: 'store-or-network' });
-    else dispose();
-  }, [term, problem, loadQuery, dispose]);
+    else {
+      dispose();
+      // The hint replaces the results: a count left in the page would be read as the hint's.
+      withdraw();
+    }
+  }, [term, problem, loadQuery, dispose, withdraw]);
 
   return (
     <>

@@ -6,11 +6,15 @@ export interface Announcement {
   serial: number;
 }
 
-/** What the screen says last through its `LiveStatus`, and how to say the next thing (the same words again included). */
-export function useAnnouncement(): [Announcement | null, (text: string) => void] {
+/**
+ * What the screen says last through its `LiveStatus`, how to say the next thing (the same words again included), and
+ * how to take back what was said once what it described is gone (nothing is read out; the next words are new).
+ */
+export function useAnnouncement(): [Announcement | null, (text: string) => void, () => void] {
   const [said, setSaid] = useState<Announcement | null>(null);
   const announce = useCallback((text: string) => setSaid((last) => ({ text, serial: (last?.serial ?? 0) + 1 })), []);
-  return [said, announce];
+  const withdraw = useCallback(() => setSaid((last) => (last ? { text: '', serial: last.serial + 1 } : last)), []);
+  return [said, announce, withdraw];
 }
 
 /**
@@ -20,7 +24,7 @@ export function useAnnouncement(): [Announcement | null, (text: string) => void]
 export function LiveStatus({ said }: { said: Announcement | null }) {
   return (
     <p className="visually-hidden" role="status">
-      {said ? <span key={said.serial}>{said.text}</span> : null}
+      {said?.text ? <span key={said.serial}>{said.text}</span> : null}
     </p>
   );
 }
