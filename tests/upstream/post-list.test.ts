@@ -307,7 +307,7 @@ describe.each(backends())('GET /v1/community/ (%s)', (backend) => {
       const score = (post: any) => {
         const ageHours = Math.max(0, (now - Date.parse(post.created_at)) / 3_600_000);
         return (
-          (post.like_count * TRENDING.likeWeight + post.reply_count * TRENDING.replyWeight + post.view_count * TRENDING.viewWeight + 1) /
+          (post.like_count * TRENDING.likeWeight + post.reply_count * TRENDING.replyWeight + post.view_count * TRENDING.viewWeight) /
           Math.pow(ageHours + TRENDING.ageOffsetHours, TRENDING.gravity)
         );
       };
@@ -320,6 +320,26 @@ describe.each(backends())('GET /v1/community/ (%s)', (backend) => {
       const trending = answer.results.map((post) => post.id);
       expect(trending).not.toEqual(newestFirst(rows));
       expect(trending).not.toEqual(expectedOrder((row) => row.likeCount, 'desc'));
+    });
+
+    it('trending: a post just written, that no one has liked, answered or opened, comes after every post someone did', async () => {
+      const token = await upstream.issueToken(3);
+      const written = await fetch(`${upstream.url}/v1/community/`, {
+        method: 'POST',
+        headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: '방금 쓴 글', content: '아직 아무도 보지 않았어요' }),
+      });
+      expect(written.status).toBe(201);
+      const { id } = await written.json();
+      try {
+        const { results } = await list(`sort=trending&page_size=${PAGE_SIZE_MAX}`);
+        const engaged = results.map((post: any) => post.like_count + post.reply_count + post.view_count > 0);
+        const fresh = results.findIndex((post: any) => post.id === id);
+        expect(engaged[fresh]).toBe(false);
+        expect(fresh).toBeGreaterThan(engaged.lastIndexOf(true));
+      } finally {
+        await fetch(`${upstream.url}/v1/community/${id}/`, { method: 'DELETE', headers: { authorization: `token ${token}` } });
+      }
     });
   });
 });

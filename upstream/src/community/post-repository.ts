@@ -38,14 +38,15 @@ export interface PostRecord {
 
 /**
  * Trending score: engagement over age with gravity, so recent activity outranks old totals:
- * (likes*3 + replies*2 + views*0.1 + 1) / (age_hours + 2)^1.5.
+ * (likes*3 + replies*2 + views*0.1) / (age_hours + 2)^1.5. A post nobody has liked, answered or opened scores 0: being
+ * new is not being popular, so it never outranks one members engaged with (after them, newest first).
  */
 export const TRENDING = { likeWeight: 3, replyWeight: 2, viewWeight: 0.1, ageOffsetHours: 2, gravity: 1.5 } as const;
 
 const subCategories = alias(categories, 'sub_categories');
 
 const ageHours = sql`greatest(extract(epoch from (now() - ${posts.createdAt})) / 3600.0, 0)`;
-const trendingScore = sql`((${posts.likeCount} * ${sql.raw(String(TRENDING.likeWeight))} + ${posts.replyCount} * ${sql.raw(String(TRENDING.replyWeight))} + ${posts.viewCount} * ${sql.raw(String(TRENDING.viewWeight))} + 1) / power(${ageHours} + ${sql.raw(String(TRENDING.ageOffsetHours))}, ${sql.raw(String(TRENDING.gravity))}))`;
+const trendingScore = sql`((${posts.likeCount} * ${sql.raw(String(TRENDING.likeWeight))} + ${posts.replyCount} * ${sql.raw(String(TRENDING.replyWeight))} + ${posts.viewCount} * ${sql.raw(String(TRENDING.viewWeight))}) / power(${ageHours} + ${sql.raw(String(TRENDING.ageOffsetHours))}, ${sql.raw(String(TRENDING.gravity))}))`;
 
 const sortExpressions: Record<PostSort, SQL> = {
   latest: sql`${posts.createdAt}`,
