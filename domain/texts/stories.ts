@@ -110,6 +110,7 @@ export const storyTexts = {
     captionPlaceholder: '스토리에 내용을 남겨보세요',
     privacy: '공개 범위',
     submit: '공유하기',
+    mediaRequired: '사진 또는 동영상을 선택해주세요.',
     uploading: '올리는 중...',
     loginRequired: '로그인 후 스토리를 올릴 수 있습니다.',
   },

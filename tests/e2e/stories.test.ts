@@ -535,11 +535,19 @@ test('a text file renamed .png is refused when picked, not after 공유하기', 
     .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('사진이 아닌 메모입니다\n'.repeat(200)) });
   await upload.locator('.story-toast').filter({ hasText: storyTexts.media.unsupported }).waitFor();
   expect(await upload.locator('.story-upload__preview').count()).toBe(0);
-  expect(await upload.getByRole('button', { name: storyTexts.upload.submit }).isDisabled()).toBe(true);
+  const share = upload.getByRole('button', { name: storyTexts.upload.submit });
+  expect(await share.getAttribute('aria-disabled')).toBe('true');
+  // With no file, 공유하기 (marked unavailable, still in the Tab order) says what is missing, leads to the picker, sends nothing.
+  app.graphqlOperations.length = 0;
+  await share.focus();
+  await upload.keyboard.press('Enter');
+  await upload.locator('.story-toast').filter({ hasText: storyTexts.upload.mediaRequired }).waitFor();
+  expect(await upload.getByRole('button', { name: storyTexts.upload.pick }).evaluate((button) => button === document.activeElement)).toBe(true);
+  expect(app.graphqlOperations).toEqual([]);
   // A real picture picked after it is taken as usual.
   await upload.getByTestId('story-media-input').setInputFiles({ name: 'slime.png', mimeType: 'image/png', buffer: PNG_BYTES });
   await upload.locator('.story-upload__preview img').waitFor();
-  expect(await upload.getByRole('button', { name: storyTexts.upload.submit }).isDisabled()).toBe(false);
+  expect(await share.getAttribute('aria-disabled')).toBeNull();
   // The refusal was about the file before: it goes with it, not seconds later over a picture that will do.
   expect(await upload.locator('.story-toast').filter({ hasText: storyTexts.media.unsupported }).count()).toBe(0);
 });

@@ -54,8 +54,14 @@ export default function StoryUploadPage() {
   const refuseUnreadable = () => refuse(storyTexts.media.unsupported);
 
   const isVideo = file?.type.startsWith('video/') ?? false;
+  const pickButton = useRef<HTMLButtonElement>(null);
   const submit = async () => {
-    if (!file) return;
+    // 공유하기 looks unavailable until a file is picked, but pressed it says what is missing and leads to the picker.
+    if (!file) {
+      showStoryToast(storyTexts.upload.mediaRequired, 'error');
+      pickButton.current?.focus();
+      return;
+    }
     try {
       await create(file, { type: isVideo ? 'VIDEO' : 'IMAGE', caption: caption || undefined, privacy: privacy.toUpperCase() as StoryPrivacy });
       showStoryToast(storyTexts.uploaded);
@@ -80,7 +86,7 @@ export default function StoryUploadPage() {
       <PageHeader title={storyTexts.upload.title} back />
       <div className="story-upload">
         {/* A labelled button opens the picker: the browser's own file input would show its English "Choose File". */}
-        <button type="button" className="button button--secondary story-upload__pick" onClick={() => fileInput.current?.click()}>
+        <button ref={pickButton} type="button" className="button button--secondary story-upload__pick" onClick={() => fileInput.current?.click()}>
           {storyTexts.upload.pick}
         </button>
         <input ref={fileInput} type="file" accept={ACCEPT} hidden data-testid="story-media-input" onChange={pick} />
@@ -107,7 +113,7 @@ export default function StoryUploadPage() {
             {storyTexts.closeFriends.manage}
           </Link>
         </fieldset>
-        <button type="button" className="button button--primary" disabled={!file || uploading} onClick={() => void submit()}>
+        <button type="button" className="button button--primary" disabled={uploading} aria-disabled={!file || undefined} onClick={() => void submit()}>
           {uploading ? storyTexts.upload.uploading : storyTexts.upload.submit}
         </button>
       </div>
