@@ -234,7 +234,17 @@ test('upload an image story; a second member sees the ring, opens it and reacts;
   await authorHome.getByRole('menuitem', { name: storyTexts.viewer.addToHighlight }).click();
   const sheet = authorHome.getByRole('dialog', { name: storyTexts.highlightSheet.title });
   const title = sheet.getByLabel(storyTexts.viewer.highlightTitle);
+  // 만들기 with no title looks unavailable, but pressed it says at the box what is missing and puts the focus there.
+  const make = sheet.getByRole('button', { name: storyTexts.highlightSheet.submit });
+  expect(await make.getAttribute('aria-disabled')).toBe('true');
+  await make.focus();
+  await authorHome.keyboard.press('Enter');
+  const missing = sheet.getByRole('alert').filter({ hasText: storyTexts.invalid.highlightTitle(HIGHLIGHT_TITLE_MAX) });
+  await missing.waitFor();
+  expect(await title.getAttribute('aria-invalid')).toBe('true');
+  expect(await title.evaluate((box) => box === document.activeElement)).toBe(true);
   await title.fill('😀'.repeat(HIGHLIGHT_TITLE_MAX + 1));
+  await missing.waitFor({ state: 'detached' });
   expect([...(await title.inputValue())].length).toBe(HIGHLIGHT_TITLE_MAX);
   await title.fill('여름 추억');
   expect(await sheet.locator('.field__counter').textContent()).toBe(`5/${HIGHLIGHT_TITLE_MAX}`);

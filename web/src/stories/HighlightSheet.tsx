@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { HIGHLIGHT_TITLE_MAX } from '@domain/limits.js';
 import { storyTexts } from '@domain/messages.js';
 import { characterLimit, LengthCounter, ModalActions, ModalDialog } from '../ui/FormParts';
@@ -20,12 +20,20 @@ export function HighlightSheet({ open, onClose, onSubmit }: HighlightSheetProps)
   const [title, setTitle] = useState('');
   const [isPrivate, setPrivate] = useState(false);
   const [sending, setSending] = useState(false);
+  /** Said at the title once 만들기 is pressed with none (the button looks unavailable but stays pressable). */
+  const [titleMissing, setTitleMissing] = useState(false);
   const headingId = useId();
   const titleId = useId();
+  const titleInput = useRef<HTMLInputElement>(null);
 
   const submit = async () => {
     const trimmed = title.trim();
-    if (!trimmed || sending) return;
+    if (sending) return;
+    if (!trimmed) {
+      setTitleMissing(true);
+      titleInput.current?.focus();
+      return;
+    }
     setSending(true);
     try {
       await onSubmit({ title: trimmed, isPrivate });
@@ -56,14 +64,24 @@ export function HighlightSheet({ open, onClose, onSubmit }: HighlightSheetProps)
             {storyTexts.viewer.highlightTitle}
           </label>
           <input
+            ref={titleInput}
             id={titleId}
             className="field__input"
             value={title}
-            {...characterLimit(HIGHLIGHT_TITLE_MAX, setTitle)}
+            {...characterLimit(HIGHLIGHT_TITLE_MAX, (value) => {
+              setTitle(value);
+              setTitleMissing(false);
+            })}
             placeholder={storyTexts.highlightSheet.titlePlaceholder}
-            aria-describedby={`${titleId}-counter`}
+            aria-invalid={titleMissing || undefined}
+            aria-describedby={titleMissing ? `${titleId}-error ${titleId}-counter` : `${titleId}-counter`}
           />
           <LengthCounter id={`${titleId}-counter`} text={title} max={HIGHLIGHT_TITLE_MAX} />
+          {titleMissing ? (
+            <p id={`${titleId}-error`} className="field__error" role="alert">
+              {storyTexts.invalid.highlightTitle(HIGHLIGHT_TITLE_MAX)}
+            </p>
+          ) : null}
           <label className="highlight-sheet__private">
             <input type="checkbox" checked={isPrivate} onChange={(event) => setPrivate(event.target.checked)} />
             {storyTexts.highlightSheet.private}
@@ -72,7 +90,8 @@ export function HighlightSheet({ open, onClose, onSubmit }: HighlightSheetProps)
             cancel={storyTexts.highlightSheet.cancel}
             onCancel={onClose}
             action={storyTexts.highlightSheet.submit}
-            disabled={!title.trim() || sending}
+            disabled={sending}
+            unready={!title.trim()}
           />
         </form>
       ) : null}
