@@ -1,6 +1,6 @@
 import { type Locator, type Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { CATEGORY_IDS } from '../../domain/community.js';
+import { CATEGORY_IDS, SPECIAL_IDS } from '../../domain/community.js';
 import { accountTexts, globalErrorTexts, uiTexts } from '../../domain/messages.js';
 import { useWebApp } from '../helpers/web-app.js';
 
@@ -209,6 +209,15 @@ describe('community', () => {
         { timeout: 15_000 },
       )
       .toBe(true);
+    await page.close();
+  });
+
+  test('a notice on the 공지 board says 공지 once: its board chip, in the notice colour, beside 고정', async () => {
+    const page = await open(`/community?category=${SPECIAL_IDS.notice}`);
+    const labels = cards(page).first().locator('.post-card__labels > .label');
+    await labels.first().waitFor();
+    expect(await labels.allTextContents()).toEqual([uiTexts.notice, uiTexts.pinned]);
+    expect(await labels.first().getAttribute('class')).toContain('label--notice');
     await page.close();
   });
 

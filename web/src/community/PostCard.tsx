@@ -1,5 +1,6 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
+import { SPECIAL_IDS } from '@domain/limits.js';
 import { uiTexts } from '@domain/messages.js';
 import type { PostCard_post$key } from '../__generated__/PostCard_post.graphql';
 import { Avatar } from '../ui/Avatar';
@@ -29,6 +30,7 @@ export function PostCard({ post, eager = false }: { post: PostCard_post$key; eag
         replyCount
         viewCount
         category {
+          databaseId
           name
         }
         author {
@@ -40,17 +42,21 @@ export function PostCard({ post, eager = false }: { post: PostCard_post$key; eag
     post,
   );
 
+  // A notice on the 공지 board: its board's chip says 공지 already, so the chip takes the notice colour instead of a
+  // second 공지 label beside it.
+  const chipIsNotice = data.isNotice && data.category?.databaseId === SPECIAL_IDS.notice;
+  const chip = data.category ? (
+    <span className={chipIsNotice ? 'label label--notice' : 'label'} data-testid="post-card-category">
+      {data.category.name}
+    </span>
+  ) : null;
   return (
     <Link to={postDetailPath(data.id)} className="post-card" data-testid="post-card">
       <div className="post-card__body">
         <div className="post-card__labels">
-          {data.isNotice ? <span className="label label--notice">{uiTexts.notice}</span> : null}
+          {chipIsNotice ? chip : data.isNotice ? <span className="label label--notice">{uiTexts.notice}</span> : null}
           {data.isPinned ? <span className="label label--pinned">{uiTexts.pinned}</span> : null}
-          {data.category ? (
-            <span className="label" data-testid="post-card-category">
-              {data.category.name}
-            </span>
-          ) : null}
+          {chipIsNotice ? null : chip}
         </div>
         <h2 className="post-card__title">{data.title}</h2>
         <div className="post-card__meta">
