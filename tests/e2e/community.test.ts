@@ -212,12 +212,17 @@ describe('community', () => {
     await page.close();
   });
 
-  test('a notice on the 공지 board says 공지 once: its board chip, in the notice colour, beside 고정', async () => {
+  test('a notice on the 공지 board says 공지 once, on its card and its page: its board chip, in the notice colour, beside 고정', async () => {
     const page = await open(`/community?category=${SPECIAL_IDS.notice}`);
     const labels = cards(page).first().locator('.post-card__labels > .label');
     await labels.first().waitFor();
     expect(await labels.allTextContents()).toEqual([uiTexts.notice, uiTexts.pinned]);
     expect(await labels.first().getAttribute('class')).toContain('label--notice');
+    // And so does the notice itself.
+    await cards(page).first().click();
+    const detailLabels = page.locator('.post-detail__labels > .label');
+    await detailLabels.first().waitFor();
+    expect(await detailLabels.allTextContents()).toEqual([uiTexts.notice, uiTexts.pinned]);
     await page.close();
   });
 

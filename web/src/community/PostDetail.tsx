@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { SKELETON_BLOCKS } from '@domain/limits.js';
+import { SKELETON_BLOCKS, SPECIAL_IDS } from '@domain/limits.js';
 import { communityTexts, uiTexts } from '@domain/messages.js';
 import type { PostDetail_post$key, TradeType } from '../__generated__/PostDetail_post.graphql';
 import type { ReplySection_post$key } from '../__generated__/ReplySection_post.graphql';
@@ -86,18 +86,21 @@ export function PostDetail({ post, replies, viewerId }: PostDetailProps) {
   // Opened directly (a shared link), the header's back button goes to the post's board.
   useParentScreen(communityPath(data.category?.databaseId ?? null));
   const isTrade = data.type === 'TRADE' || data.tradeType != null;
+  // As on its card (PostCard): a notice on the 공지 board says 공지 once, its board chip in the notice colour.
+  const chipIsNotice = data.isNotice && data.category?.databaseId === SPECIAL_IDS.notice;
+  const chip = data.category ? (
+    <span className={chipIsNotice ? 'label label--notice' : 'label'} data-testid="post-category">
+      {data.category.name}
+      {data.subCategory ? ` · ${data.subCategory.name}` : ''}
+    </span>
+  ) : null;
 
   return (
     <article className="post-detail">
       <div className="post-detail__labels">
-        {data.isNotice ? <span className="label label--notice">{uiTexts.notice}</span> : null}
+        {chipIsNotice ? chip : data.isNotice ? <span className="label label--notice">{uiTexts.notice}</span> : null}
         {data.isPinned ? <span className="label label--pinned">{uiTexts.pinned}</span> : null}
-        {data.category ? (
-          <span className="label" data-testid="post-category">
-            {data.category.name}
-            {data.subCategory ? ` · ${data.subCategory.name}` : ''}
-          </span>
-        ) : null}
+        {chipIsNotice ? null : chip}
       </div>
       <h1 className="post-detail__title">{data.title}</h1>
 
