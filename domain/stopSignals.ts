@@ -1,8 +1,9 @@
 /**
- * SIGINT and SIGTERM, heard from the first line of a program on. Without a listener Node ends the process at once, so a
- * signal that arrived while the upstream started (migrating its database, loading the demo data) would cut those writes
- * half done, and the drain would never run. Here a signal during the start is kept and logged; `whenStarted` runs the
- * stop once the start is done (at once when a signal already came), and later signals run it then. It runs once.
+ * SIGINT and SIGTERM, heard from the first line of a server program on (the upstream, the gateway, `npm start`). Without
+ * a listener Node ends the process at once, so a signal that arrived while the upstream started (migrating its
+ * database, loading the demo data) would cut those writes half done, and no drain would run. Here a signal during the
+ * start is kept and logged; `whenStarted` runs the stop once the start is done (at once when a signal already came), and
+ * later signals run it then. It runs once.
  */
 export function stopSignals(service: string) {
   let signalled: NodeJS.Signals | undefined;
