@@ -23,5 +23,8 @@ export default defineConfig({
     isolate: false,
     // Vitest's default on a 2-core machine is one worker; most files wait on servers and timers, so two fill it.
     maxWorkers: 2,
+    // Two files share the 2 cores with their servers and PGlite: a write reaching the store can take more than
+    // expect.poll's default second (a like released from a held request, a notification fanned out).
+    expect: { poll: { timeout: 10_000 } },
   },
 });
