@@ -1,9 +1,9 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { SPECIAL_IDS } from '@domain/limits.js';
 import { uiTexts } from '@domain/messages.js';
 import type { PostCard_post$key } from '../__generated__/PostCard_post.graphql';
 import { Avatar } from '../ui/Avatar';
+import { PostLabels } from './PostLabels';
 import { PostStats } from './PostStats';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 
@@ -24,15 +24,10 @@ export function PostCard({ post, eager = false }: { post: PostCard_post$key; eag
         title
         createdAt
         thumbnail
-        isPinned
-        isNotice
         likeCount
         replyCount
         viewCount
-        category {
-          databaseId
-          name
-        }
+        ...PostLabels_post
         author {
           nickname
           profileImage
@@ -42,22 +37,10 @@ export function PostCard({ post, eager = false }: { post: PostCard_post$key; eag
     post,
   );
 
-  // A notice on the 공지 board: its board's chip says 공지 already, so the chip takes the notice colour instead of a
-  // second 공지 label beside it.
-  const chipIsNotice = data.isNotice && data.category?.databaseId === SPECIAL_IDS.notice;
-  const chip = data.category ? (
-    <span className={chipIsNotice ? 'label label--notice' : 'label'} data-testid="post-card-category">
-      {data.category.name}
-    </span>
-  ) : null;
   return (
     <Link to={postDetailPath(data.id)} className="post-card" data-testid="post-card">
       <div className="post-card__body">
-        <div className="post-card__labels">
-          {chipIsNotice ? chip : data.isNotice ? <span className="label label--notice">{uiTexts.notice}</span> : null}
-          {data.isPinned ? <span className="label label--pinned">{uiTexts.pinned}</span> : null}
-          {chipIsNotice ? null : chip}
-        </div>
+        <PostLabels post={data} className="post-card__labels" categoryTestId="post-card-category" />
         <h2 className="post-card__title">{data.title}</h2>
         <div className="post-card__meta">
           <Avatar src={data.author?.profileImage} />

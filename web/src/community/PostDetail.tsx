@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { SKELETON_BLOCKS, SPECIAL_IDS } from '@domain/limits.js';
-import { communityTexts, uiTexts } from '@domain/messages.js';
+import { SKELETON_BLOCKS } from '@domain/limits.js';
+import { communityTexts } from '@domain/messages.js';
 import type { PostDetail_post$key, TradeType } from '../__generated__/PostDetail_post.graphql';
 import type { ReplySection_post$key } from '../__generated__/ReplySection_post.graphql';
 import { ScreenSkeleton } from '../ui/ScreenSkeleton';
+import { PostLabels } from './PostLabels';
 import { PostStats } from './PostStats';
 import { formatRelativeTime } from '../ui/formatRelativeTime';
 import { AuthorProfile } from './AuthorProfile';
@@ -48,8 +49,6 @@ export function PostDetail({ post, replies, viewerId }: PostDetailProps) {
         title
         content
         createdAt
-        isNotice
-        isPinned
         likeCount
         replyCount
         viewCount
@@ -61,11 +60,8 @@ export function PostDetail({ post, replies, viewerId }: PostDetailProps) {
         tags
         category {
           databaseId
-          name
         }
-        subCategory {
-          name
-        }
+        ...PostLabels_post @arguments(withSubCategory: true)
         images {
           id
           displayUrl
@@ -86,22 +82,10 @@ export function PostDetail({ post, replies, viewerId }: PostDetailProps) {
   // Opened directly (a shared link), the header's back button goes to the post's board.
   useParentScreen(communityPath(data.category?.databaseId ?? null));
   const isTrade = data.type === 'TRADE' || data.tradeType != null;
-  // As on its card (PostCard): a notice on the 공지 board says 공지 once, its board chip in the notice colour.
-  const chipIsNotice = data.isNotice && data.category?.databaseId === SPECIAL_IDS.notice;
-  const chip = data.category ? (
-    <span className={chipIsNotice ? 'label label--notice' : 'label'} data-testid="post-category">
-      {data.category.name}
-      {data.subCategory ? ` · ${data.subCategory.name}` : ''}
-    </span>
-  ) : null;
 
   return (
     <article className="post-detail">
-      <div className="post-detail__labels">
-        {chipIsNotice ? chip : data.isNotice ? <span className="label label--notice">{uiTexts.notice}</span> : null}
-        {data.isPinned ? <span className="label label--pinned">{uiTexts.pinned}</span> : null}
-        {chipIsNotice ? null : chip}
-      </div>
+      <PostLabels post={data} className="post-detail__labels" categoryTestId="post-category" />
       <h1 className="post-detail__title">{data.title}</h1>
 
       <AuthorProfile user={data.author ?? null}>
