@@ -338,7 +338,11 @@ describe("other members' posts", () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('toast').filter({ hasText: reportTexts.reasonRequired }).waitFor();
     expect(await modal.getByLabel(reportTexts.reasonLabel).evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(await modal.getByLabel(reportTexts.reasonLabel).getAttribute('aria-invalid')).toBe('true');
     expect(app.graphqlOperations).toEqual([]);
+    // Typing clears the mark.
+    await modal.getByLabel(reportTexts.reasonLabel).pressSequentially('광');
+    expect(await modal.getByLabel(reportTexts.reasonLabel).getAttribute('aria-invalid')).toBeNull();
     await modal.getByRole('button', { name: uiTexts.cancel, exact: true }).click();
     await modal.waitFor({ state: 'hidden' });
     /** 신고 again: no confirmation, no form, the one notice. */

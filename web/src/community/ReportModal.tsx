@@ -42,6 +42,8 @@ export function ReportModal({ open, onClose, onSubmit, notify, target }: ReportM
   const [reason, setReason] = useState('');
   const [reasonType, setReasonType] = useState<number>(REPORT_DEFAULT_REASON_TYPE);
   const [sending, setSending] = useState(false);
+  // Sent blank: the box is marked invalid (the spec's toast says why) until its text changes.
+  const [reasonMissing, setReasonMissing] = useState(false);
   const toast = useToast();
   const tell = notify ?? toast.show;
   const titleId = useId();
@@ -52,12 +54,14 @@ export function ReportModal({ open, onClose, onSubmit, notify, target }: ReportM
   const reset = () => {
     setReason('');
     setReasonType(REPORT_DEFAULT_REASON_TYPE);
+    setReasonMissing(false);
   };
 
   const submit = async () => {
     if (sending) return;
     const trimmed = reason.trim();
     if (!trimmed) {
+      setReasonMissing(true);
       tell(reportTexts.reasonRequired, 'warning');
       reasonRef.current?.focus();
       return;
@@ -121,8 +125,12 @@ export function ReportModal({ open, onClose, onSubmit, notify, target }: ReportM
             aria-required="true"
             className="field__input field__textarea"
             value={reason}
-            {...characterLimit(REPORT_REASON_MAX, setReason)}
+            {...characterLimit(REPORT_REASON_MAX, (value) => {
+              setReason(value);
+              setReasonMissing(false);
+            })}
             placeholder={reportTexts.reasonPlaceholder}
+            aria-invalid={reasonMissing || undefined}
             aria-describedby={`${reasonId}-counter`}
           />
           <LengthCounter id={`${reasonId}-counter`} text={reason} max={REPORT_REASON_MAX} />
