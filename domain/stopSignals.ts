@@ -33,3 +33,5 @@ export function stopSignals(service: string) {
     },
   };
 }
+
+export type StopSignals = ReturnType<typeof stopSignals>;

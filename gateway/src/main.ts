@@ -1,42 +1,8 @@
-import { listenFailure } from '../../domain/settings.js';
 import { stopSignals } from '../../domain/stopSignals.js';
-import { gatewayEnvFrom, settingsOf, settingsOrExit } from './server/config.js';
-import { startGateway } from './server/server.js';
 
-// Heard before anything starts: a signal during the start (Redis, the schema, the listener) stops the gateway once it is up.
+// Heard before anything else loads: a signal while the packages load or the gateway starts (Redis, the schema, the
+// listener) stops it once it is up. Static imports would all load first (over a second), and a signal then would kill
+// the process outright; so the rest is imported after.
 const signals = stopSignals('gateway');
-
-// The environment is read once, by config.ts's schema: a setting that does not fit stops the start here, each named
-// on one line, before anything listens.
-const env = settingsOrExit(() => gatewayEnvFrom());
-const settings = settingsOf(env);
-const { shutdownGraceMs } = settings;
-const logLevel = env.LOG_LEVEL ?? 'info';
-const host = env.HOST ?? 'localhost';
-const gateway = await startGateway({
-  upstreamUrl: env.UPSTREAM_URL ?? 'http://127.0.0.1:4001',
-  port: env.PORT,
-  host,
-  webDir: env.WEB_DIR ?? 'dist/web',
-  logger: logLevel !== 'silent',
-  logLevel,
-  settings,
-}).catch((error: unknown) => {
-  const reason = listenFailure('gateway', error, { port: env.PORT, host });
-  if (!reason) throw error;
-  process.stderr.write(`${reason}\n`);
-  process.exit(1);
-});
-console.log(`gateway: ${gateway.url}/graphql`);
-
-signals.whenStarted(async () => {
-  // A backstop in case closing a client (Redis, the exporter) hangs past the grace.
-  setTimeout(() => process.exit(1), shutdownGraceMs + 5000).unref();
-  await gateway.shutdown(shutdownGraceMs).then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-});
+const { serveGateway } = await import('./serve.js');
+await serveGateway(signals);

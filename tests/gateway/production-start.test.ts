@@ -4,7 +4,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../scripts/build-server.js';
+import type { Metafile } from 'esbuild';
+import { buildServer, SERVER_ENTRIES } from '../../scripts/build-server.js';
 import { freePort } from '../helpers/processes.js';
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
@@ -27,8 +28,11 @@ describe('production start from the built server bundle', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'slime-prod-'));
   let child: ChildProcess | undefined;
   let output = '';
+  let metafile: Metafile;
 
-  beforeAll(async () => buildServer(outdir), 60_000);
+  beforeAll(async () => {
+    metafile = await buildServer(outdir);
+  }, 60_000);
   afterAll(async () => {
     if (child && child.exitCode === null) {
       child.kill('SIGKILL');
@@ -92,6 +96,25 @@ describe('production start from the built server bundle', () => {
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
   }, 180_000);
+
+  it('each program hears the stop signals before its packages load: its entry statically imports no package', () => {
+    // What an entry imports statically is loaded (over a second of packages) before its first line runs; a SIGTERM in
+    // that time would end the process at once, with no drain. Only what stopSignals needs may come first.
+    const staticPackages = (file: string, seen = new Set<string>()): string[] =>
+      seen.has(file)
+        ? []
+        : (seen.add(file),
+          metafile.outputs[file]!.imports.flatMap((imported) =>
+            imported.kind !== 'import-statement' ? [] : imported.external ? [imported.path] : staticPackages(imported.path, seen),
+          ));
+    const programs: string[] = Object.values(SERVER_ENTRIES);
+    const entries = Object.keys(metafile.outputs).filter((file) => programs.includes(metafile.outputs[file]!.entryPoint ?? ''));
+    expect(entries).toHaveLength(programs.length);
+    for (const entry of entries) expect(staticPackages(entry), entry).toEqual([]);
+    // The rest does load, by the entry's import() once the signals are heard.
+    const loadedLater = entries.flatMap((entry) => metafile.outputs[entry]!.imports.filter((imported) => imported.kind === 'dynamic-import'));
+    expect(loadedLater).toHaveLength(entries.length);
+  });
 
   it('the start command stops with what to run when there is no build', async () => {
     // The launcher alone, in a project folder with no dist/.
