@@ -21,7 +21,7 @@ const PROGRAMS = {
 /** Inside the project folder: the bundles find node_modules and the files they read at run time from there. */
 const OUTDIR = 'dist/bench';
 
-let built: Promise<void> | undefined;
+let built: Promise<unknown> | undefined;
 
 /** The built program's path (`node <path>` runs it), building them all once per bench process. */
 export async function benchProgram(name: keyof typeof PROGRAMS): Promise<string> {
