@@ -2,12 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, count, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUpstream, type UpstreamOptions } from '../../upstream/src/app.js';
+import { openStore } from '../../upstream/src/db/client.js';
 import { BOARD_TREE } from '../../upstream/src/community/category-repository.js';
 import type { Database } from '../../upstream/src/db/client.js';
 import { categories, notices, notifications, postLikes, posts, replies, users } from '../../upstream/src/db/schema.js';
 import { itemTexts } from '../../domain/messages.js';
+import { seededTemplate } from '../helpers/seeded-template.js';
 import { backends, postgresTarget, type Backend } from '../helpers/upstream.js';
 
 /** Where one backend keeps a database that outlives a process: a PGlite directory, or a PostgreSQL schema. */
@@ -29,7 +31,13 @@ const tally = async (db: Database) => ({
 
 describe.each(backends())('demo data (%s)', (backend) => {
   const cleanups: (() => Promise<void>)[] = [];
+  /** A new store seeded here (not loaded from the run's template), which the tests below only read: one seed, not one each. */
+  let seeded: Awaited<ReturnType<typeof buildUpstream>> | undefined;
+  beforeAll(async () => {
+    seeded = await buildUpstream(freshStoreOptions(backend, cleanups));
+  }, 120_000);
   afterAll(async () => {
+    await seeded?.close();
     for (const cleanup of cleanups) await cleanup();
   });
 
@@ -59,21 +67,24 @@ describe.each(backends())('demo data (%s)', (backend) => {
     // Two whole starts, the first migrating and seeding an empty store: ~9 s on a quiet machine, past 30 s on a busy one.
   }, 90_000);
 
-  // Seeds two fresh stores in full.
   it('is deterministic, with counters that agree with the rows', async () => {
-    const a = await buildUpstream({ ...freshStoreOptions(backend, cleanups) });
-    const b = await buildUpstream({ ...freshStoreOptions(backend, cleanups) });
+    // The run's template was seeded by another process (tests/helpers/seeded-template-setup.ts), on PGlite: the same
+    // demo comes out here, on either store.
+    const template = await openStore({ dataDir: 'memory://', pgliteTemplate: await seededTemplate() });
     try {
-      const shape = (db: Database) =>
-        db
+      const db = seeded!.db;
+      const shape = (from: Database) =>
+        from
           .select({ id: posts.id, title: posts.title, authorId: posts.authorId, likeCount: posts.likeCount, replyCount: posts.replyCount, tags: posts.tags })
           .from(posts)
           .orderBy(posts.id);
-      expect(await shape(a.db)).toEqual(await shape(b.db));
+      const rows = await shape(db);
+      expect(rows.length).toBeGreaterThanOrEqual(70);
+      expect(rows).toEqual(await shape(template.db));
 
-      const all = await a.db.select().from(posts);
-      const likes = await a.db.select().from(postLikes);
-      const replyRows = await a.db.select().from(replies);
+      const all = await db.select().from(posts);
+      const likes = await db.select().from(postLikes);
+      const replyRows = await db.select().from(replies);
       for (const post of all) {
         expect(post.likeCount, `likes of ${post.id}`).toBe(likes.filter((like) => like.postId === post.id).length);
         expect(post.replyCount, `replies of ${post.id}`).toBe(replyRows.filter((reply) => reply.postId === post.id && !reply.isDeleted).length);
@@ -82,37 +93,26 @@ describe.each(backends())('demo data (%s)', (backend) => {
       expect(all.some((post) => post.tradeType === 'sell' && post.isSold)).toBe(true);
       expect(all.some((post) => post.thumbnailId !== null)).toBe(true);
     } finally {
-      await a.close();
-      await b.close();
-    }
-  }, 120_000);
-
-  it('the wish-list guide names the lists and buttons as the app shows them', async () => {
-    const seeded = await buildUpstream({ ...freshStoreOptions(backend, cleanups) });
-    try {
-      const [guide] = await seeded.db
-        .select()
-        .from(notices)
-        .where(eq(notices.title, `${itemTexts.myWishes} 사용법`));
-      for (const name of [itemTexts.addToBuyList, itemTexts.addToSellList, itemTexts.wishListNames.buy, itemTexts.wishListNames.sell, itemTexts.myWishes]) {
-        expect(guide.content).toContain(name);
-      }
-      for (const stale of ['위시리스트', '필요 목록', '판매 목록에']) expect(guide.content).not.toContain(stale);
-    } finally {
-      await seeded.close();
+      await template.close();
     }
   });
 
-  it('gives the demo notifications in the order they arrived: a later one has the larger id, as the inbox lists by id', async () => {
-    const seeded = await buildUpstream(freshStoreOptions(backend, cleanups));
-    try {
-      const rows = await seeded.db.select({ id: notifications.id, createdAt: notifications.createdAt }).from(notifications).orderBy(asc(notifications.id));
-      expect(rows.length).toBeGreaterThan(1);
-      const times = rows.map((row) => new Date(row.createdAt).getTime());
-      expect(times).toEqual([...times].sort((a, b) => a - b));
-    } finally {
-      await seeded.close();
+  it('the wish-list guide names the lists and buttons as the app shows them', async () => {
+    const [guide] = await seeded!.db
+      .select()
+      .from(notices)
+      .where(eq(notices.title, `${itemTexts.myWishes} 사용법`));
+    for (const name of [itemTexts.addToBuyList, itemTexts.addToSellList, itemTexts.wishListNames.buy, itemTexts.wishListNames.sell, itemTexts.myWishes]) {
+      expect(guide.content).toContain(name);
     }
+    for (const stale of ['위시리스트', '필요 목록', '판매 목록에']) expect(guide.content).not.toContain(stale);
+  });
+
+  it('gives the demo notifications in the order they arrived: a later one has the larger id, as the inbox lists by id', async () => {
+    const rows = await seeded!.db.select({ id: notifications.id, createdAt: notifications.createdAt }).from(notifications).orderBy(asc(notifications.id));
+    expect(rows.length).toBeGreaterThan(1);
+    const times = rows.map((row) => new Date(row.createdAt).getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
   it('is skipped with seed: false, which leaves only the board tree every database gets', async () => {
