@@ -52,7 +52,9 @@ export function goBackPastModals(navigate: NavigateFunction): void {
 /** Back off a closed modal's entry. */
 function leaveEntry(navigate: NavigateFunction, entry: RouterEntry): void {
   const now = routerEntry();
-  if (!now || leavingPastModals) return;
+  // Back is only ever taken off an entry a modal pushed: never off the screen's own (which would leave the screen, or
+  // the app when the screen is the first page of the tab).
+  if (!now || leavingPastModals || modalsIn(entry.usr).length === 0) return;
   if (now.key === entry.key) {
     navigate(-1);
   } else if (now.idx === entry.idx) {
