@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +13,8 @@ export interface ProgramRun {
   /** Its JSON log lines (stdout). */
   lines: Record<string, unknown>[];
   stderr: string;
-  /** Milliseconds from the spawn to the exit. */
-  ms: number;
+  /** Whether anything was written to its PGlite folder: the embedded database was opened. */
+  openedDataDir: boolean;
 }
 
 /**
@@ -23,7 +23,6 @@ export interface ProgramRun {
  */
 export function runUpstreamProgram(env: Record<string, string>, timeoutMs = 90_000): Promise<ProgramRun> {
   const dataDir = mkdtempSync(join(tmpdir(), 'upstream-program-'));
-  const started = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'upstream/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -55,12 +54,13 @@ export function runUpstreamProgram(env: Record<string, string>, timeoutMs = 90_0
   return new Promise((resolve) =>
     child.once('exit', (code) => {
       clearTimeout(killer);
+      const openedDataDir = readdirSync(dataDir).length > 0;
       rmSync(dataDir, { recursive: true, force: true });
       const lines = stdout
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as Record<string, unknown>);
-      resolve({ listened, code, lines, stderr, ms: Date.now() - started });
+      resolve({ listened, code, lines, stderr, openedDataDir });
     }),
   );
 }
