@@ -472,6 +472,13 @@ export const HTTP_SERVER_TIMEOUTS = {
  */
 export const DATABASE_CONNECT_TIMEOUT_MS = 5000;
 
+/**
+ * Fastify's `pluginTimeout` for both servers: a plugin that has not finished registering by then stops the start (one that
+ * never calls `done`). Fastify's own 10 s was reached by a real plugin (@fastify/swagger-ui reading its files) on a
+ * starved 2-core machine.
+ */
+export const PLUGIN_START_TIMEOUT_MS = 60_000;
+
 /** SIGTERM: how long requests under way may take to finish before the process cuts them and exits (SHUTDOWN_GRACE_MS). */
 export const SHUTDOWN_GRACE_MS = 10_000;
 /** A request refused while a server drains: `Retry-After` asks its client to come back this soon (another replica takes it). */

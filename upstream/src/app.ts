@@ -7,7 +7,7 @@ import Negotiator from 'negotiator';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { enforceBodyRateFloor } from '../../domain/bodyRate.js';
 import { errorBody } from '../../domain/errors.js';
-import { DRAIN_RETRY_AFTER_SECONDS, HTTP_SERVER_TIMEOUTS, REST_BODY_MAX_BYTES } from '../../domain/limits.js';
+import { DRAIN_RETRY_AFTER_SECONDS, HTTP_SERVER_TIMEOUTS, PLUGIN_START_TIMEOUT_MS, REST_BODY_MAX_BYTES } from '../../domain/limits.js';
 import { requestIdOf } from '../../domain/requestId.js';
 import { messagingTexts } from '../../domain/messages.js';
 import { DEFAULT_DATA_DIR, isMemoryDir, openStore, type Database } from './db/client.js';
@@ -171,6 +171,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Upst
             }
           : false,
       routerOptions: { ignoreTrailingSlash: true },
+      pluginTimeout: PLUGIN_START_TIMEOUT_MS,
       trustProxy: options.trustProxy ?? 'loopback',
       // The gateway's id for the request this call serves: one id finds it in both logs.
       genReqId: (request) => requestIdOf(request.headers['x-request-id']),

@@ -8,7 +8,7 @@ import { GraphQLError, getOperationAST, type DocumentNode } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { enforceBodyRateFloor } from '../../../domain/bodyRate.js';
-import { DRAIN_RETRY_AFTER_SECONDS, GRAPHQL_LIMITS, HTTP_SERVER_TIMEOUTS } from '../../../domain/limits.js';
+import { DRAIN_RETRY_AFTER_SECONDS, GRAPHQL_LIMITS, HTTP_SERVER_TIMEOUTS, PLUGIN_START_TIMEOUT_MS } from '../../../domain/limits.js';
 import { requestIdOf } from '../../../domain/requestId.js';
 import { errorMessages, hardeningTexts } from '../../../domain/messages.js';
 import { fastifyTrustProxy, gatewayEnvFrom, settingsOf, type GatewaySettings } from './config.js';
@@ -309,6 +309,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     // A request arriving while the gateway drains is refused by the hook below, in GraphQL's shape and Korean, rather
     // than with Fastify's English 503.
     return503OnClosing: false,
+    pluginTimeout: PLUGIN_START_TIMEOUT_MS,
     trustProxy: fastifyTrustProxy(settings.trustProxy),
     requestTimeout: HTTP_SERVER_TIMEOUTS.requestTimeoutMs,
     http: { headersTimeout: HTTP_SERVER_TIMEOUTS.headersTimeoutMs, connectionsCheckingInterval: HTTP_SERVER_TIMEOUTS.checkIntervalMs },
