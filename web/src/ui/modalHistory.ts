@@ -49,6 +49,19 @@ export function goBackPastModals(navigate: NavigateFunction): void {
   navigate(-steps);
 }
 
+/**
+ * Set from a Back taken here until the browser has made it (its popstate). Until then the router may still render the
+ * entry that Back leaves (its location commits in a transition, possibly after the modal closed), and that entry must
+ * not be skipped once more: two steps back would leave the screen, or the app.
+ */
+let backUnderWay = false;
+
+function stepBack(navigate: NavigateFunction): void {
+  backUnderWay = true;
+  addEventListener('popstate', () => (backUnderWay = false), { once: true });
+  navigate(-1);
+}
+
 /** Back off a closed modal's entry. */
 function leaveEntry(navigate: NavigateFunction, entry: RouterEntry): void {
   const now = routerEntry();
@@ -56,14 +69,14 @@ function leaveEntry(navigate: NavigateFunction, entry: RouterEntry): void {
   // the app when the screen is the first page of the tab).
   if (!now || leavingPastModals || modalsIn(entry.usr).length === 0) return;
   if (now.key === entry.key) {
-    navigate(-1);
+    stepBack(navigate);
   } else if (now.idx === entry.idx) {
     // The screen went on by replacing the modal's entry (logged in, deleted the post): what it meant to replace is the
     // page under the modal, so that page is replaced once Back has reached it.
     const to = currentAddress();
     const state = now.usr;
     addEventListener('popstate', () => navigate(to, { replace: true, state }), { once: true });
-    navigate(-1);
+    stepBack(navigate);
   }
   // Otherwise Back has already left the entry, or a new screen was opened on top of it (skipped on the way back).
 }
@@ -128,6 +141,7 @@ export function useClosedModalEntriesSkipped(): void {
   const navigate = useNavigate();
   useEffect(() => {
     const modals = modalsIn(location.state);
-    if (modals.length > 0 && !modals.some((id) => openModals.has(id) || closings.has(id))) navigate(-1);
+    if (backUnderWay) return;
+    if (modals.length > 0 && !modals.some((id) => openModals.has(id) || closings.has(id))) stepBack(navigate);
   }, [location, navigate]);
 }
